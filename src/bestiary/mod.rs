@@ -1,0 +1,262 @@
+//! The bestiary: the shipped monsters (embedded in the binary) plus the user's own directory,
+//! loaded with every bad file reported and the rest kept; filters and fuzzy search over it.
+
+pub mod filter;
+pub mod search;
+
+use crate::embedded::BESTIARY_FILES;
+use crate::monster::design::{MONSTER_SCHEMA_VERSION, MonsterDesign};
+use crate::monster::{StatBlock, derive};
+use crate::store::Fingerprint;
+use crate::yaml_io::{self, FileError};
+use std::path::{Path, PathBuf};
+
+pub use filter::Filter;
+pub use search::{SearchHit, search};
+
+/// Where a monster comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Provenance {
+    /// Shipped with lairsmith, embedded in the binary: read-only.
+    Shipped,
+    /// The user's own bestiary directory.
+    User,
+}
+
+/// One loaded monster.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub design: MonsterDesign,
+    pub block: StatBlock,
+    pub provenance: Provenance,
+    /// The file it came from (for shipped monsters, the path inside the repository).
+    pub path: PathBuf,
+    /// What the file held when loaded (user files only), to refuse overwriting newer edits.
+    pub fingerprint: Option<Fingerprint>,
+}
+
+impl Entry {
+    pub fn new(
+        design: MonsterDesign,
+        provenance: Provenance,
+        path: PathBuf,
+        fingerprint: Option<Fingerprint>,
+    ) -> Entry {
+        let block = derive(&design);
+        Entry {
+            design,
+            block,
+            provenance,
+            path,
+            fingerprint,
+        }
+    }
+
+    pub fn is_shipped(&self) -> bool {
+        self.provenance == Provenance::Shipped
+    }
+}
+
+/// Every monster lairsmith can see, and every file it could not read.
+#[derive(Debug, Clone, Default)]
+pub struct Bestiary {
+    pub entries: Vec<Entry>,
+    pub errors: Vec<FileError>,
+}
+
+/// Parses one monster file's text, checking what serde cannot: the schema version.
+pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError> {
+    let design: MonsterDesign = yaml_io::parse(text, path)?;
+    if design.schema_version != MONSTER_SCHEMA_VERSION {
+        let msg = if design.schema_version > MONSTER_SCHEMA_VERSION {
+            format!(
+                "schema_version {} is newer than this lairsmith reads ({MONSTER_SCHEMA_VERSION}); update lairsmith",
+                design.schema_version
+            )
+        } else {
+            format!(
+                "schema_version {} is not supported; this lairsmith reads {MONSTER_SCHEMA_VERSION}",
+                design.schema_version
+            )
+        };
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("schema_version"))
+            .map_or(1, |i| i + 1);
+        return Err(FileError::new(path, msg).at(line, 1));
+    }
+    Ok(design)
+}
+
+/// Reads and parses one monster file from disk.
+pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError> {
+    let bytes = read_limited(path)?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        FileError::new(
+            path,
+            format!(
+                "the file is not UTF-8 text (invalid byte at offset {})",
+                e.valid_up_to()
+            ),
+        )
+    })?;
+    let design = parse_monster(text, path)?;
+    Ok((design, Fingerprint::of_bytes(&bytes)))
+}
+
+/// Reads a file, refusing one larger than [`yaml_io::MAX_FILE_BYTES`] without reading it all.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, FileError> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)
+        .map_err(|e| FileError::new(path, format!("cannot read the file: {e}")))?;
+    let mut bytes = Vec::new();
+    f.take(yaml_io::MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::new(path, format!("cannot read the file: {e}")))?;
+    if bytes.len() > yaml_io::MAX_FILE_BYTES {
+        return Err(FileError::new(
+            path,
+            format!(
+                "the file is larger than {} bytes, the most lairsmith reads",
+                yaml_io::MAX_FILE_BYTES
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The YAML files directly inside `dir`, sorted by name. A missing directory is empty.
+pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(FileError::new(
+                dir,
+                format!("cannot read the directory: {e}"),
+            ));
+        }
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+impl Bestiary {
+    /// The shipped monsters only.
+    pub fn shipped() -> Bestiary {
+        let mut b = Bestiary::default();
+        for (path, text) in BESTIARY_FILES {
+            let path = Path::new(path);
+            match parse_monster(text, path) {
+                Ok(d) => b.insert(Entry::new(d, Provenance::Shipped, path.to_owned(), None)),
+                Err(e) => b.errors.push(e),
+            }
+        }
+        b
+    }
+
+    /// The shipped monsters plus the user's directory (if given).
+    pub fn load(user_dir: Option<&Path>) -> Bestiary {
+        let mut b = Bestiary::shipped();
+        if let Some(dir) = user_dir {
+            b.load_dir(dir, Provenance::User);
+        }
+        b
+    }
+
+    /// Adds every monster file of `dir`; bad files become errors and the rest still load.
+    pub fn load_dir(&mut self, dir: &Path, provenance: Provenance) {
+        match yaml_files(dir) {
+            Ok(files) => {
+                for f in files {
+                    self.load_path(&f, provenance);
+                }
+            }
+            Err(e) => self.errors.push(e),
+        }
+    }
+
+    /// Adds one file; its problem, if any, is recorded in `errors`.
+    pub fn load_path(&mut self, path: &Path, provenance: Provenance) {
+        match load_file(path) {
+            Ok((d, fp)) => self.insert(Entry::new(d, provenance, path.to_owned(), Some(fp))),
+            Err(e) => self.errors.push(e),
+        }
+    }
+
+    /// Adds an entry unless its id is taken, in which case the clash is an error naming both files.
+    pub fn insert(&mut self, entry: Entry) {
+        if let Some(existing) = self.get(&entry.design.id) {
+            let msg = format!(
+                "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
+                entry.design.id,
+                existing.path.display()
+            );
+            self.errors.push(FileError::new(&entry.path, msg));
+            return;
+        }
+        self.entries.push(entry);
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.design.id == id)
+    }
+
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.entries.iter().position(|e| e.design.id == id)
+    }
+
+    /// Replaces (or adds) the entry with this entry's id, e.g. after a save.
+    pub fn upsert(&mut self, entry: Entry) {
+        match self.position(&entry.design.id) {
+            Some(i) => self.entries[i] = entry,
+            None => self.entries.push(entry),
+        }
+    }
+
+    pub fn remove(&mut self, id: &str) -> Option<Entry> {
+        self.position(id).map(|i| self.entries.remove(i))
+    }
+
+    /// Ids close to `id`, for "did you mean" messages.
+    pub fn suggest(&self, id: &str) -> Vec<&str> {
+        let mut scored: Vec<(usize, &str)> = self
+            .entries
+            .iter()
+            .map(|e| {
+                (
+                    crate::vocab::edit_distance(id, &e.design.id),
+                    e.design.id.as_str(),
+                )
+            })
+            .collect();
+        scored.sort();
+        let limit = (id.len() / 2).max(3);
+        scored
+            .into_iter()
+            .filter(|(d, _)| *d <= limit)
+            .take(3)
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    /// Every id not yet used that starts from `base`: `base`, `base-2`, `base-3`, ...
+    pub fn free_id(&self, base: &str) -> String {
+        if self.get(base).is_none() {
+            return base.to_owned();
+        }
+        (2..)
+            .map(|n| format!("{base}-{n}"))
+            .find(|id| self.get(id).is_none())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,49 @@
+//! `lairsmith fmt`: rewrite monster files in the canonical layout (what a save writes), so a
+//! hand-edited file round-trips byte for byte afterwards.
+
+use super::args::FmtArgs;
+use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
+use crate::bestiary::{parse_monster, read_limited, yaml_files};
+use crate::store::{Expect, Fingerprint, save_atomic};
+use std::path::PathBuf;
+
+pub fn run(a: FmtArgs) -> CmdResult {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for p in &a.paths {
+        if p.is_dir() {
+            files.extend(yaml_files(p)?);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let (mut changed, mut failed) = (0, 0);
+    for f in &files {
+        let result = read_limited(f).and_then(|bytes| {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let design = parse_monster(&text, f)?;
+            Ok((bytes, crate::yaml_io::to_string(&design)))
+        });
+        match result {
+            Err(e) => {
+                eprintln!("lairsmith: {e}");
+                failed += 1;
+            }
+            Ok((bytes, canonical)) if bytes != canonical.as_bytes() => {
+                changed += 1;
+                if a.check {
+                    println!("{}: not in canonical form", f.display());
+                } else {
+                    save_atomic(
+                        f,
+                        canonical.as_bytes(),
+                        Expect::Unchanged(Fingerprint::of_bytes(&bytes)),
+                    )?;
+                    println!("{}: rewritten", f.display());
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    let failing = failed > 0 || (a.check && changed > 0);
+    Ok(if failing { EXIT_FAILURE } else { EXIT_OK })
+}

@@ -1,0 +1,106 @@
+//! `lairsmith lint`: balance and playability checks over files and directories.
+
+use super::args::LintArgs;
+use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
+use crate::bestiary::{load_file, yaml_files};
+use crate::monster::derive;
+use crate::monster::lint::{Finding, Severity, lint};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+#[derive(Serialize)]
+struct FileFindings {
+    file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
+    findings: Vec<Finding>,
+}
+
+pub fn run(data: &DataDir, a: LintArgs) -> CmdResult {
+    let roots = if a.paths.is_empty() {
+        vec![data.bestiary()]
+    } else {
+        a.paths.clone()
+    };
+    let mut files: Vec<PathBuf> = Vec::new();
+    for root in &roots {
+        if root.is_dir() {
+            files.extend(yaml_files(root)?);
+        } else if root.exists() || !a.paths.is_empty() {
+            files.push(root.clone());
+        }
+    }
+    let mut report: Vec<FileFindings> = Vec::new();
+    let mut seen: HashMap<String, PathBuf> = HashMap::new();
+    for f in &files {
+        let mut ff = FileFindings {
+            file: f.display().to_string(),
+            id: None,
+            findings: Vec::new(),
+        };
+        match load_file(f) {
+            Err(e) => ff.findings.push(Finding {
+                severity: Severity::Error,
+                code: "invalid-file",
+                message: match (e.line, e.column) {
+                    (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
+                    _ => e.message,
+                },
+                departure: None,
+            }),
+            Ok((design, _)) => {
+                ff.findings = lint(&design, &derive(&design), Some(f));
+                if let Some(first) = seen.get(&design.id) {
+                    ff.findings.insert(
+                        0,
+                        Finding {
+                            severity: Severity::Error,
+                            code: "duplicate-id",
+                            message: format!(
+                                "the id `{}` is also used by {}",
+                                design.id,
+                                first.display()
+                            ),
+                            departure: None,
+                        },
+                    );
+                } else {
+                    seen.insert(design.id.clone(), f.clone());
+                }
+                ff.id = Some(design.id);
+            }
+        }
+        report.push(ff);
+    }
+    let count = |s: Severity| {
+        report
+            .iter()
+            .flat_map(|r| &r.findings)
+            .filter(|f| f.severity == s)
+            .count()
+    };
+    let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
+    if a.format == "json" {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        for r in &report {
+            for f in &r.findings {
+                let sev = match f.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                };
+                println!("{}: {sev}[{}]: {}", r.file, f.code, f.message);
+            }
+        }
+        println!(
+            "{} file{} checked: {errors} error{}, {warnings} warning{}",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            if errors == 1 { "" } else { "s" },
+            if warnings == 1 { "" } else { "s" }
+        );
+    }
+    let failed = errors > 0 || (a.strict && warnings > 0);
+    Ok(if failed { EXIT_FAILURE } else { EXIT_OK })
+}

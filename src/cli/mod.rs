@@ -1,0 +1,167 @@
+//! The command line: one thin subcommand per file over the library. With no subcommand the
+//! binary opens the terminal UI.
+
+mod args;
+mod fmt;
+mod lint;
+mod list;
+mod new;
+mod relevel;
+mod show;
+
+pub use args::{Cli, Command};
+
+use crate::bestiary::{Bestiary, Entry, Provenance};
+use crate::export::Format;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Exit status: success.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: the command ran but failed (bad file, unknown monster, lint errors, failed save).
+pub const EXIT_FAILURE: u8 = 1;
+/// Exit status: the command line itself was invalid (clap's convention).
+pub const EXIT_USAGE: u8 = 2;
+
+/// Where the user's files live.
+#[derive(Debug, Clone)]
+pub struct DataDir {
+    pub root: PathBuf,
+}
+
+impl DataDir {
+    /// `--data-dir`, else `LAIRSMITH_DATA_DIR` (clap reads both), else the platform data
+    /// directory (`~/.local/share/lairsmith` on Linux).
+    pub fn resolve(explicit: Option<PathBuf>) -> Result<DataDir, String> {
+        let root = match explicit {
+            Some(p) => p,
+            None => dirs::data_dir()
+                .map(|d| d.join("lairsmith"))
+                .ok_or("no data directory could be found for this platform; pass --data-dir DIR or set LAIRSMITH_DATA_DIR")?,
+        };
+        Ok(DataDir { root })
+    }
+
+    pub fn bestiary(&self) -> PathBuf {
+        self.root.join("bestiary")
+    }
+
+    pub fn encounters(&self) -> PathBuf {
+        self.root.join("encounters")
+    }
+
+    pub fn parties(&self) -> PathBuf {
+        self.root.join("parties")
+    }
+
+    /// The shipped bestiary plus the user's.
+    pub fn load_bestiary(&self) -> Bestiary {
+        Bestiary::load(Some(&self.bestiary()))
+    }
+}
+
+/// A failed command: a sentence for stderr.
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure(e.to_string())
+    }
+}
+
+pub type CmdResult = Result<u8, Failure>;
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    let data = match DataDir::resolve(cli.data_dir.clone()) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("lairsmith: {e}");
+            return ExitCode::from(EXIT_FAILURE);
+        }
+    };
+    let result = match cli.command {
+        None => open_ui(&data),
+        Some(Command::New(a)) => new::run(&data, a),
+        Some(Command::Show(a)) => show::run(&data, a),
+        Some(Command::List(a)) => list::run(&data, a),
+        Some(Command::Relevel(a)) => relevel::run(&data, a),
+        Some(Command::Lint(a)) => lint::run(&data, a),
+        Some(Command::Fmt(a)) => fmt::run(a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure(msg)) => {
+            eprintln!("lairsmith: {msg}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+#[cfg(feature = "tui")]
+fn open_ui(data: &DataDir) -> CmdResult {
+    crate::tui::run(data)
+        .map(|()| EXIT_OK)
+        .map_err(Failure::from)
+}
+
+#[cfg(not(feature = "tui"))]
+fn open_ui(_data: &DataDir) -> CmdResult {
+    Err(Failure(
+        "this build has no terminal UI (built without the `tui` feature); run `lairsmith --help` for the commands".into(),
+    ))
+}
+
+/// Finds a monster by id, or loads it from a file path. Unknown ids get suggestions.
+pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
+    let path = Path::new(id_or_file);
+    let looks_like_path = id_or_file.contains(['/', '\\'])
+        || id_or_file.ends_with(".yaml")
+        || id_or_file.ends_with(".yml");
+    if looks_like_path || (path.is_file() && bestiary.get(id_or_file).is_none()) {
+        let (design, fp) = crate::bestiary::load_file(path)?;
+        return Ok(Entry::new(
+            design,
+            Provenance::User,
+            path.to_owned(),
+            Some(fp),
+        ));
+    }
+    match bestiary.get(id_or_file) {
+        Some(e) => Ok(e.clone()),
+        None => {
+            let mut msg = format!("no monster has the id `{id_or_file}`");
+            let near = bestiary.suggest(id_or_file);
+            if !near.is_empty() {
+                msg.push_str(&format!(
+                    " (did you mean {}?)",
+                    near.iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            msg.push_str("; `lairsmith list` shows every monster");
+            Err(Failure(msg))
+        }
+    }
+}
+
+/// Prints bestiary load errors (bad files are reported, the rest still load).
+pub fn report_load_errors(b: &Bestiary) {
+    for e in &b.errors {
+        eprintln!("lairsmith: skipped {e}");
+    }
+}
+
+pub fn parse_format(s: &str) -> Result<Format, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "yaml" | "yml" => Ok(Format::Yaml),
+        "md" | "markdown" => Ok(Format::Markdown),
+        "text" | "txt" => Ok(Format::Text),
+        other => Err(format!(
+            "unknown format `{other}`; valid formats: yaml, md, text"
+        )),
+    }
+}

@@ -1,0 +1,65 @@
+//! `lairsmith relevel`: the same design at a new level, rank or role. Everything derived is
+//! recomputed; overrides, powers and prose stay as they are.
+
+use super::args::RelevelArgs;
+use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
+use crate::export::render;
+use crate::monster::derive;
+use crate::monster::design::is_valid_id;
+use crate::store::{Expect, path_in, save_atomic};
+
+pub fn run(data: &DataDir, a: RelevelArgs) -> CmdResult {
+    let bestiary = data.load_bestiary();
+    let entry = resolve_monster(&bestiary, &a.monster)?;
+    let mut design = entry.design.clone();
+    design.level = a.level;
+    if let Some(r) = a.rank {
+        design.rank = r;
+    }
+    if let Some(r) = a.role {
+        design.role = r;
+    }
+    if let Some(new_id) = a.save_as {
+        if !is_valid_id(&new_id) {
+            return Err(Failure(format!(
+                "`{new_id}` is not a valid id: use lower-case letters, digits and single hyphens, such as `{}`",
+                crate::monster::slugify(&new_id)
+            )));
+        }
+        if let Some(existing) = bestiary.get(&new_id) {
+            return Err(Failure(format!(
+                "the id `{new_id}` is already used by {}",
+                existing.path.display()
+            )));
+        }
+        design.id = new_id;
+        let path = path_in(&data.bestiary(), &design.id, "yaml")?;
+        save_atomic(
+            &path,
+            crate::yaml_io::to_string(&design).as_bytes(),
+            Expect::New,
+        )?;
+        println!("{}", path.display());
+        return Ok(EXIT_OK);
+    }
+    if a.save {
+        let fp = match (entry.is_shipped(), entry.fingerprint) {
+            (false, Some(fp)) => fp,
+            _ => {
+                return Err(Failure(format!(
+                    "`{}` is a shipped monster and cannot be changed; use --save-as NEW_ID to keep a copy",
+                    entry.design.id
+                )));
+            }
+        };
+        save_atomic(
+            &entry.path,
+            crate::yaml_io::to_string(&design).as_bytes(),
+            Expect::Unchanged(fp),
+        )?;
+        println!("{}", entry.path.display());
+        return Ok(EXIT_OK);
+    }
+    print!("{}", render(&derive(&design), a.format));
+    Ok(EXIT_OK)
+}

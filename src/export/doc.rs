@@ -1,0 +1,385 @@
+//! A stat block laid out once, as styled lines, in the book's order and vocabulary. Markdown,
+//! plain text and the terminal UI all render this same layout.
+
+use crate::monster::statblock::{StatBlock, StatPower};
+use crate::rules::Skill;
+use crate::vocab::Vocabulary;
+
+/// A run of text with a style.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Span {
+    Plain(String),
+    Bold(String),
+    Italic(String),
+}
+
+impl Span {
+    pub fn text(&self) -> &str {
+        match self {
+            Span::Plain(s) | Span::Bold(s) | Span::Italic(s) => s,
+        }
+    }
+}
+
+/// One line of the layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    /// The monster's name.
+    Title(String),
+    /// A free-standing line (the header, a power's heading, prose).
+    Line(Vec<Span>),
+    /// A section heading: Traits, Actions, Triggered Actions, Statistics.
+    Heading(String),
+    /// A bulleted line.
+    Item(Vec<Span>),
+}
+
+fn plain(s: impl Into<String>) -> Span {
+    Span::Plain(s.into())
+}
+fn bold(s: impl Into<String>) -> Span {
+    Span::Bold(s.into())
+}
+fn italic(s: impl Into<String>) -> Span {
+    Span::Italic(s.into())
+}
+
+/// Signed modifier: +3, -1, +0.
+pub fn signed(n: i64) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Lays out a stat block.
+pub fn layout(b: &StatBlock) -> Vec<Block> {
+    let mut out = vec![
+        Block::Title(b.name.clone()),
+        Block::Line(vec![
+            italic(b.header.clone()),
+            plain(" · "),
+            italic(b.type_line.clone()),
+            plain(" · "),
+            bold(format!("XP {}", group_thousands(b.xp))),
+        ]),
+    ];
+    out.push(Block::Item(vec![
+        bold("HP"),
+        plain(format!(" {}; ", b.hp)),
+        bold("Staggered"),
+        plain(format!(" {} · ", b.staggered)),
+        bold("Initiative"),
+        plain(format!(" {}", signed(b.initiative))),
+    ]));
+    let d = b.defenses;
+    out.push(Block::Item(vec![
+        bold("AC"),
+        plain(format!(" {}, ", d.ac)),
+        bold("Fortitude"),
+        plain(format!(" {}, ", d.fortitude)),
+        bold("Reflex"),
+        plain(format!(" {}, ", d.reflex)),
+        bold("Will"),
+        plain(format!(" {}", d.will)),
+    ]));
+    out.push(Block::Item(vec![
+        bold("Saving Throws"),
+        plain(format!(" {}; ", signed(b.saving_throw_bonus))),
+        bold("Action Points"),
+        plain(format!(" {}; ", b.action_points)),
+        bold("Recoveries"),
+        plain(format!(" {}", b.recoveries)),
+    ]));
+    let mut speed = vec![bold("Speed"), plain(format!(" {}", b.speed))];
+    let m = &b.movement;
+    for (name, v) in [
+        ("fly", m.fly),
+        ("swim", m.swim),
+        ("climb", m.climb),
+        ("burrow", m.burrow),
+        ("teleport", m.teleport),
+    ] {
+        if let Some(v) = v {
+            speed.push(plain(format!(", {name} {v}")));
+        }
+    }
+    if !m.traits.is_empty() {
+        speed.push(plain(format!("; {}", m.traits.join(", "))));
+    }
+    speed.push(plain(" · "));
+    speed.push(bold("Space"));
+    speed.push(plain(format!(" {}; ", b.space)));
+    speed.push(bold("Reach"));
+    speed.push(plain(format!(" {}", b.reach)));
+    out.push(Block::Item(speed));
+    let mut senses = vec![
+        bold("Perception"),
+        plain(format!(
+            " {} (passive {})",
+            signed(b.perception),
+            b.passive_perception
+        )),
+    ];
+    if !b.senses.is_empty() {
+        senses.push(plain(format!("; {}", b.senses.join(", "))));
+    }
+    out.push(Block::Item(senses));
+    let mut defenses = Vec::new();
+    let list = |v: &[crate::monster::statblock::ResistanceValue]| {
+        v.iter()
+            .map(|r| format!("{} {}", r.against, r.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !b.resistances.is_empty() {
+        defenses.push(bold("Resist"));
+        defenses.push(plain(format!(" {}", list(&b.resistances))));
+    }
+    if !b.vulnerabilities.is_empty() {
+        if !defenses.is_empty() {
+            defenses.push(plain("; "));
+        }
+        defenses.push(bold("Vulnerable"));
+        defenses.push(plain(format!(" {}", list(&b.vulnerabilities))));
+    }
+    if !b.immunities.is_empty() {
+        if !defenses.is_empty() {
+            defenses.push(plain("; "));
+        }
+        defenses.push(bold("Immune"));
+        defenses.push(plain(format!(" {}", b.immunities.join(", "))));
+    }
+    if !defenses.is_empty() {
+        out.push(Block::Item(defenses));
+    }
+
+    if !b.traits.is_empty() {
+        out.push(Block::Heading("Traits".into()));
+        for t in &b.traits {
+            let mut head = vec![bold(t.name.clone())];
+            if let Some(a) = t.aura {
+                head.push(plain(format!(" · Aura {a}")));
+            }
+            if !t.tags.is_empty() {
+                head.push(plain(format!(" ({})", t.tags.join(", "))));
+            }
+            out.push(Block::Line(head));
+            out.push(Block::Item(vec![plain(t.text.clone())]));
+        }
+    }
+    let (triggered, actions): (Vec<&StatPower>, Vec<&StatPower>) =
+        b.powers.iter().partition(|p| p.triggered);
+    for (title, powers) in [("Actions", actions), ("Triggered Actions", triggered)] {
+        if powers.is_empty() {
+            continue;
+        }
+        out.push(Block::Heading(title.into()));
+        for p in powers {
+            power_blocks(p, &mut out);
+        }
+    }
+
+    out.push(Block::Heading("Statistics".into()));
+    let a = &b.abilities;
+    let ab = |name: &str, v: crate::monster::statblock::AbilityValue| {
+        vec![
+            bold(name.to_owned()),
+            plain(format!(" {} ({})", v.score, signed(i64::from(v.modifier)))),
+        ]
+    };
+    let mut row1 = ab("Str", a.str);
+    row1.push(plain(" · "));
+    row1.extend(ab("Con", a.con));
+    row1.push(plain(" · "));
+    row1.extend(ab("Dex", a.dex));
+    let mut row2 = ab("Int", a.int);
+    row2.push(plain(" · "));
+    row2.extend(ab("Wis", a.wis));
+    row2.push(plain(" · "));
+    row2.extend(ab("Cha", a.cha));
+    out.push(Block::Item(row1));
+    out.push(Block::Item(row2));
+    if !b.skills.0.is_empty() {
+        let skills: Vec<String> = b
+            .skills
+            .0
+            .iter()
+            .map(|(k, v)| {
+                format!(
+                    "{} {}",
+                    Skill::parse(k).map_or(k.as_str(), |s| s.label()),
+                    signed(i64::from(*v))
+                )
+            })
+            .collect();
+        out.push(Block::Item(vec![
+            bold("Skills"),
+            plain(format!(" {}", skills.join(", "))),
+        ]));
+    }
+    let mut misc = vec![
+        bold("Alignment"),
+        plain(format!(
+            " {}",
+            b.alignment
+                .as_deref()
+                .map_or("Unaligned".to_owned(), capitalise)
+        )),
+    ];
+    misc.push(plain(" · "));
+    misc.push(bold("Languages"));
+    let mut langs = if b.languages.is_empty() {
+        "—".to_owned()
+    } else {
+        b.languages.join(", ")
+    };
+    if let Some(t) = b.telepathy {
+        langs.push_str(&format!("; telepathy {t}"));
+    }
+    misc.push(plain(format!(" {langs}")));
+    out.push(Block::Item(misc));
+    if let Some(e) = &b.equipment {
+        out.push(Block::Item(vec![bold("Equipment"), plain(format!(" {e}"))]));
+    }
+    let k = &b.knowledge;
+    let skill = Skill::parse(&k.skill).map_or(k.skill.clone(), |s| s.label().to_owned());
+    out.push(Block::Item(vec![
+        bold("Knowledge"),
+        plain(format!(
+            " {skill} DC {} reveals its name, type and tags; DC {} also its powers, resistances and vulnerabilities",
+            k.moderate_dc, k.hard_dc
+        )),
+    ]));
+    for (label, text) in [("Description", &b.description), ("Tactics", &b.tactics)] {
+        if let Some(t) = text {
+            out.push(Block::Heading(label.into()));
+            for para in t.split("\n\n").filter(|p| !p.trim().is_empty()) {
+                out.push(Block::Line(vec![plain(para.trim().replace('\n', " "))]));
+            }
+        }
+    }
+    if !b.overrides.is_empty() {
+        out.push(Block::Heading("Overrides".into()));
+        for o in &b.overrides {
+            let why = if o.reason.is_empty() {
+                "no reason given".to_owned()
+            } else {
+                o.reason.clone()
+            };
+            out.push(Block::Item(vec![
+                bold(o.stat.clone()),
+                plain(format!(" {} (formula {}): {why}", o.value, o.formula)),
+            ]));
+        }
+    }
+    out
+}
+
+/// "At-Will", "Encounter", "Refresh 5, 6".
+pub fn usage_label(p: &StatPower) -> String {
+    match p.usage.as_str() {
+        "refresh" => {
+            let faces: Vec<String> = p.refresh.iter().map(u8::to_string).collect();
+            if faces.is_empty() {
+                "Refresh".to_owned()
+            } else {
+                format!("Refresh {}", faces.join(", "))
+            }
+        }
+        u => crate::rules::power_vocab::Usage::parse(u)
+            .map_or(u.to_owned(), |x| x.label().to_owned()),
+    }
+}
+
+/// "Melee 1, one creature", "Far burst 2 within 10, all creatures in the burst", "Self".
+pub fn targeting_line(p: &StatPower) -> String {
+    let origin = capitalise(&p.origin);
+    let mut s = match (p.origin.as_str(), &p.area, p.range) {
+        ("self", _, _) => "Self".to_owned(),
+        ("near", Some(a), _) => format!("Near {a}"),
+        ("far", Some(a), Some(r)) => format!("Far {a} within {r}"),
+        ("far", Some(a), None) => format!("Far {a}"),
+        (_, _, Some(r)) => format!("{origin} {r}"),
+        _ => origin,
+    };
+    let default_targets = match p.origin.as_str() {
+        "near" | "far" => Some("all creatures in the area"),
+        "self" => None,
+        _ => Some("one creature"),
+    };
+    if let Some(t) = p.targets.as_deref().or(default_targets) {
+        s.push_str(", ");
+        s.push_str(t);
+    }
+    s
+}
+
+fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
+    let mut head = Vec::new();
+    let name = match p.symbol {
+        Some(sym) => format!("{sym} {}", p.name),
+        None => p.name.clone(),
+    };
+    head.push(bold(name));
+    let action = crate::rules::power_vocab::Action::parse(&p.action)
+        .map_or(p.action.clone(), |a| a.label().to_owned());
+    head.push(plain(format!(" · {} ({action})", usage_label(p))));
+    if !p.tags.is_empty() {
+        head.push(plain(format!(" ● {}", p.tags.join(", "))));
+    }
+    out.push(Block::Line(head));
+    // A power that only makes other attacks ("makes two basic attacks") has no targeting of its own.
+    let delegates =
+        p.attack.is_none() && p.attacks > 0 && p.origin == "self" && p.targets.is_none();
+    if !delegates {
+        out.push(Block::Item(vec![plain(targeting_line(p))]));
+    }
+    let lines: [(&str, Option<String>); 3] = [
+        ("Trigger", p.trigger.clone()),
+        ("Requirements", p.requirements.clone()),
+        (
+            "Attack",
+            p.attack.as_ref().map(|a| {
+                let def = crate::rules::power_vocab::Defense::parse(&a.defense)
+                    .map_or(a.defense.clone(), |d| d.label().to_owned());
+                format!("{} vs {def}", signed(a.bonus))
+            }),
+        ),
+    ];
+    let rest: [(&str, Option<String>); 6] = [
+        ("Hit", p.hit.clone()),
+        ("Miss", p.miss.clone()),
+        ("Effect", p.effect.clone()),
+        ("Secondary Attack", p.secondary_attack.clone()),
+        ("Aftereffect", p.aftereffect.clone()),
+        ("Special", p.special.clone()),
+    ];
+    for (label, text) in lines.into_iter().chain(rest) {
+        if let Some(t) = text {
+            out.push(Block::Item(vec![bold(label), plain(format!(" {t}"))]));
+        }
+    }
+}
+
+/// 1000 -> "1,000", as the book prints XP.
+pub fn group_thousands(n: i64) -> String {
+    let s = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}

@@ -1,0 +1,90 @@
+//! Exports of a stat block: `yaml` (the resolved numbers, for tools), `md` (Markdown that pastes
+//! into GitHub, Obsidian and forums) and `text` (a plain terminal). Markdown and text render the
+//! one layout in [`doc`].
+
+pub mod doc;
+
+use crate::monster::StatBlock;
+use doc::{Block, Span, layout};
+
+/// The export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Yaml,
+    Markdown,
+    Text,
+}
+
+pub fn render(block: &StatBlock, format: Format) -> String {
+    match format {
+        Format::Yaml => crate::yaml_io::to_string(block),
+        Format::Markdown => markdown(block),
+        Format::Text => text(block),
+    }
+}
+
+fn md_spans(spans: &[Span]) -> String {
+    spans
+        .iter()
+        .map(|s| match s {
+            Span::Plain(t) => t.clone(),
+            Span::Bold(t) => format!("**{t}**"),
+            Span::Italic(t) => format!("*{t}*"),
+        })
+        .collect()
+}
+
+fn plain_spans(spans: &[Span]) -> String {
+    spans.iter().map(Span::text).collect()
+}
+
+/// Markdown: bulleted lines and no tables. Every list follows a heading or a bold line, and a
+/// blank line ends it, so lists never merge (CommonMark).
+pub fn markdown(block: &StatBlock) -> String {
+    let mut out = String::new();
+    let mut in_list = false;
+    for b in layout(block) {
+        match b {
+            Block::Title(t) => out.push_str(&format!("## {t}\n")),
+            Block::Heading(h) => {
+                out.push_str(&format!("\n### {h}\n"));
+                in_list = false;
+            }
+            Block::Line(spans) => {
+                if in_list || !out.ends_with("\n\n") {
+                    out.push('\n');
+                }
+                out.push_str(&md_spans(&spans));
+                out.push('\n');
+                in_list = false;
+            }
+            Block::Item(spans) => {
+                out.push_str(&format!("- {}\n", md_spans(&spans)));
+                in_list = true;
+            }
+        }
+    }
+    out
+}
+
+/// Plain text for a terminal: the same lines, no markup.
+pub fn text(block: &StatBlock) -> String {
+    let mut out = String::new();
+    for b in layout(block) {
+        match b {
+            Block::Title(t) => {
+                out.push_str(&t);
+                out.push('\n');
+            }
+            Block::Heading(h) => out.push_str(&format!("\n{}\n", h.to_uppercase())),
+            Block::Line(spans) => {
+                out.push_str(&plain_spans(&spans));
+                out.push('\n');
+            }
+            Block::Item(spans) => {
+                out.push_str(&format!("  {}\n", plain_spans(&spans)));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,26 @@
+//! lairsmith: design Orcus d20 monsters and encounters.
+//!
+//! The library is the product; the CLI (`cli`) and the terminal UI (`tui`, behind the default
+//! `tui` feature) are thin faces over it.
+//!
+//! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and rulings R1-R15.
+//! - [`monster`]: designs, derivation into stat blocks, power kits, the balance lint.
+//! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search.
+//! - [`export`]: YAML, Markdown and plain-text stat blocks.
+//! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
+//! - [`dice`]: dice expressions.
+
+pub mod bestiary;
+pub mod cli;
+pub mod dice;
+pub mod embedded;
+pub mod export;
+pub mod monster;
+pub mod rules;
+pub mod store;
+pub mod vocab;
+pub mod xkeys;
+pub mod yaml_io;
+
+#[cfg(feature = "tui")]
+pub mod tui;

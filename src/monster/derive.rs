@@ -1,0 +1,398 @@
+//! Derivation: a design in, a stat block out. Reads no files and touches no terminal; every
+//! number comes from `rules` or from an explicit override.
+
+use crate::monster::design::MonsterDesign;
+use crate::monster::overrides::StatKey;
+use crate::monster::power::{DamageSpec, Power};
+use crate::monster::statblock::*;
+use crate::rules::abilities::{
+    Ability, Skill, TRAINED_SKILL_BONUS, default_top_score, listed_modifier,
+};
+use crate::rules::damage::{Damage, tier_damage};
+use crate::rules::grants::{Against, Grant, resolve_grants, source_grants, tag_grants};
+use crate::rules::knowledge::knowledge_check;
+use crate::rules::power_vocab::{Defense, Origin, Usage};
+use crate::rules::rank::{MOOK_HP, Rank};
+use crate::rules::senses::MovementTrait;
+use crate::vocab::Vocabulary;
+
+/// R13: a monster as fast as a human has speed 6 (L1841).
+pub const DEFAULT_SPEED: u32 = 6;
+
+/// Passive checks are 10 + the check's modifiers (L318-321).
+pub const PASSIVE_BASE: i64 = 10;
+
+/// The ability scores a design ends up with: the designer's, else R8's defaults.
+pub fn ability_scores(design: &MonsterDesign) -> Vec<(Ability, i32)> {
+    let key = design.role.key_ability();
+    let others = design.role.default_other_scores();
+    Ability::ALL
+        .iter()
+        .map(|&a| {
+            let default = if a == key {
+                default_top_score(design.level)
+            } else {
+                others.iter().find(|(o, _)| *o == a).map_or(10, |(_, s)| *s)
+            };
+            (a, design.abilities.get(a).unwrap_or(default))
+        })
+        .collect()
+}
+
+/// The hit points the formulas give (R5: mooks 1; otherwise the multiplier on the whole formula).
+pub fn formula_hp(design: &MonsterDesign) -> i64 {
+    match design.rank.hp_multiplier() {
+        None => i64::from(MOOK_HP),
+        Some(m) => i64::from(m * design.role.standard_hp(design.level)),
+    }
+}
+
+/// The resolved damage of one power, or `None` if it deals none.
+pub fn power_damage(design: &MonsterDesign, power: &Power) -> Option<Damage> {
+    match power.damage.as_ref()? {
+        DamageSpec::Tier(t) => Some(tier_damage(*t, design.level, design.rank, design.role)),
+        DamageSpec::Dice(d) => Some(Damage::Dice(d.clone())),
+    }
+}
+
+/// The attack bonus the role formula gives a power (R2, R3).
+pub fn formula_attack_bonus(design: &MonsterDesign, defense: Defense) -> i64 {
+    i64::from(
+        design
+            .role
+            .attack_bonus(design.level, defense == Defense::Ac),
+    )
+}
+
+struct Overrides<'a> {
+    design: &'a MonsterDesign,
+    applied: Vec<AppliedOverride>,
+}
+
+impl Overrides<'_> {
+    fn apply(&mut self, key: StatKey, formula: i64) -> i64 {
+        match self.design.overrides.get(&key) {
+            Some(o) => {
+                self.applied.push(AppliedOverride {
+                    stat: key.key().to_owned(),
+                    formula,
+                    value: o.value,
+                    reason: o.reason.clone(),
+                });
+                o.value
+            }
+            None => formula,
+        }
+    }
+}
+
+/// Derives the full stat block of a design.
+pub fn derive(design: &MonsterDesign) -> StatBlock {
+    let level = design.level;
+    let mut ov = Overrides {
+        design,
+        applied: Vec::new(),
+    };
+
+    let xp = ov.apply(StatKey::Xp, i64::from(design.rank.xp(level)));
+    let hp = ov.apply(StatKey::Hp, formula_hp(design));
+    let d = design.role.defenses(level);
+    let defenses = DefenseValues {
+        ac: ov.apply(StatKey::Ac, i64::from(d.ac)),
+        fortitude: ov.apply(StatKey::Fortitude, i64::from(d.fortitude)),
+        reflex: ov.apply(StatKey::Reflex, i64::from(d.reflex)),
+        will: ov.apply(StatKey::Will, i64::from(d.will)),
+    };
+    let saving_throw_bonus = ov.apply(
+        StatKey::SavingThrowBonus,
+        i64::from(design.rank.saving_throw_bonus()),
+    );
+    let action_points = ov.apply(
+        StatKey::ActionPoints,
+        i64::from(design.rank.action_points()),
+    );
+    let recoveries = ov.apply(StatKey::Recoveries, i64::from(level.recoveries()));
+
+    let scores = ability_scores(design);
+    let value = |a: Ability| {
+        let score = scores.iter().find(|(x, _)| *x == a).map_or(10, |(_, s)| *s);
+        AbilityValue {
+            score,
+            modifier: listed_modifier(score, level),
+        }
+    };
+    let abilities = AbilityValues {
+        str: value(Ability::Str),
+        con: value(Ability::Con),
+        dex: value(Ability::Dex),
+        int: value(Ability::Int),
+        wis: value(Ability::Wis),
+        cha: value(Ability::Cha),
+    };
+    // R7: trained = 5 + listed modifier; untrained = listed modifier.
+    let skill_bonus = |s: Skill| {
+        let m = abilities.get(s.ability()).modifier;
+        if design.skills.contains(&s) {
+            TRAINED_SKILL_BONUS + m
+        } else {
+            m
+        }
+    };
+    let initiative = ov.apply(StatKey::Initiative, i64::from(abilities.dex.modifier));
+    let perception = ov.apply(
+        StatKey::Perception,
+        i64::from(skill_bonus(Skill::Perception)),
+    );
+    let mut skills = Ordered::default();
+    for s in Skill::ALL.iter().filter(|s| design.skills.contains(s)) {
+        skills.0.push((s.key().to_owned(), skill_bonus(*s)));
+    }
+
+    let grants: Vec<Grant> = source_grants(design.source)
+        .iter()
+        .chain(design.tags.iter().flat_map(|t| tag_grants(*t)))
+        .copied()
+        .chain(
+            design
+                .resistances
+                .iter()
+                .map(|d| Grant::Resist(Against::Damage(*d))),
+        )
+        .chain(
+            design
+                .vulnerabilities
+                .iter()
+                .map(|d| Grant::Vulnerable(Against::Damage(*d))),
+        )
+        .collect();
+    let granted = resolve_grants(level, &grants);
+    let to_values = |list: &[crate::rules::grants::Resistance]| {
+        list.iter()
+            .map(|r| ResistanceValue {
+                against: r.against.key().to_owned(),
+                value: r.value,
+            })
+            .collect::<Vec<_>>()
+    };
+
+    let speed = ov.apply(
+        StatKey::Speed,
+        i64::from(design.movement.walk.unwrap_or(DEFAULT_SPEED)),
+    );
+    let reach = ov.apply(StatKey::Reach, i64::from(design.size.default_reach()));
+    let k = knowledge_check(level, design.source, &design.tags);
+
+    let mut traits: Vec<StatTrait> = Vec::new();
+    if granted.incorporeal {
+        traits.push(StatTrait {
+            name: "Incorporeal".to_owned(),
+            aura: None,
+            tags: Vec::new(),
+            text: "Takes half damage from all attacks.".to_owned(),
+        });
+    }
+    if let Some(x) = granted.reactive_resistance {
+        traits.push(StatTrait {
+            name: format!("Reactive Resistance {x}"),
+            aura: None,
+            tags: Vec::new(),
+            text: format!(
+                "Immediate counter, encounter: the first time an attack deals it acid, cold, lightning, fire or thunder damage, it gains resistance {x} to that type until the end of the encounter."
+            ),
+        });
+    }
+    traits.extend(design.traits.iter().map(|t| StatTrait {
+        name: t.name.clone(),
+        aura: t.aura,
+        tags: t.tags.iter().map(|t| t.label().to_owned()).collect(),
+        text: name_in(&t.text, &design.name),
+    }));
+
+    let powers = design
+        .powers
+        .iter()
+        .map(|p| derive_power(design, p, reach))
+        .collect();
+
+    let mut tags: Vec<String> = Vec::new();
+    for t in &design.tags {
+        let label = t.label().to_owned();
+        if !tags.contains(&label) {
+            tags.push(label);
+        }
+    }
+
+    StatBlock {
+        id: design.id.clone(),
+        name: design.name.clone(),
+        level: level.get(),
+        rank: design.rank.key().to_owned(),
+        role: design.role.key().to_owned(),
+        leader: design.leader,
+        size: design.size.key().to_owned(),
+        source: design.source.key().to_owned(),
+        creature_type: design.creature_type.key().to_owned(),
+        tags: design.tags.iter().map(|t| t.key().to_owned()).collect(),
+        xp,
+        hp,
+        staggered: hp / 2,
+        recovery_value: hp / 4,
+        defenses,
+        saving_throw_bonus,
+        action_points,
+        recoveries,
+        initiative,
+        perception,
+        passive_perception: PASSIVE_BASE + perception,
+        senses: design.senses.iter().map(ToString::to_string).collect(),
+        speed,
+        movement: MovementValues {
+            fly: design.movement.fly,
+            swim: design.movement.swim,
+            climb: design.movement.climb,
+            burrow: design.movement.burrow,
+            teleport: design.movement.teleport,
+            traits: design
+                .movement
+                .traits
+                .iter()
+                .map(MovementTrait::to_string)
+                .collect(),
+        },
+        abilities,
+        skills,
+        resistances: to_values(&granted.resistances),
+        vulnerabilities: to_values(&granted.vulnerabilities),
+        immunities: design.immunities.iter().map(ToString::to_string).collect(),
+        reactive_resistance: granted.reactive_resistance,
+        incorporeal: granted.incorporeal,
+        space: design.size.space().to_owned(),
+        reach,
+        knowledge: KnowledgeValue {
+            skill: k.skill.key().to_owned(),
+            moderate_dc: k.moderate_dc,
+            hard_dc: k.hard_dc,
+        },
+        alignment: design.alignment.map(|a| a.key().to_owned()),
+        languages: design.languages.clone(),
+        telepathy: design.telepathy,
+        traits,
+        powers,
+        overrides: ov.applied,
+        equipment: design.equipment.clone(),
+        description: design.description.clone(),
+        tactics: design.tactics.clone(),
+        header: header_line(design),
+        type_line: type_line(design, &tags),
+    }
+}
+
+fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
+    let attack = p.attack.as_ref().map(|a| AttackValue {
+        bonus: p
+            .overrides
+            .attack
+            .as_ref()
+            .map_or_else(|| formula_attack_bonus(design, a.defense), |o| o.value),
+        defense: a.defense.key().to_owned(),
+    });
+    let damage = power_damage(design, p);
+    let range = match (p.origin, p.range) {
+        (Origin::Melee, None) => Some(u32::try_from(reach.max(0)).unwrap_or(0)),
+        (_, r) => r,
+    };
+    let usage = match p.usage {
+        Usage::Refresh => "refresh".to_owned(),
+        u => u.key().to_owned(),
+    };
+    StatPower {
+        name: p.name.clone(),
+        usage,
+        refresh: p.refresh.clone(),
+        action: p.action.key().to_owned(),
+        basic: p.basic,
+        origin: p.origin.key().to_owned(),
+        range,
+        area: p.area.map(|a| a.to_string()),
+        targets: p.targets.clone(),
+        tags: p.tags.iter().map(|t| t.label().to_owned()).collect(),
+        attack,
+        attacks: p.attack_count(),
+        hit: hit_text(p, damage.as_ref(), &design.name),
+        damage_source: p.damage.as_ref().map(|d| match d {
+            DamageSpec::Tier(t) => t.key().to_owned(),
+            DamageSpec::Dice(_) => "dice".to_owned(),
+        }),
+        damage: damage.map(DamageValue),
+        damage_type: p.damage_type.map(|d| d.key().to_owned()),
+        trigger: p.trigger.as_deref().map(|t| name_in(t, &design.name)),
+        requirements: p.requirements.as_deref().map(|t| name_in(t, &design.name)),
+        miss: p.miss.as_deref().map(|t| name_in(t, &design.name)),
+        effect: p.effect.as_deref().map(|t| name_in(t, &design.name)),
+        secondary_attack: p
+            .secondary_attack
+            .as_deref()
+            .map(|t| name_in(t, &design.name)),
+        aftereffect: p.aftereffect.as_deref().map(|t| name_in(t, &design.name)),
+        special: p.special.as_deref().map(|t| name_in(t, &design.name)),
+        symbol: p.origin.symbol(p.basic),
+        triggered: p.action.is_triggered(),
+    }
+}
+
+/// Template text says `{name}` where the monster's name belongs.
+fn name_in(text: &str, name: &str) -> String {
+    text.replace("{name}", name)
+}
+
+/// The Hit line: the damage phrase, then the designer's text. `{damage}` places it explicitly.
+fn hit_text(p: &Power, damage: Option<&Damage>, name: &str) -> Option<String> {
+    let phrase = damage.map(|d| match p.damage_type {
+        Some(t) => format!("{d} {} damage", t.key()),
+        None => format!("{d} damage"),
+    });
+    let text = p.hit.as_deref().map(|t| name_in(t.trim(), name));
+    match (phrase, text) {
+        (None, None) => None,
+        (Some(ph), None) => Some(format!("{ph}.")),
+        (None, Some(t)) => Some(t.replace("{damage}", "damage")),
+        (Some(ph), Some(t)) if t.contains("{damage}") => Some(t.replace("{damage}", &ph)),
+        (Some(ph), Some(t)) => {
+            let sep = if t.starts_with(|c: char| c.is_lowercase()) {
+                ", "
+            } else {
+                ". "
+            };
+            Some(format!("{ph}{sep}{t}"))
+        }
+    }
+}
+
+/// "Level 4 Elite Skulker (Leader)"; a standard monster's rank is left out (L1585).
+pub fn header_line(d: &MonsterDesign) -> String {
+    let mut s = format!("Level {} ", d.level);
+    if d.rank != Rank::Standard {
+        s.push_str(d.rank.label());
+        s.push(' ');
+    }
+    s.push_str(d.role.label());
+    if d.leader {
+        s.push_str(" (Leader)");
+    }
+    s
+}
+
+/// "Medium Natural Beast ● Aquatic" (L1582, L1632).
+fn type_line(d: &MonsterDesign, tag_labels: &[String]) -> String {
+    let mut s = format!(
+        "{} {} {}",
+        d.size.label(),
+        d.source.label(),
+        d.creature_type.label()
+    );
+    if !tag_labels.is_empty() {
+        s.push_str(" ● ");
+        s.push_str(&tag_labels.join(", "));
+    }
+    s
+}

@@ -1,0 +1,335 @@
+//! The monster file: what the GM decided, never what the formulas derive.
+
+use crate::monster::overrides::{Override, StatKey};
+use crate::monster::power::Power;
+use crate::rules::abilities::{Ability, Skill};
+use crate::rules::creature::{Alignment, CreatureType, DamageType, Size, Source, Tag};
+use crate::rules::level::Level;
+use crate::rules::rank::Rank;
+use crate::rules::role::Role;
+use crate::rules::senses::{MovementTrait, Sense};
+use crate::xkeys::XKeys;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The schema version this build writes and reads.
+pub const MONSTER_SCHEMA_VERSION: u32 = 1;
+
+/// The `kind:` line of a file, so a monster is never mistaken for an encounter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum MonsterKind {
+    #[default]
+    Monster,
+}
+
+/// Ability scores the designer set; the rest default (R8).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityScores {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub str: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub con: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dex: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub int: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wis: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cha: Option<i32>,
+}
+
+impl AbilityScores {
+    pub fn get(&self, a: Ability) -> Option<i32> {
+        match a {
+            Ability::Str => self.str,
+            Ability::Con => self.con,
+            Ability::Dex => self.dex,
+            Ability::Int => self.int,
+            Ability::Wis => self.wis,
+            Ability::Cha => self.cha,
+        }
+    }
+
+    pub fn set(&mut self, a: Ability, v: Option<i32>) {
+        let slot = match a {
+            Ability::Str => &mut self.str,
+            Ability::Con => &mut self.con,
+            Ability::Dex => &mut self.dex,
+            Ability::Int => &mut self.int,
+            Ability::Wis => &mut self.wis,
+            Ability::Cha => &mut self.cha,
+        };
+        *slot = v;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == AbilityScores::default()
+    }
+}
+
+/// Speeds and special movement. Walking speed defaults to 6 (R13).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Movement {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walk: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fly: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swim: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub climb: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burrow: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teleport: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<MovementTrait>,
+}
+
+impl Movement {
+    pub fn is_empty(&self) -> bool {
+        *self == Movement::default()
+    }
+}
+
+/// A trait: an aura or a passive ability, with no action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Trait {
+    pub name: String,
+    /// The aura's size, for an aura (L1724-1725).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aura: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<crate::rules::power_vocab::PowerTag>,
+    pub text: String,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+/// Something a monster is immune to: a damage type or a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Immunity {
+    Damage(DamageType),
+    Condition(crate::rules::creature::Condition),
+}
+
+impl Immunity {
+    pub fn parse(input: &str) -> Result<Immunity, crate::vocab::UnknownValue> {
+        use crate::rules::creature::Condition;
+        use crate::vocab::{UnknownValue, Vocabulary};
+        DamageType::parse(input)
+            .map(Immunity::Damage)
+            .or_else(|_| Condition::parse(input).map(Immunity::Condition))
+            .map_err(|_| {
+                UnknownValue::new(
+                    "immunity",
+                    input,
+                    DamageType::ALL
+                        .iter()
+                        .map(|d| d.key())
+                        .chain(Condition::ALL.iter().map(|c| c.key())),
+                )
+            })
+    }
+}
+
+impl std::fmt::Display for Immunity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::vocab::Vocabulary;
+        f.write_str(match self {
+            Immunity::Damage(d) => d.key(),
+            Immunity::Condition(c) => c.key(),
+        })
+    }
+}
+
+crate::rules::senses::string_serde!(Immunity, "a damage type or condition");
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A monster as designed: the inputs of every formula, plus prose and explicit overrides.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MonsterDesign {
+    pub kind: MonsterKind,
+    pub schema_version: u32,
+    pub id: String,
+    pub name: String,
+    pub level: Level,
+    pub rank: Rank,
+    pub role: Role,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub leader: bool,
+    pub size: Size,
+    pub source: Source,
+    #[serde(rename = "type")]
+    pub creature_type: CreatureType,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<Tag>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alignment: Option<Alignment>,
+    #[serde(default, skip_serializing_if = "AbilityScores::is_empty")]
+    pub abilities: AbilityScores,
+    /// Trained skills; their bonuses are derived (R7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<Skill>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub senses: Vec<Sense>,
+    #[serde(default, skip_serializing_if = "Movement::is_empty")]
+    pub movement: Movement,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub telepathy: Option<u32>,
+    /// Resistances beyond what source and tags grant, each of value X (R9).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resistances: Vec<DamageType>,
+    /// Vulnerabilities beyond what source and tags grant, each of value X (R9).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vulnerabilities: Vec<DamageType>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub immunities: Vec<Immunity>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<Trait>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<Power>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub overrides: BTreeMap<StatKey, Override>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equipment: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactics: Option<String>,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+/// The classification a monster is built from: the forge's first seven choices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Classification {
+    pub level: Level,
+    pub rank: Rank,
+    pub role: Role,
+    pub leader: bool,
+    pub size: Size,
+    pub source: Source,
+    pub creature_type: CreatureType,
+    pub tags: Vec<Tag>,
+}
+
+impl MonsterDesign {
+    /// A design with nothing but its classification and a name; no powers yet.
+    pub fn new(name: &str, c: Classification) -> MonsterDesign {
+        MonsterDesign {
+            kind: MonsterKind::Monster,
+            schema_version: MONSTER_SCHEMA_VERSION,
+            id: slugify(name),
+            name: name.to_owned(),
+            level: c.level,
+            rank: c.rank,
+            role: c.role,
+            leader: c.leader,
+            size: c.size,
+            source: c.source,
+            creature_type: c.creature_type,
+            tags: c.tags,
+            alignment: None,
+            abilities: AbilityScores::default(),
+            skills: Vec::new(),
+            senses: Vec::new(),
+            movement: Movement::default(),
+            languages: Vec::new(),
+            telepathy: None,
+            resistances: Vec::new(),
+            vulnerabilities: Vec::new(),
+            immunities: Vec::new(),
+            traits: Vec::new(),
+            powers: Vec::new(),
+            overrides: BTreeMap::new(),
+            equipment: None,
+            description: None,
+            tactics: None,
+            extra: XKeys::default(),
+        }
+    }
+
+    pub fn classification(&self) -> Classification {
+        Classification {
+            level: self.level,
+            rank: self.rank,
+            role: self.role,
+            leader: self.leader,
+            size: self.size,
+            source: self.source,
+            creature_type: self.creature_type,
+            tags: self.tags.clone(),
+        }
+    }
+}
+
+/// Turns a name into an id: lower case, ASCII letters and digits, single hyphens. Never empty,
+/// never a path: no separators, dots or control characters survive.
+pub fn slugify(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out.truncate(64);
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push_str("monster");
+    }
+    out
+}
+
+/// Whether `id` is a valid monster id: what [`slugify`] produces.
+pub fn is_valid_id(id: &str) -> bool {
+    !id.is_empty() && slugify(id) == id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_safe_file_stems() {
+        assert_eq!(slugify("Giant Frog"), "giant-frog");
+        assert_eq!(slugify("../../etc/passwd"), "etc-passwd");
+        assert_eq!(slugify("Cinder-Wight  Reaver!"), "cinder-wight-reaver");
+        assert_eq!(slugify("\u{7}\n"), "monster");
+        assert!(is_valid_id("giant-frog"));
+        assert!(!is_valid_id("Giant Frog"));
+        assert!(!is_valid_id("a/b"));
+    }
+}
+
+impl crate::yaml_io::KeepsXKeys for MonsterDesign {
+    fn x_keys_at(&mut self, path: &[crate::yaml_io::Seg]) -> Option<&mut XKeys> {
+        use crate::yaml_io::Seg;
+        match path {
+            [] => Some(&mut self.extra),
+            [Seg::Key(k), Seg::Index(i)] if k == "powers" => {
+                self.powers.get_mut(*i).map(|p| &mut p.extra)
+            }
+            [Seg::Key(k), Seg::Index(i)] if k == "traits" => {
+                self.traits.get_mut(*i).map(|t| &mut t.extra)
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Power kits from `templates/`: every role's basic attack and surge powers, mook variants, the
+//! leader power and the elite and boss extras, so a monster is playable out of the box.
+
+use crate::embedded::TEMPLATE_FILES;
+use crate::monster::design::Classification;
+use crate::monster::power::Power;
+use crate::rules::power_vocab::Action;
+use crate::rules::rank::Rank;
+use crate::rules::role::Role;
+use crate::xkeys::XKeys;
+use crate::yaml_io::{self, FileError, KeepsXKeys, Seg};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// Who a kit is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KitFor {
+    Archer,
+    Blocker,
+    Skulker,
+    Spoiler,
+    Striker,
+    Wrecker,
+    Leader,
+    Elite,
+    Boss,
+}
+
+impl KitFor {
+    fn role(role: Role) -> KitFor {
+        match role {
+            Role::Archer => KitFor::Archer,
+            Role::Blocker => KitFor::Blocker,
+            Role::Skulker => KitFor::Skulker,
+            Role::Spoiler => KitFor::Spoiler,
+            Role::Striker => KitFor::Striker,
+            Role::Wrecker => KitFor::Wrecker,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KitKind {
+    PowerKit,
+}
+
+/// One file of `templates/`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PowerKit {
+    pub kind: KitKind,
+    pub schema_version: u32,
+    pub id: String,
+    #[serde(rename = "for")]
+    pub for_: KitFor,
+    pub summary: String,
+    /// The powers a monster of this kit gets by default (for leader kits: the first one).
+    pub powers: Vec<Power>,
+    /// Role kits: the mook variants, single target with static damage.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mook: Vec<Power>,
+    /// More powers offered in the forge but not given by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<Power>,
+}
+
+impl KeepsXKeys for PowerKit {
+    fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys> {
+        let list = match path.first()? {
+            Seg::Key(k) if k == "powers" => &mut self.powers,
+            Seg::Key(k) if k == "mook" => &mut self.mook,
+            Seg::Key(k) if k == "extra" => &mut self.extra,
+            _ => return None,
+        };
+        match path.get(1..)? {
+            [Seg::Index(i)] => list.get_mut(*i).map(|p| &mut p.extra),
+            _ => None,
+        }
+    }
+}
+
+/// All power kits.
+#[derive(Debug, Clone)]
+pub struct Templates {
+    pub kits: Vec<PowerKit>,
+}
+
+impl Templates {
+    /// Parses kit files given as (path, text).
+    pub fn parse<'a>(
+        files: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Templates, FileError> {
+        let mut kits = Vec::new();
+        for (path, text) in files {
+            kits.push(yaml_io::parse::<PowerKit>(text, Path::new(path))?);
+        }
+        Ok(Templates { kits })
+    }
+
+    /// The kits embedded in the binary. They are checked by the test suite, so a parse
+    /// failure here is a build defect, not a user error.
+    pub fn embedded() -> &'static Templates {
+        static T: OnceLock<Templates> = OnceLock::new();
+        T.get_or_init(|| {
+            Templates::parse(TEMPLATE_FILES.iter().copied()).expect("embedded templates are valid")
+        })
+    }
+
+    pub fn kit(&self, for_: KitFor) -> Option<&PowerKit> {
+        self.kits.iter().find(|k| k.for_ == for_)
+    }
+
+    /// The default powers for a new monster (issue: "a monster created without powers gets its
+    /// role's kit, plus the leader and rank extras"). Mooks get their role's single-target
+    /// variants and no rank extras.
+    pub fn default_powers(&self, c: &Classification) -> Vec<Power> {
+        let mut out = Vec::new();
+        if let Some(kit) = self.kit(KitFor::role(c.role)) {
+            if c.rank == Rank::Mook {
+                out.extend(kit.mook.iter().cloned());
+            } else {
+                out.extend(kit.powers.iter().cloned());
+            }
+        }
+        if c.leader {
+            if let Some(p) = self.kit(KitFor::Leader).and_then(|k| k.powers.first()) {
+                out.push(p.clone());
+            }
+        }
+        let extras = match c.rank {
+            Rank::Elite => self.kit(KitFor::Elite),
+            Rank::Boss => self.kit(KitFor::Boss),
+            _ => None,
+        };
+        if let Some(k) = extras {
+            out.extend(k.powers.iter().cloned());
+        }
+        out
+    }
+
+    /// Every template power with the kit it comes from, for the forge's "add from templates".
+    pub fn library(&self) -> impl Iterator<Item = (&PowerKit, &Power)> {
+        self.kits.iter().flat_map(|k| {
+            k.powers
+                .iter()
+                .chain(&k.mook)
+                .chain(&k.extra)
+                .map(move |p| (k, p))
+        })
+    }
+}
+
+/// **[ours]** How many attacks per round a set of powers gives: the most attacks one
+/// standard action makes, plus one for each other kind of action (swift, move, free,
+/// triggered) that carries an attack. Elites should reach 2 and bosses 4 (L1866-1867).
+pub fn attack_rate(powers: &[Power]) -> u32 {
+    let is_attack = |p: &&Power| p.attack_count() > 0;
+    let standard = powers
+        .iter()
+        .filter(is_attack)
+        .filter(|p| p.action == Action::Standard)
+        .map(Power::attack_count)
+        .max()
+        .unwrap_or(0);
+    let mut extra_kinds: Vec<&str> = powers
+        .iter()
+        .filter(is_attack)
+        .filter(|p| p.action != Action::Standard && p.action != Action::None)
+        .map(|p| {
+            if p.action.is_triggered() {
+                "triggered"
+            } else {
+                crate::vocab::Vocabulary::key(p.action)
+            }
+        })
+        .collect();
+    extra_kinds.sort_unstable();
+    extra_kinds.dedup();
+    standard + extra_kinds.len() as u32
+}

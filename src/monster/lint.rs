@@ -1,0 +1,372 @@
+//! The balance lint: every departure from the formulas (overrides, literal dice) as a warning
+//! with its size, and every design that is not playable or not in the book's vocabulary as an
+//! error.
+
+use crate::monster::derive::{formula_attack_bonus, power_damage};
+use crate::monster::design::{MonsterDesign, is_valid_id};
+use crate::monster::kit::attack_rate;
+use crate::monster::power::{DamageSpec, Power};
+use crate::monster::statblock::StatBlock;
+use crate::rules::Tag;
+use crate::rules::damage::{Damage, tier_damage};
+use crate::rules::power_vocab::{Origin, Usage};
+use crate::rules::rank::Rank;
+use crate::vocab::Vocabulary;
+use serde::Serialize;
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// One lint result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub severity: Severity,
+    /// A stable short name for tools, e.g. `override`, `no-basic-attack`.
+    pub code: &'static str,
+    pub message: String,
+    /// For overrides and literal damage: how far from the formula, and in percent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub departure: Option<Departure>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Departure {
+    pub formula: f64,
+    pub value: f64,
+    pub difference: f64,
+    pub percent: f64,
+}
+
+impl Departure {
+    fn new(formula: f64, value: f64) -> Departure {
+        let difference = value - formula;
+        let percent = if formula == 0.0 {
+            0.0
+        } else {
+            (difference / formula * 1000.0).round() / 10.0
+        };
+        Departure {
+            formula,
+            value,
+            difference,
+            percent,
+        }
+    }
+
+    fn describe(&self) -> String {
+        let sign = if self.difference >= 0.0 { "+" } else { "" };
+        format!(
+            "{} instead of {} ({sign}{}, {sign}{}%)",
+            trim_float(self.value),
+            trim_float(self.formula),
+            trim_float(self.difference),
+            trim_float(self.percent)
+        )
+    }
+}
+
+fn trim_float(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+fn error(code: &'static str, message: String) -> Finding {
+    Finding {
+        severity: Severity::Error,
+        code,
+        message,
+        departure: None,
+    }
+}
+
+fn warning(code: &'static str, message: String) -> Finding {
+    Finding {
+        severity: Severity::Warning,
+        code,
+        message,
+        departure: None,
+    }
+}
+
+/// Lints a design (and, if known, the file it came from).
+pub fn lint(design: &MonsterDesign, block: &StatBlock, path: Option<&Path>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    identity(design, path, &mut out);
+    playability(design, &mut out);
+    for o in &block.overrides {
+        let dep = Departure::new(o.formula as f64, o.value as f64);
+        let reason = if o.reason.trim().is_empty() {
+            "no reason given".to_owned()
+        } else {
+            format!("reason: {}", o.reason.trim())
+        };
+        out.push(Finding {
+            departure: Some(dep),
+            ..warning(
+                "override",
+                format!("{} is overridden: {}; {reason}", o.stat, dep.describe()),
+            )
+        });
+    }
+    for p in &design.powers {
+        power_checks(design, p, &mut out);
+    }
+    out.sort_by(|a, b| b.severity.cmp(&a.severity));
+    out
+}
+
+fn identity(d: &MonsterDesign, path: Option<&Path>, out: &mut Vec<Finding>) {
+    if d.name.trim().is_empty() {
+        out.push(error("no-name", "the monster has no name".into()));
+    }
+    if !is_valid_id(&d.id) {
+        out.push(error(
+            "bad-id",
+            format!("id `{}` is not a slug: use lower-case letters, digits and single hyphens, such as `{}`", d.id, crate::monster::slugify(&d.id)),
+        ));
+    }
+    if let Some(stem) = path
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy())
+    {
+        if stem != d.id {
+            out.push(error(
+                "id-mismatch",
+                format!(
+                    "id `{}` differs from the file name `{stem}`; they must be equal",
+                    d.id
+                ),
+            ));
+        }
+    }
+    if d.tags.contains(&Tag::Undead) && d.tags.contains(&Tag::UndeadSpirit) {
+        out.push(error(
+            "undead-variants",
+            "choose one undead variant: `undead` (a dead body) or `undead-spirit` (a dead soul)"
+                .into(),
+        ));
+    }
+    let mut seen = Vec::new();
+    for t in &d.tags {
+        if seen.contains(t) {
+            out.push(warning(
+                "duplicate-tag",
+                format!("tag `{}` is listed twice", t.key()),
+            ));
+        }
+        seen.push(*t);
+    }
+    for (a, score) in crate::rules::Ability::ALL
+        .iter()
+        .filter_map(|a| d.abilities.get(*a).map(|s| (a, s)))
+    {
+        if !(1..=60).contains(&score) {
+            out.push(error(
+                "ability-score",
+                format!(
+                    "{} {score} is not a usable ability score (1 to 60)",
+                    a.label()
+                ),
+            ));
+        }
+    }
+}
+
+fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
+    if !d.powers.iter().any(|p| p.basic && p.attack.is_some()) {
+        out.push(error(
+            "no-basic-attack",
+            "no basic attack: mark one at-will attack power `basic: true` (with an `attack`)"
+                .into(),
+        ));
+    }
+    let target = d.rank.attack_rate_target();
+    let rate = attack_rate(&d.powers);
+    if target > 1 && rate < target {
+        out.push(error(
+            "attack-rate",
+            format!(
+                "a {} should attack about {target} times a round (L1866-1867) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
+                d.rank.key()
+            ),
+        ));
+    }
+    if d.leader {
+        let helps = d
+            .traits
+            .iter()
+            .any(|t| t.aura.is_some() || mentions_allies(&t.text))
+            || d.powers.iter().any(|p| {
+                [&p.hit, &p.effect, &p.miss]
+                    .iter()
+                    .any(|t| t.as_deref().is_some_and(mentions_allies))
+            });
+        if !helps {
+            out.push(warning(
+                "leader-power",
+                "a leader should help its allies: add an aura or an ally-boosting power".into(),
+            ));
+        }
+    }
+}
+
+fn mentions_allies(text: &str) -> bool {
+    let t = text.to_lowercase();
+    t.contains("ally") || t.contains("allies")
+}
+
+/// The damage a tier gives this monster: what literal dice are measured against.
+fn expected_damage(d: &MonsterDesign, p: &Power) -> Damage {
+    tier_damage(p.natural_tier(), d.level, d.rank, d.role)
+}
+
+fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
+    let name = &p.name;
+    if name.trim().is_empty() {
+        out.push(error("power-name", "a power has no name".into()));
+    }
+    match p.usage {
+        Usage::Refresh => {
+            if p.refresh.is_empty() || p.refresh.iter().any(|f| !(1..=6).contains(f)) {
+                out.push(error("refresh", format!("{name}: a refresh power lists the d6 faces that refresh it, 1 to 6, such as [5, 6]")));
+            }
+        }
+        _ if !p.refresh.is_empty() => {
+            out.push(error(
+                "refresh",
+                format!("{name}: `refresh` faces need `usage: refresh`"),
+            ));
+        }
+        _ => {}
+    }
+    match (p.origin, &p.area) {
+        (Origin::Near | Origin::Far, None) => out.push(error(
+            "area",
+            format!(
+                "{name}: a {} power needs an area such as `burst 1`",
+                p.origin.key()
+            ),
+        )),
+        (Origin::Melee | Origin::Ranged | Origin::SelfOrigin, Some(_)) => {
+            out.push(error(
+                "area",
+                format!("{name}: only near and far powers have an area"),
+            ));
+        }
+        _ => {}
+    }
+    if p.action.is_triggered() && p.trigger.as_deref().is_none_or(|t| t.trim().is_empty()) {
+        out.push(warning(
+            "trigger",
+            format!(
+                "{name}: a {} power should say what triggers it",
+                p.action.label()
+            ),
+        ));
+    }
+    if p.attacks == Some(0) {
+        out.push(error(
+            "attacks",
+            format!("{name}: `attacks` must be at least 1"),
+        ));
+    }
+    if p.basic && p.usage != Usage::AtWill {
+        out.push(warning(
+            "basic",
+            format!("{name}: a basic attack should be at-will"),
+        ));
+    }
+    if d.rank == Rank::Mook && (p.origin.is_area() || p.targets_several()) && p.damage.is_some() {
+        out.push(warning(
+            "mook-targets",
+            format!("{name}: mooks should target only one creature with each attack (L1865)"),
+        ));
+    }
+    match &p.damage {
+        // A mook's damage is static whatever the tier (R10), so its tier cannot be wrong.
+        Some(DamageSpec::Tier(_)) if d.rank == Rank::Mook => {}
+        Some(DamageSpec::Tier(t)) => {
+            let natural = p.natural_tier();
+            if t.is_surge() != natural.is_surge() {
+                out.push(warning(
+                    "tier",
+                    format!(
+                        "{name}: a {} power uses the {} tier; {} powers use {} damage (R10)",
+                        p.usage.key(),
+                        t.key(),
+                        p.usage.key(),
+                        if natural.is_surge() {
+                            "surge"
+                        } else {
+                            "at-will"
+                        }
+                    ),
+                ));
+            } else if !t.is_multi() && natural.is_multi() {
+                out.push(warning(
+                    "tier",
+                    format!(
+                        "{name}: it hits several targets but uses the single-target tier {}",
+                        t.key()
+                    ),
+                ));
+            }
+        }
+        Some(DamageSpec::Dice(dice)) => {
+            let expected = expected_damage(d, p);
+            let dep = Departure::new(expected.average(), dice.average());
+            out.push(Finding {
+                departure: Some(dep),
+                ..warning(
+                    "literal-damage",
+                    format!(
+                        "{name}: literal damage {dice} averages {}; the {} tier at level {} gives {expected} (average {})",
+                        dep.describe(),
+                        p.natural_tier().key(),
+                        d.level,
+                        trim_float(expected.average())
+                    ),
+                )
+            });
+        }
+        None => {}
+    }
+    if let (Some(o), Some(a)) = (&p.overrides.attack, &p.attack) {
+        let formula = formula_attack_bonus(d, a.defense);
+        let dep = Departure::new(formula as f64, o.value as f64);
+        let reason = if o.reason.trim().is_empty() {
+            "no reason given".to_owned()
+        } else {
+            format!("reason: {}", o.reason.trim())
+        };
+        out.push(Finding {
+            departure: Some(dep),
+            ..warning(
+                "override",
+                format!(
+                    "{name}: attack bonus is overridden: {}; {reason}",
+                    dep.describe()
+                ),
+            )
+        });
+    }
+    if p.attack.is_some() && power_damage(d, p).is_none() && p.hit.is_none() && p.effect.is_none() {
+        out.push(warning(
+            "no-effect",
+            format!("{name}: the attack has no damage, hit or effect"),
+        ));
+    }
+}
+
+/// The worst severity among findings.
+pub fn worst(findings: &[Finding]) -> Option<Severity> {
+    findings.iter().map(|f| f.severity).max()
+}

@@ -1,0 +1,206 @@
+//! A power as the designer writes it: usage, action, targeting, attack, damage tier or literal
+//! dice, and its text.
+
+use crate::dice::DiceExpr;
+use crate::monster::overrides::Override;
+use crate::rules::creature::DamageType;
+use crate::rules::damage::DamageTier;
+use crate::rules::power_vocab::{Action, Area, Defense, Origin, PowerTag, Usage};
+use crate::vocab::Vocabulary;
+use crate::xkeys::XKeys;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a power's damage is: a tier of the damage table (which scales with level) or literal dice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DamageSpec {
+    Tier(DamageTier),
+    Dice(DiceExpr),
+}
+
+impl DamageSpec {
+    pub fn parse(input: &str) -> Result<DamageSpec, String> {
+        if let Ok(t) = DamageTier::parse(input) {
+            return Ok(DamageSpec::Tier(t));
+        }
+        DiceExpr::parse(input).map(DamageSpec::Dice).map_err(|e| {
+            let tiers: Vec<&str> = DamageTier::ALL.iter().map(|t| t.key()).collect();
+            format!("{e}, or name a damage tier: {}", tiers.join(", "))
+        })
+    }
+}
+
+impl fmt::Display for DamageSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DamageSpec::Tier(t) => f.write_str(t.key()),
+            DamageSpec::Dice(d) => d.fmt(f),
+        }
+    }
+}
+
+impl Serialize for DamageSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for DamageSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = DamageSpec;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a damage tier (at-will-single, at-will-multi, surge-single, surge-multi) or dice such as 2d10+4")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<DamageSpec, E> {
+                DamageSpec::parse(v).map_err(E::custom)
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// The attack roll of a power: which defense it targets. The bonus is derived (R2, R3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackSpec {
+    pub defense: Defense,
+}
+
+/// Per-power overrides.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerOverrides {
+    /// A hand-set attack bonus in place of the role formula.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<Override>,
+}
+
+impl PowerOverrides {
+    pub fn is_empty(&self) -> bool {
+        self.attack.is_none()
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// One power of a monster, as designed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Power {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub basic: bool,
+    pub usage: Usage,
+    /// The d6 faces that refresh the power ("Refresh 5, 6"), for `usage: refresh`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refresh: Vec<u8>,
+    pub action: Action,
+    pub origin: Origin,
+    /// Squares: reach for melee (default the monster's reach), range for ranged, the
+    /// "within N" distance for far areas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<Area>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub targets: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<PowerTag>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<AttackSpec>,
+    /// How many attacks one use makes: a double attack is 2, and a power that makes a basic
+    /// attack without an attack roll of its own is 1. Without it, a power with an attack roll
+    /// makes one attack. Counts toward the attack rate elites and bosses need (L1866-1867).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacks: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requirements: Option<String>,
+    /// Text after the damage on a hit; `{damage}` inside it places the damage explicitly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub miss: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secondary_attack: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aftereffect: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special: Option<String>,
+    #[serde(default, skip_serializing_if = "PowerOverrides::is_empty")]
+    pub overrides: PowerOverrides,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+impl Power {
+    /// A minimal power, for builders and tests.
+    pub fn new(name: &str, usage: Usage, action: Action, origin: Origin) -> Power {
+        Power {
+            name: name.to_owned(),
+            basic: false,
+            usage,
+            refresh: Vec::new(),
+            action,
+            origin,
+            range: None,
+            area: None,
+            targets: None,
+            tags: Vec::new(),
+            attack: None,
+            attacks: None,
+            damage: None,
+            damage_type: None,
+            trigger: None,
+            requirements: None,
+            hit: None,
+            miss: None,
+            effect: None,
+            secondary_attack: None,
+            aftereffect: None,
+            special: None,
+            overrides: PowerOverrides::default(),
+            extra: XKeys::default(),
+        }
+    }
+
+    /// R10: the tier a power of this usage and origin belongs to. Encounter, refresh and daily
+    /// are surge; near and far areas are multi-target.
+    pub fn natural_tier(&self) -> DamageTier {
+        let multi = self.origin.is_area() || self.targets_several();
+        DamageTier::new(self.usage.is_surge(), multi)
+    }
+
+    /// Whether the targets line names more than one creature.
+    pub fn targets_several(&self) -> bool {
+        let t = self.targets.as_deref().unwrap_or("").to_lowercase();
+        [
+            "two ",
+            "three ",
+            "all ",
+            "each ",
+            "up to ",
+            "one or two",
+            "creatures",
+            "enemies",
+            "allies",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+    }
+
+    /// How many attacks one use of the power makes.
+    pub fn attack_count(&self) -> u32 {
+        self.attacks.unwrap_or(u32::from(self.attack.is_some()))
+    }
+}

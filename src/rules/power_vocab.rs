@@ -1,0 +1,171 @@
+//! The words of a power block (L895-1046, L1728-1741): usage, action, origin, area, defense,
+//! power tags, and the attack symbols.
+
+use crate::vocab::{UnknownValue, Vocabulary};
+use crate::vocabulary;
+use std::fmt;
+
+vocabulary! {
+    /// How often a power can be used (L908-911, L1739-1741).
+    pub enum Usage ("usage") {
+        AtWill = ("at-will", "At-Will"),
+        Encounter = ("encounter", "Encounter"),
+        Daily = ("daily", "Daily"),
+        Refresh = ("refresh", "Refresh"),
+    }
+    aliases { "recharge" => Refresh, "atwill" => AtWill }
+}
+
+impl Usage {
+    /// R10: encounter, refresh and daily powers are all "surge" powers (L1863).
+    pub fn is_surge(self) -> bool {
+        !matches!(self, Usage::AtWill)
+    }
+}
+
+vocabulary! {
+    /// The action a power takes (L914-916, L1136-1143).
+    pub enum Action ("action") {
+        Standard = ("standard", "Standard Action"),
+        Move = ("move", "Move Action"),
+        Swift = ("swift", "Swift Action"),
+        Free = ("free", "Free Action"),
+        Counter = ("counter", "Immediate Counter"),
+        Reaction = ("reaction", "Immediate Reaction"),
+        Opportunity = ("opportunity", "Opportunity Action"),
+        None = ("none", "No Action"),
+    }
+    aliases {
+        "immediate counter" => Counter, "immediate-counter" => Counter, "interrupt" => Counter,
+        "immediate reaction" => Reaction, "immediate-reaction" => Reaction,
+        "minor" => Swift,
+    }
+}
+
+impl Action {
+    /// Triggered actions are listed apart from the others in a stat block.
+    pub fn is_triggered(self) -> bool {
+        matches!(
+            self,
+            Action::Counter | Action::Reaction | Action::Opportunity
+        )
+    }
+}
+
+vocabulary! {
+    /// Where a power originates (L924-930).
+    pub enum Origin ("origin") {
+        Melee = ("melee", "Melee"),
+        Ranged = ("ranged", "Ranged"),
+        Near = ("near", "Near"),
+        Far = ("far", "Far"),
+        SelfOrigin = ("self", "Self"),
+    }
+}
+
+impl Origin {
+    /// R10: near and far area powers are multi-target.
+    pub fn is_area(self) -> bool {
+        matches!(self, Origin::Near | Origin::Far)
+    }
+
+    /// The monster attack symbol (L1730-1735), if the origin has one.
+    pub fn symbol(self, basic: bool) -> Option<&'static str> {
+        match (self, basic) {
+            (Origin::Melee, true) => Some("‡"),
+            (Origin::Melee, false) => Some("†"),
+            (Origin::Ranged, true) => Some("⤢"),
+            (Origin::Ranged, false) => Some("↗"),
+            (Origin::Near, _) => Some("∢"),
+            (Origin::Far, _) => Some("⋇"),
+            (Origin::SelfOrigin, _) => None,
+        }
+    }
+}
+
+vocabulary! {
+    /// Area shapes (L936-939).
+    pub enum AreaShape ("area shape") {
+        Burst = ("burst", "burst"),
+        Arc = ("arc", "arc"),
+        Wall = ("wall", "wall"),
+    }
+}
+
+/// An area of effect: `burst 2`, `arc 3`, `wall 5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Area {
+    pub shape: AreaShape,
+    pub size: u32,
+}
+
+impl Area {
+    pub fn parse(input: &str) -> Result<Area, UnknownValue> {
+        let t = input.trim();
+        let (shape, size) = t.split_once(' ').unwrap_or((t, ""));
+        let shape = AreaShape::parse(shape)?;
+        let size = size
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| UnknownValue::new("area", input, ["burst N", "arc N", "wall N"]))?;
+        Ok(Area { shape, size })
+    }
+}
+
+impl fmt::Display for Area {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.shape.key(), self.size)
+    }
+}
+
+crate::rules::senses::string_serde!(Area, "an area such as `burst 2`, `arc 3` or `wall 5`");
+
+vocabulary! {
+    /// The four defenses (L973).
+    pub enum Defense ("defense") {
+        Ac = ("ac", "AC"),
+        Fortitude = ("fortitude", "Fortitude"),
+        Reflex = ("reflex", "Reflex"),
+        Will = ("will", "Will"),
+    }
+    aliases { "fort" => Fortitude, "ref" => Reflex, "armor class" => Ac, "armour class" => Ac }
+}
+
+vocabulary! {
+    /// Power tags: the glossary (L1005-1046), weapon and focus (L920-921), the traditions (L913,
+    /// L2300), mount (L2286), and the damage types (L919).
+    pub enum PowerTag ("power tag") {
+        Augmentable = ("augmentable", "Augmentable"),
+        Aura = ("aura", "Aura"),
+        Boost = ("boost", "Boost"),
+        Conjuration = ("conjuration", "Conjuration"),
+        Consistent = ("consistent", "Consistent"),
+        Form = ("form", "Form"),
+        Stance = ("stance", "Stance"),
+        Summons = ("summons", "Summons"),
+        Teleportation = ("teleportation", "Teleportation"),
+        WildShape = ("wild shape", "Wild Shape"),
+        Zone = ("zone", "Zone"),
+        Weapon = ("weapon", "Weapon"),
+        Focus = ("focus", "Focus"),
+        Mount = ("mount", "Mount"),
+        Arcane = ("arcane", "Arcane"),
+        Divine = ("divine", "Divine"),
+        Martial = ("martial", "Martial"),
+        Spirit = ("spirit", "Spirit"),
+        Phrenic = ("phrenic", "Phrenic"),
+        Natural = ("natural", "Natural"),
+        Shadow = ("shadow", "Shadow"),
+        Acid = ("acid", "Acid"),
+        Cold = ("cold", "Cold"),
+        Fire = ("fire", "Fire"),
+        Force = ("force", "Force"),
+        Lightning = ("lightning", "Lightning"),
+        Necrotic = ("necrotic", "Necrotic"),
+        Poison = ("poison", "Poison"),
+        Psychic = ("psychic", "Psychic"),
+        Radiant = ("radiant", "Radiant"),
+        Thunder = ("thunder", "Thunder"),
+    }
+    aliases { "zones" => Zone, "summon" => Summons, "teleport" => Teleportation }
+}

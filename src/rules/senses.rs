@@ -1,0 +1,266 @@
+//! Senses (L1832-1839, L1942-1952) and special movement (L1840-1852, R13, R14).
+
+use crate::rules::creature::Size;
+use crate::vocab::{UnknownValue, Vocabulary};
+use crate::vocabulary;
+use std::fmt;
+
+vocabulary! {
+    /// Special senses.
+    pub enum SenseKind ("sense") {
+        Darkvision = ("darkvision", "Darkvision"),
+        LowLightVision = ("low-light vision", "Low-light vision"),
+        Blindsight = ("blindsight", "Blindsight"),
+        Tremorsense = ("tremorsense", "Tremorsense"),
+        Truesight = ("truesight", "Truesight"),
+        AllAroundVision = ("all-around vision", "All-around vision"),
+    }
+}
+
+/// The range the creation guide gives ranged senses (L1837-1839).
+pub const DEFAULT_SENSE_RANGE: u32 = 10;
+
+impl SenseKind {
+    pub fn has_range(self) -> bool {
+        matches!(
+            self,
+            SenseKind::Blindsight | SenseKind::Tremorsense | SenseKind::Truesight
+        )
+    }
+}
+
+/// A sense, with its range where it has one: written `blindsight 10`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sense {
+    pub kind: SenseKind,
+    pub range: Option<u32>,
+}
+
+impl Sense {
+    pub fn parse(input: &str) -> Result<Sense, UnknownValue> {
+        let (name, number) = split_trailing_number(input);
+        let kind = SenseKind::parse(name)?;
+        let range = if kind.has_range() {
+            Some(number.unwrap_or(DEFAULT_SENSE_RANGE))
+        } else {
+            None
+        };
+        Ok(Sense { kind, range })
+    }
+}
+
+impl fmt::Display for Sense {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.range {
+            Some(r) => write!(f, "{} {r}", self.kind.key()),
+            None => f.write_str(self.kind.key()),
+        }
+    }
+}
+
+/// Splits "maximum altitude 2" into ("maximum altitude", Some(2)).
+fn split_trailing_number(input: &str) -> (&str, Option<u32>) {
+    let t = input.trim();
+    match t.rsplit_once(' ') {
+        Some((head, tail)) => match tail.trim_start_matches('+').parse::<u32>() {
+            Ok(n) => (head.trim(), Some(n)),
+            Err(_) => (t, None),
+        },
+        None => (t, None),
+    }
+}
+
+vocabulary! {
+    /// Difficult terrain a monster ignores (L1274-1280).
+    pub enum Stride ("terrain stride") {
+        Ice = ("ice", "Ice"),
+        Swamp = ("swamp", "Swamp"),
+        Stone = ("stone", "Stone"),
+        Woodland = ("woodland", "Woodland"),
+        Web = ("web", "Web"),
+        Versatile = ("versatile", "Versatile"),
+    }
+}
+
+/// The clumsiness penalty (L1847-1849, L1268).
+pub const CLUMSY_PENALTY: i32 = -4;
+
+/// Special movement properties (L1843-1852, L1256-1280).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MovementTrait {
+    TerrainStride(Stride),
+    /// R14: "wall-walker" and "wall-climber" are one trait, printed "Wall-walker".
+    WallWalker,
+    Phasing,
+    ClumsyOnGround,
+    ClumsyInAir,
+    ClumsyInWater,
+    Hover,
+    MaximumAltitude(u32),
+    Compress(Option<Size>),
+    EarthGlide,
+}
+
+/// Every movement trait as written in files, for messages.
+pub const MOVEMENT_TRAIT_NAMES: &[&str] = &[
+    "ice stride",
+    "swamp stride",
+    "stone stride",
+    "woodland stride",
+    "web stride",
+    "versatile stride",
+    "wall-walker",
+    "phasing",
+    "clumsy on ground",
+    "clumsy in air",
+    "clumsy in water",
+    "hover",
+    "maximum altitude N",
+    "compress",
+    "compress SIZE",
+    "earth glide",
+];
+
+impl MovementTrait {
+    pub fn parse(input: &str) -> Result<MovementTrait, UnknownValue> {
+        let lower = input.trim().to_lowercase().replace('_', " ");
+        let (name, number) = split_trailing_number(&lower);
+        let name = name.trim_end_matches(" -4").trim();
+        let t = match name {
+            "wall-walker" | "wall walker" | "wall-climber" | "wall climber" => {
+                MovementTrait::WallWalker
+            }
+            "phasing" => MovementTrait::Phasing,
+            "clumsy on ground" => MovementTrait::ClumsyOnGround,
+            "clumsy in air" => MovementTrait::ClumsyInAir,
+            "clumsy in water" => MovementTrait::ClumsyInWater,
+            "hover" => MovementTrait::Hover,
+            "earth glide" => MovementTrait::EarthGlide,
+            "compress" => MovementTrait::Compress(None),
+            "maximum altitude" | "max altitude" if number.is_some() => {
+                MovementTrait::MaximumAltitude(number.unwrap_or_default())
+            }
+            other => {
+                if let Some(size) = other.strip_prefix("compress ") {
+                    if let Ok(size) = Size::parse(size) {
+                        return Ok(MovementTrait::Compress(Some(size)));
+                    }
+                }
+                let stride = other
+                    .strip_suffix(" stride")
+                    .or_else(|| other.strip_prefix("terrain stride "))
+                    .and_then(|s| Stride::parse(s.trim_matches(|c| c == '(' || c == ')')).ok());
+                match stride {
+                    Some(s) => MovementTrait::TerrainStride(s),
+                    None => {
+                        return Err(UnknownValue::new(
+                            "movement trait",
+                            input,
+                            MOVEMENT_TRAIT_NAMES.iter().copied(),
+                        ));
+                    }
+                }
+            }
+        };
+        Ok(t)
+    }
+}
+
+impl fmt::Display for MovementTrait {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovementTrait::TerrainStride(s) => write!(f, "{} stride", s.key()),
+            MovementTrait::WallWalker => f.write_str("wall-walker"),
+            MovementTrait::Phasing => f.write_str("phasing"),
+            MovementTrait::ClumsyOnGround => write!(f, "clumsy on ground {CLUMSY_PENALTY}"),
+            MovementTrait::ClumsyInAir => write!(f, "clumsy in air {CLUMSY_PENALTY}"),
+            MovementTrait::ClumsyInWater => write!(f, "clumsy in water {CLUMSY_PENALTY}"),
+            MovementTrait::Hover => f.write_str("hover"),
+            MovementTrait::MaximumAltitude(n) => write!(f, "maximum altitude {n}"),
+            MovementTrait::Compress(None) => f.write_str("compress"),
+            MovementTrait::Compress(Some(s)) => write!(f, "compress {}", s.key()),
+            MovementTrait::EarthGlide => f.write_str("earth glide"),
+        }
+    }
+}
+
+/// Serde for types that are written as one string and parsed with an [`UnknownValue`] error.
+macro_rules! string_serde {
+    ($t:ty, $what:literal) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl serde::de::Visitor<'_> for V {
+                    type Value = $t;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str($what)
+                    }
+                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$t, E> {
+                        <$t>::parse(v).map_err(E::custom)
+                    }
+                }
+                d.deserialize_str(V)
+            }
+        }
+    };
+}
+pub(crate) use string_serde;
+
+string_serde!(Sense, "a sense such as `darkvision` or `blindsight 10`");
+string_serde!(
+    MovementTrait,
+    "a movement trait such as `hover` or `swamp stride`"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r14_wall_climber_reads_as_wall_walker() {
+        assert_eq!(
+            MovementTrait::parse("Wall-climber").unwrap(),
+            MovementTrait::WallWalker
+        );
+        assert_eq!(MovementTrait::WallWalker.to_string(), "wall-walker");
+    }
+
+    #[test]
+    fn movement_traits_round_trip() {
+        for name in [
+            "ice stride",
+            "wall-walker",
+            "phasing",
+            "clumsy on ground -4",
+            "clumsy in air -4",
+            "clumsy in water -4",
+            "hover",
+            "maximum altitude 2",
+            "compress",
+            "compress medium",
+            "earth glide",
+            "versatile stride",
+        ] {
+            let t = MovementTrait::parse(name).unwrap();
+            assert_eq!(t.to_string(), name);
+        }
+        let err = MovementTrait::parse("hoover").unwrap_err();
+        assert_eq!(err.suggestion.as_deref(), Some("hover"));
+    }
+
+    #[test]
+    fn senses_default_their_range() {
+        let s = Sense::parse("Blindsight").unwrap();
+        assert_eq!(s.range, Some(10));
+        assert_eq!(
+            Sense::parse("tremorsense 5").unwrap().to_string(),
+            "tremorsense 5"
+        );
+        assert_eq!(Sense::parse("darkvision").unwrap().range, None);
+    }
+}

@@ -1,0 +1,224 @@
+//! Closed vocabularies (roles, ranks, sources, tags, ...): parsing that is case-insensitive,
+//! accepts the book's alternative names, and explains a miss with the valid values and the
+//! closest one.
+
+use std::fmt;
+
+/// A value from one of the book's closed word lists.
+pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
+    /// What the field is called in messages ("role", "damage type").
+    const FIELD: &'static str;
+    /// Every value, in the order the book lists them.
+    const ALL: &'static [Self];
+    /// The canonical lower-case key, as written in files and on the command line.
+    fn key(self) -> &'static str;
+    /// The display name, as printed in stat blocks.
+    fn label(self) -> &'static str;
+    /// Other spellings accepted on input (already lower-case), mapped to their canonical value.
+    fn aliases() -> &'static [(&'static str, Self)] {
+        &[]
+    }
+
+    /// Parses a value, ignoring case, surrounding spaces, and `_`/space versus `-`.
+    fn parse(input: &str) -> Result<Self, UnknownValue> {
+        let wanted = normalise(input);
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| normalise(v.key()) == wanted || normalise(v.label()) == wanted)
+            .or_else(|| {
+                Self::aliases()
+                    .iter()
+                    .find(|(alias, _)| normalise(alias) == wanted)
+                    .map(|(_, v)| *v)
+            })
+            .ok_or_else(|| UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key())))
+    }
+}
+
+fn normalise(s: &str) -> String {
+    s.trim()
+        .chars()
+        .map(|c| match c {
+            '_' | ' ' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// A word that is not in its vocabulary: carries the valid values and a suggestion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownValue {
+    pub field: &'static str,
+    pub given: String,
+    pub valid: Vec<String>,
+    pub suggestion: Option<String>,
+}
+
+impl UnknownValue {
+    pub fn new<'a>(
+        field: &'static str,
+        given: &str,
+        valid: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
+        let valid: Vec<String> = valid.into_iter().map(str::to_owned).collect();
+        let suggestion = closest(given, valid.iter().map(String::as_str)).map(str::to_owned);
+        UnknownValue {
+            field,
+            given: given.to_owned(),
+            valid,
+            suggestion,
+        }
+    }
+}
+
+impl fmt::Display for UnknownValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown {} `{}`", self.field, self.given)?;
+        if let Some(s) = &self.suggestion {
+            write!(f, " (did you mean `{s}`?)")?;
+        }
+        write!(f, "; valid values: {}", self.valid.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownValue {}
+
+/// The candidate closest to `given` by edit distance, if it is close enough to be a plausible
+/// typo (or `given` is a prefix of it).
+pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let given = given.trim().to_lowercase();
+    if given.is_empty() {
+        return None;
+    }
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let lc = c.to_lowercase();
+        let d = if lc.starts_with(&given) || given.starts_with(&lc) {
+            0
+        } else {
+            edit_distance(&given, &lc)
+        };
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    let limit = (given.chars().count() / 2).max(2);
+    best.filter(|(d, _)| *d <= limit).map(|(_, c)| c)
+}
+
+/// Levenshtein distance over characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// Serde support for a [`Vocabulary`]: written as its key, read through [`Vocabulary::parse`]
+/// inside the deserializer so that a bad value is reported with its line and column.
+pub struct VocabVisitor<T>(std::marker::PhantomData<T>);
+
+impl<T> Default for VocabVisitor<T> {
+    fn default() -> Self {
+        VocabVisitor(std::marker::PhantomData)
+    }
+}
+
+impl<T: Vocabulary> serde::de::Visitor<'_> for VocabVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a {}", T::FIELD)
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+        T::parse(v).map_err(E::custom)
+    }
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<T, E> {
+        // YAML 1.1 readers turn `yes`/`no` into booleans; treat them as the words they were.
+        self.visit_str(if v { "true" } else { "false" })
+    }
+}
+
+/// Declares a vocabulary enum: variants with their key and label, optional aliases, and the
+/// serde and `FromStr` implementations.
+#[macro_export]
+macro_rules! vocabulary {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident ($field:literal) {
+            $( $(#[$vmeta:meta])* $variant:ident = ($key:literal, $label:literal) ),+ $(,)?
+        }
+        $( aliases { $( $alias:literal => $target:ident ),* $(,)? } )?
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $( $(#[$vmeta])* $variant ),+ }
+
+        impl $crate::vocab::Vocabulary for $name {
+            const FIELD: &'static str = $field;
+            const ALL: &'static [Self] = &[ $( $name::$variant ),+ ];
+            fn key(self) -> &'static str { match self { $( $name::$variant => $key ),+ } }
+            fn label(self) -> &'static str { match self { $( $name::$variant => $label ),+ } }
+            fn aliases() -> &'static [(&'static str, Self)] {
+                &[ $( $( ($alias, $name::$target) ),* )? ]
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($crate::vocab::Vocabulary::label(*self))
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = $crate::vocab::UnknownValue;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                <$name as $crate::vocab::Vocabulary>::parse(s)
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str($crate::vocab::Vocabulary::key(*self))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                d.deserialize_str($crate::vocab::VocabVisitor::<$name>::default())
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("skulker", "skulker"), 0);
+        assert_eq!(edit_distance("skulkr", "skulker"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn closest_prefers_near_misses_and_rejects_nonsense() {
+        let roles = [
+            "archer", "blocker", "skulker", "spoiler", "striker", "wrecker",
+        ];
+        assert_eq!(closest("skulkr", roles), Some("skulker"));
+        assert_eq!(closest("wreker", roles), Some("wrecker"));
+        assert_eq!(closest("arch", roles), Some("archer"));
+        assert_eq!(closest("zzzzzzzzzz", roles), None);
+    }
+}

@@ -1,0 +1,32 @@
+//! Keys starting `x-`: the designer's or another tool's own data, kept untouched, in order,
+//! through load and save.
+
+use serde::{Serialize, Serializer};
+
+/// The `x-` keys of one mapping, in file order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct XKeys(pub Vec<(String, yaml_serde::Value)>);
+
+/// The prefix that marks a key as the user's own.
+pub const X_PREFIX: &str = "x-";
+
+impl XKeys {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn push(&mut self, key: String, value: yaml_serde::Value) {
+        self.0.push((key, value));
+    }
+}
+
+impl Serialize for XKeys {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}

@@ -1,0 +1,298 @@
+//! Reading and writing lairsmith's YAML files: typed parsing with file, line and column in
+//! every error, unknown keys refused by name, `x-` keys kept, and one canonical way to write
+//! (so load then save of a saved file is byte-identical).
+
+use crate::xkeys::{X_PREFIX, XKeys};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The largest file lairsmith will parse. Monster, party and encounter files are a few KB; a
+/// bigger file is refused before parsing rather than risk time and memory.
+pub const MAX_FILE_BYTES: usize = 1024 * 1024;
+
+/// A problem with one file, located as precisely as the parser allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    pub path: PathBuf,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl FileError {
+    pub fn new(path: &Path, message: impl Into<String>) -> FileError {
+        FileError {
+            path: path.to_owned(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at(mut self, line: usize, column: usize) -> FileError {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+            if let Some(c) = self.column {
+                write!(f, ":{c}")?;
+            }
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// One step of a path into a YAML document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// A document type that keeps `x-` keys at some of its mappings.
+pub trait KeepsXKeys {
+    /// The `x-` key store for the mapping at `path` (empty path = the top level), or `None` if
+    /// `x-` keys are not kept there.
+    fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys>;
+}
+
+/// Parses `text` (the contents of `path`) as a `T`, with precise errors.
+pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Result<T, FileError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(FileError::new(
+            path,
+            format!(
+                "the file is {} bytes; lairsmith reads files of at most {MAX_FILE_BYTES} bytes",
+                text.len()
+            ),
+        ));
+    }
+    if text.trim().is_empty() {
+        return Err(FileError::new(path, "the file is empty"));
+    }
+    let mut ignored: Vec<Vec<Seg>> = Vec::new();
+    let de = yaml_serde::Deserializer::from_str(text);
+    let mut value: T = serde_ignored::deserialize(de, |p| ignored.push(segments(&p)))
+        .map_err(|e| yaml_error(path, &e))?;
+    let mut x_values: Option<yaml_serde::Value> = None;
+    for segs in ignored {
+        let Some((Seg::Key(key), parent)) = segs.split_last() else {
+            continue;
+        };
+        if !key.starts_with(X_PREFIX) {
+            let (line, column) = locate_key(text, &segs).unwrap_or((1, 1));
+            let mut msg = format!("unknown key `{key}`");
+            if !parent.is_empty() {
+                msg.push_str(&format!(" in `{}`", display_path(parent)));
+            }
+            msg.push_str("; keys of your own must start with `x-`");
+            return Err(FileError::new(path, msg).at(line, column));
+        }
+        let doc = match &mut x_values {
+            Some(v) => v,
+            None => x_values.insert(yaml_serde::from_str(text).map_err(|e| yaml_error(path, &e))?),
+        };
+        let item = lookup(doc, &segs)
+            .cloned()
+            .unwrap_or(yaml_serde::Value::Null);
+        match value.x_keys_at(parent) {
+            Some(slot) => slot.push(key.clone(), item),
+            None => {
+                let (line, column) = locate_key(text, &segs).unwrap_or((1, 1));
+                return Err(FileError::new(
+                    path,
+                    format!(
+                        "`{key}` in `{}`: `x-` keys are kept only at the top level and in powers and traits",
+                        display_path(parent)
+                    ),
+                )
+                .at(line, column));
+            }
+        }
+    }
+    Ok(value)
+}
+
+/// Writes `value` in the canonical form: schema key order, defaults left out, LF, one final newline.
+pub fn to_string<T: Serialize>(value: &T) -> String {
+    let mut s = yaml_serde::to_string(value).expect("lairsmith documents always serialize");
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+/// Converts a parser error into a located [`FileError`].
+pub fn yaml_error(path: &Path, e: &yaml_serde::Error) -> FileError {
+    let mut message = e.to_string();
+    // The parser appends " at line L column C"; we print the location in front instead.
+    if let Some(i) = message.find(" at line ") {
+        message.truncate(i);
+    }
+    let err = FileError::new(path, message);
+    match e.location() {
+        Some(loc) => err.at(loc.line(), loc.column()),
+        None => err,
+    }
+}
+
+fn segments(p: &serde_ignored::Path<'_>) -> Vec<Seg> {
+    use serde_ignored::Path as P;
+    match p {
+        P::Root => Vec::new(),
+        P::Seq { parent, index } => {
+            let mut v = segments(parent);
+            v.push(Seg::Index(*index));
+            v
+        }
+        P::Map { parent, key } => {
+            let mut v = segments(parent);
+            v.push(Seg::Key(key.clone()));
+            v
+        }
+        P::Some { parent } | P::NewtypeStruct { parent } | P::NewtypeVariant { parent } => {
+            segments(parent)
+        }
+    }
+}
+
+fn display_path(segs: &[Seg]) -> String {
+    let mut s = String::new();
+    for seg in segs {
+        match seg {
+            Seg::Key(k) => {
+                if !s.is_empty() {
+                    s.push('.');
+                }
+                s.push_str(k);
+            }
+            Seg::Index(i) => s.push_str(&format!("[{i}]")),
+        }
+    }
+    s
+}
+
+fn lookup<'a>(v: &'a yaml_serde::Value, segs: &[Seg]) -> Option<&'a yaml_serde::Value> {
+    let mut cur = v;
+    for seg in segs {
+        cur = match seg {
+            Seg::Key(k) => cur.as_mapping()?.get(k.as_str())?,
+            Seg::Index(i) => cur.as_sequence()?.get(*i)?,
+        };
+    }
+    Some(cur)
+}
+
+/// Finds the line and column (1-based) of the key at `segs` in block-style YAML. Returns `None`
+/// for layouts it does not follow (flow style), where callers fall back to the document start.
+pub fn locate_key(text: &str, segs: &[Seg]) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    // The node being searched: lines [start, end), whose keys sit at column `indent`.
+    let (mut start, mut end) = (0usize, lines.len());
+    let mut indent: Option<usize> = Some(0);
+    let mut found = None;
+    for seg in segs {
+        match seg {
+            Seg::Key(key) => {
+                let child_indent = indent
+                    .or_else(|| (start..end).find_map(|i| key_column(lines[i]).map(|(c, _)| c)))?;
+                let (li, col) = (start..end).find_map(|i| {
+                    let (col, rest) = key_column(lines[i])?;
+                    let k = rest.split(':').next()?.trim().trim_matches(['"', '\'']);
+                    (col == child_indent && k == key).then_some((i, col))
+                })?;
+                found = Some((li + 1, col + 1));
+                indent = None;
+                start = li + 1;
+                end = block_end(&lines, li, col, true);
+            }
+            Seg::Index(n) => {
+                let mut items = (start..end).filter_map(|i| {
+                    let t = lines[i].trim_start();
+                    (t.starts_with("- ") || t == "-").then_some((i, lines[i].len() - t.len()))
+                });
+                let (first, dash) = items.next()?;
+                let (li, col) = std::iter::once((first, dash))
+                    .chain(items.filter(|&(_, c)| c == dash))
+                    .nth(*n)?;
+                found = Some((li + 1, col + 1));
+                indent = Some(col + 2);
+                start = li;
+                end = block_end(&lines, li, col, false);
+            }
+        }
+    }
+    found
+}
+
+/// The column of the key on a line (after any `- ` markers) and the rest of the line.
+fn key_column(line: &str) -> Option<(usize, &str)> {
+    let mut col = 0;
+    let mut rest = line;
+    loop {
+        let trimmed = rest.trim_start_matches(' ');
+        col += rest.len() - trimmed.len();
+        rest = trimmed;
+        match rest.strip_prefix("- ") {
+            Some(r) => {
+                col += 2;
+                rest = r;
+            }
+            None => break,
+        }
+    }
+    (!rest.is_empty() && !rest.starts_with('#')).then_some((col, rest))
+}
+
+/// Where the node starting on line `li` at column `col` ends: the first later line indented at
+/// or left of `col`. A key's block also holds a sequence written at the key's own column.
+fn block_end(lines: &[&str], li: usize, col: usize, is_key: bool) -> usize {
+    (li + 1..lines.len())
+        .find(|&i| {
+            let t = lines[i].trim_start();
+            let c = lines[i].len() - t.len();
+            let continues_sequence = is_key && c == col && t.starts_with('-');
+            !t.is_empty() && !t.starts_with('#') && c <= col && !continues_sequence
+        })
+        .unwrap_or(lines.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(s: &str) -> Seg {
+        Seg::Key(s.to_owned())
+    }
+
+    #[test]
+    fn locates_nested_keys() {
+        let text =
+            "name: a\npowers:\n- name: b\n  hit: c\n- name: d\n  zap: 1\ntraits: []\nzap: 2\n";
+        assert_eq!(locate_key(text, &[k("zap")]), Some((8, 1)));
+        assert_eq!(
+            locate_key(text, &[k("powers"), Seg::Index(1), k("zap")]),
+            Some((6, 3))
+        );
+        assert_eq!(
+            locate_key(text, &[k("powers"), Seg::Index(0), k("hit")]),
+            Some((4, 3))
+        );
+        let indented = "powers:\n  - name: b\n    zap: 1\n";
+        assert_eq!(
+            locate_key(indented, &[k("powers"), Seg::Index(0), k("zap")]),
+            Some((3, 5))
+        );
+    }
+}
