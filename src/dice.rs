@@ -81,7 +81,7 @@ impl DiceExpr {
                 if count == 0 || count > MAX_DICE {
                     return Err(fail(&format!("the number of dice must be 1 to {MAX_DICE}")));
                 }
-                if sides < 2 || sides > MAX_SIDES {
+                if !(2..=MAX_SIDES).contains(&sides) {
                     return Err(fail(&format!("a die must have 2 to {MAX_SIDES} sides")));
                 }
                 dice.push(DiceGroup { count, sides });

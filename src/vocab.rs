@@ -32,7 +32,17 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
                     .find(|(alias, _)| normalise(alias) == wanted)
                     .map(|(_, v)| *v)
             })
-            .ok_or_else(|| UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key())))
+            .ok_or_else(|| {
+                let mut err =
+                    UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key()));
+                if err.suggestion.is_none() {
+                    // An alias can be the nearest word ("lurk" is close to "lurker", a skulker).
+                    err.suggestion = closest(input, Self::aliases().iter().map(|(a, _)| *a))
+                        .and_then(|a| Self::aliases().iter().find(|(x, _)| *x == a))
+                        .map(|(_, v)| v.key().to_owned());
+                }
+                err
+            })
     }
 }
 

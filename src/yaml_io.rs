@@ -135,15 +135,15 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
 
 /// Converts a parser error into a located [`FileError`].
 pub fn yaml_error(path: &Path, e: &yaml_serde::Error) -> FileError {
-    let mut message = e.to_string();
-    // The parser appends " at line L column C"; we print the location in front instead.
-    if let Some(i) = message.find(" at line ") {
-        message.truncate(i);
-    }
-    let err = FileError::new(path, message);
+    let message = e.to_string();
     match e.location() {
-        Some(loc) => err.at(loc.line(), loc.column()),
-        None => err,
+        // The parser writes " at line L column C" after the problem; the location goes in
+        // front instead, and any context after it ("while scanning a quoted scalar at ...") stays.
+        Some(loc) => {
+            let here = format!(" at line {} column {}", loc.line(), loc.column());
+            FileError::new(path, message.replacen(&here, "", 1)).at(loc.line(), loc.column())
+        }
+        None => FileError::new(path, message),
     }
 }
 

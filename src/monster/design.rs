@@ -16,11 +16,33 @@ use std::collections::BTreeMap;
 pub const MONSTER_SCHEMA_VERSION: u32 = 1;
 
 /// The `kind:` line of a file, so a monster is never mistaken for an encounter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum MonsterKind {
     #[default]
     Monster,
+}
+
+impl<'de> Deserialize<'de> for MonsterKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = MonsterKind;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("`monster`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MonsterKind, E> {
+                if v == "monster" {
+                    Ok(MonsterKind::Monster)
+                } else {
+                    Err(E::custom(format!(
+                        "this is a `{v}` file, not a monster (`kind: monster`)"
+                    )))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 /// Ability scores the designer set; the rest default (R8).
@@ -302,22 +324,6 @@ pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty() && slugify(id) == id
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_are_safe_file_stems() {
-        assert_eq!(slugify("Giant Frog"), "giant-frog");
-        assert_eq!(slugify("../../etc/passwd"), "etc-passwd");
-        assert_eq!(slugify("Cinder-Wight  Reaver!"), "cinder-wight-reaver");
-        assert_eq!(slugify("\u{7}\n"), "monster");
-        assert!(is_valid_id("giant-frog"));
-        assert!(!is_valid_id("Giant Frog"));
-        assert!(!is_valid_id("a/b"));
-    }
-}
-
 impl crate::yaml_io::KeepsXKeys for MonsterDesign {
     fn x_keys_at(&mut self, path: &[crate::yaml_io::Seg]) -> Option<&mut XKeys> {
         use crate::yaml_io::Seg;
@@ -331,5 +337,21 @@ impl crate::yaml_io::KeepsXKeys for MonsterDesign {
             }
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_safe_file_stems() {
+        assert_eq!(slugify("Giant Frog"), "giant-frog");
+        assert_eq!(slugify("../../etc/passwd"), "etc-passwd");
+        assert_eq!(slugify("Cinder-Wight  Reaver!"), "cinder-wight-reaver");
+        assert_eq!(slugify("\u{7}\n"), "monster");
+        assert!(is_valid_id("giant-frog"));
+        assert!(!is_valid_id("Giant Frog"));
+        assert!(!is_valid_id("a/b"));
     }
 }

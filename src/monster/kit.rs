@@ -124,10 +124,10 @@ impl Templates {
                 out.extend(kit.powers.iter().cloned());
             }
         }
-        if c.leader {
-            if let Some(p) = self.kit(KitFor::Leader).and_then(|k| k.powers.first()) {
-                out.push(p.clone());
-            }
+        if c.leader
+            && let Some(p) = self.kit(KitFor::Leader).and_then(|k| k.powers.first())
+        {
+            out.push(p.clone());
         }
         let extras = match c.rank {
             Rank::Elite => self.kit(KitFor::Elite),

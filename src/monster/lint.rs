@@ -119,7 +119,7 @@ pub fn lint(design: &MonsterDesign, block: &StatBlock, path: Option<&Path>) -> V
     for p in &design.powers {
         power_checks(design, p, &mut out);
     }
-    out.sort_by(|a, b| b.severity.cmp(&a.severity));
+    out.sort_by_key(|f| std::cmp::Reverse(f.severity));
     out
 }
 
@@ -136,16 +136,15 @@ fn identity(d: &MonsterDesign, path: Option<&Path>, out: &mut Vec<Finding>) {
     if let Some(stem) = path
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy())
+        && stem != d.id
     {
-        if stem != d.id {
-            out.push(error(
-                "id-mismatch",
-                format!(
-                    "id `{}` differs from the file name `{stem}`; they must be equal",
-                    d.id
-                ),
-            ));
-        }
+        out.push(error(
+            "id-mismatch",
+            format!(
+                "id `{}` differs from the file name `{stem}`; they must be equal",
+                d.id
+            ),
+        ));
     }
     if d.tags.contains(&Tag::Undead) && d.tags.contains(&Tag::UndeadSpirit) {
         out.push(error(
@@ -194,7 +193,7 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
         out.push(error(
             "attack-rate",
             format!(
-                "a {} should attack about {target} times a round (L1866-1867) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
+                "an {} should attack about {target} times a round (L1866-1867) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
                 d.rank.key()
             ),
         ));
@@ -233,19 +232,19 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
     if name.trim().is_empty() {
         out.push(error("power-name", "a power has no name".into()));
     }
-    match p.usage {
-        Usage::Refresh => {
-            if p.refresh.is_empty() || p.refresh.iter().any(|f| !(1..=6).contains(f)) {
-                out.push(error("refresh", format!("{name}: a refresh power lists the d6 faces that refresh it, 1 to 6, such as [5, 6]")));
-            }
-        }
-        _ if !p.refresh.is_empty() => {
-            out.push(error(
-                "refresh",
-                format!("{name}: `refresh` faces need `usage: refresh`"),
-            ));
-        }
-        _ => {}
+    let faces_valid = !p.refresh.is_empty() && p.refresh.iter().all(|f| (1..=6).contains(f));
+    if p.usage == Usage::Refresh && !faces_valid {
+        out.push(error(
+            "refresh",
+            format!(
+                "{name}: a refresh power lists the d6 faces that refresh it, 1 to 6, such as [5, 6]"
+            ),
+        ));
+    } else if p.usage != Usage::Refresh && !p.refresh.is_empty() {
+        out.push(error(
+            "refresh",
+            format!("{name}: `refresh` faces need `usage: refresh`"),
+        ));
     }
     match (p.origin, &p.area) {
         (Origin::Near | Origin::Far, None) => out.push(error(

@@ -141,10 +141,10 @@ impl MovementTrait {
                 MovementTrait::MaximumAltitude(number.unwrap_or_default())
             }
             other => {
-                if let Some(size) = other.strip_prefix("compress ") {
-                    if let Ok(size) = Size::parse(size) {
-                        return Ok(MovementTrait::Compress(Some(size)));
-                    }
+                if let Some(size) = other.strip_prefix("compress ")
+                    && let Ok(size) = Size::parse(size)
+                {
+                    return Ok(MovementTrait::Compress(Some(size)));
                 }
                 let stride = other
                     .strip_suffix(" stride")
