@@ -14,6 +14,7 @@ pub mod bestiary;
 pub mod cli;
 pub mod dice;
 pub mod embedded;
+pub mod encounter;
 pub mod export;
 pub mod monster;
 pub mod rules;

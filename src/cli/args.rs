@@ -36,6 +36,14 @@ pub enum Command {
     Lint(LintArgs),
     /// Rewrite monster files in lairsmith's canonical layout.
     Fmt(FmtArgs),
+    /// A party's XP budget and the encounter XP of each difficulty band.
+    Budget(BudgetArgs),
+    /// Save and list parties.
+    #[command(subcommand)]
+    Party(PartyCmd),
+    /// Build, check, generate and export encounters.
+    #[command(subcommand)]
+    Encounter(EncounterCmd),
 }
 
 fn vocab<T: Vocabulary>(s: &str) -> Result<T, String> {
@@ -190,4 +198,109 @@ pub struct FmtArgs {
     /// Report files that are not canonical instead of rewriting them (exit 1 if any).
     #[arg(long)]
     pub check: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// The party: 4x3 (four level-3 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id.
+    #[arg(long)]
+    pub party: String,
+    /// Output format: text or yaml.
+    #[arg(long, default_value = "text", value_parser = ["text", "yaml"])]
+    pub format: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PartyCmd {
+    /// Save a party to the data directory's parties/.
+    New {
+        name: String,
+        /// 4x3, 3,3,4,5 or Ana=3,Bo=4.
+        #[arg(long)]
+        party: String,
+    },
+    /// List saved parties.
+    List,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The party: 4x5, 3,3,4,5, or a saved party's id.
+    #[arg(long)]
+    pub party: String,
+    /// trivial, easy, standard, hard or deadly.
+    #[arg(long, default_value = "standard")]
+    pub difficulty: String,
+    /// Fuzzy name query the monsters must match.
+    pub query: Option<String>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// A monster id that must be in the encounter (repeatable).
+    #[arg(long)]
+    pub lock: Vec<String>,
+    /// The most monsters in the encounter.
+    #[arg(long, default_value_t = 8)]
+    pub max_monsters: u32,
+    /// The most bosses in the encounter.
+    #[arg(long, default_value_t = 1)]
+    pub max_bosses: u32,
+    /// The random seed; the same seed gives the same encounter [default: random, recorded in the notes].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The encounter's name.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Output format: yaml (an encounter file), md (the sheet) or text.
+    #[arg(long, default_value = "yaml", value_parser = ["yaml", "md", "text"])]
+    pub format: String,
+    /// Write to this file instead of printing.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EncounterCmd {
+    /// Create an encounter file (in the data directory's encounters/, or --out FILE).
+    New {
+        name: String,
+        #[arg(long, default_value = "4x1")]
+        party: String,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Add monsters: a bestiary id or placeholder:LEVEL:RANK:ROLE.
+    Add {
+        file: String,
+        monster: String,
+        #[arg(long, default_value_t = 1)]
+        count: u32,
+        /// On the party's side: does not count against the budget.
+        #[arg(long)]
+        ally: bool,
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Remove a group: its monster id, its placeholder:..., or #N.
+    Remove { file: String, monster: String },
+    /// The budget, XP, difficulty, XP per character and treasure of an encounter.
+    Check {
+        file: String,
+        /// Print every term of the arithmetic and where it comes from.
+        #[arg(long)]
+        explain: bool,
+        #[arg(long, default_value = "text", value_parser = ["text", "yaml"])]
+        format: String,
+    },
+    /// Export the encounter sheet (Markdown) or the file.
+    Export {
+        file: String,
+        #[arg(long, default_value = "md", value_parser = ["md", "yaml", "text"])]
+        format: String,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Fill a difficulty band from the bestiary.
+    Generate(GenerateArgs),
+    /// List saved encounters.
+    List,
 }

@@ -2,6 +2,7 @@
 //! binary opens the terminal UI.
 
 mod args;
+mod encounter;
 mod fmt;
 mod lint;
 mod list;
@@ -10,6 +11,7 @@ mod relevel;
 mod show;
 
 pub use args::{Cli, Command};
+pub use encounter::{encounter_path, load_encounter, party_of, resolve_party_spec};
 
 use crate::bestiary::{Bestiary, Entry, Provenance};
 use crate::export::Format;
@@ -89,6 +91,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Relevel(a)) => relevel::run(&data, a),
         Some(Command::Lint(a)) => lint::run(&data, a),
         Some(Command::Fmt(a)) => fmt::run(a),
+        Some(Command::Budget(a)) => encounter::run_budget(&data, a),
+        Some(Command::Party(c)) => encounter::run_party(&data, c),
+        Some(Command::Encounter(c)) => encounter::run_encounter(&data, c),
     };
     match result {
         Ok(code) => ExitCode::from(code),

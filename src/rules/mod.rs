@@ -5,6 +5,7 @@
 pub mod abilities;
 pub mod creature;
 pub mod damage;
+pub mod difficulty;
 pub mod grants;
 pub mod knowledge;
 pub mod level;

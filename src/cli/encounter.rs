@@ -1,0 +1,344 @@
+//! `lairsmith budget`, `lairsmith party ...` and `lairsmith encounter ...`.
+
+use super::args::{BudgetArgs, EncounterCmd, FilterArgs, PartyCmd};
+use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
+use crate::bestiary::Bestiary;
+use crate::encounter::generate::{Request, generate};
+use crate::encounter::report::{Report, budget, report};
+use crate::encounter::{Encounter, Group, Party, PartyFile, PartyRef, Placeholder, Side, parse_encounter, parse_party, sheet};
+use crate::export::doc::group_thousands;
+use crate::monster::slugify;
+use crate::store::{Expect, Fingerprint, path_in, save_atomic};
+use std::path::{Path, PathBuf};
+
+/// A party from `--party`: a spec (`4x3`, `3,3,4,5`) or a saved party's id.
+pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, Failure> {
+    match Party::parse(spec) {
+        Ok(p) => Ok(p),
+        Err(parse_err) => {
+            let path = path_in(&data.parties(), spec.trim(), "yaml").map_err(|_| Failure(parse_err.clone()))?;
+            if path.is_file() {
+                load_party_file(&path)?.party().map_err(Failure)
+            } else {
+                Err(Failure(format!("{parse_err}; and no saved party has the id `{}`", spec.trim())))
+            }
+        }
+    }
+}
+
+fn load_party_file(path: &Path) -> Result<PartyFile, Failure> {
+    let bytes = crate::bestiary::read_limited(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
+    Ok(parse_party(&text, path)?)
+}
+
+/// The party of an encounter, loading a saved party if it names one.
+pub fn party_of(data: &DataDir, e: &Encounter) -> Result<Party, Failure> {
+    match &e.party {
+        PartyRef::Saved(id) => {
+            let path = path_in(&data.parties(), id, "yaml")?;
+            if !path.is_file() {
+                return Err(Failure(format!("the encounter names the party `{id}`, but {} does not exist", path.display())));
+            }
+            load_party_file(&path)?.party().map_err(Failure)
+        }
+        other => Ok(other.inline().expect("inline parties resolve")),
+    }
+}
+
+/// An encounter file: a path, or the id of one in the data directory's `encounters/`.
+pub fn encounter_path(data: &DataDir, file: &str) -> Result<PathBuf, Failure> {
+    let p = Path::new(file);
+    if p.exists() || file.contains(['/', '\\']) || file.ends_with(".yaml") || file.ends_with(".yml") {
+        return Ok(p.to_owned());
+    }
+    Ok(path_in(&data.encounters(), file, "yaml")?)
+}
+
+pub fn load_encounter(path: &Path) -> Result<(Encounter, Fingerprint), Failure> {
+    let bytes = crate::bestiary::read_limited(path)?;
+    let fp = Fingerprint::of_bytes(&bytes);
+    let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
+    Ok((parse_encounter(&text, path)?, fp))
+}
+
+fn render_budget(b: &crate::encounter::Budget, party: &Party, format: &str) -> String {
+    if format == "yaml" {
+        return crate::yaml_io::to_string(b);
+    }
+    let mut s = format!(
+        "Party: {} (party level {})\nBudget: {} XP (E1: the standard XP of each character's level, summed)\n\nDifficulty bands (lairsmith's own reading, after Masterplan; the book defines only the budget):\n",
+        party.describe(),
+        b.party_level,
+        group_thousands(b.budget as i64)
+    );
+    for band in &b.bands {
+        let max = band.max_xp.map_or("and up".to_owned(), |m| format!("to {} XP", group_thousands(m as i64)));
+        s.push_str(&format!("  {:<9} {} {max}\n", band.name, group_thousands(band.min_xp as i64)));
+    }
+    s
+}
+
+pub fn run_budget(data: &DataDir, a: BudgetArgs) -> CmdResult {
+    let party = resolve_party_spec(data, &a.party)?;
+    print!("{}", render_budget(&budget(&party), &party, &a.format));
+    Ok(EXIT_OK)
+}
+
+fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format: &str) -> String {
+    if format == "yaml" {
+        let mut s = crate::yaml_io::to_string(r);
+        if explain {
+            #[derive(serde::Serialize)]
+            struct Ex<'a> {
+                explanation: &'a [crate::encounter::report::Term],
+            }
+            s.push_str(&crate::yaml_io::to_string(&Ex { explanation: &r.explanation }));
+        }
+        return s;
+    }
+    let mut s = format!("{}\nParty: {}\n\n", e.name, party.describe());
+    for line in &r.roster {
+        let xp = line.xp_total.map_or("?".to_owned(), |x| group_thousands(x as i64));
+        let flag = if line.ally { " (ally, not counted)" } else if line.missing { " (unknown id)" } else { "" };
+        s.push_str(&format!("  {} × {}{flag}: {xp} XP\n", line.count, line.name));
+    }
+    s.push_str(&format!(
+        "\nEncounter XP {} of budget {} (ratio {:.2})\n",
+        group_thousands(r.xp as i64),
+        group_thousands(r.budget as i64),
+        r.ratio
+    ));
+    match (&r.band, r.encounter_level) {
+        (Some(b), Some(l)) => s.push_str(&format!(
+            "Difficulty: {b} (encounter level {l} vs party level {}) [bands are lairsmith's own reading]\n",
+            r.party_level
+        )),
+        _ => s.push_str("Difficulty: cannot be rated\n"),
+    }
+    s.push_str(&format!("XP per character: {}\n", group_thousands(r.xp_per_character as i64)));
+    if let Some(t) = r.treasure_per_character_gp {
+        s.push_str(&format!("Treasure per character: {} gp (book average for one encounter)\n", crate::encounter::report::fmt_gp(t)));
+    }
+    for w in &r.warnings {
+        s.push_str(&format!("Warning: {w}\n"));
+    }
+    if explain {
+        s.push_str("\nArithmetic:\n");
+        for t in &r.explanation {
+            let ours = if t.ours { " [ours: lairsmith's reading, not the book's]" } else { "" };
+            s.push_str(&format!("  {}\n      from {}{ours}\n", t.text, t.source));
+        }
+    }
+    s
+}
+
+fn write_encounter(path: &Path, e: &Encounter, expect: Expect) -> Result<(), Failure> {
+    save_atomic(path, crate::yaml_io::to_string(e).as_bytes(), expect)?;
+    Ok(())
+}
+
+pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
+    match cmd {
+        EncounterCmd::New { name, party, out } => {
+            let party = resolve_party_spec(data, &party)?;
+            let e = Encounter::new(&name, &party);
+            let path = match out {
+                Some(p) => p,
+                None => path_in(&data.encounters(), &slugify(&name), "yaml")?,
+            };
+            write_encounter(&path, &e, Expect::New)?;
+            println!("{}", path.display());
+            Ok(EXIT_OK)
+        }
+        EncounterCmd::Add { file, monster, count, ally, label } => {
+            let path = encounter_path(data, &file)?;
+            let (mut e, fp) = load_encounter(&path)?;
+            let mut group = if monster.starts_with("placeholder") {
+                Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
+            } else {
+                let b = data.load_bestiary();
+                if b.get(&monster).is_none() {
+                    return Err(unknown_monster(&b, &monster));
+                }
+                Group::monster(&monster, count)
+            };
+            if count == 0 {
+                return Err(Failure("--count must be at least 1".into()));
+            }
+            group.label = label;
+            if ally {
+                group.side = Side::Ally;
+            }
+            e.add(group);
+            write_encounter(&path, &e, Expect::Unchanged(fp))?;
+            Ok(EXIT_OK)
+        }
+        EncounterCmd::Remove { file, monster } => {
+            let path = encounter_path(data, &file)?;
+            let (mut e, fp) = load_encounter(&path)?;
+            let before = e.groups.len();
+            if let Some(n) = monster.strip_prefix('#') {
+                let i: usize = n.parse().map_err(|_| Failure(format!("`{monster}` is not a group number such as #2")))?;
+                if i == 0 || i > e.groups.len() {
+                    return Err(Failure(format!("there is no group {monster}; the encounter has {} groups", e.groups.len())));
+                }
+                e.groups.remove(i - 1);
+            } else {
+                let key = Placeholder::parse(&monster).map(|p| p.to_string()).unwrap_or(monster.clone());
+                e.groups.retain(|g| g.key() != key);
+            }
+            if e.groups.len() == before {
+                let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
+                return Err(Failure(format!("the encounter has no group `{monster}`; it has: {}", keys.join(", "))));
+            }
+            write_encounter(&path, &e, Expect::Unchanged(fp))?;
+            Ok(EXIT_OK)
+        }
+        EncounterCmd::Check { file, explain, format } => {
+            let path = encounter_path(data, &file)?;
+            let (e, _) = load_encounter(&path)?;
+            let party = party_of(data, &e)?;
+            let b = data.load_bestiary();
+            let r = report(&e, &party, &b);
+            print!("{}", render_report(&r, &e, &party, explain, &format));
+            let unrated = r.band.is_none();
+            Ok(if unrated { EXIT_FAILURE } else { EXIT_OK })
+        }
+        EncounterCmd::Export { file, format, out } => {
+            let path = encounter_path(data, &file)?;
+            let (e, _) = load_encounter(&path)?;
+            let party = party_of(data, &e)?;
+            let b = data.load_bestiary();
+            let r = report(&e, &party, &b);
+            let text = match format.as_str() {
+                "yaml" => crate::yaml_io::to_string(&e),
+                "text" => render_report(&r, &e, &party, true, "text"),
+                _ => sheet::markdown(&e, &party, &r, &b),
+            };
+            match out {
+                Some(o) => {
+                    save_atomic(&o, text.as_bytes(), Expect::Anything)?;
+                    println!("{}", o.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(EXIT_OK)
+        }
+        EncounterCmd::List => {
+            let files = crate::bestiary::yaml_files(&data.encounters())?;
+            if files.is_empty() {
+                println!("No saved encounters in {}.", data.encounters().display());
+            }
+            for f in files {
+                match load_encounter(&f) {
+                    Ok((e, _)) => println!("{:<30} {}", f.file_stem().unwrap_or_default().to_string_lossy(), e.name),
+                    Err(Failure(m)) => eprintln!("lairsmith: skipped {m}"),
+                }
+            }
+            Ok(EXIT_OK)
+        }
+        EncounterCmd::Generate(g) => {
+            let party = resolve_party_spec(data, &g.party)?;
+            let b = data.load_bestiary();
+            let mut locked = Vec::new();
+            for id in &g.lock {
+                if b.get(id).is_none() {
+                    return Err(unknown_monster(&b, id));
+                }
+                locked.push(Group::monster(id, 1));
+            }
+            let seed = g.seed.unwrap_or_else(rand::random);
+            let req = Request {
+                name: g.name.clone().unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty))),
+                party: party.clone(),
+                band: crate::rules::difficulty::band_named(&g.difficulty)
+                    .map(|x| x.name)
+                    .ok_or_else(|| Failure(format!("unknown difficulty `{}`; valid: trivial, easy, standard, hard, deadly", g.difficulty)))?,
+                query: g.query.clone().unwrap_or_default(),
+                filter: filter(&g.filter)?,
+                locked,
+                max_monsters: g.max_monsters,
+                max_bosses: g.max_bosses,
+                seed,
+            };
+            let out = generate(&b, &req)?;
+            if !out.met {
+                eprintln!(
+                    "lairsmith: the bestiary could not fill a {} encounter ({}{} XP) with these filters; the closest found has {} XP",
+                    req.band,
+                    group_thousands(out.target.min_xp as i64),
+                    out.target.max_xp.map_or("+".to_owned(), |m| format!(" to {}", group_thousands(m as i64))),
+                    group_thousands(out.xp as i64)
+                );
+            }
+            let r = report(&out.encounter, &party, &b);
+            let text = match g.format.as_str() {
+                "md" => sheet::markdown(&out.encounter, &party, &r, &b),
+                "text" => render_report(&r, &out.encounter, &party, false, "text"),
+                _ => crate::yaml_io::to_string(&out.encounter),
+            };
+            match &g.out {
+                Some(path) => {
+                    save_atomic(path, text.as_bytes(), Expect::Anything)?;
+                    println!("{}", path.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(if out.met { EXIT_OK } else { EXIT_FAILURE })
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+fn filter(f: &FilterArgs) -> Result<crate::bestiary::Filter, Failure> {
+    f.to_filter().map_err(Failure)
+}
+
+fn unknown_monster(b: &Bestiary, id: &str) -> Failure {
+    let near = b.suggest(id);
+    let mut msg = format!("no monster has the id `{id}`");
+    if !near.is_empty() {
+        msg.push_str(&format!(" (closest: {})", near.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")));
+    }
+    Failure(msg)
+}
+
+pub fn run_party(data: &DataDir, cmd: PartyCmd) -> CmdResult {
+    match cmd {
+        PartyCmd::New { name, party } => {
+            let p = Party::parse(&party).map_err(Failure)?;
+            let file = PartyFile {
+                kind: Default::default(),
+                schema_version: crate::encounter::file::ENCOUNTER_SCHEMA_VERSION,
+                name: name.clone(),
+                members: p.members,
+                extra: Default::default(),
+            };
+            let path = path_in(&data.parties(), &slugify(&name), "yaml")?;
+            save_atomic(&path, crate::yaml_io::to_string(&file).as_bytes(), Expect::New)?;
+            println!("{}", path.display());
+            Ok(EXIT_OK)
+        }
+        PartyCmd::List => {
+            let files = crate::bestiary::yaml_files(&data.parties())?;
+            if files.is_empty() {
+                println!("No saved parties in {}.", data.parties().display());
+            }
+            for f in files {
+                match load_party_file(&f) {
+                    Ok(p) => {
+                        let party = p.party().map(|x| x.describe()).unwrap_or_default();
+                        println!("{:<24} {} — {party}", f.file_stem().unwrap_or_default().to_string_lossy(), p.name)
+                    }
+                    Err(Failure(m)) => eprintln!("lairsmith: skipped {m}"),
+                }
+            }
+            Ok(EXIT_OK)
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The encounter file: a name, a party (inline or a saved party's id), groups of monsters or
+//! placeholders with counts, and notes.
+
+use crate::encounter::party::{Member, Party};
+use crate::rules::level::Level;
+use crate::rules::{Rank, Role};
+use crate::xkeys::XKeys;
+use crate::yaml_io::{KeepsXKeys, Seg};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The schema version of encounter and party files.
+pub const ENCOUNTER_SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum EncounterKind {
+    #[default]
+    Encounter,
+}
+
+impl<'de> Deserialize<'de> for EncounterKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = EncounterKind;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`encounter`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<EncounterKind, E> {
+                if v == "encounter" {
+                    Ok(EncounterKind::Encounter)
+                } else {
+                    Err(E::custom(format!("this is a `{v}` file, not an encounter (`kind: encounter`)")))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// The party an encounter is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PartyRef {
+    /// `{size: 4, level: 10}`
+    Uniform { size: usize, level: Level },
+    /// `{members: [{name: Ana, level: 3}, ...]}`
+    Members(Vec<Member>),
+    /// The id of a saved party (`parties/<id>.yaml`).
+    Saved(String),
+}
+
+impl PartyRef {
+    pub fn from_party(p: &Party) -> PartyRef {
+        match p.uniform_level() {
+            Some(level) if p.members.iter().all(|m| m.name.is_none()) => PartyRef::Uniform { size: p.size(), level },
+            _ => PartyRef::Members(p.members.clone()),
+        }
+    }
+
+    /// The inline party, or `None` for a saved one.
+    pub fn inline(&self) -> Option<Party> {
+        match self {
+            PartyRef::Uniform { size, level } => Some(Party::uniform(*size, *level)),
+            PartyRef::Members(m) => Some(Party { members: m.clone() }),
+            PartyRef::Saved(_) => None,
+        }
+    }
+}
+
+impl Serialize for PartyRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            PartyRef::Saved(id) => s.serialize_str(id),
+            PartyRef::Uniform { size, level } => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("size", size)?;
+                m.serialize_entry("level", level)?;
+                m.end()
+            }
+            PartyRef::Members(members) => {
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("members", members)?;
+                m.end()
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PartyRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = PartyRef;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a saved party's id, `{size: 4, level: 10}` or `{members: [{name: Ana, level: 3}]}`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PartyRef, E> {
+                Ok(PartyRef::Saved(v.to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PartyRef, A::Error> {
+                use serde::de::Error;
+                let (mut size, mut level, mut members) = (None::<usize>, None::<Level>, None::<Vec<Member>>);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "size" => size = Some(map.next_value()?),
+                        "level" => level = Some(map.next_value()?),
+                        "members" => members = Some(map.next_value()?),
+                        other => {
+                            return Err(A::Error::custom(format!(
+                                "unknown key `{other}` in `party`; use `size` and `level`, or `members`"
+                            )));
+                        }
+                    }
+                }
+                match (size, level, members) {
+                    (None, None, Some(m)) if !m.is_empty() => Ok(PartyRef::Members(m)),
+                    (None, None, Some(_)) => Err(A::Error::custom("the party has no members")),
+                    (size, Some(level), None) => {
+                        let size = size.unwrap_or(crate::rules::difficulty::DEFAULT_PARTY_SIZE);
+                        if size == 0 || size > crate::encounter::party::MAX_PARTY_SIZE {
+                            return Err(A::Error::custom(format!("a party has 1 to {} characters", crate::encounter::party::MAX_PARTY_SIZE)));
+                        }
+                        Ok(PartyRef::Uniform { size, level })
+                    }
+                    _ => Err(A::Error::custom("a party is `{size: 4, level: 10}` or `{members: [...]}`, not both")),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A stand-in for a monster not yet designed: counts in the budget like a real one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placeholder {
+    pub level: Level,
+    pub rank: Rank,
+    pub role: Role,
+}
+
+impl fmt::Display for Placeholder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::vocab::Vocabulary;
+        write!(f, "placeholder:{}:{}:{}", self.level, self.rank.key(), self.role.key())
+    }
+}
+
+impl Placeholder {
+    /// Parses `placeholder:5:standard:wrecker` (or `5:standard:wrecker`).
+    pub fn parse(s: &str) -> Result<Placeholder, String> {
+        use crate::vocab::Vocabulary;
+        let body = s.trim().strip_prefix("placeholder:").unwrap_or(s.trim());
+        let parts: Vec<&str> = body.split([':', '/', ',']).map(str::trim).collect();
+        let [level, rank, role] = parts.as_slice() else {
+            return Err(format!("`{s}` is not a placeholder; write placeholder:LEVEL:RANK:ROLE, e.g. placeholder:5:standard:wrecker"));
+        };
+        Ok(Placeholder {
+            level: level.parse()?,
+            rank: Rank::parse(rank).map_err(|e| e.to_string())?,
+            role: Role::parse(role).map_err(|e| e.to_string())?,
+        })
+    }
+
+    pub fn describe(&self) -> String {
+        let rank = if self.rank == Rank::Standard { String::new() } else { format!("{} ", self.rank) };
+        format!("Level {} {rank}{} (placeholder)", self.level, self.role)
+    }
+}
+
+/// Whose side a group is on. Allies do not count against the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    #[default]
+    Foe,
+    Ally,
+}
+
+fn is_foe(s: &Side) -> bool {
+    *s == Side::Foe
+}
+fn one() -> u32 {
+    1
+}
+
+/// One line of the roster.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Group {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monster: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<Placeholder>,
+    #[serde(default = "one")]
+    pub count: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "is_foe")]
+    pub side: Side,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+impl Group {
+    pub fn monster(id: &str, count: u32) -> Group {
+        Group {
+            monster: Some(id.to_owned()),
+            placeholder: None,
+            count,
+            label: None,
+            side: Side::Foe,
+            extra: XKeys::default(),
+        }
+    }
+
+    pub fn placeholder(p: Placeholder, count: u32) -> Group {
+        Group {
+            monster: None,
+            placeholder: Some(p),
+            count,
+            label: None,
+            side: Side::Foe,
+            extra: XKeys::default(),
+        }
+    }
+
+    /// How a group is named on the command line: its monster id or its placeholder spec.
+    pub fn key(&self) -> String {
+        match (&self.monster, &self.placeholder) {
+            (Some(id), _) => id.clone(),
+            (None, Some(p)) => p.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// An encounter file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Encounter {
+    pub kind: EncounterKind,
+    pub schema_version: u32,
+    pub name: String,
+    pub party: PartyRef,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<Group>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+impl KeepsXKeys for Encounter {
+    fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys> {
+        match path {
+            [] => Some(&mut self.extra),
+            [Seg::Key(k), Seg::Index(i)] if k == "groups" => self.groups.get_mut(*i).map(|g| &mut g.extra),
+            _ => None,
+        }
+    }
+}
+
+impl Encounter {
+    pub fn new(name: &str, party: &Party) -> Encounter {
+        Encounter {
+            kind: EncounterKind::Encounter,
+            schema_version: ENCOUNTER_SCHEMA_VERSION,
+            name: name.to_owned(),
+            party: PartyRef::from_party(party),
+            groups: Vec::new(),
+            notes: None,
+            extra: XKeys::default(),
+        }
+    }
+
+    /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
+    pub fn add(&mut self, group: Group) {
+        if let Some(g) = self.groups.iter_mut().find(|g| {
+            g.monster == group.monster && g.placeholder == group.placeholder && g.side == group.side && g.label == group.label
+        }) {
+            g.count += group.count;
+        } else {
+            self.groups.push(group);
+        }
+    }
+}
+
+/// Parses an encounter file and checks what serde cannot.
+pub fn parse_encounter(text: &str, path: &std::path::Path) -> Result<Encounter, crate::yaml_io::FileError> {
+    use crate::yaml_io::{FileError, locate_key};
+    let e: Encounter = crate::yaml_io::parse(text, path)?;
+    if e.schema_version != ENCOUNTER_SCHEMA_VERSION {
+        return Err(FileError::new(
+            path,
+            format!("schema_version {} is not supported; this lairsmith reads {ENCOUNTER_SCHEMA_VERSION}", e.schema_version),
+        ));
+    }
+    for (i, g) in e.groups.iter().enumerate() {
+        let at = |msg: String| {
+            let (l, c) = locate_key(text, &[Seg::Key("groups".into()), Seg::Index(i)]).unwrap_or((1, 1));
+            FileError::new(path, msg).at(l, c)
+        };
+        match (&g.monster, &g.placeholder) {
+            (Some(_), Some(_)) => return Err(at(format!("group {} names both a monster and a placeholder; keep one", i + 1))),
+            (None, None) => return Err(at(format!("group {} needs `monster: <id>` or `placeholder: {{level, rank, role}}`", i + 1))),
+            _ => {}
+        }
+        if g.count == 0 {
+            return Err(at(format!("group {} has count 0; remove it or give a count of 1 or more", i + 1)));
+        }
+    }
+    Ok(e)
+}
+
+/// Parses a saved party file.
+pub fn parse_party(text: &str, path: &std::path::Path) -> Result<crate::encounter::party::PartyFile, crate::yaml_io::FileError> {
+    let p: crate::encounter::party::PartyFile = crate::yaml_io::parse(text, path)?;
+    if p.schema_version != ENCOUNTER_SCHEMA_VERSION {
+        return Err(crate::yaml_io::FileError::new(path, format!("schema_version {} is not supported", p.schema_version)));
+    }
+    if p.members.is_empty() {
+        return Err(crate::yaml_io::FileError::new(path, "the party has no members"));
+    }
+    Ok(p)
+}

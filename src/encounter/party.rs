@@ -1,0 +1,170 @@
+//! Parties: characters with levels, written `4x3` (four level-3 characters), `3,3,4,5`, or
+//! with names `Ana=3,Bo=4`; saved as `kind: party` files.
+
+use crate::rules::difficulty::DEFAULT_PARTY_SIZE;
+use crate::rules::level::Level;
+use crate::xkeys::XKeys;
+use crate::yaml_io::{KeepsXKeys, Seg};
+use serde::{Deserialize, Serialize};
+
+/// The most characters a party may have.
+pub const MAX_PARTY_SIZE: usize = 64;
+
+/// One character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Member {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub level: Level,
+}
+
+/// A party: at least one character.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Party {
+    pub members: Vec<Member>,
+}
+
+impl Party {
+    /// `size` characters of one level.
+    pub fn uniform(size: usize, level: Level) -> Party {
+        Party {
+            members: vec![Member { name: None, level }; size],
+        }
+    }
+
+    /// The default party: four characters of `level` (E1).
+    pub fn default_at(level: Level) -> Party {
+        Party::uniform(DEFAULT_PARTY_SIZE, level)
+    }
+
+    pub fn size(&self) -> usize {
+        self.members.len()
+    }
+
+    pub fn highest_level(&self) -> Level {
+        self.members.iter().map(|m| m.level).max().unwrap_or(Level::new(1).unwrap())
+    }
+
+    /// All characters share one level.
+    pub fn uniform_level(&self) -> Option<Level> {
+        let first = self.members.first()?.level;
+        self.members.iter().all(|m| m.level == first).then_some(first)
+    }
+
+    /// Parses `4x3`, `3,3,4,5`, `Ana=3,Bo=4`, or a bare level `5` (four characters of level 5).
+    pub fn parse(spec: &str) -> Result<Party, String> {
+        let s = spec.trim();
+        let bad = |why: &str| format!("`{spec}` is not a party ({why}); write 4x3 (four level-3 characters), 3,3,4,5 or Ana=3,Bo=4");
+        if s.is_empty() {
+            return Err(bad("it is empty"));
+        }
+        let level = |t: &str| -> Result<Level, String> {
+            let n: i64 = t.trim().parse().map_err(|_| bad(&format!("`{}` is not a level", t.trim())))?;
+            Level::new(n).map_err(|e| e.to_string())
+        };
+        if let Some((n, l)) = s.split_once(['x', 'X', '×']) {
+            if !n.contains(',') {
+                let n: usize = n.trim().parse().map_err(|_| bad("the count before x is not a number"))?;
+                if n == 0 || n > MAX_PARTY_SIZE {
+                    return Err(format!("a party has 1 to {MAX_PARTY_SIZE} characters, not {n}"));
+                }
+                return Ok(Party::uniform(n, level(l)?));
+            }
+        }
+        if !s.contains(',') && !s.contains('=') {
+            return Ok(Party::default_at(level(s)?));
+        }
+        let mut members = Vec::new();
+        for part in s.split(',').filter(|p| !p.trim().is_empty()) {
+            let m = match part.split_once(['=', ':']) {
+                Some((name, l)) => Member {
+                    name: Some(name.trim().to_owned()).filter(|n| !n.is_empty()),
+                    level: level(l)?,
+                },
+                None => Member {
+                    name: None,
+                    level: level(part)?,
+                },
+            };
+            members.push(m);
+        }
+        if members.is_empty() || members.len() > MAX_PARTY_SIZE {
+            return Err(format!("a party has 1 to {MAX_PARTY_SIZE} characters"));
+        }
+        Ok(Party { members })
+    }
+
+    /// "4 × level 6" or "levels 3, 3, 4, 5" (with names where known).
+    pub fn describe(&self) -> String {
+        if let Some(l) = self.uniform_level()
+            && self.members.iter().all(|m| m.name.is_none())
+        {
+            return format!("{} × level {l}", self.size());
+        }
+        let parts: Vec<String> = self
+            .members
+            .iter()
+            .map(|m| match &m.name {
+                Some(n) => format!("{n} ({})", m.level),
+                None => format!("level {}", m.level),
+            })
+            .collect();
+        parts.join(", ")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PartyKind {
+    #[default]
+    Party,
+}
+
+/// A saved party file (`parties/<id>.yaml`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PartyFile {
+    pub kind: PartyKind,
+    pub schema_version: u32,
+    pub name: String,
+    pub members: Vec<Member>,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+impl KeepsXKeys for PartyFile {
+    fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys> {
+        path.is_empty().then_some(&mut self.extra)
+    }
+}
+
+impl PartyFile {
+    pub fn party(&self) -> Result<Party, String> {
+        if self.members.is_empty() {
+            return Err(format!("the party `{}` has no members", self.name));
+        }
+        Ok(Party {
+            members: self.members.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_uniform_mixed_and_named() {
+        let p = Party::parse("4x3").unwrap();
+        assert_eq!((p.size(), p.uniform_level().map(Level::get)), (4, Some(3)));
+        let p = Party::parse("3,3,4,5").unwrap();
+        assert_eq!(p.size(), 4);
+        assert_eq!(p.highest_level().get(), 5);
+        let p = Party::parse("Ana=3, Bo=4").unwrap();
+        assert_eq!(p.members[0].name.as_deref(), Some("Ana"));
+        assert_eq!(Party::parse("6").unwrap().size(), 4);
+        for bad in ["", "0x3", "4x31", "x3", "a,b", "4x"] {
+            assert!(Party::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

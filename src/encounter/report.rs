@@ -1,0 +1,381 @@
+//! The budget and difficulty of an encounter for a party (E1-E5), with every term of the
+//! arithmetic, where it comes from, and which rulings are the project's own.
+
+use crate::bestiary::Bestiary;
+use crate::encounter::file::{Encounter, Group, Side};
+use crate::encounter::party::Party;
+use crate::export::doc::group_thousands;
+use crate::rules::difficulty::{BANDS, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at, upper_boundary};
+use crate::rules::tables::{MONSTER_XP, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP};
+use crate::rules::{Level, Rank};
+use serde::Serialize;
+
+/// One term of the explanation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Term {
+    pub text: String,
+    /// Book lines or the ruling it rests on.
+    pub source: String,
+    /// True when the rule is the project's own reading, not the book's.
+    pub ours: bool,
+}
+
+/// A roster line, resolved.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RosterLine {
+    pub key: String,
+    pub name: String,
+    pub count: u32,
+    pub level: Option<u8>,
+    pub rank: Option<String>,
+    pub role: Option<String>,
+    pub xp_each: Option<u32>,
+    pub xp_total: Option<u64>,
+    pub ally: bool,
+    pub placeholder: bool,
+    pub missing: bool,
+}
+
+/// A band as a range of encounter XP for this party.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BandRange {
+    pub name: &'static str,
+    pub min_xp: u64,
+    /// `None`: no upper limit (deadly).
+    pub max_xp: Option<u64>,
+}
+
+/// The budget of a party alone.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Budget {
+    pub budget: u64,
+    pub party_level: i32,
+    pub bands: Vec<BandRange>,
+}
+
+/// The full report for an encounter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub xp: u64,
+    pub budget: u64,
+    pub ratio: f64,
+    pub party_level: i32,
+    pub encounter_level: Option<i32>,
+    pub band: Option<String>,
+    pub xp_per_character: u64,
+    pub treasure_per_character_gp: Option<f64>,
+    pub warnings: Vec<String>,
+    #[serde(skip)]
+    pub party_size: usize,
+    #[serde(skip)]
+    pub roster: Vec<RosterLine>,
+    #[serde(skip)]
+    pub explanation: Vec<Term>,
+    #[serde(skip)]
+    pub bands: Vec<BandRange>,
+}
+
+/// E1: the sum of the standard XP at each character's level.
+pub fn budget_of(party: &Party) -> u64 {
+    party.members.iter().map(|m| u64::from(MONSTER_XP[m.level.index()].standard)).sum()
+}
+
+/// E3: the party level: the level whose standard XP is closest to budget ÷ characters.
+pub fn party_level_of(party: &Party) -> i32 {
+    level_for_xp(budget_of(party) as f64 / party.size() as f64)
+}
+
+/// The budget and each band's range of encounter XP for a party.
+pub fn budget(party: &Party) -> Budget {
+    let n = party.size() as f64;
+    let party_level = party_level_of(party);
+    let bands = BANDS
+        .iter()
+        .map(|b| {
+            // Encounter level L is chosen when upper_boundary(L - 1) < XP/n <= upper_boundary(L).
+            let min_xp = match b.min_offset {
+                None => 1,
+                Some(o) => (upper_boundary(party_level + o - 1) * n).floor() as u64 + 1,
+            };
+            let max_xp = b.max_offset.map(|o| (upper_boundary(party_level + o) * n).floor() as u64);
+            BandRange { name: b.name, min_xp, max_xp }
+        })
+        .collect();
+    Budget {
+        budget: budget_of(party),
+        party_level,
+        bands,
+    }
+}
+
+/// XP of one monster of this level and rank (R6).
+pub fn xp_of(level: Level, rank: Rank) -> u32 {
+    rank.xp(level)
+}
+
+fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
+    let ally = g.side == Side::Ally;
+    if let Some(p) = &g.placeholder {
+        let xp = xp_of(p.level, p.rank);
+        return RosterLine {
+            key: g.key(),
+            name: g.label.clone().unwrap_or_else(|| p.describe()),
+            count: g.count,
+            level: Some(p.level.get()),
+            rank: Some(crate::vocab::Vocabulary::key(p.rank).to_owned()),
+            role: Some(crate::vocab::Vocabulary::key(p.role).to_owned()),
+            xp_each: Some(xp),
+            xp_total: Some(u64::from(xp) * u64::from(g.count)),
+            ally,
+            placeholder: true,
+            missing: false,
+        };
+    }
+    let id = g.monster.clone().unwrap_or_default();
+    match bestiary.get(&id) {
+        Some(e) => {
+            let xp = u32::try_from(e.block.xp.max(0)).unwrap_or(u32::MAX);
+            RosterLine {
+                key: id,
+                name: g.label.clone().unwrap_or_else(|| e.design.name.clone()),
+                count: g.count,
+                level: Some(e.design.level.get()),
+                rank: Some(e.block.rank.clone()),
+                role: Some(e.block.role.clone()),
+                xp_each: Some(xp),
+                xp_total: Some(u64::from(xp) * u64::from(g.count)),
+                ally,
+                placeholder: false,
+                missing: false,
+            }
+        }
+        None => RosterLine {
+            name: g.label.clone().unwrap_or_else(|| id.clone()),
+            key: id,
+            count: g.count,
+            level: None,
+            rank: None,
+            role: None,
+            xp_each: None,
+            xp_total: None,
+            ally,
+            placeholder: false,
+            missing: true,
+        },
+    }
+}
+
+fn fmt_ratio(r: f64) -> String {
+    format!("{r:.2}")
+}
+
+/// The report for `encounter` against `party`, resolving monsters in `bestiary`.
+pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Report {
+    let n = party.size();
+    let roster: Vec<RosterLine> = encounter.groups.iter().map(|g| resolve(g, bestiary)).collect();
+    let b = budget(party);
+    let xp: u64 = roster.iter().filter(|r| !r.ally).filter_map(|r| r.xp_total).sum();
+    let foes: Vec<&RosterLine> = roster.iter().filter(|r| !r.ally).collect();
+    let mut warnings = Vec::new();
+    let missing: Vec<&str> = roster.iter().filter(|r| r.missing).map(|r| r.key.as_str()).collect();
+    if !missing.is_empty() {
+        warnings.push(format!(
+            "cannot be rated: no monster has the id {} (`lairsmith list` shows every id)",
+            missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if foes.is_empty() {
+        warnings.push("cannot be rated: the encounter has no foes".to_owned());
+    }
+    let highest = i32::from(party.highest_level().get());
+    for r in &foes {
+        if let Some(l) = r.level
+            && i32::from(l) > highest + MAX_LEVELS_ABOVE_PARTY
+        {
+            warnings.push(format!(
+                "{} is level {l}, more than {MAX_LEVELS_ABOVE_PARTY} levels above the highest character ({highest}) [ours, E3]",
+                r.name
+            ));
+        }
+    }
+    let rateable = missing.is_empty() && !foes.is_empty();
+    let encounter_level = rateable.then(|| level_for_xp(xp as f64 / n as f64));
+    let band = encounter_level.map(|l| band_for_offset(l - b.party_level).name.to_owned());
+    let treasure = Level::new(i64::from(b.party_level))
+        .ok()
+        .map(|l| f64::from(TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP[l.index()]) / 10.0);
+    // Rounded once, so the summary and the arithmetic show the same figure.
+    let ratio = if b.budget == 0 { 0.0 } else { (xp as f64 / b.budget as f64 * 100.0).round() / 100.0 };
+
+    // The explanation, term by term.
+    let mut ex = Vec::new();
+    let per_level: Vec<String> = {
+        let mut levels: Vec<(u8, usize)> = Vec::new();
+        for m in &party.members {
+            match levels.iter_mut().find(|(l, _)| *l == m.level.get()) {
+                Some((_, c)) => *c += 1,
+                None => levels.push((m.level.get(), 1)),
+            }
+        }
+        levels
+            .iter()
+            .map(|(l, c)| {
+                format!("{c} × {} (standard XP at level {l}, L{})", group_thousands(i64::from(MONSTER_XP[usize::from(*l) - 1].standard)), 1693 + u32::from(*l))
+            })
+            .collect()
+    };
+    ex.push(Term {
+        text: format!("Budget = {} = {} XP", per_level.join(" + "), group_thousands(b.budget as i64)),
+        source: "E1: one standard monster challenges one character of its level (L1684, L2351)".into(),
+        ours: false,
+    });
+    let xp_terms: Vec<String> = roster
+        .iter()
+        .filter(|r| !r.ally && !r.missing)
+        .map(|r| {
+            format!(
+                "{} × {} ({} {} level {}, {} XP each)",
+                r.count,
+                r.name,
+                r.rank.as_deref().unwrap_or("?"),
+                r.role.as_deref().unwrap_or("?"),
+                r.level.unwrap_or(0),
+                group_thousands(i64::from(r.xp_each.unwrap_or(0)))
+            )
+        })
+        .collect();
+    let allies = roster.iter().filter(|r| r.ally).count();
+    ex.push(Term {
+        text: format!(
+            "Encounter XP = {} = {} XP{}",
+            if xp_terms.is_empty() { "nothing".to_owned() } else { xp_terms.join(" + ") },
+            group_thousands(xp as i64),
+            if allies > 0 { format!(" ({allies} allied group(s) left out)") } else { String::new() }
+        ),
+        source: "E2: each monster's XP from the Monster XP table (L1691-1723) times its count; allies do not count".into(),
+        ours: false,
+    });
+    ex.push(Term {
+        text: format!("Ratio = {} ÷ {} = {}", group_thousands(xp as i64), group_thousands(b.budget as i64), fmt_ratio(ratio)),
+        source: "encounter XP ÷ budget; 1.00 is \"a worthy challenge, but not a deadly one\" (L1684)".into(),
+        ours: false,
+    });
+    ex.push(Term {
+        text: format!(
+            "Party level = closest standard XP to {} ÷ {n} = {:.1} → level {} ({} XP)",
+            group_thousands(b.budget as i64),
+            b.budget as f64 / n as f64,
+            b.party_level,
+            group_thousands(standard_xp_at(b.party_level) as i64)
+        ),
+        source: "E3: ties go to the lower level".into(),
+        ours: true,
+    });
+    match encounter_level {
+        Some(el) => {
+            ex.push(Term {
+                text: format!(
+                    "Encounter level = closest standard XP to {} ÷ {n} = {:.1} → level {el} ({} XP)",
+                    group_thousands(xp as i64),
+                    xp as f64 / n as f64,
+                    group_thousands(standard_xp_at(el) as i64)
+                ),
+                source: "E3: after Masterplan's 4e model; outside 1-30 the table's doubling pattern".into(),
+                ours: true,
+            });
+            let off = el - b.party_level;
+            ex.push(Term {
+                text: format!(
+                    "Offset = {el} − {} = {off:+} → {} (bands: −3 or less trivial, −2 to −1 easy, 0 to +1 standard, +2 to +4 hard, +5 or more deadly)",
+                    b.party_level,
+                    band.as_deref().unwrap_or("")
+                ),
+                source: "E3: difficulty bands".into(),
+                ours: true,
+            });
+        }
+        None => ex.push(Term {
+            text: "Encounter level: none (the encounter cannot be rated)".into(),
+            source: "E3: an empty encounter has no level".into(),
+            ours: true,
+        }),
+    }
+    ex.push(Term {
+        text: format!("XP per character = {} ÷ {n} = {} (rounded down)", group_thousands(xp as i64), group_thousands((xp / n as u64) as i64)),
+        source: "E4: the encounter's XP is shared; XP to the next level is 10 × standard XP (L578-613, L2042)".into(),
+        ours: false,
+    });
+    match treasure {
+        Some(t) => ex.push(Term {
+            text: format!(
+                "Treasure per character = {} gp ÷ 10 encounters = {} gp (at party level {})",
+                group_thousands((t * 10.0) as i64),
+                fmt_gp(t),
+                b.party_level
+            ),
+            source: "E5: Treasure per Player per 10 Encounters (L2049-2081)".into(),
+            ours: false,
+        }),
+        None => ex.push(Term {
+            text: format!("Treasure: the table covers party levels 1-30, not {}", b.party_level),
+            source: "E5".into(),
+            ours: false,
+        }),
+    }
+    Report {
+        xp,
+        budget: b.budget,
+        ratio,
+        party_level: b.party_level,
+        encounter_level,
+        band,
+        xp_per_character: xp / n as u64,
+        treasure_per_character_gp: treasure,
+        warnings,
+        party_size: n,
+        roster,
+        explanation: ex,
+        bands: b.bands,
+    }
+}
+
+/// 14.4 -> "14.4"; 136.0 -> "136".
+pub fn fmt_gp(v: f64) -> String {
+    if v.fract() == 0.0 {
+        group_thousands(v as i64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e1_budget_examples() {
+        assert_eq!(budget_of(&Party::parse("4x3").unwrap()), 600);
+        assert_eq!(budget_of(&Party::parse("5x1").unwrap()), 500);
+        assert_eq!(budget_of(&Party::parse("4x10").unwrap()), 2000);
+        assert_eq!(budget_of(&Party::parse("3,3,4,5").unwrap()), 150 + 150 + 175 + 200);
+    }
+
+    #[test]
+    fn band_ranges_partition_encounter_xp() {
+        for size in 1..=8 {
+            for level in 1..=30 {
+                let p = Party::uniform(size, Level::new(level).unwrap());
+                let b = budget(&p);
+                assert_eq!(i64::from(b.party_level), level);
+                assert_eq!(b.bands[0].min_xp, 1);
+                for w in b.bands.windows(2) {
+                    assert_eq!(w[0].max_xp.unwrap() + 1, w[1].min_xp, "{size}x{level}");
+                }
+                assert!(b.bands[4].max_xp.is_none());
+                // The budget itself is standard.
+                let standard = &b.bands[2];
+                assert!(standard.min_xp <= b.budget && b.budget <= standard.max_xp.unwrap());
+            }
+        }
+    }
+}
