@@ -5,7 +5,10 @@ use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use crate::bestiary::Bestiary;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::report::{Report, budget, report};
-use crate::encounter::{Encounter, Group, Party, PartyFile, PartyRef, Placeholder, Side, parse_encounter, parse_party, sheet};
+use crate::encounter::{
+    Encounter, Group, Party, PartyFile, PartyRef, Placeholder, Side, parse_encounter, parse_party,
+    sheet,
+};
 use crate::export::doc::group_thousands;
 use crate::monster::slugify;
 use crate::store::{Expect, Fingerprint, path_in, save_atomic};
@@ -16,11 +19,15 @@ pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, Failure> 
     match Party::parse(spec) {
         Ok(p) => Ok(p),
         Err(parse_err) => {
-            let path = path_in(&data.parties(), spec.trim(), "yaml").map_err(|_| Failure(parse_err.clone()))?;
+            let path = path_in(&data.parties(), spec.trim(), "yaml")
+                .map_err(|_| Failure(parse_err.clone()))?;
             if path.is_file() {
                 load_party_file(&path)?.party().map_err(Failure)
             } else {
-                Err(Failure(format!("{parse_err}; and no saved party has the id `{}`", spec.trim())))
+                Err(Failure(format!(
+                    "{parse_err}; and no saved party has the id `{}`",
+                    spec.trim()
+                )))
             }
         }
     }
@@ -28,7 +35,8 @@ pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, Failure> 
 
 fn load_party_file(path: &Path) -> Result<PartyFile, Failure> {
     let bytes = crate::bestiary::read_limited(path)?;
-    let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
     Ok(parse_party(&text, path)?)
 }
 
@@ -38,7 +46,10 @@ pub fn party_of(data: &DataDir, e: &Encounter) -> Result<Party, Failure> {
         PartyRef::Saved(id) => {
             let path = path_in(&data.parties(), id, "yaml")?;
             if !path.is_file() {
-                return Err(Failure(format!("the encounter names the party `{id}`, but {} does not exist", path.display())));
+                return Err(Failure(format!(
+                    "the encounter names the party `{id}`, but {} does not exist",
+                    path.display()
+                )));
             }
             load_party_file(&path)?.party().map_err(Failure)
         }
@@ -49,7 +60,8 @@ pub fn party_of(data: &DataDir, e: &Encounter) -> Result<Party, Failure> {
 /// An encounter file: a path, or the id of one in the data directory's `encounters/`.
 pub fn encounter_path(data: &DataDir, file: &str) -> Result<PathBuf, Failure> {
     let p = Path::new(file);
-    if p.exists() || file.contains(['/', '\\']) || file.ends_with(".yaml") || file.ends_with(".yml") {
+    if p.exists() || file.contains(['/', '\\']) || file.ends_with(".yaml") || file.ends_with(".yml")
+    {
         return Ok(p.to_owned());
     }
     Ok(path_in(&data.encounters(), file, "yaml")?)
@@ -58,7 +70,8 @@ pub fn encounter_path(data: &DataDir, file: &str) -> Result<PathBuf, Failure> {
 pub fn load_encounter(path: &Path) -> Result<(Encounter, Fingerprint), Failure> {
     let bytes = crate::bestiary::read_limited(path)?;
     let fp = Fingerprint::of_bytes(&bytes);
-    let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
     Ok((parse_encounter(&text, path)?, fp))
 }
 
@@ -73,8 +86,14 @@ fn render_budget(b: &crate::encounter::Budget, party: &Party, format: &str) -> S
         group_thousands(b.budget as i64)
     );
     for band in &b.bands {
-        let max = band.max_xp.map_or("and up".to_owned(), |m| format!("to {} XP", group_thousands(m as i64)));
-        s.push_str(&format!("  {:<9} {} {max}\n", band.name, group_thousands(band.min_xp as i64)));
+        let max = band.max_xp.map_or("and up".to_owned(), |m| {
+            format!("to {} XP", group_thousands(m as i64))
+        });
+        s.push_str(&format!(
+            "  {:<9} {} {max}\n",
+            band.name,
+            group_thousands(band.min_xp as i64)
+        ));
     }
     s
 }
@@ -93,15 +112,28 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
             struct Ex<'a> {
                 explanation: &'a [crate::encounter::report::Term],
             }
-            s.push_str(&crate::yaml_io::to_string(&Ex { explanation: &r.explanation }));
+            s.push_str(&crate::yaml_io::to_string(&Ex {
+                explanation: &r.explanation,
+            }));
         }
         return s;
     }
     let mut s = format!("{}\nParty: {}\n\n", e.name, party.describe());
     for line in &r.roster {
-        let xp = line.xp_total.map_or("?".to_owned(), |x| group_thousands(x as i64));
-        let flag = if line.ally { " (ally, not counted)" } else if line.missing { " (unknown id)" } else { "" };
-        s.push_str(&format!("  {} × {}{flag}: {xp} XP\n", line.count, line.name));
+        let xp = line
+            .xp_total
+            .map_or("?".to_owned(), |x| group_thousands(x as i64));
+        let flag = if line.ally {
+            " (ally, not counted)"
+        } else if line.missing {
+            " (unknown id)"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "  {} × {}{flag}: {xp} XP\n",
+            line.count, line.name
+        ));
     }
     s.push_str(&format!(
         "\nEncounter XP {} of budget {} (ratio {:.2})\n",
@@ -116,9 +148,15 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
         )),
         _ => s.push_str("Difficulty: cannot be rated\n"),
     }
-    s.push_str(&format!("XP per character: {}\n", group_thousands(r.xp_per_character as i64)));
+    s.push_str(&format!(
+        "XP per character: {}\n",
+        group_thousands(r.xp_per_character as i64)
+    ));
     if let Some(t) = r.treasure_per_character_gp {
-        s.push_str(&format!("Treasure per character: {} gp (book average for one encounter)\n", crate::encounter::report::fmt_gp(t)));
+        s.push_str(&format!(
+            "Treasure per character: {} gp (book average for one encounter)\n",
+            crate::encounter::report::fmt_gp(t)
+        ));
     }
     for w in &r.warnings {
         s.push_str(&format!("Warning: {w}\n"));
@@ -126,7 +164,11 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
     if explain {
         s.push_str("\nArithmetic:\n");
         for t in &r.explanation {
-            let ours = if t.ours { " [ours: lairsmith's reading, not the book's]" } else { "" };
+            let ours = if t.ours {
+                " [ours: lairsmith's reading, not the book's]"
+            } else {
+                ""
+            };
             s.push_str(&format!("  {}\n      from {}{ours}\n", t.text, t.source));
         }
     }
@@ -151,7 +193,13 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             println!("{}", path.display());
             Ok(EXIT_OK)
         }
-        EncounterCmd::Add { file, monster, count, ally, label } => {
+        EncounterCmd::Add {
+            file,
+            monster,
+            count,
+            ally,
+            label,
+        } => {
             let path = encounter_path(data, &file)?;
             let (mut e, fp) = load_encounter(&path)?;
             let mut group = if monster.starts_with("placeholder") {
@@ -179,23 +227,37 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             let (mut e, fp) = load_encounter(&path)?;
             let before = e.groups.len();
             if let Some(n) = monster.strip_prefix('#') {
-                let i: usize = n.parse().map_err(|_| Failure(format!("`{monster}` is not a group number such as #2")))?;
+                let i: usize = n.parse().map_err(|_| {
+                    Failure(format!("`{monster}` is not a group number such as #2"))
+                })?;
                 if i == 0 || i > e.groups.len() {
-                    return Err(Failure(format!("there is no group {monster}; the encounter has {} groups", e.groups.len())));
+                    return Err(Failure(format!(
+                        "there is no group {monster}; the encounter has {} groups",
+                        e.groups.len()
+                    )));
                 }
                 e.groups.remove(i - 1);
             } else {
-                let key = Placeholder::parse(&monster).map(|p| p.to_string()).unwrap_or(monster.clone());
+                let key = Placeholder::parse(&monster)
+                    .map(|p| p.to_string())
+                    .unwrap_or(monster.clone());
                 e.groups.retain(|g| g.key() != key);
             }
             if e.groups.len() == before {
                 let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
-                return Err(Failure(format!("the encounter has no group `{monster}`; it has: {}", keys.join(", "))));
+                return Err(Failure(format!(
+                    "the encounter has no group `{monster}`; it has: {}",
+                    keys.join(", ")
+                )));
             }
             write_encounter(&path, &e, Expect::Unchanged(fp))?;
             Ok(EXIT_OK)
         }
-        EncounterCmd::Check { file, explain, format } => {
+        EncounterCmd::Check {
+            file,
+            explain,
+            format,
+        } => {
             let path = encounter_path(data, &file)?;
             let (e, _) = load_encounter(&path)?;
             let party = party_of(data, &e)?;
@@ -232,7 +294,11 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             }
             for f in files {
                 match load_encounter(&f) {
-                    Ok((e, _)) => println!("{:<30} {}", f.file_stem().unwrap_or_default().to_string_lossy(), e.name),
+                    Ok((e, _)) => println!(
+                        "{:<30} {}",
+                        f.file_stem().unwrap_or_default().to_string_lossy(),
+                        e.name
+                    ),
                     Err(Failure(m)) => eprintln!("lairsmith: skipped {m}"),
                 }
             }
@@ -250,11 +316,19 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             }
             let seed = g.seed.unwrap_or_else(rand::random);
             let req = Request {
-                name: g.name.clone().unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty))),
+                name: g
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty))),
                 party: party.clone(),
                 band: crate::rules::difficulty::band_named(&g.difficulty)
                     .map(|x| x.name)
-                    .ok_or_else(|| Failure(format!("unknown difficulty `{}`; valid: trivial, easy, standard, hard, deadly", g.difficulty)))?,
+                    .ok_or_else(|| {
+                        Failure(format!(
+                            "unknown difficulty `{}`; valid: trivial, easy, standard, hard, deadly",
+                            g.difficulty
+                        ))
+                    })?,
                 query: g.query.clone().unwrap_or_default(),
                 filter: filter(&g.filter)?,
                 locked,
@@ -268,7 +342,10 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                     "lairsmith: the bestiary could not fill a {} encounter ({}{} XP) with these filters; the closest found has {} XP",
                     req.band,
                     group_thousands(out.target.min_xp as i64),
-                    out.target.max_xp.map_or("+".to_owned(), |m| format!(" to {}", group_thousands(m as i64))),
+                    out.target.max_xp.map_or("+".to_owned(), |m| format!(
+                        " to {}",
+                        group_thousands(m as i64)
+                    )),
                     group_thousands(out.xp as i64)
                 );
             }
@@ -292,7 +369,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 fn filter(f: &FilterArgs) -> Result<crate::bestiary::Filter, Failure> {
@@ -303,7 +382,13 @@ fn unknown_monster(b: &Bestiary, id: &str) -> Failure {
     let near = b.suggest(id);
     let mut msg = format!("no monster has the id `{id}`");
     if !near.is_empty() {
-        msg.push_str(&format!(" (closest: {})", near.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")));
+        msg.push_str(&format!(
+            " (closest: {})",
+            near.iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
     Failure(msg)
 }
@@ -320,7 +405,11 @@ pub fn run_party(data: &DataDir, cmd: PartyCmd) -> CmdResult {
                 extra: Default::default(),
             };
             let path = path_in(&data.parties(), &slugify(&name), "yaml")?;
-            save_atomic(&path, crate::yaml_io::to_string(&file).as_bytes(), Expect::New)?;
+            save_atomic(
+                &path,
+                crate::yaml_io::to_string(&file).as_bytes(),
+                Expect::New,
+            )?;
             println!("{}", path.display());
             Ok(EXIT_OK)
         }
@@ -333,7 +422,11 @@ pub fn run_party(data: &DataDir, cmd: PartyCmd) -> CmdResult {
                 match load_party_file(&f) {
                     Ok(p) => {
                         let party = p.party().map(|x| x.describe()).unwrap_or_default();
-                        println!("{:<24} {} — {party}", f.file_stem().unwrap_or_default().to_string_lossy(), p.name)
+                        println!(
+                            "{:<24} {} — {party}",
+                            f.file_stem().unwrap_or_default().to_string_lossy(),
+                            p.name
+                        )
                     }
                     Err(Failure(m)) => eprintln!("lairsmith: skipped {m}"),
                 }

@@ -31,7 +31,9 @@ impl<'de> Deserialize<'de> for EncounterKind {
                 if v == "encounter" {
                     Ok(EncounterKind::Encounter)
                 } else {
-                    Err(E::custom(format!("this is a `{v}` file, not an encounter (`kind: encounter`)")))
+                    Err(E::custom(format!(
+                        "this is a `{v}` file, not an encounter (`kind: encounter`)"
+                    )))
                 }
             }
         }
@@ -53,7 +55,10 @@ pub enum PartyRef {
 impl PartyRef {
     pub fn from_party(p: &Party) -> PartyRef {
         match p.uniform_level() {
-            Some(level) if p.members.iter().all(|m| m.name.is_none()) => PartyRef::Uniform { size: p.size(), level },
+            Some(level) if p.members.iter().all(|m| m.name.is_none()) => PartyRef::Uniform {
+                size: p.size(),
+                level,
+            },
             _ => PartyRef::Members(p.members.clone()),
         }
     }
@@ -99,9 +104,13 @@ impl<'de> Deserialize<'de> for PartyRef {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PartyRef, E> {
                 Ok(PartyRef::Saved(v.to_owned()))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PartyRef, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<PartyRef, A::Error> {
                 use serde::de::Error;
-                let (mut size, mut level, mut members) = (None::<usize>, None::<Level>, None::<Vec<Member>>);
+                let (mut size, mut level, mut members) =
+                    (None::<usize>, None::<Level>, None::<Vec<Member>>);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "size" => size = Some(map.next_value()?),
@@ -120,11 +129,16 @@ impl<'de> Deserialize<'de> for PartyRef {
                     (size, Some(level), None) => {
                         let size = size.unwrap_or(crate::rules::difficulty::DEFAULT_PARTY_SIZE);
                         if size == 0 || size > crate::encounter::party::MAX_PARTY_SIZE {
-                            return Err(A::Error::custom(format!("a party has 1 to {} characters", crate::encounter::party::MAX_PARTY_SIZE)));
+                            return Err(A::Error::custom(format!(
+                                "a party has 1 to {} characters",
+                                crate::encounter::party::MAX_PARTY_SIZE
+                            )));
                         }
                         Ok(PartyRef::Uniform { size, level })
                     }
-                    _ => Err(A::Error::custom("a party is `{size: 4, level: 10}` or `{members: [...]}`, not both")),
+                    _ => Err(A::Error::custom(
+                        "a party is `{size: 4, level: 10}` or `{members: [...]}`, not both",
+                    )),
                 }
             }
         }
@@ -144,7 +158,13 @@ pub struct Placeholder {
 impl fmt::Display for Placeholder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use crate::vocab::Vocabulary;
-        write!(f, "placeholder:{}:{}:{}", self.level, self.rank.key(), self.role.key())
+        write!(
+            f,
+            "placeholder:{}:{}:{}",
+            self.level,
+            self.rank.key(),
+            self.role.key()
+        )
     }
 }
 
@@ -155,7 +175,9 @@ impl Placeholder {
         let body = s.trim().strip_prefix("placeholder:").unwrap_or(s.trim());
         let parts: Vec<&str> = body.split([':', '/', ',']).map(str::trim).collect();
         let [level, rank, role] = parts.as_slice() else {
-            return Err(format!("`{s}` is not a placeholder; write placeholder:LEVEL:RANK:ROLE, e.g. placeholder:5:standard:wrecker"));
+            return Err(format!(
+                "`{s}` is not a placeholder; write placeholder:LEVEL:RANK:ROLE, e.g. placeholder:5:standard:wrecker"
+            ));
         };
         Ok(Placeholder {
             level: level.parse()?,
@@ -165,7 +187,11 @@ impl Placeholder {
     }
 
     pub fn describe(&self) -> String {
-        let rank = if self.rank == Rank::Standard { String::new() } else { format!("{} ", self.rank) };
+        let rank = if self.rank == Rank::Standard {
+            String::new()
+        } else {
+            format!("{} ", self.rank)
+        };
         format!("Level {} {rank}{} (placeholder)", self.level, self.role)
     }
 }
@@ -255,7 +281,9 @@ impl KeepsXKeys for Encounter {
     fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys> {
         match path {
             [] => Some(&mut self.extra),
-            [Seg::Key(k), Seg::Index(i)] if k == "groups" => self.groups.get_mut(*i).map(|g| &mut g.extra),
+            [Seg::Key(k), Seg::Index(i)] if k == "groups" => {
+                self.groups.get_mut(*i).map(|g| &mut g.extra)
+            }
             _ => None,
         }
     }
@@ -277,7 +305,10 @@ impl Encounter {
     /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
     pub fn add(&mut self, group: Group) {
         if let Some(g) = self.groups.iter_mut().find(|g| {
-            g.monster == group.monster && g.placeholder == group.placeholder && g.side == group.side && g.label == group.label
+            g.monster == group.monster
+                && g.placeholder == group.placeholder
+                && g.side == group.side
+                && g.label == group.label
         }) {
             g.count += group.count;
         } else {
@@ -287,40 +318,69 @@ impl Encounter {
 }
 
 /// Parses an encounter file and checks what serde cannot.
-pub fn parse_encounter(text: &str, path: &std::path::Path) -> Result<Encounter, crate::yaml_io::FileError> {
+pub fn parse_encounter(
+    text: &str,
+    path: &std::path::Path,
+) -> Result<Encounter, crate::yaml_io::FileError> {
     use crate::yaml_io::{FileError, locate_key};
     let e: Encounter = crate::yaml_io::parse(text, path)?;
     if e.schema_version != ENCOUNTER_SCHEMA_VERSION {
         return Err(FileError::new(
             path,
-            format!("schema_version {} is not supported; this lairsmith reads {ENCOUNTER_SCHEMA_VERSION}", e.schema_version),
+            format!(
+                "schema_version {} is not supported; this lairsmith reads {ENCOUNTER_SCHEMA_VERSION}",
+                e.schema_version
+            ),
         ));
     }
     for (i, g) in e.groups.iter().enumerate() {
         let at = |msg: String| {
-            let (l, c) = locate_key(text, &[Seg::Key("groups".into()), Seg::Index(i)]).unwrap_or((1, 1));
+            let (l, c) =
+                locate_key(text, &[Seg::Key("groups".into()), Seg::Index(i)]).unwrap_or((1, 1));
             FileError::new(path, msg).at(l, c)
         };
         match (&g.monster, &g.placeholder) {
-            (Some(_), Some(_)) => return Err(at(format!("group {} names both a monster and a placeholder; keep one", i + 1))),
-            (None, None) => return Err(at(format!("group {} needs `monster: <id>` or `placeholder: {{level, rank, role}}`", i + 1))),
+            (Some(_), Some(_)) => {
+                return Err(at(format!(
+                    "group {} names both a monster and a placeholder; keep one",
+                    i + 1
+                )));
+            }
+            (None, None) => {
+                return Err(at(format!(
+                    "group {} needs `monster: <id>` or `placeholder: {{level, rank, role}}`",
+                    i + 1
+                )));
+            }
             _ => {}
         }
         if g.count == 0 {
-            return Err(at(format!("group {} has count 0; remove it or give a count of 1 or more", i + 1)));
+            return Err(at(format!(
+                "group {} has count 0; remove it or give a count of 1 or more",
+                i + 1
+            )));
         }
     }
     Ok(e)
 }
 
 /// Parses a saved party file.
-pub fn parse_party(text: &str, path: &std::path::Path) -> Result<crate::encounter::party::PartyFile, crate::yaml_io::FileError> {
+pub fn parse_party(
+    text: &str,
+    path: &std::path::Path,
+) -> Result<crate::encounter::party::PartyFile, crate::yaml_io::FileError> {
     let p: crate::encounter::party::PartyFile = crate::yaml_io::parse(text, path)?;
     if p.schema_version != ENCOUNTER_SCHEMA_VERSION {
-        return Err(crate::yaml_io::FileError::new(path, format!("schema_version {} is not supported", p.schema_version)));
+        return Err(crate::yaml_io::FileError::new(
+            path,
+            format!("schema_version {} is not supported", p.schema_version),
+        ));
     }
     if p.members.is_empty() {
-        return Err(crate::yaml_io::FileError::new(path, "the party has no members"));
+        return Err(crate::yaml_io::FileError::new(
+            path,
+            "the party has no members",
+        ));
     }
     Ok(p)
 }

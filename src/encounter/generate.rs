@@ -62,7 +62,10 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
         .cloned()
         .ok_or_else(|| GenerateError::UnknownBand(req.band.to_owned()))?;
     let highest = i32::from(req.party.highest_level().get());
-    let (lo, hi) = (b.party_level - MAX_LEVELS_BELOW_PARTY, highest + MAX_LEVELS_ABOVE_PARTY);
+    let (lo, hi) = (
+        b.party_level - MAX_LEVELS_BELOW_PARTY,
+        highest + MAX_LEVELS_ABOVE_PARTY,
+    );
     let mut candidates: Vec<&Entry> = search(&bestiary.entries, &req.query, &req.filter)
         .into_iter()
         .map(|h| &bestiary.entries[h.index])
@@ -141,13 +144,22 @@ fn attempt(
     let count_of = |groups: &[Group], f: &dyn Fn(&Entry) -> bool| -> u32 {
         groups
             .iter()
-            .filter_map(|g| g.monster.as_deref().and_then(|id| bestiary.get(id)).map(|e| (e, g.count)))
+            .filter_map(|g| {
+                g.monster
+                    .as_deref()
+                    .and_then(|id| bestiary.get(id))
+                    .map(|e| (e, g.count))
+            })
             .filter(|(e, _)| f(e))
             .map(|(_, c)| c)
             .sum()
     };
     // Aim somewhere inside the band, not always at its floor.
-    let aim = if max_xp > target.min_xp { rng.random_range(target.min_xp..=max_xp) } else { target.min_xp };
+    let aim = if max_xp > target.min_xp {
+        rng.random_range(target.min_xp..=max_xp)
+    } else {
+        target.min_xp
+    };
     loop {
         let monsters: u32 = groups.iter().map(|g| g.count).sum();
         if monsters >= req.max_monsters || xp >= aim {
@@ -155,7 +167,9 @@ fn attempt(
         }
         let bosses = count_of(&groups, &|e| e.design.rank == Rank::Boss);
         let archers = count_of(&groups, &|e| e.design.role == Role::Archer);
-        let front = count_of(&groups, &|e| matches!(e.design.role, Role::Blocker | Role::Wrecker));
+        let front = count_of(&groups, &|e| {
+            matches!(e.design.role, Role::Blocker | Role::Wrecker)
+        });
         let room = max_xp.saturating_sub(xp);
         let slots = req.max_monsters - monsters;
         let weighted: Vec<(f64, &Entry)> = candidates
@@ -167,7 +181,9 @@ fn attempt(
             .filter(|e| e.design.role != Role::Archer || archers <= front)
             .map(|e| {
                 let same_role = count_of(&groups, &|x| x.design.role == e.design.role);
-                let same = groups.iter().any(|g| g.monster.as_deref() == Some(e.design.id.as_str()));
+                let same = groups
+                    .iter()
+                    .any(|g| g.monster.as_deref() == Some(e.design.id.as_str()));
                 let mut w = 1.0 / (1.0 + f64::from(same_role));
                 if same {
                     w *= 1.5; // groups of one kind read well at the table
@@ -201,7 +217,10 @@ fn attempt(
         xp += each * u64::from(count);
         let mut g = Group::monster(&chosen.design.id, count);
         g.count = count;
-        match groups.iter_mut().find(|x| x.monster == g.monster && x.side == g.side) {
+        match groups
+            .iter_mut()
+            .find(|x| x.monster == g.monster && x.side == g.side)
+        {
             Some(existing) => existing.count += count,
             None => groups.push(g),
         }

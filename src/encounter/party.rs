@@ -43,31 +43,50 @@ impl Party {
     }
 
     pub fn highest_level(&self) -> Level {
-        self.members.iter().map(|m| m.level).max().unwrap_or(Level::new(1).unwrap())
+        self.members
+            .iter()
+            .map(|m| m.level)
+            .max()
+            .unwrap_or(Level::new(1).unwrap())
     }
 
     /// All characters share one level.
     pub fn uniform_level(&self) -> Option<Level> {
         let first = self.members.first()?.level;
-        self.members.iter().all(|m| m.level == first).then_some(first)
+        self.members
+            .iter()
+            .all(|m| m.level == first)
+            .then_some(first)
     }
 
     /// Parses `4x3`, `3,3,4,5`, `Ana=3,Bo=4`, or a bare level `5` (four characters of level 5).
     pub fn parse(spec: &str) -> Result<Party, String> {
         let s = spec.trim();
-        let bad = |why: &str| format!("`{spec}` is not a party ({why}); write 4x3 (four level-3 characters), 3,3,4,5 or Ana=3,Bo=4");
+        let bad = |why: &str| {
+            format!(
+                "`{spec}` is not a party ({why}); write 4x3 (four level-3 characters), 3,3,4,5 or Ana=3,Bo=4"
+            )
+        };
         if s.is_empty() {
             return Err(bad("it is empty"));
         }
         let level = |t: &str| -> Result<Level, String> {
-            let n: i64 = t.trim().parse().map_err(|_| bad(&format!("`{}` is not a level", t.trim())))?;
+            let n: i64 = t
+                .trim()
+                .parse()
+                .map_err(|_| bad(&format!("`{}` is not a level", t.trim())))?;
             Level::new(n).map_err(|e| e.to_string())
         };
         if let Some((n, l)) = s.split_once(['x', 'X', '×']) {
             if !n.contains(',') {
-                let n: usize = n.trim().parse().map_err(|_| bad("the count before x is not a number"))?;
+                let n: usize = n
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad("the count before x is not a number"))?;
                 if n == 0 || n > MAX_PARTY_SIZE {
-                    return Err(format!("a party has 1 to {MAX_PARTY_SIZE} characters, not {n}"));
+                    return Err(format!(
+                        "a party has 1 to {MAX_PARTY_SIZE} characters, not {n}"
+                    ));
                 }
                 return Ok(Party::uniform(n, level(l)?));
             }

@@ -5,7 +5,9 @@ use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, Group, Side};
 use crate::encounter::party::Party;
 use crate::export::doc::group_thousands;
-use crate::rules::difficulty::{BANDS, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at, upper_boundary};
+use crate::rules::difficulty::{
+    BANDS, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at, upper_boundary,
+};
 use crate::rules::tables::{MONSTER_XP, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP};
 use crate::rules::{Level, Rank};
 use serde::Serialize;
@@ -77,7 +79,11 @@ pub struct Report {
 
 /// E1: the sum of the standard XP at each character's level.
 pub fn budget_of(party: &Party) -> u64 {
-    party.members.iter().map(|m| u64::from(MONSTER_XP[m.level.index()].standard)).sum()
+    party
+        .members
+        .iter()
+        .map(|m| u64::from(MONSTER_XP[m.level.index()].standard))
+        .sum()
 }
 
 /// E3: the party level: the level whose standard XP is closest to budget ÷ characters.
@@ -97,8 +103,14 @@ pub fn budget(party: &Party) -> Budget {
                 None => 1,
                 Some(o) => (upper_boundary(party_level + o - 1) * n).floor() as u64 + 1,
             };
-            let max_xp = b.max_offset.map(|o| (upper_boundary(party_level + o) * n).floor() as u64);
-            BandRange { name: b.name, min_xp, max_xp }
+            let max_xp = b
+                .max_offset
+                .map(|o| (upper_boundary(party_level + o) * n).floor() as u64);
+            BandRange {
+                name: b.name,
+                min_xp,
+                max_xp,
+            }
         })
         .collect();
     Budget {
@@ -172,16 +184,32 @@ fn fmt_ratio(r: f64) -> String {
 /// The report for `encounter` against `party`, resolving monsters in `bestiary`.
 pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Report {
     let n = party.size();
-    let roster: Vec<RosterLine> = encounter.groups.iter().map(|g| resolve(g, bestiary)).collect();
+    let roster: Vec<RosterLine> = encounter
+        .groups
+        .iter()
+        .map(|g| resolve(g, bestiary))
+        .collect();
     let b = budget(party);
-    let xp: u64 = roster.iter().filter(|r| !r.ally).filter_map(|r| r.xp_total).sum();
+    let xp: u64 = roster
+        .iter()
+        .filter(|r| !r.ally)
+        .filter_map(|r| r.xp_total)
+        .sum();
     let foes: Vec<&RosterLine> = roster.iter().filter(|r| !r.ally).collect();
     let mut warnings = Vec::new();
-    let missing: Vec<&str> = roster.iter().filter(|r| r.missing).map(|r| r.key.as_str()).collect();
+    let missing: Vec<&str> = roster
+        .iter()
+        .filter(|r| r.missing)
+        .map(|r| r.key.as_str())
+        .collect();
     if !missing.is_empty() {
         warnings.push(format!(
             "cannot be rated: no monster has the id {} (`lairsmith list` shows every id)",
-            missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
+            missing
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     if foes.is_empty() {
@@ -205,7 +233,11 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         .ok()
         .map(|l| f64::from(TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP[l.index()]) / 10.0);
     // Rounded once, so the summary and the arithmetic show the same figure.
-    let ratio = if b.budget == 0 { 0.0 } else { (xp as f64 / b.budget as f64 * 100.0).round() / 100.0 };
+    let ratio = if b.budget == 0 {
+        0.0
+    } else {
+        (xp as f64 / b.budget as f64 * 100.0).round() / 100.0
+    };
 
     // The explanation, term by term.
     let mut ex = Vec::new();
@@ -220,13 +252,22 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         levels
             .iter()
             .map(|(l, c)| {
-                format!("{c} × {} (standard XP at level {l}, L{})", group_thousands(i64::from(MONSTER_XP[usize::from(*l) - 1].standard)), 1693 + u32::from(*l))
+                format!(
+                    "{c} × {} (standard XP at level {l}, L{})",
+                    group_thousands(i64::from(MONSTER_XP[usize::from(*l) - 1].standard)),
+                    1693 + u32::from(*l)
+                )
             })
             .collect()
     };
     ex.push(Term {
-        text: format!("Budget = {} = {} XP", per_level.join(" + "), group_thousands(b.budget as i64)),
-        source: "E1: one standard monster challenges one character of its level (L1684, L2351)".into(),
+        text: format!(
+            "Budget = {} = {} XP",
+            per_level.join(" + "),
+            group_thousands(b.budget as i64)
+        ),
+        source: "E1: one standard monster challenges one character of its level (L1684, L2351)"
+            .into(),
         ours: false,
     });
     let xp_terms: Vec<String> = roster
@@ -256,8 +297,15 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         ours: false,
     });
     ex.push(Term {
-        text: format!("Ratio = {} ÷ {} = {}", group_thousands(xp as i64), group_thousands(b.budget as i64), fmt_ratio(ratio)),
-        source: "encounter XP ÷ budget; 1.00 is \"a worthy challenge, but not a deadly one\" (L1684)".into(),
+        text: format!(
+            "Ratio = {} ÷ {} = {}",
+            group_thousands(xp as i64),
+            group_thousands(b.budget as i64),
+            fmt_ratio(ratio)
+        ),
+        source:
+            "encounter XP ÷ budget; 1.00 is \"a worthy challenge, but not a deadly one\" (L1684)"
+                .into(),
         ours: false,
     });
     ex.push(Term {
@@ -317,7 +365,10 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
             ours: false,
         }),
         None => ex.push(Term {
-            text: format!("Treasure: the table covers party levels 1-30, not {}", b.party_level),
+            text: format!(
+                "Treasure: the table covers party levels 1-30, not {}",
+                b.party_level
+            ),
             source: "E5".into(),
             ours: false,
         }),
@@ -357,7 +408,10 @@ mod tests {
         assert_eq!(budget_of(&Party::parse("4x3").unwrap()), 600);
         assert_eq!(budget_of(&Party::parse("5x1").unwrap()), 500);
         assert_eq!(budget_of(&Party::parse("4x10").unwrap()), 2000);
-        assert_eq!(budget_of(&Party::parse("3,3,4,5").unwrap()), 150 + 150 + 175 + 200);
+        assert_eq!(
+            budget_of(&Party::parse("3,3,4,5").unwrap()),
+            150 + 150 + 175 + 200
+        );
     }
 
     #[test]

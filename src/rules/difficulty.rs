@@ -20,23 +20,47 @@ pub struct Band {
 
 /// E3 **[ours]**: the bands, as data.
 pub const BANDS: [Band; 5] = [
-    Band { name: "trivial", min_offset: None, max_offset: Some(-3) },
-    Band { name: "easy", min_offset: Some(-2), max_offset: Some(-1) },
-    Band { name: "standard", min_offset: Some(0), max_offset: Some(1) },
-    Band { name: "hard", min_offset: Some(2), max_offset: Some(4) },
-    Band { name: "deadly", min_offset: Some(5), max_offset: None },
+    Band {
+        name: "trivial",
+        min_offset: None,
+        max_offset: Some(-3),
+    },
+    Band {
+        name: "easy",
+        min_offset: Some(-2),
+        max_offset: Some(-1),
+    },
+    Band {
+        name: "standard",
+        min_offset: Some(0),
+        max_offset: Some(1),
+    },
+    Band {
+        name: "hard",
+        min_offset: Some(2),
+        max_offset: Some(4),
+    },
+    Band {
+        name: "deadly",
+        min_offset: Some(5),
+        max_offset: None,
+    },
 ];
 
 /// The band an offset falls in.
 pub fn band_for_offset(offset: i32) -> &'static Band {
     BANDS
         .iter()
-        .find(|b| b.min_offset.is_none_or(|m| offset >= m) && b.max_offset.is_none_or(|m| offset <= m))
+        .find(|b| {
+            b.min_offset.is_none_or(|m| offset >= m) && b.max_offset.is_none_or(|m| offset <= m)
+        })
         .expect("the bands cover every offset")
 }
 
 pub fn band_named(name: &str) -> Option<&'static Band> {
-    BANDS.iter().find(|b| b.name.eq_ignore_ascii_case(name.trim()))
+    BANDS
+        .iter()
+        .find(|b| b.name.eq_ignore_ascii_case(name.trim()))
 }
 
 /// E3: standard XP at any level. Inside 1-30 it is the table (R6); outside, the table's own
@@ -85,7 +109,11 @@ mod tests {
     #[test]
     fn e3_pattern_reproduces_every_table_row() {
         for l in Level::all() {
-            assert_eq!(standard_xp_pattern(i32::from(l.get())), f64::from(MONSTER_XP[l.index()].standard), "level {l}");
+            assert_eq!(
+                standard_xp_pattern(i32::from(l.get())),
+                f64::from(MONSTER_XP[l.index()].standard),
+                "level {l}"
+            );
         }
         assert_eq!(standard_xp_at(31), 19_200.0);
         assert_eq!(standard_xp_at(0), 87.5);
@@ -103,7 +131,23 @@ mod tests {
     #[test]
     fn e3_bands_by_offset() {
         let name = |o| band_for_offset(o).name;
-        assert_eq!([name(-9), name(-3), name(-2), name(-1), name(0), name(1), name(2), name(4), name(5), name(12)],
-            ["trivial", "trivial", "easy", "easy", "standard", "standard", "hard", "hard", "deadly", "deadly"]);
+        assert_eq!(
+            [
+                name(-9),
+                name(-3),
+                name(-2),
+                name(-1),
+                name(0),
+                name(1),
+                name(2),
+                name(4),
+                name(5),
+                name(12)
+            ],
+            [
+                "trivial", "trivial", "easy", "easy", "standard", "standard", "hard", "hard",
+                "deadly", "deadly"
+            ]
+        );
     }
 }

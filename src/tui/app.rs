@@ -42,6 +42,7 @@ pub enum Status {
 /// Where files go.
 #[derive(Debug, Clone)]
 pub struct Paths {
+    pub root: PathBuf,
     pub bestiary: PathBuf,
     pub encounters: PathBuf,
     pub parties: PathBuf,
@@ -94,10 +95,18 @@ pub struct RelevelForm {
 /// A modal layer over the screen.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Overlay {
-    Help { scroll: u16 },
-    Errors { scroll: u16 },
+    Help {
+        scroll: u16,
+    },
+    Errors {
+        scroll: u16,
+    },
     Confirm(Confirm),
-    Prompt { kind: PromptKind, title: String, field: TextField },
+    Prompt {
+        kind: PromptKind,
+        title: String,
+        field: TextField,
+    },
     Relevel(RelevelForm),
 }
 
@@ -105,7 +114,10 @@ pub enum Overlay {
 #[derive(Debug, Clone, PartialEq)]
 pub enum WritePurpose {
     /// A monster from the Forge (or a duplicate / re-level from the Bestiary).
-    Monster { design: Box<MonsterDesign>, from_forge: bool },
+    Monster {
+        design: Box<MonsterDesign>,
+        from_forge: bool,
+    },
     /// An export the user asked for.
     Export,
     /// The encounter of the Encounter screen.
@@ -115,24 +127,64 @@ pub enum WritePurpose {
 /// Side effects, carried out by `exec`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cmd {
-    Write { path: PathBuf, contents: String, expect: Expect, purpose: WritePurpose },
-    Remove { path: PathBuf, id: String },
-    OpenEditor { path: PathBuf },
+    Write {
+        path: PathBuf,
+        contents: String,
+        expect: Expect,
+        purpose: WritePurpose,
+    },
+    Remove {
+        path: PathBuf,
+        id: String,
+    },
+    OpenEditor {
+        path: PathBuf,
+    },
     ReloadAll,
-    LoadEncounter { path: PathBuf },
+    LoadEncounter {
+        path: PathBuf,
+    },
 }
 
 /// What `exec` reports back.
 #[derive(Debug)]
 pub enum Outcome {
-    Written { path: PathBuf, fingerprint: Fingerprint, purpose: WritePurpose },
-    WriteFailed { path: PathBuf, message: String, changed_on_disk: bool, exists: bool, purpose: WritePurpose },
-    Removed { id: String, path: PathBuf },
-    RemoveFailed { message: String },
+    Written {
+        path: PathBuf,
+        fingerprint: Fingerprint,
+        purpose: WritePurpose,
+    },
+    WriteFailed {
+        path: PathBuf,
+        message: String,
+        changed_on_disk: bool,
+        exists: bool,
+        purpose: WritePurpose,
+    },
+    Removed {
+        id: String,
+        path: PathBuf,
+    },
+    RemoveFailed {
+        message: String,
+    },
     /// The editor closed; the file was read back (or could not be).
-    Edited { path: PathBuf, result: Result<(MonsterDesign, Fingerprint), String> },
+    Edited {
+        path: PathBuf,
+        result: Result<(MonsterDesign, Fingerprint), String>,
+    },
     Reloaded(Bestiary),
-    EncounterLoaded { path: PathBuf, result: Result<(crate::encounter::Encounter, Fingerprint), String> },
+    EncounterLoaded {
+        path: PathBuf,
+        result: Result<
+            (
+                crate::encounter::Encounter,
+                crate::encounter::Party,
+                Fingerprint,
+            ),
+            String,
+        >,
+    },
 }
 
 #[derive(Debug)]
@@ -154,6 +206,8 @@ pub struct App {
     pub status: Option<Status>,
     /// Set when a save was asked for on the way out; done once the save succeeds.
     pub after_save: Option<AfterLeave>,
+    /// A monster to re-open in the Forge once a reload finishes.
+    pub pending_reopen: Option<String>,
     pub quit: bool,
 }
 
@@ -181,6 +235,7 @@ impl App {
             overlay: None,
             status,
             after_save: None,
+            pending_reopen: None,
             quit: false,
         }
     }
@@ -270,17 +325,18 @@ fn on_key(app: &mut App, ev: KeyEvent) -> Vec<Cmd> {
     }
 }
 
-/// Leaves the current place: asks about unsaved changes in the Forge or the encounter first.
+/// Leaves the current place, asking first about unsaved changes: the Forge's when leaving it
+/// (or replacing its monster), the encounter's when quitting.
 pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
-    let leaving_forge = app.screen == Screen::Forge && then != AfterLeave::GoTo(Screen::Forge);
-    let quitting = then == AfterLeave::Quit;
-    if (leaving_forge || quitting || matches!(then, AfterLeave::Edit(_) | AfterLeave::NewMonster)) && app.forge.is_dirty() {
+    let replaces_forge = match &then {
+        AfterLeave::Quit | AfterLeave::Edit(_) | AfterLeave::NewMonster => true,
+        AfterLeave::GoTo(s) => app.screen == Screen::Forge && *s != Screen::Forge,
+    };
+    if replaces_forge && app.forge.is_dirty() {
         app.overlay = Some(Overlay::Confirm(Confirm::Unsaved(then)));
         return Vec::new();
     }
-    if (quitting || (app.screen == Screen::Encounter && then != AfterLeave::GoTo(Screen::Encounter)) && quitting)
-        && app.encounter.is_dirty()
-    {
+    if then == AfterLeave::Quit && app.encounter.is_dirty() {
         app.overlay = Some(Overlay::Confirm(Confirm::UnsavedEncounter(then)));
         return Vec::new();
     }

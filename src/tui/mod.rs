@@ -1,7 +1,89 @@
-//! The terminal UI (work in progress in this build: opens and explains).
+//! The terminal UI: a synchronous Elm-style loop. `app` holds the model, messages and the pure
+//! `update`; `exec` performs file I/O and feeds results back; `view` draws. The terminal is
+//! restored on quit, on error and on panic (ratatui's `init` installs the panic hook).
 
+pub mod app;
+pub mod exec;
+pub mod keymap;
+pub mod outcome;
+pub mod overlays;
+pub mod screens;
+pub mod theme;
+pub mod view;
+pub mod widgets;
+
+use crate::bestiary::Bestiary;
 use crate::cli::DataDir;
+use app::{App, Cmd, Msg, Paths, update};
+use ratatui::crossterm::event::{self, Event};
 
-pub fn run(_data: &DataDir) -> Result<(), String> {
-    Err("the terminal UI is not built yet; use the subcommands (`lairsmith --help`)".into())
+impl Paths {
+    pub fn from_data_dir(data: &DataDir) -> Paths {
+        Paths {
+            root: data.root.clone(),
+            bestiary: data.bestiary(),
+            encounters: data.encounters(),
+            parties: data.parties(),
+        }
+    }
+}
+
+/// Builds the model from the data directory (shipped bestiary plus the user's).
+pub fn app_for(data: &DataDir) -> App {
+    let paths = Paths::from_data_dir(data);
+    let bestiary = Bestiary::load(Some(&paths.bestiary));
+    let mut app = App::new(bestiary, paths);
+    app.encounter.seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    app.encounter.refresh(&app.bestiary);
+    app
+}
+
+/// Feeds a message through `update` and carries out the resulting commands until none are
+/// left. The editor needs the terminal, so it is handed to `suspend`.
+pub fn dispatch(
+    app: &mut App,
+    msg: Msg,
+    suspend: &mut dyn FnMut(&std::path::Path) -> app::Outcome,
+) {
+    let mut queue: Vec<Msg> = vec![msg];
+    while let Some(m) = queue.pop() {
+        for cmd in update(app, m) {
+            let outcome = match cmd {
+                Cmd::OpenEditor { path } => Some(suspend(&path)),
+                other => exec::run(other, &app.paths),
+            };
+            if let Some(o) = outcome {
+                queue.push(Msg::Done(o));
+            }
+        }
+    }
+}
+
+/// Runs the UI until the user quits.
+pub fn run(data: &DataDir) -> Result<(), String> {
+    let mut app = app_for(data);
+    let mut terminal =
+        ratatui::try_init().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
+    let result = (|| -> std::io::Result<()> {
+        while !app.quit {
+            terminal.draw(|f| view::view(&mut app, f))?;
+            let msg = match event::read()? {
+                Event::Key(k) => Msg::Key(k),
+                Event::Resize(w, h) => Msg::Resize(w, h),
+                _ => continue,
+            };
+            let mut suspend = |path: &std::path::Path| {
+                ratatui::restore();
+                let outcome = exec::edit(path);
+                terminal = ratatui::init();
+                outcome
+            };
+            dispatch(&mut app, msg, &mut suspend);
+        }
+        Ok(())
+    })();
+    ratatui::restore();
+    result.map_err(|e| format!("terminal error: {e}"))
 }

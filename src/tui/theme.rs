@@ -24,7 +24,9 @@ pub fn selected_unfocused() -> Style {
     Style::new().add_modifier(Modifier::REVERSED)
 }
 pub fn matched() -> Style {
-    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    Style::new()
+        .fg(Color::Yellow)
+        .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
 }
 pub fn focused_border() -> Style {
     Style::new().fg(Color::Cyan)

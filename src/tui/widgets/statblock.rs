@@ -14,7 +14,9 @@ pub fn text(block: &StatBlock) -> Text<'static> {
                 lines.push(Line::default());
                 lines.push(Line::from(Span::styled(h, theme::heading())));
             }
-            Block::Line(spans) => lines.push(Line::from(spans.into_iter().map(span).collect::<Vec<_>>())),
+            Block::Line(spans) => {
+                lines.push(Line::from(spans.into_iter().map(span).collect::<Vec<_>>()))
+            }
             Block::Item(spans) => {
                 let mut v = vec![Span::raw("  ")];
                 v.extend(spans.into_iter().map(span));

@@ -67,7 +67,9 @@ impl TextField {
                 self.cursor = start;
                 return Edit::Changed;
             }
-            KeyCode::Char(c) if !ctrl && !ev.modifiers.contains(KeyModifiers::ALT) && !c.is_control() => {
+            KeyCode::Char(c)
+                if !ctrl && !ev.modifiers.contains(KeyModifiers::ALT) && !c.is_control() =>
+            {
                 self.chars.insert(self.cursor, c);
                 self.cursor += 1;
                 return Edit::Changed;

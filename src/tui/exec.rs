@@ -1,0 +1,71 @@
+//! Carries out commands: the only place the UI touches files (and the editor).
+
+use crate::bestiary::{Bestiary, load_file};
+use crate::store::{SaveError, save_atomic};
+use crate::tui::app::{Cmd, Outcome, Paths};
+
+/// Runs one command that needs no terminal (everything but the editor).
+pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
+    match cmd {
+        Cmd::Write {
+            path,
+            contents,
+            expect,
+            purpose,
+        } => Some(match save_atomic(&path, contents.as_bytes(), expect) {
+            Ok(fingerprint) => Outcome::Written {
+                path,
+                fingerprint,
+                purpose,
+            },
+            Err(e) => Outcome::WriteFailed {
+                changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
+                exists: matches!(e, SaveError::AlreadyExists { .. }),
+                message: e.to_string(),
+                path,
+                purpose,
+            },
+        }),
+        Cmd::Remove { path, id } => Some(match std::fs::remove_file(&path) {
+            Ok(()) => Outcome::Removed { id, path },
+            Err(e) => Outcome::RemoveFailed {
+                message: format!("cannot delete {}: {e}", path.display()),
+            },
+        }),
+        Cmd::ReloadAll => Some(Outcome::Reloaded(Bestiary::load(Some(&paths.bestiary)))),
+        Cmd::LoadEncounter { path } => {
+            let data = crate::cli::DataDir {
+                root: paths.root.clone(),
+            };
+            let result = crate::cli::load_encounter(&path)
+                .and_then(|(e, fp)| crate::cli::party_of(&data, &e).map(|p| (e, p, fp)))
+                .map_err(|f| f.0);
+            Some(Outcome::EncounterLoaded { path, result })
+        }
+        Cmd::OpenEditor { .. } => None,
+    }
+}
+
+/// Opens `path` in `$VISUAL`/`$EDITOR` (else `vi`), waits, and reads the file back.
+pub fn edit(path: &std::path::Path) -> Outcome {
+    let editor = std::env::var("VISUAL")
+        .or_else(|_| std::env::var("EDITOR"))
+        .unwrap_or_else(|_| "vi".to_owned());
+    let mut parts = editor.split_whitespace();
+    let program = parts.next().unwrap_or("vi");
+    let status = std::process::Command::new(program)
+        .args(parts)
+        .arg(path)
+        .status();
+    let result = match status {
+        Ok(s) if s.success() => load_file(path).map_err(|e| e.to_string()),
+        Ok(s) => Err(format!("the editor `{editor}` exited with {s}")),
+        Err(e) => Err(format!(
+            "cannot start the editor `{editor}`: {e} (set $EDITOR)"
+        )),
+    };
+    Outcome::Edited {
+        path: path.to_owned(),
+        result,
+    }
+}
