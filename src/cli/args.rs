@@ -300,7 +300,7 @@ pub enum EncounterCmd {
         out: Option<PathBuf>,
     },
     /// Fill a difficulty band from the bestiary.
-    Generate(GenerateArgs),
+    Generate(Box<GenerateArgs>),
     /// List saved encounters.
     List,
 }

@@ -86,13 +86,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     let mut best: Option<(u64, Vec<Group>, u64)> = None; // (distance, groups, xp)
     for _ in 0..ATTEMPTS {
         let (groups, xp) = attempt(bestiary, &candidates, req, &target, max_xp, &mut rng);
-        let distance = if xp < target.min_xp {
-            target.min_xp - xp
-        } else if xp > max_xp {
-            xp - max_xp
-        } else {
-            0
-        };
+        let distance = target.min_xp.saturating_sub(xp) + xp.saturating_sub(max_xp);
         if best.as_ref().is_none_or(|(d, _, _)| distance < *d) {
             best = Some((distance, groups, xp));
             if distance == 0 && rng.random_bool(0.5) {

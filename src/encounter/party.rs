@@ -77,8 +77,10 @@ impl Party {
                 .map_err(|_| bad(&format!("`{}` is not a level", t.trim())))?;
             Level::new(n).map_err(|e| e.to_string())
         };
-        if let Some((n, l)) = s.split_once(['x', 'X', '×']) {
-            if !n.contains(',') {
+        if let Some((n, l)) = s.split_once(['x', 'X', '×'])
+            && !n.contains(',')
+        {
+            {
                 let n: usize = n
                     .trim()
                     .parse()

@@ -357,14 +357,14 @@ fn hit_text(p: &Power, damage: Option<&Damage>, name: &str) -> Option<String> {
         (Some(ph), None) => Some(format!("{ph}.")),
         (None, Some(t)) => Some(t.replace("{damage}", "damage")),
         (Some(ph), Some(t)) if t.contains("{damage}") => Some(t.replace("{damage}", &ph)),
-        (Some(ph), Some(t)) => {
-            let sep = if t.starts_with(|c: char| c.is_lowercase()) {
-                ", "
-            } else {
-                ". "
-            };
-            Some(format!("{ph}{sep}{t}"))
+        (Some(ph), Some(t)) if t.starts_with(|c: char| c.is_lowercase()) => {
+            // "1d8+4 damage, and the target falls prone." reads as one sentence.
+            let joined = ["and ", "or ", "but ", "plus ", "then "]
+                .iter()
+                .any(|w| t.starts_with(w));
+            Some(format!("{ph}, {}{t}", if joined { "" } else { "and " }))
         }
+        (Some(ph), Some(t)) => Some(format!("{ph}. {t}")),
     }
 }
 

@@ -125,7 +125,7 @@ mod tests {
         // 137.5 is exactly between level 2 (125) and level 3 (150).
         assert_eq!(level_for_xp(137.5), 2);
         assert_eq!(level_for_xp(137.6), 3);
-        assert_eq!(level_for_xp(40_000.0), 33);
+        assert_eq!(level_for_xp(40_000.0), 35);
     }
 
     #[test]

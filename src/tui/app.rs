@@ -171,9 +171,9 @@ pub enum Outcome {
     /// The editor closed; the file was read back (or could not be).
     Edited {
         path: PathBuf,
-        result: Result<(MonsterDesign, Fingerprint), String>,
+        result: Result<Box<(MonsterDesign, Fingerprint)>, String>,
     },
-    Reloaded(Bestiary),
+    Reloaded(Box<Bestiary>),
     EncounterLoaded {
         path: PathBuf,
         result: Result<
@@ -191,7 +191,7 @@ pub enum Outcome {
 pub enum Msg {
     Key(KeyEvent),
     Resize(u16, u16),
-    Done(Outcome),
+    Done(Box<Outcome>),
 }
 
 /// The whole UI state.
@@ -281,7 +281,7 @@ impl App {
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     match msg {
         Msg::Resize(..) => Vec::new(),
-        Msg::Done(outcome) => crate::tui::outcome::apply(app, outcome),
+        Msg::Done(outcome) => crate::tui::outcome::apply(app, *outcome),
         Msg::Key(ev) if ev.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(ev) => on_key(app, ev),
     }

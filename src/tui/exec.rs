@@ -32,7 +32,9 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 message: format!("cannot delete {}: {e}", path.display()),
             },
         }),
-        Cmd::ReloadAll => Some(Outcome::Reloaded(Bestiary::load(Some(&paths.bestiary)))),
+        Cmd::ReloadAll => Some(Outcome::Reloaded(Box::new(Bestiary::load(Some(
+            &paths.bestiary,
+        ))))),
         Cmd::LoadEncounter { path } => {
             let data = crate::cli::DataDir {
                 root: paths.root.clone(),
@@ -58,7 +60,7 @@ pub fn edit(path: &std::path::Path) -> Outcome {
         .arg(path)
         .status();
     let result = match status {
-        Ok(s) if s.success() => load_file(path).map_err(|e| e.to_string()),
+        Ok(s) if s.success() => load_file(path).map(Box::new).map_err(|e| e.to_string()),
         Ok(s) => Err(format!("the editor `{editor}` exited with {s}")),
         Err(e) => Err(format!(
             "cannot start the editor `{editor}`: {e} (set $EDITOR)"

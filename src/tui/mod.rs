@@ -55,7 +55,7 @@ pub fn dispatch(
                 other => exec::run(other, &app.paths),
             };
             if let Some(o) = outcome {
-                queue.push(Msg::Done(o));
+                queue.push(Msg::Done(Box::new(o)));
             }
         }
     }

@@ -54,7 +54,8 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
         }
         Outcome::Edited { path, result } => {
             match result {
-                Ok((design, fp)) => {
+                Ok(loaded) => {
+                    let (design, fp) = *loaded;
                     let entry = Entry::new(design, Provenance::User, path.clone(), Some(fp));
                     let findings = lint(&entry.design, &entry.block, Some(&path));
                     let errors = findings
@@ -87,7 +88,7 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
         }
         Outcome::Reloaded(b) => {
             let errors = b.errors.len();
-            app.bestiary = b;
+            app.bestiary = *b;
             app.browser.refresh(&app.bestiary);
             app.encounter.refresh(&app.bestiary);
             if let Some(id) = app.pending_reopen.take() {

@@ -367,20 +367,18 @@ fn filter_key(app: &mut App, ev: &KeyEvent) -> Vec<Cmd> {
                 _ => {}
             }
         }
-        _ if typing_levels => {
-            if form.levels.handle(ev) == Edit::Changed {
-                let t = form.levels.text();
-                if t.trim().is_empty() {
-                    f.levels = None;
-                    app.status = None;
-                } else {
-                    match Filter::parse_levels(&t) {
-                        Ok(r) => {
-                            f.levels = Some(r);
-                            app.status = None;
-                        }
-                        Err(e) => app.status = Some(crate::tui::app::Status::Error(e)),
+        _ if typing_levels && form.levels.handle(ev) == Edit::Changed => {
+            let t = form.levels.text();
+            if t.trim().is_empty() {
+                f.levels = None;
+                app.status = None;
+            } else {
+                match Filter::parse_levels(&t) {
+                    Ok(r) => {
+                        f.levels = Some(r);
+                        app.status = None;
                     }
+                    Err(e) => app.status = Some(crate::tui::app::Status::Error(e)),
                 }
             }
         }

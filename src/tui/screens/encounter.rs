@@ -599,14 +599,14 @@ fn gauge(r: &Report, width: u16) -> Vec<Line<'static>> {
         let c = col(b.min_xp).min(w - 1);
         marks[c] = b.name.chars().next().unwrap_or('|').to_ascii_uppercase();
     }
-    for i in 0..w {
-        let (ch, style) = if marks[i] != ' ' {
+    for (i, mark) in marks.iter().enumerate() {
+        let (ch, style) = if *mark != ' ' {
             (
                 '│',
                 Style::new().fg(band_color(
                     r.bands
                         .iter()
-                        .find(|b| b.name.starts_with(marks[i].to_ascii_lowercase()))
+                        .find(|b| b.name.starts_with(mark.to_ascii_lowercase()))
                         .map_or("", |b| b.name),
                 )),
             )
@@ -627,8 +627,13 @@ fn gauge(r: &Report, width: u16) -> Vec<Line<'static>> {
 pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     let s = &app.encounter;
     let r = &s.report;
+    let left_w = if area.width >= 100 {
+        area.width / 2
+    } else {
+        48
+    };
     let [left, right] =
-        Layout::horizontal([Constraint::Percentage(52), Constraint::Fill(1)]).areas(area);
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
     let block = Block::bordered().title(format!(
         " {}{} ",
         s.encounter.name,
@@ -639,7 +644,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     let [party_area, gauge_area, summary_area, roster_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(2),
-        Constraint::Length(3),
+        Constraint::Length(4),
         Constraint::Fill(1),
     ])
     .areas(inner);
@@ -647,9 +652,8 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
         Paragraph::new(Line::from(vec![
             Span::styled("Party ", theme::bold()),
             Span::raw(format!(
-                "{} · level {} · budget {} XP",
+                "{} · budget {} XP",
                 s.party.describe(),
-                r.party_level,
                 group_thousands(r.budget as i64)
             )),
         ])),
@@ -657,30 +661,33 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     );
     f.render_widget(Paragraph::new(gauge(r, gauge_area.width)), gauge_area);
     let band = match (&r.band, r.encounter_level) {
-        (Some(b), Some(l)) => Span::styled(
-            format!("{b} (encounter level {l})"),
-            Style::new()
-                .fg(band_color(b))
-                .add_modifier(ratatui::style::Modifier::BOLD),
-        ),
-        _ => Span::styled("cannot be rated", theme::dim()),
+        (Some(b), Some(l)) => vec![
+            Span::styled(
+                b.clone(),
+                Style::new()
+                    .fg(band_color(b))
+                    .add_modifier(ratatui::style::Modifier::BOLD),
+            ),
+            Span::raw(format!(" · encounter level {l} vs party {}", r.party_level)),
+            Span::styled(" (ours)", theme::dim()),
+        ],
+        _ => vec![Span::styled("cannot be rated", theme::dim())],
     };
     let mut summary = vec![
         Line::from(vec![
             Span::styled("XP ", theme::bold()),
             Span::raw(format!(
-                "{} of {} ({:.2}) · ",
+                "{} of {} budget (ratio {:.2})",
                 group_thousands(r.xp as i64),
                 group_thousands(r.budget as i64),
                 r.ratio
             )),
-            band,
-            Span::styled(" [bands: ours]", theme::dim()),
         ]),
+        Line::from(band),
         Line::from(vec![
-            Span::styled("Each character ", theme::bold()),
+            Span::styled("Each ", theme::bold()),
             Span::raw(format!(
-                "{} XP · treasure {} · generator: {} (d)",
+                "{} XP, {} · generator: {} (d)",
                 group_thousands(r.xp_per_character as i64),
                 r.treasure_per_character_gp
                     .map_or("—".to_owned(), |t| format!(
@@ -694,10 +701,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     if let Some(w) = r.warnings.first() {
         summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
     }
-    f.render_widget(
-        Paragraph::new(summary).wrap(Wrap { trim: true }),
-        summary_area,
-    );
+    f.render_widget(Paragraph::new(summary), summary_area);
 
     let mut lines: Vec<Line> = Vec::new();
     if s.encounter.groups.is_empty() {
@@ -721,6 +725,11 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             (Some(l), Some(rk), Some(ro)) => format!("L{l} {rk} {ro}"),
             _ => "unknown id".into(),
         };
+        let what = if roster_area.width < 60 {
+            " ·".to_owned()
+        } else {
+            format!("  {what} ·")
+        };
         let style = if sel {
             theme::selected()
         } else if line.missing {
@@ -735,7 +744,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
                 style.patch(theme::bold()),
             ),
             Span::styled(
-                format!("  {what} · {xp} XP"),
+                format!("{what} {xp} XP"),
                 if sel { style } else { theme::dim() },
             ),
         ]));

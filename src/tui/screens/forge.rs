@@ -413,8 +413,11 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
     let ctxs = app.forge.contexts();
     let action = keymap::lookup(&ctxs, ev);
     // Digits on the Level step jump to a level.
-    if app.forge.step == Step::Level && app.forge.focus == Focus::Editor {
-        if let KeyCode::Char(c @ '0'..='9') = ev.code {
+    if app.forge.step == Step::Level
+        && app.forge.focus == Focus::Editor
+        && let KeyCode::Char(c @ '0'..='9') = ev.code
+    {
+        {
             let f = &mut app.forge;
             f.typed.push(c);
             if f.typed.len() > 2 {
@@ -715,7 +718,7 @@ fn picker_matches(query: &str) -> Vec<(String, crate::monster::Power)> {
             score.map(|s| (s, kit.id.clone(), p.clone()))
         })
         .collect();
-    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
     out.into_iter().map(|(_, k, p)| (k, p)).collect()
 }
 
@@ -1034,7 +1037,7 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
     }
 }
 
-fn form_lines<'a>(
+fn form_lines(
     rows: Vec<(String, String, bool)>,
     cursor: usize,
     editing: Option<&TextField>,

@@ -1,0 +1,399 @@
+//! The terminal UI without a terminal: keys go through the real `update` and `exec` against a
+//! temporary data directory, and the model is checked; screens are drawn on a TestBackend and
+//! compared with golden text at 80×24 and 120×40.
+#![cfg(feature = "tui")]
+
+use lairsmith::cli::DataDir;
+use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Overlay, Screen};
+use lairsmith::tui::{app_for, dispatch};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+struct Ui {
+    app: App,
+    _dir: tempfile::TempDir,
+}
+
+impl Ui {
+    fn new() -> Ui {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_for(&DataDir {
+            root: dir.path().to_owned(),
+        });
+        app.encounter.seed = 42;
+        Ui { app, _dir: dir }
+    }
+
+    fn root(&self) -> &Path {
+        self._dir.path()
+    }
+
+    fn send(&mut self, ev: KeyEvent) {
+        let mut no_editor = |p: &Path| Outcome::Edited {
+            path: p.to_owned(),
+            result: Err("no editor in tests".into()),
+        };
+        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Ui {
+        self.send(KeyEvent::new(code, KeyModifiers::NONE));
+        self
+    }
+
+    fn ch(&mut self, c: char) -> &mut Ui {
+        self.key(KeyCode::Char(c))
+    }
+
+    fn ctrl(&mut self, c: char) -> &mut Ui {
+        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        self
+    }
+
+    fn typed(&mut self, s: &str) -> &mut Ui {
+        for c in s.chars() {
+            self.ch(c);
+        }
+        self
+    }
+
+    fn times(&mut self, code: KeyCode, n: usize) -> &mut Ui {
+        for _ in 0..n {
+            self.key(code);
+        }
+        self
+    }
+
+    fn draw(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| lairsmith::tui::view::view(&mut self.app, f))
+            .unwrap();
+        let buf = t.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            for x in 0..w {
+                line.push_str(buf[(x, y)].symbol());
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+use KeyCode::{Down, Enter, Esc};
+
+/// Level 7 elite wrecker, fire and giant tags, named, one custom power, saved.
+fn forge_elite_wrecker(ui: &mut Ui) {
+    ui.ch('n');
+    assert_eq!(ui.app.screen, Screen::Forge);
+    ui.typed("7").key(Enter); // level 7, on to rank
+    ui.key(Down).key(Enter); // the cursor starts on standard; one down is elite
+    ui.times(Down, 5).key(Enter); // wrecker is the sixth role
+    ui.key(Enter).key(Enter).key(Enter); // size, source, type as they are
+    // Tags: fire (index 10) and giant (11).
+    ui.times(Down, 10).ch(' ').key(Down).ch(' ').key(Enter);
+    // Details: the name.
+    ui.key(Enter).ctrl('u').typed("Cinder Ogre").key(Enter);
+    ui.ch(']');
+    // Powers: a blank power, renamed, with hit text.
+    ui.ch('n');
+    ui.key(Enter).ctrl('u').typed("Molten Fist").key(Enter);
+    let hit_row = {
+        let p = ui.app.forge.design.powers.last().unwrap();
+        lairsmith::tui::screens::forge_fields::power_fields(p)
+            .iter()
+            .position(|f| *f == lairsmith::tui::screens::forge_fields::PowerField::Hit)
+            .unwrap()
+    };
+    ui.times(Down, hit_row)
+        .key(Enter)
+        .typed("and the target takes 5 fire damage at the start of its turn (save ends).")
+        .key(Enter);
+    ui.key(Esc);
+    ui.ctrl('s');
+}
+
+#[test]
+fn the_whole_wizard_by_keys() {
+    let mut ui = Ui::new();
+    forge_elite_wrecker(&mut ui);
+    let path = ui.root().join("bestiary/cinder-ogre.yaml");
+    assert!(path.is_file(), "status: {:?}", ui.app.status);
+    let d = lairsmith::bestiary::load_file(&path).unwrap().0;
+    assert_eq!(d.level.get(), 7);
+    assert_eq!(d.rank, lairsmith::rules::Rank::Elite);
+    assert_eq!(d.role, lairsmith::rules::Role::Wrecker);
+    assert_eq!(
+        d.tags,
+        vec![lairsmith::rules::Tag::Fire, lairsmith::rules::Tag::Giant]
+    );
+    let custom = d
+        .powers
+        .iter()
+        .find(|p| p.name == "Molten Fist")
+        .expect("the custom power was saved");
+    assert!(custom.hit.as_deref().unwrap().contains("fire damage"));
+    assert!(
+        d.powers.iter().any(|p| p.name == "Double Attack"),
+        "the elite kit came along"
+    );
+    // It appears in the Bestiary at once, and nothing is unsaved.
+    assert!(ui.app.bestiary.get("cinder-ogre").is_some());
+    assert!(!ui.app.forge.is_dirty());
+}
+
+#[test]
+fn going_back_keeps_every_choice() {
+    let mut ui = Ui::new();
+    ui.ch('n').typed("12").key(Enter).key(Down).key(Enter);
+    ui.ch('[').ch('[');
+    assert_eq!(ui.app.forge.design.level.get(), 12);
+    assert_eq!(ui.app.forge.design.rank, lairsmith::rules::Rank::Elite);
+    ui.ch(']').ch(']').ch(']');
+    assert_eq!(ui.app.forge.design.rank, lairsmith::rules::Rank::Elite);
+}
+
+#[test]
+fn search_select_and_relevel() {
+    let mut ui = Ui::new();
+    forge_elite_wrecker(&mut ui);
+    ui.key(KeyCode::F(1));
+    assert_eq!(ui.app.screen, Screen::Bestiary);
+    ui.ch('/').typed("cindog").key(Enter);
+    let first = ui.app.browser.selected_id(&ui.app.bestiary).unwrap();
+    assert_eq!(first, "cinder-ogre");
+    ui.ch('r');
+    assert!(matches!(ui.app.overlay, Some(Overlay::Relevel(_))));
+    ui.ctrl('u').typed("9").key(Enter);
+    let e = ui.app.bestiary.get("cinder-ogre").unwrap();
+    assert_eq!(e.design.level.get(), 9);
+    assert_eq!(e.block.defenses.ac, 12 + 9);
+    let on_disk = lairsmith::bestiary::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
+        .unwrap()
+        .0;
+    assert_eq!(on_disk.level.get(), 9);
+    // Export to Markdown.
+    let out = ui.root().join("ogre.md");
+    ui.ch('m').ctrl('u').typed(out.to_str().unwrap()).key(Enter);
+    let md = std::fs::read_to_string(&out).unwrap();
+    assert!(md.contains("*Level 9 Elite Wrecker*"), "{md}");
+}
+
+#[test]
+fn typing_q_in_a_field_never_quits() {
+    let mut ui = Ui::new();
+    ui.ch('/').typed("quiet q");
+    assert!(!ui.app.quit);
+    assert_eq!(ui.app.browser.query.text(), "quiet q");
+    ui.key(Enter).ch('q');
+    assert!(ui.app.quit, "q quits once no text field has focus");
+}
+
+#[test]
+fn unsaved_changes_prompt_save_discard_cancel() {
+    let mut ui = Ui::new();
+    ui.ch('n').typed("5").key(Enter);
+    assert!(ui.app.forge.is_dirty());
+    ui.key(KeyCode::F(1));
+    assert!(matches!(
+        ui.app.overlay,
+        Some(Overlay::Confirm(Confirm::Unsaved(_)))
+    ));
+    ui.key(Esc);
+    assert_eq!(
+        ui.app.screen,
+        Screen::Forge,
+        "Esc cancels: still in the Forge"
+    );
+    assert!(ui.app.forge.is_dirty());
+    ui.ch('q');
+    assert!(matches!(
+        ui.app.overlay,
+        Some(Overlay::Confirm(Confirm::Unsaved(_)))
+    ));
+    ui.ch('n');
+    assert!(ui.app.quit, "n discards and quits");
+
+    let mut ui = Ui::new();
+    ui.ch('n').typed("5").key(Enter);
+    ui.ch('q').ch('y');
+    assert!(ui.app.quit, "y saves, then quits");
+    assert!(ui.root().join("bestiary/new-monster.yaml").is_file());
+}
+
+#[test]
+fn a_file_changed_on_disk_is_not_overwritten() {
+    let mut ui = Ui::new();
+    forge_elite_wrecker(&mut ui);
+    let path = ui.root().join("bestiary/cinder-ogre.yaml");
+    let theirs = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("name: Cinder Ogre", "name: Their Ogre");
+    std::fs::write(&path, &theirs).unwrap();
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Level);
+    ui.typed("8").key(Enter);
+    ui.ctrl('s');
+    assert!(matches!(
+        ui.app.overlay,
+        Some(Overlay::Confirm(Confirm::ChangedOnDisk { .. }))
+    ));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        theirs,
+        "their edit is intact"
+    );
+    ui.ch('c');
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
+    let copy = ui.root().join("bestiary/cinder-ogre-2.yaml");
+    assert!(copy.is_file(), "mine went to a copy: {:?}", ui.app.status);
+    assert_eq!(
+        lairsmith::bestiary::load_file(&copy).unwrap().0.level.get(),
+        8
+    );
+}
+
+#[test]
+fn shipped_monsters_open_as_a_copy_and_cannot_be_deleted() {
+    let mut ui = Ui::new();
+    ui.ch('/').typed("hedgemaw").key(Enter);
+    ui.ch('x');
+    assert!(ui.app.overlay.is_none());
+    assert!(matches!(
+        ui.app.status,
+        Some(lairsmith::tui::app::Status::Error(_))
+    ));
+    ui.ch('e');
+    assert_eq!(ui.app.screen, Screen::Forge);
+    ui.typed("9").key(Enter).ctrl('s');
+    assert!(
+        ui.root().join("bestiary/hedgemaw-2.yaml").is_file(),
+        "{:?}",
+        ui.app.status
+    );
+    assert!(ui.app.bestiary.get("hedgemaw").unwrap().is_shipped());
+}
+
+#[test]
+fn encounter_for_four_level_six_characters() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3));
+    assert_eq!(ui.app.screen, Screen::Encounter);
+    ui.ch('P').ctrl('u').typed("4x6").key(Enter);
+    assert_eq!(ui.app.encounter.report.budget, 1000);
+    // Add a level 9 elite and two standard monsters through the picker.
+    ui.ch('a').typed("voidglass").key(Enter).key(Esc);
+    ui.ch('a')
+        .typed("gloamblade")
+        .key(Enter)
+        .key(Enter)
+        .key(Enter)
+        .key(Esc);
+    let r = &ui.app.encounter.report;
+    assert_eq!(r.xp, 800 + 3 * 250);
+    assert_eq!(r.band.as_deref(), Some("hard"), "{r:?}");
+    ui.ch('w');
+    assert!(ui.app.encounter.explain);
+    ui.ctrl('s').typed("Glass and Shadow").key(Enter);
+    let path = ui.root().join("encounters/glass-and-shadow.yaml");
+    assert!(path.is_file(), "{:?}", ui.app.status);
+    // Reopen it.
+    ui.ch('N');
+    assert!(ui.app.encounter.encounter.groups.is_empty());
+    ui.ch('o').key(Enter);
+    assert_eq!(ui.app.encounter.encounter.name, "Glass and Shadow");
+    assert_eq!(ui.app.encounter.report.band.as_deref(), Some("hard"));
+    // Export the sheet.
+    let out = ui.root().join("sheet.md");
+    ui.ch('m').ctrl('u').typed(out.to_str().unwrap()).key(Enter);
+    let sheet = std::fs::read_to_string(out).unwrap();
+    assert!(
+        sheet.contains("## Roster") && sheet.contains("Voidglass Orrery"),
+        "{sheet}"
+    );
+}
+
+#[test]
+fn generator_locks_and_placeholders() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3))
+        .ch('P')
+        .ctrl('u')
+        .typed("4x5")
+        .key(Enter);
+    ui.ch('p').key(Enter); // a standard placeholder at the party level
+    assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
+    ui.ch('L').ch('G');
+    let groups = &ui.app.encounter.encounter.groups;
+    assert!(
+        groups.iter().any(|g| g.placeholder.is_some()),
+        "the locked placeholder stays"
+    );
+    assert!(groups.len() > 1);
+    assert!(ui.app.encounter.report.band.is_some());
+    // Enter on the placeholder opens the Forge; saving replaces it in the encounter.
+    ui.app.encounter.cursor = groups.iter().position(|g| g.placeholder.is_some()).unwrap();
+    ui.key(Enter);
+    assert_eq!(ui.app.screen, Screen::Forge);
+    ui.ctrl('s');
+    assert!(
+        ui.app
+            .encounter
+            .encounter
+            .groups
+            .iter()
+            .all(|g| g.placeholder.is_none())
+    );
+}
+
+fn golden(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/tui")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
+    assert_eq!(
+        actual, expected,
+        "{name} differs (UPDATE_GOLDEN=1 rewrites it; review the diff)"
+    );
+}
+
+#[test]
+fn screen_snapshots() {
+    for (w, h) in [(80u16, 24u16), (120, 40)] {
+        let mut ui = Ui::new();
+        ui.app.status = None;
+        golden(&format!("bestiary-{w}x{h}.txt"), &ui.draw(w, h));
+        ui.ch('n');
+        ui.app.status = None;
+        golden(&format!("forge-{w}x{h}.txt"), &ui.draw(w, h));
+        ui.typed("4").key(Enter);
+        ui.app
+            .forge
+            .go_to(lairsmith::tui::screens::forge::Step::Source);
+        golden(&format!("forge-source-{w}x{h}.txt"), &ui.draw(w, h));
+        ui.app.forge.baseline = ui.app.forge.design.clone();
+        ui.key(KeyCode::F(3))
+            .ch('P')
+            .ctrl('u')
+            .typed("4x6")
+            .key(Enter);
+        ui.ch('a').typed("voidglass").key(Enter).key(Esc);
+        ui.app.status = None;
+        golden(&format!("encounter-{w}x{h}.txt"), &ui.draw(w, h));
+        ui.ch('?');
+        golden(&format!("help-{w}x{h}.txt"), &ui.draw(w, h));
+    }
+    let mut ui = Ui::new();
+    let small = ui.draw(60, 20);
+    assert!(small.contains("at least 80×24"), "{small}");
+}
