@@ -202,14 +202,21 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         .filter(|r| r.missing)
         .map(|r| r.key.as_str())
         .collect();
-    if !missing.is_empty() {
+    for id in &missing {
+        let near = bestiary.suggest(id);
+        let hint = if near.is_empty() {
+            "`lairsmith list` shows every id".to_owned()
+        } else {
+            format!(
+                "closest: {}",
+                near.iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         warnings.push(format!(
-            "cannot be rated: no monster has the id {} (`lairsmith list` shows every id)",
-            missing
-                .iter()
-                .map(|m| format!("`{m}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            "cannot be rated: no monster has the id `{id}` ({hint})"
         ));
     }
     if foes.is_empty() {

@@ -144,6 +144,10 @@ pub enum Cmd {
     LoadEncounter {
         path: PathBuf,
     },
+    /// A saved party, by id, for the Encounter screen.
+    LoadParty {
+        id: String,
+    },
 }
 
 /// What `exec` reports back.
@@ -174,6 +178,10 @@ pub enum Outcome {
         result: Result<Box<(MonsterDesign, Fingerprint)>, String>,
     },
     Reloaded(Box<Bestiary>),
+    PartyLoaded {
+        id: String,
+        result: Result<crate::encounter::Party, String>,
+    },
     EncounterLoaded {
         path: PathBuf,
         result: Result<

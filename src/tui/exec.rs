@@ -44,6 +44,13 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|f| f.0);
             Some(Outcome::EncounterLoaded { path, result })
         }
+        Cmd::LoadParty { id } => {
+            let data = crate::cli::DataDir {
+                root: paths.root.clone(),
+            };
+            let result = crate::cli::resolve_party_spec(&data, &id).map_err(|f| f.0);
+            Some(Outcome::PartyLoaded { id, result })
+        }
         Cmd::OpenEditor { .. } => None,
     }
 }

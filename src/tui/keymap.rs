@@ -83,6 +83,7 @@ pub enum Action {
     Explain,
     Generate,
     Lock,
+    Difficulty,
     EditParty,
     Open,
     Yes,
@@ -559,6 +560,13 @@ pub const BINDINGS: &[Binding] = &[
         A::Lock,
         "lock",
         "Lock or unlock the selected group for the generator"
+    ),
+    b!(
+        C::Encounter,
+        [k('d')],
+        A::Difficulty,
+        "difficulty",
+        "Cycle the difficulty the generator aims for"
     ),
     b!(
         C::Encounter,

@@ -86,6 +86,21 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Outcome::PartyLoaded { id, result } => {
+            match result {
+                Ok(p) => {
+                    let s = &mut app.encounter;
+                    s.encounter.party = crate::encounter::PartyRef::Saved(id.clone());
+                    s.party = p;
+                    s.mode = crate::tui::screens::encounter::Mode::Roster;
+                    s.refresh(&app.bestiary);
+                    let d = app.encounter.party.describe();
+                    app.info(format!("Party `{id}`: {d}."));
+                }
+                Err(m) => app.error(m),
+            }
+            Vec::new()
+        }
         Outcome::Reloaded(b) => {
             let errors = b.errors.len();
             app.bestiary = *b;

@@ -465,12 +465,6 @@ fn help_view(f: &mut Frame, area: Rect, scroll: u16) {
                 Span::raw(b.desc),
             ]));
         }
-        if ctx == Ctx::Encounter {
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {:<16}", "d"), theme::key()),
-                Span::raw("Cycle the generator's difficulty"),
-            ]));
-        }
         lines.push(Line::default());
     }
     f.render_widget(

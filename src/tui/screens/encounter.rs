@@ -257,6 +257,12 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
                         let d = app.encounter.party.describe();
                         app.info(format!("Party: {d}."));
                     }
+                    // Not a party spec: perhaps the id of a saved party.
+                    Err(_) if crate::monster::design::is_valid_id(field.text().trim()) => {
+                        return Some(vec![Cmd::LoadParty {
+                            id: field.text().trim().to_owned(),
+                        }]);
+                    }
                     Err(e) => app.error(e),
                 },
                 _ => {
@@ -302,13 +308,6 @@ fn add_group(app: &mut App, g: Group) {
 }
 
 fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
-    if ev.code == KeyCode::Char('d') {
-        let s = &mut app.encounter;
-        s.difficulty = (s.difficulty + 1) % BANDS.len();
-        let name = BANDS[s.difficulty].name;
-        app.info(format!("The generator will aim for {name} (G generates)."));
-        return Some(Vec::new());
-    }
     let action =
         keymap::lookup(&[Ctx::Encounter], ev).or_else(|| keymap::lookup(&[Ctx::Global], ev))?;
     let s = &mut app.encounter;
@@ -370,7 +369,7 @@ fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
                 field: TextField::new(&spec),
             };
             app.info(
-                "Party: 4x6 (four level-6 characters), 3,3,4,5, or Ana=3,Bo=4. Enter to apply.",
+                "Party: 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party id. Enter applies.",
             );
         }
         Action::Explain => {
@@ -388,6 +387,11 @@ fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
             }
         }
         Action::Generate => return Some(generate_now(app)),
+        Action::Difficulty => {
+            s.difficulty = (s.difficulty + 1) % BANDS.len();
+            let name = BANDS[s.difficulty].name;
+            app.info(format!("The generator will aim for {name} (G generates)."));
+        }
         Action::Filter => {
             app.browser.filter_form = Some(crate::tui::screens::bestiary::FilterForm {
                 row: 0,
@@ -853,7 +857,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
                 Paragraph::new(vec![
                     Line::from(field.text()),
                     Line::from(Span::styled(
-                        "4x6 · 3,3,4,5 · Ana=3,Bo=4 — Enter apply",
+                        "4x6 · 3,3,4,5 · Ana=3,Bo=4 · a saved party id",
                         theme::dim(),
                     )),
                 ])
