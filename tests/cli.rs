@@ -404,3 +404,207 @@ fn fmt_check_finds_non_canonical_files() {
             .success()
     );
 }
+
+#[test]
+fn budget_yaml_keys_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = lairsmith(
+        dir.path(),
+        &["budget", "--party", "4x3", "--format", "yaml"],
+    );
+    let v: yaml_serde::Value = yaml_serde::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["budget"].as_u64(), Some(600));
+    assert_eq!(v["party_level"].as_i64(), Some(3));
+    let names: Vec<&str> = v["bands"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["trivial", "easy", "standard", "hard", "deadly"]);
+    assert!(v["bands"][2]["min_xp"].is_u64() && v["bands"][2]["max_xp"].is_u64());
+    let text = stdout(&lairsmith(dir.path(), &["budget", "--party", "4x3"]));
+    assert!(text.contains("lairsmith's own reading"), "{text}");
+    let bad = lairsmith(dir.path(), &["budget", "--party", "4y3"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("is not a party"), "{}", stderr(&bad));
+}
+
+#[test]
+fn encounter_new_add_remove_check_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = lairsmith(
+        dir.path(),
+        &["encounter", "new", "Glass and Shadow", "--party", "4x6"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = stdout(&o).trim().to_owned();
+    assert!(path.ends_with("encounters/glass-and-shadow.yaml"));
+    for args in [
+        vec!["encounter", "add", "glass-and-shadow", "voidglass-orrery"],
+        vec![
+            "encounter",
+            "add",
+            "glass-and-shadow",
+            "gloamblade-stalker",
+            "--count",
+            "3",
+        ],
+        vec![
+            "encounter",
+            "add",
+            "glass-and-shadow",
+            "placeholder:6:standard:blocker",
+        ],
+        vec![
+            "encounter",
+            "add",
+            "glass-and-shadow",
+            "halcyon-sunarcher",
+            "--ally",
+        ],
+        vec![
+            "encounter",
+            "remove",
+            "glass-and-shadow",
+            "placeholder:6:standard:blocker",
+        ],
+    ] {
+        let o = lairsmith(dir.path(), &args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    let unknown = lairsmith(
+        dir.path(),
+        &["encounter", "add", "glass-and-shadow", "voidglas-orery"],
+    );
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        stderr(&unknown).contains("`voidglass-orrery`"),
+        "{}",
+        stderr(&unknown)
+    );
+    let check = lairsmith(
+        dir.path(),
+        &["encounter", "check", "glass-and-shadow", "--format", "yaml"],
+    );
+    let v: yaml_serde::Value = yaml_serde::from_str(&stdout(&check)).unwrap();
+    for key in [
+        "xp",
+        "budget",
+        "ratio",
+        "party_level",
+        "encounter_level",
+        "band",
+        "xp_per_character",
+        "warnings",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["xp"].as_u64(), Some(800 + 3 * 250));
+    assert_eq!(v["band"].as_str(), Some("hard"));
+    let explain = stdout(&lairsmith(
+        dir.path(),
+        &["encounter", "check", &path, "--explain"],
+    ));
+    assert!(
+        explain.contains("L1684") && explain.contains("[ours"),
+        "{explain}"
+    );
+    let sheet = stdout(&lairsmith(
+        dir.path(),
+        &["encounter", "export", "glass-and-shadow", "--format", "md"],
+    ));
+    assert!(sheet.starts_with("# Glass and Shadow"));
+    assert_eq!(
+        sheet.matches("### Gloamblade Stalker").count(),
+        1,
+        "each stat block once"
+    );
+    assert!(sheet.contains("(ally, not counted)"));
+}
+
+#[test]
+fn generate_twice_with_a_seed_gives_the_same_encounter() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "encounter",
+        "generate",
+        "--party",
+        "4x5",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "99",
+    ];
+    let a = lairsmith(dir.path(), &args);
+    let b = lairsmith(dir.path(), &args);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    let file = dir.path().join("gen.yaml");
+    let o = lairsmith(
+        dir.path(),
+        &[&args[..], &["--out", file.to_str().unwrap()]].concat(),
+    );
+    assert!(o.status.success());
+    let check = lairsmith(
+        dir.path(),
+        &[
+            "encounter",
+            "check",
+            file.to_str().unwrap(),
+            "--format",
+            "yaml",
+        ],
+    );
+    let v: yaml_serde::Value = yaml_serde::from_str(&stdout(&check)).unwrap();
+    assert_eq!(v["band"].as_str(), Some("hard"));
+    let impossible = lairsmith(
+        dir.path(),
+        &[
+            "encounter",
+            "generate",
+            "--party",
+            "4x20",
+            "--difficulty",
+            "deadly",
+            "--role",
+            "archer",
+            "--rank",
+            "mook",
+            "--max-monsters",
+            "2",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(impossible.status.code(), Some(1));
+    assert!(
+        stderr(&impossible).contains("could not fill"),
+        "{}",
+        stderr(&impossible)
+    );
+}
+
+#[test]
+fn saved_parties_are_used_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = lairsmith(
+        dir.path(),
+        &[
+            "party",
+            "new",
+            "The Lanterns",
+            "--party",
+            "Ana=6,Bo=6,Cy=7,Di=5",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: yaml_serde::Value = yaml_serde::from_str(&stdout(&lairsmith(
+        dir.path(),
+        &["budget", "--party", "the-lanterns", "--format", "yaml"],
+    )))
+    .unwrap();
+    assert_eq!(v["budget"].as_u64(), Some(250 + 250 + 300 + 200));
+    let listed = stdout(&lairsmith(dir.path(), &["party", "list"]));
+    assert!(listed.contains("The Lanterns"), "{listed}");
+}

@@ -212,3 +212,66 @@ fn oversized_files_are_refused_without_parsing() {
     let big = "x".repeat(lairsmith::yaml_io::MAX_FILE_BYTES + 10);
     assert!(err(&big).contains("at most"));
 }
+
+/// The YAML examples in the README are real files.
+#[test]
+fn readme_examples_parse() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```yaml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    let monster = blocks
+        .iter()
+        .find(|b| b.starts_with("kind: monster"))
+        .expect("a monster example");
+    let d = parse_monster(monster, Path::new("README.md")).unwrap_or_else(|e| panic!("{e}"));
+    let b = lairsmith::monster::derive(&d);
+    assert!(
+        lairsmith::monster::lint::lint(&d, &b, None)
+            .iter()
+            .all(|f| f.severity != lairsmith::monster::lint::Severity::Error)
+    );
+    let enc = blocks
+        .iter()
+        .find(|b| b.starts_with("kind: encounter"))
+        .expect("an encounter example");
+    lairsmith::encounter::parse_encounter(enc, Path::new("README.md"))
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn the_shipped_bestiary_covers_the_book_and_is_lint_clean() {
+    use lairsmith::rules::*;
+    use lairsmith::vocab::Vocabulary;
+    let b = Bestiary::shipped();
+    assert!(b.errors.is_empty(), "{:?}", b.errors);
+    assert!(b.entries.len() >= 40);
+    let ds: Vec<&lairsmith::monster::MonsterDesign> = b.entries.iter().map(|e| &e.design).collect();
+    for r in Role::ALL {
+        assert!(ds.iter().any(|d| d.role == *r), "no {r}");
+    }
+    for r in Rank::ALL {
+        assert!(ds.iter().any(|d| d.rank == *r), "no {r}");
+    }
+    for s in Source::ALL {
+        assert!(ds.iter().any(|d| d.source == *s), "no {s}");
+    }
+    for t in CreatureType::ALL {
+        assert!(ds.iter().any(|d| d.creature_type == *t), "no {t}");
+    }
+    let mut tags: Vec<Tag> = ds.iter().flat_map(|d| d.tags.iter().copied()).collect();
+    tags.sort();
+    tags.dedup();
+    assert!(tags.len() >= 12, "{tags:?}");
+    assert!(ds.iter().filter(|d| d.leader).count() >= 3);
+    for tier in [1..=10u8, 11..=20, 21..=30] {
+        assert!(ds.iter().filter(|d| tier.contains(&d.level.get())).count() >= 8);
+    }
+    for e in &b.entries {
+        let findings = lairsmith::monster::lint::lint(&e.design, &e.block, Some(&e.path));
+        assert!(findings.is_empty(), "{}: {findings:?}", e.design.id);
+    }
+}

@@ -397,3 +397,16 @@ fn screen_snapshots() {
     let small = ui.draw(60, 20);
     assert!(small.contains("at least 80×24"), "{small}");
 }
+
+#[test]
+fn readme_documents_every_key() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for b in lairsmith::tui::keymap::BINDINGS {
+        assert!(
+            readme.contains(b.desc),
+            "README does not document: {}",
+            b.desc
+        );
+    }
+}

@@ -12,6 +12,10 @@ vocabulary! {
         Elite = ("elite", "Elite"),
         Boss = ("boss", "Boss"),
     }
+    aliases {
+        // The list's short form, and the 4e names GMs bring with them.
+        "std" => Standard, "minion" => Mook, "solo" => Boss,
+    }
 }
 
 /// R5: a mook has exactly this many hit points, whatever its role and level.
