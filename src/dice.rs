@@ -1,4 +1,12 @@
 //! Dice expressions such as `2d10+4`: parse, display, average, and roll with a caller's RNG.
+//!
+//! ```
+//! use lairsmith::dice::DiceExpr;
+//! let d = DiceExpr::parse("2d10 + 4").unwrap();
+//! assert_eq!(d.to_string(), "2d10+4");
+//! assert_eq!(d.average(), 15.0);
+//! assert_eq!(d.plus(5).to_string(), "2d10+9"); // how the wrecker bonus applies
+//! ```
 
 use std::fmt;
 

@@ -9,6 +9,29 @@
 //! - [`export`]: YAML, Markdown and plain-text stat blocks.
 //! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
 //! - [`dice`]: dice expressions.
+//!
+//! A monster from its classification, with the default power kit, derived into a stat block:
+//!
+//! ```
+//! use lairsmith::monster::{Classification, MonsterDesign, derive, kit::Templates};
+//! use lairsmith::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+//!
+//! let c = Classification {
+//!     level: Level::new(4).unwrap(),
+//!     rank: Rank::Standard,
+//!     role: Role::Skulker,
+//!     leader: false,
+//!     size: Size::Medium,
+//!     source: Source::Natural,
+//!     creature_type: CreatureType::Beast,
+//!     tags: vec![Tag::Aquatic],
+//! };
+//! let mut frog = MonsterDesign::new("Giant Frog", c.clone());
+//! frog.powers = Templates::embedded().default_powers(&c);
+//! let block = derive(&frog);
+//! assert_eq!((block.hp, block.defenses.ac, block.xp), (37, 18, 175));
+//! assert_eq!(block.header, "Level 4 Skulker");
+//! ```
 
 pub mod bestiary;
 pub mod cli;
