@@ -38,8 +38,16 @@ keys() {
 
 typed() { t send-keys -t e2e -l "$1"; sleep 0.15; }
 
+# An "editor" that adds an override to the file it is given, as a GM would by hand.
+EDITOR_SCRIPT="$DATA/editor.sh"
+cat > "$EDITOR_SCRIPT" <<'SH'
+#!/bin/sh
+printf 'overrides:\n  hp:\n    value: 300\n    reason: tougher for the finale\n' >> "$1"
+SH
+chmod +x "$EDITOR_SCRIPT"
+
 t -f /dev/null new-session -d -s e2e -x 100 -y 30 \
-  "LAIRSMITH_DATA_DIR='$DATA' EDITOR=true '$BIN'; echo \"EXIT:\$?\"; sleep 30"
+  "LAIRSMITH_DATA_DIR='$DATA' EDITOR='$EDITOR_SCRIPT' '$BIN'; echo \"EXIT:\$?\"; sleep 30"
 t set-option -s escape-time 0
 
 wait_for "monsters loaded"
@@ -89,6 +97,12 @@ wait_for "Export Markdown"
 keys C-u; typed "$DATA/cinder-ogre.md"; keys Enter
 wait_for "Exported to"
 grep -q "Level 9 Elite Wrecker" "$DATA/cinder-ogre.md" || fail "the Markdown export is wrong"
+
+# $EDITOR: the file is edited outside, reloaded, and its lint result shown.
+keys o
+wait_for "0 lint error(s), 1 warning(s)"
+wait_for "hp is overridden: 300 instead of 162"
+grep -q "reason: tougher for the finale" "$DATA/bestiary/cinder-ogre.yaml" || fail "the editor's change is gone"
 
 # Encounter: four level-6 characters, a hard fight, saved, exported.
 keys F3

@@ -410,3 +410,76 @@ fn readme_documents_every_key() {
         );
     }
 }
+
+#[test]
+fn filters_sort_and_clear() {
+    let mut ui = Ui::new();
+    let all = ui.app.browser.hits.len();
+    ui.ch('f');
+    assert!(ui.app.browser.filter_form.is_some());
+    ui.typed("1..10").key(Down).key(Down).key(KeyCode::Right); // levels, then role: archer
+    ui.key(Enter);
+    let b = &ui.app.bestiary;
+    let hits = &ui.app.browser.hits;
+    assert!(!hits.is_empty() && hits.len() < all);
+    for h in hits {
+        let d = &b.entries[h.index].design;
+        assert!(
+            d.level.get() <= 10 && d.role == lairsmith::rules::Role::Archer,
+            "{}",
+            d.id
+        );
+    }
+    ui.ch('F');
+    assert_eq!(ui.app.browser.hits.len(), all);
+    ui.ch('s').ch('s'); // name -> level -> XP
+    let xps: Vec<i64> = ui
+        .app
+        .browser
+        .hits
+        .iter()
+        .map(|h| ui.app.bestiary.entries[h.index].block.xp)
+        .collect();
+    assert!(xps.windows(2).all(|w| w[0] <= w[1]), "sorted by XP");
+}
+
+#[test]
+fn a_bad_file_is_reported_and_the_rest_load() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("bestiary")).unwrap();
+    std::fs::write(
+        dir.path().join("bestiary/broken.yaml"),
+        "kind: monster\nlevel: [\n",
+    )
+    .unwrap();
+    let mut app = app_for(&DataDir {
+        root: dir.path().to_owned(),
+    });
+    assert!(
+        matches!(&app.status, Some(lairsmith::tui::app::Status::Error(m)) if m.contains("could not be read"))
+    );
+    assert!(app.bestiary.entries.len() >= 40);
+    let mut no_editor = |p: &Path| Outcome::Edited {
+        path: p.to_owned(),
+        result: Err(String::new()),
+    };
+    dispatch(
+        &mut app,
+        Msg::Key(KeyEvent::new(KeyCode::Char('!'), KeyModifiers::NONE)),
+        &mut no_editor,
+    );
+    assert!(matches!(app.overlay, Some(Overlay::Errors { .. })));
+    let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| lairsmith::tui::view::view(&mut app, f)).unwrap();
+    let screen: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(
+        screen.contains("broken.yaml:2:8"),
+        "the file, line and column are shown"
+    );
+}

@@ -772,10 +772,16 @@ fn options(f: &Forge) -> Vec<OptionRow> {
         Step::Level => Level::all()
             .map(|l| {
                 let info = format!(
-                    "{} tier · {} XP · X {}",
-                    l.tier(),
+                    "{} XP · hits {} · X {} · {}",
                     crate::export::doc::group_thousands(i64::from(d.rank.xp(l))),
-                    l.resistance_x()
+                    crate::rules::damage::tier_damage(
+                        crate::rules::DamageTier::AtWillSingle,
+                        l,
+                        d.rank,
+                        d.role
+                    ),
+                    l.resistance_x(),
+                    l.tier(),
                 );
                 row(&format!("Level {l}"), info, l == d.level)
             })
