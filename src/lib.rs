@@ -39,6 +39,7 @@ pub mod dice;
 pub mod embedded;
 pub mod encounter;
 pub mod export;
+pub mod fixtures;
 pub mod monster;
 pub mod rules;
 pub mod store;

@@ -53,6 +53,49 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
+/// The deepest `[`/`{` nesting a file may have. The YAML parser's time grows much faster than
+/// the depth of flow collections (minutes at 100,000 levels), so deeper files are refused by a
+/// linear scan before parsing. No lairsmith file needs more than three.
+pub const MAX_FLOW_NESTING: usize = 64;
+
+/// Finds where flow collections nest deeper than [`MAX_FLOW_NESTING`], ignoring quoted text
+/// and comments. Returns the 1-based line and column of the first bracket too deep.
+pub fn too_deep(text: &str) -> Option<(usize, usize)> {
+    let (mut depth, mut line, mut col) = (0usize, 1usize, 0usize);
+    let mut quote: Option<char> = None;
+    let mut comment = false;
+    let mut prev = '\n';
+    for c in text.chars() {
+        col += 1;
+        if c == '\n' {
+            line += 1;
+            col = 0;
+            comment = false;
+            prev = c;
+            continue;
+        }
+        if comment {
+            continue;
+        }
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '#') if prev.is_whitespace() => comment = true,
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_FLOW_NESTING {
+                    return Some((line, col));
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        prev = c;
+    }
+    None
+}
+
 /// One step of a path into a YAML document.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Seg {
@@ -80,6 +123,15 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
     }
     if text.trim().is_empty() {
         return Err(FileError::new(path, "the file is empty"));
+    }
+    if let Some((line, column)) = too_deep(text) {
+        return Err(FileError::new(
+            path,
+            format!(
+                "brackets nest more than {MAX_FLOW_NESTING} levels deep; lairsmith refuses the file"
+            ),
+        )
+        .at(line, column));
     }
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);
@@ -135,7 +187,18 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
 
 /// Converts a parser error into a located [`FileError`].
 pub fn yaml_error(path: &Path, e: &yaml_serde::Error) -> FileError {
-    let message = e.to_string();
+    let mut message = e.to_string();
+    if message.contains("repetition limit exceeded") {
+        message =
+            "its aliases expand too many times (an alias bomb?); lairsmith refuses the file".into();
+    } else if message.contains("more than one document") {
+        message = "the file holds more than one YAML document (`---`); keep one per file".into();
+    } else if message.contains("recursion limit exceeded") {
+        message = message.replace(
+            "recursion limit exceeded",
+            "the file nests too deeply; lairsmith refuses it",
+        );
+    }
     match e.location() {
         // The parser writes " at line L column C" after the problem; the location goes in
         // front instead, and any context after it ("while scanning a quoted scalar at ...") stays.
@@ -274,6 +337,17 @@ mod tests {
 
     fn k(s: &str) -> Seg {
         Seg::Key(s.to_owned())
+    }
+
+    #[test]
+    fn nesting_scan_ignores_quotes_and_comments() {
+        let deep = "[".repeat(65);
+        assert_eq!(too_deep(&format!("a: {deep}")), Some((1, 68)));
+        assert_eq!(
+            too_deep(&format!("a: '{deep}'\nb: \"{deep}\" # {deep}\n")),
+            None
+        );
+        assert_eq!(too_deep("a: [[1], {b: [2]}]\n"), None);
     }
 
     #[test]

@@ -271,7 +271,7 @@ fn the_shipped_bestiary_covers_the_book_and_is_lint_clean() {
         assert!(ds.iter().filter(|d| tier.contains(&d.level.get())).count() >= 8);
     }
     for e in &b.entries {
-        let findings = lairsmith::monster::lint::lint(&e.design, &e.block, Some(&e.path));
+        let findings = e.findings();
         assert!(findings.is_empty(), "{}: {findings:?}", e.design.id);
     }
 }

@@ -171,7 +171,7 @@ fn search_select_and_relevel() {
     ui.ctrl('u').typed("9").key(Enter);
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
     assert_eq!(e.design.level.get(), 9);
-    assert_eq!(e.block.defenses.ac, 12 + 9);
+    assert_eq!(e.block().defenses.ac, 12 + 9);
     let on_disk = lairsmith::bestiary::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
         .unwrap()
         .0;
@@ -438,7 +438,7 @@ fn filters_sort_and_clear() {
         .browser
         .hits
         .iter()
-        .map(|h| ui.app.bestiary.entries[h.index].block.xp)
+        .map(|h| ui.app.bestiary.entries[h.index].xp)
         .collect();
     assert!(xps.windows(2).all(|w| w[0] <= w[1]), "sorted by XP");
 }
@@ -482,4 +482,25 @@ fn a_bad_file_is_reported_and_the_rest_load() {
         screen.contains("broken.yaml:2:8"),
         "the file, line and column are shown"
     );
+}
+
+#[test]
+fn a_failed_save_is_a_message_and_nothing_is_lost() {
+    let mut ui = Ui::new();
+    let blocker = ui.root().join("not-a-dir");
+    std::fs::write(&blocker, "x").unwrap();
+    ui.app.paths.bestiary = blocker.join("bestiary");
+    ui.ch('n').typed("6").key(Enter);
+    ui.ctrl('s');
+    assert!(
+        matches!(&ui.app.status, Some(lairsmith::tui::app::Status::Error(m)) if m.contains("cannot write")),
+        "{:?}",
+        ui.app.status
+    );
+    assert!(
+        ui.app.forge.is_dirty(),
+        "the unsaved monster is still there"
+    );
+    assert_eq!(ui.app.forge.design.level.get(), 6);
+    assert!(!ui.app.quit);
 }

@@ -6,13 +6,16 @@ pub mod search;
 
 use crate::embedded::BESTIARY_FILES;
 use crate::monster::design::{MONSTER_SCHEMA_VERSION, MonsterDesign};
+use crate::monster::lint::{Severity, lint, worst};
 use crate::monster::{StatBlock, derive};
 use crate::store::Fingerprint;
 use crate::yaml_io::{self, FileError};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 pub use filter::Filter;
-pub use search::{SearchHit, search};
+pub use search::{NameMatcher, SearchHit, SkimNames, matched_indices, search, search_with};
 
 /// Where a monster comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,16 +26,29 @@ pub enum Provenance {
     User,
 }
 
-/// One loaded monster.
+/// One loaded monster. The stat block is derived on demand ([`Entry::block`], a few
+/// microseconds); what lists and budgets need of it is kept here.
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub design: MonsterDesign,
-    pub block: StatBlock,
     pub provenance: Provenance,
     /// The file it came from (for shipped monsters, the path inside the repository).
     pub path: PathBuf,
     /// What the file held when loaded (user files only), to refuse overwriting newer edits.
     pub fingerprint: Option<Fingerprint>,
+    /// XP after any override, for lists, sorting and encounter budgets.
+    pub xp: i64,
+    /// The balance lint's verdict, for the list's marker.
+    pub mark: Mark,
+}
+
+/// How a monster looks to the balance lint, in one glance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Clean,
+    /// Warnings, or hand-set overrides.
+    Warnings,
+    Errors,
 }
 
 impl Entry {
@@ -43,13 +59,30 @@ impl Entry {
         fingerprint: Option<Fingerprint>,
     ) -> Entry {
         let block = derive(&design);
+        let findings = lint(&design, &block, Some(&path));
+        let mark = match worst(&findings) {
+            Some(Severity::Error) => Mark::Errors,
+            Some(Severity::Warning) => Mark::Warnings,
+            None => Mark::Clean,
+        };
         Entry {
+            xp: block.xp,
+            mark,
             design,
-            block,
             provenance,
             path,
             fingerprint,
         }
+    }
+
+    /// The full stat block.
+    pub fn block(&self) -> StatBlock {
+        derive(&self.design)
+    }
+
+    /// The balance lint's findings.
+    pub fn findings(&self) -> Vec<crate::monster::lint::Finding> {
+        lint(&self.design, &self.block(), Some(&self.path))
     }
 
     pub fn is_shipped(&self) -> bool {
@@ -57,11 +90,21 @@ impl Entry {
     }
 }
 
-/// Every monster lairsmith can see, and every file it could not read.
+/// Every monster lairsmith can see, and every file it could not read. Entries change only
+/// through its methods, which keep the id index and the name index in step.
 #[derive(Debug, Clone, Default)]
 pub struct Bestiary {
     pub entries: Vec<Entry>,
     pub errors: Vec<FileError>,
+    ids: HashMap<String, usize>,
+    names: OnceLock<NameIndex>,
+}
+
+/// Lower-case names and the entries in name order, built on first use after a change.
+#[derive(Debug, Clone, Default)]
+pub struct NameIndex {
+    pub lower: Vec<String>,
+    pub by_name: Vec<usize>,
 }
 
 /// Parses one monster file's text, checking what serde cannot: the schema version.
@@ -102,6 +145,29 @@ pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError>
     })?;
     let design = parse_monster(text, path)?;
     Ok((design, Fingerprint::of_bytes(&bytes)))
+}
+
+/// Loads many files on every core (parse, derive, lint), keeping their order.
+pub fn load_files(files: &[PathBuf], provenance: Provenance) -> Vec<Result<Entry, FileError>> {
+    let one =
+        |f: &PathBuf| load_file(f).map(|(d, fp)| Entry::new(d, provenance, f.clone(), Some(fp)));
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if threads < 2 || files.len() < 64 {
+        return files.iter().map(one).collect();
+    }
+    let chunk = files.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(one).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
 }
 
 /// Reads a file, refusing one larger than [`yaml_io::MAX_FILE_BYTES`] without reading it all.
@@ -174,14 +240,20 @@ impl Bestiary {
     }
 
     /// Adds every monster file of `dir`; bad files become errors and the rest still load.
+    /// Files are read and parsed on every core; the order of entries stays the file order.
     pub fn load_dir(&mut self, dir: &Path, provenance: Provenance) {
-        match yaml_files(dir) {
-            Ok(files) => {
-                for f in files {
-                    self.load_path(&f, provenance);
-                }
+        let files = match yaml_files(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                self.errors.push(e);
+                return;
             }
-            Err(e) => self.errors.push(e),
+        };
+        for result in load_files(&files, provenance) {
+            match result {
+                Ok(entry) => self.insert(entry),
+                Err(e) => self.errors.push(e),
+            }
         }
     }
 
@@ -204,27 +276,55 @@ impl Bestiary {
             self.errors.push(FileError::new(&entry.path, msg));
             return;
         }
+        self.ids.insert(entry.design.id.clone(), self.entries.len());
         self.entries.push(entry);
+        self.names = OnceLock::new();
     }
 
     pub fn get(&self, id: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.design.id == id)
+        self.position(id).map(|i| &self.entries[i])
     }
 
     pub fn position(&self, id: &str) -> Option<usize> {
-        self.entries.iter().position(|e| e.design.id == id)
+        self.ids.get(id).copied()
     }
 
     /// Replaces (or adds) the entry with this entry's id, e.g. after a save.
     pub fn upsert(&mut self, entry: Entry) {
         match self.position(&entry.design.id) {
-            Some(i) => self.entries[i] = entry,
-            None => self.entries.push(entry),
+            Some(i) => {
+                self.entries[i] = entry;
+                self.names = OnceLock::new();
+            }
+            None => self.insert(entry),
         }
     }
 
     pub fn remove(&mut self, id: &str) -> Option<Entry> {
-        self.position(id).map(|i| self.entries.remove(i))
+        let i = self.position(id)?;
+        let e = self.entries.remove(i);
+        self.ids = self
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.design.id.clone(), i))
+            .collect();
+        self.names = OnceLock::new();
+        Some(e)
+    }
+
+    /// Lower-case names and name order, for search and sorting.
+    pub fn names(&self) -> &NameIndex {
+        self.names.get_or_init(|| {
+            let lower: Vec<String> = self
+                .entries
+                .iter()
+                .map(|e| e.design.name.to_lowercase())
+                .collect();
+            let mut by_name: Vec<usize> = (0..lower.len()).collect();
+            by_name.sort_by(|a, b| lower[*a].cmp(&lower[*b]));
+            NameIndex { lower, by_name }
+        })
     }
 
     /// Ids close to `id`, for "did you mean" messages.

@@ -1,53 +1,101 @@
-//! Fuzzy search by name (fuzzy-matcher's skim algorithm), best match first, with the matched
-//! character positions for highlighting.
+//! Fuzzy search by name (fuzzy-matcher's skim algorithm), best match first. Matched character
+//! positions, for highlighting, are computed only for the rows on screen ([`matched_indices`]).
 
-use crate::bestiary::{Entry, Filter};
+use crate::bestiary::{Bestiary, Filter};
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
 
-/// One result: the entry's index in the bestiary, its score, and the matched char indices of
-/// its name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One result: the entry's index in the bestiary and its score (0 for an empty query).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchHit {
     pub index: usize,
     pub score: i64,
-    pub indices: Vec<usize>,
+}
+
+fn matcher() -> SkimMatcherV2 {
+    SkimMatcherV2::default().ignore_case()
+}
+
+/// A fuzzy scorer for names: prepared once per query, then asked about each name. The search
+/// is written against this so that matchers can be compared on the same code path (the
+/// benchmarks put nucleo-matcher behind it).
+pub trait NameMatcher {
+    fn prepare(&mut self, query: &str);
+    /// A higher score is a better match; `None` is no match.
+    fn score(&mut self, name: &str) -> Option<i64>;
+}
+
+/// fuzzy-matcher's skim algorithm, case-insensitive: lairsmith's matcher.
+pub struct SkimNames {
+    matcher: SkimMatcherV2,
+    query: String,
+}
+
+impl Default for SkimNames {
+    fn default() -> Self {
+        SkimNames {
+            matcher: matcher(),
+            query: String::new(),
+        }
+    }
+}
+
+impl NameMatcher for SkimNames {
+    fn prepare(&mut self, query: &str) {
+        self.query = query.to_owned();
+    }
+    fn score(&mut self, name: &str) -> Option<i64> {
+        self.matcher.fuzzy_match(name, &self.query)
+    }
 }
 
 /// Entries matching `filter` and fuzzily matching `query` (all of them for an empty query),
 /// best match first; ties and the empty query keep name order.
-pub fn search(entries: &[Entry], query: &str, filter: &Filter) -> Vec<SearchHit> {
-    let matcher = SkimMatcherV2::default().ignore_case();
+pub fn search(b: &Bestiary, query: &str, filter: &Filter) -> Vec<SearchHit> {
+    search_with(b, query, filter, &mut SkimNames::default())
+}
+
+/// [`search`] with any [`NameMatcher`].
+pub fn search_with(
+    b: &Bestiary,
+    query: &str,
+    filter: &Filter,
+    m: &mut impl NameMatcher,
+) -> Vec<SearchHit> {
     let query = query.trim();
-    let mut hits: Vec<SearchHit> = entries
+    let index = b.names();
+    let entries = &b.entries;
+    if query.is_empty() {
+        return index
+            .by_name
+            .iter()
+            .filter(|i| filter.matches(&entries[**i].design))
+            .map(|&index| SearchHit { index, score: 0 })
+            .collect();
+    }
+    m.prepare(query);
+    let mut hits: Vec<SearchHit> = index
+        .by_name
         .iter()
-        .enumerate()
-        .filter(|(_, e)| filter.matches(&e.design))
-        .filter_map(|(index, e)| {
-            if query.is_empty() {
-                return Some(SearchHit {
-                    index,
-                    score: 0,
-                    indices: Vec::new(),
-                });
-            }
-            matcher
-                .fuzzy_indices(&e.design.name, query)
-                .map(|(score, indices)| SearchHit {
-                    index,
-                    score,
-                    indices,
-                })
+        .filter(|i| filter.matches(&entries[**i].design))
+        .filter_map(|&i| {
+            m.score(&entries[i].design.name)
+                .map(|score| SearchHit { index: i, score })
         })
         .collect();
-    hits.sort_by(|a, b| {
-        b.score.cmp(&a.score).then_with(|| {
-            entries[a.index]
-                .design
-                .name
-                .to_lowercase()
-                .cmp(&entries[b.index].design.name.to_lowercase())
-        })
-    });
+    // A stable sort keeps name order among equal scores.
+    hits.sort_by_key(|h| std::cmp::Reverse(h.score));
     hits
+}
+
+/// The char positions of `name` that match `query`, for highlighting one visible row.
+pub fn matched_indices(name: &str, query: &str) -> Vec<usize> {
+    let query = query.trim();
+    if query.is_empty() {
+        return Vec::new();
+    }
+    matcher()
+        .fuzzy_indices(name, query)
+        .map(|(_, i)| i)
+        .unwrap_or_default()
 }

@@ -2,27 +2,21 @@
 
 use super::args::ListArgs;
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
+use crate::bestiary::Mark;
 use crate::bestiary::search;
-use crate::monster::lint::{Severity, lint, worst};
 
 pub fn run(data: &DataDir, a: ListArgs) -> CmdResult {
     let bestiary = data.load_bestiary();
     report_load_errors(&bestiary);
     let filter = a.filter.to_filter()?;
     let query = a.query.as_deref().unwrap_or("");
-    let mut hits = search(&bestiary.entries, query, &filter);
+    let mut hits = search(&bestiary, query, &filter);
     if query.trim().is_empty() {
+        // Name order already; a stable sort keeps it among equals.
         let e = &bestiary.entries;
         match a.sort.as_str() {
-            "level" => hits.sort_by_key(|h| {
-                (
-                    e[h.index].design.level,
-                    e[h.index].design.name.to_lowercase(),
-                )
-            }),
-            "xp" => {
-                hits.sort_by_key(|h| (e[h.index].block.xp, e[h.index].design.name.to_lowercase()))
-            }
+            "level" => hits.sort_by_key(|h| e[h.index].design.level),
+            "xp" => hits.sort_by_key(|h| e[h.index].xp),
             _ => {}
         }
     }
@@ -54,12 +48,11 @@ pub fn run(data: &DataDir, a: ListArgs) -> CmdResult {
         } else {
             d.role.to_string()
         };
-        let findings = lint(d, &e.block, Some(&e.path));
-        let mark = match worst(&findings) {
-            Some(Severity::Error) => " [lint errors]",
-            Some(Severity::Warning) if !e.block.overrides.is_empty() => " [overrides]",
-            Some(Severity::Warning) => " [lint warnings]",
-            None => "",
+        let mark = match e.mark {
+            Mark::Errors => " [lint errors]",
+            Mark::Warnings if !d.overrides.is_empty() => " [overrides]",
+            Mark::Warnings => " [lint warnings]",
+            Mark::Clean => "",
         };
         let user = if e.is_shipped() { "" } else { " (yours)" };
         println!(
@@ -68,7 +61,7 @@ pub fn run(data: &DataDir, a: ListArgs) -> CmdResult {
             d.level,
             d.rank.to_string(),
             role,
-            e.block.xp,
+            e.xp,
             d.id
         );
     }

@@ -7,6 +7,6 @@ use crate::export::render;
 pub fn run(data: &DataDir, a: ShowArgs) -> CmdResult {
     let bestiary = data.load_bestiary();
     let entry = resolve_monster(&bestiary, &a.monster)?;
-    print!("{}", render(&entry.block, a.format));
+    print!("{}", render(&entry.block(), a.format));
     Ok(EXIT_OK)
 }

@@ -66,7 +66,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
         b.party_level - MAX_LEVELS_BELOW_PARTY,
         highest + MAX_LEVELS_ABOVE_PARTY,
     );
-    let mut candidates: Vec<&Entry> = search(&bestiary.entries, &req.query, &req.filter)
+    let mut candidates: Vec<&Entry> = search(bestiary, &req.query, &req.filter)
         .into_iter()
         .map(|h| &bestiary.entries[h.index])
         .filter(|e| (lo..=hi).contains(&i32::from(e.design.level.get())))
@@ -112,7 +112,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
 }
 
 fn xp_of(e: &Entry) -> u64 {
-    u64::try_from(e.block.xp.max(0)).unwrap_or(0)
+    u64::try_from(e.xp.max(0)).unwrap_or(0)
 }
 
 fn attempt(

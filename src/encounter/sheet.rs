@@ -82,7 +82,7 @@ pub fn markdown(
         })
         .filter_map(|id| bestiary.get(id))
         .map(|e| {
-            crate::export::markdown(&e.block)
+            crate::export::markdown(&e.block())
                 .replacen("## ", "### ", 1)
                 .replace("\n### ", "\n#### ")
         })

@@ -40,7 +40,7 @@ pub enum Status {
 }
 
 /// Where files go.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Paths {
     pub root: PathBuf,
     pub bestiary: PathBuf,
@@ -178,6 +178,8 @@ pub enum Outcome {
         result: Result<Box<(MonsterDesign, Fingerprint)>, String>,
     },
     Reloaded(Box<Bestiary>),
+    /// The first full load, finished in the background.
+    Loaded(Box<Bestiary>),
     PartyLoaded {
         id: String,
         result: Result<crate::encounter::Party, String>,
@@ -214,6 +216,8 @@ pub struct App {
     pub status: Option<Status>,
     /// Set when a save was asked for on the way out; done once the save succeeds.
     pub after_save: Option<AfterLeave>,
+    /// The user's bestiary is still loading in the background.
+    pub loading: bool,
     /// A monster to re-open in the Forge once a reload finishes.
     pub pending_reopen: Option<String>,
     pub quit: bool,
@@ -244,6 +248,7 @@ impl App {
             status,
             after_save: None,
             pending_reopen: None,
+            loading: false,
             quit: false,
         }
     }

@@ -28,7 +28,8 @@ impl Paths {
     }
 }
 
-/// Builds the model from the data directory (shipped bestiary plus the user's).
+/// Builds the model from the data directory (shipped bestiary plus the user's), loading
+/// everything before returning.
 pub fn app_for(data: &DataDir) -> App {
     let paths = Paths::from_data_dir(data);
     let bestiary = Bestiary::load(Some(&paths.bestiary));
@@ -61,18 +62,42 @@ pub fn dispatch(
     }
 }
 
-/// Runs the UI until the user quits.
+/// Runs the UI until the user quits. The UI opens on the shipped monsters at once while the
+/// user's bestiary loads on other threads; it joins the list as soon as it is read.
 pub fn run(data: &DataDir) -> Result<(), String> {
-    let mut app = app_for(data);
+    let paths = Paths::from_data_dir(data);
+    let mut app = App::new(Bestiary::shipped(), paths.clone());
+    app.encounter.seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    app.loading = true;
+    app.info("Loading your bestiary...");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let user_dir = paths.bestiary.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(Bestiary::load(Some(&user_dir)));
+    });
     let mut terminal =
         ratatui::try_init().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
     let result = (|| -> std::io::Result<()> {
         while !app.quit {
             terminal.draw(|f| view::view(&mut app, f))?;
-            let msg = match event::read()? {
-                Event::Key(k) => Msg::Key(k),
-                Event::Resize(w, h) => Msg::Resize(w, h),
-                _ => continue,
+            let loaded = if app.loading {
+                rx.try_recv().ok()
+            } else {
+                None
+            };
+            let msg = match loaded {
+                Some(b) => Msg::Done(Box::new(app::Outcome::Loaded(Box::new(b)))),
+                // While loading, wake up now and then to take the result.
+                None if app.loading && !event::poll(std::time::Duration::from_millis(25))? => {
+                    continue;
+                }
+                None => match event::read()? {
+                    Event::Key(k) => Msg::Key(k),
+                    Event::Resize(w, h) => Msg::Resize(w, h),
+                    _ => continue,
+                },
             };
             let mut suspend = |path: &std::path::Path| {
                 ratatui::restore();

@@ -1,7 +1,7 @@
 //! Applies what a command did (a save, a delete, an editor session, a reload) to the model.
 
 use crate::bestiary::{Entry, Provenance};
-use crate::monster::lint::{Severity, lint};
+use crate::monster::lint::Severity;
 use crate::store::Fingerprint;
 use crate::tui::app::{App, Cmd, Confirm, Outcome, Overlay, Screen, WritePurpose, proceed};
 use crate::tui::screens::forge::Target;
@@ -57,7 +57,7 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                 Ok(loaded) => {
                     let (design, fp) = *loaded;
                     let entry = Entry::new(design, Provenance::User, path.clone(), Some(fp));
-                    let findings = lint(&entry.design, &entry.block, Some(&path));
+                    let findings = entry.findings();
                     let errors = findings
                         .iter()
                         .filter(|f| f.severity == Severity::Error)
@@ -98,6 +98,27 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                     app.info(format!("Party `{id}`: {d}."));
                 }
                 Err(m) => app.error(m),
+            }
+            Vec::new()
+        }
+        Outcome::Loaded(b) => {
+            app.loading = false;
+            let errors = b.errors.len();
+            let mut b = *b;
+            // Monsters saved while the load was running are newer than what it read.
+            for e in app.bestiary.entries.iter().filter(|e| !e.is_shipped()) {
+                b.upsert(e.clone());
+            }
+            app.bestiary = b;
+            app.browser.refresh(&app.bestiary);
+            app.encounter.refresh(&app.bestiary);
+            let n = app.bestiary.entries.len();
+            if errors == 0 {
+                app.info(format!("{n} monsters loaded. Press ? for every key."));
+            } else {
+                app.error(format!(
+                    "{n} monsters loaded; {errors} file(s) could not be read (press !)."
+                ));
             }
             Vec::new()
         }

@@ -188,7 +188,7 @@ fn prompt_done(app: &mut App, kind: PromptKind, text: String) -> Vec<Cmd> {
             } else {
                 Format::Yaml
             };
-            render(&e.block, fmt)
+            render(&e.block(), fmt)
         }
         PromptKind::ExportEncounter => {
             let s = &app.encounter;

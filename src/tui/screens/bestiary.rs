@@ -1,8 +1,9 @@
 //! The Bestiary screen: every monster, fuzzy search with highlighted matches, structured
 //! filters, sorting, a scrollable stat block preview, and actions on the selected monster.
 
+use crate::bestiary::Mark;
 use crate::bestiary::{Bestiary, Filter, SearchHit, search};
-use crate::monster::lint::{Finding, Severity, lint};
+use crate::monster::lint::{Finding, Severity};
 use crate::rules::{CreatureType, Rank, Role, Source, Tag};
 use crate::store::{Expect, path_in};
 use crate::tui::app::{
@@ -102,20 +103,14 @@ impl Browser {
 
     pub fn refresh_keeping(&mut self, b: &Bestiary, id: Option<&str>) {
         let query = self.query.text();
-        self.hits = search(&b.entries, &query, &self.filter);
+        self.hits = search(b, &query, &self.filter);
         if query.trim().is_empty() {
+            // The hits are in name order already; a stable sort keeps it among equals.
             let e = &b.entries;
             match self.sort {
                 SortKey::Name => {}
-                SortKey::Level => self.hits.sort_by_key(|h| {
-                    (
-                        e[h.index].design.level,
-                        e[h.index].design.name.to_lowercase(),
-                    )
-                }),
-                SortKey::Xp => self
-                    .hits
-                    .sort_by_key(|h| (e[h.index].block.xp, e[h.index].design.name.to_lowercase())),
+                SortKey::Level => self.hits.sort_by_key(|h| e[h.index].design.level),
+                SortKey::Xp => self.hits.sort_by_key(|h| e[h.index].xp),
             }
         }
         self.selected = id
@@ -140,7 +135,7 @@ impl Browser {
             .get(self.selected)
             .map(|h| {
                 let e = &b.entries[h.index];
-                lint(&e.design, &e.block, Some(e.path.as_path()))
+                e.findings()
             })
             .unwrap_or_default();
     }
@@ -511,7 +506,9 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
         filter_area,
     );
 
-    // The list: only the visible rows are built, so a huge bestiary costs nothing extra.
+    // The list: only the visible rows are built (and highlighted), so a huge bestiary costs
+    // nothing extra per frame.
+    let query = br.query.text();
     let rows = list_area.height.saturating_sub(2) as usize;
     if br.selected < br.offset {
         br.offset = br.selected;
@@ -530,10 +527,9 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
         .map(|h| {
             let e = &b.entries[h.index];
             let d = &e.design;
-            let findings = lint(d, &e.block, None);
-            let mark = if findings.iter().any(|x| x.severity == Severity::Error) {
+            let mark = if e.mark == Mark::Errors {
                 Span::styled("!", theme::error())
-            } else if !e.block.overrides.is_empty() || !findings.is_empty() {
+            } else if e.mark == Mark::Warnings {
                 Span::styled("*", theme::warning())
             } else if !e.is_shipped() {
                 Span::styled("◆", theme::ok())
@@ -543,7 +539,11 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             let name: String = d.name.chars().take(name_w).collect();
             let pad = name_w.saturating_sub(name.chars().count());
             let mut spans = vec![mark, Span::raw(" ")];
-            spans.extend(highlighted(&name, &h.indices, Style::new()));
+            spans.extend(highlighted(
+                &name,
+                &crate::bestiary::matched_indices(&d.name, &query),
+                Style::new(),
+            ));
             spans.push(Span::raw(" ".repeat(pad)));
             let role = if d.leader {
                 format!("{}+L", d.role.key())
@@ -556,7 +556,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
                     d.level,
                     rank_short(d.rank),
                     role,
-                    e.block.xp
+                    e.xp
                 ),
                 theme::dim(),
             ));
@@ -637,7 +637,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
                     style,
                 )));
             }
-            lines.extend(statblock::text(&e.block).lines);
+            lines.extend(statblock::text(&e.block()).lines);
             Text::from(lines)
         }
         None => Text::from("Nothing selected."),

@@ -150,7 +150,7 @@ fn next_seed(s: &mut u64) -> u64 {
 }
 
 fn picker_hits(app: &App, query: &str) -> Vec<usize> {
-    search(&app.bestiary.entries, query, &app.browser.filter)
+    search(&app.bestiary, query, &app.browser.filter)
         .into_iter()
         .map(|h| h.index)
         .collect()
@@ -785,7 +785,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     } else {
         match s.encounter.groups.get(s.cursor) {
             Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
-                Some(e) => (" Stat block ", statblock::text(&e.block)),
+                Some(e) => (" Stat block ", statblock::text(&e.block())),
                 None => (
                     " Placeholder ",
                     Text::from(match &g.placeholder {
@@ -968,7 +968,7 @@ fn picker_view(app: &App, query: &TextField, cursor: usize, f: &mut Frame, area:
                         e.design.level,
                         e.design.rank.key(),
                         e.design.role.key(),
-                        e.block.xp
+                        e.xp
                     ),
                     if i == cursor { style } else { theme::dim() },
                 ),

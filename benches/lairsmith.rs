@@ -1,0 +1,328 @@
+//! Benchmarks at the scale GMs reach: a 10,000-monster bestiary built by the fixture generator.
+//! Every figure is compared with a baseline measured in the same run (see BENCHMARKS.md):
+//! `cargo bench`. Process start to first frame and memory are measured from outside the process
+//! by `benches/startup.sh`.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use lairsmith::bestiary::{Bestiary, Filter, NameMatcher, Provenance, SkimNames, search_with};
+use lairsmith::encounter::Party;
+use lairsmith::encounter::generate::{Request, generate};
+use lairsmith::monster::MonsterDesign;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const N: usize = 10_000;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    bestiary_dir: PathBuf,
+    files: Vec<PathBuf>,
+    texts: Vec<String>,
+    names_file: PathBuf,
+    bestiary: Bestiary,
+}
+
+fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let bestiary_dir = dir.path().join("bestiary");
+        lairsmith::fixtures::write_bestiary(&bestiary_dir, N, 1).unwrap();
+        let files = lairsmith::bestiary::yaml_files(&bestiary_dir).unwrap();
+        let texts = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect();
+        let bestiary = Bestiary::load(Some(&bestiary_dir));
+        let names_file = dir.path().join("names.txt");
+        let names: Vec<&str> = bestiary
+            .entries
+            .iter()
+            .map(|e| e.design.name.as_str())
+            .collect();
+        std::fs::write(&names_file, names.join("\n")).unwrap();
+        Fixture {
+            _dir: dir,
+            bestiary_dir,
+            files,
+            texts,
+            names_file,
+            bestiary,
+        }
+    })
+}
+
+fn load(c: &mut Criterion) {
+    let f = fixture();
+    let mut g = c.benchmark_group("load 10k");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    g.bench_function("baseline: read the bytes (I/O floor)", |b| {
+        b.iter(|| {
+            f.files
+                .iter()
+                .map(|p| std::fs::read(p).unwrap().len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function(
+        "baseline: YAML crate alone (parse in memory, one core)",
+        |b| {
+            b.iter(|| {
+                for t in &f.texts {
+                    black_box(yaml_serde::from_str::<MonsterDesign>(t).unwrap());
+                }
+            })
+        },
+    );
+    g.bench_function(
+        "lairsmith: load the directory (read, parse, check, derive, lint, index)",
+        |b| {
+            b.iter(|| {
+                let mut b = Bestiary::default();
+                b.load_dir(&f.bestiary_dir, Provenance::User);
+                black_box(b.names().by_name.len())
+            })
+        },
+    );
+    g.finish();
+}
+
+struct Nucleo {
+    matcher: nucleo_matcher::Matcher,
+    pattern: nucleo_matcher::pattern::Pattern,
+    buf: Vec<char>,
+}
+
+impl NameMatcher for Nucleo {
+    fn prepare(&mut self, query: &str) {
+        use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+        self.pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
+    }
+    fn score(&mut self, name: &str) -> Option<i64> {
+        self.pattern
+            .score(
+                nucleo_matcher::Utf32Str::new(name, &mut self.buf),
+                &mut self.matcher,
+            )
+            .map(i64::from)
+    }
+}
+
+fn search(c: &mut Criterion) {
+    let f = fixture();
+    let mut g = c.benchmark_group("search 10k names, one keystroke");
+    let filter = Filter::default();
+    for q in ["a", "ash", "ashbk"] {
+        g.bench_with_input(
+            BenchmarkId::new("fuzzy-matcher (lairsmith)", q),
+            q,
+            |b, q| {
+                let mut m = SkimNames::default();
+                b.iter(|| search_with(&f.bestiary, q, &filter, &mut m).len())
+            },
+        );
+        g.bench_with_input(
+            BenchmarkId::new("nucleo-matcher, same search module", q),
+            q,
+            |b, q| {
+                let mut m = Nucleo {
+                    matcher: nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT),
+                    pattern: nucleo_matcher::pattern::Pattern::default(),
+                    buf: Vec::new(),
+                };
+                b.iter(|| search_with(&f.bestiary, q, &filter, &mut m).len())
+            },
+        );
+    }
+    g.finish();
+
+    // Whole processes on the same list: fzf --filter against the same filter built on our matcher.
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/examples/filter-names");
+    let has_fzf = Command::new("fzf")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_fzf && ours.is_file() {
+        let mut g = c.benchmark_group("search 10k names as a process");
+        g.sample_size(30);
+        let run = |cmd: &mut Command| {
+            let out = cmd
+                .stdin(std::fs::File::open(&f.names_file).unwrap())
+                .stdout(Stdio::piped())
+                .output()
+                .unwrap();
+            out.stdout.len()
+        };
+        g.bench_function("baseline: fzf --filter ash", |b| {
+            b.iter(|| run(Command::new("fzf").args(["--filter", "ash"])))
+        });
+        g.bench_function("lairsmith matcher: filter-names ash", |b| {
+            b.iter(|| run(Command::new(&ours).arg("ash")))
+        });
+        g.finish();
+    } else {
+        eprintln!(
+            "skipping fzf comparison: install fzf and `cargo build --release --example filter-names`"
+        );
+    }
+}
+
+fn derive(c: &mut Criterion) {
+    let f = fixture();
+    let d = f
+        .bestiary
+        .entries
+        .iter()
+        .find(|e| e.design.rank == lairsmith::rules::Rank::Boss)
+        .unwrap()
+        .design
+        .clone();
+    let mut g = c.benchmark_group("derive one stat block");
+    g.bench_function("baseline: clone the design", |b| {
+        b.iter(|| black_box(d.clone()))
+    });
+    g.bench_function("lairsmith: derive", |b| {
+        b.iter(|| black_box(lairsmith::monster::derive(black_box(&d))))
+    });
+    g.finish();
+}
+
+fn key(c: char) -> lairsmith::tui::app::Msg {
+    lairsmith::tui::app::Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+}
+
+fn frames(c: &mut Criterion) {
+    use lairsmith::tui::app::{App, Msg, Outcome, Paths};
+    let f = fixture();
+    let paths = Paths {
+        root: f.bestiary_dir.parent().unwrap().to_owned(),
+        bestiary: f.bestiary_dir.clone(),
+        encounters: f.bestiary_dir.parent().unwrap().join("encounters"),
+        parties: f.bestiary_dir.parent().unwrap().join("parties"),
+    };
+    let mut no_editor = |p: &Path| Outcome::Edited {
+        path: p.to_owned(),
+        result: Err(String::new()),
+    };
+    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut g = c.benchmark_group("UI at 10k monsters, 120x40");
+    g.bench_function("baseline: draw an empty frame", |b| {
+        b.iter(|| {
+            term.draw(|fr| fr.render_widget(ratatui::widgets::Block::bordered(), fr.area()))
+                .unwrap()
+                .area
+                .width
+        })
+    });
+    let mut app = App::new(f.bestiary.clone(), paths.clone());
+    g.bench_function("draw the Bestiary screen", |b| {
+        b.iter(|| {
+            term.draw(|fr| lairsmith::tui::view::view(&mut app, fr))
+                .unwrap()
+                .area
+                .width
+        })
+    });
+    lairsmith::tui::dispatch(&mut app, key('n'), &mut no_editor);
+    g.bench_function("draw the Forge screen", |b| {
+        b.iter(|| {
+            term.draw(|fr| lairsmith::tui::view::view(&mut app, fr))
+                .unwrap()
+                .area
+                .width
+        })
+    });
+    let mut enc = App::new(f.bestiary.clone(), paths.clone());
+    enc.screen = lairsmith::tui::app::Screen::Encounter;
+    for id in ["ashback-beetle", "ashback-drake"] {
+        enc.encounter
+            .encounter
+            .add(lairsmith::encounter::Group::monster(id, 2));
+    }
+    enc.encounter.refresh(&enc.bestiary);
+    g.bench_function("draw the Encounter screen", |b| {
+        b.iter(|| {
+            term.draw(|fr| lairsmith::tui::view::view(&mut enc, fr))
+                .unwrap()
+                .area
+                .width
+        })
+    });
+    // A keystroke in the search box: update (search 10k names) and redraw.
+    let mut s = App::new(f.bestiary.clone(), paths);
+    lairsmith::tui::dispatch(&mut s, key('/'), &mut no_editor);
+    g.bench_function("keystroke in the search box: update and redraw", |b| {
+        b.iter(|| {
+            for c in ['a', 's', 'h'] {
+                lairsmith::tui::dispatch(&mut s, key(c), &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&mut s, fr))
+                    .unwrap();
+            }
+            for _ in 0..3 {
+                let bs = Msg::Key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+                lairsmith::tui::dispatch(&mut s, bs, &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&mut s, fr))
+                    .unwrap();
+            }
+        })
+    });
+    g.finish();
+}
+
+fn encounter(c: &mut Criterion) {
+    let f = fixture();
+    let req = Request {
+        name: "Bench".into(),
+        party: Party::parse("4x8").unwrap(),
+        band: "hard",
+        query: String::new(),
+        filter: Filter::default(),
+        locked: Vec::new(),
+        max_monsters: 8,
+        max_bosses: 1,
+        seed: 5,
+    };
+    let mut g = c.benchmark_group("generate an encounter from 10k");
+    g.bench_function(
+        "baseline: list the candidates (search with no query)",
+        |b| b.iter(|| lairsmith::bestiary::search(&f.bestiary, "", &Filter::default()).len()),
+    );
+    g.bench_function("lairsmith: generate (hard, 4x8)", |b| {
+        b.iter(|| generate(&f.bestiary, &req).unwrap().xp)
+    });
+    g.finish();
+}
+
+fn hostile(c: &mut Criterion) {
+    let good = lairsmith::embedded::BESTIARY_FILES
+        .iter()
+        .find(|(p, _)| p.ends_with("hedgemaw.yaml"))
+        .unwrap()
+        .1;
+    let mut g = c.benchmark_group("hostile files");
+    g.sample_size(10);
+    let path = Path::new("m.yaml");
+    g.bench_function("baseline: a good monster file", |b| {
+        b.iter(|| lairsmith::bestiary::parse_monster(good, path).is_ok())
+    });
+    for (name, bytes) in lairsmith::fixtures::hostile_files() {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        g.bench_function(name, |b| {
+            b.iter(|| lairsmith::bestiary::parse_monster(&text, path).is_err())
+        });
+    }
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    targets = load, search, derive, frames, encounter, hostile
+}
+criterion_main!(benches);

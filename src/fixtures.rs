@@ -1,0 +1,226 @@
+//! Large, valid, varied bestiaries for benchmarks and scale tests: every role, rank, source,
+//! type and level, names that read like monsters, and the templates' powers. Deterministic for
+//! a seed, so a benchmark's fixture is the same on every run.
+
+use crate::monster::kit::Templates;
+use crate::monster::{Classification, MonsterDesign};
+use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use crate::vocab::Vocabulary;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use std::path::Path;
+
+const FIRST: &[&str] = &[
+    "Ash", "Bile", "Bone", "Briar", "Cinder", "Cloud", "Coil", "Crag", "Crow", "Dawn", "Dread",
+    "Dusk", "Ember", "Fen", "Frost", "Gall", "Ghast", "Gloom", "Grave", "Grim", "Hag", "Hollow",
+    "Husk", "Iron", "Ivy", "Marrow", "Mire", "Moon", "Moss", "Murk", "Night", "Pale", "Peat",
+    "Pyre", "Quill", "Rime", "Rot", "Rust", "Salt", "Scale", "Shade", "Shard", "Silt", "Skull",
+    "Slag", "Sleet", "Smoke", "Soot", "Spine", "Star", "Stone", "Storm", "Sun", "Tallow", "Thorn",
+    "Tide", "Umber", "Vein", "Void", "Wane", "Web", "Whisper", "Wick", "Wither", "Wraith", "Wyrm",
+];
+const SECOND: &[&str] = &[
+    "back", "bane", "beak", "born", "brood", "caller", "claw", "crawler", "eater", "fang", "fiend",
+    "gnaw", "grub", "guard", "harrow", "hide", "horn", "howler", "hulk", "hunter", "jaw", "kin",
+    "knight", "lasher", "maw", "mane", "monger", "mouth", "reaver", "render", "ripper", "runner",
+    "scuttler", "seer", "shriek", "singer", "skulk", "snare", "spawn", "spitter", "stalker",
+    "strider", "sworn", "talon", "tongue", "touched", "walker", "warden", "weaver", "wing",
+];
+const KIND: &[&str] = &[
+    "Hound", "Drake", "Ogre", "Wight", "Beetle", "Serpent", "Knight", "Witch", "Golem", "Spider",
+    "Toad", "Stag", "Harpy", "Troll", "Imp", "Shade", "Ooze", "Wolf", "Bat", "Cultist", "Priest",
+    "Brute", "Archer", "Sentinel",
+];
+
+/// `n` distinct monsters, deterministic for `seed`.
+pub fn monsters(n: usize, seed: u64) -> Vec<MonsterDesign> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let templates = Templates::embedded();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::with_capacity(n);
+    let mut i = 0usize;
+    while out.len() < n {
+        i += 1;
+        let base = format!(
+            "{}{} {}",
+            FIRST.choose(&mut rng).unwrap(),
+            SECOND.choose(&mut rng).unwrap(),
+            KIND.choose(&mut rng).unwrap()
+        );
+        let name = if seen.contains(&base) {
+            format!("{base} {}", roman(i % 40 + 2))
+        } else {
+            base
+        };
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        // Cycle the closed lists so every value appears; randomise the rest.
+        let k = out.len();
+        let c = Classification {
+            level: Level::new((k % 30) as i64 + 1).expect("1-30"),
+            rank: Rank::ALL[k % 4],
+            role: Role::ALL[(k / 4) % 6],
+            leader: rng.random_bool(0.1),
+            size: *Size::ALL.choose(&mut rng).unwrap(),
+            source: Source::ALL[(k / 24) % 6],
+            creature_type: CreatureType::ALL[(k / 7) % 4],
+            tags: {
+                let mut t: Vec<Tag> = Vec::new();
+                for _ in 0..rng.random_range(0..3) {
+                    let tag = *Tag::ALL.choose(&mut rng).unwrap();
+                    let clash = matches!(tag, Tag::Undead | Tag::UndeadSpirit)
+                        && t.iter()
+                            .any(|x| matches!(x, Tag::Undead | Tag::UndeadSpirit));
+                    if !t.contains(&tag) && !clash {
+                        t.push(tag);
+                    }
+                }
+                t
+            },
+        };
+        let mut d = MonsterDesign::new(&name, c.clone());
+        d.powers = templates.default_powers(&c);
+        if let Some(extra) = templates
+            .library()
+            .map(|(_, p)| p)
+            .filter(|p| p.damage.is_some())
+            .nth(rng.random_range(0..6))
+            && c.rank != Rank::Mook
+        {
+            d.powers.push(extra.clone());
+        }
+        d.abilities.wis = Some(rng.random_range(8..=16));
+        d.skills = vec![*crate::rules::Skill::ALL.choose(&mut rng).unwrap()];
+        d.languages = vec!["Common".into()];
+        d.description = Some(format!(
+            "A {} {} of the {} wilds.",
+            c.size.key(),
+            KIND.choose(&mut rng).unwrap().to_lowercase(),
+            c.source.key()
+        ));
+        out.push(d);
+    }
+    out
+}
+
+fn roman(n: usize) -> String {
+    let table = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut n = n;
+    let mut s = String::new();
+    for (v, r) in table {
+        while n >= v {
+            s.push_str(r);
+            n -= v;
+        }
+    }
+    s
+}
+
+/// Writes `n` monsters into `dir` (created if needed), one canonical file each.
+pub fn write_bestiary(dir: &Path, n: usize, seed: u64) -> std::io::Result<usize> {
+    std::fs::create_dir_all(dir)?;
+    let monsters = monsters(n, seed);
+    for d in &monsters {
+        std::fs::write(
+            dir.join(format!("{}.yaml", d.id)),
+            crate::yaml_io::to_string(d),
+        )?;
+    }
+    Ok(monsters.len())
+}
+
+/// Files a user could produce that must fail cleanly, as (name, bytes): empty, truncated,
+/// binary, 50 MB, deeply nested, alias bombs, a wrong schema version and more.
+pub fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
+    let good = crate::embedded::BESTIARY_FILES
+        .iter()
+        .find(|(p, _)| p.ends_with("hedgemaw.yaml"))
+        .map_or("kind: monster\n", |(_, t)| t);
+    let nested = format!(
+        "kind: monster\nname: {}{}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    let mut laughs =
+        String::from("kind: monster\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        laughs.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    laughs.push_str("name: *a9\n");
+    let mut x_laughs = String::from(good);
+    x_laughs.push_str("x-a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        x_laughs.push_str(&format!("x-a{i}: &a{i} [{refs}]\n"));
+    }
+    vec![
+        ("empty", Vec::new()),
+        ("only whitespace", b"  \n\n\t\n".to_vec()),
+        ("truncated", good.as_bytes()[..good.len() / 2].to_vec()),
+        ("binary", (0..=255u8).cycle().take(4096).collect()),
+        ("50 MB", {
+            let mut v = good.as_bytes().to_vec();
+            v.extend(std::iter::repeat_n(b'#', 50 * 1024 * 1024));
+            v
+        }),
+        ("deeply nested", nested.into_bytes()),
+        ("alias bomb", laughs.into_bytes()),
+        ("alias bomb in x- keys", x_laughs.into_bytes()),
+        (
+            "deeply nested x- key",
+            format!(
+                "{good}x-deep: {}{}\n",
+                "[".repeat(100_000),
+                "]".repeat(100_000)
+            )
+            .into_bytes(),
+        ),
+        (
+            "deeply nested block",
+            format!("{good}x-deep:\n{}x\n", "- ".repeat(200_000)).into_bytes(),
+        ),
+        (
+            "wrong schema version",
+            good.replace("schema_version: 1", "schema_version: 99")
+                .into_bytes(),
+        ),
+        ("not a mapping", b"- just\n- a\n- list\n".to_vec()),
+        ("a scalar", b"42\n".to_vec()),
+        ("two documents", format!("{good}---\n{good}").into_bytes()),
+        (
+            "tabs for indentation",
+            b"kind: monster\n\tname: x\n".to_vec(),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixtures_are_valid_distinct_and_lint_clean() {
+        let ms = monsters(500, 1);
+        let mut ids: Vec<&str> = ms.iter().map(|m| m.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 500);
+        for m in &ms {
+            let b = crate::monster::derive(m);
+            let errors: Vec<_> = crate::monster::lint::lint(m, &b, None)
+                .into_iter()
+                .filter(|f| f.severity == crate::monster::lint::Severity::Error)
+                .collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", m.id);
+            let text = crate::yaml_io::to_string(m);
+            let back = crate::bestiary::parse_monster(&text, Path::new("x.yaml")).unwrap();
+            assert_eq!(&back, m);
+        }
+        assert_eq!(
+            monsters(50, 9).iter().map(|m| &m.name).collect::<Vec<_>>(),
+            monsters(50, 9).iter().map(|m| &m.name).collect::<Vec<_>>()
+        );
+    }
+}
