@@ -23,6 +23,7 @@ fn version(n: usize) -> String {
 /// Not a test on its own: the child process the crash test kills. It saves new versions of
 /// the file over and over until it is killed.
 #[test]
+#[ignore = "run only as the crash test's child process"]
 fn writer_child() {
     let Some(target) = std::env::var_os(TARGET_ENV) else {
         return;
@@ -38,12 +39,14 @@ fn a_writer_killed_mid_save_leaves_the_old_file_or_the_new_one() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("hedgemaw.yaml");
     let exe = std::env::current_exe().unwrap();
+    let mut versions_seen = Vec::new();
     for round in 0..12u64 {
         std::fs::write(&target, version(0)).unwrap();
         let mut child = Command::new(&exe)
             .args([
                 "--exact",
                 "writer_child",
+                "--ignored",
                 "--nocapture",
                 "--test-threads",
                 "1",
@@ -52,6 +55,10 @@ fn a_writer_killed_mid_save_leaves_the_old_file_or_the_new_one() {
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(40 + round * 17));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "round {round}: the writer was still writing when killed"
+        );
         child.kill().unwrap();
         child.wait().unwrap();
         let (d, _) = load_file(&target)
@@ -63,12 +70,17 @@ fn a_writer_killed_mid_save_leaves_the_old_file_or_the_new_one() {
                 || desc.contains(&format!("end of version {n}.")),
             "round {round}: a mix of versions"
         );
+        versions_seen.push(n);
         assert_eq!(
             std::fs::read_to_string(&target).unwrap(),
             version(n),
             "round {round}: exactly one whole version"
         );
     }
+    assert!(
+        versions_seen.iter().filter(|n| **n > 0).count() >= 6,
+        "the writer got through saves before being killed: {versions_seen:?}"
+    );
     let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
     assert!(
         leftovers >= 1,
