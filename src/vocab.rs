@@ -133,6 +133,32 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Steps an optional value through a vocabulary: none, then each value in book order, then
+/// none again (`forward`), or the other way round. For pickers and filters.
+pub fn cycle_option<T: Vocabulary>(current: Option<T>, forward: bool) -> Option<T> {
+    let all = T::ALL;
+    let i = current.and_then(|c| all.iter().position(|x| *x == c));
+    match (i, forward) {
+        (None, true) => all.first().copied(),
+        (None, false) => all.last().copied(),
+        (Some(i), true) => all.get(i + 1).copied(),
+        (Some(0), false) => None,
+        (Some(i), false) => all.get(i - 1).copied(),
+    }
+}
+
+/// Steps a value through a vocabulary, wrapping around.
+pub fn cycle<T: Vocabulary>(current: T, forward: bool) -> T {
+    let all = T::ALL;
+    let i = all.iter().position(|x| *x == current).unwrap_or(0);
+    let n = all.len();
+    all[if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    }]
+}
+
 /// Serde support for a [`Vocabulary`]: written as its key, read through [`Vocabulary::parse`]
 /// inside the deserializer so that a bad value is reported with its line and column.
 pub struct VocabVisitor<T>(std::marker::PhantomData<T>);

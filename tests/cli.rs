@@ -155,7 +155,7 @@ fn save_show_list_relevel_round_trip() {
     let again = lairsmith(dir.path(), &[FROG, &["--save"]].concat());
     assert_eq!(again.status.code(), Some(1));
     assert!(
-        stderr(&again).contains("already exists"),
+        stderr(&again).contains("already used"),
         "{}",
         stderr(&again)
     );

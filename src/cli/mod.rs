@@ -153,6 +153,29 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
     }
 }
 
+/// Saves a new monster into the user's bestiary, refusing an id already in use (shipped or
+/// the user's) and a file that already exists. Returns the file's path.
+pub fn save_new_monster(
+    data: &DataDir,
+    bestiary: &Bestiary,
+    design: &crate::monster::MonsterDesign,
+) -> Result<PathBuf, Failure> {
+    if let Some(existing) = bestiary.get(&design.id) {
+        return Err(Failure(format!(
+            "the id `{}` is already used by {}; choose another name or id",
+            design.id,
+            existing.path.display()
+        )));
+    }
+    let path = crate::store::path_in(&data.bestiary(), &design.id, "yaml")?;
+    crate::store::save_atomic(
+        &path,
+        crate::yaml_io::to_string(design).as_bytes(),
+        crate::store::Expect::New,
+    )?;
+    Ok(path)
+}
+
 /// Prints bestiary load errors (bad files are reported, the rest still load).
 pub fn report_load_errors(b: &Bestiary) {
     for e in &b.errors {

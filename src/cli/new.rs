@@ -5,7 +5,7 @@ use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::export::render;
 use crate::monster::kit::Templates;
 use crate::monster::{Classification, MonsterDesign, derive};
-use crate::store::{Expect, path_in, save_atomic};
+
 use crate::vocab::Vocabulary;
 
 pub fn run(data: &DataDir, a: NewArgs) -> CmdResult {
@@ -28,20 +28,7 @@ pub fn run(data: &DataDir, a: NewArgs) -> CmdResult {
     let mut design = MonsterDesign::new(name.trim(), c.clone());
     design.powers = Templates::embedded().default_powers(&c);
     if a.save {
-        let bestiary = data.load_bestiary();
-        if let Some(existing) = bestiary.get(&design.id) {
-            return Err(Failure(format!(
-                "a monster with the id `{}` already exists ({}); choose another --name",
-                design.id,
-                existing.path.display()
-            )));
-        }
-        let path = path_in(&data.bestiary(), &design.id, "yaml")?;
-        save_atomic(
-            &path,
-            crate::yaml_io::to_string(&design).as_bytes(),
-            Expect::New,
-        )?;
+        let path = super::save_new_monster(data, &data.load_bestiary(), &design)?;
         println!("{}", path.display());
     } else {
         print!("{}", render(&derive(&design), a.format));

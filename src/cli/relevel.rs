@@ -6,7 +6,7 @@ use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::export::render;
 use crate::monster::derive;
 use crate::monster::design::is_valid_id;
-use crate::store::{Expect, path_in, save_atomic};
+use crate::store::{Expect, save_atomic};
 
 pub fn run(data: &DataDir, a: RelevelArgs) -> CmdResult {
     let bestiary = data.load_bestiary();
@@ -26,19 +26,8 @@ pub fn run(data: &DataDir, a: RelevelArgs) -> CmdResult {
                 crate::monster::slugify(&new_id)
             )));
         }
-        if let Some(existing) = bestiary.get(&new_id) {
-            return Err(Failure(format!(
-                "the id `{new_id}` is already used by {}",
-                existing.path.display()
-            )));
-        }
         design.id = new_id;
-        let path = path_in(&data.bestiary(), &design.id, "yaml")?;
-        save_atomic(
-            &path,
-            crate::yaml_io::to_string(&design).as_bytes(),
-            Expect::New,
-        )?;
+        let path = super::save_new_monster(data, &bestiary, &design)?;
         println!("{}", path.display());
         return Ok(EXIT_OK);
     }

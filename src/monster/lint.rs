@@ -78,6 +78,22 @@ fn trim_float(v: f64) -> String {
     }
 }
 
+/// A warning for a hand-set number: how far it is from the formula, and the designer's reason.
+fn override_finding(what: String, formula: i64, value: i64, reason: &str) -> Finding {
+    let dep = Departure::new(formula as f64, value as f64);
+    let reason = match reason.trim() {
+        "" => "no reason given".to_owned(),
+        r => format!("reason: {r}"),
+    };
+    Finding {
+        departure: Some(dep),
+        ..warning(
+            "override",
+            format!("{what} is overridden: {}; {reason}", dep.describe()),
+        )
+    }
+}
+
 fn error(code: &'static str, message: String) -> Finding {
     Finding {
         severity: Severity::Error,
@@ -102,19 +118,12 @@ pub fn lint(design: &MonsterDesign, block: &StatBlock, path: Option<&Path>) -> V
     identity(design, path, &mut out);
     playability(design, &mut out);
     for o in &block.overrides {
-        let dep = Departure::new(o.formula as f64, o.value as f64);
-        let reason = if o.reason.trim().is_empty() {
-            "no reason given".to_owned()
-        } else {
-            format!("reason: {}", o.reason.trim())
-        };
-        out.push(Finding {
-            departure: Some(dep),
-            ..warning(
-                "override",
-                format!("{} is overridden: {}; {reason}", o.stat, dep.describe()),
-            )
-        });
+        out.push(override_finding(
+            o.stat.clone(),
+            o.formula,
+            o.value,
+            &o.reason,
+        ));
     }
     for p in &design.powers {
         power_checks(design, p, &mut out);
@@ -340,22 +349,12 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
     }
     if let (Some(o), Some(a)) = (&p.overrides.attack, &p.attack) {
         let formula = formula_attack_bonus(d, a.defense);
-        let dep = Departure::new(formula as f64, o.value as f64);
-        let reason = if o.reason.trim().is_empty() {
-            "no reason given".to_owned()
-        } else {
-            format!("reason: {}", o.reason.trim())
-        };
-        out.push(Finding {
-            departure: Some(dep),
-            ..warning(
-                "override",
-                format!(
-                    "{name}: attack bonus is overridden: {}; {reason}",
-                    dep.describe()
-                ),
-            )
-        });
+        out.push(override_finding(
+            format!("{name}: attack bonus"),
+            formula,
+            o.value,
+            &o.reason,
+        ));
     }
     if p.attack.is_some() && power_damage(d, p).is_none() && p.hit.is_none() && p.effect.is_none() {
         out.push(warning(

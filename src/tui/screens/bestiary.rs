@@ -156,21 +156,8 @@ impl Browser {
     }
 }
 
-/// Cycles an optional vocabulary value: None -> first -> ... -> last -> None.
-fn cycle<T: Vocabulary>(current: Option<T>, forward: bool) -> Option<T> {
-    let all = T::ALL;
-    let i = current.and_then(|c| all.iter().position(|x| *x == c));
-    match (i, forward) {
-        (None, true) => all.first().copied(),
-        (None, false) => all.last().copied(),
-        (Some(i), true) => all.get(i + 1).copied(),
-        (Some(0), false) => None,
-        (Some(i), false) => all.get(i - 1).copied(),
-    }
-}
-
 fn cycle_vec<T: Vocabulary>(v: &mut Vec<T>, forward: bool) {
-    let next = cycle(v.first().copied(), forward);
+    let next = crate::vocab::cycle_option(v.first().copied(), forward);
     v.clear();
     v.extend(next);
 }

@@ -62,29 +62,6 @@ fn opt_text(text: &str) -> Option<String> {
     (!t.is_empty()).then(|| t.to_owned())
 }
 
-fn cycle_opt<T: Vocabulary>(current: Option<T>, forward: bool) -> Option<T> {
-    let all = T::ALL;
-    let i = current.and_then(|c| all.iter().position(|x| *x == c));
-    match (i, forward) {
-        (None, true) => all.first().copied(),
-        (None, false) => all.last().copied(),
-        (Some(i), true) => all.get(i + 1).copied(),
-        (Some(0), false) => None,
-        (Some(i), false) => all.get(i - 1).copied(),
-    }
-}
-
-fn cycle_req<T: Vocabulary>(current: T, forward: bool) -> T {
-    let all = T::ALL;
-    let i = all.iter().position(|x| *x == current).unwrap_or(0);
-    let n = all.len();
-    all[if forward {
-        (i + 1) % n
-    } else {
-        (i + n - 1) % n
-    }]
-}
-
 // ---------------------------------------------------------------- details
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -244,7 +221,7 @@ impl Detail {
     /// Cycles a cycle field.
     pub fn cycle(self, d: &mut MonsterDesign, forward: bool) {
         if self == Detail::Alignment {
-            d.alignment = cycle_opt::<Alignment>(d.alignment, forward);
+            d.alignment = crate::vocab::cycle_option::<Alignment>(d.alignment, forward);
         }
     }
 
@@ -503,7 +480,7 @@ impl PowerField {
         use PowerField::*;
         match self {
             Usage => {
-                p.usage = cycle_req(p.usage, forward);
+                p.usage = crate::vocab::cycle(p.usage, forward);
                 if p.usage == crate::rules::power_vocab::Usage::Refresh && p.refresh.is_empty() {
                     p.refresh = vec![5, 6];
                 } else if p.usage != crate::rules::power_vocab::Usage::Refresh {
@@ -511,9 +488,9 @@ impl PowerField {
                 }
                 retier(p);
             }
-            Action => p.action = cycle_req(p.action, forward),
+            Action => p.action = crate::vocab::cycle(p.action, forward),
             Origin => {
-                p.origin = cycle_req(p.origin, forward);
+                p.origin = crate::vocab::cycle(p.origin, forward);
                 if p.origin.is_area() && p.area.is_none() {
                     p.area = Some(crate::rules::power_vocab::Area {
                         shape: crate::rules::power_vocab::AreaShape::Burst,
@@ -526,7 +503,8 @@ impl PowerField {
             }
             Attack => {
                 let cur = p.attack.as_ref().map(|a| a.defense);
-                p.attack = cycle_opt::<Defense>(cur, forward).map(|defense| AttackSpec { defense });
+                p.attack = crate::vocab::cycle_option::<Defense>(cur, forward)
+                    .map(|defense| AttackSpec { defense });
             }
             Damage => {
                 let n = 6;
@@ -543,7 +521,8 @@ impl PowerField {
                 };
             }
             DamageType => {
-                p.damage_type = cycle_opt::<crate::rules::DamageType>(p.damage_type, forward)
+                p.damage_type =
+                    crate::vocab::cycle_option::<crate::rules::DamageType>(p.damage_type, forward)
             }
             _ => {}
         }
