@@ -448,7 +448,7 @@ impl PowerField {
                 Some(DamageSpec::Tier(t)) => {
                     format!(
                         "{} → {}",
-                        t.label(),
+                        t.key(),
                         tier_damage(*t, design.level, design.rank, design.role)
                     )
                 }
