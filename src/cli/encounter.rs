@@ -118,7 +118,11 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
         }
         return s;
     }
-    let mut s = format!("{}\nParty: {}\n\n", e.name, party.describe());
+    let mut s = format!("{}\n", e.name);
+    for (label, text) in r.summary(party) {
+        s.push_str(&format!("{label}: {text}\n"));
+    }
+    s.push_str("\nRoster:\n");
     for line in &r.roster {
         let xp = line
             .xp_total
@@ -134,32 +138,6 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
             "  {} × {}{flag}: {xp} XP\n",
             line.count, line.name
         ));
-    }
-    s.push_str(&format!(
-        "\nEncounter XP {} of budget {} (ratio {:.2})\n",
-        group_thousands(r.xp as i64),
-        group_thousands(r.budget as i64),
-        r.ratio
-    ));
-    match (&r.band, r.encounter_level) {
-        (Some(b), Some(l)) => s.push_str(&format!(
-            "Difficulty: {b} (encounter level {l} vs party level {}) [bands are lairsmith's own reading]\n",
-            r.party_level
-        )),
-        _ => s.push_str("Difficulty: cannot be rated\n"),
-    }
-    s.push_str(&format!(
-        "XP per character: {}\n",
-        group_thousands(r.xp_per_character as i64)
-    ));
-    if let Some(t) = r.treasure_per_character_gp {
-        s.push_str(&format!(
-            "Treasure per character: {} gp (book average for one encounter)\n",
-            crate::encounter::report::fmt_gp(t)
-        ));
-    }
-    for w in &r.warnings {
-        s.push_str(&format!("Warning: {w}\n"));
     }
     if explain {
         s.push_str("\nArithmetic:\n");

@@ -397,6 +397,52 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     }
 }
 
+impl Report {
+    /// The summary as (label, text) lines, for the sheet and the terminal to render alike.
+    pub fn summary(&self, party: &Party) -> Vec<(&'static str, String)> {
+        let mut v = vec![
+            (
+                "Party",
+                format!("{} (party level {})", party.describe(), self.party_level),
+            ),
+            (
+                "Budget",
+                format!("{} XP", group_thousands(self.budget as i64)),
+            ),
+            (
+                "Encounter XP",
+                format!(
+                    "{} (ratio {:.2})",
+                    group_thousands(self.xp as i64),
+                    self.ratio
+                ),
+            ),
+            (
+                "Difficulty",
+                match (&self.band, self.encounter_level) {
+                    (Some(b), Some(l)) => format!(
+                        "{b} (encounter level {l} vs party level {}; the bands are lairsmith's own reading, not the book's)",
+                        self.party_level
+                    ),
+                    _ => "cannot be rated".to_owned(),
+                },
+            ),
+            (
+                "XP per character",
+                group_thousands(self.xp_per_character as i64),
+            ),
+        ];
+        if let Some(t) = self.treasure_per_character_gp {
+            v.push((
+                "Treasure per character",
+                format!("{} gp (the book's average for one encounter)", fmt_gp(t)),
+            ));
+        }
+        v.extend(self.warnings.iter().map(|w| ("Warning", w.clone())));
+        v
+    }
+}
+
 /// 14.4 -> "14.4"; 136.0 -> "136".
 pub fn fmt_gp(v: f64) -> String {
     if v.fract() == 0.0 {

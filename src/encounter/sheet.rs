@@ -3,7 +3,7 @@
 use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
 use crate::encounter::party::Party;
-use crate::encounter::report::{Report, fmt_gp};
+use crate::encounter::report::Report;
 use crate::export::doc::group_thousands;
 
 pub fn markdown(
@@ -14,38 +14,8 @@ pub fn markdown(
 ) -> String {
     let mut s = format!("# {}\n\n", encounter.name);
     s.push_str("## Summary\n\n");
-    s.push_str(&format!(
-        "- **Party** {} (party level {})\n",
-        party.describe(),
-        report.party_level
-    ));
-    s.push_str(&format!(
-        "- **Budget** {} XP\n",
-        group_thousands(report.budget as i64)
-    ));
-    s.push_str(&format!(
-        "- **Encounter XP** {} (ratio {:.2})\n",
-        group_thousands(report.xp as i64),
-        report.ratio
-    ));
-    match (&report.band, report.encounter_level) {
-        (Some(b), Some(l)) => s.push_str(&format!(
-            "- **Difficulty** {b} (encounter level {l}; bands are lairsmith's own reading, not the book's)\n"
-        )),
-        _ => s.push_str("- **Difficulty** cannot be rated\n"),
-    }
-    s.push_str(&format!(
-        "- **XP per character** {}\n",
-        group_thousands(report.xp_per_character as i64)
-    ));
-    if let Some(t) = report.treasure_per_character_gp {
-        s.push_str(&format!(
-            "- **Treasure per character** {} gp (average for one encounter)\n",
-            fmt_gp(t)
-        ));
-    }
-    for w in &report.warnings {
-        s.push_str(&format!("- **Warning** {w}\n"));
+    for (label, text) in report.summary(party) {
+        s.push_str(&format!("- **{label}** {text}\n"));
     }
     s.push_str("\n## Roster\n\n");
     if report.roster.is_empty() {
