@@ -504,3 +504,27 @@ fn a_failed_save_is_a_message_and_nothing_is_lost() {
     assert_eq!(ui.app.forge.design.level.get(), 6);
     assert!(!ui.app.quit);
 }
+
+#[test]
+fn a_new_encounter_asks_about_the_unsaved_one() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3));
+    ui.ch('a').typed("hedgemaw").key(Enter).key(Esc);
+    assert!(ui.app.encounter.is_dirty());
+    ui.ch('N');
+    assert!(matches!(
+        ui.app.overlay,
+        Some(Overlay::Confirm(Confirm::UnsavedEncounter(_)))
+    ));
+    ui.ch('y'); // save first: it asks for a name
+    assert!(matches!(ui.app.overlay, Some(Overlay::Prompt { .. })));
+    ui.key(Esc); // cancelled: nothing saved, nothing lost, nothing pending
+    assert!(ui.app.after_save.is_none());
+    assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
+    ui.ch('N').ch('y').typed("Hedge Fight").key(Enter);
+    assert!(ui.root().join("encounters/hedge-fight.yaml").is_file());
+    assert!(
+        ui.app.encounter.encounter.groups.is_empty(),
+        "then a fresh encounter"
+    );
+}

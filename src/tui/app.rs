@@ -55,6 +55,8 @@ pub enum AfterLeave {
     GoTo(Screen),
     Edit(String),
     NewMonster,
+    /// A fresh encounter on the Encounter screen.
+    NewEncounter,
 }
 
 /// A question with one-key answers.
@@ -343,6 +345,7 @@ fn on_key(app: &mut App, ev: KeyEvent) -> Vec<Cmd> {
 pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     let replaces_forge = match &then {
         AfterLeave::Quit | AfterLeave::Edit(_) | AfterLeave::NewMonster => true,
+        AfterLeave::NewEncounter => false,
         AfterLeave::GoTo(s) => app.screen == Screen::Forge && *s != Screen::Forge,
     };
     if replaces_forge && app.forge.is_dirty() {
@@ -367,6 +370,10 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             }
         }
         AfterLeave::Edit(id) => crate::tui::screens::forge::open_for_edit(app, &id),
+        AfterLeave::NewEncounter => {
+            crate::tui::screens::encounter::reset(app);
+            app.screen = Screen::Encounter;
+        }
         AfterLeave::NewMonster => {
             app.forge = Forge::new_monster();
             app.screen = Screen::Forge;

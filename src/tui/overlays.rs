@@ -45,7 +45,11 @@ pub fn on_key(app: &mut App, ev: KeyEvent) -> Vec<Cmd> {
         } => match keymap::lookup(&[Ctx::Dialog], &ev)
             .filter(|a| matches!(a, Action::Choose | Action::Back))
         {
-            Some(Action::Back) => Vec::new(),
+            Some(Action::Back) => {
+                // A cancelled name prompt cancels the leave that was waiting on the save.
+                app.after_save = None;
+                Vec::new()
+            }
             Some(_) => prompt_done(app, kind, field.text()),
             None => {
                 field.handle(&ev);
@@ -428,6 +432,7 @@ fn after_text(then: &AfterLeave) -> String {
         AfterLeave::GoTo(s) => format!("going to the {}", s.title()),
         AfterLeave::Edit(id) => format!("opening {id}"),
         AfterLeave::NewMonster => "starting a new monster".into(),
+        AfterLeave::NewEncounter => "starting a new encounter".into(),
     }
 }
 

@@ -416,11 +416,10 @@ fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
         Action::New => {
             if s.is_dirty() {
                 app.overlay = Some(Overlay::Confirm(
-                    crate::tui::app::Confirm::UnsavedEncounter(crate::tui::app::AfterLeave::GoTo(
-                        Screen::Encounter,
-                    )),
+                    crate::tui::app::Confirm::UnsavedEncounter(
+                        crate::tui::app::AfterLeave::NewEncounter,
+                    ),
                 ));
-                // The confirmation's "discard" path resets the encounter.
             } else {
                 reset(app);
             }
