@@ -1,6 +1,7 @@
 //! The bestiary: the shipped monsters (embedded in the binary) plus the user's own directory,
 //! loaded with every bad file reported and the rest kept; filters and fuzzy search over it.
 
+pub mod cache;
 pub mod filter;
 pub mod search;
 
@@ -96,6 +97,9 @@ impl Entry {
 pub struct Bestiary {
     pub entries: Vec<Entry>,
     pub errors: Vec<FileError>,
+    /// How many of the user's monsters came from the index at the last load (for tests and
+    /// benchmarks).
+    pub loaded_from_index: usize,
     ids: HashMap<String, usize>,
     names: OnceLock<NameIndex>,
 }
@@ -234,9 +238,56 @@ impl Bestiary {
     pub fn load(user_dir: Option<&Path>) -> Bestiary {
         let mut b = Bestiary::shipped();
         if let Some(dir) = user_dir {
-            b.load_dir(dir, Provenance::User);
+            match cache::Index::for_bestiary(dir) {
+                Some(index) => b.load_dir_indexed(dir, &index),
+                None => b.load_dir(dir, Provenance::User),
+            }
         }
         b
+    }
+
+    /// Like [`Bestiary::load_dir`] for the user's bestiary, taking unchanged files from the
+    /// index and parsing only the rest, then rewriting the index if anything changed.
+    pub fn load_dir_indexed(&mut self, dir: &Path, index: &cache::Index) {
+        let files = match yaml_files(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                self.errors.push(e);
+                return;
+            }
+        };
+        let lookup = index.lookup(dir, &files);
+        self.loaded_from_index = lookup.cached.len();
+        let mut fresh: HashMap<PathBuf, Result<Entry, FileError>> = lookup
+            .to_parse
+            .iter()
+            .cloned()
+            .zip(load_files(&lookup.to_parse, Provenance::User))
+            .collect();
+        let mut cached: HashMap<PathBuf, Entry> = lookup
+            .cached
+            .into_iter()
+            .map(|e| (e.path.clone(), e))
+            .collect();
+        // Keep the directory's order, whichever way each file was read.
+        for f in &files {
+            if let Some(e) = cached.remove(f) {
+                self.insert(e);
+            } else if let Some(r) = fresh.remove(f) {
+                match r {
+                    Ok(e) => self.insert(e),
+                    Err(e) => self.errors.push(e),
+                }
+            }
+        }
+        if lookup.stale {
+            let user: Vec<&Entry> = self
+                .entries
+                .iter()
+                .filter(|e| e.path.parent() == Some(dir))
+                .collect();
+            index.write(&user);
+        }
     }
 
     /// Adds every monster file of `dir`; bad files become errors and the rest still load.
