@@ -16,7 +16,7 @@ t() { tmux -L lsbench "$@"; }
 
 # Milliseconds from launch until the pane shows $2 (and, separately, $3).
 measure() {
-  local data=$1 first=$2 full=$3
+  local data=$1 first=$2 full=$3 linger=${4:-0}
   t kill-server 2>/dev/null || true
   local start end_first end_full
   start=$(date +%s%N)
@@ -31,30 +31,33 @@ measure() {
   local pid rss
   pid=$(pgrep -n -x lairsmith || true)
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+  # Let background work (writing the bestiary index) finish before the next run.
+  sleep "$linger"
   t kill-server 2>/dev/null || true
   echo "$(( (end_first - start) / 1000000 )) $(( (end_full - start) / 1000000 )) $rss"
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-declare -a ef ff er bf bfull br cf cfull
+declare -a ef ff er bf bfull br cf cfull cr
 for _ in $(seq "$RUNS"); do
   read -r f full rss < <(measure "$WORK/empty" "F1 Bestiary" "44 monsters loaded")
   ef+=("$f"); ff+=("$full"); er+=("$rss")
   # Without the index: the first start after the files were written (or the index deleted).
   rm -rf "$WORK/big/cache"
-  read -r f full rss < <(measure "$WORK/big" "F1 Bestiary" "10044 of 10044")
-  cf+=("$f"); cfull+=("$full")
+  read -r f full rss < <(measure "$WORK/big" "F1 Bestiary" "10044 of 10044" 2)
+  cf+=("$f"); cfull+=("$full"); cr+=("$rss")
+  [ -s "$WORK/big/cache/bestiary-index.jsonl" ] || { echo "the first start wrote no index" >&2; exit 1; }
   # With the index the first start wrote.
-  sleep 0.3
   read -r f full rss < <(measure "$WORK/big" "F1 Bestiary" "10044 of 10044")
   bf+=("$f"); bfull+=("$full"); br+=("$rss")
 done
 c_first=$(printf '%s\n' "${cf[@]}" | median); c_full=$(printf '%s\n' "${cfull[@]}" | median)
+c_rss=$(printf '%s\n' "${cr[@]}" | median)
 e_first=$(printf '%s\n' "${ef[@]}" | median); e_rss=$(printf '%s\n' "${er[@]}" | median)
 b_first=$(printf '%s\n' "${bf[@]}" | median); b_full=$(printf '%s\n' "${bfull[@]}" | median)
 b_rss=$(printf '%s\n' "${br[@]}" | median)
 echo "runs: $RUNS (medians; each run starts the binary in a fresh tmux server)"
 echo "baseline, 44 shipped monsters: first frame ${e_first} ms, RSS $((e_rss / 1024)) MB"
-echo "10,000 monsters, no index yet: first frame ${c_first} ms, all listed ${c_full} ms ($(awk "BEGIN {printf \"%.2f\", $c_full/$e_first}")x baseline)"
+echo "10,000 monsters, no index yet: first frame ${c_first} ms, all listed ${c_full} ms ($(awk "BEGIN {printf \"%.2f\", $c_full/$e_first}")x baseline), RSS $((c_rss / 1024)) MB"
 echo "10,000 monsters, with the index: first frame ${b_first} ms ($(awk "BEGIN {printf \"%.2f\", $b_first/$e_first}")x baseline), all listed ${b_full} ms ($(awk "BEGIN {printf \"%.2f\", $b_full/$e_first}")x), RSS $((b_rss / 1024)) MB ($(awk "BEGIN {printf \"%.1f\", $b_rss/$e_rss}")x)"

@@ -151,6 +151,20 @@ pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError>
     Ok((design, Fingerprint::of_bytes(&bytes)))
 }
 
+/// A pending rewrite of the bestiary index (see [`Bestiary::load_leaving_index`]).
+pub struct IndexWrite {
+    index: cache::Index,
+    dir: PathBuf,
+}
+
+impl IndexWrite {
+    /// Writes the index for the user's monsters in `b` (best effort).
+    pub fn run(self, b: &Bestiary) {
+        let user: Vec<&Entry> = b.entries.iter().filter(|e| e.path.parent() == Some(self.dir.as_path())).collect();
+        self.index.write(&user);
+    }
+}
+
 /// Loads many files on every core (parse, derive, lint), keeping their order.
 pub fn load_files(files: &[PathBuf], provenance: Provenance) -> Vec<Result<Entry, FileError>> {
     let one =
@@ -236,24 +250,42 @@ impl Bestiary {
 
     /// The shipped monsters plus the user's directory (if given).
     pub fn load(user_dir: Option<&Path>) -> Bestiary {
-        let mut b = Bestiary::shipped();
-        if let Some(dir) = user_dir {
-            match cache::Index::for_bestiary(dir) {
-                Some(index) => b.load_dir_indexed(dir, &index),
-                None => b.load_dir(dir, Provenance::User),
-            }
+        let (b, index) = Bestiary::load_leaving_index(user_dir);
+        if let Some(write) = index {
+            write.run(&b);
         }
         b
     }
 
+    /// Like [`Bestiary::load`], but leaves rewriting the index to the caller, who can show the
+    /// monsters first (the terminal UI does).
+    pub fn load_leaving_index(user_dir: Option<&Path>) -> (Bestiary, Option<IndexWrite>) {
+        let mut b = Bestiary::shipped();
+        let Some(dir) = user_dir else { return (b, None) };
+        match cache::Index::for_bestiary(dir) {
+            Some(index) => {
+                let stale = b.load_dir_indexed(dir, &index);
+                let write = stale.then(|| IndexWrite {
+                    index,
+                    dir: dir.to_owned(),
+                });
+                (b, write)
+            }
+            None => {
+                b.load_dir(dir, Provenance::User);
+                (b, None)
+            }
+        }
+    }
+
     /// Like [`Bestiary::load_dir`] for the user's bestiary, taking unchanged files from the
-    /// index and parsing only the rest, then rewriting the index if anything changed.
-    pub fn load_dir_indexed(&mut self, dir: &Path, index: &cache::Index) {
+    /// index and parsing only the rest. Returns whether the index needs writing again.
+    pub fn load_dir_indexed(&mut self, dir: &Path, index: &cache::Index) -> bool {
         let files = match yaml_files(dir) {
             Ok(f) => f,
             Err(e) => {
                 self.errors.push(e);
-                return;
+                return false;
             }
         };
         let lookup = index.lookup(dir, &files);
@@ -280,14 +312,7 @@ impl Bestiary {
                 }
             }
         }
-        if lookup.stale {
-            let user: Vec<&Entry> = self
-                .entries
-                .iter()
-                .filter(|e| e.path.parent() == Some(dir))
-                .collect();
-            index.write(&user);
-        }
+        lookup.stale
     }
 
     /// Adds every monster file of `dir`; bad files become errors and the rest still load.

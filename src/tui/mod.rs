@@ -75,7 +75,13 @@ pub fn run(data: &DataDir) -> Result<(), String> {
     let (tx, rx) = std::sync::mpsc::channel();
     let user_dir = paths.bestiary.clone();
     std::thread::spawn(move || {
-        let _ = tx.send(Bestiary::load(Some(&user_dir)));
+        let (b, index) = Bestiary::load_leaving_index(Some(&user_dir));
+        // The UI gets the monsters first; the index is written while the GM looks at them.
+        let write = index.map(|w| (w, b.clone()));
+        let _ = tx.send(b);
+        if let Some((w, b)) = write {
+            w.run(&b);
+        }
     });
     let mut terminal =
         ratatui::try_init().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
