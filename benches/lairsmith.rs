@@ -90,6 +90,15 @@ fn load(c: &mut Criterion) {
             })
         },
     );
+    // The user's bestiary as the UI and the CLI load it: unchanged files from the index.
+    let _ = Bestiary::load(Some(&f.bestiary_dir));
+    g.bench_function("lairsmith: load the user's bestiary from its index", |b| {
+        b.iter(|| {
+            let b = Bestiary::load(Some(&f.bestiary_dir));
+            assert_eq!(b.loaded_from_index, N);
+            black_box(b.names().by_name.len())
+        })
+    });
     g.finish();
 }
 

@@ -161,9 +161,8 @@ impl Index {
         }
     }
 
-    /// Writes the index for these entries (best effort: an unwritable data directory only
-    /// means the next start parses everything again).
-    pub fn write(&self, entries: &[&Entry]) {
+    /// The index text for these entries.
+    pub fn render(entries: &[&Entry]) -> String {
         let mut out = serde_json::to_string(&Header {
             lairsmith_index: CACHE_FORMAT,
             version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -192,7 +191,13 @@ impl Index {
                 out.push('\n');
             }
         }
-        let _ = save_atomic(&self.path, out.as_bytes(), Expect::Anything);
+        out
+    }
+
+    /// Writes index text (best effort: an unwritable data directory only means the next start
+    /// parses everything again).
+    pub fn write(&self, text: &str) {
+        let _ = save_atomic(&self.path, text.as_bytes(), Expect::Anything);
     }
 }
 

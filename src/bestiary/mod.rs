@@ -158,10 +158,34 @@ pub struct IndexWrite {
 }
 
 impl IndexWrite {
+    /// The index text for the user's monsters in `b`; [`IndexWrite::write`] stores it.
+    pub fn prepare(self, b: &Bestiary) -> PreparedIndex {
+        let user: Vec<&Entry> = b
+            .entries
+            .iter()
+            .filter(|e| e.path.parent() == Some(self.dir.as_path()))
+            .collect();
+        PreparedIndex {
+            text: cache::Index::render(&user),
+            index: self.index,
+        }
+    }
+
     /// Writes the index for the user's monsters in `b` (best effort).
     pub fn run(self, b: &Bestiary) {
-        let user: Vec<&Entry> = b.entries.iter().filter(|e| e.path.parent() == Some(self.dir.as_path())).collect();
-        self.index.write(&user);
+        self.prepare(b).write();
+    }
+}
+
+/// Index text ready to be written.
+pub struct PreparedIndex {
+    index: cache::Index,
+    text: String,
+}
+
+impl PreparedIndex {
+    pub fn write(self) {
+        self.index.write(&self.text);
     }
 }
 
@@ -261,7 +285,9 @@ impl Bestiary {
     /// monsters first (the terminal UI does).
     pub fn load_leaving_index(user_dir: Option<&Path>) -> (Bestiary, Option<IndexWrite>) {
         let mut b = Bestiary::shipped();
-        let Some(dir) = user_dir else { return (b, None) };
+        let Some(dir) = user_dir else {
+            return (b, None);
+        };
         match cache::Index::for_bestiary(dir) {
             Some(index) => {
                 let stale = b.load_dir_indexed(dir, &index);

@@ -76,11 +76,11 @@ pub fn run(data: &DataDir) -> Result<(), String> {
     let user_dir = paths.bestiary.clone();
     std::thread::spawn(move || {
         let (b, index) = Bestiary::load_leaving_index(Some(&user_dir));
-        // The UI gets the monsters first; the index is written while the GM looks at them.
-        let write = index.map(|w| (w, b.clone()));
+        // The UI gets the monsters before the index reaches the disk.
+        let prepared = index.map(|w| w.prepare(&b));
         let _ = tx.send(b);
-        if let Some((w, b)) = write {
-            w.run(&b);
+        if let Some(p) = prepared {
+            p.write();
         }
     });
     let mut terminal =
