@@ -247,12 +247,17 @@ pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
     };
     let mut files: Vec<PathBuf> = entries
         .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .filter(|p| {
-            !p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            !name.starts_with('.') && (name.ends_with(".yaml") || name.ends_with(".yml"))
         })
+        // The directory entry's own type costs no extra system call; a link is followed.
+        .filter(|e| {
+            e.file_type()
+                .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()))
+        })
+        .map(|e| e.path())
         .collect();
     files.sort();
     Ok(files)

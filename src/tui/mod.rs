@@ -96,7 +96,7 @@ pub fn run(data: &DataDir) -> Result<(), String> {
             let msg = match loaded {
                 Some(b) => Msg::Done(Box::new(app::Outcome::Loaded(Box::new(b)))),
                 // While loading, wake up now and then to take the result.
-                None if app.loading && !event::poll(std::time::Duration::from_millis(25))? => {
+                None if app.loading && !event::poll(std::time::Duration::from_millis(8))? => {
                     continue;
                 }
                 None => match event::read()? {
