@@ -24,7 +24,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Create a monster from its level, rank, role, size, source, type and tags; print its stat
-    /// block, or save it to your bestiary.
+    /// block, or save it to your bestiary. Ability scores you do not set follow lairsmith's own
+    /// default (16 + half level on the role's key ability, 10 to 14 elsewhere), not the book's.
     New(NewArgs),
     /// Print a monster's stat block.
     Show(ShowArgs),
@@ -36,7 +37,8 @@ pub enum Command {
     Lint(LintArgs),
     /// Rewrite monster files in lairsmith's canonical layout.
     Fmt(FmtArgs),
-    /// A party's XP budget and the encounter XP of each difficulty band.
+    /// A party's XP budget (the book's) and the encounter XP of each difficulty band (lairsmith's
+    /// own reading, not the book's).
     Budget(BudgetArgs),
     /// Save and list parties.
     #[command(subcommand)]
@@ -228,7 +230,7 @@ pub struct GenerateArgs {
     /// The party: 4x5, 3,3,4,5, or a saved party's id.
     #[arg(long)]
     pub party: String,
-    /// trivial, easy, standard, hard or deadly.
+    /// trivial, easy, standard, hard or deadly (lairsmith's own bands, not the book's).
     #[arg(long, default_value = "standard")]
     pub difficulty: String,
     /// Fuzzy name query the monsters must match.
@@ -282,7 +284,8 @@ pub enum EncounterCmd {
     },
     /// Remove a group: its monster id, its placeholder:..., or #N.
     Remove { file: String, monster: String },
-    /// The budget, XP, difficulty, XP per character and treasure of an encounter.
+    /// The budget, XP, difficulty, XP per character and treasure of an encounter. The difficulty
+    /// bands are lairsmith's own reading, not the book's; --explain marks every such term.
     Check {
         file: String,
         /// Print every term of the arithmetic and where it comes from.
