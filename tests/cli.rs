@@ -608,3 +608,18 @@ fn saved_parties_are_used_by_name() {
     let listed = stdout(&lairsmith(dir.path(), &["party", "list"]));
     assert!(listed.contains("The Lanterns"), "{listed}");
 }
+
+#[test]
+fn the_readme_shows_the_real_giant_frog() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let golden = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/giant-frog.md"
+    ))
+    .unwrap();
+    assert!(
+        readme.contains(&golden),
+        "the README's example output is out of date"
+    );
+}
