@@ -41,6 +41,7 @@ pub mod encounter;
 pub mod export;
 pub mod fixtures;
 pub mod monster;
+pub mod parallel;
 pub mod rules;
 pub mod store;
 pub mod vocab;

@@ -204,22 +204,8 @@ impl Index {
 /// Parses index lines on every core; a line that does not parse is skipped (its file is
 /// then parsed from YAML).
 fn parse_lines(lines: &[&str]) -> Vec<Line> {
-    let one = |l: &&str| serde_json::from_str::<Line>(l).ok();
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if threads < 2 || lines.len() < 256 {
-        return lines.iter().filter_map(one).collect();
-    }
-    let chunk = lines.len().div_ceil(threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().filter_map(one).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
+    crate::parallel::map_in_order(lines, 256, |l| serde_json::from_str::<Line>(l).ok())
+        .into_iter()
+        .flatten()
+        .collect()
 }

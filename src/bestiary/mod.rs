@@ -191,24 +191,8 @@ impl PreparedIndex {
 
 /// Loads many files on every core (parse, derive, lint), keeping their order.
 pub fn load_files(files: &[PathBuf], provenance: Provenance) -> Vec<Result<Entry, FileError>> {
-    let one =
-        |f: &PathBuf| load_file(f).map(|(d, fp)| Entry::new(d, provenance, f.clone(), Some(fp)));
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if threads < 2 || files.len() < 64 {
-        return files.iter().map(one).collect();
-    }
-    let chunk = files.len().div_ceil(threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = files
-            .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(one).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+    crate::parallel::map_in_order(files, 64, |f| {
+        load_file(f).map(|(d, fp)| Entry::new(d, provenance, f.clone(), Some(fp)))
     })
 }
 

@@ -5,11 +5,11 @@ use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, Group, Side};
 use crate::encounter::party::Party;
 use crate::export::doc::group_thousands;
+use crate::rules::Level;
 use crate::rules::difficulty::{
     BANDS, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at, upper_boundary,
 };
 use crate::rules::tables::{MONSTER_XP, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP};
-use crate::rules::{Level, Rank};
 use serde::Serialize;
 
 /// One term of the explanation.
@@ -120,15 +120,10 @@ pub fn budget(party: &Party) -> Budget {
     }
 }
 
-/// XP of one monster of this level and rank (R6).
-pub fn xp_of(level: Level, rank: Rank) -> u32 {
-    rank.xp(level)
-}
-
 fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
     let ally = g.side == Side::Ally;
     if let Some(p) = &g.placeholder {
-        let xp = xp_of(p.level, p.rank);
+        let xp = p.rank.xp(p.level); // R6: the table
         return RosterLine {
             key: g.key(),
             name: g.label.clone().unwrap_or_else(|| p.describe()),
