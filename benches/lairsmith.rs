@@ -214,6 +214,7 @@ fn frames(c: &mut Criterion) {
         bestiary: f.bestiary_dir.clone(),
         encounters: f.bestiary_dir.parent().unwrap().join("encounters"),
         parties: f.bestiary_dir.parent().unwrap().join("parties"),
+        exports: f.bestiary_dir.parent().unwrap().join("exports"),
     };
     let mut no_editor = |p: &Path| Outcome::Edited {
         path: p.to_owned(),
@@ -252,7 +253,8 @@ fn frames(c: &mut Criterion) {
     for id in ["ashback-beetle", "ashback-drake"] {
         enc.encounter
             .encounter
-            .add(lairsmith::encounter::Group::monster(id, 2));
+            .add(lairsmith::encounter::Group::monster(id, count(2)))
+            .unwrap();
     }
     enc.encounter.refresh(&enc.bestiary);
     g.bench_function("draw the Encounter screen", |b| {
@@ -335,3 +337,7 @@ criterion_group! {
     targets = load, search, derive, frames, encounter, hostile
 }
 criterion_main!(benches);
+
+fn count(n: i64) -> lairsmith::encounter::Count {
+    lairsmith::encounter::Count::new(n).unwrap()
+}

@@ -107,7 +107,7 @@ fn the_generator_reaches_each_band_and_repeats_with_a_seed() {
                 .filter(|gr| {
                     b.get(gr.monster.as_deref().unwrap()).unwrap().design.rank == Rank::Boss
                 })
-                .map(|gr| gr.count)
+                .map(|gr| gr.count.get())
                 .sum();
             assert!(bosses <= 1);
         }
@@ -119,10 +119,10 @@ fn the_generator_respects_filters_locks_and_max_monsters() {
     let b = Bestiary::shipped();
     let mut req = request("4x6", "hard", 3);
     req.filter.roles = vec![Role::Skulker, Role::Striker, Role::Blocker];
-    req.locked = vec![Group::monster("voidglass-orrery", 1)];
+    req.locked = vec![Group::monster("voidglass-orrery", count(1))];
     req.max_monsters = 4;
     let g = generate(&b, &req).unwrap();
-    let count: u32 = g.encounter.groups.iter().map(|gr| gr.count).sum();
+    let count: u32 = g.encounter.groups.iter().map(|gr| gr.count.get()).sum();
     assert!(count <= 4, "{:?}", g.encounter.groups);
     assert!(
         g.encounter
@@ -165,4 +165,8 @@ fn the_generator_says_when_it_cannot() {
     let r = budget(&req.party);
     assert!(g.xp < r.bands[4].min_xp);
     let _ = Encounter::new("x", &req.party);
+}
+
+fn count(n: i64) -> lairsmith::encounter::Count {
+    lairsmith::encounter::Count::new(n).unwrap()
 }

@@ -338,12 +338,14 @@ fn e2_e4_allies_placeholders_and_mixed_parties() {
             rank: Rank::Mook,
             role: Role::Striker,
         },
-        4,
-    ));
-    e.add(Group::monster("duskbriar-thornshot", 1));
-    let mut ally = Group::monster("halcyon-sunarcher", 1);
+        count(4),
+    ))
+    .unwrap();
+    e.add(Group::monster("duskbriar-thornshot", count(1)))
+        .unwrap();
+    let mut ally = Group::monster("halcyon-sunarcher", count(1));
     ally.side = Side::Ally;
-    e.add(ally);
+    e.add(ally).unwrap();
     let r = report(&e, &party, &b);
     assert_eq!(r.budget, 150 + 150 + 175 + 200);
     assert_eq!(
@@ -364,8 +366,8 @@ fn e3_warnings_and_unrated_encounters() {
     assert!(empty.band.is_none() && empty.encounter_level.is_none());
     assert!(empty.warnings.iter().any(|w| w.contains("cannot be rated")));
     let mut e = Encounter::new("t", &party);
-    e.add(Group::monster("hedgemaw", 1)); // level 14
-    e.add(Group::monster("hedgemw", 1));
+    e.add(Group::monster("hedgemaw", count(1))).unwrap(); // level 14
+    e.add(Group::monster("hedgemw", count(1))).unwrap();
     let r = report(&e, &party, &b);
     assert!(
         r.warnings
@@ -389,7 +391,7 @@ fn e5_treasure_is_the_table_over_ten() {
     let b = lairsmith::bestiary::Bestiary::shipped();
     let party = Party::parse("4x1").unwrap();
     let mut e = Encounter::new("t", &party);
-    e.add(Group::monster("tuskjaw-knuckler", 4));
+    e.add(Group::monster("tuskjaw-knuckler", count(4))).unwrap();
     assert_eq!(report(&e, &party, &b).treasure_per_character_gp, Some(14.4));
 }
 
@@ -398,7 +400,7 @@ fn explanation_marks_the_projects_own_rulings() {
     let b = lairsmith::bestiary::Bestiary::shipped();
     let party = Party::parse("4x6").unwrap();
     let mut e = Encounter::new("t", &party);
-    e.add(Group::monster("voidglass-orrery", 1));
+    e.add(Group::monster("voidglass-orrery", count(1))).unwrap();
     let r = report(&e, &party, &b);
     let ours: Vec<&str> = r
         .explanation
@@ -409,4 +411,8 @@ fn explanation_marks_the_projects_own_rulings() {
     assert!(ours.iter().all(|s| s.starts_with("E3")), "{ours:?}");
     assert!(!ours.is_empty());
     assert!(r.explanation.iter().any(|t| t.source.contains("L1684")));
+}
+
+fn count(n: i64) -> lairsmith::encounter::Count {
+    lairsmith::encounter::Count::new(n).unwrap()
 }

@@ -23,6 +23,7 @@ impl Ui {
             root: dir.path().to_owned(),
         });
         app.encounter.seed = 42;
+        app.paths.exports = dir.path().join("exports");
         Ui { app, _dir: dir }
     }
 
@@ -164,7 +165,7 @@ fn search_select_and_relevel() {
     ui.key(KeyCode::F(1));
     assert_eq!(ui.app.screen, Screen::Bestiary);
     ui.ch('/').typed("cindog").key(Enter);
-    let first = ui.app.browser.selected_id(&ui.app.bestiary).unwrap();
+    let first = ui.app.browser.selected_id().unwrap();
     assert_eq!(first, "cinder-ogre");
     ui.ch('r');
     assert!(matches!(ui.app.overlay, Some(Overlay::Relevel(_))));

@@ -274,8 +274,9 @@ pub enum EncounterCmd {
     Add {
         file: String,
         monster: String,
-        #[arg(long, default_value_t = 1)]
-        count: u32,
+        /// How many (1 to 999).
+        #[arg(long, default_value = "1")]
+        count: crate::encounter::Count,
         /// On the party's side: does not count against the budget.
         #[arg(long)]
         ally: bool,

@@ -6,8 +6,8 @@ use crate::bestiary::Bestiary;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::report::{Report, budget, report};
 use crate::encounter::{
-    Encounter, Group, Party, PartyFile, PartyRef, Placeholder, Side, parse_encounter, parse_party,
-    sheet,
+    Count, Encounter, Group, Party, PartyFile, PartyRef, Placeholder, Side, parse_encounter,
+    parse_party, sheet,
 };
 use crate::export::doc::group_thousands;
 use crate::monster::slugify;
@@ -83,16 +83,16 @@ fn render_budget(b: &crate::encounter::Budget, party: &Party, format: &str) -> S
         "Party: {} (party level {})\nBudget: {} XP (E1: the standard XP of each character's level, summed)\n\nDifficulty bands (lairsmith's own reading, after Masterplan; the book defines only the budget):\n",
         party.describe(),
         b.party_level,
-        group_thousands(b.budget as i64)
+        group_thousands(b.budget)
     );
     for band in &b.bands {
         let max = band.max_xp.map_or("and up".to_owned(), |m| {
-            format!("to {} XP", group_thousands(m as i64))
+            format!("to {} XP", group_thousands(m))
         });
         s.push_str(&format!(
             "  {:<9} {} {max}\n",
             band.name,
-            group_thousands(band.min_xp as i64)
+            group_thousands(band.min_xp)
         ));
     }
     s
@@ -124,9 +124,7 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
     }
     s.push_str("\nRoster:\n");
     for line in &r.roster {
-        let xp = line
-            .xp_total
-            .map_or("?".to_owned(), |x| group_thousands(x as i64));
+        let xp = line.xp_total.map_or("?".to_owned(), |x| group_thousands(x));
         let flag = if line.ally {
             " (ally, not counted)"
         } else if line.missing {
@@ -189,14 +187,11 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 }
                 Group::monster(&monster, count)
             };
-            if count == 0 {
-                return Err(Failure("--count must be at least 1".into()));
-            }
             group.label = label;
             if ally {
                 group.side = Side::Ally;
             }
-            e.add(group);
+            e.add(group).map_err(Failure)?;
             write_encounter(&path, &e, Expect::Unchanged(fp))?;
             Ok(EXIT_OK)
         }
@@ -290,7 +285,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 if b.get(id).is_none() {
                     return Err(unknown_monster(&b, id));
                 }
-                locked.push(Group::monster(id, 1));
+                locked.push(Group::monster(id, Count::ONE));
             }
             let seed = g.seed.unwrap_or_else(rand::random);
             let req = Request {
@@ -319,12 +314,11 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 eprintln!(
                     "lairsmith: the bestiary could not fill a {} encounter ({}{} XP) with these filters; the closest found has {} XP",
                     req.band,
-                    group_thousands(out.target.min_xp as i64),
-                    out.target.max_xp.map_or("+".to_owned(), |m| format!(
-                        " to {}",
-                        group_thousands(m as i64)
-                    )),
-                    group_thousands(out.xp as i64)
+                    group_thousands(out.target.min_xp),
+                    out.target
+                        .max_xp
+                        .map_or("+".to_owned(), |m| format!(" to {}", group_thousands(m))),
+                    group_thousands(out.xp)
                 );
             }
             let r = report(&out.encounter, &party, &b);

@@ -1,6 +1,7 @@
 //! The encounter file: a name, a party (inline or a saved party's id), groups of monsters or
 //! placeholders with counts, and notes.
 
+use crate::encounter::count::Count;
 use crate::encounter::party::{Member, Party};
 use crate::rules::level::Level;
 use crate::rules::{Rank, Role};
@@ -124,16 +125,13 @@ impl<'de> Deserialize<'de> for PartyRef {
                     }
                 }
                 match (size, level, members) {
-                    (None, None, Some(m)) if !m.is_empty() => Ok(PartyRef::Members(m)),
-                    (None, None, Some(_)) => Err(A::Error::custom("the party has no members")),
+                    (None, None, Some(m)) => {
+                        crate::encounter::party::check_size(m.len()).map_err(A::Error::custom)?;
+                        Ok(PartyRef::Members(m))
+                    }
                     (size, Some(level), None) => {
                         let size = size.unwrap_or(crate::rules::difficulty::DEFAULT_PARTY_SIZE);
-                        if size == 0 || size > crate::encounter::party::MAX_PARTY_SIZE {
-                            return Err(A::Error::custom(format!(
-                                "a party has 1 to {} characters",
-                                crate::encounter::party::MAX_PARTY_SIZE
-                            )));
-                        }
+                        crate::encounter::party::check_size(size).map_err(A::Error::custom)?;
                         Ok(PartyRef::Uniform { size, level })
                     }
                     _ => Err(A::Error::custom(
@@ -208,9 +206,6 @@ pub enum Side {
 fn is_foe(s: &Side) -> bool {
     *s == Side::Foe
 }
-fn one() -> u32 {
-    1
-}
 
 /// One line of the roster.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -219,8 +214,8 @@ pub struct Group {
     pub monster: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Placeholder>,
-    #[serde(default = "one")]
-    pub count: u32,
+    #[serde(default)]
+    pub count: Count,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "is_foe")]
@@ -230,7 +225,7 @@ pub struct Group {
 }
 
 impl Group {
-    pub fn monster(id: &str, count: u32) -> Group {
+    pub fn monster(id: &str, count: Count) -> Group {
         Group {
             monster: Some(id.to_owned()),
             placeholder: None,
@@ -241,7 +236,7 @@ impl Group {
         }
     }
 
-    pub fn placeholder(p: Placeholder, count: u32) -> Group {
+    pub fn placeholder(p: Placeholder, count: Count) -> Group {
         Group {
             monster: None,
             placeholder: Some(p),
@@ -303,17 +298,19 @@ impl Encounter {
     }
 
     /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
-    pub fn add(&mut self, group: Group) {
+    /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`].
+    pub fn add(&mut self, group: Group) -> Result<(), String> {
         if let Some(g) = self.groups.iter_mut().find(|g| {
             g.monster == group.monster
                 && g.placeholder == group.placeholder
                 && g.side == group.side
                 && g.label == group.label
         }) {
-            g.count += group.count;
+            g.count = g.count.plus(group.count)?;
         } else {
             self.groups.push(group);
         }
+        Ok(())
     }
 }
 
@@ -354,12 +351,6 @@ pub fn parse_encounter(
             }
             _ => {}
         }
-        if g.count == 0 {
-            return Err(at(format!(
-                "group {} has count 0; remove it or give a count of 1 or more",
-                i + 1
-            )));
-        }
     }
     Ok(e)
 }
@@ -376,11 +367,10 @@ pub fn parse_party(
             format!("schema_version {} is not supported", p.schema_version),
         ));
     }
-    if p.members.is_empty() {
-        return Err(crate::yaml_io::FileError::new(
-            path,
-            "the party has no members",
-        ));
+    if let Err(why) = crate::encounter::party::check_size(p.members.len()) {
+        let (line, column) =
+            crate::yaml_io::locate_key(text, &[Seg::Key("members".into())]).unwrap_or((1, 1));
+        return Err(crate::yaml_io::FileError::new(path, why).at(line, column));
     }
     Ok(p)
 }

@@ -2,6 +2,7 @@
 //! sensible mix of roles, respecting filters and locked monsters.
 
 use crate::bestiary::{Bestiary, Entry, Filter, search};
+use crate::encounter::count::Count;
 use crate::encounter::file::{Encounter, Group};
 use crate::encounter::party::Party;
 use crate::encounter::report::{BandRange, budget};
@@ -142,7 +143,7 @@ fn attempt(
                 g.monster
                     .as_deref()
                     .and_then(|id| bestiary.get(id))
-                    .map(|e| (e, g.count))
+                    .map(|e| (e, g.count.get()))
             })
             .filter(|(e, _)| f(e))
             .map(|(_, c)| c)
@@ -155,7 +156,7 @@ fn attempt(
         target.min_xp
     };
     loop {
-        let monsters: u32 = groups.iter().map(|g| g.count).sum();
+        let monsters: u32 = groups.iter().map(|g| g.count.get()).sum();
         if monsters >= req.max_monsters || xp >= aim {
             break;
         }
@@ -209,14 +210,18 @@ fn attempt(
             1
         };
         xp += each * u64::from(count);
-        let mut g = Group::monster(&chosen.design.id, count);
-        g.count = count;
-        match groups
+        // `slots` keeps the whole encounter within `max_monsters`, itself far below a group's
+        // maximum, so the count is always valid; a merge that would pass it starts a new group.
+        let Ok(count) = Count::new(i64::from(count)) else {
+            break;
+        };
+        let g = Group::monster(&chosen.design.id, count);
+        let merged = groups
             .iter_mut()
             .find(|x| x.monster == g.monster && x.side == g.side)
-        {
-            Some(existing) => existing.count += count,
-            None => groups.push(g),
+            .map(|existing| existing.count.plus(count).map(|c| existing.count = c));
+        if !matches!(merged, Some(Ok(()))) {
+            groups.push(g);
         }
     }
     (groups, xp)

@@ -10,6 +10,19 @@ use serde::{Deserialize, Serialize};
 /// The most characters a party may have.
 pub const MAX_PARTY_SIZE: usize = 64;
 
+/// Checks a party's size against 1..=[`MAX_PARTY_SIZE`], the same for specs and files.
+pub fn check_size(n: usize) -> Result<(), String> {
+    if (1..=MAX_PARTY_SIZE).contains(&n) {
+        Ok(())
+    } else if n == 0 {
+        Err("the party has no members".into())
+    } else {
+        Err(format!(
+            "the party has {n} characters; a party has 1 to {MAX_PARTY_SIZE}"
+        ))
+    }
+}
+
 /// One character.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,11 +98,7 @@ impl Party {
                     .trim()
                     .parse()
                     .map_err(|_| bad("the count before x is not a number"))?;
-                if n == 0 || n > MAX_PARTY_SIZE {
-                    return Err(format!(
-                        "a party has 1 to {MAX_PARTY_SIZE} characters, not {n}"
-                    ));
-                }
+                check_size(n)?;
                 return Ok(Party::uniform(n, level(l)?));
             }
         }
@@ -110,9 +119,7 @@ impl Party {
             };
             members.push(m);
         }
-        if members.is_empty() || members.len() > MAX_PARTY_SIZE {
-            return Err(format!("a party has 1 to {MAX_PARTY_SIZE} characters"));
-        }
+        check_size(members.len())?;
         Ok(Party { members })
     }
 

@@ -127,7 +127,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
         return RosterLine {
             key: g.key(),
             name: g.label.clone().unwrap_or_else(|| p.describe()),
-            count: g.count,
+            count: g.count.get(),
             level: Some(p.level.get()),
             rank: Some(crate::vocab::Vocabulary::key(p.rank).to_owned()),
             role: Some(crate::vocab::Vocabulary::key(p.role).to_owned()),
@@ -145,7 +145,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
             RosterLine {
                 key: id,
                 name: g.label.clone().unwrap_or_else(|| e.design.name.clone()),
-                count: g.count,
+                count: g.count.get(),
                 level: Some(e.design.level.get()),
                 rank: Some(crate::vocab::Vocabulary::key(e.design.rank).to_owned()),
                 role: Some(crate::vocab::Vocabulary::key(e.design.role).to_owned()),
@@ -159,7 +159,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
         None => RosterLine {
             name: g.label.clone().unwrap_or_else(|| id.clone()),
             key: id,
-            count: g.count,
+            count: g.count.get(),
             level: None,
             rank: None,
             role: None,
@@ -189,7 +189,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         .iter()
         .filter(|r| !r.ally)
         .filter_map(|r| r.xp_total)
-        .sum();
+        .fold(0, u64::saturating_add);
     let foes: Vec<&RosterLine> = roster.iter().filter(|r| !r.ally).collect();
     let mut warnings = Vec::new();
     let missing: Vec<&str> = roster
@@ -256,7 +256,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
             .map(|(l, c)| {
                 format!(
                     "{c} × {} (standard XP at level {l}, L{})",
-                    group_thousands(i64::from(MONSTER_XP[usize::from(*l) - 1].standard)),
+                    group_thousands(MONSTER_XP[usize::from(*l) - 1].standard),
                     1693 + u32::from(*l)
                 )
             })
@@ -266,7 +266,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         text: format!(
             "Budget = {} = {} XP",
             per_level.join(" + "),
-            group_thousands(b.budget as i64)
+            group_thousands(b.budget)
         ),
         source: "E1: one standard monster challenges one character of its level (L1684, L2351)"
             .into(),
@@ -283,7 +283,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
                 r.rank.as_deref().unwrap_or("?"),
                 r.role.as_deref().unwrap_or("?"),
                 r.level.unwrap_or(0),
-                group_thousands(i64::from(r.xp_each.unwrap_or(0)))
+                group_thousands(r.xp_each.unwrap_or(0))
             )
         })
         .collect();
@@ -292,7 +292,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         text: format!(
             "Encounter XP = {} = {} XP{}",
             if xp_terms.is_empty() { "nothing".to_owned() } else { xp_terms.join(" + ") },
-            group_thousands(xp as i64),
+            group_thousands(xp),
             if allies > 0 { format!(" ({allies} allied group(s) left out)") } else { String::new() }
         ),
         source: "E2: each monster's XP from the Monster XP table (L1691-1723) times its count; allies do not count".into(),
@@ -301,8 +301,8 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     ex.push(Term {
         text: format!(
             "Ratio = {} ÷ {} = {}",
-            group_thousands(xp as i64),
-            group_thousands(b.budget as i64),
+            group_thousands(xp),
+            group_thousands(b.budget),
             fmt_ratio(ratio)
         ),
         source:
@@ -313,7 +313,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     ex.push(Term {
         text: format!(
             "Party level = closest standard XP to {} ÷ {n} = {:.1} → level {} ({} XP)",
-            group_thousands(b.budget as i64),
+            group_thousands(b.budget),
             b.budget as f64 / n as f64,
             b.party_level,
             group_thousands(standard_xp_at(b.party_level) as i64)
@@ -326,7 +326,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
             ex.push(Term {
                 text: format!(
                     "Encounter level = closest standard XP to {} ÷ {n} = {:.1} → level {el} ({} XP)",
-                    group_thousands(xp as i64),
+                    group_thousands(xp),
                     xp as f64 / n as f64,
                     group_thousands(standard_xp_at(el) as i64)
                 ),
@@ -351,7 +351,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         }),
     }
     ex.push(Term {
-        text: format!("XP per character = {} ÷ {n} = {} (rounded down)", group_thousands(xp as i64), group_thousands((xp / n as u64) as i64)),
+        text: format!("XP per character = {} ÷ {n} = {} (rounded down)", group_thousands(xp), group_thousands(xp / n as u64)),
         source: "E4: the encounter's XP is shared; XP to the next level is 10 × standard XP (L578-613, L2042)".into(),
         ours: false,
     });
@@ -400,17 +400,10 @@ impl Report {
                 "Party",
                 format!("{} (party level {})", party.describe(), self.party_level),
             ),
-            (
-                "Budget",
-                format!("{} XP", group_thousands(self.budget as i64)),
-            ),
+            ("Budget", format!("{} XP", group_thousands(self.budget))),
             (
                 "Encounter XP",
-                format!(
-                    "{} (ratio {:.2})",
-                    group_thousands(self.xp as i64),
-                    self.ratio
-                ),
+                format!("{} (ratio {:.2})", group_thousands(self.xp), self.ratio),
             ),
             (
                 "Difficulty",
@@ -422,10 +415,7 @@ impl Report {
                     _ => "cannot be rated".to_owned(),
                 },
             ),
-            (
-                "XP per character",
-                group_thousands(self.xp_per_character as i64),
-            ),
+            ("XP per character", group_thousands(self.xp_per_character)),
         ];
         if let Some(t) = self.treasure_per_character_gp {
             v.push((

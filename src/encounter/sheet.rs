@@ -29,8 +29,8 @@ pub fn markdown(
         let xp = match (r.xp_each, r.xp_total) {
             (Some(e), Some(t)) => format!(
                 " — {} XP each, {} XP",
-                group_thousands(i64::from(e)),
-                group_thousands(t as i64)
+                group_thousands(e),
+                group_thousands(t)
             ),
             _ => String::new(),
         };

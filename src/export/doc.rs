@@ -372,7 +372,9 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
 }
 
 /// 1000 -> "1,000", as the book prints XP.
-pub fn group_thousands(n: i64) -> String {
+/// Any integer type: XP sums are wide, and a cast to a narrower type could print a wrong sign.
+pub fn group_thousands(n: impl Into<i128>) -> String {
+    let n: i128 = n.into();
     let s = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

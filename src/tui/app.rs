@@ -46,6 +46,9 @@ pub struct Paths {
     pub bestiary: PathBuf,
     pub encounters: PathBuf,
     pub parties: PathBuf,
+    /// Where an export's file name is taken from when the user gives a relative one: the
+    /// working directory lairsmith was started in. Prompts show the whole path.
+    pub exports: PathBuf,
 }
 
 /// What to do once unsaved changes are dealt with.

@@ -24,6 +24,10 @@ impl Paths {
             bestiary: data.bestiary(),
             encounters: data.encounters(),
             parties: data.parties(),
+            exports: std::env::current_dir()
+                .ok()
+                .filter(|d| d.is_absolute())
+                .unwrap_or_else(|| data.root.clone()),
         }
     }
 }
@@ -48,12 +52,23 @@ pub fn dispatch(
     msg: Msg,
     suspend: &mut dyn FnMut(&std::path::Path) -> app::Outcome,
 ) {
+    dispatch_with(app, msg, suspend, &mut exec::run);
+}
+
+/// [`dispatch`] with the command executor passed in, so tests can watch or refuse what the UI
+/// asks to do to files.
+pub fn dispatch_with(
+    app: &mut App,
+    msg: Msg,
+    suspend: &mut dyn FnMut(&std::path::Path) -> app::Outcome,
+    run: &mut dyn FnMut(Cmd, &Paths) -> Option<app::Outcome>,
+) {
     let mut queue: Vec<Msg> = vec![msg];
     while let Some(m) = queue.pop() {
         for cmd in update(app, m) {
             let outcome = match cmd {
                 Cmd::OpenEditor { path } => Some(suspend(&path)),
-                other => exec::run(other, &app.paths),
+                other => run(other, &app.paths),
             };
             if let Some(o) = outcome {
                 queue.push(Msg::Done(Box::new(o)));

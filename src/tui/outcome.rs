@@ -3,7 +3,7 @@
 use crate::bestiary::{Entry, Provenance};
 use crate::monster::lint::Severity;
 use crate::store::Fingerprint;
-use crate::tui::app::{App, Cmd, Confirm, Outcome, Overlay, Screen, WritePurpose, proceed};
+use crate::tui::app::{App, Cmd, Confirm, Outcome, Overlay, WritePurpose, leave};
 use crate::tui::screens::forge::Target;
 
 pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
@@ -203,12 +203,8 @@ fn written(
         }
     }
     match app.after_save.take() {
-        Some(then) => proceed(app, then),
-        None => {
-            if app.screen == Screen::Forge {
-                // Stay in the Forge after a plain save.
-            }
-            Vec::new()
-        }
+        // Saving one thing may leave another unsaved: leaving asks about that too.
+        Some(then) => leave(app, then),
+        None => Vec::new(),
     }
 }

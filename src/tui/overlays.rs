@@ -5,7 +5,7 @@ use crate::export::{Format, render};
 use crate::rules::{Level, Rank, Role};
 use crate::store::{Expect, path_in};
 use crate::tui::app::{
-    AfterLeave, App, Cmd, Confirm, Overlay, PromptKind, RelevelForm, WritePurpose, proceed,
+    AfterLeave, App, Cmd, Confirm, Overlay, PromptKind, RelevelForm, WritePurpose, leave,
 };
 use crate::tui::keymap::{self, Action, BINDINGS, Ctx};
 use crate::tui::screens::encounter::popup;
@@ -16,7 +16,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
-use std::path::PathBuf;
 
 pub fn on_key(app: &mut App, ev: KeyEvent) -> Vec<Cmd> {
     let Some(overlay) = app.overlay.take() else {
@@ -107,7 +106,8 @@ fn confirm_key(app: &mut App, c: Confirm, ev: KeyEvent) -> Vec<Cmd> {
             Some(Action::No) => {
                 app.forge = crate::tui::screens::forge::Forge::new_monster();
                 app.info("Changes discarded.");
-                proceed(app, then)
+                // Leaving may still have the encounter to ask about.
+                leave(app, then)
             }
             Some(Action::Back) => Vec::new(),
             _ => {
@@ -122,7 +122,7 @@ fn confirm_key(app: &mut App, c: Confirm, ev: KeyEvent) -> Vec<Cmd> {
             }
             Some(Action::No) => {
                 crate::tui::screens::encounter::reset(app);
-                proceed(app, then)
+                leave(app, then)
             }
             Some(Action::Back) => Vec::new(),
             _ => {
@@ -177,7 +177,9 @@ fn confirm_key(app: &mut App, c: Confirm, ev: KeyEvent) -> Vec<Cmd> {
 }
 
 fn prompt_done(app: &mut App, kind: PromptKind, text: String) -> Vec<Cmd> {
-    let path = PathBuf::from(text.trim());
+    // A relative name is taken from the export directory, never from wherever the process
+    // happens to be: the prompt showed that directory, so this is where the user looked.
+    let path = app.paths.exports.join(text.trim());
     if text.trim().is_empty() && kind != PromptKind::SaveEncounterAs {
         app.error("No file name given; nothing exported.");
         return Vec::new();

@@ -68,6 +68,9 @@ pub struct Browser {
     pub sort: SortKey,
     pub hits: Vec<SearchHit>,
     pub selected: usize,
+    /// The selected monster's id. The hits index a bestiary that a reload or a delete replaces,
+    /// so the selection is found again by this id, never by a stale index.
+    selected_id: Option<String>,
     pub pane: Pane,
     pub preview_scroll: u16,
     /// The first visible row of the list (only visible rows are built each frame).
@@ -86,6 +89,7 @@ impl Browser {
             sort: SortKey::Name,
             hits: Vec::new(),
             selected: 0,
+            selected_id: None,
             pane: Pane::List,
             preview_scroll: 0,
             offset: 0,
@@ -97,7 +101,7 @@ impl Browser {
 
     /// Recomputes the visible list, keeping the selected monster selected if it is still there.
     pub fn refresh(&mut self, b: &Bestiary) {
-        let keep = self.selected_id(b);
+        let keep = self.selected_id.clone();
         self.refresh_keeping(b, keep.as_deref());
     }
 
@@ -130,6 +134,10 @@ impl Browser {
 
     fn on_selection(&mut self, b: &Bestiary) {
         self.preview_scroll = 0;
+        self.selected_id = self
+            .hits
+            .get(self.selected)
+            .map(|h| b.entries[h.index].design.id.clone());
         self.findings = self
             .hits
             .get(self.selected)
@@ -140,10 +148,8 @@ impl Browser {
             .unwrap_or_default();
     }
 
-    pub fn selected_id(&self, b: &Bestiary) -> Option<String> {
-        self.hits
-            .get(self.selected)
-            .map(|h| b.entries[h.index].design.id.clone())
+    pub fn selected_id(&self) -> Option<String> {
+        self.selected_id.clone()
     }
 
     fn move_by(&mut self, b: &Bestiary, delta: isize) {
@@ -154,6 +160,16 @@ impl Browser {
         self.selected = (self.selected as isize + delta).clamp(0, last) as usize;
         self.on_selection(b);
     }
+}
+
+/// The whole path an export of `name` is offered under: a slug of the name (so nothing read
+/// from a file can steer the path) in the export directory.
+pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
+    let mut slug = crate::monster::slugify(name);
+    if slug.is_empty() {
+        slug = "export".into();
+    }
+    dir.join(format!("{slug}.{ext}")).display().to_string()
 }
 
 fn cycle_vec<T: Vocabulary>(v: &mut Vec<T>, forward: bool) {
@@ -232,13 +248,13 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
             ));
         }
         Action::Edit => {
-            let id = br.selected_id(b)?;
+            let id = br.selected_id()?;
             return Some(leave(app, AfterLeave::Edit(id)));
         }
         Action::New => return Some(leave(app, AfterLeave::NewMonster)),
         Action::Duplicate => return Some(duplicate(app)),
         Action::Relevel => {
-            let id = br.selected_id(b)?;
+            let id = br.selected_id()?;
             let level = b
                 .get(&id)
                 .map(|e| e.design.level.to_string())
@@ -252,7 +268,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
             }));
         }
         Action::Delete => {
-            let id = br.selected_id(b)?;
+            let id = br.selected_id()?;
             let e = b.get(&id)?;
             if e.is_shipped() {
                 app.error(format!(
@@ -267,7 +283,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
             }
         }
         Action::ExportMarkdown | Action::ExportYaml => {
-            let id = br.selected_id(b)?;
+            let id = br.selected_id()?;
             let md = action == Action::ExportMarkdown;
             let (kind, ext) = if md {
                 (PromptKind::ExportMarkdown { id: id.clone() }, "md")
@@ -277,11 +293,11 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
             app.overlay = Some(Overlay::Prompt {
                 kind,
                 title: format!("Export {} to file", if md { "Markdown" } else { "YAML" }),
-                field: TextField::new(&format!("{id}.{ext}")),
+                field: TextField::new(&export_name(&app.paths.exports, &id, ext)),
             });
         }
         Action::OpenEditor => {
-            let id = br.selected_id(b)?;
+            let id = br.selected_id()?;
             let e = b.get(&id)?;
             if e.is_shipped() {
                 app.error(format!("{} is shipped and read-only: press d to duplicate it into your bestiary, then edit the copy.", e.design.name));
@@ -372,7 +388,7 @@ fn filter_key(app: &mut App, ev: &KeyEvent) -> Vec<Cmd> {
 
 /// Copies the selected monster into the user's bestiary under a new id and saves it.
 fn duplicate(app: &mut App) -> Vec<Cmd> {
-    let Some(id) = app.browser.selected_id(&app.bestiary) else {
+    let Some(id) = app.browser.selected_id() else {
         return Vec::new();
     };
     let Some(e) = app.bestiary.get(&id) else {

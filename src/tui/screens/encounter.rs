@@ -5,7 +5,7 @@
 use crate::bestiary::{Bestiary, search};
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::report::{Report, report};
-use crate::encounter::{Encounter, Group, Party, PartyRef, Placeholder, Side};
+use crate::encounter::{Count, Encounter, Group, Party, PartyRef, Placeholder, Side};
 use crate::export::doc::group_thousands;
 use crate::rules::difficulty::BANDS;
 use crate::rules::{Level, Rank, Role};
@@ -94,8 +94,10 @@ impl EncounterScreen {
         }
     }
 
+    /// Whether anything differs from what was last opened or saved; emptying a saved
+    /// encounter is a change too.
     pub fn is_dirty(&self) -> bool {
-        self.encounter != self.baseline && !self.encounter.groups.is_empty()
+        self.encounter != self.baseline
     }
 
     pub fn refresh(&mut self, b: &Bestiary) {
@@ -176,7 +178,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
                     if let Some(i) = hits.get(cursor.min(hits.len().saturating_sub(1))) {
                         let id = app.bestiary.entries[*i].design.id.clone();
                         let name = app.bestiary.entries[*i].design.name.clone();
-                        add_group(app, Group::monster(&id, 1));
+                        add_group(app, Group::monster(&id, Count::ONE));
                         app.info(format!("Added {name}. Enter adds another, Esc closes."));
                     }
                 }
@@ -221,7 +223,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
                                 rank: Rank::ALL[rank],
                                 role: Role::ALL[role],
                             };
-                            add_group(app, Group::placeholder(p, 1));
+                            add_group(app, Group::placeholder(p, Count::ONE));
                             app.encounter.mode = Mode::Roster;
                             app.info(format!(
                                 "Added {}. Enter on it opens the Forge to design the real monster.",
@@ -296,7 +298,10 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
 
 fn add_group(app: &mut App, g: Group) {
     let key = g.key();
-    app.encounter.encounter.add(g);
+    if let Err(e) = app.encounter.encounter.add(g) {
+        app.error(e);
+        return;
+    }
     app.encounter.cursor = app
         .encounter
         .encounter
@@ -336,9 +341,9 @@ fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
         Action::Increase | Action::Decrease => {
             if let Some(g) = s.encounter.groups.get_mut(s.cursor) {
                 if action == Action::Increase {
-                    g.count = (g.count + 1).min(99);
-                } else if g.count > 1 {
-                    g.count -= 1;
+                    g.count = g.count.increment();
+                } else if let Some(c) = g.count.decrement() {
+                    g.count = c;
                 }
                 s.refresh(&app.bestiary);
             }
@@ -426,11 +431,15 @@ fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
         }
         Action::Save => return Some(save(app)),
         Action::ExportMarkdown => {
-            let name = crate::monster::slugify(&s.encounter.name);
+            let name = &s.encounter.name;
             app.overlay = Some(Overlay::Prompt {
                 kind: PromptKind::ExportEncounter,
                 title: "Export the encounter sheet (Markdown) to file".into(),
-                field: TextField::new(&format!("{name}.md")),
+                field: TextField::new(&crate::tui::screens::bestiary::export_name(
+                    &app.paths.exports,
+                    name,
+                    "md",
+                )),
             });
         }
         Action::Choose => {
@@ -568,7 +577,7 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
                 app.error(format!(
                     "The bestiary could not fill a {} encounter with these filters; this is the closest ({} XP).",
                     req.band,
-                    group_thousands(g.xp as i64)
+                    group_thousands(g.xp)
                 ));
             }
         }
@@ -657,7 +666,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             Span::raw(format!(
                 "{} · budget {} XP",
                 s.party.describe(),
-                group_thousands(r.budget as i64)
+                group_thousands(r.budget)
             )),
         ])),
         party_area,
@@ -681,8 +690,8 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             Span::styled("XP ", theme::bold()),
             Span::raw(format!(
                 "{} of {} budget (ratio {:.2})",
-                group_thousands(r.xp as i64),
-                group_thousands(r.budget as i64),
+                group_thousands(r.xp),
+                group_thousands(r.budget),
                 r.ratio
             )),
         ]),
@@ -691,7 +700,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             Span::styled("Each ", theme::bold()),
             Span::raw(format!(
                 "{} XP, {} · generator: {} (d)",
-                group_thousands(r.xp_per_character as i64),
+                group_thousands(r.xp_per_character),
                 r.treasure_per_character_gp
                     .map_or("—".to_owned(), |t| format!(
                         "{} gp",
@@ -721,9 +730,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             "  "
         };
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
-        let xp = line
-            .xp_total
-            .map_or("?".into(), |x| group_thousands(x as i64));
+        let xp = line.xp_total.map_or("?".into(), |x| group_thousands(x));
         let what = match (line.level, &line.rank, &line.role) {
             (Some(l), Some(rk), Some(ro)) => format!("L{l} {rk} {ro}"),
             _ => "unknown id".into(),

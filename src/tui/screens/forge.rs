@@ -773,7 +773,7 @@ fn options(f: &Forge) -> Vec<OptionRow> {
             .map(|l| {
                 let info = format!(
                     "{} XP · hits {} · X {} · {}",
-                    crate::export::doc::group_thousands(i64::from(d.rank.xp(l))),
+                    crate::export::doc::group_thousands(d.rank.xp(l)),
                     crate::rules::damage::tier_damage(
                         crate::rules::DamageTier::AtWillSingle,
                         l,

@@ -1,0 +1,117 @@
+//! How many of one monster a group holds: 1 to [`MAX_GROUP_COUNT`], checked wherever a count
+//! enters (files, the command line, the UI), so no later sum or `+` can wrap or reach zero.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The most monsters one group may hold. No table fight has more; the bound keeps every XP sum
+/// far from overflowing and every roster column narrow.
+pub const MAX_GROUP_COUNT: u32 = 999;
+
+/// A group's count, always within 1..=[`MAX_GROUP_COUNT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "u32")]
+pub struct Count(u32);
+
+impl Count {
+    pub const ONE: Count = Count(1);
+    pub const MAX: Count = Count(MAX_GROUP_COUNT);
+
+    /// A count, or a sentence saying the valid range.
+    pub fn new(n: i64) -> Result<Count, String> {
+        match u32::try_from(n) {
+            Ok(n) if (1..=MAX_GROUP_COUNT).contains(&n) => Ok(Count(n)),
+            _ => Err(format!(
+                "a count must be from 1 to {MAX_GROUP_COUNT}, not {n}"
+            )),
+        }
+    }
+
+    pub fn get(self) -> u32 {
+        self.0
+    }
+
+    /// One more, staying at the maximum: `+` never lowers a count.
+    pub fn increment(self) -> Count {
+        Count((self.0 + 1).min(MAX_GROUP_COUNT))
+    }
+
+    /// One fewer, or `None` at one (the group would be empty).
+    pub fn decrement(self) -> Option<Count> {
+        (self.0 > 1).then(|| Count(self.0 - 1))
+    }
+
+    /// The two counts together, or a sentence if they pass the maximum.
+    pub fn plus(self, other: Count) -> Result<Count, String> {
+        Count::new(i64::from(self.0) + i64::from(other.0)).map_err(|_| {
+            format!(
+                "the group would hold {} (at most {MAX_GROUP_COUNT} in one group)",
+                u64::from(self.0) + u64::from(other.0)
+            )
+        })
+    }
+}
+
+impl Default for Count {
+    fn default() -> Count {
+        Count::ONE
+    }
+}
+
+impl TryFrom<i64> for Count {
+    type Error = String;
+    fn try_from(n: i64) -> Result<Count, String> {
+        Count::new(n)
+    }
+}
+
+impl From<Count> for u32 {
+    fn from(c: Count) -> u32 {
+        c.0
+    }
+}
+
+impl From<Count> for u64 {
+    fn from(c: Count) -> u64 {
+        u64::from(c.0)
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for Count {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Count, String> {
+        let n: i64 = s.trim().parse().map_err(|_| {
+            format!("`{s}` is not a count; give a whole number from 1 to {MAX_GROUP_COUNT}")
+        })?;
+        Count::new(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_stay_in_range() {
+        assert!(Count::new(0).is_err());
+        assert!(Count::new(-1).is_err());
+        assert!(Count::new(1000).is_err());
+        assert!(Count::new(4_294_967_295).is_err());
+        assert_eq!(Count::MAX.increment(), Count::MAX);
+        assert_eq!(Count::new(500).unwrap().increment().get(), 501);
+        assert_eq!(Count::ONE.decrement(), None);
+        assert!(
+            Count::new(998)
+                .unwrap()
+                .plus(Count::new(2).unwrap())
+                .is_err()
+        );
+        assert_eq!("12".parse::<Count>().unwrap().get(), 12);
+    }
+}
