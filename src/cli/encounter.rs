@@ -124,7 +124,7 @@ fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool, format
     }
     s.push_str("\nRoster:\n");
     for line in &r.roster {
-        let xp = line.xp_total.map_or("?".to_owned(), |x| group_thousands(x));
+        let xp = line.xp_total.map_or("?".to_owned(), group_thousands);
         let flag = if line.ally {
             " (ally, not counted)"
         } else if line.missing {

@@ -730,7 +730,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             "  "
         };
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
-        let xp = line.xp_total.map_or("?".into(), |x| group_thousands(x));
+        let xp = line.xp_total.map_or("?".into(), group_thousands);
         let what = match (line.level, &line.rank, &line.role) {
             (Some(l), Some(rk), Some(ro)) => format!("L{l} {rk} {ro}"),
             _ => "unknown id".into(),
