@@ -44,7 +44,10 @@ fn osc52_in_name_is_refused_at_load() {
     let e = parse_monster(&text, Path::new("m.yaml")).unwrap_err();
     assert_eq!(e.line, Some(line_of(&text, "name:")), "{e}");
     assert!(e.message.contains("control character U+001B"), "{e}");
-    assert!(!e.message.contains('\u{1b}'), "the message quotes it escaped: {e}");
+    assert!(
+        !e.message.contains('\u{1b}'),
+        "the message quotes it escaped: {e}"
+    );
     // In the user's bestiary it is skipped with that message; the rest loads.
     let dir = tempfile::tempdir().unwrap();
     let b = dir.path().join("bestiary");
@@ -70,7 +73,10 @@ fn names_and_labels_with_controls_are_refused_at_load() {
         (encounter(r#""Bell\a""#, "Door", "Ana"), "name:"),
         (encounter("Calm", r#""Door\e[6n""#, "Ana"), "  label:"),
         (encounter("Calm", "Door", r#""An\ba""#), "  - name:"),
-        (encounter("Calm", r#""Door\rOverwritten""#, "Ana"), "  label:"),
+        (
+            encounter("Calm", r#""Door\rOverwritten""#, "Ana"),
+            "  label:",
+        ),
     ] {
         let e = parse_encounter(&text, path).unwrap_err();
         assert!(e.message.contains("control character"), "{e}");
@@ -78,7 +84,9 @@ fn names_and_labels_with_controls_are_refused_at_load() {
         assert_eq!(e.line, Some(line), "{e}");
     }
     let party = |name: &str, member: &str| {
-        format!("kind: party\nschema_version: 1\nname: {name}\nmembers:\n- name: {member}\n  level: 3\n")
+        format!(
+            "kind: party\nschema_version: 1\nname: {name}\nmembers:\n- name: {member}\n  level: 3\n"
+        )
     };
     assert!(parse_party(&party("Crew", "Ana"), Path::new("p.yaml")).is_ok());
     for (text, line) in [
@@ -97,10 +105,14 @@ fn id_with_dot_dot_is_refused_at_load() {
     let e = parse_monster(&text, Path::new("m.yaml")).unwrap_err();
     assert_eq!(e.line, Some(line_of(&text, "id:")), "{e}");
     assert!(
-        e.message.contains("lower-case ASCII letters and digits joined by single hyphens"),
+        e.message
+            .contains("lower-case ASCII letters and digits joined by single hyphens"),
         "names the valid form: {e}"
     );
-    assert!(e.message.contains("`escaped-frog`"), "suggests the slug: {e}");
+    assert!(
+        e.message.contains("`escaped-frog`"),
+        "suggests the slug: {e}"
+    );
     // Neither `show FILE` nor the bestiary take it, so no export path is built from it.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("escaped.yaml");
@@ -168,7 +180,10 @@ fn list_survives_a_huge_name() {
         err.contains("the name is 70000 characters long; names are at most 64 characters"),
         "{err}"
     );
-    assert!(err.len() < 600, "the message does not quote 70,000 characters");
+    assert!(
+        err.len() < 600,
+        "the message does not quote 70,000 characters"
+    );
     assert!(String::from_utf8_lossy(&o.stdout).contains("Hedgemaw"));
 }
 
