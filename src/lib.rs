@@ -9,6 +9,7 @@
 //! - [`export`]: YAML, Markdown and plain-text stat blocks.
 //! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
 //! - [`dice`]: dice expressions.
+//! - [`text`]: names checked on the way in, control characters escaped on the way out.
 //!
 //! A monster from its classification, with the default power kit, derived into a stat block:
 //!
@@ -33,6 +34,9 @@
 //! assert_eq!(block.header, "Level 4 Skulker");
 //! ```
 
+// Printing macros panic when stdout is closed or full; the CLI prints through `cli::out`.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod bestiary;
 pub mod cli;
 pub mod dice;
@@ -44,6 +48,7 @@ pub mod monster;
 pub mod parallel;
 pub mod rules;
 pub mod store;
+pub mod text;
 pub mod vocab;
 pub mod xkeys;
 pub mod yaml_io;

@@ -137,7 +137,7 @@ impl Index {
                 .unwrap_or_default();
             let hit = known
                 .remove(&name)
-                .filter(|l| Stamp::of(f) == Some(l.stamp));
+                .filter(|l| Stamp::of(f) == Some(l.stamp) && l.design.check().is_ok());
             match hit {
                 Some(l) => cached.push(Entry {
                     design: l.design,

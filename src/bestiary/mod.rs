@@ -111,7 +111,8 @@ pub struct NameIndex {
     pub by_name: Vec<usize>,
 }
 
-/// Parses one monster file's text, checking what serde cannot: the schema version.
+/// Parses one monster file's text, checking what serde cannot: the schema version, the id's
+/// form and the name ([`MonsterDesign::check`]).
 pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError> {
     let design: MonsterDesign = yaml_io::parse(text, path)?;
     if design.schema_version != MONSTER_SCHEMA_VERSION {
@@ -132,6 +133,7 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
             .map_or(1, |i| i + 1);
         return Err(FileError::new(path, msg).at(line, 1));
     }
+    design.check().map_err(|r| r.in_file(text, path))?;
     Ok(design)
 }
 

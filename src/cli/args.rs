@@ -7,7 +7,7 @@ use crate::vocab::Vocabulary;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-const EXIT_CODES: &str = "Exit status: 0 success; 1 the command failed (a bad file, an unknown monster, lint errors, a failed save); 2 the command line was invalid.";
+const EXIT_CODES: &str = "Exit status: 0 success; 1 the command failed (a bad file, an unknown monster, lint errors, a failed save, output that could not be written); 2 the command line was invalid; 141 the reader of the output went away (`lairsmith list | head`), as for grep or cat.";
 
 /// Design Orcus d20 monsters and encounters. With no command, opens the terminal UI.
 #[derive(Debug, Parser)]

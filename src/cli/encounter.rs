@@ -1,6 +1,7 @@
 //! `lairsmith budget`, `lairsmith party ...` and `lairsmith encounter ...`.
 
 use super::args::{BudgetArgs, EncounterCmd, FilterArgs, PartyCmd};
+use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use crate::bestiary::Bestiary;
 use crate::encounter::generate::{Request, generate};
@@ -12,6 +13,7 @@ use crate::encounter::{
 use crate::export::doc::group_thousands;
 use crate::monster::slugify;
 use crate::store::{Expect, Fingerprint, path_in, save_atomic};
+use crate::text::{check_name, escape_string};
 use std::path::{Path, PathBuf};
 
 /// A party from `--party`: a spec (`4x3`, `3,3,4,5`) or a saved party's id.
@@ -98,9 +100,13 @@ fn render_budget(b: &crate::encounter::Budget, party: &Party, format: &str) -> S
     s
 }
 
-pub fn run_budget(data: &DataDir, a: BudgetArgs) -> CmdResult {
+pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResult {
     let party = resolve_party_spec(data, &a.party)?;
-    print!("{}", render_budget(&budget(&party), &party, &a.format));
+    out!(
+        term,
+        "{}",
+        render_budget(&budget(&party), &party, &a.format)
+    )?;
     Ok(EXIT_OK)
 }
 
@@ -156,17 +162,19 @@ fn write_encounter(path: &Path, e: &Encounter, expect: Expect) -> Result<(), Fai
     Ok(())
 }
 
-pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
+pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         EncounterCmd::New { name, party, out } => {
+            let name = name.trim();
+            check_name("the encounter's name", name).map_err(Failure)?;
             let party = resolve_party_spec(data, &party)?;
-            let e = Encounter::new(&name, &party);
+            let e = Encounter::new(name, &party);
             let path = match out {
                 Some(p) => p,
-                None => path_in(&data.encounters(), &slugify(&name), "yaml")?,
+                None => path_in(&data.encounters(), &slugify(name), "yaml")?,
             };
             write_encounter(&path, &e, Expect::New)?;
-            println!("{}", path.display());
+            outln!(term, "{}", path.display())?;
             Ok(EXIT_OK)
         }
         EncounterCmd::Add {
@@ -187,6 +195,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 }
                 Group::monster(&monster, count)
             };
+            if let Some(l) = &label {
+                check_name("the label", l).map_err(Failure)?;
+            }
             group.label = label;
             if ally {
                 group.side = Side::Ally;
@@ -236,7 +247,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             let party = party_of(data, &e)?;
             let b = data.load_bestiary();
             let r = report(&e, &party, &b);
-            print!("{}", render_report(&r, &e, &party, explain, &format));
+            out!(term, "{}", render_report(&r, &e, &party, explain, &format))?;
             let unrated = r.band.is_none();
             Ok(if unrated { EXIT_FAILURE } else { EXIT_OK })
         }
@@ -246,33 +257,40 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             let party = party_of(data, &e)?;
             let b = data.load_bestiary();
             let r = report(&e, &party, &b);
+            // Markdown and text are read in a terminal or an editor, so a file gets them escaped
+            // as stdout does; the YAML emitter escapes control characters itself.
             let text = match format.as_str() {
                 "yaml" => crate::yaml_io::to_string(&e),
-                "text" => render_report(&r, &e, &party, true, "text"),
-                _ => sheet::markdown(&e, &party, &r, &b),
+                "text" => escape_string(render_report(&r, &e, &party, true, "text")),
+                _ => escape_string(sheet::markdown(&e, &party, &r, &b)),
             };
             match out {
                 Some(o) => {
                     save_atomic(&o, text.as_bytes(), Expect::Anything)?;
-                    println!("{}", o.display());
+                    outln!(term, "{}", o.display())?;
                 }
-                None => print!("{text}"),
+                None => out!(term, "{text}")?,
             }
             Ok(EXIT_OK)
         }
         EncounterCmd::List => {
             let files = crate::bestiary::yaml_files(&data.encounters())?;
             if files.is_empty() {
-                println!("No saved encounters in {}.", data.encounters().display());
+                outln!(
+                    term,
+                    "No saved encounters in {}.",
+                    data.encounters().display()
+                )?;
             }
             for f in files {
                 match load_encounter(&f) {
-                    Ok((e, _)) => println!(
+                    Ok((e, _)) => outln!(
+                        term,
                         "{:<30} {}",
                         f.file_stem().unwrap_or_default().to_string_lossy(),
                         e.name
-                    ),
-                    Err(Failure(m)) => eprintln!("lairsmith: skipped {m}"),
+                    )?,
+                    Err(Failure(m)) => errln!(term, "lairsmith: skipped {m}"),
                 }
             }
             Ok(EXIT_OK)
@@ -286,6 +304,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                     return Err(unknown_monster(&b, id));
                 }
                 locked.push(Group::monster(id, Count::ONE));
+            }
+            if let Some(name) = &g.name {
+                check_name("the encounter's name", name).map_err(Failure)?;
             }
             let seed = g.seed.unwrap_or_else(rand::random);
             let req = Request {
@@ -311,7 +332,8 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             };
             let out = generate(&b, &req)?;
             if !out.met {
-                eprintln!(
+                errln!(
+                    term,
                     "lairsmith: the bestiary could not fill a {} encounter ({}{} XP) with these filters; the closest found has {} XP",
                     req.band,
                     group_thousands(out.target.min_xp),
@@ -322,17 +344,18 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 );
             }
             let r = report(&out.encounter, &party, &b);
+            // Escaped for a file too, as in `encounter export`.
             let text = match g.format.as_str() {
-                "md" => sheet::markdown(&out.encounter, &party, &r, &b),
-                "text" => render_report(&r, &out.encounter, &party, false, "text"),
+                "md" => escape_string(sheet::markdown(&out.encounter, &party, &r, &b)),
+                "text" => escape_string(render_report(&r, &out.encounter, &party, false, "text")),
                 _ => crate::yaml_io::to_string(&out.encounter),
             };
             match &g.out {
                 Some(path) => {
                     save_atomic(path, text.as_bytes(), Expect::Anything)?;
-                    println!("{}", path.display());
+                    outln!(term, "{}", path.display())?;
                 }
-                None => print!("{text}"),
+                None => out!(term, "{text}")?,
             }
             Ok(if out.met { EXIT_OK } else { EXIT_FAILURE })
         }
@@ -365,9 +388,11 @@ fn unknown_monster(b: &Bestiary, id: &str) -> Failure {
     Failure(msg)
 }
 
-pub fn run_party(data: &DataDir, cmd: PartyCmd) -> CmdResult {
+pub fn run_party(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         PartyCmd::New { name, party } => {
+            let name = name.trim().to_owned();
+            check_name("the party's name", &name).map_err(Failure)?;
             let p = Party::parse(&party).map_err(Failure)?;
             let file = PartyFile {
                 kind: Default::default(),
@@ -382,25 +407,26 @@ pub fn run_party(data: &DataDir, cmd: PartyCmd) -> CmdResult {
                 crate::yaml_io::to_string(&file).as_bytes(),
                 Expect::New,
             )?;
-            println!("{}", path.display());
+            outln!(term, "{}", path.display())?;
             Ok(EXIT_OK)
         }
         PartyCmd::List => {
             let files = crate::bestiary::yaml_files(&data.parties())?;
             if files.is_empty() {
-                println!("No saved parties in {}.", data.parties().display());
+                outln!(term, "No saved parties in {}.", data.parties().display())?;
             }
             for f in files {
                 match load_party_file(&f) {
                     Ok(p) => {
                         let party = p.party().map(|x| x.describe()).unwrap_or_default();
-                        println!(
+                        outln!(
+                            term,
                             "{:<24} {} — {party}",
                             f.file_stem().unwrap_or_default().to_string_lossy(),
                             p.name
-                        )
+                        )?
                     }
-                    Err(Failure(m)) => eprintln!("lairsmith: skipped {m}"),
+                    Err(Failure(m)) => errln!(term, "lairsmith: skipped {m}"),
                 }
             }
             Ok(EXIT_OK)

@@ -2,12 +2,13 @@
 //! hand-edited file round-trips byte for byte afterwards.
 
 use super::args::FmtArgs;
+use super::out::{Terminal, errln, outln};
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
 use crate::bestiary::{parse_monster, read_limited, yaml_files};
 use crate::store::{Expect, Fingerprint, save_atomic};
 use std::path::PathBuf;
 
-pub fn run(a: FmtArgs) -> CmdResult {
+pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
     let mut files: Vec<PathBuf> = Vec::new();
     for p in &a.paths {
         if p.is_dir() {
@@ -25,20 +26,20 @@ pub fn run(a: FmtArgs) -> CmdResult {
         });
         match result {
             Err(e) => {
-                eprintln!("lairsmith: {e}");
+                errln!(term, "lairsmith: {e}");
                 failed += 1;
             }
             Ok((bytes, canonical)) if bytes != canonical.as_bytes() => {
                 changed += 1;
                 if a.check {
-                    println!("{}: not in canonical form", f.display());
+                    outln!(term, "{}: not in canonical form", f.display())?;
                 } else {
                     save_atomic(
                         f,
                         canonical.as_bytes(),
                         Expect::Unchanged(Fingerprint::of_bytes(&bytes)),
                     )?;
-                    println!("{}: rewritten", f.display());
+                    outln!(term, "{}: rewritten", f.display())?;
                 }
             }
             Ok(_) => {}

@@ -1,6 +1,7 @@
 //! `lairsmith lint`: balance and playability checks over files and directories.
 
 use super::args::LintArgs;
+use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
 use crate::bestiary::{load_file, yaml_files};
 use crate::monster::derive;
@@ -17,7 +18,7 @@ struct FileFindings {
     findings: Vec<Finding>,
 }
 
-pub fn run(data: &DataDir, a: LintArgs) -> CmdResult {
+pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
     let roots = if a.paths.is_empty() {
         vec![data.bestiary()]
     } else {
@@ -82,7 +83,7 @@ pub fn run(data: &DataDir, a: LintArgs) -> CmdResult {
     };
     let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
     if a.format == "json" {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!(term, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         for r in &report {
             for f in &r.findings {
@@ -90,16 +91,17 @@ pub fn run(data: &DataDir, a: LintArgs) -> CmdResult {
                     Severity::Error => "error",
                     Severity::Warning => "warning",
                 };
-                println!("{}: {sev}[{}]: {}", r.file, f.code, f.message);
+                outln!(term, "{}: {sev}[{}]: {}", r.file, f.code, f.message)?;
             }
         }
-        println!(
+        outln!(
+            term,
             "{} file{} checked: {errors} error{}, {warnings} warning{}",
             files.len(),
             if files.len() == 1 { "" } else { "s" },
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" }
-        );
+        )?;
     }
     let failed = errors > 0 || (a.strict && warnings > 0);
     Ok(if failed { EXIT_FAILURE } else { EXIT_OK })

@@ -1,13 +1,17 @@
 //! `lairsmith list`: fuzzy search and filters over every monster.
 
 use super::args::ListArgs;
+use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
 use crate::bestiary::Mark;
 use crate::bestiary::search;
+use crate::text::escape_controls;
+use std::borrow::Cow;
+use unicode_width::UnicodeWidthStr;
 
-pub fn run(data: &DataDir, a: ListArgs) -> CmdResult {
+pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
-    report_load_errors(&bestiary);
+    report_load_errors(&bestiary, term);
     let filter = a.filter.to_filter()?;
     let query = a.query.as_deref().unwrap_or("");
     let mut hits = search(&bestiary, query, &filter);
@@ -22,25 +26,30 @@ pub fn run(data: &DataDir, a: ListArgs) -> CmdResult {
     }
     if a.ids {
         for h in &hits {
-            println!("{}", bestiary.entries[h.index].design.id);
+            outln!(term, "{}", bestiary.entries[h.index].design.id)?;
         }
         return Ok(EXIT_OK);
     }
     if hits.is_empty() {
-        println!("No monster matches.");
+        outln!(term, "No monster matches.")?;
         return Ok(EXIT_OK);
     }
-    let width = hits
+    // Names as they will be shown (escaped), so the column is measured on what is printed.
+    let names: Vec<Cow<str>> = hits
         .iter()
-        .map(|h| bestiary.entries[h.index].design.name.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    println!(
-        "{:<width$}  {:>3}  {:<8}  {:<16}  {:>6}  ID",
-        "NAME", "LVL", "RANK", "ROLE", "XP"
-    );
-    for h in &hits {
+        .map(|h| escape_controls(&bestiary.entries[h.index].design.name))
+        .collect();
+    let width = names.iter().map(|n| n.width()).max().unwrap_or(0).max(4);
+    outln!(
+        term,
+        "{}  {:>3}  {:<8}  {:<16}  {:>6}  ID",
+        pad("NAME", width),
+        "LVL",
+        "RANK",
+        "ROLE",
+        "XP"
+    )?;
+    for (h, name) in hits.iter().zip(&names) {
         let e = &bestiary.entries[h.index];
         let d = &e.design;
         let role = if d.leader {
@@ -55,15 +64,41 @@ pub fn run(data: &DataDir, a: ListArgs) -> CmdResult {
             Mark::Clean => "",
         };
         let user = if e.is_shipped() { "" } else { " (yours)" };
-        println!(
-            "{:<width$}  {:>3}  {:<8}  {:<16}  {:>6}  {}{user}{mark}",
-            d.name,
+        outln!(
+            term,
+            "{}  {:>3}  {:<8}  {:<16}  {:>6}  {}{user}{mark}",
+            pad(name, width),
             d.level,
             d.rank.to_string(),
             role,
             e.xp,
             d.id
-        );
+        )?;
     }
     Ok(EXIT_OK)
+}
+
+/// `s` followed by spaces up to `width` terminal columns. `format!`'s own padding counts chars
+/// rather than columns (a wide character takes two), and panics past 65,535.
+fn pad(s: &str, width: usize) -> String {
+    let fill = width.saturating_sub(s.width());
+    let mut out = String::with_capacity(s.len() + fill);
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', fill));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pad;
+    use unicode_width::UnicodeWidthStr;
+
+    #[test]
+    fn padding_counts_columns_and_takes_any_width() {
+        assert_eq!(pad("大蛙", 6), "大蛙  ");
+        assert_eq!(pad("Frog", 6), "Frog  ");
+        assert_eq!(pad("toolong", 3), "toolong");
+        let huge = "a".repeat(70_000);
+        assert_eq!(pad(&huge, 100_000).width(), 100_000);
+    }
 }

@@ -7,11 +7,13 @@ mod fmt;
 mod lint;
 mod list;
 mod new;
+pub mod out;
 mod relevel;
 mod show;
 
 pub use args::{Cli, Command};
 pub use encounter::{encounter_path, load_encounter, party_of, resolve_party_spec};
+pub use out::{EXIT_BROKEN_PIPE, Terminal};
 
 use crate::bestiary::{Bestiary, Entry, Provenance};
 use crate::export::Format;
@@ -74,33 +76,49 @@ impl<E: std::fmt::Display> From<E> for Failure {
 
 pub type CmdResult = Result<u8, Failure>;
 
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> ExitCode {
-    let data = match DataDir::resolve(cli.data_dir.clone()) {
-        Ok(d) => d,
+/// The binary: parses the process's arguments and runs them. Clap's help and errors go through
+/// the same [`Terminal`] as everything else (plain, without colour, since an error can quote
+/// an argument holding control characters), with clap's exit status.
+pub fn main() -> ExitCode {
+    use clap::Parser;
+    match Cli::try_parse() {
+        Ok(cli) => run(cli),
         Err(e) => {
-            eprintln!("lairsmith: {e}");
-            return ExitCode::from(EXIT_FAILURE);
+            let mut term = Terminal::stdio();
+            let text = e.render().to_string();
+            let result = if e.use_stderr() {
+                term.err(format_args!("{text}"));
+                Ok(())
+            } else {
+                out::out!(term, "{text}")
+            };
+            let code = u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE);
+            term.finish(result.map(|()| code))
         }
-    };
-    let result = match cli.command {
+    }
+}
+
+/// Runs a parsed command line, writing to the process's stdout and stderr.
+pub fn run(cli: Cli) -> ExitCode {
+    let mut term = Terminal::stdio();
+    let result = run_on(cli, &mut term);
+    term.finish(result)
+}
+
+/// Runs a parsed command line, writing to `term`.
+pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
+    let data = DataDir::resolve(cli.data_dir.clone())?;
+    match cli.command {
         None => open_ui(&data),
-        Some(Command::New(a)) => new::run(&data, a),
-        Some(Command::Show(a)) => show::run(&data, a),
-        Some(Command::List(a)) => list::run(&data, a),
-        Some(Command::Relevel(a)) => relevel::run(&data, a),
-        Some(Command::Lint(a)) => lint::run(&data, a),
-        Some(Command::Fmt(a)) => fmt::run(a),
-        Some(Command::Budget(a)) => encounter::run_budget(&data, a),
-        Some(Command::Party(c)) => encounter::run_party(&data, c),
-        Some(Command::Encounter(c)) => encounter::run_encounter(&data, c),
-    };
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(Failure(msg)) => {
-            eprintln!("lairsmith: {msg}");
-            ExitCode::from(EXIT_FAILURE)
-        }
+        Some(Command::New(a)) => new::run(&data, a, term),
+        Some(Command::Show(a)) => show::run(&data, a, term),
+        Some(Command::List(a)) => list::run(&data, a, term),
+        Some(Command::Relevel(a)) => relevel::run(&data, a, term),
+        Some(Command::Lint(a)) => lint::run(&data, a, term),
+        Some(Command::Fmt(a)) => fmt::run(a, term),
+        Some(Command::Budget(a)) => encounter::run_budget(&data, a, term),
+        Some(Command::Party(c)) => encounter::run_party(&data, c, term),
+        Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
     }
 }
 
@@ -177,9 +195,9 @@ pub fn save_new_monster(
 }
 
 /// Prints bestiary load errors (bad files are reported, the rest still load).
-pub fn report_load_errors(b: &Bestiary) {
+pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
     for e in &b.errors {
-        eprintln!("lairsmith: skipped {e}");
+        out::errln!(term, "lairsmith: skipped {e}");
     }
 }
 

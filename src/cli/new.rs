@@ -1,6 +1,7 @@
 //! `lairsmith new`: classify, apply the default power kit, print or save.
 
 use super::args::NewArgs;
+use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::export::render;
 use crate::monster::kit::Templates;
@@ -8,7 +9,7 @@ use crate::monster::{Classification, MonsterDesign, derive};
 
 use crate::vocab::Vocabulary;
 
-pub fn run(data: &DataDir, a: NewArgs) -> CmdResult {
+pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
     let c = Classification {
         level: a.level,
         rank: a.rank,
@@ -22,16 +23,15 @@ pub fn run(data: &DataDir, a: NewArgs) -> CmdResult {
     let name = a
         .name
         .unwrap_or_else(|| format!("{} {}", c.source.label(), c.role.label()));
-    if name.trim().is_empty() || name.chars().any(char::is_control) {
-        return Err(Failure("the name must be printable text".into()));
-    }
-    let mut design = MonsterDesign::new(name.trim(), c.clone());
+    let name = name.trim();
+    crate::text::check_name("the name", name).map_err(Failure)?;
+    let mut design = MonsterDesign::new(name, c.clone());
     design.powers = Templates::embedded().default_powers(&c);
     if a.save {
         let path = super::save_new_monster(data, &data.load_bestiary(), &design)?;
-        println!("{}", path.display());
+        outln!(term, "{}", path.display())?;
     } else {
-        print!("{}", render(&derive(&design), a.format));
+        out!(term, "{}", render(&derive(&design), a.format))?;
     }
     Ok(EXIT_OK)
 }

@@ -2,13 +2,14 @@
 //! recomputed; overrides, powers and prose stay as they are.
 
 use super::args::RelevelArgs;
+use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::export::render;
 use crate::monster::derive;
-use crate::monster::design::is_valid_id;
+use crate::monster::design::check_id;
 use crate::store::{Expect, save_atomic};
 
-pub fn run(data: &DataDir, a: RelevelArgs) -> CmdResult {
+pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
     let entry = resolve_monster(&bestiary, &a.monster)?;
     let mut design = entry.design.clone();
@@ -20,15 +21,10 @@ pub fn run(data: &DataDir, a: RelevelArgs) -> CmdResult {
         design.role = r;
     }
     if let Some(new_id) = a.save_as {
-        if !is_valid_id(&new_id) {
-            return Err(Failure(format!(
-                "`{new_id}` is not a valid id: use lower-case letters, digits and single hyphens, such as `{}`",
-                crate::monster::slugify(&new_id)
-            )));
-        }
+        check_id(&new_id).map_err(Failure)?;
         design.id = new_id;
         let path = super::save_new_monster(data, &bestiary, &design)?;
-        println!("{}", path.display());
+        outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }
     if a.save {
@@ -46,9 +42,9 @@ pub fn run(data: &DataDir, a: RelevelArgs) -> CmdResult {
             crate::yaml_io::to_string(&design).as_bytes(),
             Expect::Unchanged(fp),
         )?;
-        println!("{}", entry.path.display());
+        outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }
-    print!("{}", render(&derive(&design), a.format));
+    out!(term, "{}", render(&derive(&design), a.format))?;
     Ok(EXIT_OK)
 }

@@ -330,6 +330,7 @@ pub fn parse_encounter(
             ),
         ));
     }
+    check_texts(&e).map_err(|r| r.in_file(text, path))?;
     for (i, g) in e.groups.iter().enumerate() {
         let at = |msg: String| {
             let (l, c) =
@@ -355,6 +356,47 @@ pub fn parse_encounter(
     Ok(e)
 }
 
+/// Checks the names, labels and ids an encounter holds: names and labels are printable, one
+/// line and at most [`crate::text::MAX_NAME_CHARS`] characters; ids are slugs, since a saved
+/// party's id becomes a path and a monster id is printed and looked up.
+fn check_texts(e: &Encounter) -> Result<(), crate::text::Refused> {
+    use crate::monster::design::check_id;
+    use crate::text::{Refused, check_name_at, key};
+    check_name_at(vec![key("name")], "the encounter's name", &e.name)?;
+    match &e.party {
+        PartyRef::Saved(id) => {
+            check_id(id).map_err(|m| Refused::new(vec![key("party")], format!("the party: {m}")))?
+        }
+        PartyRef::Members(members) => {
+            check_members(&members[..], vec![key("party"), key("members")])?
+        }
+        PartyRef::Uniform { .. } => {}
+    }
+    for (i, g) in e.groups.iter().enumerate() {
+        let at = |k: &str| vec![key("groups"), Seg::Index(i), key(k)];
+        if let Some(id) = &g.monster {
+            check_id(id)
+                .map_err(|m| Refused::new(at("monster"), format!("group {}: {m}", i + 1)))?;
+        }
+        if let Some(label) = &g.label {
+            check_name_at(at("label"), &format!("the label of group {}", i + 1), label)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks party members' names, `members` being where the list sits in the document.
+fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::text::Refused> {
+    for (i, m) in members.iter().enumerate() {
+        if let Some(name) = &m.name {
+            let mut here = at.clone();
+            here.extend([Seg::Index(i), crate::text::key("name")]);
+            crate::text::check_name_at(here, &format!("the name of party member {}", i + 1), name)?;
+        }
+    }
+    Ok(())
+}
+
 /// Parses a saved party file.
 pub fn parse_party(
     text: &str,
@@ -372,5 +414,8 @@ pub fn parse_party(
             crate::yaml_io::locate_key(text, &[Seg::Key("members".into())]).unwrap_or((1, 1));
         return Err(crate::yaml_io::FileError::new(path, why).at(line, column));
     }
+    crate::text::check_name_at(vec![crate::text::key("name")], "the party's name", &p.name)
+        .and_then(|()| check_members(&p.members, vec![crate::text::key("members")]))
+        .map_err(|r| r.in_file(text, path))?;
     Ok(p)
 }

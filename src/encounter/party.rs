@@ -90,8 +90,10 @@ impl Party {
                 .map_err(|_| bad(&format!("`{}` is not a level", t.trim())))?;
             Level::new(n).map_err(|e| e.to_string())
         };
+        // `Alex=3` names a member; only a spec without names can be a count and a level.
         if let Some((n, l)) = s.split_once(['x', 'X', '×'])
             && !n.contains(',')
+            && !s.contains(['=', ':'])
         {
             {
                 let n: usize = n
@@ -108,10 +110,17 @@ impl Party {
         let mut members = Vec::new();
         for part in s.split(',').filter(|p| !p.trim().is_empty()) {
             let m = match part.split_once(['=', ':']) {
-                Some((name, l)) => Member {
-                    name: Some(name.trim().to_owned()).filter(|n| !n.is_empty()),
-                    level: level(l)?,
-                },
+                Some((name, l)) => {
+                    let name = name.trim();
+                    if !name.is_empty() {
+                        let what = format!("the name of party member {}", members.len() + 1);
+                        crate::text::check_name(&what, name)?;
+                    }
+                    Member {
+                        name: Some(name.to_owned()).filter(|n| !n.is_empty()),
+                        level: level(l)?,
+                    }
+                }
                 None => Member {
                     name: None,
                     level: level(part)?,

@@ -66,5 +66,5 @@ pub fn markdown(
         s.push_str(n.trim_end());
         s.push('\n');
     }
-    s
+    crate::text::escape_string(s)
 }

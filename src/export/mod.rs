@@ -1,6 +1,7 @@
 //! Exports of a stat block: `yaml` (the resolved numbers, for tools), `md` (Markdown that pastes
 //! into GitHub, Obsidian and forums) and `text` (a plain terminal). Markdown and text render the
-//! one layout in [`doc`].
+//! one layout in [`doc`]; both come out with control characters escaped
+//! ([`crate::text::escape_controls`]), since they are read in a terminal or an editor.
 
 pub mod doc;
 
@@ -64,7 +65,8 @@ pub fn markdown(block: &StatBlock) -> String {
             }
         }
     }
-    out
+    // Read in a terminal or an editor, wherever it is written: see `crate::text`.
+    crate::text::escape_string(out)
 }
 
 /// Plain text for a terminal: the same lines, no markup.
@@ -86,5 +88,5 @@ pub fn text(block: &StatBlock) -> String {
             }
         }
     }
-    out
+    crate::text::escape_string(out)
 }

@@ -295,8 +295,9 @@ impl MonsterDesign {
     }
 }
 
-/// Turns a name into an id: lower case, ASCII letters and digits, single hyphens. Never empty,
-/// never a path: no separators, dots or control characters survive.
+/// Turns a name into an id: lower case, ASCII letters and digits, single hyphens, at most
+/// [`crate::text::MAX_NAME_CHARS`] characters. Never empty, never a path: no separators, dots or
+/// control characters survive.
 pub fn slugify(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars() {
@@ -309,7 +310,7 @@ pub fn slugify(name: &str) -> String {
     while out.ends_with('-') {
         out.pop();
     }
-    out.truncate(64);
+    out.truncate(crate::text::MAX_NAME_CHARS);
     while out.ends_with('-') {
         out.pop();
     }
@@ -322,6 +323,31 @@ pub fn slugify(name: &str) -> String {
 /// Whether `id` is a valid monster id: what [`slugify`] produces.
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty() && slugify(id) == id
+}
+
+/// Checks an id (of a monster, or of a saved party an encounter names): the slug rule of
+/// [`is_valid_id`]. Ids become file names and export paths, so `../x` must never pass. The
+/// sentence names the valid form and suggests the slug of what was written.
+pub fn check_id(id: &str) -> Result<(), String> {
+    if is_valid_id(id) {
+        return Ok(());
+    }
+    Err(format!(
+        "`{}` is not a valid id: an id is lower-case ASCII letters and digits joined by single hyphens, at most {} characters; write `{}`",
+        crate::text::quote_short(id),
+        crate::text::MAX_NAME_CHARS,
+        slugify(id)
+    ))
+}
+
+impl MonsterDesign {
+    /// Checks what a file can hold that serde accepts but lairsmith refuses: an id that is not
+    /// a slug, and a name that is empty, too long or holds control characters.
+    pub fn check(&self) -> Result<(), crate::text::Refused> {
+        use crate::text::{Refused, check_name_at, key};
+        check_id(&self.id).map_err(|m| Refused::new(vec![key("id")], m))?;
+        check_name_at(vec![key("name")], "the name", &self.name)
+    }
 }
 
 impl crate::yaml_io::KeepsXKeys for MonsterDesign {

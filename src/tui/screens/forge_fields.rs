@@ -230,9 +230,7 @@ impl Detail {
         match self {
             Detail::Name => {
                 let t = text.trim();
-                if t.is_empty() || t.chars().any(char::is_control) {
-                    return Err("the name must be printable text and not empty".into());
-                }
+                crate::text::check_name("the name", t)?;
                 d.name = t.to_owned();
             }
             Detail::Alignment => {}

@@ -1,0 +1,198 @@
+//! Text that reaches a person: names checked on the way in, control characters escaped on the
+//! way out.
+//!
+//! A terminal obeys the control characters it is sent: ESC starts sequences that can set the
+//! clipboard (OSC 52), make the terminal type a reply as if the user had (CSI 6n), or retitle
+//! the window; BEL, BS and CR can hide or overwrite what was printed. Monster files, encounters
+//! and parties come from anywhere, so nothing read from them reaches a terminal raw:
+//!
+//! - Names, labels and party members' names are refused at load and on the command line when
+//!   they hold such a character, are empty, or are longer than [`MAX_NAME_CHARS`]
+//!   ([`check_name`]).
+//! - Everything else (descriptions, notes, file names, parser messages quoting the file) is
+//!   escaped by [`escape_controls`] wherever it is printed or exported as Markdown or text.
+//!
+//! The escape is `\uXXXX` (four hex digits, upper case), the escape JSON and YAML double-quoted
+//! strings use for the same character. It is visible in a terminal and an editor, and it keeps
+//! JSON output valid and meaning the same thing: `lint --format json` may carry a C1 control or
+//! a bidi override that serde_json leaves raw, and after escaping a JSON reader still decodes
+//! the original character. Backslashes are left alone, so text that already spelled out
+//! `\u001B` reads the same as an escaped ESC; what matters is that no raw control goes out.
+
+use crate::yaml_io::{FileError, Seg, locate_key};
+use std::borrow::Cow;
+use std::path::Path;
+
+/// The most characters (Unicode scalar values) a name may have: monster, encounter and party
+/// names, group labels and party members' names. Ids, being slugs of names, are at most as long.
+/// Text fields that take a name can cap their input at this.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Whether `c` must not reach a terminal raw: C0 controls other than newline and tab, DEL, C1
+/// controls, and the bidi embedding, override and isolate controls.
+///
+/// The bidi controls (U+202A-U+202E, U+2066-U+2069) execute nothing, but in a terminal or editor
+/// that lays out bidirectional text an unclosed override reorders the rest of the line, so a
+/// name can make a listing or a path read as something else ("Trojan Source"). The marks LRM,
+/// RLM and ALM stay: they change no order beyond their neighbours, and right-to-left text uses
+/// them.
+pub fn is_unsafe_char(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c)
+}
+
+/// The bidi embedding, override and isolate controls.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` with every [`is_unsafe_char`] replaced by its `\uXXXX` escape. Borrows when there is
+/// nothing to escape, which is nearly always.
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(is_unsafe_char) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if is_unsafe_char(c) {
+            // Every unsafe character is in the Basic Multilingual Plane, so four digits suffice.
+            out.push_str(&format!("\\u{:04X}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Like [`escape_controls`] for an owned string: the same string back when it is clean.
+pub fn escape_string(s: String) -> String {
+    match escape_controls(&s) {
+        Cow::Borrowed(_) => s,
+        Cow::Owned(escaped) => escaped,
+    }
+}
+
+/// `s` made fit to quote in a message: escaped, and cut to about a name's length, so a
+/// 100,000-character value does not become a 100,000-character error.
+pub fn quote_short(s: &str) -> String {
+    let limit = MAX_NAME_CHARS;
+    let mut cut: String = s.chars().take(limit).collect();
+    if s.chars().nth(limit).is_some() {
+        cut.push('…');
+    }
+    escape_string(cut)
+}
+
+/// Checks a name, label or party member's name; `what` names it in the sentence ("the name",
+/// "the label of group 2"). Refused: empty or blank, a control character or bidi control
+/// ([`is_unsafe_char`], and tab and newline too, since a name is one line), more than
+/// [`MAX_NAME_CHARS`] characters.
+pub fn check_name(what: &str, name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        return Err(format!("{what} is empty; give it some text"));
+    }
+    if let Some((i, c)) = name
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() || is_bidi_control(c))
+    {
+        return Err(format!(
+            "{what} `{}` holds the control character U+{:04X} (character {}); names are printable text on one line",
+            quote_short(name),
+            u32::from(c),
+            i + 1
+        ));
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME_CHARS {
+        return Err(format!(
+            "{what} is {n} characters long; names are at most {MAX_NAME_CHARS} characters"
+        ));
+    }
+    Ok(())
+}
+
+/// A value in a file that lairsmith refuses, and where in the document it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub at: Vec<Seg>,
+    pub message: String,
+}
+
+impl Refused {
+    pub fn new(at: Vec<Seg>, message: String) -> Refused {
+        Refused { at, message }
+    }
+
+    /// The located error for the file `path` holding `text`. A layout the locator does not
+    /// follow (flow style) falls back to the nearest enclosing key it finds, then to line 1.
+    pub fn in_file(self, text: &str, path: &Path) -> FileError {
+        let (line, column) = (1..=self.at.len())
+            .rev()
+            .find_map(|n| locate_key(text, &self.at[..n]))
+            .unwrap_or((1, 1));
+        FileError::new(path, self.message).at(line, column)
+    }
+}
+
+/// Checks a name held at `at` in a document; see [`check_name`].
+pub fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
+    check_name(what, name).map_err(|m| Refused::new(at, m))
+}
+
+/// A path into a document from keys and indices, for [`Refused`].
+pub fn key(k: &str) -> Seg {
+    Seg::Key(k.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_controls_and_bidi_and_keeps_the_rest() {
+        assert_eq!(
+            escape_controls("a\u{1b}]52;c;eA==\u{7}b\u{8}\r"),
+            "a\\u001B]52;c;eA==\\u0007b\\u0008\\u000D"
+        );
+        assert_eq!(escape_controls("x\u{9b}6n\u{7f}"), "x\\u009B6n\\u007F");
+        assert_eq!(escape_controls("rtl\u{202e}evil"), "rtl\\u202Eevil");
+        let clean = "Tab\tand newline\n, ünïcödé 大蛙, RLM\u{200f}";
+        assert!(matches!(escape_controls(clean), Cow::Borrowed(s) if s == clean));
+    }
+
+    #[test]
+    fn escaped_json_stays_valid_and_means_the_same() {
+        let original = "c1 \u{9b} bidi \u{202e} esc \u{1b}";
+        let json = serde_json::to_string(original).unwrap();
+        let escaped = escape_controls(&json);
+        assert!(!escaped.chars().any(is_unsafe_char));
+        let back: String = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back, original);
+    }
+
+    #[test]
+    fn names_are_checked_for_emptiness_controls_and_length() {
+        assert!(check_name("the name", "Giant Frog").is_ok());
+        assert!(check_name("the name", &"é".repeat(MAX_NAME_CHARS)).is_ok());
+        let long = check_name("the name", &"a".repeat(100_000)).unwrap_err();
+        assert!(long.contains("100000 characters"), "{long}");
+        assert!(long.contains("at most 64"), "{long}");
+        let ctl = check_name("the label", "a\u{1b}[6n").unwrap_err();
+        assert!(ctl.contains("U+001B (character 2)"), "{ctl}");
+        assert!(
+            !ctl.contains('\u{1b}'),
+            "the message quotes the name escaped"
+        );
+        assert!(check_name("the name", "tab\there").is_err());
+        assert!(check_name("the name", "x\u{2066}y").is_err());
+        assert!(check_name("the name", "  ").is_err());
+    }
+
+    #[test]
+    fn quotes_are_short_and_escaped() {
+        let q = quote_short(&format!("\u{1b}{}", "a".repeat(1000)));
+        assert!(q.starts_with("\\u001B"));
+        assert!(q.ends_with('…'));
+        assert!(q.chars().count() < 80);
+    }
+}
