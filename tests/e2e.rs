@@ -1,10 +1,9 @@
-//! Runs `tests/e2e_tmux.sh` against the built binary: the UI driven in a real pseudo-terminal.
-//! Needs tmux; CI installs it (and this test fails in CI without it).
+//! Runs the tmux scripts against the built binary: the UI driven in a real pseudo-terminal.
+//! Needs tmux; CI installs it (and these tests fail in CI without it).
 
 use std::process::Command;
 
-#[test]
-fn tmux_end_to_end() {
+fn run_script(name: &str) {
     let has_tmux = Command::new("tmux")
         .arg("-V")
         .output()
@@ -12,12 +11,12 @@ fn tmux_end_to_end() {
     if !has_tmux {
         assert!(
             std::env::var_os("CI").is_none(),
-            "CI must have tmux for the end-to-end test"
+            "CI must have tmux for the end-to-end tests"
         );
-        eprintln!("tmux is not installed: skipping the end-to-end UI test (apt-get install tmux)");
+        eprintln!("tmux is not installed: skipping {name} (apt-get install tmux)");
         return;
     }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e_tmux.sh");
+    let script = format!("{}/tests/{name}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("bash")
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_lairsmith"))
@@ -29,4 +28,16 @@ fn tmux_end_to_end() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn tmux_end_to_end() {
+    run_script("e2e_tmux.sh");
+}
+
+/// SIGTERM, SIGINT, SIGHUP and SIGQUIT give the terminal back and keep unsaved work; a huge
+/// paste is capped and cheap.
+#[test]
+fn signals_restore_the_terminal_and_keep_unsaved_work() {
+    run_script("signals_tmux.sh");
 }

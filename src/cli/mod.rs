@@ -124,8 +124,9 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
 
 #[cfg(feature = "tui")]
 fn open_ui(data: &DataDir) -> CmdResult {
+    // Stopped by a signal: the shell's convention, 128 + the signal's number.
     crate::tui::run(data)
-        .map(|()| EXIT_OK)
+        .map(|signal| signal.map_or(EXIT_OK, |s| u8::try_from(128 + s).unwrap_or(EXIT_FAILURE)))
         .map_err(Failure::from)
 }
 

@@ -10,7 +10,7 @@ use crate::tui::screens::bestiary::Browser;
 use crate::tui::screens::encounter::EncounterScreen;
 use crate::tui::screens::forge::Forge;
 use crate::tui::widgets::text_field::TextField;
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
 
 /// The three screens.
@@ -158,6 +158,8 @@ pub enum Cmd {
 /// What `exec` reports back.
 #[derive(Debug)]
 pub enum Outcome {
+    /// A command with nothing to report.
+    Nothing,
     Written {
         path: PathBuf,
         fingerprint: Fingerprint,
@@ -205,6 +207,8 @@ pub enum Outcome {
 #[derive(Debug)]
 pub enum Msg {
     Key(KeyEvent),
+    /// Text pasted into the terminal (bracketed paste), delivered as one message.
+    Paste(String),
     Resize(u16, u16),
     Done(Box<Outcome>),
 }
@@ -302,7 +306,35 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Done(outcome) => crate::tui::outcome::apply(app, *outcome),
         Msg::Key(ev) if ev.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(ev) => on_key(app, ev),
+        Msg::Paste(text) => on_paste(app, &text),
     }
+}
+
+/// A paste types its text into the field that has focus, and does nothing elsewhere: pasted
+/// text must never run commands. Line breaks become spaces; only as much as the longest field
+/// holds is typed, and each field keeps its own limit, so a huge paste costs little.
+fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
+    let contexts = app.contexts();
+    if !contexts.contains(&Ctx::Text) && !contexts.contains(&Ctx::Search) {
+        return Vec::new();
+    }
+    let mut cmds = Vec::new();
+    let typed = text
+        .chars()
+        .map(|c| {
+            if c == '\n' || c == '\r' || c == '\t' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .filter(|c| !c.is_control())
+        .take(crate::tui::widgets::text_field::FIELD_MAX_CHARS);
+    for c in typed {
+        let ev = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        cmds.extend(on_key(app, ev));
+    }
+    cmds
 }
 
 fn on_key(app: &mut App, ev: KeyEvent) -> Vec<Cmd> {

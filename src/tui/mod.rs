@@ -8,6 +8,7 @@ pub mod keymap;
 pub mod outcome;
 pub mod overlays;
 pub mod screens;
+pub mod terminal;
 pub mod theme;
 pub mod view;
 pub mod widgets;
@@ -78,8 +79,11 @@ pub fn dispatch_with(
 }
 
 /// Runs the UI until the user quits. The UI opens on the shipped monsters at once while the
-/// user's bestiary loads on other threads; it joins the list as soon as it is read.
-pub fn run(data: &DataDir) -> Result<(), String> {
+/// user's bestiary loads on another thread; it joins the list as soon as it is read. File work
+/// runs on a worker thread, so the screen keeps drawing and a signal is always heard; keys wait
+/// while a command is in flight, so each key sees what the commands before it did.
+/// Returns the signal that stopped the UI, if one did.
+pub fn run(data: &DataDir) -> Result<Option<i32>, String> {
     let paths = Paths::from_data_dir(data);
     let mut app = App::new(Bestiary::shipped(), paths.clone());
     app.encounter.seed = std::time::SystemTime::now()
@@ -87,49 +91,175 @@ pub fn run(data: &DataDir) -> Result<(), String> {
         .map_or(1, |d| d.as_nanos() as u64);
     app.loading = true;
     app.info("Loading your bestiary...");
-    let (tx, rx) = std::sync::mpsc::channel();
+    let (load_tx, load_rx) = std::sync::mpsc::channel();
     let user_dir = paths.bestiary.clone();
     std::thread::spawn(move || {
         let (b, index) = Bestiary::load_leaving_index(Some(&user_dir));
         // The UI gets the monsters before the index reaches the disk.
         let prepared = index.map(|w| w.prepare(&b));
-        let _ = tx.send(b);
+        let _ = load_tx.send(b);
         if let Some(p) = prepared {
             p.write();
         }
     });
-    let mut terminal =
-        ratatui::try_init().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
-    let result = (|| -> std::io::Result<()> {
-        while !app.quit {
-            terminal.draw(|f| view::view(&mut app, f))?;
-            let loaded = if app.loading {
-                rx.try_recv().ok()
-            } else {
-                None
-            };
-            let msg = match loaded {
-                Some(b) => Msg::Done(Box::new(app::Outcome::Loaded(Box::new(b)))),
-                // While loading, wake up now and then to take the result.
-                None if app.loading && !event::poll(std::time::Duration::from_millis(8))? => {
-                    continue;
-                }
-                None => match event::read()? {
-                    Event::Key(k) => Msg::Key(k),
-                    Event::Resize(w, h) => Msg::Resize(w, h),
-                    _ => continue,
-                },
-            };
-            let mut suspend = |path: &std::path::Path| {
-                ratatui::restore();
-                let outcome = exec::edit(path);
-                terminal = ratatui::init();
-                outcome
-            };
-            dispatch(&mut app, msg, &mut suspend);
+    let stop = terminal::Stop::register().map_err(|e| format!("cannot watch for signals: {e}"))?;
+    let worker = Worker::spawn(paths);
+    let mut term = terminal::enter().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
+    let result = event_loop(&mut app, &mut term, &worker, &load_rx, &stop);
+    terminal::leave();
+    result.map_err(|e| format!("terminal error: {e}"))?;
+    let signal = stop.signal();
+    if let Some(sig) = signal {
+        for (path, contents) in recovery_files(&app) {
+            let _ =
+                crate::store::save_atomic(&path, contents.as_bytes(), crate::store::Expect::New);
+            if path.is_file() {
+                eprintln_safe(&format!(
+                    "lairsmith: stopped by {}; your unsaved work is kept in {}",
+                    terminal::signal_name(sig),
+                    path.display()
+                ));
+            }
         }
-        Ok(())
-    })();
-    ratatui::restore();
-    result.map_err(|e| format!("terminal error: {e}"))
+    }
+    Ok(signal)
+}
+
+fn eprintln_safe(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{}", crate::text::escape_controls(line));
+}
+
+/// Unsaved work to keep when a signal ends the UI: the Forge's monster and the encounter, each
+/// as a new file under `<data>/recovery/`.
+pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
+    let dir = app.paths.root.join("recovery");
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut out = Vec::new();
+    if app.forge.is_dirty() {
+        let slug = crate::monster::slugify(&app.forge.design.id);
+        out.push((
+            dir.join(format!("{slug}-{stamp}.yaml")),
+            crate::yaml_io::to_string(&app.forge.design),
+        ));
+    }
+    if app.encounter.is_dirty() {
+        let slug = crate::monster::slugify(&app.encounter.encounter.name);
+        out.push((
+            dir.join(format!("encounter-{slug}-{stamp}.yaml")),
+            crate::yaml_io::to_string(&app.encounter.encounter),
+        ));
+    }
+    out
+}
+
+/// Runs commands other than the editor, one at a time and in order, off the UI thread.
+struct Worker {
+    tx: std::sync::mpsc::Sender<Cmd>,
+    rx: std::sync::mpsc::Receiver<app::Outcome>,
+}
+
+impl Worker {
+    fn spawn(paths: Paths) -> Worker {
+        let (cmd_tx, cmd_rx) = std::sync::mpsc::channel::<Cmd>();
+        let (out_tx, out_rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for cmd in cmd_rx {
+                // Every command answers, so the loop never waits for an outcome that cannot come.
+                let outcome = exec::run(cmd, &paths).unwrap_or(app::Outcome::Nothing);
+                if out_tx.send(outcome).is_err() {
+                    break;
+                }
+            }
+        });
+        Worker {
+            tx: cmd_tx,
+            rx: out_rx,
+        }
+    }
+}
+
+use app::Outcome;
+use std::collections::VecDeque;
+use std::sync::mpsc::RecvTimeoutError;
+
+/// How long one wait for input lasts before the loop looks at signals and background work.
+const POLL: std::time::Duration = std::time::Duration::from_millis(50);
+/// The most input events handled between two frames: a burst of keys costs one frame.
+const EVENTS_PER_FRAME: usize = 256;
+
+fn event_loop(
+    app: &mut App,
+    term: &mut ratatui::DefaultTerminal,
+    worker: &Worker,
+    load_rx: &std::sync::mpsc::Receiver<Bestiary>,
+    stop: &terminal::Stop,
+) -> std::io::Result<()> {
+    let stopped = || std::io::Error::other("the file worker stopped");
+    // Commands not yet started, and input read but not yet handled (it waits for them).
+    let mut cmds: VecDeque<Cmd> = VecDeque::new();
+    let mut held: VecDeque<Msg> = VecDeque::new();
+    let mut in_flight = false;
+    while !app.quit && stop.signal().is_none() {
+        term.draw(|f| view::view(app, f))?;
+        while !in_flight && let Some(cmd) = cmds.pop_front() {
+            match cmd {
+                Cmd::OpenEditor { path } => {
+                    terminal::leave();
+                    let outcome = exec::edit(&path);
+                    *term = terminal::enter()?;
+                    term.clear()?;
+                    cmds.extend(update(app, Msg::Done(Box::new(outcome))));
+                }
+                other => {
+                    worker.tx.send(other).map_err(|_| stopped())?;
+                    in_flight = true;
+                }
+            }
+        }
+        if in_flight {
+            match worker.rx.recv_timeout(POLL) {
+                Ok(o) => {
+                    in_flight = false;
+                    cmds.extend(update(app, Msg::Done(Box::new(o))));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(stopped()),
+            }
+            continue;
+        }
+        if app.loading
+            && let Ok(b) = load_rx.try_recv()
+        {
+            cmds.extend(update(
+                app,
+                Msg::Done(Box::new(Outcome::Loaded(Box::new(b)))),
+            ));
+            continue;
+        }
+        if held.is_empty() && event::poll(POLL)? {
+            // Take every event already waiting, so a fast typist or a paste costs one frame.
+            while held.len() < EVENTS_PER_FRAME {
+                match event::read()? {
+                    Event::Key(k) => held.push_back(Msg::Key(k)),
+                    Event::Paste(s) => held.push_back(Msg::Paste(s)),
+                    Event::Resize(w, h) => held.push_back(Msg::Resize(w, h)),
+                    _ => {}
+                }
+                if !event::poll(std::time::Duration::ZERO)? {
+                    break;
+                }
+            }
+        }
+        // Handle input until a key asks for file work; the rest waits for its outcome.
+        while cmds.is_empty()
+            && !app.quit
+            && let Some(msg) = held.pop_front()
+        {
+            cmds.extend(update(app, msg));
+        }
+    }
+    Ok(())
 }

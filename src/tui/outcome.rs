@@ -8,6 +8,7 @@ use crate::tui::screens::forge::Target;
 
 pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
     match outcome {
+        Outcome::Nothing => Vec::new(),
         Outcome::Written {
             path,
             fingerprint,

@@ -82,7 +82,7 @@ pub struct Browser {
 impl Browser {
     pub fn new(b: &Bestiary) -> Browser {
         let mut br = Browser {
-            query: TextField::default(),
+            query: TextField::default().with_max(crate::text::MAX_NAME_CHARS),
             search_focused: false,
             filter: Filter::default(),
             filter_form: None,

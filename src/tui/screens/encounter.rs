@@ -326,7 +326,7 @@ fn roster_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
         Action::PageDown => s.preview_scroll = s.preview_scroll.saturating_add(10),
         Action::AddPower => {
             s.mode = Mode::Picker {
-                query: TextField::default(),
+                query: TextField::default().with_max(crate::text::MAX_NAME_CHARS),
                 cursor: 0,
             }
         }
@@ -505,7 +505,8 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
                     ""
                 } else {
                     &s.encounter.name
-                }),
+                })
+                .with_max(crate::text::MAX_NAME_CHARS),
             });
             Vec::new()
         }

@@ -534,7 +534,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
         },
         Action::AddPower => {
             f.picker = Some(Picker {
-                query: TextField::default(),
+                query: TextField::default().with_max(crate::text::MAX_NAME_CHARS),
                 cursor: 0,
             })
         }
@@ -596,7 +596,13 @@ fn activate_field(app: &mut App, field: Field) {
                 Field::Detail(d) => d.value(&f.design),
                 Field::Power(i, p) => p.value(&f.design.powers[i], &f.design),
             };
-            f.editing = Some(TextField::new(&value));
+            let field_text = TextField::new(&value);
+            f.editing = Some(match field {
+                Field::Detail(crate::tui::screens::forge_fields::Detail::Name) => {
+                    field_text.with_max(crate::text::MAX_NAME_CHARS)
+                }
+                _ => field_text,
+            });
             let hint = match field {
                 Field::Detail(d) => d.hint(),
                 Field::Power(_, p) => p.hint(),

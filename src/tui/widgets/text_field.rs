@@ -1,12 +1,25 @@
-//! A one-line text field with a cursor and the usual editing keys.
+//! A one-line text field with a cursor, the usual editing keys and a length limit, so no
+//! paste can make an edit cost more than the limit.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use unicode_width::UnicodeWidthChar;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The longest text a field holds unless given its own limit: far past any one-line value
+/// (paths included), short enough that every edit stays instant.
+pub const FIELD_MAX_CHARS: usize = 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextField {
     chars: Vec<char>,
     /// Cursor position, in chars.
     pub cursor: usize,
+    max_chars: usize,
+}
+
+impl Default for TextField {
+    fn default() -> TextField {
+        TextField::new("")
+    }
 }
 
 /// What a key did to a field.
@@ -19,11 +32,43 @@ pub enum Edit {
 
 impl TextField {
     pub fn new(text: &str) -> TextField {
-        let chars: Vec<char> = text.chars().collect();
+        let chars: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(FIELD_MAX_CHARS)
+            .collect();
         TextField {
             cursor: chars.len(),
             chars,
+            max_chars: FIELD_MAX_CHARS,
         }
+    }
+
+    /// The same field holding at most `max` characters (text past it is dropped).
+    pub fn with_max(mut self, max: usize) -> TextField {
+        self.max_chars = max;
+        self.chars.truncate(max);
+        self.cursor = self.cursor.min(self.chars.len());
+        self
+    }
+
+    /// Inserts pasted text at the cursor: control characters are dropped (a line break becomes
+    /// a space) and what passes the limit is cut. Returns whether anything changed.
+    pub fn insert_str(&mut self, text: &str) -> Edit {
+        let room = self.max_chars.saturating_sub(self.chars.len());
+        let new: Vec<char> = text
+            .chars()
+            .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+            .filter(|c| !c.is_control())
+            .take(room)
+            .collect();
+        if new.is_empty() {
+            return Edit::Ignored;
+        }
+        let n = new.len();
+        self.chars.splice(self.cursor..self.cursor, new);
+        self.cursor += n;
+        Edit::Changed
     }
 
     pub fn text(&self) -> String {
@@ -70,6 +115,9 @@ impl TextField {
             KeyCode::Char(c)
                 if !ctrl && !ev.modifiers.contains(KeyModifiers::ALT) && !c.is_control() =>
             {
+                if self.chars.len() >= self.max_chars {
+                    return Edit::Ignored;
+                }
                 self.chars.insert(self.cursor, c);
                 self.cursor += 1;
                 return Edit::Changed;
@@ -93,11 +141,26 @@ impl TextField {
     }
 
     /// The visible slice for a box `width` columns wide, and the cursor column within it.
+    /// Measured in display columns: a wide character takes two, a zero-width one none.
     pub fn visible(&self, width: usize) -> (String, usize) {
         let width = width.max(1);
-        let start = self.cursor.saturating_sub(width - 1);
-        let text: String = self.chars[start..].iter().take(width).collect();
-        (text, self.cursor - start)
+        let w = |c: &char| c.width().unwrap_or(0);
+        // Scroll so the text before the cursor, and the cursor itself, fit.
+        let mut start = self.cursor;
+        let mut before = 0;
+        while start > 0 && before + w(&self.chars[start - 1]) < width {
+            start -= 1;
+            before += w(&self.chars[start]);
+        }
+        let mut used = 0;
+        let text: String = self.chars[start..]
+            .iter()
+            .take_while(|c| {
+                used += w(c);
+                used <= width
+            })
+            .collect();
+        (text, before)
     }
 }
 
@@ -107,6 +170,29 @@ mod tests {
 
     fn key(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn a_field_holds_at_most_its_limit_and_a_paste_costs_one_edit() {
+        let mut f = TextField::default().with_max(64);
+        for _ in 0..100 {
+            f.handle(&key(KeyCode::Char('a')));
+        }
+        assert_eq!(f.text().chars().count(), 64);
+        let mut g = TextField::default().with_max(10);
+        assert_eq!(g.insert_str(&"xy\u{1b}\n".repeat(50_000)), Edit::Changed);
+        assert_eq!(g.text(), "xy xy xy x");
+        assert_eq!(g.insert_str("more"), Edit::Ignored);
+    }
+
+    #[test]
+    fn wide_and_zero_width_characters_are_measured_in_columns() {
+        let f = TextField::new("日本語のドラゴン");
+        let (text, col) = f.visible(6);
+        assert!(text.chars().map(|c| c.width().unwrap_or(0)).sum::<usize>() <= 6);
+        assert!(col < 6);
+        let z = TextField::new("a\u{200b}b");
+        assert_eq!(z.visible(10), ("a\u{200b}b".to_owned(), 2));
     }
 
     #[test]

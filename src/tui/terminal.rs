@@ -1,0 +1,72 @@
+//! The terminal while the UI owns it: raw mode, the alternate screen, bracketed paste and a
+//! hidden cursor, all given back on quit, on error, on panic and on SIGTERM, SIGINT, SIGHUP and
+//! SIGQUIT (signal-hook records the signal; the loop notices within one poll and leaves).
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
+use ratatui::crossterm::{cursor, execute};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The signals that end the UI, each restoring the terminal first.
+pub const SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// The signal that asked the UI to stop, if one has (0 while none has).
+#[derive(Clone)]
+pub struct Stop(Arc<AtomicUsize>);
+
+impl Stop {
+    /// Registers the handlers. A handler only stores the signal's number; the UI loop polls it.
+    pub fn register() -> std::io::Result<Stop> {
+        let flag = Arc::new(AtomicUsize::new(0));
+        for sig in SIGNALS {
+            signal_hook::flag::register_usize(sig, Arc::clone(&flag), sig as usize)?;
+        }
+        Ok(Stop(flag))
+    }
+
+    pub fn signal(&self) -> Option<i32> {
+        match self.0.load(Ordering::Relaxed) {
+            0 => None,
+            n => i32::try_from(n).ok(),
+        }
+    }
+}
+
+/// The signal's name, for the message printed once the terminal is back.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        signal_hook::consts::SIGTERM => "SIGTERM",
+        signal_hook::consts::SIGINT => "SIGINT",
+        signal_hook::consts::SIGHUP => "SIGHUP",
+        signal_hook::consts::SIGQUIT => "SIGQUIT",
+        _ => "a signal",
+    }
+}
+
+/// Takes the terminal: ratatui's init (raw mode, alternate screen, and a panic hook that
+/// restores them), then bracketed paste, with a panic hook that also turns paste off and shows
+/// the cursor.
+pub fn enter() -> std::io::Result<DefaultTerminal> {
+    let terminal = ratatui::try_init()?;
+    let ratatui_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableBracketedPaste, cursor::Show);
+        ratatui_hook(info);
+    }));
+    execute!(std::io::stdout(), EnableBracketedPaste)?;
+    Ok(terminal)
+}
+
+/// Gives the terminal back. Safe to call more than once, and when the terminal is gone (after
+/// SIGHUP its writes fail; there is nothing left to restore then).
+pub fn leave() {
+    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
+    ratatui::restore();
+    let _ = execute!(std::io::stdout(), cursor::Show);
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Signals: the UI is stopped by SIGTERM, SIGINT, SIGHUP and SIGQUIT in a real tmux terminal.
+# Each time the terminal must be given back (no alternate screen, cursor shown, line editing
+# and echo on), the exit status must be 128 + the signal, and a monster left unsaved in the
+# Forge must be kept in <data>/recovery/. Also: a 100 KB paste into the search box is capped
+# and the UI still answers. Usage: tests/signals_tmux.sh PATH/TO/lairsmith
+set -euo pipefail
+BIN=${1:?usage: signals_tmux.sh PATH/TO/lairsmith}
+command -v tmux >/dev/null || { echo "signals: tmux is not installed" >&2; exit 2; }
+WORK=$(mktemp -d)
+SOCK="lairsmith-signals-$$"
+t() { tmux -L "$SOCK" "$@"; }
+cleanup() { t kill-server 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+fail() {
+  echo "signals FAILED: $*" >&2
+  t capture-pane -p -t s >&2 || true
+  exit 1
+}
+
+wait_for() {
+  for _ in $(seq 150); do
+    if t capture-pane -p -t s 2>/dev/null | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  fail "timed out waiting for: $1"
+}
+
+t new-session -d -s s -x 120 -y 40 "bash --norc --noprofile"
+t send-keys -t s "PS1='$ '" Enter
+
+for sig in TERM INT HUP QUIT; do
+  DATA="$WORK/$sig"
+  mkdir -p "$DATA"
+  t send-keys -t s "clear; '$BIN' --data-dir '$DATA'; echo \"EXIT=\$? \$(stty -a | grep -o -- '-\\?icanon' | head -1) \$(stty -a | grep -o -- ' -\\?echo ' | head -1)\"" Enter
+  wait_for "monsters loaded"
+  # Something unsaved in the Forge: move to the Rank step and choose elite.
+  t send-keys -t s F2
+  wait_for "Stat block (live)"
+  t send-keys -t s Down
+  sleep 0.2
+  t send-keys -t s Down
+  sleep 0.2
+  t send-keys -t s Enter
+  sleep 0.3
+  pid=$(pgrep -f -- "--data-dir $DATA" | head -1)
+  [ -n "$pid" ] || fail "no lairsmith process for $sig"
+  kill -"$sig" "$pid"
+  wait_for "EXIT="
+  line=$(t capture-pane -p -t s | grep -F "EXIT=" | tail -1)
+  case $sig in TERM) want=143;; INT) want=130;; HUP) want=129;; QUIT) want=131;; esac
+  echo "$line" | grep -qF "EXIT=$want" || fail "SIG$sig: wanted exit $want, got: $line"
+  echo "$line" | grep -q " icanon" || fail "SIG$sig: the terminal was left in raw mode: $line"
+  echo "$line" | grep -q " echo" || fail "SIG$sig: echo was left off: $line"
+  [ "$(t display -p -t s '#{alternate_on}')" = 0 ] || fail "SIG$sig: still on the alternate screen"
+  [ "$(t display -p -t s '#{cursor_flag}')" = 1 ] || fail "SIG$sig: the cursor is hidden"
+  ls "$DATA/recovery/"*.yaml >/dev/null 2>&1 || fail "SIG$sig: the unsaved monster was not kept"
+  t capture-pane -p -t s | grep -qF "your unsaved work is kept in" || fail "SIG$sig: no message about the kept work"
+done
+
+# A 100 KB paste into the search box: capped, instant, and the UI still quits on q.
+DATA="$WORK/paste"
+mkdir -p "$DATA"
+t send-keys -t s "clear; '$BIN' --data-dir '$DATA'; echo \"EXIT=\$?\"" Enter
+wait_for "monsters loaded"
+head -c 100000 /dev/zero | tr '\0' 'A' > "$WORK/paste.txt"
+t load-buffer "$WORK/paste.txt"
+t send-keys -t s /
+sleep 0.3
+t paste-buffer -p -t s
+wait_for "0 of 44"
+pid=$(pgrep -f -- "--data-dir $DATA" | head -1)
+cpu=$(ps -o cputimes= -p "$pid" 2>/dev/null || ps -o times= -p "$pid")
+[ "${cpu// /}" -lt 5 ] || fail "the paste cost ${cpu}s of CPU"
+t send-keys -t s Escape
+sleep 0.5
+t send-keys -t s Escape
+sleep 0.5
+t send-keys -t s q
+wait_for "EXIT=0"
+echo "signals: ok"
