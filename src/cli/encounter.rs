@@ -11,7 +11,7 @@ use crate::encounter::{
 };
 use crate::export::doc::group_thousands;
 use crate::monster::slugify;
-use crate::store::{Expect, Fingerprint, path_in, save_atomic};
+use crate::store::{Expect, Fingerprint, SaveError, path_in, save_atomic, update_locked};
 use std::path::{Path, PathBuf};
 
 /// A party from `--party`: a spec (`4x3`, `3,3,4,5`) or a saved party's id.
@@ -158,6 +158,50 @@ fn write_encounter(path: &Path, e: &Encounter, expect: Expect) -> Result<(), Fai
     Ok(())
 }
 
+/// Changes the encounter file at `path` under its lock: read, change, write, with no other save
+/// in between, so that changes made at the same time by other processes are never lost.
+fn update_encounter(
+    path: &Path,
+    mut change: impl FnMut(&mut Encounter) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    update_locked(path, |current| {
+        let Some(bytes) = current else {
+            return Err(Failure(format!(
+                "{}: cannot read the file: it does not exist",
+                path.display()
+            )));
+        };
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
+        let mut e = parse_encounter(text, path)?;
+        change(&mut e)?;
+        Ok(Some(crate::yaml_io::to_string(&e).into_bytes()))
+    })?;
+    Ok(())
+}
+
+/// Writes an export where the user asked: `-` is standard output; otherwise only a regular
+/// file (a link to one is written through, not replaced), and an existing one only with
+/// `--force`.
+fn write_out(out: &Path, text: &str, force: bool) -> Result<(), Failure> {
+    if out == Path::new("-") {
+        print!("{text}");
+        return Ok(());
+    }
+    let expect = if force { Expect::Anything } else { Expect::New };
+    match save_atomic(out, text.as_bytes(), expect) {
+        Ok(_) => {
+            println!("{}", out.display());
+            Ok(())
+        }
+        Err(SaveError::AlreadyExists { path }) => Err(Failure(format!(
+            "{} already exists; pass --force to overwrite it",
+            path.display()
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
 pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
     match cmd {
         EncounterCmd::New { name, party, out } => {
@@ -179,7 +223,6 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             label,
         } => {
             let path = encounter_path(data, &file)?;
-            let (mut e, fp) = load_encounter(&path)?;
             let mut group = if monster.starts_with("placeholder") {
                 Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
             } else {
@@ -196,39 +239,42 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             if ally {
                 group.side = Side::Ally;
             }
-            e.add(group);
-            write_encounter(&path, &e, Expect::Unchanged(fp))?;
+            update_encounter(&path, |e| {
+                e.add(group.clone());
+                Ok(())
+            })?;
             Ok(EXIT_OK)
         }
         EncounterCmd::Remove { file, monster } => {
             let path = encounter_path(data, &file)?;
-            let (mut e, fp) = load_encounter(&path)?;
-            let before = e.groups.len();
-            if let Some(n) = monster.strip_prefix('#') {
-                let i: usize = n.parse().map_err(|_| {
-                    Failure(format!("`{monster}` is not a group number such as #2"))
-                })?;
-                if i == 0 || i > e.groups.len() {
+            update_encounter(&path, |e| {
+                let before = e.groups.len();
+                if let Some(n) = monster.strip_prefix('#') {
+                    let i: usize = n.parse().map_err(|_| {
+                        Failure(format!("`{monster}` is not a group number such as #2"))
+                    })?;
+                    if i == 0 || i > e.groups.len() {
+                        return Err(Failure(format!(
+                            "there is no group {monster}; the encounter has {} groups",
+                            e.groups.len()
+                        )));
+                    }
+                    e.groups.remove(i - 1);
+                } else {
+                    let key = Placeholder::parse(&monster)
+                        .map(|p| p.to_string())
+                        .unwrap_or(monster.clone());
+                    e.groups.retain(|g| g.key() != key);
+                }
+                if e.groups.len() == before {
+                    let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
                     return Err(Failure(format!(
-                        "there is no group {monster}; the encounter has {} groups",
-                        e.groups.len()
+                        "the encounter has no group `{monster}`; it has: {}",
+                        keys.join(", ")
                     )));
                 }
-                e.groups.remove(i - 1);
-            } else {
-                let key = Placeholder::parse(&monster)
-                    .map(|p| p.to_string())
-                    .unwrap_or(monster.clone());
-                e.groups.retain(|g| g.key() != key);
-            }
-            if e.groups.len() == before {
-                let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
-                return Err(Failure(format!(
-                    "the encounter has no group `{monster}`; it has: {}",
-                    keys.join(", ")
-                )));
-            }
-            write_encounter(&path, &e, Expect::Unchanged(fp))?;
+                Ok(())
+            })?;
             Ok(EXIT_OK)
         }
         EncounterCmd::Check {
@@ -245,7 +291,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
             let unrated = r.band.is_none();
             Ok(if unrated { EXIT_FAILURE } else { EXIT_OK })
         }
-        EncounterCmd::Export { file, format, out } => {
+        EncounterCmd::Export {
+            file,
+            format,
+            out,
+            force,
+        } => {
             let path = encounter_path(data, &file)?;
             let (e, _) = load_encounter(&path)?;
             let party = party_of(data, &e)?;
@@ -257,10 +308,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 _ => sheet::markdown(&e, &party, &r, &b),
             };
             match out {
-                Some(o) => {
-                    save_atomic(&o, text.as_bytes(), Expect::Anything)?;
-                    println!("{}", o.display());
-                }
+                Some(o) => write_out(&o, &text, force)?,
                 None => print!("{text}"),
             }
             Ok(EXIT_OK)
@@ -334,10 +382,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd) -> CmdResult {
                 _ => crate::yaml_io::to_string(&out.encounter),
             };
             match &g.out {
-                Some(path) => {
-                    save_atomic(path, text.as_bytes(), Expect::Anything)?;
-                    println!("{}", path.display());
-                }
+                Some(path) => write_out(path, &text, g.force)?,
                 None => print!("{text}"),
             }
             Ok(if out.met { EXIT_OK } else { EXIT_FAILURE })
