@@ -388,6 +388,65 @@ mod tests {
     }
 
     #[test]
+    fn of_many_creators_of_one_new_file_exactly_one_succeeds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.yaml");
+        let wins: usize = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|i| {
+                    let path = &path;
+                    s.spawn(move || {
+                        match save_atomic(path, format!("{i}\n").as_bytes(), Expect::New) {
+                            Ok(_) => 1,
+                            Err(SaveError::AlreadyExists { .. }) => 0,
+                            Err(e) => panic!("{e}"),
+                        }
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(wins, 1);
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_written_through_and_special_files_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.yaml");
+        fs::write(&real, "old\n").unwrap();
+        let link = dir.path().join("link.yaml");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let fp = Fingerprint::of_file(&link).unwrap().unwrap();
+        save_atomic(&link, b"new\n", Expect::Unchanged(fp)).unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(fs::read(&real).unwrap(), b"new\n");
+        let null = dir.path().join("null.yaml");
+        std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+        let e = save_atomic(&null, b"x", Expect::Anything).unwrap_err();
+        assert!(matches!(
+            e,
+            SaveError::NotRegular {
+                what: "a character device",
+                ..
+            }
+        ));
+        let e = save_atomic(dir.path(), b"x", Expect::Anything).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} is a directory; lairsmith writes only regular files",
+                dir.path().display()
+            )
+        );
+        let broken = dir.path().join("broken.yaml");
+        std::os::unix::fs::symlink(dir.path().join("missing"), &broken).unwrap();
+        let e = save_atomic(&broken, b"x", Expect::Anything).unwrap_err();
+        assert!(matches!(e, SaveError::BrokenLink { .. }));
+    }
+
+    #[test]
     fn ids_never_escape_the_directory() {
         let d = Path::new("/data/bestiary");
         assert!(path_in(d, "giant-frog", "yaml").is_ok());

@@ -211,76 +211,60 @@ impl Index {
             .min(MAX_INDEX_BYTES)
     }
 
-    fn read(&self, files: usize) -> HashMap<String, Line> {
+    /// The index's lines, if it is a regular file within the size bound for a directory of
+    /// `files` monster files, of this format and version.
+    fn read(&self, files: usize) -> Option<String> {
         let bound = Index::size_bound(files);
         // Only a regular file, opened without blocking, and never more than the bound: a FIFO,
         // a link to /dev/zero or a huge sparse file is ignored (and replaced at the next write).
-        let Ok((mut f, meta)) = open_regular(&self.path) else {
-            return HashMap::new();
-        };
+        let (mut f, meta) = open_regular(&self.path).ok()?;
         if meta.len() > bound {
-            return HashMap::new();
+            return None;
         }
-        let Ok(Some(bytes)) = read_at_most(&mut f, bound as usize) else {
-            return HashMap::new();
-        };
-        let Ok(text) = String::from_utf8(bytes) else {
-            return HashMap::new();
-        };
-        let mut lines = text.lines();
-        let header_ok = lines
-            .next()
-            .and_then(|h| serde_json::from_str::<Header>(h).ok())
-            .is_some_and(|h| {
-                h.lairsmith_index == CACHE_FORMAT && h.version == env!("CARGO_PKG_VERSION")
-            });
-        if !header_ok {
-            return HashMap::new();
-        }
-        let lines: Vec<&str> = lines.collect();
-        parse_lines(&lines)
-            .into_iter()
-            .map(|l| (l.file.clone(), l))
-            .collect()
+        let bytes = read_at_most(&mut f, bound as usize).ok()??;
+        let text = String::from_utf8(bytes).ok()?;
+        let header = text.lines().next()?;
+        let header: Header = serde_json::from_str(header).ok()?;
+        (header.lairsmith_index == CACHE_FORMAT && header.version == env!("CARGO_PKG_VERSION"))
+            .then_some(text)
     }
 
     /// What the index holds for each of `files` (the directory's monster files), checking each
     /// line against the file as it is now. `now` is when the load began.
     pub fn lookup(&self, files: &[PathBuf], now: SystemTime) -> Lookup {
-        let known = self.read(files.len());
-        let hits = crate::parallel::map_in_order(files, 256, |f| {
-            let name = f.file_name()?.to_string_lossy();
-            let line = known.get(name.as_ref())?;
-            let seen = still_valid(f, line, now)?;
-            let fingerprint = Fingerprint {
-                len: seen.stamp.len,
-                hash: seen.hash,
-            };
-            let result = match (&line.design, &line.error) {
-                // XP and the lint verdict are derived again here, never read from the index.
-                (Some(d), None) => Ok(Entry::new(
-                    d.clone(),
-                    Provenance::User,
-                    f.clone(),
-                    Some(fingerprint),
-                )),
-                (None, Some(e)) => Err(FileError {
-                    path: f.clone(),
-                    line: e.line,
-                    column: e.column,
-                    message: e.message.clone(),
-                }),
-                _ => return None,
-            };
-            Some(Hit { result, seen })
-        });
-        let used = hits.iter().flatten().count();
-        let settled = hits
+        let mut hits: Vec<Option<Hit>> = files.iter().map(|_| None).collect();
+        let Some(text) = self.read(files.len()) else {
+            return Lookup { hits, stale: false };
+        };
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let by_name: HashMap<std::borrow::Cow<'_, str>, usize> = files
             .iter()
-            .flatten()
-            .any(|h| !h.seen.verify && known.get(&file_name(&h.result)).is_some_and(|l| l.verify));
+            .enumerate()
+            .filter_map(|(i, f)| Some((f.file_name()?.to_string_lossy(), i)))
+            .collect();
+        // One pass per line on every core: parse it, find its file, check the file is still
+        // the one it describes, and derive the monster.
+        let found = crate::parallel::map_in_order(&lines, 256, |l| {
+            let line = serde_json::from_str::<Line>(l).ok()?;
+            let i = *by_name.get(line.file.as_str())?;
+            let was_racy = line.verify;
+            Some((i, was_racy, hit(&files[i], line, now)))
+        });
+        let mut used = 0;
+        let mut settled = false;
+        for (i, was_racy, hit) in found.into_iter().flatten() {
+            if let Some(h) = hit
+                && hits[i].is_none()
+            {
+                settled |= was_racy && !h.seen.verify;
+                hits[i] = Some(h);
+                used += 1;
+            }
+        }
         Lookup {
-            stale: used != known.len() || settled,
+            // Lines for files that are gone or changed, corrupt lines, or lines that no
+            // longer need their bytes checked: worth writing again.
+            stale: used != lines.len() || settled,
             hits,
         }
     }
@@ -336,14 +320,29 @@ impl Index {
     }
 }
 
-fn file_name(r: &Result<Entry, FileError>) -> String {
-    let p = match r {
-        Ok(e) => &e.path,
-        Err(e) => &e.path,
+/// The index's answer for `file` from its `line`, if the line still describes the file. XP and
+/// the lint verdict are derived here, never read from the index.
+fn hit(file: &Path, line: Line, now: SystemTime) -> Option<Hit> {
+    let seen = still_valid(file, &line, now)?;
+    let result = match (line.design, line.error) {
+        (Some(d), None) => Ok(Entry::new(
+            d,
+            Provenance::User,
+            file.to_owned(),
+            Some(Fingerprint {
+                len: seen.stamp.len,
+                hash: seen.hash,
+            }),
+        )),
+        (None, Some(e)) => Err(FileError {
+            path: file.to_owned(),
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        }),
+        _ => return None,
     };
-    p.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
+    Some(Hit { result, seen })
 }
 
 /// What is seen of `file` now if `line` still describes it, else `None`.
@@ -367,19 +366,6 @@ fn still_valid(file: &Path, line: &Line, now: SystemTime) -> Option<Seen> {
         hash: fp.hash,
         verify: stamp.is_racy(now),
     })
-}
-
-/// Parses index lines on every core; a line that does not parse, or holds neither a design nor
-/// an error, is skipped (its file is then parsed from YAML).
-fn parse_lines(lines: &[&str]) -> Vec<Line> {
-    crate::parallel::map_in_order(lines, 256, |l| {
-        serde_json::from_str::<Line>(l)
-            .ok()
-            .filter(|l| l.design.is_some() != l.error.is_some())
-    })
-    .into_iter()
-    .flatten()
-    .collect()
 }
 
 #[cfg(test)]

@@ -186,7 +186,9 @@ fn load_file_seen(
 /// seen of each file as it was read.
 pub struct IndexWrite {
     index: cache::Index,
-    seen: HashMap<PathBuf, cache::Seen>,
+    /// The directory's monster files, and what was seen of each (`None`: not indexable).
+    files: Vec<PathBuf>,
+    seen: Vec<Option<cache::Seen>>,
     /// Files that failed to parse, with what was seen of them.
     bad: Vec<(FileError, cache::Seen)>,
     /// Monsters left out of the bestiary because their id was taken: indexed all the same, so
@@ -197,13 +199,18 @@ pub struct IndexWrite {
 impl IndexWrite {
     /// The index text for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
     pub fn prepare(self, b: &Bestiary) -> PreparedIndex {
-        let seen = &self.seen;
+        let seen: HashMap<&Path, cache::Seen> = self
+            .files
+            .iter()
+            .zip(&self.seen)
+            .filter_map(|(f, s)| Some((f.as_path(), (*s)?)))
+            .collect();
         let entries = b
             .entries
             .iter()
             .chain(self.clashed.iter().map(|(e, _)| e))
             .filter_map(|e| {
-                let s = seen.get(&e.path)?;
+                let s = seen.get(e.path.as_path())?;
                 // Only a design that is what was read goes in with what was seen of its file.
                 (e.fingerprint.map(|f| f.hash) == Some(s.hash)).then_some((
                     e.path.as_path(),
@@ -401,7 +408,8 @@ impl Bestiary {
         let mut parsed = load_files_seen(&to_parse, now).into_iter();
         let mut write = IndexWrite {
             index: index.clone(),
-            seen: HashMap::new(),
+            seen: Vec::with_capacity(files.len()),
+            files: Vec::new(),
             bad: Vec::new(),
             clashed: Vec::new(),
         };
@@ -430,9 +438,9 @@ impl Bestiary {
                     (result, seen)
                 }
             };
+            write.seen.push(seen.filter(|_| result.is_ok()));
             match (result, seen) {
                 (Ok(e), Some(s)) => {
-                    write.seen.insert(e.path.clone(), s);
                     if let Some(rejected) = self.try_insert(e) {
                         write.clashed.push((rejected, s));
                     }
@@ -445,6 +453,7 @@ impl Bestiary {
                 (Err(e), None) => self.errors.push(e),
             }
         }
+        write.files = files;
         stale.then_some(write)
     }
 
