@@ -14,7 +14,7 @@ mod temp;
 pub use open::{kind_of, open_regular, read_at_most};
 pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
 
-use open::{open_regular_for_lock, same_file};
+use open::{open_regular_writable, same_file};
 use std::fs::{self, File, Metadata};
 use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
@@ -164,12 +164,25 @@ impl Locked {
     /// Locks the regular file at `path`; `None` if there is none.
     fn at(path: &Path) -> io::Result<Option<Locked>> {
         for _ in 0..LOCK_ATTEMPTS {
-            let (file, _) = match open_regular_for_lock(path) {
+            let (file, _) = match open_regular(path) {
                 Ok(x) => x,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
                 Err(e) => return Err(e),
             };
-            file.lock()?;
+            // Read-only first: opening for writing would tell file watchers the file was
+            // written. Only where that lock is refused is the file opened for writing.
+            let file = match file.lock() {
+                Ok(()) => file,
+                Err(_) => {
+                    let (file, _) = match open_regular_writable(path) {
+                        Ok(x) => x,
+                        Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                        Err(e) => return Err(e),
+                    };
+                    file.lock()?;
+                    file
+                }
+            };
             let meta = file.metadata()?;
             match fs::metadata(path) {
                 Ok(now) if same_file(&now, &meta) => return Ok(Some(Locked { file, meta })),

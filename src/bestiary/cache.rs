@@ -413,6 +413,9 @@ mod tests {
             hits.iter()
                 .all(|h| h.as_ref().is_some_and(|h| !h.seen.verify))
         );
+        // The edits below must fall in a later tick of the filesystem clock than the fixture's
+        // writes (ticks are at most 10 ms on Linux), as any real later edit does.
+        std::thread::sleep(Duration::from_millis(50));
         let in_place = &files[0];
         let mtime = std::fs::metadata(in_place).unwrap().modified().unwrap();
         let text = std::fs::read_to_string(in_place).unwrap();

@@ -186,7 +186,8 @@ fn load_file_seen(
 /// seen of each file as it was read.
 pub struct IndexWrite {
     index: cache::Index,
-    /// The directory's monster files, and what was seen of each (`None`: not indexable).
+    /// The directory's monster files, and what was seen of each monster read from them
+    /// (`None`: it could not be read whole, changed while read, or is an error kept in `bad`).
     files: Vec<PathBuf>,
     seen: Vec<Option<cache::Seen>>,
     /// Files that failed to parse, with what was seen of them.

@@ -57,13 +57,10 @@ pub fn open_regular(path: &Path) -> io::Result<(File, Metadata)> {
     open_checked(path, false)
 }
 
-/// Like [`open_regular`], for writing too when the file allows it (some network filesystems
-/// grant an exclusive lock only on a file open for writing), else for reading.
-pub(crate) fn open_regular_for_lock(path: &Path) -> io::Result<(File, Metadata)> {
-    match open_checked(path, true) {
-        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => open_checked(path, false),
-        other => other,
-    }
+/// Like [`open_regular`], for writing too: some network filesystems (NFS) grant an exclusive
+/// lock only on a file open for writing.
+pub(crate) fn open_regular_writable(path: &Path) -> io::Result<(File, Metadata)> {
+    open_checked(path, true)
 }
 
 fn open_checked(path: &Path, write: bool) -> io::Result<(File, Metadata)> {
