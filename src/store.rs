@@ -1,9 +1,28 @@
 //! Files on disk: atomic saves (a temporary file in the same directory, synced, then renamed),
-//! fingerprints to notice a file changed since it was loaded, and safe paths for ids.
+//! advisory locks so that concurrent saves never lose an update, fingerprints to notice a file
+//! changed since it was loaded, safe paths for ids, and opening only regular files.
+//!
+//! Locks are std's `File::lock` (`flock` on Linux): advisory, released by the system when a
+//! process dies, and shared by every lairsmith process and thread. A save locks the file at
+//! the target path, checks that the path still names the locked file (a rename by another saver
+//! would otherwise leave it holding a lock on a file nobody reads), re-checks what it expects
+//! under the lock, and renames its new file into place before letting go.
 
-use std::fs;
-use std::io::{self, Write};
+mod open;
+mod temp;
+
+pub use open::{kind_of, open_regular, read_at_most};
+pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
+
+use open::{open_regular_writable, same_file};
+use std::fs::{self, File, Metadata};
+use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
+use temp::TempFile;
+
+/// How often a locker reopens a file that was replaced while it waited; each retry means
+/// another save completed, so only a storm of saves gets near this.
+const LOCK_ATTEMPTS: usize = 10_000;
 
 /// What a file looked like when it was read, to detect changes made by someone else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,10 +39,15 @@ impl Fingerprint {
         }
     }
 
-    /// The fingerprint of the file now, or `None` if it does not exist.
+    /// The fingerprint of the file now, or `None` if it does not exist. Only regular files
+    /// are read.
     pub fn of_file(path: &Path) -> io::Result<Option<Fingerprint>> {
-        match fs::read(path) {
-            Ok(b) => Ok(Some(Fingerprint::of_bytes(&b))),
+        match open_regular(path) {
+            Ok((mut f, _)) => {
+                let mut bytes = Vec::new();
+                f.read_to_end(&mut bytes)?;
+                Ok(Some(Fingerprint::of_bytes(&bytes)))
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
         }
@@ -46,6 +70,12 @@ pub enum SaveError {
     ChangedOnDisk { path: PathBuf },
     #[error("{path} already exists; choose another id or name")]
     AlreadyExists { path: PathBuf },
+    #[error("{path} is {what}; lairsmith writes only regular files")]
+    NotRegular { path: PathBuf, what: &'static str },
+    #[error(
+        "{path} is a symbolic link to a file that does not exist; lairsmith writes through links but does not replace them"
+    )]
+    BrokenLink { path: PathBuf },
     #[error("cannot write {path}: {source}")]
     Io { path: PathBuf, source: io::Error },
 }
@@ -53,65 +83,279 @@ pub enum SaveError {
 /// What the caller believes is on disk before the save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Expect {
-    /// The file must not exist yet (a new monster).
+    /// The file must not exist yet (a new monster, an export that must not overwrite).
     New,
     /// The file must still be as it was when loaded.
     Unchanged(Fingerprint),
-    /// Overwrite whatever is there (an explicit export to a path the user named).
+    /// Overwrite whatever regular file is there (an export the user confirmed).
     Anything,
 }
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, flushed and synced, then
-/// renamed over the target. A crash leaves either the old file or the new one, never a mix.
-/// The directory is created if needed. Returns the new fingerprint.
-pub fn save_atomic(path: &Path, contents: &[u8], expect: Expect) -> Result<Fingerprint, SaveError> {
-    let io_err = |source| SaveError::Io {
+fn io_err(path: &Path) -> impl Fn(io::Error) -> SaveError + '_ {
+    move |source| SaveError::Io {
         path: path.to_owned(),
         source,
-    };
-    match expect {
-        Expect::Anything => {}
-        Expect::New => {
-            if path.exists() {
-                return Err(SaveError::AlreadyExists {
-                    path: path.to_owned(),
-                });
-            }
-        }
-        Expect::Unchanged(fp) => {
-            if Fingerprint::of_file(path).map_err(io_err)? != Some(fp) {
-                return Err(SaveError::ChangedOnDisk {
-                    path: path.to_owned(),
-                });
-            }
-        }
     }
-    let dir = path
+}
+
+/// The file a save to `path` really writes: `path`, or the regular file a symbolic link at
+/// `path` leads to (so the link stays a link). Directories, devices, FIFOs, sockets and broken
+/// links are refused.
+fn resolve_target(path: &Path) -> Result<PathBuf, SaveError> {
+    let not_regular = |m: &Metadata| SaveError::NotRegular {
+        path: path.to_owned(),
+        what: kind_of(m.file_type()),
+    };
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_owned()),
+        Err(e) => return Err(io_err(path)(e)),
+        Ok(m) if m.is_file() => return Ok(path.to_owned()),
+        Ok(m) if !m.file_type().is_symlink() => return Err(not_regular(&m)),
+        Ok(_) => {}
+    }
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => fs::canonicalize(path).map_err(io_err(path)),
+        Ok(m) => Err(not_regular(&m)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(SaveError::BrokenLink {
+            path: path.to_owned(),
+        }),
+        Err(e) => Err(io_err(path)(e)),
+    }
+}
+
+fn parent_of(target: &Path) -> PathBuf {
+    target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(io_err)?;
-    let name = path
+        .unwrap_or(Path::new("."))
+        .to_owned()
+}
+
+fn name_of(target: &Path) -> String {
+    target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let write = || -> io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)?;
-        // Sync the directory so the rename itself survives a power cut (best effort).
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
+        .unwrap_or_default()
+}
+
+/// The target's directory, created if needed and cleared of temporary files of dead writers.
+fn prepare_dir(target: &Path) -> io::Result<PathBuf> {
+    let dir = parent_of(target);
+    fs::create_dir_all(&dir)?;
+    temp::remove_stale(&dir);
+    Ok(dir)
+}
+
+/// Syncs a directory so a rename or link in it survives a power cut (best effort: not every
+/// system can open a directory).
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// An exclusive lock on the file that a path names now.
+struct Locked {
+    file: File,
+    meta: Metadata,
+}
+
+impl Locked {
+    /// Locks the regular file at `path`; `None` if there is none.
+    fn at(path: &Path) -> io::Result<Option<Locked>> {
+        for _ in 0..LOCK_ATTEMPTS {
+            let (file, _) = match open_regular(path) {
+                Ok(x) => x,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            // Read-only first: opening for writing would tell file watchers the file was
+            // written. Only where that lock is refused is the file opened for writing.
+            let file = match file.lock() {
+                Ok(()) => file,
+                Err(_) => {
+                    let (file, _) = match open_regular_writable(path) {
+                        Ok(x) => x,
+                        Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                        Err(e) => return Err(e),
+                    };
+                    file.lock()?;
+                    file
+                }
+            };
+            let meta = file.metadata()?;
+            match fs::metadata(path) {
+                Ok(now) if same_file(&now, &meta) => return Ok(Some(Locked { file, meta })),
+                // Replaced or removed while we waited: the lock guards nothing, start again.
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
         }
-        Ok(())
+        Err(io::Error::other(
+            "the file kept being replaced by other programs while lairsmith waited to lock it",
+        ))
+    }
+
+    /// The whole file, refusing one larger than lairsmith reads.
+    fn read_all(&mut self) -> io::Result<Vec<u8>> {
+        self.file.rewind()?;
+        read_at_most(&mut self.file, crate::yaml_io::MAX_FILE_BYTES)?.ok_or_else(|| {
+            io::Error::other(format!(
+                "the file is larger than {} bytes, the most lairsmith reads",
+                crate::yaml_io::MAX_FILE_BYTES
+            ))
+        })
+    }
+
+    fn holds(&mut self, fp: Fingerprint) -> io::Result<bool> {
+        if self.meta.len() != fp.len {
+            return Ok(false);
+        }
+        self.file.rewind()?;
+        let mut bytes = Vec::new();
+        (&mut self.file).take(fp.len + 1).read_to_end(&mut bytes)?;
+        Ok(Fingerprint::of_bytes(&bytes) == fp)
+    }
+}
+
+/// Replaces the file at `target` with `contents` through a temporary file and a rename,
+/// keeping the old file's permissions.
+fn replace(target: &Path, dir: &Path, contents: &[u8], old: Option<&Locked>) -> io::Result<()> {
+    let mut tmp = TempFile::create(dir, &name_of(target))?;
+    if let Some(l) = old {
+        // A private file stays private after a save; failing to copy the mode is not fatal.
+        let _ = tmp.file().set_permissions(l.meta.permissions());
+    }
+    tmp.write_synced(contents)?;
+    tmp.rename_to(target)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Creates `target` with `contents`, failing if it exists, never leaving it half-written: the
+/// complete temporary file is hard-linked to the target name, which fails if the name is taken.
+fn create(path: &Path, target: &Path, dir: &Path, contents: &[u8]) -> Result<(), SaveError> {
+    let exists = || SaveError::AlreadyExists {
+        path: path.to_owned(),
     };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        io_err(e)
-    })?;
+    let mut tmp = TempFile::create(dir, &name_of(target)).map_err(io_err(path))?;
+    tmp.write_synced(contents).map_err(io_err(path))?;
+    match tmp.link_to(target) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(exists()),
+        // Filesystems without hard links (FAT, some network shares): reserve the name with an
+        // exclusive create, then rename the complete file over the empty one.
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::PermissionDenied | io::ErrorKind::Unsupported
+            ) =>
+        {
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(target)
+            {
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(exists()),
+                Err(e) => return Err(io_err(path)(e)),
+            }
+            tmp.rename_to(target).map_err(io_err(path))?;
+        }
+        Err(e) => return Err(io_err(path)(e)),
+    }
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, flushed and synced, then
+/// renamed over the target (or linked, for a new file). A crash leaves either the old file or
+/// the new one, never a mix. `expect` is checked under the target's lock, so no other save can
+/// slip in between the check and the write. A symbolic link is written through (the link stays
+/// a link); devices, FIFOs and directories are refused. The directory is created if needed.
+/// Returns the new fingerprint.
+pub fn save_atomic(path: &Path, contents: &[u8], expect: Expect) -> Result<Fingerprint, SaveError> {
+    let target = resolve_target(path)?;
+    let dir = prepare_dir(&target).map_err(io_err(path))?;
+    let changed = || SaveError::ChangedOnDisk {
+        path: path.to_owned(),
+    };
+    match expect {
+        Expect::New => create(path, &target, &dir, contents)?,
+        Expect::Unchanged(fp) => {
+            let mut locked = Locked::at(&target)
+                .map_err(io_err(path))?
+                .ok_or_else(changed)?;
+            if !locked.holds(fp).map_err(io_err(path))? {
+                return Err(changed());
+            }
+            replace(&target, &dir, contents, Some(&locked)).map_err(io_err(path))?;
+        }
+        Expect::Anything => {
+            let locked = Locked::at(&target).map_err(io_err(path))?;
+            replace(&target, &dir, contents, locked.as_ref()).map_err(io_err(path))?;
+        }
+    }
     Ok(Fingerprint::of_bytes(contents))
+}
+
+/// A read-modify-write of `path` with nobody else's save in between: locks the file, reads it
+/// (`None` if it does not exist), and writes what `change` returns (`None`: leave it as it is)
+/// before letting go. `change` may run again if the file was created meanwhile. Returns the
+/// new fingerprint, if anything was written.
+pub fn update_locked<E: From<SaveError>>(
+    path: &Path,
+    mut change: impl FnMut(Option<&[u8]>) -> Result<Option<Vec<u8>>, E>,
+) -> Result<Option<Fingerprint>, E> {
+    let target = resolve_target(path)?;
+    let dir = prepare_dir(&target).map_err(io_err(path))?;
+    for _ in 0..LOCK_ATTEMPTS {
+        let mut locked = Locked::at(&target).map_err(io_err(path))?;
+        let current = match &mut locked {
+            Some(l) => Some(l.read_all().map_err(io_err(path))?),
+            None => None,
+        };
+        let Some(new) = change(current.as_deref())? else {
+            return Ok(None);
+        };
+        match &locked {
+            Some(l) => replace(&target, &dir, &new, Some(l)).map_err(io_err(path))?,
+            None => match create(path, &target, &dir, &new) {
+                // Someone created it after we looked: start again from their file.
+                Err(SaveError::AlreadyExists { .. }) => continue,
+                other => other?,
+            },
+        }
+        return Ok(Some(Fingerprint::of_bytes(&new)));
+    }
+    Err(SaveError::Io {
+        path: path.to_owned(),
+        source: io::Error::other("the file kept changing while lairsmith tried to update it"),
+    }
+    .into())
+}
+
+/// Writes a file that only lairsmith manages (the bestiary index) atomically, replacing
+/// whatever entry is at `path` without following or opening it: a link, FIFO or device put in
+/// its place is replaced, never written to.
+pub fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let dir = prepare_dir(path)?;
+    let mut tmp = TempFile::create(&dir, &name_of(path))?;
+    tmp.write_synced(contents)?;
+    tmp.rename_to(path)?;
+    sync_dir(&dir);
+    Ok(())
+}
+
+/// Deletes the file at `path` (a link itself, not what it leads to), after any save of it in
+/// progress has finished, so that save cannot bring it back.
+pub fn remove_locked(path: &Path) -> io::Result<()> {
+    let _held = match resolve_target(path) {
+        Ok(target) => Locked::at(&target)?,
+        Err(_) => None,
+    };
+    fs::remove_file(path)
 }
 
 /// The path of a file for `id` inside `dir`, refusing anything that could escape `dir`:
@@ -154,6 +398,65 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"two\n");
         let leftovers: Vec<_> = fs::read_dir(path.parent().unwrap()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    }
+
+    #[test]
+    fn of_many_creators_of_one_new_file_exactly_one_succeeds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.yaml");
+        let wins: usize = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|i| {
+                    let path = &path;
+                    s.spawn(move || {
+                        match save_atomic(path, format!("{i}\n").as_bytes(), Expect::New) {
+                            Ok(_) => 1,
+                            Err(SaveError::AlreadyExists { .. }) => 0,
+                            Err(e) => panic!("{e}"),
+                        }
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(wins, 1);
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_written_through_and_special_files_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.yaml");
+        fs::write(&real, "old\n").unwrap();
+        let link = dir.path().join("link.yaml");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let fp = Fingerprint::of_file(&link).unwrap().unwrap();
+        save_atomic(&link, b"new\n", Expect::Unchanged(fp)).unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(fs::read(&real).unwrap(), b"new\n");
+        let null = dir.path().join("null.yaml");
+        std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+        let e = save_atomic(&null, b"x", Expect::Anything).unwrap_err();
+        assert!(matches!(
+            e,
+            SaveError::NotRegular {
+                what: "a character device",
+                ..
+            }
+        ));
+        let e = save_atomic(dir.path(), b"x", Expect::Anything).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} is a directory; lairsmith writes only regular files",
+                dir.path().display()
+            )
+        );
+        let broken = dir.path().join("broken.yaml");
+        std::os::unix::fs::symlink(dir.path().join("missing"), &broken).unwrap();
+        let e = save_atomic(&broken, b"x", Expect::Anything).unwrap_err();
+        assert!(matches!(e, SaveError::BrokenLink { .. }));
     }
 
     #[test]

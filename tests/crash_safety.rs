@@ -94,6 +94,16 @@ fn a_writer_killed_mid_save_leaves_the_old_file_or_the_new_one() {
         "left-over temporary files are never read as monsters: {:?}",
         b.errors
     );
+    // Listing the directory deleted them: their writers are dead (nobody holds their locks).
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        ["hedgemaw.yaml"],
+        "temporary files of killed writers are cleaned"
+    );
 }
 
 fn lairsmith(data: &Path, args: &[&str]) -> std::process::Output {

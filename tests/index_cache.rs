@@ -141,3 +141,162 @@ fn an_unwritable_index_only_costs_speed() {
     assert!(b.errors.is_empty());
     assert!(Path::new(&dir.path().join("cache")).is_file());
 }
+
+fn lairsmith(data: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lairsmith"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// One user monster at level 3, `briar-cat`, in `<data>/bestiary`; returns its file.
+fn briar_cat(data: &Path) -> std::path::PathBuf {
+    let mut d = lairsmith::fixtures::monsters(1, 7).remove(0);
+    d.id = "briar-cat".into();
+    d.name = "Briar Cat".into();
+    d.level = lairsmith::rules::Level::new(3).unwrap();
+    let path = data.join("bestiary/briar-cat.yaml");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, lairsmith::yaml_io::to_string(&d)).unwrap();
+    path
+}
+
+/// The same file at another level, byte for byte the same size.
+fn at_level(path: &Path, from: u8, to: u8) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let edited = text.replacen(
+        &format!("\nlevel: {from}\n"),
+        &format!("\nlevel: {to}\n"),
+        1,
+    );
+    assert_ne!(edited, text);
+    assert_eq!(edited.len(), text.len());
+    edited
+}
+
+fn level_of(b: &Bestiary, id: &str) -> u8 {
+    b.get(id).unwrap().design.level.get()
+}
+
+fn shown_level(data: &Path, id: &str) -> String {
+    let o = lairsmith(data, &["show", id, "--format", "yaml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .find(|l| l.starts_with("level:"))
+        .unwrap()
+        .to_owned()
+}
+
+/// The file is rewritten in place, same size, after it was read and before the index is
+/// written (as while `list` runs): the index must not pair the old design with the new file.
+#[test]
+fn same_size_edit_during_list_is_not_cached_stale() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = briar_cat(dir.path());
+    let bestiary = dir.path().join("bestiary");
+    let (b, write) = Bestiary::load_leaving_index(Some(&bestiary));
+    assert_eq!(level_of(&b, "briar-cat"), 3);
+    std::fs::write(&path, at_level(&path, 3, 4)).unwrap();
+    write.expect("a first load writes the index").run(&b);
+    for _ in 0..2 {
+        assert_eq!(level_of(&Bestiary::load(Some(&bestiary)), "briar-cat"), 4);
+    }
+    assert_eq!(shown_level(dir.path(), "briar-cat"), "level: 4");
+}
+
+/// `sed -i` (a new file renamed over the old, same size) then `touch -r` (the old modification
+/// time put back): `list`, `show ID` and `relevel --save` all see the new file.
+#[test]
+fn sed_then_touch_r_is_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = briar_cat(dir.path());
+    let bestiary = dir.path().join("bestiary");
+    let o = lairsmith(dir.path(), &["list", "--ids"]);
+    assert!(o.status.success());
+    assert_eq!(Bestiary::load(Some(&bestiary)).loaded_from_index, 1);
+    let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+    // What `sed -i` does: write a new file beside the old and rename it over.
+    let new = bestiary.join("sedXYZ");
+    std::fs::write(&new, at_level(&path, 3, 4)).unwrap();
+    std::fs::rename(&new, &path).unwrap();
+    // What `touch -r OLD` does: put the old modification time back.
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    assert_eq!(level_of(&Bestiary::load(Some(&bestiary)), "briar-cat"), 4);
+    assert_eq!(shown_level(dir.path(), "briar-cat"), "level: 4");
+    let o = lairsmith(
+        dir.path(),
+        &["relevel", "briar-cat", "--level", "6", "--save"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(shown_level(dir.path(), "briar-cat"), "level: 6");
+}
+
+/// XP (and the lint mark) are derived again at every load: an index edited to say otherwise
+/// changes nothing, in the library or in `list`.
+#[test]
+fn edited_index_xp_is_not_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    briar_cat(dir.path());
+    let bestiary = dir.path().join("bestiary");
+    let first = Bestiary::load(Some(&bestiary));
+    let xp = first.get("briar-cat").unwrap().xp;
+    assert!(xp > 0);
+    let index = dir.path().join("cache/bestiary-index.jsonl");
+    let text = std::fs::read_to_string(&index).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    for line in lines.iter_mut().skip(1) {
+        // Whatever the format: an `xp` key says -99 and a `mark` key says clean.
+        *line = match line.find("\"xp\":") {
+            Some(at) => {
+                let end = at + line[at..].find(',').unwrap();
+                format!("{}\"xp\":-99{}", &line[..at], &line[end..])
+            }
+            None => line.replacen('{', "{\"xp\":-99,\"mark\":\"c\",", 1),
+        };
+    }
+    std::fs::write(&index, lines.join("\n") + "\n").unwrap();
+    let b = Bestiary::load(Some(&bestiary));
+    assert_eq!(b.loaded_from_index, 1, "the edited index is still used");
+    let e = b.get("briar-cat").unwrap();
+    assert_eq!(e.xp, xp);
+    assert_eq!(e.xp, e.block().xp);
+    assert_eq!(e.mark, first.get("briar-cat").unwrap().mark);
+    let o = lairsmith(dir.path(), &["list", "Briar"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("-99"), "{out}");
+    assert!(out.contains(&xp.to_string()), "{out}");
+}
+
+/// A file that does not parse is remembered with its error, so later starts do not parse it
+/// again, and it is still reported every time, with its line and column.
+#[test]
+fn a_bad_file_is_remembered_and_still_reported() {
+    let (_dir, bestiary) = setup(3);
+    let bad = bestiary.join("broken.yaml");
+    std::fs::write(&bad, "kind: monster\nlevel: [\n").unwrap();
+    let first = Bestiary::load(Some(&bestiary));
+    assert_eq!(first.errors.len(), 1);
+    assert_eq!(first.errors_from_index, 0);
+    let second = Bestiary::load(Some(&bestiary));
+    assert_eq!(second.errors_from_index, 1, "the error came from the index");
+    assert_eq!(second.loaded_from_index, 3);
+    assert_eq!(
+        second.errors, first.errors,
+        "reported the same, with line and column"
+    );
+    assert!(second.errors[0].line.is_some());
+    // Fixed, it is read again.
+    std::fs::remove_file(&bad).unwrap();
+    std::fs::write(&bad, "kind: monster\n").unwrap();
+    let third = Bestiary::load(Some(&bestiary));
+    assert_eq!(third.errors_from_index, 0);
+    assert_ne!(third.errors, first.errors);
+}

@@ -2,22 +2,48 @@
 //!
 //! YAML parsing is most of the cost of loading thousands of monsters; JSON is about four times
 //! faster to read. The index lives in the data directory (`cache/bestiary-index.jsonl`), one
-//! JSON line per monster file, keyed by the file's name, size and modification time. A file
-//! whose size or time differs is parsed again, and the index is rewritten (atomically) whenever
-//! anything changed. It is only an accelerator: a missing, unreadable, corrupt or old-format
-//! index is ignored, a failure to write it is ignored, and designs with `x-` keys are never
-//! indexed (their values are kept exactly by parsing the YAML).
+//! JSON line per monster file: its name, the [`Stamp`] the file had when it was read (size,
+//! inode, modification and change times to the nanosecond), the hash of its bytes, and either
+//! the design or the error it gave. Only the design is kept: XP and the lint verdict are derived
+//! again at every load, so an edited index cannot change them.
+//!
+//! A stamp is taken from the open file before it is read and compared with one taken after;
+//! a file that changed while it was read is not indexed. A file changed so recently that a
+//! same-size rewrite could keep every field of its stamp (timestamps tick coarsely) is indexed
+//! with `verify`, and its bytes are hashed again before its line is used, until it is older.
+//!
+//! The index is only an accelerator: a missing, unreadable, oversized, non-regular, corrupt or
+//! old-format index is ignored (and written again), a failure to write it is ignored, and
+//! designs with `x-` keys are never indexed (their values are kept exactly by parsing the YAML).
 
-use crate::bestiary::{Entry, Mark, Provenance};
+use crate::bestiary::{Entry, Provenance};
 use crate::monster::MonsterDesign;
-use crate::store::{Expect, Fingerprint, save_atomic};
+use crate::store::{Fingerprint, open_regular, read_at_most, save_private};
+use crate::yaml_io::FileError;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::fs::Metadata;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Bumped whenever the line format or anything derived into it changes.
-pub const CACHE_FORMAT: u32 = 1;
+pub const CACHE_FORMAT: u32 = 2;
+
+/// The longest line the index holds; a monster whose line would be longer is parsed from its
+/// YAML every time (no real monster comes near). Keeps the size bound below true for any index
+/// lairsmith wrote.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Room for the header beyond the lines.
+const MARGIN_BYTES: u64 = 1024 * 1024;
+
+/// The largest index ever read, whatever the number of files.
+pub const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A file whose newest timestamp is younger than this when it is read could be rewritten with
+/// the same size and the same timestamps (filesystems keep time in ticks of up to 2 s, FAT's),
+/// so its line is checked against the file's bytes.
+const RACY: Duration = Duration::from_secs(3);
 
 #[derive(Serialize, Deserialize)]
 struct Header {
@@ -29,48 +55,114 @@ struct Header {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamp {
     pub len: u64,
-    pub mtime_ns: u64,
+    pub ino: u64,
+    pub mtime_s: i64,
+    pub mtime_ns: u32,
+    pub ctime_s: i64,
+    pub ctime_ns: u32,
 }
 
 impl Stamp {
+    pub fn of_meta(m: &Metadata) -> Stamp {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Stamp {
+                len: m.len(),
+                ino: m.ino(),
+                mtime_s: m.mtime(),
+                mtime_ns: u32::try_from(m.mtime_nsec()).unwrap_or(0),
+                ctime_s: m.ctime(),
+                ctime_ns: u32::try_from(m.ctime_nsec()).unwrap_or(0),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            // Without inode and change time, the modification time stands in for both.
+            let since = |t: std::io::Result<SystemTime>| {
+                t.ok()
+                    .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                    .unwrap_or_default()
+            };
+            let m_t = since(m.modified());
+            let c_t = since(m.created());
+            Stamp {
+                len: m.len(),
+                ino: 0,
+                mtime_s: m_t.as_secs() as i64,
+                mtime_ns: m_t.subsec_nanos(),
+                ctime_s: c_t.as_secs() as i64,
+                ctime_ns: c_t.subsec_nanos(),
+            }
+        }
+    }
+
+    /// The stamp of the file at `path` now (a link is followed).
     pub fn of(path: &Path) -> Option<Stamp> {
-        let m = std::fs::metadata(path).ok()?;
-        let mtime = m.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
-        Some(Stamp {
-            len: m.len(),
-            mtime_ns: u64::try_from(mtime.as_nanos()).ok()?,
-        })
+        std::fs::metadata(path).ok().map(|m| Stamp::of_meta(&m))
+    }
+
+    /// Whether a same-size rewrite after `now` could leave this stamp unchanged.
+    pub fn is_racy(&self, now: SystemTime) -> bool {
+        let newest = (self.mtime_s, self.mtime_ns).max((self.ctime_s, self.ctime_ns));
+        let Ok(secs) = u64::try_from(newest.0) else {
+            return false; // before 1970: long past
+        };
+        let t = UNIX_EPOCH + Duration::new(secs, newest.1.min(999_999_999));
+        // A time in the future says nothing about when the file will next change.
+        now.duration_since(t).map_or(true, |age| age < RACY)
     }
 }
 
+/// What the index keeps about a file that was read whole and did not change while read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub stamp: Stamp,
+    pub hash: u64,
+    /// Check the bytes before trusting the line (see [`Stamp::is_racy`]).
+    pub verify: bool,
+}
+
 #[derive(Serialize, Deserialize)]
+struct CachedError {
+    message: String,
+    line: Option<usize>,
+    column: Option<usize>,
+}
+
+#[derive(Deserialize)]
 struct Line {
     file: String,
     stamp: Stamp,
     hash: u64,
-    xp: i64,
-    mark: char,
-    design: MonsterDesign,
+    #[serde(default)]
+    verify: bool,
+    #[serde(default)]
+    design: Option<MonsterDesign>,
+    #[serde(default)]
+    error: Option<CachedError>,
 }
 
-fn mark_char(m: Mark) -> char {
-    match m {
-        Mark::Clean => 'c',
-        Mark::Warnings => 'w',
-        Mark::Errors => 'e',
-    }
+#[derive(Serialize)]
+struct LineOut<'a> {
+    file: &'a str,
+    stamp: Stamp,
+    hash: u64,
+    verify: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    design: Option<&'a MonsterDesign>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<CachedError>,
 }
 
-fn char_mark(c: char) -> Mark {
-    match c {
-        'w' => Mark::Warnings,
-        'e' => Mark::Errors,
-        _ => Mark::Clean,
-    }
+/// What a file gave when it was read, for [`Index::render`].
+pub enum Content<'a> {
+    Design(&'a MonsterDesign),
+    Error(&'a FileError),
 }
 
 /// Whether a design can go into the index: no `x-` keys anywhere.
-fn indexable(d: &MonsterDesign) -> bool {
+pub fn indexable(d: &MonsterDesign) -> bool {
     d.extra.is_empty()
         && d.powers.iter().all(|p| p.extra.is_empty())
         && d.traits.iter().all(|t| t.extra.is_empty())
@@ -82,11 +174,19 @@ pub struct Index {
     path: PathBuf,
 }
 
-/// The index's answer for a directory: entries it still holds, and files to parse.
+/// The index's answer for one file.
+pub struct Hit {
+    /// The monster, or the error the file gave when it was read.
+    pub result: Result<Entry, FileError>,
+    pub seen: Seen,
+}
+
+/// The index's answer for a directory.
 pub struct Lookup {
-    pub cached: Vec<Entry>,
-    pub to_parse: Vec<PathBuf>,
-    /// The index no longer matches the directory and should be written again.
+    /// For each file, in order: what the index holds for it, or `None` (parse it).
+    pub hits: Vec<Option<Hit>>,
+    /// The index has lines for files that are gone, or lines that no longer need verifying:
+    /// it should be written again even if nothing new is parsed.
     pub stale: bool,
 }
 
@@ -103,90 +203,108 @@ impl Index {
         &self.path
     }
 
-    fn read(&self) -> HashMap<String, Line> {
-        let Ok(text) = std::fs::read_to_string(&self.path) else {
-            return HashMap::new();
-        };
-        let mut lines = text.lines();
-        let header_ok = lines
-            .next()
-            .and_then(|h| serde_json::from_str::<Header>(h).ok())
-            .is_some_and(|h| {
-                h.lairsmith_index == CACHE_FORMAT && h.version == env!("CARGO_PKG_VERSION")
-            });
-        if !header_ok {
-            return HashMap::new();
-        }
-        let lines: Vec<&str> = lines.collect();
-        parse_lines(&lines)
-            .into_iter()
-            .map(|l| (l.file.clone(), l))
-            .collect()
+    /// The largest index worth reading for a directory of `files` monster files.
+    pub fn size_bound(files: usize) -> u64 {
+        (files as u64)
+            .saturating_mul(MAX_LINE_BYTES as u64)
+            .saturating_add(MARGIN_BYTES)
+            .min(MAX_INDEX_BYTES)
     }
 
-    /// Splits `files` into those the index still knows (as entries) and those to parse.
-    pub fn lookup(&self, dir: &Path, files: &[PathBuf]) -> Lookup {
-        let mut known = self.read();
-        let known_count = known.len();
-        let mut cached = Vec::new();
-        let mut to_parse = Vec::new();
-        for f in files {
-            let name = f
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let hit = known
-                .remove(&name)
-                .filter(|l| Stamp::of(f) == Some(l.stamp) && l.design.check().is_ok());
-            match hit {
-                Some(l) => cached.push(Entry {
-                    design: l.design,
-                    provenance: Provenance::User,
-                    path: dir.join(&l.file),
-                    fingerprint: Some(Fingerprint {
-                        len: l.stamp.len,
-                        hash: l.hash,
-                    }),
-                    xp: l.xp,
-                    mark: char_mark(l.mark),
-                }),
-                None => to_parse.push(f.clone()),
+    /// The index's lines, if it is a regular file within the size bound for a directory of
+    /// `files` monster files, of this format and version.
+    fn read(&self, files: usize) -> Option<String> {
+        let bound = Index::size_bound(files);
+        // Only a regular file, opened without blocking, and never more than the bound: a FIFO,
+        // a link to /dev/zero or a huge sparse file is ignored (and replaced at the next write).
+        let (mut f, meta) = open_regular(&self.path).ok()?;
+        if meta.len() > bound {
+            return None;
+        }
+        let bytes = read_at_most(&mut f, bound as usize).ok()??;
+        let text = String::from_utf8(bytes).ok()?;
+        let header = text.lines().next()?;
+        let header: Header = serde_json::from_str(header).ok()?;
+        (header.lairsmith_index == CACHE_FORMAT && header.version == env!("CARGO_PKG_VERSION"))
+            .then_some(text)
+    }
+
+    /// What the index holds for each of `files` (the directory's monster files), checking each
+    /// line against the file as it is now. `now` is when the load began.
+    pub fn lookup(&self, files: &[PathBuf], now: SystemTime) -> Lookup {
+        let mut hits: Vec<Option<Hit>> = files.iter().map(|_| None).collect();
+        let Some(text) = self.read(files.len()) else {
+            return Lookup { hits, stale: false };
+        };
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let by_name: HashMap<std::borrow::Cow<'_, str>, usize> = files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| Some((f.file_name()?.to_string_lossy(), i)))
+            .collect();
+        // One pass per line on every core: parse it, find its file, check the file is still
+        // the one it describes, and derive the monster.
+        let found = crate::parallel::map_in_order(&lines, 256, |l| {
+            let line = serde_json::from_str::<Line>(l).ok()?;
+            let i = *by_name.get(line.file.as_str())?;
+            let was_racy = line.verify;
+            Some((i, was_racy, hit(&files[i], line, now)))
+        });
+        let mut used = 0;
+        let mut settled = false;
+        for (i, was_racy, hit) in found.into_iter().flatten() {
+            if let Some(h) = hit
+                && hits[i].is_none()
+            {
+                settled |= was_racy && !h.seen.verify;
+                hits[i] = Some(h);
+                used += 1;
             }
         }
-        let stale = !to_parse.is_empty() || cached.len() != known_count;
         Lookup {
-            cached,
-            to_parse,
-            stale,
+            // Lines for files that are gone or changed, corrupt lines, or lines that no
+            // longer need their bytes checked: worth writing again.
+            stale: used != lines.len() || settled,
+            hits,
         }
     }
 
-    /// The index text for these entries.
-    pub fn render(entries: &[&Entry]) -> String {
+    /// The index text for these files: each with its path, what was seen of it, and what it
+    /// gave. Designs with `x-` keys and over-long lines are left out.
+    pub fn render<'a>(records: impl IntoIterator<Item = (&'a Path, Seen, Content<'a>)>) -> String {
         let mut out = serde_json::to_string(&Header {
             lairsmith_index: CACHE_FORMAT,
             version: env!("CARGO_PKG_VERSION").to_owned(),
         })
         .unwrap_or_default();
         out.push('\n');
-        for e in entries.iter().filter(|e| indexable(&e.design)) {
-            let (Some(fp), Some(stamp), Some(file)) =
-                (e.fingerprint, Stamp::of(&e.path), e.path.file_name())
-            else {
+        for (path, seen, content) in records {
+            let Some(file) = path.file_name().map(|n| n.to_string_lossy()) else {
                 continue;
             };
-            if stamp.len != fp.len {
-                continue; // changed since it was read: leave it to the next load
-            }
-            let line = Line {
-                file: file.to_string_lossy().into_owned(),
-                stamp,
-                hash: fp.hash,
-                xp: e.xp,
-                mark: mark_char(e.mark),
-                design: e.design.clone(),
+            let (design, error) = match content {
+                Content::Design(d) if indexable(d) => (Some(d), None),
+                Content::Design(_) => continue,
+                Content::Error(e) => (
+                    None,
+                    Some(CachedError {
+                        message: e.message.clone(),
+                        line: e.line,
+                        column: e.column,
+                    }),
+                ),
             };
-            if let Ok(s) = serde_json::to_string(&line) {
+            let line = LineOut {
+                file: &file,
+                stamp: seen.stamp,
+                hash: seen.hash,
+                verify: seen.verify,
+                design,
+                error,
+            };
+            if let Ok(s) = serde_json::to_string(&line)
+                && s.len() <= MAX_LINE_BYTES
+            {
                 out.push_str(&s);
                 out.push('\n');
             }
@@ -195,17 +313,136 @@ impl Index {
     }
 
     /// Writes index text (best effort: an unwritable data directory only means the next start
-    /// parses everything again).
+    /// parses everything again). Whatever is at the index's path is replaced, never written
+    /// through: it is lairsmith's own file.
     pub fn write(&self, text: &str) {
-        let _ = save_atomic(&self.path, text.as_bytes(), Expect::Anything);
+        let _ = save_private(&self.path, text.as_bytes());
     }
 }
 
-/// Parses index lines on every core; a line that does not parse is skipped (its file is
-/// then parsed from YAML).
-fn parse_lines(lines: &[&str]) -> Vec<Line> {
-    crate::parallel::map_in_order(lines, 256, |l| serde_json::from_str::<Line>(l).ok())
-        .into_iter()
-        .flatten()
-        .collect()
+/// The index's answer for `file` from its `line`, if the line still describes the file. XP and
+/// the lint verdict are derived here, never read from the index.
+fn hit(file: &Path, line: Line, now: SystemTime) -> Option<Hit> {
+    let seen = still_valid(file, &line, now)?;
+    let result = match (line.design, line.error) {
+        // The index is only an accelerator: a design that would now be refused at load (an id
+        // or name an older lairsmith let through) is parsed again from its file.
+        (Some(d), None) if d.check().is_err() => return None,
+        (Some(d), None) => Ok(Entry::new(
+            d,
+            Provenance::User,
+            file.to_owned(),
+            Some(Fingerprint {
+                len: seen.stamp.len,
+                hash: seen.hash,
+            }),
+        )),
+        (None, Some(e)) => Err(FileError {
+            path: file.to_owned(),
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        }),
+        _ => return None,
+    };
+    Some(Hit { result, seen })
+}
+
+/// What is seen of `file` now if `line` still describes it, else `None`.
+fn still_valid(file: &Path, line: &Line, now: SystemTime) -> Option<Seen> {
+    let stamp = Stamp::of(file)?;
+    if stamp != line.stamp {
+        return None;
+    }
+    if !line.verify {
+        return Some(Seen {
+            stamp,
+            hash: line.hash,
+            verify: false,
+        });
+    }
+    // Indexed while racy: the stamp alone cannot vouch for the contents, the bytes do.
+    let (bytes, stable) = super::read_stamped(file).ok()?;
+    let fp = Fingerprint::of_bytes(&bytes);
+    (stable == Some(stamp) && fp.hash == line.hash).then(|| Seen {
+        stamp,
+        hash: fp.hash,
+        verify: stamp.is_racy(now),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn stamp_at(secs: i64) -> Stamp {
+        Stamp {
+            len: 1,
+            ino: 1,
+            mtime_s: secs,
+            mtime_ns: 0,
+            ctime_s: secs,
+            ctime_ns: 0,
+        }
+    }
+
+    #[test]
+    fn recent_and_future_stamps_are_racy() {
+        let now = UNIX_EPOCH + Duration::from_secs(1_000_000);
+        assert!(stamp_at(1_000_000).is_racy(now));
+        assert!(stamp_at(999_998).is_racy(now));
+        assert!(stamp_at(1_000_100).is_racy(now), "a future time");
+        assert!(!stamp_at(999_990).is_racy(now));
+        assert!(!stamp_at(-5).is_racy(now));
+    }
+
+    /// With the files long settled (a load "an hour later"), no line is verified by its bytes:
+    /// the stamp alone must notice an in-place same-size edit whose modification time was put
+    /// back, and a replacement by rename.
+    #[test]
+    fn the_stamp_alone_sees_in_place_and_renamed_edits_with_the_old_mtime() {
+        let dir = tempfile::tempdir().unwrap();
+        let bestiary = dir.path().join("bestiary");
+        crate::fixtures::write_bestiary(&bestiary, 2, 5).unwrap();
+        let files = crate::bestiary::yaml_files(&bestiary).unwrap();
+        let later = SystemTime::now() + Duration::from_secs(3600);
+        let index = Index::for_bestiary(&bestiary).unwrap();
+        let mut b = crate::bestiary::Bestiary::shipped();
+        let write = b.load_dir_indexed_at(&bestiary, &index, later).unwrap();
+        write.run(&b);
+        let hits = index.lookup(&files, later).hits;
+        assert!(
+            hits.iter()
+                .all(|h| h.as_ref().is_some_and(|h| !h.seen.verify))
+        );
+        // The edits below must fall in a later tick of the filesystem clock than the fixture's
+        // writes (ticks are at most 10 ms on Linux), as any real later edit does.
+        std::thread::sleep(Duration::from_millis(50));
+        let in_place = &files[0];
+        let mtime = std::fs::metadata(in_place).unwrap().modified().unwrap();
+        let text = std::fs::read_to_string(in_place).unwrap();
+        let same_size = text.replacen("level: ", "level:\t", 1);
+        assert_eq!(same_size.len(), text.len());
+        std::fs::write(in_place, &same_size).unwrap();
+        let f = std::fs::File::options().write(true).open(in_place).unwrap();
+        f.set_modified(mtime).unwrap();
+        drop(f);
+        let renamed = &files[1];
+        let mtime = std::fs::metadata(renamed).unwrap().modified().unwrap();
+        let tmp = bestiary.join("tmp");
+        std::fs::copy(renamed, &tmp).unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&tmp)
+            .unwrap()
+            .set_modified(mtime)
+            .unwrap();
+        std::fs::rename(&tmp, renamed).unwrap();
+        let hits = index.lookup(&files, later).hits;
+        assert!(
+            hits.iter().all(Option::is_none),
+            "both files are read again"
+        );
+    }
 }

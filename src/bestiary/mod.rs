@@ -14,6 +14,7 @@ use crate::yaml_io::{self, FileError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::time::SystemTime;
 
 pub use filter::Filter;
 pub use search::{NameMatcher, SearchHit, SkimNames, matched_indices, search, search_with};
@@ -100,6 +101,9 @@ pub struct Bestiary {
     /// How many of the user's monsters came from the index at the last load (for tests and
     /// benchmarks).
     pub loaded_from_index: usize,
+    /// How many of the user's bad files had their error taken from the index at the last load
+    /// (they are reported all the same, without being parsed again).
+    pub errors_from_index: usize,
     ids: HashMap<String, usize>,
     names: OnceLock<NameIndex>,
 }
@@ -139,8 +143,13 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
 
 /// Reads and parses one monster file from disk.
 pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError> {
-    let bytes = read_limited(path)?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
+    let (bytes, _) = read_stamped(path)?;
+    let design = parse_bytes(&bytes, path)?;
+    Ok((design, Fingerprint::of_bytes(&bytes)))
+}
+
+fn parse_bytes(bytes: &[u8], path: &Path) -> Result<MonsterDesign, FileError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         FileError::new(
             path,
             format!(
@@ -149,26 +158,75 @@ pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError>
             ),
         )
     })?;
-    let design = parse_monster(text, path)?;
-    Ok((design, Fingerprint::of_bytes(&bytes)))
+    parse_monster(text, path)
 }
 
-/// A pending rewrite of the bestiary index (see [`Bestiary::load_leaving_index`]).
+/// Like [`load_file`], with what the index may keep about the file: present only if the file
+/// was read whole and did not change while it was read. `now` is when the load began.
+fn load_file_seen(
+    path: &Path,
+    now: SystemTime,
+) -> (
+    Result<(MonsterDesign, Fingerprint), FileError>,
+    Option<cache::Seen>,
+) {
+    match read_stamped(path) {
+        Err(e) => (Err(e), None),
+        Ok((bytes, stable)) => {
+            let fp = Fingerprint::of_bytes(&bytes);
+            let seen = stable.map(|stamp| cache::Seen {
+                stamp,
+                hash: fp.hash,
+                verify: stamp.is_racy(now),
+            });
+            (parse_bytes(&bytes, path).map(|d| (d, fp)), seen)
+        }
+    }
+}
+
+/// A pending rewrite of the bestiary index (see [`Bestiary::load_leaving_index`]): what was
+/// seen of each file as it was read.
 pub struct IndexWrite {
     index: cache::Index,
-    dir: PathBuf,
+    /// The directory's monster files, and what was seen of each monster read from them
+    /// (`None`: it could not be read whole, changed while read, or is an error kept in `bad`).
+    files: Vec<PathBuf>,
+    seen: Vec<Option<cache::Seen>>,
+    /// Files that failed to parse, with what was seen of them.
+    bad: Vec<(FileError, cache::Seen)>,
+    /// Monsters left out of the bestiary because their id was taken: indexed all the same, so
+    /// the clash does not cost a parse at every start.
+    clashed: Vec<(Entry, cache::Seen)>,
 }
 
 impl IndexWrite {
-    /// The index text for the user's monsters in `b`; [`IndexWrite::write`] stores it.
+    /// The index text for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
     pub fn prepare(self, b: &Bestiary) -> PreparedIndex {
-        let user: Vec<&Entry> = b
+        let seen: HashMap<&Path, cache::Seen> = self
+            .files
+            .iter()
+            .zip(&self.seen)
+            .filter_map(|(f, s)| Some((f.as_path(), (*s)?)))
+            .collect();
+        let entries = b
             .entries
             .iter()
-            .filter(|e| e.path.parent() == Some(self.dir.as_path()))
-            .collect();
+            .chain(self.clashed.iter().map(|(e, _)| e))
+            .filter_map(|e| {
+                let s = seen.get(e.path.as_path())?;
+                // Only a design that is what was read goes in with what was seen of its file.
+                (e.fingerprint.map(|f| f.hash) == Some(s.hash)).then_some((
+                    e.path.as_path(),
+                    *s,
+                    cache::Content::Design(&e.design),
+                ))
+            });
+        let errors = self
+            .bad
+            .iter()
+            .map(|(e, s)| (e.path.as_path(), *s, cache::Content::Error(e)));
         PreparedIndex {
-            text: cache::Index::render(&user),
+            text: cache::Index::render(entries.chain(errors)),
             index: self.index,
         }
     }
@@ -198,28 +256,49 @@ pub fn load_files(files: &[PathBuf], provenance: Provenance) -> Vec<Result<Entry
     })
 }
 
-/// Reads a file, refusing one larger than [`yaml_io::MAX_FILE_BYTES`] without reading it all.
+type LoadedSeen = (Result<Entry, FileError>, Option<cache::Seen>);
+
+fn load_files_seen(files: &[PathBuf], now: SystemTime) -> Vec<LoadedSeen> {
+    crate::parallel::map_in_order(files, 64, |f| {
+        let (result, seen) = load_file_seen(f, now);
+        let entry = result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp)));
+        (entry, seen)
+    })
+}
+
+/// Reads a file, refusing one larger than [`yaml_io::MAX_FILE_BYTES`] without reading it all,
+/// and anything but a regular file (a FIFO, a device, a directory) without blocking on it.
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, FileError> {
-    use std::io::Read;
-    let f = std::fs::File::open(path)
-        .map_err(|e| FileError::new(path, format!("cannot read the file: {e}")))?;
-    let mut bytes = Vec::new();
-    f.take(yaml_io::MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| FileError::new(path, format!("cannot read the file: {e}")))?;
-    if bytes.len() > yaml_io::MAX_FILE_BYTES {
-        return Err(FileError::new(
-            path,
-            format!(
-                "the file is larger than {} bytes, the most lairsmith reads",
-                yaml_io::MAX_FILE_BYTES
-            ),
-        ));
-    }
-    Ok(bytes)
+    read_stamped(path).map(|(bytes, _)| bytes)
+}
+
+/// [`read_limited`], with the file's stamp if it did not change while it was read (taken from
+/// the open file before and after reading).
+pub(crate) fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<cache::Stamp>), FileError> {
+    let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read the file: {e}"));
+    let (mut file, before) = crate::store::open_regular(path).map_err(cannot)?;
+    let bytes = crate::store::read_at_most(&mut file, yaml_io::MAX_FILE_BYTES)
+        .map_err(cannot)?
+        .ok_or_else(|| {
+            FileError::new(
+                path,
+                format!(
+                    "the file is larger than {} bytes, the most lairsmith reads",
+                    yaml_io::MAX_FILE_BYTES
+                ),
+            )
+        })?;
+    let before = cache::Stamp::of_meta(&before);
+    let stable = file
+        .metadata()
+        .ok()
+        .map(|m| cache::Stamp::of_meta(&m))
+        .filter(|after| *after == before && after.len == bytes.len() as u64);
+    Ok((bytes, stable))
 }
 
 /// The YAML files directly inside `dir`, sorted by name. A missing directory is empty.
+/// Temporary files left there by saves that were killed are deleted on the way.
 pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
@@ -231,20 +310,28 @@ pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
             ));
         }
     };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            !name.starts_with('.') && (name.ends_with(".yaml") || name.ends_with(".yml"))
-        })
+    let mut files = Vec::new();
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') {
+            if name.ends_with(".tmp") {
+                crate::store::remove_if_stale_temp(&e.path());
+            }
+            continue;
+        }
+        if !(name.ends_with(".yaml") || name.ends_with(".yml")) {
+            continue;
+        }
         // The directory entry's own type costs no extra system call; a link is followed.
-        .filter(|e| {
-            e.file_type()
-                .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()))
-        })
-        .map(|e| e.path())
-        .collect();
+        // FIFOs, devices and directories are left out here, and refused again when opened.
+        let regular = e
+            .file_type()
+            .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()));
+        if regular {
+            files.push(e.path());
+        }
+    }
     files.sort();
     Ok(files)
 }
@@ -281,11 +368,7 @@ impl Bestiary {
         };
         match cache::Index::for_bestiary(dir) {
             Some(index) => {
-                let stale = b.load_dir_indexed(dir, &index);
-                let write = stale.then(|| IndexWrite {
-                    index,
-                    dir: dir.to_owned(),
-                });
+                let write = b.load_dir_indexed(dir, &index);
                 (b, write)
             }
             None => {
@@ -295,41 +378,86 @@ impl Bestiary {
         }
     }
 
-    /// Like [`Bestiary::load_dir`] for the user's bestiary, taking unchanged files from the
-    /// index and parsing only the rest. Returns whether the index needs writing again.
-    pub fn load_dir_indexed(&mut self, dir: &Path, index: &cache::Index) -> bool {
+    /// Like [`Bestiary::load_dir`] for the user's bestiary, taking unchanged files (and the
+    /// errors of unchanged bad files) from the index and parsing only the rest. Returns the
+    /// index rewrite, if the index no longer matches the directory.
+    pub fn load_dir_indexed(&mut self, dir: &Path, index: &cache::Index) -> Option<IndexWrite> {
+        self.load_dir_indexed_at(dir, index, SystemTime::now())
+    }
+
+    /// [`Bestiary::load_dir_indexed`] as if the load began at `now` (tests use a later time to
+    /// take the path where no line needs its bytes checked).
+    #[doc(hidden)]
+    pub fn load_dir_indexed_at(
+        &mut self,
+        dir: &Path,
+        index: &cache::Index,
+        now: SystemTime,
+    ) -> Option<IndexWrite> {
         let files = match yaml_files(dir) {
             Ok(f) => f,
             Err(e) => {
                 self.errors.push(e);
-                return false;
+                return None;
             }
         };
-        let lookup = index.lookup(dir, &files);
-        self.loaded_from_index = lookup.cached.len();
-        let mut fresh: HashMap<PathBuf, Result<Entry, FileError>> = lookup
-            .to_parse
+        let lookup = index.lookup(&files, now);
+        let to_parse: Vec<PathBuf> = files
             .iter()
-            .cloned()
-            .zip(load_files(&lookup.to_parse, Provenance::User))
+            .zip(&lookup.hits)
+            .filter(|(_, h)| h.is_none())
+            .map(|(f, _)| f.clone())
             .collect();
-        let mut cached: HashMap<PathBuf, Entry> = lookup
-            .cached
-            .into_iter()
-            .map(|e| (e.path.clone(), e))
-            .collect();
+        let mut parsed = load_files_seen(&to_parse, now).into_iter();
+        let mut write = IndexWrite {
+            index: index.clone(),
+            seen: Vec::with_capacity(files.len()),
+            files: Vec::new(),
+            bad: Vec::new(),
+            clashed: Vec::new(),
+        };
+        let mut stale = lookup.stale;
+        self.loaded_from_index = 0;
+        self.errors_from_index = 0;
         // Keep the directory's order, whichever way each file was read.
-        for f in &files {
-            if let Some(e) = cached.remove(f) {
-                self.insert(e);
-            } else if let Some(r) = fresh.remove(f) {
-                match r {
-                    Ok(e) => self.insert(e),
-                    Err(e) => self.errors.push(e),
+        for hit in lookup.hits {
+            let (result, seen) = match hit {
+                Some(h) => {
+                    match h.result {
+                        Ok(_) => self.loaded_from_index += 1,
+                        Err(_) => self.errors_from_index += 1,
+                    }
+                    (h.result, Some(h.seen))
                 }
+                None => {
+                    let Some((result, seen)) = parsed.next() else {
+                        break;
+                    };
+                    let indexable = match &result {
+                        Ok(e) => cache::indexable(&e.design),
+                        Err(_) => true,
+                    };
+                    stale |= seen.is_some() && indexable;
+                    (result, seen)
+                }
+            };
+            write.seen.push(seen.filter(|_| result.is_ok()));
+            match (result, seen) {
+                (Ok(e), Some(s)) => {
+                    if let Some(rejected) = self.try_insert(e) {
+                        write.clashed.push((rejected, s));
+                    }
+                }
+                (Ok(e), None) => self.insert(e),
+                (Err(e), Some(s)) => {
+                    write.bad.push((e.clone(), s));
+                    self.errors.push(e);
+                }
+                (Err(e), None) => self.errors.push(e),
             }
         }
-        lookup.stale
+        write.files = files;
+        stale.then_some(write)
     }
 
     /// Adds every monster file of `dir`; bad files become errors and the rest still load.
@@ -360,6 +488,11 @@ impl Bestiary {
 
     /// Adds an entry unless its id is taken, in which case the clash is an error naming both files.
     pub fn insert(&mut self, entry: Entry) {
+        let _ = self.try_insert(entry);
+    }
+
+    /// [`Bestiary::insert`], handing back an entry refused for its id.
+    fn try_insert(&mut self, entry: Entry) -> Option<Entry> {
         if let Some(existing) = self.get(&entry.design.id) {
             let msg = format!(
                 "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
@@ -367,11 +500,12 @@ impl Bestiary {
                 existing.path.display()
             );
             self.errors.push(FileError::new(&entry.path, msg));
-            return;
+            return Some(entry);
         }
         self.ids.insert(entry.design.id.clone(), self.entries.len());
         self.entries.push(entry);
         self.names = OnceLock::new();
+        None
     }
 
     pub fn get(&self, id: &str) -> Option<&Entry> {

@@ -255,9 +255,13 @@ pub struct GenerateArgs {
     /// Output format: yaml (an encounter file), md (the sheet) or text.
     #[arg(long, default_value = "yaml", value_parser = ["yaml", "md", "text"])]
     pub format: String,
-    /// Write to this file instead of printing.
+    /// Write to this file instead of printing (`-`: standard output). Only a regular file is
+    /// written (a link to one is written through); an existing one only with --force.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Overwrite the --out file if it exists.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -300,8 +304,13 @@ pub enum EncounterCmd {
         file: String,
         #[arg(long, default_value = "md", value_parser = ["md", "yaml", "text"])]
         format: String,
+        /// Write to this file instead of printing (`-`: standard output). Only a regular file is
+        /// written (a link to one is written through); an existing one only with --force.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Overwrite the --out file if it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Fill a difficulty band from the bestiary.
     Generate(Box<GenerateArgs>),

@@ -12,7 +12,7 @@ use crate::encounter::{
 };
 use crate::export::doc::group_thousands;
 use crate::monster::slugify;
-use crate::store::{Expect, Fingerprint, path_in, save_atomic};
+use crate::store::{Expect, Fingerprint, SaveError, path_in, save_atomic, update_locked};
 use crate::text::{check_name, escape_string};
 use std::path::{Path, PathBuf};
 
@@ -162,6 +162,50 @@ fn write_encounter(path: &Path, e: &Encounter, expect: Expect) -> Result<(), Fai
     Ok(())
 }
 
+/// Changes the encounter file at `path` under its lock: read, change, write, with no other save
+/// in between, so that changes made at the same time by other processes are never lost.
+fn update_encounter(
+    path: &Path,
+    mut change: impl FnMut(&mut Encounter) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    update_locked(path, |current| {
+        let Some(bytes) = current else {
+            return Err(Failure(format!(
+                "{}: cannot read the file: it does not exist",
+                path.display()
+            )));
+        };
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| Failure(format!("{}: the file is not UTF-8 text", path.display())))?;
+        let mut e = parse_encounter(text, path)?;
+        change(&mut e)?;
+        Ok(Some(crate::yaml_io::to_string(&e).into_bytes()))
+    })?;
+    Ok(())
+}
+
+/// Writes an export where the user asked: `-` is standard output; otherwise only a regular
+/// file (a link to one is written through, not replaced), and an existing one only with
+/// `--force`.
+fn write_out(out: &Path, text: &str, force: bool, term: &mut Terminal) -> Result<(), Failure> {
+    if out == Path::new("-") {
+        out!(term, "{text}")?;
+        return Ok(());
+    }
+    let expect = if force { Expect::Anything } else { Expect::New };
+    match save_atomic(out, text.as_bytes(), expect) {
+        Ok(_) => {
+            outln!(term, "{}", out.display())?;
+            Ok(())
+        }
+        Err(SaveError::AlreadyExists { path }) => Err(Failure(format!(
+            "{} already exists; pass --force to overwrite it",
+            path.display()
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
 pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         EncounterCmd::New { name, party, out } => {
@@ -185,7 +229,6 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             label,
         } => {
             let path = encounter_path(data, &file)?;
-            let (mut e, fp) = load_encounter(&path)?;
             let mut group = if monster.starts_with("placeholder") {
                 Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
             } else {
@@ -202,39 +245,39 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             if ally {
                 group.side = Side::Ally;
             }
-            e.add(group).map_err(Failure)?;
-            write_encounter(&path, &e, Expect::Unchanged(fp))?;
+            update_encounter(&path, |e| e.add(group.clone()).map_err(Failure))?;
             Ok(EXIT_OK)
         }
         EncounterCmd::Remove { file, monster } => {
             let path = encounter_path(data, &file)?;
-            let (mut e, fp) = load_encounter(&path)?;
-            let before = e.groups.len();
-            if let Some(n) = monster.strip_prefix('#') {
-                let i: usize = n.parse().map_err(|_| {
-                    Failure(format!("`{monster}` is not a group number such as #2"))
-                })?;
-                if i == 0 || i > e.groups.len() {
+            update_encounter(&path, |e| {
+                let before = e.groups.len();
+                if let Some(n) = monster.strip_prefix('#') {
+                    let i: usize = n.parse().map_err(|_| {
+                        Failure(format!("`{monster}` is not a group number such as #2"))
+                    })?;
+                    if i == 0 || i > e.groups.len() {
+                        return Err(Failure(format!(
+                            "there is no group {monster}; the encounter has {} groups",
+                            e.groups.len()
+                        )));
+                    }
+                    e.groups.remove(i - 1);
+                } else {
+                    let key = Placeholder::parse(&monster)
+                        .map(|p| p.to_string())
+                        .unwrap_or(monster.clone());
+                    e.groups.retain(|g| g.key() != key);
+                }
+                if e.groups.len() == before {
+                    let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
                     return Err(Failure(format!(
-                        "there is no group {monster}; the encounter has {} groups",
-                        e.groups.len()
+                        "the encounter has no group `{monster}`; it has: {}",
+                        keys.join(", ")
                     )));
                 }
-                e.groups.remove(i - 1);
-            } else {
-                let key = Placeholder::parse(&monster)
-                    .map(|p| p.to_string())
-                    .unwrap_or(monster.clone());
-                e.groups.retain(|g| g.key() != key);
-            }
-            if e.groups.len() == before {
-                let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
-                return Err(Failure(format!(
-                    "the encounter has no group `{monster}`; it has: {}",
-                    keys.join(", ")
-                )));
-            }
-            write_encounter(&path, &e, Expect::Unchanged(fp))?;
+                Ok(())
+            })?;
             Ok(EXIT_OK)
         }
         EncounterCmd::Check {
@@ -251,7 +294,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             let unrated = r.band.is_none();
             Ok(if unrated { EXIT_FAILURE } else { EXIT_OK })
         }
-        EncounterCmd::Export { file, format, out } => {
+        EncounterCmd::Export {
+            file,
+            format,
+            out,
+            force,
+        } => {
             let path = encounter_path(data, &file)?;
             let (e, _) = load_encounter(&path)?;
             let party = party_of(data, &e)?;
@@ -265,10 +313,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 _ => escape_string(sheet::markdown(&e, &party, &r, &b)),
             };
             match out {
-                Some(o) => {
-                    save_atomic(&o, text.as_bytes(), Expect::Anything)?;
-                    outln!(term, "{}", o.display())?;
-                }
+                Some(o) => write_out(&o, &text, force, term)?,
                 None => out!(term, "{text}")?,
             }
             Ok(EXIT_OK)
@@ -351,10 +396,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 _ => crate::yaml_io::to_string(&out.encounter),
             };
             match &g.out {
-                Some(path) => {
-                    save_atomic(path, text.as_bytes(), Expect::Anything)?;
-                    outln!(term, "{}", path.display())?;
-                }
+                Some(path) => write_out(path, &text, g.force, term)?,
                 None => out!(term, "{text}")?,
             }
             Ok(if out.met { EXIT_OK } else { EXIT_FAILURE })

@@ -26,7 +26,8 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 purpose,
             },
         }),
-        Cmd::Remove { path, id } => Some(match std::fs::remove_file(&path) {
+        // Waits for a save of the file in progress, so the save cannot bring it back.
+        Cmd::Remove { path, id } => Some(match crate::store::remove_locked(&path) {
             Ok(()) => Outcome::Removed { id, path },
             Err(e) => Outcome::RemoveFailed {
                 message: format!("cannot delete {}: {e}", path.display()),
