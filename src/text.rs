@@ -196,3 +196,54 @@ mod tests {
         assert!(q.chars().count() < 80);
     }
 }
+
+/// How many terminal columns `s` takes: wide characters two, combining and zero-width ones none.
+pub fn display_width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+/// `s` cut to at most `width` columns, ending in `…` when cut; never splits a wide character
+/// across the edge.
+pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
+    use unicode_width::UnicodeWidthChar;
+    if display_width(s) <= width {
+        return Cow::Borrowed(s);
+    }
+    if width == 0 {
+        return Cow::Borrowed("");
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width - 1 {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    Cow::Owned(out)
+}
+
+/// `s` in exactly `width` columns: cut with `…`, or padded with spaces on the right.
+pub fn fit_width(s: &str, width: usize) -> String {
+    let cut = truncate_to_width(s, width);
+    let pad = width.saturating_sub(display_width(&cut));
+    format!("{cut}{}", " ".repeat(pad))
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::*;
+
+    #[test]
+    fn fits_by_columns_not_chars() {
+        assert_eq!(fit_width("Frog", 6), "Frog  ");
+        assert_eq!(fit_width("Giant Frog", 6), "Giant…");
+        // Two columns each: three fit in six with the ellipsis taking one.
+        assert_eq!(fit_width("日本語の竜", 6), "日本… ");
+        assert_eq!(display_width(&fit_width("日本語の竜", 6)), 6);
+        assert_eq!(fit_width("a\u{200b}b", 3), "a\u{200b}b ");
+    }
+}

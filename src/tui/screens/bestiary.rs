@@ -518,9 +518,20 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     } else if rows > 0 && br.selected >= br.offset + rows {
         br.offset = br.selected + 1 - rows;
     }
-    // mark, space, name, " lv", " rank ", "role     ", "    xp", borders
+    // The XP column is as wide as the widest XP shown, so no number is ever cut.
+    let xp_w = br
+        .hits
+        .iter()
+        .skip(br.offset)
+        .take(rows.max(1))
+        .map(|h| b.entries[h.index].xp.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(2)
+        + 1;
+    // mark, space, name, " lv", " rank ", "role     ", xp, borders
     let name_w = (list_area.width as usize)
-        .saturating_sub(2 + 2 + 3 + 6 + 10 + 7)
+        .saturating_sub(2 + 2 + 3 + 6 + 10 + xp_w)
         .max(8);
     let items: Vec<ListItem> = br
         .hits
@@ -539,8 +550,8 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             } else {
                 Span::raw(" ")
             };
-            let name: String = d.name.chars().take(name_w).collect();
-            let pad = name_w.saturating_sub(name.chars().count());
+            let name = crate::text::truncate_to_width(&d.name, name_w);
+            let pad = name_w.saturating_sub(crate::text::display_width(&name));
             let mut spans = vec![mark, Span::raw(" ")];
             spans.extend(highlighted(
                 &name,
@@ -555,7 +566,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
             };
             spans.push(Span::styled(
                 format!(
-                    " {:>2} {:<5} {:<9}{:>7}",
+                    " {:>2} {:<5} {:<9}{:>xp_w$}",
                     d.level,
                     rank_short(d.rank),
                     role,
@@ -568,7 +579,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
         .collect();
     let list_focused = br.pane == Pane::List && !focused;
     let header = format!(
-        " {:<w$} {:>2} {:<5} {:<9}{:>7} ",
+        " {:<w$} {:>2} {:<5} {:<9}{:>xp_w$} ",
         "Name",
         "Lv",
         "Rank",

@@ -968,7 +968,10 @@ fn picker_view(app: &App, query: &TextField, cursor: usize, f: &mut Frame, area:
                 Style::new()
             };
             Line::from(vec![
-                Span::styled(format!("{:<28}", e.design.name), style.patch(theme::bold())),
+                Span::styled(
+                    crate::text::fit_width(&e.design.name, 28),
+                    style.patch(theme::bold()),
+                ),
                 Span::styled(
                     format!(
                         " L{:<2} {:<8} {:<8} {:>6} XP",

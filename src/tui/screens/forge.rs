@@ -1004,11 +1004,10 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
                 (false, false) => "  ",
             };
             let head = format!("{mark}{:<12}", o.label);
-            let info: String = o
-                .info
-                .chars()
-                .take(w.saturating_sub(head.chars().count() + 1))
-                .collect();
+            let info = crate::text::truncate_to_width(
+                &o.info,
+                w.saturating_sub(crate::text::display_width(&head) + 1),
+            );
             let style = if i == cursor {
                 theme::selected()
             } else {
@@ -1071,17 +1070,7 @@ fn form_lines(
             fr.set_cursor_position((area.x + label_w as u16 + 1 + c as u16, y));
             vis
         } else {
-            let v: String = value.chars().take(value_w).collect();
-            if value.chars().count() > value_w {
-                format!(
-                    "{}…",
-                    v.chars()
-                        .take(value_w.saturating_sub(1))
-                        .collect::<String>()
-                )
-            } else {
-                v
-            }
+            crate::text::truncate_to_width(value, value_w).into_owned()
         };
         let lstyle = if sel {
             theme::selected()
@@ -1284,7 +1273,10 @@ fn picker_view(p: &Picker, d: &MonsterDesign, fr: &mut Frame, area: Rect) {
                 Style::new()
             };
             Line::from(vec![
-                Span::styled(format!("{:<22}", pw.name), style.patch(theme::bold())),
+                Span::styled(
+                    crate::text::fit_width(&pw.name, 22),
+                    style.patch(theme::bold()),
+                ),
                 Span::styled(
                     format!(" {:<8} {} {}{dmg}", kit, pw.usage.key(), pw.action.key()),
                     if i == cursor { style } else { theme::dim() },
