@@ -409,3 +409,45 @@ fn ui_reload_after_the_selected_file_vanished_does_not_crash() {
     w.draw();
     w.check().unwrap();
 }
+
+/// Wide and zero-width characters and an `i64::MAX` XP override: every row keeps its border in
+/// place and the number is shown whole.
+#[test]
+fn ui_rows_measure_display_width_and_never_cut_numbers() {
+    let mut w = World::new(3);
+    let wide = monster("wide-one", "日本の竜\u{200b}ドラゴン", 4)
+        + "overrides:\n  xp:\n    value: 9223372036854775807\n    reason: a test\n";
+    std::fs::write(w.bestiary_dir().join("wide-one.yaml"), wide).unwrap();
+    w.app = new_app(w.dir.path(), 3);
+    w.send(KeyEvent::new(KeyCode::Char('/'), KeyModifiers::NONE));
+    for c in "ドラゴン".chars() {
+        w.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+    for (width, height) in [(80, 24), (120, 40)] {
+        w.terminal.backend_mut().resize(width, height);
+        w.draw();
+        let buf = w.terminal.backend().buffer().clone();
+        let mut screen = String::new();
+        for y in 0..height {
+            let row: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
+            screen.push_str(&row);
+            screen.push('\n');
+        }
+        assert!(
+            screen.contains("9223372036854775807"),
+            "{width}x{height}: the XP is cut:\n{screen}"
+        );
+        // The list's right border stands in one column on every row of the list box.
+        let borders: std::collections::BTreeSet<u16> = (0..height)
+            .filter_map(|y| {
+                let first = (0..width).find(|&x| buf[(x, y)].symbol() == "│")?;
+                (first == 0).then(|| (1..width).find(|&x| buf[(x, y)].symbol() == "│"))?
+            })
+            .collect();
+        assert_eq!(
+            borders.len(),
+            1,
+            "{width}x{height}: misaligned rows:\n{screen}"
+        );
+    }
+}

@@ -60,11 +60,11 @@ pub fn party_of(data: &DataDir, e: &Encounter) -> Result<Party, Failure> {
 }
 
 /// An encounter file: a path, or the id of one in the data directory's `encounters/`.
+/// The rule ([`super::names_a_file`]): an argument with a slash or a `.yaml`/`.yml` ending is a
+/// path; any other word is an id in the data directory, whatever the working directory holds.
 pub fn encounter_path(data: &DataDir, file: &str) -> Result<PathBuf, Failure> {
-    let p = Path::new(file);
-    if p.exists() || file.contains(['/', '\\']) || file.ends_with(".yaml") || file.ends_with(".yml")
-    {
-        return Ok(p.to_owned());
+    if super::names_a_file(file) {
+        return Ok(PathBuf::from(file));
     }
     Ok(path_in(&data.encounters(), file, "yaml")?)
 }

@@ -137,13 +137,17 @@ fn open_ui(_data: &DataDir) -> CmdResult {
     ))
 }
 
+/// Whether a command-line word names a file rather than an id: it has a slash or ends in
+/// `.yaml`/`.yml`. Ids are slugs, so they never do; and what the working directory happens to
+/// hold never changes what a word means (`./hedgemaw` is the file, `hedgemaw` the id).
+pub fn names_a_file(word: &str) -> bool {
+    word.contains(['/', '\\']) || word.ends_with(".yaml") || word.ends_with(".yml")
+}
+
 /// Finds a monster by id, or loads it from a file path. Unknown ids get suggestions.
 pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
     let path = Path::new(id_or_file);
-    let looks_like_path = id_or_file.contains(['/', '\\'])
-        || id_or_file.ends_with(".yaml")
-        || id_or_file.ends_with(".yml");
-    if looks_like_path || (path.is_file() && bestiary.get(id_or_file).is_none()) {
+    if names_a_file(id_or_file) {
         let (design, fp) = crate::bestiary::load_file(path)?;
         return Ok(Entry::new(
             design,

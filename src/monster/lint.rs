@@ -85,11 +85,18 @@ fn override_finding(what: String, formula: i64, value: i64, reason: &str) -> Fin
         "" => "no reason given".to_owned(),
         r => format!("reason: {r}"),
     };
+    // The numbers are written from the integers: a float would print i64::MAX one too high.
+    let difference = i128::from(value) - i128::from(formula);
+    let sign = if difference >= 0 { "+" } else { "" };
+    let described = format!(
+        "{value} instead of {formula} ({sign}{difference}, {sign}{}%)",
+        trim_float(dep.percent)
+    );
     Finding {
         departure: Some(dep),
         ..warning(
             "override",
-            format!("{what} is overridden: {}; {reason}", dep.describe()),
+            format!("{what} is overridden: {described}; {reason}"),
         )
     }
 }

@@ -532,7 +532,7 @@ pub fn view(app: &mut App, f: &mut Frame, area: Rect) {
     // mark, space, name, " lv", " rank ", "role     ", xp, borders
     let name_w = (list_area.width as usize)
         .saturating_sub(2 + 2 + 3 + 6 + 10 + xp_w)
-        .max(8);
+        .max(2);
     let items: Vec<ListItem> = br
         .hits
         .iter()
