@@ -155,8 +155,45 @@ pub fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
         let refs = vec![format!("*a{}", i - 1); 9].join(", ");
         x_laughs.push_str(&format!("x-a{i}: &a{i} [{refs}]\n"));
     }
+    // Few aliases of one large string: what the old event-count limit let through.
+    let big = "A".repeat(400_000);
+    let wide_x = format!(
+        "{good}x-a: &a \"{big}\"\nx-r: [{}]\n",
+        vec!["*a"; 100_000].join(", ")
+    );
+    let wide_typed = format!(
+        "{}languages: [{}]\n",
+        good.replace(
+            "description:",
+            &format!("description: &a \"{big}\"\nx-old-description:")
+        ),
+        vec!["*a"; 100_000].join(", ")
+    );
+    let quote_then_deep = format!(
+        "{good}x-a: it's\nx-deep: {}{}\n",
+        "[".repeat(40_000),
+        "]".repeat(40_000)
+    );
+    let escaped_quote_then_deep = format!(
+        "{good}x-a: \"say \\\"hi\"\nx-deep: {}{}\n",
+        "[".repeat(40_000),
+        "]".repeat(40_000)
+    );
     vec![
         ("empty", Vec::new()),
+        ("alias amplification under x- keys", wide_x.into_bytes()),
+        (
+            "alias amplification through typed fields",
+            wide_typed.into_bytes(),
+        ),
+        (
+            "deep brackets after an apostrophe",
+            quote_then_deep.into_bytes(),
+        ),
+        (
+            "deep brackets after an escaped quote",
+            escaped_quote_then_deep.into_bytes(),
+        ),
         ("only whitespace", b"  \n\n\t\n".to_vec()),
         ("truncated", good.as_bytes()[..good.len() / 2].to_vec()),
         ("binary", (0..=255u8).cycle().take(4096).collect()),

@@ -51,6 +51,7 @@ pub mod store;
 pub mod text;
 pub mod vocab;
 pub mod xkeys;
+pub mod yaml_guard;
 pub mod yaml_io;
 
 #[cfg(feature = "tui")]

@@ -53,47 +53,38 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-/// The deepest `[`/`{` nesting a file may have. The YAML parser's time grows much faster than
-/// the depth of flow collections (minutes at 100,000 levels), so deeper files are refused by a
-/// linear scan before parsing. No lairsmith file needs more than three.
-pub const MAX_FLOW_NESTING: usize = 64;
+/// The file's bytes as text, or the error every reader gives for a file that is not UTF-8 (a
+/// Latin-1 file, say): read-only commands and rewriting ones refuse it alike.
+pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, FileError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        FileError::new(
+            path,
+            format!(
+                "the file is not UTF-8 text (invalid byte at offset {})",
+                e.valid_up_to()
+            ),
+        )
+    })
+}
 
-/// Finds where flow collections nest deeper than [`MAX_FLOW_NESTING`], ignoring quoted text
-/// and comments. Returns the 1-based line and column of the first bracket too deep.
-pub fn too_deep(text: &str) -> Option<(usize, usize)> {
-    let (mut depth, mut line, mut col) = (0usize, 1usize, 0usize);
-    let mut quote: Option<char> = None;
-    let mut comment = false;
-    let mut prev = '\n';
-    for c in text.chars() {
-        col += 1;
-        if c == '\n' {
-            line += 1;
-            col = 0;
-            comment = false;
-            prev = c;
-            continue;
-        }
-        if comment {
-            continue;
-        }
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '\'' | '"') => quote = Some(c),
-            (None, '#') if prev.is_whitespace() => comment = true,
-            (None, '[' | '{') => {
-                depth += 1;
-                if depth > MAX_FLOW_NESTING {
-                    return Some((line, col));
-                }
-            }
-            (None, ']' | '}') => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        prev = c;
-    }
-    None
+/// What in the `x-` values of `text` a rewrite in the canonical form would not give back as
+/// written (tags, anchors, aliases, `~`, `0o17`...), each as a located error for `fmt`.
+pub fn rewrite_blockers(text: &str, path: &Path) -> Result<Vec<FileError>, FileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Ok(crate::yaml_guard::scan(text, path)?
+        .rewrite_blockers
+        .into_iter()
+        .map(|b| {
+            FileError::new(
+                path,
+                format!(
+                    "fmt would change {} in an `x-` value, so it leaves the file as it is (write the value as lairsmith would, or quote it)",
+                    b.what
+                ),
+            )
+            .at(b.line, b.column)
+        })
+        .collect())
 }
 
 /// One step of a path into a YAML document.
@@ -121,18 +112,12 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
             ),
         ));
     }
+    // A byte-order mark is an editor's habit, not content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(FileError::new(path, "the file is empty"));
     }
-    if let Some((line, column)) = too_deep(text) {
-        return Err(FileError::new(
-            path,
-            format!(
-                "brackets nest more than {MAX_FLOW_NESTING} levels deep; lairsmith refuses the file"
-            ),
-        )
-        .at(line, column));
-    }
+    crate::yaml_guard::scan(text, path)?;
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);
     let mut value: T = serde_ignored::deserialize(de, |p| ignored.push(segments(&p)))
@@ -337,17 +322,6 @@ mod tests {
 
     fn k(s: &str) -> Seg {
         Seg::Key(s.to_owned())
-    }
-
-    #[test]
-    fn nesting_scan_ignores_quotes_and_comments() {
-        let deep = "[".repeat(65);
-        assert_eq!(too_deep(&format!("a: {deep}")), Some((1, 68)));
-        assert_eq!(
-            too_deep(&format!("a: '{deep}'\nb: \"{deep}\" # {deep}\n")),
-            None
-        );
-        assert_eq!(too_deep("a: [[1], {b: [2]}]\n"), None);
     }
 
     #[test]

@@ -107,14 +107,24 @@ fn counts_out_of_range_in_a_file_are_located_errors() {
 
 #[test]
 fn a_party_file_of_70000_members_is_refused() {
-    let members: String = (0..70_000).map(|_| "- level: 3\n").collect();
-    let party = format!("kind: party\nschema_version: 1\nname: horde\nmembers:\n{members}");
-    let e = lairsmith::encounter::parse_party(&party, Path::new("p.yaml")).unwrap_err();
+    let party = |n: usize| {
+        let members: String = (0..n).map(|_| "- level: 3\n").collect();
+        format!("kind: party\nschema_version: 1\nname: horde\nmembers:\n{members}")
+    };
+    let enc = |n: usize| {
+        let members: String = (0..n).map(|_| "  - level: 3\n").collect();
+        format!("kind: encounter\nschema_version: 1\nname: x\nparty:\n  members:\n{members}")
+    };
+    let p = Path::new("p.yaml");
+    assert!(lairsmith::encounter::parse_party(&party(64), p).is_ok());
+    assert!(lairsmith::encounter::parse_encounter(&enc(64), p).is_ok());
+    // One past the limit: the party limit speaks; 70,000: refused before it is even read.
+    let e = lairsmith::encounter::parse_party(&party(65), p).unwrap_err();
     assert!(e.message.contains("a party has 1 to 64"), "{e}");
-    let inline: String = (0..70_000).map(|_| "  - level: 3\n").collect();
-    let enc = format!("kind: encounter\nschema_version: 1\nname: x\nparty:\n  members:\n{inline}");
-    let e = lairsmith::encounter::parse_encounter(&enc, Path::new("e.yaml")).unwrap_err();
+    let e = lairsmith::encounter::parse_encounter(&enc(65), p).unwrap_err();
     assert!(e.message.contains("a party has 1 to 64"), "{e}");
+    assert!(lairsmith::encounter::parse_party(&party(70_000), p).is_err());
+    assert!(lairsmith::encounter::parse_encounter(&enc(70_000), p).is_err());
 }
 
 #[test]

@@ -149,16 +149,7 @@ pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError>
 }
 
 fn parse_bytes(bytes: &[u8], path: &Path) -> Result<MonsterDesign, FileError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        FileError::new(
-            path,
-            format!(
-                "the file is not UTF-8 text (invalid byte at offset {})",
-                e.valid_up_to()
-            ),
-        )
-    })?;
-    parse_monster(text, path)
+    parse_monster(yaml_io::utf8_text(bytes, path)?, path)
 }
 
 /// Like [`load_file`], with what the index may keep about the file: present only if the file

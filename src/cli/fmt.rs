@@ -20,16 +20,29 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
     let (mut changed, mut failed) = (0, 0);
     for f in &files {
         let result = read_limited(f).and_then(|bytes| {
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            let design = parse_monster(&text, f)?;
-            Ok((bytes, crate::yaml_io::to_string(&design)))
+            let text = crate::yaml_io::utf8_text(&bytes, f)?;
+            let design = parse_monster(text, f)?;
+            let canonical = crate::yaml_io::to_string(&design);
+            let blockers = if canonical.as_bytes() == bytes.as_slice() {
+                Vec::new()
+            } else {
+                crate::yaml_io::rewrite_blockers(text, f)?
+            };
+            Ok((bytes.clone(), canonical, blockers))
         });
         match result {
             Err(e) => {
                 errln!(term, "lairsmith: {e}");
                 failed += 1;
             }
-            Ok((bytes, canonical)) if bytes != canonical.as_bytes() => {
+            // A value of the user's own that would not come back as written: say so, keep the file.
+            Ok((_, _, blockers)) if !blockers.is_empty() => {
+                for b in blockers {
+                    errln!(term, "lairsmith: {b}");
+                }
+                failed += 1;
+            }
+            Ok((bytes, canonical, _)) if bytes != canonical.as_bytes() => {
                 changed += 1;
                 if a.check {
                     outln!(term, "{}: not in canonical form", f.display())?;
