@@ -34,6 +34,22 @@ pub const MAX_EXPANDED_BYTES: u64 = 4 * crate::yaml_io::MAX_FILE_BYTES as u64;
 /// A monster file has a few hundred; each node costs the deserializer about a hundred bytes.
 pub const MAX_EXPANDED_NODES: u64 = 100_000;
 
+/// Files up to this size may skip the guard when they cannot hold what it looks for.
+pub const UNGUARDED_MAX_BYTES: usize = 64 * 1024;
+
+/// Whether `text` needs the guard's pass. It does not when it cannot hold a hazard, judged by
+/// bounds that text cannot fool because they over-count: an alias needs a `*` somewhere; every
+/// flow collection needs its own `[` or `{`, so their count bounds the flow depth (quoted ones
+/// only make the count larger); and a file of at most [`UNGUARDED_MAX_BYTES`] holds at most
+/// half that many nodes. Deep block nesting costs libyaml nothing quadratic and meets
+/// yaml_serde's own recursion limit. Nearly every real file takes this path: the guard's pass
+/// costs about as much as the parse it protects.
+pub fn needs_scan(text: &str) -> bool {
+    text.len() > UNGUARDED_MAX_BYTES
+        || text.contains('*')
+        || text.bytes().filter(|b| matches!(b, b'[' | b'{')).count() > MAX_DEPTH
+}
+
 /// Something in an `x-` value that a rewrite in the canonical form would change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Blocker {

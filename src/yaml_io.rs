@@ -117,7 +117,9 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
     if text.trim().is_empty() {
         return Err(FileError::new(path, "the file is empty"));
     }
-    crate::yaml_guard::scan(text, path)?;
+    if crate::yaml_guard::needs_scan(text) {
+        crate::yaml_guard::scan(text, path)?;
+    }
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);
     let mut value: T = serde_ignored::deserialize(de, |p| ignored.push(segments(&p)))
