@@ -228,9 +228,17 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
 
 /// `s` in exactly `width` columns: cut with `…`, or padded with spaces on the right.
 pub fn fit_width(s: &str, width: usize) -> String {
-    let cut = truncate_to_width(s, width);
-    let pad = width.saturating_sub(display_width(&cut));
-    format!("{cut}{}", " ".repeat(pad))
+    pad_to_width(&truncate_to_width(s, width), width)
+}
+
+/// `s` followed by spaces up to `width` terminal columns (`s` whole if it is wider).
+/// `format!`'s own padding counts chars rather than columns, and panics past 65,535.
+pub fn pad_to_width(s: &str, width: usize) -> String {
+    let fill = width.saturating_sub(display_width(s));
+    let mut out = String::with_capacity(s.len() + fill);
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', fill));
+    out
 }
 
 #[cfg(test)]

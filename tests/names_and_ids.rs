@@ -1,27 +1,16 @@
 //! Names that cannot hurt: at most 64 printable characters on one line, checked wherever a
 //! name enters (files, the command line); ids that are slugs, checked when a file loads.
 
+mod common;
+use common::{lairsmith, stderr};
 use lairsmith::bestiary::{Bestiary, parse_monster};
 use lairsmith::encounter::{Party, parse_encounter, parse_party};
 use lairsmith::text::MAX_NAME_CHARS;
 use std::path::Path;
-use std::process::{Command, Output};
+
 use unicode_width::UnicodeWidthStr;
 
 const HEDGEMAW: &str = include_str!("../bestiary/hedgemaw.yaml");
-
-fn lairsmith(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lairsmith"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn monster(id: &str, name: &str) -> String {
     HEDGEMAW

@@ -1,24 +1,11 @@
 //! Numbers that could overflow (group counts, party sizes, XP sums) and what a word on the
 //! command line names (an id in the data directory, or a file).
 
+mod common;
+use common::{lairsmith, lairsmith_in};
 use std::path::Path;
-use std::process::{Command, Output};
 
 const HEDGEMAW: &str = include_str!("../bestiary/hedgemaw.yaml");
-
-fn lairsmith_in(cwd: &Path, data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lairsmith"))
-        .current_dir(cwd)
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn lairsmith(data: &Path, args: &[&str]) -> Output {
-    lairsmith_in(data, data, args)
-}
 
 fn text(o: &[u8]) -> String {
     String::from_utf8_lossy(o).into_owned()

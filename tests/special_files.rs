@@ -2,41 +2,11 @@
 //! regular files: nothing hangs, nothing grows without bound, links stay links.
 #![cfg(unix)]
 
+mod common;
+use common::{lairsmith, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Runs the binary, killing it and failing the test if it has not finished in 20 seconds (a
-/// regression here is a hang, which must not hang the test run).
-fn lairsmith(data: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lairsmith"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("`lairsmith {}` hung and was killed", args.join(" "));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn mkfifo(path: &Path) {
     let ok = Command::new("mkfifo").arg(path).status().unwrap().success();

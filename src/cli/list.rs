@@ -5,7 +5,7 @@ use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
 use crate::bestiary::Mark;
 use crate::bestiary::search;
-use crate::text::escape_controls;
+use crate::text::{escape_controls, pad_to_width as pad};
 use std::borrow::Cow;
 use unicode_width::UnicodeWidthStr;
 
@@ -78,19 +78,9 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     Ok(EXIT_OK)
 }
 
-/// `s` followed by spaces up to `width` terminal columns. `format!`'s own padding counts chars
-/// rather than columns (a wide character takes two), and panics past 65,535.
-fn pad(s: &str, width: usize) -> String {
-    let fill = width.saturating_sub(s.width());
-    let mut out = String::with_capacity(s.len() + fill);
-    out.push_str(s);
-    out.extend(std::iter::repeat_n(' ', fill));
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::pad;
+    use crate::text::pad_to_width as pad;
     use unicode_width::UnicodeWidthStr;
 
     #[test]

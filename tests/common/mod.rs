@@ -1,0 +1,76 @@
+//! What the integration tests share: running the built binary as a user would, with a kill
+//! after a time limit so a regression that hangs fails instead of stalling the run.
+#![allow(dead_code)] // each test binary uses its own part
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one command may run before the test kills it and fails.
+pub const LIMIT: Duration = Duration::from_secs(20);
+
+/// Runs `cmd` with its output on pipes, read on threads (so a large output cannot block the
+/// child), and kills it past [`LIMIT`].
+pub fn run_limited(mut cmd: Command, what: &str) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`{what}` still ran after {LIMIT:?} and was killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: out_reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    }
+}
+
+/// `lairsmith --data-dir DATA ARGS`, run in `cwd`.
+pub fn lairsmith_in(cwd: &Path, data: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lairsmith"));
+    cmd.current_dir(cwd);
+    with_data(cmd, data, args)
+}
+
+/// `lairsmith --data-dir DATA ARGS`, in the test's own working directory.
+pub fn lairsmith(data: &Path, args: &[&str]) -> Output {
+    with_data(Command::new(env!("CARGO_BIN_EXE_lairsmith")), data, args)
+}
+
+fn with_data(mut cmd: Command, data: &Path, args: &[&str]) -> Output {
+    cmd.arg("--data-dir").arg(data).args(args);
+    run_limited(cmd, &format!("lairsmith {}", args.join(" ")))
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
