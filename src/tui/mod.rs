@@ -209,6 +209,7 @@ fn event_loop(
                 Cmd::OpenEditor { path } => {
                     terminal::leave();
                     let outcome = exec::edit(&path);
+                    stop.forget_keyboard_signals();
                     *term = terminal::enter()?;
                     term.clear()?;
                     cmds.extend(update(app, Msg::Done(Box::new(outcome))));

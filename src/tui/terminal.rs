@@ -30,6 +30,17 @@ impl Stop {
         Ok(Stop(flag))
     }
 
+    /// Forgets a SIGINT or SIGQUIT: while the editor runs, Ctrl-C and Ctrl-\\ reach every
+    /// process of the terminal's foreground group, lairsmith included, and were meant for the
+    /// editor. SIGTERM and SIGHUP are kept.
+    pub fn forget_keyboard_signals(&self) {
+        for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGQUIT] {
+            let _ = self
+                .0
+                .compare_exchange(sig as usize, 0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+
     pub fn signal(&self) -> Option<i32> {
         match self.0.load(Ordering::Relaxed) {
             0 => None,
