@@ -10,6 +10,7 @@
 
 mod open;
 mod temp;
+pub mod trash;
 
 pub use open::{kind_of, open_regular, read_at_most};
 pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
@@ -351,11 +352,17 @@ pub fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// Deletes the file at `path` (a link itself, not what it leads to), after any save of it in
 /// progress has finished, so that save cannot bring it back.
 pub fn remove_locked(path: &Path) -> io::Result<()> {
-    let _held = match resolve_target(path) {
-        Ok(target) => Locked::at(&target)?,
-        Err(_) => None,
-    };
+    let _held = lock_existing(path)?;
     fs::remove_file(path)
+}
+
+/// Holds the lock of the file at `path` (through a link, on its target) while the guard lives,
+/// or nothing if there is no such file.
+pub(crate) fn lock_existing(path: &Path) -> io::Result<Option<impl Sized>> {
+    match resolve_target(path) {
+        Ok(target) => Locked::at(&target),
+        Err(_) => Ok(None),
+    }
 }
 
 /// The path of a file for `id` inside `dir`, refusing anything that could escape `dir`:

@@ -203,3 +203,31 @@ fn a_bare_word_is_always_an_id_never_a_file_in_the_working_directory() {
         text(&path.stderr)
     );
 }
+
+/// `lairsmith restore ID` puts back a monster the UI deleted (moved to the trash), never over a
+/// file that took its place; `--list` shows the trash.
+#[test]
+fn restore_puts_a_deleted_monster_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("bestiary")).unwrap();
+    let file = d.join("bestiary/fat-maw.yaml");
+    let text = HEDGEMAW
+        .replace("id: hedgemaw", "id: fat-maw")
+        .replace("name: Hedgemaw", "name: Fat Maw");
+    std::fs::write(&file, &text).unwrap();
+    lairsmith::store::trash::move_to_trash(d, &file, "fat-maw").unwrap();
+    let listed = lairsmith(d, &["restore", "--list"]);
+    assert!(common::stdout(&listed).contains("fat-maw"));
+    std::fs::write(&file, "someone else's\n").unwrap();
+    let busy = lairsmith(d, &["restore", "fat-maw"]);
+    assert_eq!(busy.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "someone else's\n");
+    std::fs::remove_file(&file).unwrap();
+    let ok = lairsmith(d, &["restore", "fat-maw"]);
+    assert!(ok.status.success(), "{}", common::stderr(&ok));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    let again = lairsmith(d, &["restore", "fat-maw"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(common::stderr(&again).contains("in use"), "{}", common::stderr(&again));
+}

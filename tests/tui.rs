@@ -529,3 +529,41 @@ fn a_new_encounter_asks_about_the_unsaved_one() {
         "then a fresh encounter"
     );
 }
+
+#[test]
+fn deleting_moves_to_the_trash_and_u_puts_it_back() {
+    let mut ui = Ui::new();
+    ui.ch('/').typed("hedgemaw").key(Enter);
+    ui.ch('e');
+    ui.typed("9").key(Enter).ctrl('s');
+    let copy = ui.root().join("bestiary/hedgemaw-2.yaml");
+    assert!(copy.is_file());
+    let saved = std::fs::read(&copy).unwrap();
+    ui.key(KeyCode::F(1));
+    // The copy has the shipped monster's name: select it by id.
+    let app = &mut ui.app;
+    app.browser
+        .refresh_keeping(&app.bestiary, Some("hedgemaw-2"));
+    assert_eq!(ui.app.browser.selected_id().as_deref(), Some("hedgemaw-2"));
+    ui.ch('x').ch('y');
+    assert!(!copy.exists(), "{:?}", ui.app.status);
+    assert!(ui.app.bestiary.get("hedgemaw-2").is_none());
+    let trash = lairsmith::store::trash::list(ui.root());
+    assert_eq!(trash.len(), 1);
+    assert_eq!(trash[0].id, "hedgemaw-2");
+    ui.ch('U');
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        saved,
+        "the same bytes come back"
+    );
+    assert!(ui.app.bestiary.get("hedgemaw-2").is_some());
+    assert_eq!(ui.app.browser.selected_id().as_deref(), Some("hedgemaw-2"));
+    assert!(lairsmith::store::trash::list(ui.root()).is_empty());
+    // Nothing left to restore: a message, not a crash.
+    ui.ch('U');
+    assert!(matches!(
+        ui.app.status,
+        Some(lairsmith::tui::app::Status::Info(_))
+    ));
+}

@@ -46,6 +46,18 @@ pub enum Command {
     /// Build, check, generate and export encounters.
     #[command(subcommand)]
     Encounter(EncounterCmd),
+    /// Put a deleted monster back from the trash (deleted monsters stay there 30 days).
+    Restore(RestoreArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// The id of the deleted monster (its newest copy in the trash is restored).
+    #[arg(required_unless_present = "list")]
+    pub id: Option<String>,
+    /// List what the trash holds, newest first.
+    #[arg(long)]
+    pub list: bool,
 }
 
 fn vocab<T: Vocabulary>(s: &str) -> Result<T, String> {

@@ -9,6 +9,7 @@ mod list;
 mod new;
 pub mod out;
 mod relevel;
+mod restore;
 mod show;
 
 pub use args::{Cli, Command};
@@ -119,6 +120,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Budget(a)) => encounter::run_budget(&data, a, term),
         Some(Command::Party(c)) => encounter::run_party(&data, c, term),
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
+        Some(Command::Restore(a)) => restore::run(&data, a, term),
     }
 }
 

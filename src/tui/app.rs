@@ -138,8 +138,13 @@ pub enum Cmd {
         expect: Expect,
         purpose: WritePurpose,
     },
+    /// Move one of the user's monsters to the trash.
     Remove {
         path: PathBuf,
+        id: String,
+    },
+    /// Put a monster back from the trash.
+    Restore {
         id: String,
     },
     OpenEditor {
@@ -178,6 +183,10 @@ pub enum Outcome {
     },
     RemoveFailed {
         message: String,
+    },
+    Restored {
+        id: String,
+        result: Result<Box<(MonsterDesign, Fingerprint, PathBuf)>, String>,
     },
     /// The editor closed; the file was read back (or could not be).
     Edited {
@@ -229,6 +238,8 @@ pub struct App {
     pub loading: bool,
     /// A monster to re-open in the Forge once a reload finishes.
     pub pending_reopen: Option<String>,
+    /// The monsters deleted (moved to the trash) in this session, last one last: `U` restores.
+    pub deleted: Vec<String>,
     pub quit: bool,
 }
 
@@ -257,6 +268,7 @@ impl App {
             status,
             after_save: None,
             pending_reopen: None,
+            deleted: Vec::new(),
             loading: false,
             quit: false,
         }

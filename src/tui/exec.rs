@@ -27,12 +27,24 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             },
         }),
         // Waits for a save of the file in progress, so the save cannot bring it back.
-        Cmd::Remove { path, id } => Some(match crate::store::remove_locked(&path) {
-            Ok(()) => Outcome::Removed { id, path },
-            Err(e) => Outcome::RemoveFailed {
-                message: format!("cannot delete {}: {e}", path.display()),
+        Cmd::Remove { path, id } => Some(
+            match crate::store::trash::move_to_trash(&paths.root, &path, &id) {
+                Ok(_) => Outcome::Removed { id, path },
+                Err(e) => Outcome::RemoveFailed {
+                    message: format!("cannot delete {}: {e}", path.display()),
+                },
             },
-        }),
+        ),
+        Cmd::Restore { id } => {
+            let result = crate::store::trash::restore(&paths.root, &paths.bestiary, &id)
+                .map_err(|e| e.to_string())
+                .and_then(|path| {
+                    load_file(&path)
+                        .map(|(d, fp)| Box::new((d, fp, path)))
+                        .map_err(|e| e.to_string())
+                });
+            Some(Outcome::Restored { id, result })
+        }
         Cmd::ReloadAll => Some(Outcome::Reloaded(Box::new(Bestiary::load(Some(
             &paths.bestiary,
         ))))),

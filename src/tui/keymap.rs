@@ -66,6 +66,7 @@ pub enum Action {
     Duplicate,
     Relevel,
     Delete,
+    Restore,
     ExportMarkdown,
     ExportYaml,
     OpenEditor,
@@ -356,7 +357,14 @@ pub const BINDINGS: &[Binding] = &[
         [k('x'), code(KeyCode::Delete)],
         A::Delete,
         "delete",
-        "Delete one of your monsters (asks first)"
+        "Delete one of your monsters (asks first; it goes to the trash)"
+    ),
+    b!(
+        C::Bestiary,
+        [k('U')],
+        A::Restore,
+        "",
+        "Put back the monster deleted last (from the trash)"
     ),
     b!(
         C::Bestiary,

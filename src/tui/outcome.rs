@@ -46,7 +46,30 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
         Outcome::Removed { id, path } => {
             app.bestiary.remove(&id);
             app.browser.refresh(&app.bestiary);
-            app.info(format!("Deleted {}.", path.display()));
+            app.info(format!(
+                "Moved {} to the trash; U puts it back (or `lairsmith restore {id}`).",
+                path.display()
+            ));
+            app.deleted.push(id);
+            Vec::new()
+        }
+        Outcome::Restored { id, result } => {
+            match result {
+                Ok(loaded) => {
+                    let (design, fp, path) = *loaded;
+                    app.deleted.retain(|d| *d != id);
+                    app.bestiary.upsert(Entry::new(
+                        design,
+                        Provenance::User,
+                        path.clone(),
+                        Some(fp),
+                    ));
+                    app.browser.refresh_keeping(&app.bestiary, Some(&id));
+                    app.encounter.refresh(&app.bestiary);
+                    app.info(format!("Restored {}.", path.display()));
+                }
+                Err(m) => app.error(m),
+            }
             Vec::new()
         }
         Outcome::RemoveFailed { message } => {

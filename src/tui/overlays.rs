@@ -314,7 +314,10 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
                 ),
                 Confirm::Delete { id, path } => (
                     " Delete ",
-                    format!("Delete `{id}` ({})? This removes the file.", path.display()),
+                    format!(
+                        "Delete `{id}` ({})? It goes to the trash; U puts it back.",
+                        path.display()
+                    ),
                     "y delete · n keep",
                 ),
                 Confirm::Overwrite { path, .. } => (

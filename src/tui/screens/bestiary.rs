@@ -282,6 +282,12 @@ pub fn on_key(app: &mut App, ev: &KeyEvent) -> Option<Vec<Cmd>> {
                 }));
             }
         }
+        Action::Restore => match app.deleted.last() {
+            Some(id) => return Some(vec![Cmd::Restore { id: id.clone() }]),
+            None => app.info(
+                "Nothing was deleted in this session; `lairsmith restore --list` shows the trash.",
+            ),
+        },
         Action::ExportMarkdown | Action::ExportYaml => {
             let id = br.selected_id()?;
             let md = action == Action::ExportMarkdown;

@@ -1,0 +1,41 @@
+//! `lairsmith restore`: a deleted monster back from the trash, or `--list` of what it holds.
+
+use super::args::RestoreArgs;
+use super::out::{Terminal, outln};
+use super::{CmdResult, DataDir, EXIT_OK, Failure};
+use crate::store::trash;
+
+pub fn run(data: &DataDir, a: RestoreArgs, term: &mut Terminal) -> CmdResult {
+    if a.list {
+        let items = trash::list(&data.root);
+        if items.is_empty() {
+            outln!(term, "The trash is empty.")?;
+        }
+        for t in items {
+            let days = (std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+                .saturating_sub(t.deleted_at))
+                / 86_400;
+            outln!(
+                term,
+                "{}  deleted {days} day(s) ago  {}",
+                t.id,
+                t.path.display()
+            )?;
+        }
+        return Ok(EXIT_OK);
+    }
+    let id = a.id.unwrap_or_default();
+    // The id must still be free among the shipped monsters and yours.
+    let b = data.load_bestiary();
+    if let Some(e) = b.get(&id) {
+        return Err(Failure(format!(
+            "the id `{id}` is in use again ({}); rename that monster first",
+            e.path.display()
+        )));
+    }
+    let path = trash::restore(&data.root, &data.bestiary(), &id)?;
+    outln!(term, "{}", path.display())?;
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,171 @@
+//! Deleted monsters are moved to `<data>/trash/`, not destroyed: a delete can be undone with
+//! `lairsmith restore ID` or a key in the UI. A trashed file is named `<id>~<seconds>.yaml`
+//! (ids are slugs, so they hold no `~`), and files older than [`TRASH_DAYS`] are purged when
+//! something is next deleted or restored.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// How long a deleted monster stays restorable.
+pub const TRASH_DAYS: u64 = 30;
+
+/// One file in the trash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trashed {
+    pub id: String,
+    pub path: PathBuf,
+    /// When it was deleted, in seconds since 1970.
+    pub deleted_at: u64,
+}
+
+/// The trash folder of a data directory.
+pub fn dir(data_root: &Path) -> PathBuf {
+    data_root.join("trash")
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Moves the monster file `file` (whose id is `id`) into the trash, under the file's lock so no
+/// save lands in between. Returns where it went.
+pub fn move_to_trash(data_root: &Path, file: &Path, id: &str) -> io::Result<PathBuf> {
+    let trash = dir(data_root);
+    fs::create_dir_all(&trash)?;
+    let _held = super::lock_existing(file)?;
+    let mut at = now_secs();
+    // Two deletes of one id in the same second keep both copies.
+    let target = loop {
+        let t = trash.join(format!("{id}~{at}.yaml"));
+        if !t.exists() {
+            break t;
+        }
+        at += 1;
+    };
+    fs::rename(file, &target)?;
+    purge(data_root, Duration::from_secs(TRASH_DAYS * 24 * 3600));
+    Ok(target)
+}
+
+/// Everything in the trash, newest first.
+pub fn list(data_root: &Path) -> Vec<Trashed> {
+    let Ok(entries) = fs::read_dir(dir(data_root)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Trashed> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_owned();
+            let stem = name.strip_suffix(".yaml")?;
+            let (id, secs) = stem.rsplit_once('~')?;
+            Some(Trashed {
+                id: id.to_owned(),
+                deleted_at: secs.parse().ok()?,
+                path: e.path(),
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.deleted_at.cmp(&a.deleted_at).then(a.id.cmp(&b.id)));
+    out
+}
+
+/// Why a restore did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error(
+        "the trash holds no monster with the id `{0}`; `lairsmith restore --list` shows what it holds"
+    )]
+    NotInTrash(String),
+    #[error("{0} exists again; move or rename it first (the trashed copy stays in the trash)")]
+    Occupied(PathBuf),
+    #[error("cannot restore {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+}
+
+/// Puts the newest trashed copy of `id` back into `bestiary_dir`, never over an existing file.
+/// Returns the restored file's path.
+pub fn restore(data_root: &Path, bestiary_dir: &Path, id: &str) -> Result<PathBuf, RestoreError> {
+    let item = list(data_root)
+        .into_iter()
+        .find(|t| t.id == id)
+        .ok_or_else(|| RestoreError::NotInTrash(id.to_owned()))?;
+    let dest = super::path_in(bestiary_dir, id, "yaml").map_err(|e| RestoreError::Io {
+        path: bestiary_dir.to_owned(),
+        source: io::Error::other(e),
+    })?;
+    let io_err = |source| RestoreError::Io {
+        path: dest.clone(),
+        source,
+    };
+    fs::create_dir_all(bestiary_dir).map_err(io_err)?;
+    // A hard link cannot replace a file that appeared meanwhile; the trashed name goes after.
+    match fs::hard_link(&item.path, &dest) {
+        Ok(()) => fs::remove_file(&item.path).map_err(io_err)?,
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(RestoreError::Occupied(dest));
+        }
+        Err(_) if dest.exists() => return Err(RestoreError::Occupied(dest)),
+        // A file system without hard links: a rename, checked just before.
+        Err(_) => fs::rename(&item.path, &dest).map_err(io_err)?,
+    }
+    purge(data_root, Duration::from_secs(TRASH_DAYS * 24 * 3600));
+    Ok(dest)
+}
+
+/// Deletes trashed files deleted more than `age` ago (best effort). Returns how many.
+pub fn purge(data_root: &Path, age: Duration) -> usize {
+    let cutoff = now_secs().saturating_sub(age.as_secs());
+    list(data_root)
+        .into_iter()
+        .filter(|t| t.deleted_at < cutoff)
+        .filter(|t| fs::remove_file(&t.path).is_ok())
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delete_then_restore_gives_the_file_back_and_never_overwrites() {
+        let d = tempfile::tempdir().unwrap();
+        let best = d.path().join("bestiary");
+        fs::create_dir_all(&best).unwrap();
+        let f = best.join("frog.yaml");
+        fs::write(&f, "one\n").unwrap();
+        let t = move_to_trash(d.path(), &f, "frog").unwrap();
+        assert!(!f.exists() && t.exists());
+        assert_eq!(list(d.path())[0].id, "frog");
+        fs::write(&f, "someone else's\n").unwrap();
+        assert!(matches!(
+            restore(d.path(), &best, "frog"),
+            Err(RestoreError::Occupied(_))
+        ));
+        fs::remove_file(&f).unwrap();
+        assert_eq!(restore(d.path(), &best, "frog").unwrap(), f);
+        assert_eq!(fs::read_to_string(&f).unwrap(), "one\n");
+        assert!(list(d.path()).is_empty());
+        assert!(matches!(
+            restore(d.path(), &best, "frog"),
+            Err(RestoreError::NotInTrash(_))
+        ));
+    }
+
+    #[test]
+    fn old_trash_is_purged() {
+        let d = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir(d.path())).unwrap();
+        let old = now_secs() - (TRASH_DAYS + 1) * 24 * 3600;
+        fs::write(dir(d.path()).join(format!("old~{old}.yaml")), "x").unwrap();
+        fs::write(dir(d.path()).join(format!("new~{}.yaml", now_secs())), "x").unwrap();
+        assert_eq!(
+            purge(d.path(), Duration::from_secs(TRASH_DAYS * 24 * 3600)),
+            1
+        );
+        assert_eq!(list(d.path()).len(), 1);
+    }
+}
