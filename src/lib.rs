@@ -46,6 +46,7 @@ pub mod rules;
 pub mod store;
 pub mod vocab;
 pub mod xkeys;
+pub mod yaml_guard;
 pub mod yaml_io;
 
 #[cfg(feature = "tui")]

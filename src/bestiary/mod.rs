@@ -138,15 +138,7 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
 /// Reads and parses one monster file from disk.
 pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError> {
     let bytes = read_limited(path)?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        FileError::new(
-            path,
-            format!(
-                "the file is not UTF-8 text (invalid byte at offset {})",
-                e.valid_up_to()
-            ),
-        )
-    })?;
+    let text = yaml_io::utf8_text(&bytes, path)?;
     let design = parse_monster(text, path)?;
     Ok((design, Fingerprint::of_bytes(&bytes)))
 }

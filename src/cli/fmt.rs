@@ -1,11 +1,16 @@
 //! `lairsmith fmt`: rewrite monster files in the canonical layout (what a save writes), so a
-//! hand-edited file round-trips byte for byte afterwards.
+//! hand-edited file round-trips byte for byte afterwards. A file is left alone, with the reason,
+//! when rewriting it would change one of its `x-` values (see `yaml_io::rewrite_blockers`).
 
 use super::args::FmtArgs;
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
 use crate::bestiary::{parse_monster, read_limited, yaml_files};
 use crate::store::{Expect, Fingerprint, save_atomic};
-use std::path::PathBuf;
+use crate::yaml_io::{FileError, rewrite_blockers, to_string, utf8_text};
+use std::path::{Path, PathBuf};
+
+/// How many reasons to print for one file before summing up the rest.
+const SHOWN_BLOCKERS: usize = 10;
 
 pub fn run(a: FmtArgs) -> CmdResult {
     let mut files: Vec<PathBuf> = Vec::new();
@@ -18,14 +23,18 @@ pub fn run(a: FmtArgs) -> CmdResult {
     }
     let (mut changed, mut failed) = (0, 0);
     for f in &files {
-        let result = read_limited(f).and_then(|bytes| {
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            let design = parse_monster(&text, f)?;
-            Ok((bytes, crate::yaml_io::to_string(&design)))
-        });
-        match result {
-            Err(e) => {
-                eprintln!("lairsmith: {e}");
+        match canonical_form(f) {
+            Err(errors) => {
+                for e in errors.iter().take(SHOWN_BLOCKERS) {
+                    eprintln!("lairsmith: {e}");
+                }
+                if errors.len() > SHOWN_BLOCKERS {
+                    eprintln!(
+                        "lairsmith: {}: and {} more such values",
+                        f.display(),
+                        errors.len() - SHOWN_BLOCKERS
+                    );
+                }
                 failed += 1;
             }
             Ok((bytes, canonical)) if bytes != canonical.as_bytes() => {
@@ -46,4 +55,20 @@ pub fn run(a: FmtArgs) -> CmdResult {
     }
     let failing = failed > 0 || (a.check && changed > 0);
     Ok(if failing { EXIT_FAILURE } else { EXIT_OK })
+}
+
+/// The file's bytes and its canonical text, or why it cannot be rewritten: it does not load
+/// (as `show` would say), or rewriting would change an `x-` value.
+fn canonical_form(f: &Path) -> Result<(Vec<u8>, String), Vec<FileError>> {
+    let bytes = read_limited(f).map_err(|e| vec![e])?;
+    let text = utf8_text(&bytes, f).map_err(|e| vec![e])?;
+    let design = parse_monster(text, f).map_err(|e| vec![e])?;
+    let canonical = to_string(&design);
+    if bytes != canonical.as_bytes() {
+        let blockers = rewrite_blockers(text, &canonical, f);
+        if !blockers.is_empty() {
+            return Err(blockers);
+        }
+    }
+    Ok((bytes, canonical))
 }
