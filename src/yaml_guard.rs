@@ -1,7 +1,7 @@
 //! A guard that reads a YAML text's event stream before yaml_serde builds anything from it,
 //! and refuses the text, with the line and column of the offending node, as soon as it nests
 //! deeper than [`MAX_NESTING`] or its aliases expand past [`MAX_ALIAS_BYTES`] or
-//! [`MAX_ALIAS_NODES`].
+//! [`MAX_NODES`].
 //!
 //! Why events and not a scan of the text: a text scan has to guess which `[` are brackets and
 //! which are inside quotes or block scalars, and a file can make it guess wrong both ways. The
@@ -36,10 +36,12 @@ pub const MAX_NESTING: usize = 64;
 /// alias. Past it the file is an alias bomb: 100,000 aliases of a 400 KB string would be 40 GB.
 pub const MAX_ALIAS_BYTES: usize = 1024 * 1024;
 
-/// The most nodes (scalars and collections) that the aliases of one file may add to it. A
-/// whole monster file is about 200 nodes. Bytes alone do not catch a small anchor of a
-/// 10-element list aliased 100,000 times (a million nodes of one byte each).
-pub const MAX_ALIAS_NODES: usize = 100_000;
+/// The most nodes (scalars and collections) a file may hold, counting each alias as the nodes
+/// of its copy. A monster file holds about 200. Bytes alone do not catch a small anchor of a
+/// 10-element list aliased 100,000 times (a million nodes of a byte each), and even without
+/// aliases yaml_serde holds about 300 bytes a node: 500,000 nodes of `[a,a,a,...]` in a 1 MiB
+/// file cost 150 MB, 50,000 cost 30 MB.
+pub const MAX_NODES: usize = 50_000;
 
 /// The scalar styles the guard reports, for callers deciding whether a value would survive
 /// being written again.
@@ -156,7 +158,7 @@ struct Scan<'p> {
     anchors: HashMap<String, Anchor>,
     definitions: u64,
     alias_bytes: usize,
-    alias_nodes: usize,
+    nodes: usize,
     x_values: Vec<XValue>,
     /// A mapping key starting `x-` whose value comes next, with the mapping's depth.
     pending_x: Option<(usize, Located)>,
@@ -182,7 +184,7 @@ fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError
         anchors: HashMap::new(),
         definitions: 0,
         alias_bytes: 0,
-        alias_nodes: 0,
+        nodes: 0,
         x_values: Vec::new(),
         pending_x: None,
     };
@@ -209,6 +211,7 @@ fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError
                 if let Some(name) = &anchor {
                     s.define(name.clone(), Some(size));
                 }
+                s.count(1, mark)?;
                 let place = s.place();
                 s.top().size.add(size);
                 if collect {
@@ -247,7 +250,6 @@ fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError
                     },
                 };
                 s.alias_bytes = s.alias_bytes.saturating_add(size.bytes);
-                s.alias_nodes = s.alias_nodes.saturating_add(size.nodes);
                 if s.alias_bytes > MAX_ALIAS_BYTES {
                     return Err(s.refuse(
                         mark,
@@ -256,11 +258,12 @@ fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError
                         ),
                     ));
                 }
-                if s.alias_nodes > MAX_ALIAS_NODES {
+                s.nodes = s.nodes.saturating_add(size.nodes);
+                if s.nodes > MAX_NODES {
                     return Err(s.refuse(
                         mark,
                         format!(
-                            "with this alias, the file's aliases expand to more than {MAX_ALIAS_NODES} nodes (an alias bomb?); lairsmith refuses the file"
+                            "with this alias, the file expands to more than {MAX_NODES} nodes (an alias bomb?); lairsmith refuses the file"
                         ),
                     ));
                 }
@@ -309,6 +312,18 @@ impl Scan<'_> {
 
     fn refuse(&self, mark: Mark, message: String) -> FileError {
         FileError::new(self.path, message).at(mark.line as usize + 1, mark.column as usize + 1)
+    }
+
+    /// Counts nodes written out in the file (aliases are counted where they are expanded).
+    fn count(&mut self, n: usize, mark: Mark) -> Result<(), FileError> {
+        self.nodes += n;
+        if self.nodes > MAX_NODES {
+            return Err(self.refuse(
+                mark,
+                format!("the file holds more than {MAX_NODES} nodes; lairsmith refuses it"),
+            ));
+        }
+        Ok(())
     }
 
     fn define(&mut self, name: String, size: Option<Size>) -> u64 {
@@ -393,6 +408,7 @@ impl Scan<'_> {
             };
             return Err(self.refuse(mark, message));
         }
+        self.count(1, mark)?;
         let place = self.place();
         if self.collect {
             self.record(
@@ -506,17 +522,28 @@ mod tests {
             "{}",
             err(&bigger)
         );
-        // `b` adds 9 × 11 nodes, and each alias of it 100 more: 99 + 100 × 1,000 is too many.
-        let nested =
-            "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n";
-        let text = format!("{nested}c: [{}]\n", vec!["*b"; 1000].join(", "));
+    }
+
+    #[test]
+    fn nodes_are_counted_with_aliases_expanded() {
+        // The mapping, the key `a` and the sequence, then the items.
+        let flat = |n: usize| format!("a: [{}]\n", vec!["x"; n].join(", "));
+        assert_eq!(check(&flat(MAX_NODES - 3), Path::new("m.yaml")), Ok(()));
+        assert!(err(&flat(MAX_NODES - 2)).contains("holds more than 50000 nodes"));
+        // 15 nodes, then 11 for each alias: 4,545 aliases are one too many.
+        let aliased = |n: usize| {
+            format!(
+                "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [{}]\n",
+                vec!["*a"; n].join(", ")
+            )
+        };
+        assert_eq!(check(&aliased(4544), Path::new("m.yaml")), Ok(()));
+        let e = err(&aliased(4545));
         assert!(
-            err(&text).contains("more than 100000 nodes"),
-            "{}",
-            err(&text)
+            e.starts_with(&format!("m.yaml:2:{}: with this alias", 5 + 4 * 4544))
+                && e.contains("alias bomb"),
+            "{e}"
         );
-        let text = format!("{nested}c: [{}]\n", vec!["*b"; 999].join(", "));
-        assert_eq!(check(&text, Path::new("m.yaml")), Ok(()));
     }
 
     #[test]
