@@ -238,3 +238,35 @@ fn fmt_rewrites_x_values_that_come_back_as_written() {
     let rewritten = lairsmith::bestiary::parse_monster(&after, m).unwrap();
     assert_eq!(before, rewritten);
 }
+
+/// Aliases in typed fields are written out in full by fmt; a rewrite past the size limit would
+/// leave a file that no longer loads.
+#[test]
+fn fmt_refuses_a_rewrite_larger_than_lairsmith_reads() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("m.yaml");
+    let text: String = GOOD
+        .lines()
+        .filter(|l| !l.starts_with("description:"))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        .replacen(
+            "languages:\n- Elvish (understands only)\n",
+            &format!(
+                "description: &a \"{}\"\nlanguages: [*a, *a, *a]\n",
+                "A".repeat(340_000)
+            ),
+            1,
+        );
+    std::fs::write(&file, &text).unwrap();
+    let show = capped(data.path(), &["show", file.to_str().unwrap()]);
+    assert_eq!(show.status.code(), Some(0), "{}", stderr(&show));
+    let out = capped(data.path(), &["fmt", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("more than the 1048576 lairsmith reads"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+}

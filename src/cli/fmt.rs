@@ -6,7 +6,7 @@ use super::args::FmtArgs;
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
 use crate::bestiary::{parse_monster, read_limited, yaml_files};
 use crate::store::{Expect, Fingerprint, save_atomic};
-use crate::yaml_io::{FileError, rewrite_blockers, to_string, utf8_text};
+use crate::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
 use std::path::{Path, PathBuf};
 
 /// How many reasons to print for one file before summing up the rest.
@@ -64,6 +64,17 @@ fn canonical_form(f: &Path) -> Result<(Vec<u8>, String), Vec<FileError>> {
     let text = utf8_text(&bytes, f).map_err(|e| vec![e])?;
     let design = parse_monster(text, f).map_err(|e| vec![e])?;
     let canonical = to_string(&design);
+    if canonical.len() > MAX_FILE_BYTES {
+        // Aliases in typed fields are written out in full, and a file past the limit would
+        // no longer load.
+        return Err(vec![FileError::new(
+            f,
+            format!(
+                "rewritten, the file would be {} bytes (its aliases written out in full), more than the {MAX_FILE_BYTES} lairsmith reads; fmt leaves the file as it is",
+                canonical.len()
+            ),
+        )]);
+    }
     if bytes != canonical.as_bytes() {
         let blockers = rewrite_blockers(text, &canonical, f);
         if !blockers.is_empty() {
