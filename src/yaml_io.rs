@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 /// bigger file is refused before parsing rather than risk time and memory.
 pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 
+// The bounds on what a file may expand to, enforced by the guard that every parse goes through.
+pub use crate::yaml_guard::{MAX_ALIAS_BYTES, MAX_NESTING, MAX_NODES};
+
 /// A problem with one file, located as precisely as the parser allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileError {
@@ -238,8 +241,12 @@ pub fn rewrite_blockers(original: &str, canonical: &str, path: &Path) -> Vec<Fil
                         blockers.push(at(
                             a,
                             format!(
-                                "`{key}` holds `{}` here, which fmt would write as {}",
-                                shorten(value),
+                                "`{key}` holds {} here, which fmt would write as {}",
+                                if value.is_empty() {
+                                    "an empty value".to_owned()
+                                } else {
+                                    format!("`{}`", shorten(value))
+                                },
                                 written(v, *s)
                             ),
                         ));
