@@ -479,7 +479,7 @@ fn a_bad_file_is_reported_and_the_rest_load() {
         .map(|c| c.symbol())
         .collect();
     assert!(
-        screen.contains("broken.yaml:2:8"),
+        screen.contains("broken.yaml:3:1"),
         "the file, line and column are shown"
     );
 }
