@@ -178,7 +178,10 @@ fn fmt_refuses_to_change_x_values_and_says_where_and_what() {
         ("0o17", "`0o17` here, which fmt would write as `15`"),
         ("0x1F", "`0x1F` here, which fmt would write as `31`"),
         ("~", "`~` here, which fmt would write as `null`"),
-        ("", "holds an empty value here, which fmt would write as `null`"),
+        (
+            "",
+            "holds an empty value here, which fmt would write as `null`",
+        ),
         ("1e3", "`1e3` here, which fmt would write as `1000.0`"),
         (
             "[a, {b: True}]",
