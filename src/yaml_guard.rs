@@ -224,8 +224,6 @@ fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError
                     };
                     let atom = Atom::Scalar { value, style };
                     s.record(&place, located(atom, mark, anchor, tag));
-                } else if place.is_key {
-                    s.top().key = Some(value);
                 }
                 s.finish_child();
             }
