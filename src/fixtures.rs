@@ -131,7 +131,8 @@ pub fn write_bestiary(dir: &Path, n: usize, seed: u64) -> std::io::Result<usize>
 }
 
 /// Files a user could produce that must fail cleanly, as (name, bytes): empty, truncated,
-/// binary, 50 MB, deeply nested, alias bombs, a wrong schema version and more.
+/// binary, 50 MB, deeply nested, alias bombs (in nodes and in bytes, through `x-` keys and
+/// typed fields), brackets hidden from a text scan, Latin-1, a wrong schema version and more.
 pub fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
     let good = crate::embedded::BESTIARY_FILES
         .iter()
@@ -155,45 +156,9 @@ pub fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
         let refs = vec![format!("*a{}", i - 1); 9].join(", ");
         x_laughs.push_str(&format!("x-a{i}: &a{i} [{refs}]\n"));
     }
-    // Few aliases of one large string: what the old event-count limit let through.
-    let big = "A".repeat(400_000);
-    let wide_x = format!(
-        "{good}x-a: &a \"{big}\"\nx-r: [{}]\n",
-        vec!["*a"; 100_000].join(", ")
-    );
-    let wide_typed = format!(
-        "{}languages: [{}]\n",
-        good.replace(
-            "description:",
-            &format!("description: &a \"{big}\"\nx-old-description:")
-        ),
-        vec!["*a"; 100_000].join(", ")
-    );
-    let quote_then_deep = format!(
-        "{good}x-a: it's\nx-deep: {}{}\n",
-        "[".repeat(40_000),
-        "]".repeat(40_000)
-    );
-    let escaped_quote_then_deep = format!(
-        "{good}x-a: \"say \\\"hi\"\nx-deep: {}{}\n",
-        "[".repeat(40_000),
-        "]".repeat(40_000)
-    );
+    let deep = format!("x-deep: {}{}\n", "[".repeat(40_000), "]".repeat(40_000));
     vec![
         ("empty", Vec::new()),
-        ("alias amplification under x- keys", wide_x.into_bytes()),
-        (
-            "alias amplification through typed fields",
-            wide_typed.into_bytes(),
-        ),
-        (
-            "deep brackets after an apostrophe",
-            quote_then_deep.into_bytes(),
-        ),
-        (
-            "deep brackets after an escaped quote",
-            escaped_quote_then_deep.into_bytes(),
-        ),
         ("only whitespace", b"  \n\n\t\n".to_vec()),
         ("truncated", good.as_bytes()[..good.len() / 2].to_vec()),
         ("binary", (0..=255u8).cycle().take(4096).collect()),
@@ -219,6 +184,49 @@ pub fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
             format!("{good}x-deep:\n{}x\n", "- ".repeat(200_000)).into_bytes(),
         ),
         (
+            "alias amplification in x- keys",
+            x_alias_amplification(good).into_bytes(),
+        ),
+        (
+            "alias amplification in a typed field",
+            typed_alias_amplification(good).into_bytes(),
+        ),
+        (
+            "small anchor aliased 100000 times",
+            format!(
+                "{good}x-a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nx-r: [{}]\n",
+                vec!["*a"; 100_000].join(", ")
+            )
+            .into_bytes(),
+        ),
+        (
+            "recursive alias",
+            format!("{good}x-a: &a [*a]\n").into_bytes(),
+        ),
+        // Each of these once made a text scan for brackets think the rest was quoted.
+        (
+            "deep brackets after an apostrophe",
+            format!("{good}x-a: it's\n{deep}").into_bytes(),
+        ),
+        (
+            "deep brackets after an escaped quote",
+            format!("{good}x-a: \"say \\\"hi\"\n{deep}").into_bytes(),
+        ),
+        (
+            "deep brackets after a block scalar",
+            format!("{good}x-a: |\n  it's\n{deep}").into_bytes(),
+        ),
+        ("Latin-1 text", {
+            let mut v = good
+                .replace("description: A flowering", "description: A fl\u{e9}ring")
+                .into_bytes();
+            // é in Latin-1 is the single byte 0xE9, which is not UTF-8.
+            if let Some(i) = v.windows(2).position(|w| w == "é".as_bytes()) {
+                v.splice(i..i + 2, [0xE9]);
+            }
+            v
+        }),
+        (
             "wrong schema version",
             good.replace("schema_version: 1", "schema_version: 99")
                 .into_bytes(),
@@ -231,6 +239,32 @@ pub fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
             b"kind: monster\n\tname: x\n".to_vec(),
         ),
     ]
+}
+
+/// `good` with an `x-` key holding a 400,000-byte string and another aliasing it 100,000
+/// times: under 1 MB on disk, 40 GB once expanded.
+pub fn x_alias_amplification(good: &str) -> String {
+    format!(
+        "{good}x-a: &a \"{}\"\nx-r: [{}]\n",
+        "A".repeat(400_000),
+        vec!["*a"; 100_000].join(", ")
+    )
+}
+
+/// The same bomb through typed fields: the description anchored and the languages aliasing it.
+pub fn typed_alias_amplification(good: &str) -> String {
+    let mut text: String = good
+        .lines()
+        .filter(|l| !l.starts_with("description:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let bomb = format!(
+        "description: &a \"{}\"\nlanguages: [{}]\n",
+        "A".repeat(400_000),
+        vec!["*a"; 100_000].join(", ")
+    );
+    text = text.replacen("languages:\n", &format!("{bomb}x-old-languages:\n"), 1);
+    text
 }
 
 #[cfg(test)]

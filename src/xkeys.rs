@@ -1,5 +1,7 @@
-//! Keys starting `x-`: the designer's or another tool's own data, kept untouched, in order,
-//! through load and save.
+//! Keys starting `x-`: the designer's or another tool's own data, kept in order through load
+//! and save. A save writes each value again from what was read, so a tag, an anchor or a plain
+//! scalar such as `~` or `0o17` would not come back as written; `fmt` refuses such files rather
+//! than change them (see `yaml_io::rewrite_blockers`).
 
 use serde::{Serialize, Serializer};
 

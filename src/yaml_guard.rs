@@ -1,379 +1,601 @@
-//! The guard every YAML file passes before it is deserialized: one pass over the parser's
-//! events (saphyr-parser, pure safe Rust, linear in the input) that refuses, with the place,
+//! A guard that reads a YAML text's event stream before yaml_serde builds anything from it,
+//! and refuses the text, with the line and column of the offending node, as soon as it nests
+//! deeper than [`MAX_NESTING`] or its aliases expand past [`MAX_ALIAS_BYTES`] or
+//! [`MAX_NODES`].
 //!
-//! - flow or block collections nested deeper than [`MAX_DEPTH`] (libyaml, behind yaml_serde,
-//!   takes time quadratic in flow depth, and serde recurses once per level);
-//! - documents whose aliases expand past [`MAX_EXPANDED_BYTES`] of scalar text or
-//!   [`MAX_EXPANDED_NODES`] nodes ("billion laughs": a 1 MiB file can otherwise ask for
-//!   gigabytes, in `x-` keys as in typed fields);
-//! - text the parser cannot read at all.
+//! Why events and not a scan of the text: a text scan has to guess which `[` are brackets and
+//! which are inside quotes or block scalars, and a file can make it guess wrong both ways. The
+//! events come from `libyaml-safer`, a safe-Rust port of libyaml made to behave exactly like it,
+//! and libyaml is also the parser inside yaml_serde: both read the same grammar, so a text the
+//! guard passes is the text yaml_serde reads, and a text the guard cannot parse is refused with
+//! the same words yaml_serde would use. The parser is pulled one event at a time and looks at
+//! most about 1,024 characters ahead, so the guard stops within that distance of the first
+//! node that crosses a bound (libyaml's scanner is quadratic in flow depth, which the depth
+//! bound keeps small).
 //!
-//! The limits are counted on the events the parse itself produces, so quoting, escapes, block
-//! scalars and comments cannot hide a bracket from them, and a bracket inside a string is never
-//! mistaken for one. The same pass notes what in an `x-` value a rewrite would change
-//! ([`Scan::rewrite_blockers`]), for `fmt`.
-//!
-//! Why a second parser: yaml_serde does not expose its events, and its libyaml port has only
-//! an unsafe API, which this crate forbids. Text this guard's parser refuses is refused; it is
-//! never handed to libyaml, so a document cannot smuggle a bomb past the guard by being
-//! unreadable to it early.
+//! Why bytes and nodes: yaml_serde expands every alias into a copy of its node, so what an
+//! alias costs is the size of that node. The guard keeps, for each anchor, the bytes of scalar
+//! text and the number of nodes its node holds once its own aliases are expanded, and adds them
+//! up at each alias. Counting alias events instead would let one alias of a 400 KB string cost
+//! as much as one alias of `x`.
 
-use crate::yaml_io::FileError;
-use saphyr_parser::{Event, Parser, ScalarStyle, Span};
+use crate::xkeys::X_PREFIX;
+use crate::yaml_io::{FileError, Seg};
+use libyaml_safer::{EventData, MappingStyle, Mark, Parser, ScalarStyle, SequenceStyle};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// The deepest nesting of collections a file may have. lairsmith's own files need four.
-pub const MAX_DEPTH: usize = 64;
+/// How many collections (mappings, sequences, `[...]`, `{...}`) may nest inside a file's
+/// top-level node, counting those that aliases bring in. A monster file nests four deep
+/// (`powers` → a power → `attack` → its keys); yaml_serde itself gives up at 128.
+pub const MAX_NESTING: usize = 64;
 
-/// The most scalar text a document may hold once every alias is expanded: four times the
-/// largest file lairsmith reads.
-pub const MAX_EXPANDED_BYTES: u64 = 4 * crate::yaml_io::MAX_FILE_BYTES as u64;
+/// The most scalar text, in bytes, that the aliases of one file may add to it when each is
+/// replaced by a copy of its node. As much again as the largest file lairsmith reads
+/// ([`crate::yaml_io::MAX_FILE_BYTES`]); a monster file is a few KB in all and rarely uses an
+/// alias. Past it the file is an alias bomb: 100,000 aliases of a 400 KB string would be 40 GB.
+pub const MAX_ALIAS_BYTES: usize = 1024 * 1024;
 
-/// The most nodes (scalars and collections) a document may hold once every alias is expanded.
-/// A monster file has a few hundred; each node costs the deserializer about a hundred bytes.
-pub const MAX_EXPANDED_NODES: u64 = 100_000;
+/// The most nodes (scalars and collections) a file may hold, counting each alias as the nodes
+/// of its copy. A monster file holds about 200. Bytes alone do not catch a small anchor of a
+/// 10-element list aliased 100,000 times (a million nodes of a byte each), and even without
+/// aliases yaml_serde holds about 300 bytes a node: 500,000 nodes of `[a,a,a,...]` in a 1 MiB
+/// file cost 150 MB, 50,000 cost 30 MB.
+pub const MAX_NODES: usize = 50_000;
 
 /// Files up to this size may skip the guard when they cannot hold what it looks for.
 pub const UNGUARDED_MAX_BYTES: usize = 64 * 1024;
 
 /// Whether `text` needs the guard's pass. It does not when it cannot hold a hazard, judged by
-/// bounds that text cannot fool because they over-count: an alias needs a `*` somewhere; every
-/// flow collection needs its own `[` or `{`, so their count bounds the flow depth (quoted ones
-/// only make the count larger); and a file of at most [`UNGUARDED_MAX_BYTES`] holds at most
-/// half that many nodes. Deep block nesting costs libyaml nothing quadratic and meets
-/// yaml_serde's own recursion limit. Nearly every real file takes this path: the guard's pass
-/// costs about as much as the parse it protects.
-pub fn needs_scan(text: &str) -> bool {
+/// bounds that no text can fool because they over-count rather than interpret: an alias needs
+/// a `*` somewhere in the text; every flow collection needs its own `[` or `{`, so their count
+/// bounds the flow depth (brackets in quotes or block scalars only make the count larger); and
+/// a file of at most [`UNGUARDED_MAX_BYTES`] holds fewer than [`MAX_NODES`] nodes (each takes
+/// at least two bytes). Deep block nesting costs libyaml nothing quadratic and meets
+/// yaml_serde's own recursion limit. Nearly every real file takes this path, which matters:
+/// the guard's pass costs about as much as the parse it protects.
+pub fn needs_check(text: &str) -> bool {
     text.len() > UNGUARDED_MAX_BYTES
         || text.contains('*')
-        || text.bytes().filter(|b| matches!(b, b'[' | b'{')).count() > MAX_DEPTH
+        || text.bytes().filter(|b| matches!(b, b'[' | b'{')).count() > MAX_NESTING
 }
 
-/// Something in an `x-` value that a rewrite in the canonical form would change.
+/// The scalar styles the guard reports, for callers deciding whether a value would survive
+/// being written again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Block,
+}
+
+/// One node, or the end of a collection, inside an `x-` value, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Blocker {
+pub enum Atom {
+    Scalar { value: String, style: Style },
+    Alias(String),
+    Start { map: bool },
+    End,
+}
+
+/// An [`Atom`] with where it is (1-based line and column) and the anchor and tag written on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub atom: Atom,
     pub line: usize,
     pub column: usize,
-    pub what: String,
+    pub anchor: Option<String>,
+    pub tag: Option<String>,
 }
 
-/// What the guard learned of a document it let through.
-#[derive(Debug, Clone, Default)]
-pub struct Scan {
-    /// Places in `x-` values that would not come back as written after `fmt`.
-    pub rewrite_blockers: Vec<Blocker>,
+/// The events of one `x-` key's value, and of the key itself, in a file the guard passed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XValue {
+    /// From the top of the document to the `x-` key, as `yaml_io::parse` reports paths.
+    pub path: Vec<Seg>,
+    pub key: Located,
+    pub atoms: Vec<Located>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Sequence,
-    Mapping,
+/// Reads `text` (the contents of `path`) through the guard: `Ok` if yaml_serde may parse it.
+pub fn check(text: &str, path: &Path) -> Result<(), FileError> {
+    scan(text, path, false).map(drop)
+}
+
+/// Like [`check`], and also returns the events of every `x-` value of every mapping (outside
+/// other `x-` values), so that a caller can tell whether writing them again would change them.
+pub fn x_values(text: &str, path: &Path) -> Result<Vec<XValue>, FileError> {
+    scan(text, path, true)
+}
+
+/// What a node holds once its aliases are expanded.
+#[derive(Debug, Clone, Copy, Default)]
+struct Size {
+    bytes: usize,
+    nodes: usize,
+    /// Collections on the longest path down from the node (0 for a scalar).
+    height: usize,
+}
+
+impl Size {
+    fn add(&mut self, other: Size) {
+        self.bytes = self.bytes.saturating_add(other.bytes);
+        self.nodes = self.nodes.saturating_add(other.nodes);
+    }
+}
+
+/// An anchor's latest definition: `size` is `None` while its node is still open.
+struct Anchor {
+    definition: u64,
+    size: Option<Size>,
 }
 
 struct Frame {
-    kind: Kind,
-    anchor: usize,
-    bytes: u64,
-    nodes: u64,
-    /// Inside an `x-` value.
-    in_x: bool,
-    /// This collection is itself a mapping key.
-    is_key: bool,
-    /// For mappings: the next node is a key.
-    key_next: bool,
-    /// For mappings: the value about to come belongs to an `x-` key.
-    value_is_x: bool,
+    map: bool,
+    size: Size,
+    /// The anchor on this collection and which definition of that name it is.
+    anchor: Option<(String, u64)>,
+    /// For mappings: whether the next node is a key.
+    at_key: bool,
+    /// Where the current child sits: the last key's text in a mapping, the index in a sequence.
+    key: Option<String>,
+    index: usize,
+    /// Where this collection sits in its parent (`None` for the top and for collection keys).
+    seg: Option<Seg>,
+    /// The `x-` value this collection is part of, as an index into the list being built.
+    x: Option<usize>,
 }
 
 impl Frame {
-    fn new(kind: Kind, anchor: usize, in_x: bool, is_key: bool) -> Frame {
+    fn new(map: bool, anchor: Option<(String, u64)>, seg: Option<Seg>, x: Option<usize>) -> Frame {
         Frame {
-            kind,
+            map,
+            size: Size {
+                bytes: 0,
+                nodes: 1,
+                height: 1,
+            },
             anchor,
-            bytes: 0,
-            nodes: 1,
-            in_x,
-            is_key,
-            key_next: true,
-            value_is_x: false,
-        }
-    }
-
-    /// Whether the next node is a key, and whether it is inside an `x-` value.
-    fn position(&self) -> (bool, bool) {
-        match self.kind {
-            Kind::Mapping if self.key_next => (true, self.in_x),
-            Kind::Mapping => (false, self.in_x || self.value_is_x),
-            Kind::Sequence => (false, self.in_x),
-        }
-    }
-
-    /// A node has been completed at this level.
-    fn completed(&mut self, was_key: bool, x_key: bool) {
-        if self.kind == Kind::Mapping {
-            self.key_next = !was_key;
-            self.value_is_x = was_key && x_key;
+            at_key: true,
+            key: None,
+            index: 0,
+            seg,
+            x,
         }
     }
 }
 
-struct Guard<'a> {
-    path: &'a Path,
-    stack: Vec<Frame>,
-    anchors: HashMap<usize, (u64, u64)>,
-    bytes: u64,
-    nodes: u64,
-    blockers: Vec<Blocker>,
+struct Scan<'p> {
+    path: &'p Path,
+    collect: bool,
+    frames: Vec<Frame>,
+    /// Collects the top-level node of each document, so that it needs no special case.
+    root: Frame,
+    anchors: HashMap<String, Anchor>,
+    definitions: u64,
+    alias_bytes: usize,
+    nodes: usize,
+    x_values: Vec<XValue>,
+    /// A mapping key starting `x-` whose value comes next, with the mapping's depth.
+    pending_x: Option<(usize, Located)>,
 }
 
-fn at(path: &Path, span: &Span, msg: String) -> FileError {
-    FileError::new(path, msg).at(span.start.line(), span.start.col() + 1)
+/// Where the next node goes: its position in its parent, whether it is a mapping key, and the
+/// `x-` value it is part of.
+struct Place {
+    seg: Option<Seg>,
+    is_key: bool,
+    x: Option<usize>,
 }
 
-impl Guard<'_> {
-    /// Counts `bytes` and `nodes` more into the whole document.
-    fn count(&mut self, bytes: u64, nodes: u64, span: &Span, alias: bool) -> Result<(), FileError> {
-        self.bytes = self.bytes.saturating_add(bytes);
-        self.nodes = self.nodes.saturating_add(nodes);
-        let how = if alias {
-            "with its aliases expanded, "
-        } else {
-            ""
-        };
-        if self.bytes > MAX_EXPANDED_BYTES {
-            return Err(at(
-                self.path,
-                span,
-                format!(
-                    "{how}the file holds more than {MAX_EXPANDED_BYTES} bytes of text (an alias bomb?); lairsmith refuses it"
-                ),
-            ));
-        }
-        if self.nodes > MAX_EXPANDED_NODES {
-            return Err(at(
-                self.path,
-                span,
-                format!(
-                    "{how}the file holds more than {MAX_EXPANDED_NODES} values (an alias bomb?); lairsmith refuses it"
-                ),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Adds a finished node's size to the collection it stands in (for that collection's anchor).
-    fn add_to_top(&mut self, bytes: u64, nodes: u64) {
-        if let Some(top) = self.stack.last_mut() {
-            top.bytes = top.bytes.saturating_add(bytes);
-            top.nodes = top.nodes.saturating_add(nodes);
-        }
-    }
-
-    fn block(&mut self, span: &Span, what: String) {
-        self.blockers.push(Blocker {
-            line: span.start.line(),
-            column: span.start.col() + 1,
-            what,
-        });
-    }
-
-    fn event(&mut self, ev: Event<'_>, span: Span) -> Result<(), FileError> {
-        let Some(top) = self.stack.last() else {
-            return Ok(());
-        };
-        let (is_key, in_x) = top.position();
-        match ev {
-            Event::Scalar(value, style, anchor, tag) => {
-                if in_x {
-                    if let Some(t) = &tag {
-                        self.block(&span, format!("the tag `{}`", tag_text(t)));
-                    } else if anchor != 0 {
-                        self.block(&span, "an anchor (`&`)".into());
-                    } else if style == ScalarStyle::Plain
-                        && let Some(canonical) = respelled(&value)
-                    {
-                        self.block(
-                            &span,
-                            format!("`{value}`, which would be written `{canonical}`"),
-                        );
-                    }
-                }
-                let len = value.len() as u64;
-                if anchor != 0 {
-                    self.anchors.insert(anchor, (len, 1));
-                }
-                self.count(len, 1, &span, false)?;
-                self.add_to_top(len, 1);
-                let x_key = is_key && value.starts_with(crate::xkeys::X_PREFIX);
-                if let Some(top) = self.stack.last_mut() {
-                    top.completed(is_key, x_key);
-                }
-            }
-            Event::Alias(id) => {
-                if in_x {
-                    self.block(&span, "an alias (`*`)".into());
-                }
-                let (bytes, nodes) = self.anchors.get(&id).copied().unwrap_or((0, 1));
-                self.count(bytes, nodes, &span, true)?;
-                self.add_to_top(bytes, nodes);
-                if let Some(top) = self.stack.last_mut() {
-                    top.completed(is_key, false);
-                }
-            }
-            Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
-                let kind = if matches!(ev, Event::MappingStart(..)) {
-                    Kind::Mapping
-                } else {
-                    Kind::Sequence
-                };
-                if in_x {
-                    if let Some(t) = tag {
-                        self.block(&span, format!("the tag `{}`", tag_text(t)));
-                    } else if anchor != 0 {
-                        self.block(&span, "an anchor (`&`)".into());
-                    }
-                }
-                if self.stack.len() > MAX_DEPTH {
-                    return Err(at(self.path, &span, too_deep_message()));
-                }
-                self.count(0, 1, &span, false)?;
-                self.stack.push(Frame::new(kind, anchor, in_x, is_key));
-            }
-            Event::SequenceEnd | Event::MappingEnd => {
-                if self.stack.len() > 1
-                    && let Some(done) = self.stack.pop()
-                {
-                    if done.anchor != 0 {
-                        self.anchors.insert(done.anchor, (done.bytes, done.nodes));
-                    }
-                    if let Some(parent) = self.stack.last_mut() {
-                        parent.bytes = parent.bytes.saturating_add(done.bytes);
-                        parent.nodes = parent.nodes.saturating_add(done.nodes);
-                        parent.completed(done.is_key, false);
-                    }
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-}
-
-/// How a plain scalar that does not read as a string would be written back, when that differs
-/// from how it is written (`~` as `null`, `0o17` as `15`, `1e3` as `1000.0`). Plain scalars that
-/// read as strings come back as written, at most quoted.
-fn respelled(plain: &str) -> Option<String> {
-    let value: yaml_serde::Value = yaml_serde::from_str(plain).ok()?;
-    if matches!(value, yaml_serde::Value::String(_)) {
-        return None;
-    }
-    let written = yaml_serde::to_string(&value).ok()?;
-    let written = written.trim_end();
-    (written != plain).then(|| written.to_owned())
-}
-
-/// A tag as it is written in a file: `!!binary`, `!local`, `!e!thing`.
-fn tag_text(t: &saphyr_parser::Tag) -> String {
-    match t.handle.as_str() {
-        "tag:yaml.org,2002:" => format!("!!{}", t.suffix),
-        "!" => format!("!{}", t.suffix),
-        h => format!("{h}{}", t.suffix),
-    }
-}
-
-fn too_deep_message() -> String {
-    format!("lists and mappings nest more than {MAX_DEPTH} levels deep; lairsmith refuses the file")
-}
-
-/// Runs the guard over `text` (the contents of `path`).
-pub fn scan(text: &str, path: &Path) -> Result<Scan, FileError> {
-    let mut guard = Guard {
+fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError> {
+    let mut input = text.as_bytes();
+    let mut parser = Parser::new();
+    parser.set_input_string(&mut input);
+    let mut s = Scan {
         path,
-        // The document root: a sequence of one node, never popped.
-        stack: vec![Frame::new(Kind::Sequence, 0, false, false)],
+        collect,
+        frames: Vec::new(),
+        root: Frame::new(false, None, None, None),
         anchors: HashMap::new(),
-        bytes: 0,
+        definitions: 0,
+        alias_bytes: 0,
         nodes: 0,
-        blockers: Vec::new(),
+        x_values: Vec::new(),
+        pending_x: None,
     };
-    for next in Parser::new_from_str(text) {
-        match next {
-            Ok((ev, span)) => guard.event(ev, span)?,
-            Err(e) => {
-                let m = e.marker();
-                // The scanner reads ahead, so very deep brackets can meet its own limit before
-                // the parser reaches ours: the same refusal, in the same words.
-                let msg = if e.info().contains("recursion limit") {
-                    too_deep_message()
-                } else {
-                    e.info().to_owned()
+    loop {
+        let event = parser.parse().map_err(|e| syntax_error(text, path, &e))?;
+        let mark = event.start_mark;
+        match event.data {
+            EventData::StreamEnd => return Ok(s.x_values),
+            // Anchors belong to one document, as in yaml_serde.
+            EventData::DocumentStart { .. } => s.anchors.clear(),
+            EventData::StreamStart { .. } | EventData::DocumentEnd { .. } => {}
+            EventData::Scalar {
+                anchor,
+                tag,
+                value,
+                style,
+                ..
+            } => {
+                let size = Size {
+                    bytes: value.len(),
+                    nodes: 1,
+                    height: 0,
                 };
-                return Err(FileError::new(path, msg).at(m.line(), m.col() + 1));
+                if let Some(name) = &anchor {
+                    s.define(name.clone(), Some(size));
+                }
+                s.count(1, mark)?;
+                let place = s.place();
+                s.top().size.add(size);
+                if collect {
+                    let style = match style {
+                        ScalarStyle::SingleQuoted => Style::SingleQuoted,
+                        ScalarStyle::DoubleQuoted => Style::DoubleQuoted,
+                        ScalarStyle::Literal | ScalarStyle::Folded => Style::Block,
+                        // Plain (or a style added later) gets the strictest comparison.
+                        _ => Style::Plain,
+                    };
+                    let atom = Atom::Scalar { value, style };
+                    s.record(&place, located(atom, mark, anchor, tag));
+                }
+                s.finish_child();
             }
+            EventData::Alias { anchor } => {
+                let size = match s.anchors.get(&anchor) {
+                    Some(Anchor {
+                        size: Some(size), ..
+                    }) => *size,
+                    Some(Anchor { size: None, .. }) => {
+                        return Err(s.refuse(
+                            mark,
+                            format!(
+                                "the alias `*{anchor}` is inside the node it names, so it never ends; lairsmith refuses the file"
+                            ),
+                        ));
+                    }
+                    // yaml_serde reports the unknown anchor; it expands to nothing.
+                    None => Size {
+                        bytes: 0,
+                        nodes: 1,
+                        height: 0,
+                    },
+                };
+                s.alias_bytes = s.alias_bytes.saturating_add(size.bytes);
+                if s.alias_bytes > MAX_ALIAS_BYTES {
+                    return Err(s.refuse(
+                        mark,
+                        format!(
+                            "with this alias, the file's aliases expand to more than {MAX_ALIAS_BYTES} bytes (an alias bomb?); lairsmith refuses the file"
+                        ),
+                    ));
+                }
+                s.nodes = s.nodes.saturating_add(size.nodes);
+                if s.nodes > MAX_NODES {
+                    return Err(s.refuse(
+                        mark,
+                        format!(
+                            "with this alias, the file expands to more than {MAX_NODES} nodes (an alias bomb?); lairsmith refuses the file"
+                        ),
+                    ));
+                }
+                if size.height > 0 && s.frames.len() + size.height - 1 > MAX_NESTING {
+                    return Err(s.refuse(
+                        mark,
+                        format!(
+                            "this alias makes the file nest too deeply (more than {MAX_NESTING} levels); lairsmith refuses it"
+                        ),
+                    ));
+                }
+                let place = s.place();
+                let top = s.top();
+                top.size.add(size);
+                top.size.height = top.size.height.max(size.height + 1);
+                if collect {
+                    s.record(&place, located(Atom::Alias(anchor), mark, None, None));
+                }
+                s.finish_child();
+            }
+            EventData::SequenceStart {
+                anchor, tag, style, ..
+            } => s.open(false, style == SequenceStyle::Flow, anchor, tag, mark)?,
+            EventData::MappingStart {
+                anchor, tag, style, ..
+            } => s.open(true, style == MappingStyle::Flow, anchor, tag, mark)?,
+            EventData::SequenceEnd | EventData::MappingEnd => s.close(mark),
         }
     }
-    Ok(Scan {
-        rewrite_blockers: guard.blockers,
-    })
+}
+
+fn located(atom: Atom, mark: Mark, anchor: Option<String>, tag: Option<String>) -> Located {
+    Located {
+        atom,
+        line: mark.line as usize + 1,
+        column: mark.column as usize + 1,
+        anchor,
+        tag,
+    }
+}
+
+impl Scan<'_> {
+    fn top(&mut self) -> &mut Frame {
+        self.frames.last_mut().unwrap_or(&mut self.root)
+    }
+
+    fn refuse(&self, mark: Mark, message: String) -> FileError {
+        FileError::new(self.path, message).at(mark.line as usize + 1, mark.column as usize + 1)
+    }
+
+    /// Counts nodes written out in the file (aliases are counted where they are expanded).
+    fn count(&mut self, n: usize, mark: Mark) -> Result<(), FileError> {
+        self.nodes += n;
+        if self.nodes > MAX_NODES {
+            return Err(self.refuse(
+                mark,
+                format!("the file holds more than {MAX_NODES} nodes; lairsmith refuses it"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn define(&mut self, name: String, size: Option<Size>) -> u64 {
+        self.definitions += 1;
+        let definition = self.definitions;
+        self.anchors.insert(name, Anchor { definition, size });
+        definition
+    }
+
+    /// Where the node that starts now goes.
+    fn place(&mut self) -> Place {
+        let depth = self.frames.len();
+        let top = self.frames.last().unwrap_or(&self.root);
+        let is_key = top.map && top.at_key;
+        let seg = match (top.map, is_key) {
+            (true, true) => None,
+            (true, false) => top.key.clone().map(Seg::Key),
+            (false, _) if self.frames.is_empty() => None,
+            (false, _) => Some(Seg::Index(top.index)),
+        };
+        let mut x = top.x;
+        if let Some((at, _)) = &self.pending_x
+            && *at == depth
+            && !is_key
+            && let Some((_, key)) = self.pending_x.take()
+        {
+            let mut path: Vec<Seg> = self.frames.iter().filter_map(|f| f.seg.clone()).collect();
+            path.extend(seg.clone());
+            self.x_values.push(XValue {
+                path,
+                key,
+                atoms: Vec::new(),
+            });
+            x = Some(self.x_values.len() - 1);
+        }
+        Place { seg, is_key, x }
+    }
+
+    /// Keeps a node's event if it belongs to an `x-` value, or notes an `x-` key.
+    fn record(&mut self, place: &Place, node: Located) {
+        if place.is_key
+            && let Atom::Scalar { value, .. } = &node.atom
+        {
+            self.top().key = Some(value.clone());
+            if place.x.is_none() && value.starts_with(X_PREFIX) {
+                self.pending_x = Some((self.frames.len(), node));
+                return;
+            }
+        }
+        if let Some(i) = place.x {
+            self.x_values[i].atoms.push(node);
+        }
+    }
+
+    /// After a whole child of the top collection: a key is followed by a value, and so on.
+    fn finish_child(&mut self) {
+        let top = self.top();
+        if top.map {
+            top.at_key = !top.at_key;
+        } else {
+            top.index += 1;
+        }
+    }
+
+    fn open(
+        &mut self,
+        map: bool,
+        flow: bool,
+        anchor: Option<String>,
+        tag: Option<String>,
+        mark: Mark,
+    ) -> Result<(), FileError> {
+        if self.frames.len() > MAX_NESTING {
+            let message = if flow {
+                format!(
+                    "brackets nest more than {MAX_NESTING} levels deep; lairsmith refuses the file"
+                )
+            } else {
+                format!(
+                    "the file nests too deeply (more than {MAX_NESTING} levels); lairsmith refuses it"
+                )
+            };
+            return Err(self.refuse(mark, message));
+        }
+        self.count(1, mark)?;
+        let place = self.place();
+        if self.collect {
+            self.record(
+                &place,
+                located(Atom::Start { map }, mark, anchor.clone(), tag),
+            );
+        }
+        let anchor = anchor.map(|name| {
+            let definition = self.define(name.clone(), None);
+            (name, definition)
+        });
+        let seg = if place.is_key { None } else { place.seg };
+        self.frames.push(Frame::new(map, anchor, seg, place.x));
+        Ok(())
+    }
+
+    fn close(&mut self, mark: Mark) {
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        if let Some((name, definition)) = &frame.anchor
+            && let Some(a) = self.anchors.get_mut(name)
+            && a.definition == *definition
+        {
+            a.size = Some(frame.size);
+        }
+        if let Some(i) = frame.x {
+            self.x_values[i]
+                .atoms
+                .push(located(Atom::End, mark, None, None));
+        }
+        let top = self.top();
+        top.size.add(frame.size);
+        top.size.height = top.size.height.max(frame.size.height + 1);
+        self.finish_child();
+    }
+}
+
+/// The parser's error in yaml_serde's words, located at the problem.
+fn syntax_error(text: &str, path: &Path, e: &libyaml_safer::Error) -> FileError {
+    let mut message = e.problem().to_owned();
+    if let Some(context) = e.context() {
+        message.push_str(", ");
+        message.push_str(context);
+        if let Some(c) = e.context_mark()
+            && Some(c) != e.problem_mark()
+        {
+            message.push_str(&format!(" at line {} column {}", c.line + 1, c.column + 1));
+        }
+    }
+    match e.problem_mark() {
+        Some(m) => FileError::new(path, message).at(m.line as usize + 1, m.column as usize + 1),
+        // Reader errors (a control character, say) carry only a byte offset.
+        None => match offset_of(&e.to_string()) {
+            Some(offset) => {
+                let (line, column) = line_column(text, offset);
+                FileError::new(path, message).at(line, column)
+            }
+            None => FileError::new(path, message),
+        },
+    }
+}
+
+/// The byte offset in a reader error's text ("... (offset N, value V)").
+fn offset_of(display: &str) -> Option<usize> {
+    let rest = display.split("(offset ").nth(1)?;
+    rest.split(',').next()?.trim().parse().ok()
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn scan_str(t: &str) -> Result<Scan, FileError> {
-        scan(t, Path::new("t.yaml"))
+    fn err(text: &str) -> String {
+        check(text, Path::new("m.yaml")).unwrap_err().to_string()
     }
 
     #[test]
-    fn depth_is_counted_on_events_not_text() {
-        let deep = |n: usize| format!("a: {}{}\n", "[".repeat(n), "]".repeat(n));
-        assert!(scan_str(&deep(MAX_DEPTH - 1)).is_ok());
-        let e = scan_str(&deep(MAX_DEPTH + 1)).unwrap_err();
-        // The mapping is the first level, so the 64th bracket is the 65th level.
-        assert_eq!((e.line, e.column), (Some(1), Some(MAX_DEPTH + 3)));
-        // A quote before the brackets does not hide them.
-        let e = scan_str(&format!(
-            "x-a: it's\n{}",
-            deep(40_000).replace("a:", "x-deep:")
-        ))
-        .unwrap_err();
-        assert!(e.message.contains("nest more than"), "{e}");
-        // Brackets inside a block scalar are text.
-        let block = format!("a: |\n{}", "  [[[[\n".repeat(70));
-        assert!(scan_str(&block).is_ok());
-    }
-
-    #[test]
-    fn aliases_are_counted_expanded() {
-        let big = "A".repeat(400_000);
-        let refs = vec!["*a"; 20].join(", ");
-        let e = scan_str(&format!("x-a: &a \"{big}\"\nx-r: [{refs}]\n")).unwrap_err();
-        assert!(e.message.contains("aliases expanded"), "{e}");
-        assert_eq!(e.line, Some(2));
-        let nested = format!(
-            "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: &b [{}]\nc: [{}]\n",
-            vec!["*a"; 100].join(","),
-            vec!["*b"; 100].join(",")
+    fn depth_is_counted_below_the_top_node_and_through_aliases() {
+        let ok = format!("a: {}{}\n", "[".repeat(64), "]".repeat(64));
+        assert_eq!(check(&ok, Path::new("m.yaml")), Ok(()));
+        let deep = format!("a: {}{}\n", "[".repeat(65), "]".repeat(65));
+        assert_eq!(
+            err(&deep),
+            "m.yaml:1:68: brackets nest more than 64 levels deep; lairsmith refuses the file"
         );
-        let e = scan_str(&nested).unwrap_err();
-        assert!(e.message.contains("values"), "{e}");
-        assert!(scan_str("a: &a [1, 2]\nb: *a\n").is_ok());
-    }
-
-    #[test]
-    fn rewrite_blockers_are_found_only_in_x_values() {
-        let s = scan_str(
-            "name: ~\nx-a: ~\nx-b: [0o17, ok, 'yes', true, 12]\nx-c: !!binary aGk=\nx-d: !!set {a: null}\nx-e: {k: 1e3}\n",
-        )
-        .unwrap();
-        let lines: Vec<usize> = s.rewrite_blockers.iter().map(|b| b.line).collect();
-        assert_eq!(lines, vec![2, 3, 4, 5, 6], "{:?}", s.rewrite_blockers);
+        let anchored = format!("a: &d {}{}\nb: [*d]\n", "[".repeat(64), "]".repeat(64));
         assert!(
-            s.rewrite_blockers[0]
-                .what
-                .contains("`~`, which would be written `null`")
+            err(&anchored).starts_with("m.yaml:2:5: this alias makes the file nest too deeply")
         );
+    }
+
+    #[test]
+    fn aliases_are_charged_the_size_of_their_node() {
+        let big = format!("a: &a {}\nb: [*a, *a]\n", "x".repeat(MAX_ALIAS_BYTES / 2));
+        assert_eq!(check(&big, Path::new("m.yaml")), Ok(()));
+        let bigger = format!(
+            "a: &a {}\nb: [*a, *a, *a]\n",
+            "x".repeat(MAX_ALIAS_BYTES / 2)
+        );
+        assert!(
+            err(&bigger).starts_with("m.yaml:2:13: with this alias"),
+            "{}",
+            err(&bigger)
+        );
+    }
+
+    #[test]
+    fn nodes_are_counted_with_aliases_expanded() {
+        // The mapping, the key `a` and the sequence, then the items.
+        let flat = |n: usize| format!("a: [{}]\n", vec!["x"; n].join(", "));
+        assert_eq!(check(&flat(MAX_NODES - 3), Path::new("m.yaml")), Ok(()));
+        assert!(err(&flat(MAX_NODES - 2)).contains("holds more than 50000 nodes"));
+        // 15 nodes, then 11 for each alias: 4,545 aliases are one too many.
+        let aliased = |n: usize| {
+            format!(
+                "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [{}]\n",
+                vec!["*a"; n].join(", ")
+            )
+        };
+        assert_eq!(check(&aliased(4544), Path::new("m.yaml")), Ok(()));
+        let e = err(&aliased(4545));
+        assert!(
+            e.starts_with(&format!("m.yaml:2:{}: with this alias", 5 + 4 * 4544))
+                && e.contains("alias bomb"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_anchor_redefined_inside_its_node_keeps_the_inner_definition() {
+        // yaml_serde resolves an alias to the latest `&a` seen, even inside the first one.
+        let text = "a: &a [&a x, *a]\nb: *a\n";
+        assert_eq!(check(text, Path::new("m.yaml")), Ok(()));
+        assert!(err("a: &a [*a]\n").contains("inside the node it names"));
+    }
+
+    #[test]
+    fn x_values_are_collected_with_their_paths() {
+        let text = "x-a: 1\nb:\n- name: p\n  x-c: [~, &k {d: !!str e}]\nx-f: *k\n";
+        let xs = x_values(text, Path::new("m.yaml")).unwrap();
+        let paths: Vec<&[Seg]> = xs.iter().map(|x| x.path.as_slice()).collect();
+        assert_eq!(
+            paths,
+            [
+                &[Seg::Key("x-a".into())][..],
+                &[Seg::Key("b".into()), Seg::Index(0), Seg::Key("x-c".into())],
+                &[Seg::Key("x-f".into())],
+            ]
+        );
+        let c = &xs[1].atoms;
+        assert_eq!(c.len(), 7);
+        assert_eq!((c[1].line, c[1].column), (4, 9));
+        assert_eq!(c[2].anchor.as_deref(), Some("k"));
+        assert_eq!(c[4].tag.as_deref(), Some("tag:yaml.org,2002:str"));
+        assert_eq!(xs[2].atoms[0].atom, Atom::Alias("k".into()));
+    }
+
+    #[test]
+    fn syntax_errors_are_located_in_yaml_serde_words() {
+        assert_eq!(
+            err("a: 'open\nb: 1\n"),
+            "m.yaml:3:1: found unexpected end of stream, while scanning a quoted scalar at line 1 column 4"
+        );
+        assert!(err("a: \u{7}\n").starts_with("m.yaml:1:4: control characters are not allowed"));
     }
 }

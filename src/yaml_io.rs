@@ -3,6 +3,7 @@
 //! (so load then save of a saved file is byte-identical).
 
 use crate::xkeys::{X_PREFIX, XKeys};
+use crate::yaml_guard::{self, Atom, Located, Style};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt;
@@ -11,6 +12,9 @@ use std::path::{Path, PathBuf};
 /// The largest file lairsmith will parse. Monster, party and encounter files are a few KB; a
 /// bigger file is refused before parsing rather than risk time and memory.
 pub const MAX_FILE_BYTES: usize = 1024 * 1024;
+
+// The bounds on what a file may expand to, enforced by the guard that every parse goes through.
+pub use crate::yaml_guard::{MAX_ALIAS_BYTES, MAX_NESTING, MAX_NODES};
 
 /// A problem with one file, located as precisely as the parser allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,8 +57,8 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-/// The file's bytes as text, or the error every reader gives for a file that is not UTF-8 (a
-/// Latin-1 file, say): read-only commands and rewriting ones refuse it alike.
+/// The text of a file's bytes, or the error every reader gives for a file that is not UTF-8
+/// (so that `show`, `list` and `fmt` refuse the same files with the same words).
 pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, FileError> {
     std::str::from_utf8(bytes).map_err(|e| {
         FileError::new(
@@ -67,24 +71,9 @@ pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, FileError>
     })
 }
 
-/// What in the `x-` values of `text` a rewrite in the canonical form would not give back as
-/// written (tags, anchors, aliases, `~`, `0o17`...), each as a located error for `fmt`.
-pub fn rewrite_blockers(text: &str, path: &Path) -> Result<Vec<FileError>, FileError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Ok(crate::yaml_guard::scan(text, path)?
-        .rewrite_blockers
-        .into_iter()
-        .map(|b| {
-            FileError::new(
-                path,
-                format!(
-                    "fmt would change {} in an `x-` value, so it leaves the file as it is (write the value as lairsmith would, or quote it)",
-                    b.what
-                ),
-            )
-            .at(b.line, b.column)
-        })
-        .collect())
+/// `text` without a leading UTF-8 byte order mark.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// One step of a path into a YAML document.
@@ -102,7 +91,9 @@ pub trait KeepsXKeys {
 }
 
 /// Parses `text` (the contents of `path`) as a `T`, with precise errors.
+/// A UTF-8 byte order mark at the start is skipped, as editors on Windows write one.
 pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Result<T, FileError> {
+    let text = without_bom(text);
     if text.len() > MAX_FILE_BYTES {
         return Err(FileError::new(
             path,
@@ -112,13 +103,13 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
             ),
         ));
     }
-    // A byte-order mark is an editor's habit, not content.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(FileError::new(path, "the file is empty"));
     }
-    if crate::yaml_guard::needs_scan(text) {
-        crate::yaml_guard::scan(text, path)?;
+    // Depth and aliases are bounded on the event stream before yaml_serde builds anything,
+    // since yaml_serde expands every alias into a full copy (see `yaml_guard`).
+    if yaml_guard::needs_check(text) {
+        yaml_guard::check(text, path)?;
     }
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);
@@ -170,6 +161,138 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
         s.push('\n');
     }
     s
+}
+
+/// Why `fmt` must not replace `original` by `canonical` (what a save writes for the same
+/// document): one error per `x-` value that would not come back as written, located at the
+/// offending node and saying what would change. Empty if the rewrite keeps every `x-` value.
+///
+/// Values are written again from what yaml_serde read, so the rule is: a tag, an anchor or an
+/// alias is never kept; a plain scalar must come back as the same plain text (`~` would come
+/// back `null`, `0o17` as `15`, `yes` as `'yes'`); a quoted or block scalar must come back as
+/// the same string, in whatever style. Layout (flow or block, indentation) may change.
+pub fn rewrite_blockers(original: &str, canonical: &str, path: &Path) -> Vec<FileError> {
+    let ours = match yaml_guard::x_values(without_bom(original), path) {
+        Ok(x) => x,
+        Err(e) => return vec![e],
+    };
+    if ours.is_empty() {
+        return Vec::new();
+    }
+    let theirs = match yaml_guard::x_values(canonical, path) {
+        Ok(x) => x,
+        Err(e) => {
+            return vec![FileError::new(
+                path,
+                format!("the rewritten file would not read back ({})", e.message),
+            )];
+        }
+    };
+    let mut blockers = Vec::new();
+    let at = |node: &Located, message: String| {
+        FileError::new(path, format!("{message}; fmt leaves the file as it is"))
+            .at(node.line, node.column)
+    };
+    for x in &ours {
+        let key = display_path(&x.path);
+        let before = blockers.len();
+        for node in std::iter::once(&x.key).chain(&x.atoms) {
+            if let Some(tag) = &node.tag {
+                blockers.push(at(
+                    node,
+                    format!(
+                        "`{key}` has the tag `{}` here, which fmt would drop",
+                        short_tag(tag)
+                    ),
+                ));
+            }
+            if let Some(anchor) = &node.anchor {
+                blockers.push(at(
+                    node,
+                    format!(
+                        "`{key}` has the anchor `&{anchor}` here, which fmt would drop (it writes each alias out in full)"
+                    ),
+                ));
+            }
+            if let Atom::Alias(anchor) = &node.atom {
+                blockers.push(at(
+                    node,
+                    format!(
+                        "`{key}` has the alias `*{anchor}` here, which fmt would replace by a copy of its node"
+                    ),
+                ));
+            }
+        }
+        if blockers.len() > before {
+            continue;
+        }
+        let Some(other) = theirs.iter().find(|t| t.path == x.path) else {
+            blockers.push(at(&x.key, format!("fmt would drop `{key}`")));
+            continue;
+        };
+        let shape_changes = || at(&x.key, format!("fmt would change the shape of `{key}`"));
+        if other.atoms.len() != x.atoms.len() {
+            blockers.push(shape_changes());
+            continue;
+        }
+        for (a, b) in x.atoms.iter().zip(&other.atoms) {
+            match (&a.atom, &b.atom) {
+                (Atom::Scalar { value, style }, Atom::Scalar { value: v, style: s }) => {
+                    let same = value == v && (*style != Style::Plain || *s == Style::Plain);
+                    if !same {
+                        blockers.push(at(
+                            a,
+                            format!(
+                                "`{key}` holds {} here, which fmt would write as {}",
+                                if value.is_empty() {
+                                    "an empty value".to_owned()
+                                } else {
+                                    format!("`{}`", shorten(value))
+                                },
+                                written(v, *s)
+                            ),
+                        ));
+                    }
+                }
+                (Atom::Start { map }, Atom::Start { map: m }) if map == m => {}
+                (Atom::End, Atom::End) => {}
+                _ => {
+                    blockers.push(shape_changes());
+                    break;
+                }
+            }
+        }
+    }
+    blockers
+}
+
+/// `!!binary` rather than `tag:yaml.org,2002:binary`.
+fn short_tag(tag: &str) -> String {
+    match tag.strip_prefix("tag:yaml.org,2002:") {
+        Some(rest) => format!("!!{rest}"),
+        None => tag.to_owned(),
+    }
+}
+
+/// A scalar for a message: its first 40 characters.
+fn shorten(value: &str) -> String {
+    match value.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &value[..i]),
+        None => value.to_owned(),
+    }
+}
+
+/// How a scalar would be written, for a message.
+fn written(value: &str, style: Style) -> String {
+    match style {
+        Style::Plain => format!("`{}`", shorten(value)),
+        Style::SingleQuoted => format!("`'{}'`", shorten(&value.replace('\'', "''"))),
+        Style::DoubleQuoted => format!("`\"{}\"`", shorten(&value.escape_default().to_string())),
+        Style::Block => format!(
+            "the block scalar `{}`",
+            shorten(&value.escape_default().to_string())
+        ),
+    }
 }
 
 /// Converts a parser error into a located [`FileError`].

@@ -229,5 +229,9 @@ fn restore_puts_a_deleted_monster_back() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     let again = lairsmith(d, &["restore", "fat-maw"]);
     assert_eq!(again.status.code(), Some(1));
-    assert!(common::stderr(&again).contains("in use"), "{}", common::stderr(&again));
+    assert!(
+        common::stderr(&again).contains("in use"),
+        "{}",
+        common::stderr(&again)
+    );
 }

@@ -1,12 +1,17 @@
 //! `lairsmith fmt`: rewrite monster files in the canonical layout (what a save writes), so a
-//! hand-edited file round-trips byte for byte afterwards.
+//! hand-edited file round-trips byte for byte afterwards. A file is left alone, with the reason,
+//! when rewriting it would change one of its `x-` values (see `yaml_io::rewrite_blockers`).
 
 use super::args::FmtArgs;
 use super::out::{Terminal, errln, outln};
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
 use crate::bestiary::{parse_monster, read_limited, yaml_files};
 use crate::store::{Expect, Fingerprint, save_atomic};
-use std::path::PathBuf;
+use crate::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
+use std::path::{Path, PathBuf};
+
+/// How many reasons to print for one file before summing up the rest.
+const SHOWN_BLOCKERS: usize = 10;
 
 pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
     let mut files: Vec<PathBuf> = Vec::new();
@@ -19,30 +24,22 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
     }
     let (mut changed, mut failed) = (0, 0);
     for f in &files {
-        let result = read_limited(f).and_then(|bytes| {
-            let text = crate::yaml_io::utf8_text(&bytes, f)?;
-            let design = parse_monster(text, f)?;
-            let canonical = crate::yaml_io::to_string(&design);
-            let blockers = if canonical.as_bytes() == bytes.as_slice() {
-                Vec::new()
-            } else {
-                crate::yaml_io::rewrite_blockers(text, f)?
-            };
-            Ok((bytes.clone(), canonical, blockers))
-        });
-        match result {
-            Err(e) => {
-                errln!(term, "lairsmith: {e}");
-                failed += 1;
-            }
-            // A value of the user's own that would not come back as written: say so, keep the file.
-            Ok((_, _, blockers)) if !blockers.is_empty() => {
-                for b in blockers {
-                    errln!(term, "lairsmith: {b}");
+        match canonical_form(f) {
+            Err(errors) => {
+                for e in errors.iter().take(SHOWN_BLOCKERS) {
+                    errln!(term, "lairsmith: {e}");
+                }
+                if errors.len() > SHOWN_BLOCKERS {
+                    errln!(
+                        term,
+                        "lairsmith: {}: and {} more such values",
+                        f.display(),
+                        errors.len() - SHOWN_BLOCKERS
+                    );
                 }
                 failed += 1;
             }
-            Ok((bytes, canonical, _)) if bytes != canonical.as_bytes() => {
+            Ok((bytes, canonical)) if bytes != canonical.as_bytes() => {
                 changed += 1;
                 if a.check {
                     outln!(term, "{}: not in canonical form", f.display())?;
@@ -60,4 +57,31 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
     }
     let failing = failed > 0 || (a.check && changed > 0);
     Ok(if failing { EXIT_FAILURE } else { EXIT_OK })
+}
+
+/// The file's bytes and its canonical text, or why it cannot be rewritten: it does not load
+/// (as `show` would say), or rewriting would change an `x-` value.
+fn canonical_form(f: &Path) -> Result<(Vec<u8>, String), Vec<FileError>> {
+    let bytes = read_limited(f).map_err(|e| vec![e])?;
+    let text = utf8_text(&bytes, f).map_err(|e| vec![e])?;
+    let design = parse_monster(text, f).map_err(|e| vec![e])?;
+    let canonical = to_string(&design);
+    if canonical.len() > MAX_FILE_BYTES {
+        // Aliases in typed fields are written out in full, and a file past the limit would
+        // no longer load.
+        return Err(vec![FileError::new(
+            f,
+            format!(
+                "rewritten, the file would be {} bytes (its aliases written out in full), more than the {MAX_FILE_BYTES} lairsmith reads; fmt leaves the file as it is",
+                canonical.len()
+            ),
+        )]);
+    }
+    if bytes != canonical.as_bytes() {
+        let blockers = rewrite_blockers(text, &canonical, f);
+        if !blockers.is_empty() {
+            return Err(blockers);
+        }
+    }
+    Ok((bytes, canonical))
 }
