@@ -567,3 +567,67 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
         Some(lairsmith::tui::app::Status::Info(_))
     ));
 }
+
+/// Issue 8 §4: `+` on a count of 500 made it 99, and on 4294967295 made it 0.
+#[test]
+fn ui_plus_never_lowers_a_count_and_stops_at_999() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3));
+    ui.ch('a').typed("voidglass").key(Enter).key(Esc);
+    let count = |ui: &Ui| ui.app.encounter.encounter.groups[0].count.get();
+    assert_eq!(count(&ui), 1);
+    let mut last = count(&ui);
+    for _ in 0..1_100 {
+        ui.ch('+');
+        let now = count(&ui);
+        assert!(now >= last, "+ lowered the count from {last} to {now}");
+        last = now;
+    }
+    assert_eq!(last, lairsmith::encounter::MAX_GROUP_COUNT);
+    ui.ch('-');
+    assert_eq!(count(&ui), lairsmith::encounter::MAX_GROUP_COUNT - 1);
+}
+
+/// Issue 8 §6: a 100 KB paste into the search box took over two minutes of CPU. It is typed as
+/// far as the field holds (a name's 64 characters) and searched like typed text.
+#[test]
+fn a_100kb_paste_into_the_search_box_is_capped_at_the_fields_length() {
+    let mut ui = Ui::new();
+    ui.ch('/');
+    let mut no_editor = |p: &Path| Outcome::Edited {
+        path: p.to_owned(),
+        result: Err("no editor in tests".into()),
+    };
+    let paste = "ashen keener ".repeat(100_000 / 13);
+    dispatch(&mut ui.app, Msg::Paste(paste.clone()), &mut no_editor);
+    let held = ui.app.browser.query.text();
+    assert_eq!(held.chars().count(), lairsmith::text::MAX_NAME_CHARS);
+    assert!(paste.starts_with(&held));
+    let hits = ui.app.browser.hits.len();
+    let mut typed = Ui::new();
+    typed.ch('/').typed(&held);
+    assert_eq!(
+        typed.app.browser.hits.len(),
+        hits,
+        "a paste searches as typing does"
+    );
+}
+
+/// Issue 8 §6: a 20 KB paste into the Forge's name field took 3 s; names hold 64 characters.
+#[test]
+fn a_20kb_paste_into_the_forge_name_is_capped_at_64_characters() {
+    let mut ui = Ui::new();
+    ui.ch('n').typed("7").key(Enter); // level, then rank
+    ui.times(Enter, 6); // rank, role, size, source, type, tags as they are
+    ui.key(Enter).ctrl('u'); // the name field of the details, emptied
+    let mut no_editor = |p: &Path| Outcome::Edited {
+        path: p.to_owned(),
+        result: Err("no editor in tests".into()),
+    };
+    dispatch(&mut ui.app, Msg::Paste("x".repeat(20_000)), &mut no_editor);
+    ui.key(Enter);
+    assert_eq!(
+        ui.app.forge.design.name,
+        "x".repeat(lairsmith::text::MAX_NAME_CHARS)
+    );
+}
