@@ -233,7 +233,7 @@ fn frames(c: &mut Criterion) {
     let mut app = App::new(f.bestiary.clone(), paths.clone());
     g.bench_function("draw the Bestiary screen", |b| {
         b.iter(|| {
-            term.draw(|fr| lairsmith::tui::view::view(&mut app, fr))
+            term.draw(|fr| lairsmith::tui::view::view(&app, fr))
                 .unwrap()
                 .area
                 .width
@@ -242,7 +242,7 @@ fn frames(c: &mut Criterion) {
     lairsmith::tui::dispatch(&mut app, key('n'), &mut no_editor);
     g.bench_function("draw the Forge screen", |b| {
         b.iter(|| {
-            term.draw(|fr| lairsmith::tui::view::view(&mut app, fr))
+            term.draw(|fr| lairsmith::tui::view::view(&app, fr))
                 .unwrap()
                 .area
                 .width
@@ -256,10 +256,10 @@ fn frames(c: &mut Criterion) {
             .add(lairsmith::encounter::Group::monster(id, count(2)))
             .unwrap();
     }
-    enc.encounter.refresh(&enc.bestiary);
+    enc.derive();
     g.bench_function("draw the Encounter screen", |b| {
         b.iter(|| {
-            term.draw(|fr| lairsmith::tui::view::view(&mut enc, fr))
+            term.draw(|fr| lairsmith::tui::view::view(&enc, fr))
                 .unwrap()
                 .area
                 .width
@@ -272,14 +272,12 @@ fn frames(c: &mut Criterion) {
         b.iter(|| {
             for c in ['a', 's', 'h'] {
                 lairsmith::tui::dispatch(&mut s, key(c), &mut no_editor);
-                term.draw(|fr| lairsmith::tui::view::view(&mut s, fr))
-                    .unwrap();
+                term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
             }
             for _ in 0..3 {
                 let bs = Msg::Key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
                 lairsmith::tui::dispatch(&mut s, bs, &mut no_editor);
-                term.draw(|fr| lairsmith::tui::view::view(&mut s, fr))
-                    .unwrap();
+                term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
             }
         })
     });

@@ -44,6 +44,7 @@ pub mod embedded;
 pub mod encounter;
 pub mod export;
 pub mod fixtures;
+pub mod keyspec;
 pub mod monster;
 pub mod parallel;
 pub mod rules;

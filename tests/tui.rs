@@ -4,7 +4,8 @@
 #![cfg(feature = "tui")]
 
 use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Overlay, Screen};
+use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
+use lairsmith::tui::layer::Layer;
 use lairsmith::tui::{app_for, dispatch};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -69,7 +70,7 @@ impl Ui {
 
     fn draw(&mut self, w: u16, h: u16) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| lairsmith::tui::view::view(&mut self.app, f))
+        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
             .unwrap();
         let buf = t.backend().buffer().clone();
         let mut out = String::new();
@@ -105,9 +106,9 @@ fn forge_elite_wrecker(ui: &mut Ui) {
     ui.key(Enter).ctrl('u').typed("Molten Fist").key(Enter);
     let hit_row = {
         let p = ui.app.forge.design.powers.last().unwrap();
-        lairsmith::tui::screens::forge_fields::power_fields(p)
+        lairsmith::tui::screens::forge::fields::power_fields(p)
             .iter()
-            .position(|f| *f == lairsmith::tui::screens::forge_fields::PowerField::Hit)
+            .position(|f| *f == lairsmith::tui::screens::forge::fields::PowerField::Hit)
             .unwrap()
     };
     ui.times(Down, hit_row)
@@ -168,8 +169,14 @@ fn search_select_and_relevel() {
     let first = ui.app.browser.selected_id().unwrap();
     assert_eq!(first, "cinder-ogre");
     ui.ch('r');
-    assert!(matches!(ui.app.overlay, Some(Overlay::Relevel(_))));
+    assert!(matches!(ui.app.top(), Some(Layer::Relevel(_))));
     ui.ctrl('u').typed("9").key(Enter);
+    // One of the user's own monsters: overwrite it, or save a copy beside it.
+    assert!(matches!(
+        ui.app.top(),
+        Some(Layer::Confirm(Confirm::RelevelOwn { .. }))
+    ));
+    ui.ch('o');
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
     assert_eq!(e.design.level.get(), 9);
     assert_eq!(e.block().defenses.ac, 12 + 9);
@@ -201,8 +208,8 @@ fn unsaved_changes_prompt_save_discard_cancel() {
     assert!(ui.app.forge.is_dirty());
     ui.key(KeyCode::F(1));
     assert!(matches!(
-        ui.app.overlay,
-        Some(Overlay::Confirm(Confirm::Unsaved(_)))
+        ui.app.top(),
+        Some(Layer::Confirm(Confirm::Unsaved(_)))
     ));
     ui.key(Esc);
     assert_eq!(
@@ -213,8 +220,8 @@ fn unsaved_changes_prompt_save_discard_cancel() {
     assert!(ui.app.forge.is_dirty());
     ui.ch('q');
     assert!(matches!(
-        ui.app.overlay,
-        Some(Overlay::Confirm(Confirm::Unsaved(_)))
+        ui.app.top(),
+        Some(Layer::Confirm(Confirm::Unsaved(_)))
     ));
     ui.ch('n');
     assert!(ui.app.quit, "n discards and quits");
@@ -241,8 +248,8 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     ui.typed("8").key(Enter);
     ui.ctrl('s');
     assert!(matches!(
-        ui.app.overlay,
-        Some(Overlay::Confirm(Confirm::ChangedOnDisk { .. }))
+        ui.app.top(),
+        Some(Layer::Confirm(Confirm::ChangedOnDisk { .. }))
     ));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
@@ -264,10 +271,10 @@ fn shipped_monsters_open_as_a_copy_and_cannot_be_deleted() {
     let mut ui = Ui::new();
     ui.ch('/').typed("hedgemaw").key(Enter);
     ui.ch('x');
-    assert!(ui.app.overlay.is_none());
+    assert!(ui.app.layers.is_empty());
     assert!(matches!(
         ui.app.status,
-        Some(lairsmith::tui::app::Status::Error(_))
+        Some(lairsmith::tui::app::Status { error: true, .. })
     ));
     ui.ch('e');
     assert_eq!(ui.app.screen, Screen::Forge);
@@ -399,17 +406,31 @@ fn screen_snapshots() {
     assert!(small.contains("at least 80×24"), "{small}");
 }
 
+/// The README's key section is the keymap itself: `UPDATE_README_KEYS=1 cargo test --test tui
+/// readme` writes it again after a binding changes.
 #[test]
-fn readme_documents_every_key() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for b in lairsmith::tui::keymap::BINDINGS {
-        assert!(
-            readme.contains(b.desc),
-            "README does not document: {}",
-            b.desc
-        );
+fn readme_key_section_is_the_keymap() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let (begin, end) = ("<!-- keys: begin -->\n", "<!-- keys: end -->");
+    let start = readme
+        .find(begin)
+        .expect("the README marks its key section")
+        + begin.len();
+    let stop = readme
+        .find(end)
+        .expect("the README marks its key section's end");
+    let generated = lairsmith::tui::help::markdown(&lairsmith::tui::keymap::Keymap::default());
+    if std::env::var_os("UPDATE_README_KEYS").is_some() {
+        let new = format!("{}{generated}{}", &readme[..start], &readme[stop..]);
+        std::fs::write(path, new).unwrap();
+        return;
     }
+    assert_eq!(
+        &readme[start..stop],
+        generated,
+        "the README's keys differ from the keymap (UPDATE_README_KEYS=1 rewrites them)"
+    );
 }
 
 #[test]
@@ -417,7 +438,7 @@ fn filters_sort_and_clear() {
     let mut ui = Ui::new();
     let all = ui.app.browser.hits.len();
     ui.ch('f');
-    assert!(ui.app.browser.filter_form.is_some());
+    assert!(matches!(ui.app.top(), Some(Layer::Filter(_))));
     ui.typed("1..10").key(Down).key(Down).key(KeyCode::Right); // levels, then role: archer
     ui.key(Enter);
     let b = &ui.app.bestiary;
@@ -457,7 +478,7 @@ fn a_bad_file_is_reported_and_the_rest_load() {
         root: dir.path().to_owned(),
     });
     assert!(
-        matches!(&app.status, Some(lairsmith::tui::app::Status::Error(m)) if m.contains("could not be read"))
+        matches!(&app.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("could not be read"))
     );
     assert!(app.bestiary.entries.len() >= 40);
     let mut no_editor = |p: &Path| Outcome::Edited {
@@ -469,9 +490,9 @@ fn a_bad_file_is_reported_and_the_rest_load() {
         Msg::Key(KeyEvent::new(KeyCode::Char('!'), KeyModifiers::NONE)),
         &mut no_editor,
     );
-    assert!(matches!(app.overlay, Some(Overlay::Errors { .. })));
+    assert!(matches!(app.top(), Some(Layer::Errors { .. })));
     let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
-    t.draw(|f| lairsmith::tui::view::view(&mut app, f)).unwrap();
+    t.draw(|f| lairsmith::tui::view::view(&app, f)).unwrap();
     let screen: String = t
         .backend()
         .buffer()
@@ -494,7 +515,7 @@ fn a_failed_save_is_a_message_and_nothing_is_lost() {
     ui.ch('n').typed("6").key(Enter);
     ui.ctrl('s');
     assert!(
-        matches!(&ui.app.status, Some(lairsmith::tui::app::Status::Error(m)) if m.contains("cannot write")),
+        matches!(&ui.app.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("cannot write")),
         "{:?}",
         ui.app.status
     );
@@ -510,15 +531,19 @@ fn a_failed_save_is_a_message_and_nothing_is_lost() {
 fn a_new_encounter_asks_about_the_unsaved_one() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3));
-    ui.ch('a').typed("hedgemaw").key(Enter).key(Esc);
+    ui.ch('a')
+        .key(KeyCode::Tab)
+        .typed("hedgemaw")
+        .key(Enter)
+        .key(Esc);
     assert!(ui.app.encounter.is_dirty());
     ui.ch('N');
     assert!(matches!(
-        ui.app.overlay,
-        Some(Overlay::Confirm(Confirm::UnsavedEncounter(_)))
+        ui.app.top(),
+        Some(Layer::Confirm(Confirm::UnsavedEncounter(_)))
     ));
     ui.ch('y'); // save first: it asks for a name
-    assert!(matches!(ui.app.overlay, Some(Overlay::Prompt { .. })));
+    assert!(matches!(ui.app.top(), Some(Layer::Prompt { .. })));
     ui.key(Esc); // cancelled: nothing saved, nothing lost, nothing pending
     assert!(ui.app.after_save.is_none());
     assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
@@ -541,9 +566,8 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
     let saved = std::fs::read(&copy).unwrap();
     ui.key(KeyCode::F(1));
     // The copy has the shipped monster's name: select it by id.
-    let app = &mut ui.app;
-    app.browser
-        .refresh_keeping(&app.bestiary, Some("hedgemaw-2"));
+    ui.app.browser.select("hedgemaw-2");
+    ui.app.derive();
     assert_eq!(ui.app.browser.selected_id().as_deref(), Some("hedgemaw-2"));
     ui.ch('x').ch('y');
     assert!(!copy.exists(), "{:?}", ui.app.status);
@@ -564,7 +588,7 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
     ui.ch('U');
     assert!(matches!(
         ui.app.status,
-        Some(lairsmith::tui::app::Status::Info(_))
+        Some(lairsmith::tui::app::Status { error: false, .. })
     ));
 }
 
@@ -573,7 +597,11 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
 fn ui_plus_never_lowers_a_count_and_stops_at_999() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3));
-    ui.ch('a').typed("voidglass").key(Enter).key(Esc);
+    ui.ch('a')
+        .key(KeyCode::Tab)
+        .typed("voidglass")
+        .key(Enter)
+        .key(Esc);
     let count = |ui: &Ui| ui.app.encounter.encounter.groups[0].count.get();
     assert_eq!(count(&ui), 1);
     let mut last = count(&ui);

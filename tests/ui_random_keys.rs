@@ -6,7 +6,8 @@
 #![cfg(feature = "tui")]
 
 use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{AfterLeave, App, Cmd, Confirm, Msg, Outcome, Overlay, Paths};
+use lairsmith::tui::app::{AfterLeave, App, Cmd, Confirm, Msg, Outcome, Paths};
+use lairsmith::tui::layer::Layer;
 use lairsmith::tui::{app_for, dispatch_with, exec};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -272,9 +273,9 @@ impl World {
     /// encounter's).
     fn discards(&self, ev: &KeyEvent) -> (bool, bool) {
         let no = ev.code == KeyCode::Char('n');
-        match &self.app.overlay {
-            Some(Overlay::Confirm(Confirm::Unsaved(AfterLeave::Quit))) => (no, false),
-            Some(Overlay::Confirm(Confirm::UnsavedEncounter(AfterLeave::Quit))) => (false, no),
+        match self.app.top() {
+            Some(Layer::Confirm(Confirm::Unsaved(AfterLeave::Quit))) => (no, false),
+            Some(Layer::Confirm(Confirm::UnsavedEncounter(AfterLeave::Quit))) => (false, no),
             _ => (false, false),
         }
     }

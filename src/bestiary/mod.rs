@@ -106,6 +106,16 @@ pub struct Bestiary {
     pub errors_from_index: usize,
     ids: HashMap<String, usize>,
     names: OnceLock<NameIndex>,
+    /// Changes whenever an entry does, and differs between bestiaries: what a screen derived
+    /// from one revision it need not derive again.
+    revision: u64,
+}
+
+/// The source of [`Bestiary::revision`] values, unique within the process.
+static REVISIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Lower-case names and the entries in name order, built on first use after a change.
@@ -484,6 +494,7 @@ impl Bestiary {
 
     /// [`Bestiary::insert`], handing back an entry refused for its id.
     fn try_insert(&mut self, entry: Entry) -> Option<Entry> {
+        self.revision = next_revision();
         if let Some(existing) = self.get(&entry.design.id) {
             let msg = format!(
                 "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
@@ -507,8 +518,14 @@ impl Bestiary {
         self.ids.get(id).copied()
     }
 
+    /// Which state of the entries this is: any change (or another bestiary) gives another.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Replaces (or adds) the entry with this entry's id, e.g. after a save.
     pub fn upsert(&mut self, entry: Entry) {
+        self.revision = next_revision();
         match self.position(&entry.design.id) {
             Some(i) => {
                 self.entries[i] = entry;
@@ -520,6 +537,7 @@ impl Bestiary {
 
     pub fn remove(&mut self, id: &str) -> Option<Entry> {
         let i = self.position(id)?;
+        self.revision = next_revision();
         let e = self.entries.remove(i);
         self.ids = self
             .entries

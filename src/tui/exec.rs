@@ -2,7 +2,7 @@
 
 use crate::bestiary::{Bestiary, load_file};
 use crate::store::{SaveError, save_atomic};
-use crate::tui::app::{Cmd, Outcome, Paths};
+use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
@@ -45,6 +45,27 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 });
             Some(Outcome::Restored { id, result })
         }
+        Cmd::Export { path, contents } => Some(if path.exists() {
+            Outcome::ExportExists { path, contents }
+        } else {
+            match save_atomic(&path, contents.as_bytes(), crate::store::Expect::New) {
+                Ok(fingerprint) => Outcome::Written {
+                    path,
+                    fingerprint,
+                    purpose: WritePurpose::Export,
+                },
+                Err(e) => Outcome::WriteFailed {
+                    changed_on_disk: false,
+                    exists: matches!(e, SaveError::AlreadyExists { .. }),
+                    message: e.to_string(),
+                    path,
+                    purpose: WritePurpose::Export,
+                },
+            }
+        }),
+        Cmd::ListEncounters => Some(Outcome::EncounterList(
+            crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
+        )),
         Cmd::ReloadAll => Some(Outcome::Reloaded(Box::new(Bestiary::load(Some(
             &paths.bestiary,
         ))))),

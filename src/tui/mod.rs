@@ -1,22 +1,29 @@
-//! The terminal UI: a synchronous Elm-style loop. `app` holds the model, messages and the pure
-//! `update`; `exec` performs file I/O and feeds results back; `view` draws. The terminal is
-//! restored on quit, on error and on panic (ratatui's `init` installs the panic hook).
+//! The terminal UI: a synchronous Elm-style loop. `app` holds the model and `layer` its one
+//! stack of modal layers; `update` is pure and returns commands; `exec` performs all file I/O
+//! and feeds results back as messages; `view` draws from a shared reference. Every key goes
+//! through `keymap`. The terminal is restored on quit, on error, on panic and on signals.
 
 pub mod app;
 pub mod exec;
+pub mod help;
+pub mod history;
 pub mod keymap;
+pub mod layer;
+pub mod layers;
+pub mod msg;
 pub mod outcome;
-pub mod overlays;
 pub mod screens;
 pub mod terminal;
 pub mod theme;
+pub mod update;
 pub mod view;
 pub mod widgets;
 
 use crate::bestiary::Bestiary;
 use crate::cli::DataDir;
-use app::{App, Cmd, Msg, Paths, update};
+use app::{App, Cmd, Msg, Paths};
 use ratatui::crossterm::event::{self, Event};
+use update::update;
 
 impl Paths {
     pub fn from_data_dir(data: &DataDir) -> Paths {
@@ -42,7 +49,6 @@ pub fn app_for(data: &DataDir) -> App {
     app.encounter.seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    app.encounter.refresh(&app.bestiary);
     app
 }
 
@@ -105,23 +111,32 @@ pub fn run(data: &DataDir) -> Result<Option<i32>, String> {
     let stop = terminal::Stop::register().map_err(|e| format!("cannot watch for signals: {e}"))?;
     let worker = Worker::spawn(paths);
     let mut term = terminal::enter().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
+    if let Ok(size) = term.size() {
+        update(&mut app, Msg::Resize(size.width, size.height));
+    }
     let result = event_loop(&mut app, &mut term, &worker, &load_rx, &stop);
     terminal::leave();
-    result.map_err(|e| format!("terminal error: {e}"))?;
     let signal = stop.signal();
-    if let Some(sig) = signal {
+    // A signal, a closed terminal or a terminal error ends the UI without the user choosing
+    // to discard anything: unsaved work is kept.
+    if signal.is_some() || result.is_err() {
+        let why = match (signal, &result) {
+            (Some(sig), _) => format!("stopped by {}", terminal::signal_name(sig)),
+            (None, Err(e)) => format!("the terminal failed ({e})"),
+            (None, Ok(())) => String::new(),
+        };
         for (path, contents) in recovery_files(&app) {
             let _ =
                 crate::store::save_atomic(&path, contents.as_bytes(), crate::store::Expect::New);
             if path.is_file() {
                 eprintln_safe(&format!(
-                    "lairsmith: stopped by {}; your unsaved work is kept in {}",
-                    terminal::signal_name(sig),
+                    "lairsmith: {why}; your unsaved work is kept in {}",
                     path.display()
                 ));
             }
         }
     }
+    result.map_err(|e| format!("terminal error: {e}"))?;
     Ok(signal)
 }
 
@@ -189,6 +204,8 @@ use std::sync::mpsc::RecvTimeoutError;
 const POLL: std::time::Duration = std::time::Duration::from_millis(50);
 /// The most input events handled between two frames: a burst of keys costs one frame.
 const EVENTS_PER_FRAME: usize = 256;
+/// How often status messages age.
+const TICK: std::time::Duration = std::time::Duration::from_secs(1);
 
 fn event_loop(
     app: &mut App,
@@ -198,12 +215,18 @@ fn event_loop(
     stop: &terminal::Stop,
 ) -> std::io::Result<()> {
     let stopped = || std::io::Error::other("the file worker stopped");
+    let tty = terminal::Tty::open()?;
     // Commands not yet started, and input read but not yet handled (it waits for them).
     let mut cmds: VecDeque<Cmd> = VecDeque::new();
     let mut held: VecDeque<Msg> = VecDeque::new();
     let mut in_flight = false;
+    let mut last_tick = std::time::Instant::now();
     while !app.quit && stop.signal().is_none() {
         term.draw(|f| view::view(app, f))?;
+        if last_tick.elapsed() >= TICK {
+            last_tick = std::time::Instant::now();
+            held.push_back(Msg::Tick);
+        }
         while !in_flight && let Some(cmd) = cmds.pop_front() {
             match cmd {
                 Cmd::OpenEditor { path } => {
@@ -240,7 +263,16 @@ fn event_loop(
             ));
             continue;
         }
-        if held.is_empty() && event::poll(POLL)? {
+        let waiting = if held.is_empty() {
+            terminal::wait_for_input(&tty, POLL)
+        } else {
+            terminal::Input::Idle
+        };
+        if waiting == terminal::Input::HungUp {
+            stop.hang_up();
+            break;
+        }
+        if waiting == terminal::Input::Ready && event::poll(std::time::Duration::ZERO)? {
             // Take every event already waiting, so a fast typist or a paste costs one frame.
             while held.len() < EVENTS_PER_FRAME {
                 match event::read()? {

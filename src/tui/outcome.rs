@@ -3,8 +3,11 @@
 use crate::bestiary::{Entry, Provenance};
 use crate::monster::lint::Severity;
 use crate::store::Fingerprint;
-use crate::tui::app::{App, Cmd, Confirm, Outcome, Overlay, WritePurpose, leave};
+use crate::tui::app::{App, Cmd, Confirm, Outcome, WritePurpose};
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::layer::Layer;
 use crate::tui::screens::forge::Target;
+use crate::tui::update::leave;
 
 pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
     match outcome {
@@ -26,14 +29,15 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                 WritePurpose::Monster {
                     from_forge: true, ..
                 } if changed_on_disk => {
-                    app.overlay = Some(Overlay::Confirm(Confirm::ChangedOnDisk { path }));
+                    app.push(Layer::Confirm(Confirm::ChangedOnDisk { path }));
                 }
                 WritePurpose::Encounter if changed_on_disk => {
-                    app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again (o) or save under a new name.", path.display()));
+                    let open = app.keymap.key_for(Ctx::Encounter, Action::Open);
+                    app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.", path.display()));
                     app.encounter.path = None;
                     app.encounter.fingerprint = None;
                 }
-                WritePurpose::Encounter if exists => {
+                WritePurpose::Encounter | WritePurpose::Party { .. } if exists => {
                     app.error(format!(
                         "{} already exists; choose another name.",
                         path.display()
@@ -43,11 +47,26 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Outcome::ExportExists { path, contents } => {
+            app.push(Layer::Confirm(Confirm::Overwrite { path, contents }));
+            Vec::new()
+        }
+        Outcome::EncounterList(result) => {
+            match result {
+                Ok(files) if files.is_empty() => app.info(format!(
+                    "No saved encounters in {} yet.",
+                    app.paths.encounters.display()
+                )),
+                Ok(files) => app.push(Layer::OpenEncounter { files, cursor: 0 }),
+                Err(e) => app.error(e),
+            }
+            Vec::new()
+        }
         Outcome::Removed { id, path } => {
             app.bestiary.remove(&id);
-            app.browser.refresh(&app.bestiary);
+            let restore = app.keymap.key_for(Ctx::Bestiary, Action::Restore);
             app.info(format!(
-                "Moved {} to the trash; U puts it back (or `lairsmith restore {id}`).",
+                "Moved {} to the trash; {restore} puts it back (or `lairsmith restore {id}`).",
                 path.display()
             ));
             app.deleted.push(id);
@@ -64,8 +83,7 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                         path.clone(),
                         Some(fp),
                     ));
-                    app.browser.refresh_keeping(&app.bestiary, Some(&id));
-                    app.encounter.refresh(&app.bestiary);
+                    app.browser.select(&id);
                     app.info(format!("Restored {}.", path.display()));
                 }
                 Err(m) => app.error(m),
@@ -89,7 +107,7 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                     let warnings = findings.len() - errors;
                     let id = entry.design.id.clone();
                     app.bestiary.upsert(entry);
-                    app.browser.refresh_keeping(&app.bestiary, Some(&id));
+                    app.browser.select(&id);
                     let first = findings
                         .first()
                         .map(|f| format!(": {}", f.message))
@@ -113,15 +131,21 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
         Outcome::PartyLoaded { id, result } => {
             match result {
                 Ok(p) => {
+                    let d = p.describe();
                     let s = &mut app.encounter;
+                    s.saved_parties.insert(id.clone(), p);
                     s.encounter.party = crate::encounter::PartyRef::Saved(id.clone());
-                    s.party = p;
-                    s.mode = crate::tui::screens::encounter::Mode::Roster;
-                    s.refresh(&app.bestiary);
-                    let d = app.encounter.party.describe();
                     app.info(format!("Party `{id}`: {d}."));
                 }
-                Err(m) => app.error(m),
+                Err(m) => {
+                    app.error(m);
+                    // Back to the prompt, to correct the id.
+                    app.push(Layer::Prompt {
+                        kind: crate::tui::app::PromptKind::Party,
+                        title: "Party: 4x6, 3,3,4,5, Ana=3,Bo=4, or a saved party's id".into(),
+                        field: crate::tui::widgets::text_field::TextField::new(&id),
+                    });
+                }
             }
             Vec::new()
         }
@@ -134,33 +158,15 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                 b.upsert(e.clone());
             }
             app.bestiary = b;
-            app.browser.refresh(&app.bestiary);
-            app.encounter.refresh(&app.bestiary);
-            let n = app.bestiary.entries.len();
-            if errors == 0 {
-                app.info(format!("{n} monsters loaded. Press ? for every key."));
-            } else {
-                app.error(format!(
-                    "{n} monsters loaded; {errors} file(s) could not be read (press !)."
-                ));
-            }
+            let _ = errors;
+            app.announce_load("loaded");
             Vec::new()
         }
         Outcome::Reloaded(b) => {
-            let errors = b.errors.len();
             app.bestiary = *b;
-            app.browser.refresh(&app.bestiary);
-            app.encounter.refresh(&app.bestiary);
+            app.announce_load("reloaded");
             if let Some(id) = app.pending_reopen.take() {
-                crate::tui::screens::forge::open_for_edit(app, &id);
-            }
-            let n = app.bestiary.entries.len();
-            if errors == 0 {
-                app.info(format!("Reloaded {n} monsters."));
-            } else {
-                app.error(format!(
-                    "Reloaded {n} monsters; {errors} file(s) could not be read (press !)."
-                ));
+                crate::tui::screens::forge::update::open_for_edit(app, &id);
             }
             Vec::new()
         }
@@ -168,7 +174,19 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             match result {
                 Ok((e, party, fp)) => {
                     let name = e.name.clone();
-                    app.encounter.load(e, party, path, fp, &app.bestiary);
+                    let old = &app.encounter;
+                    let mut s = crate::tui::screens::encounter::EncounterScreen::with(
+                        e,
+                        Some(path),
+                        Some(fp),
+                    );
+                    s.seed = old.seed;
+                    s.difficulty = old.difficulty;
+                    s.saved_parties = old.saved_parties.clone();
+                    if let crate::encounter::PartyRef::Saved(id) = &s.encounter.party {
+                        s.saved_parties.insert(id.clone(), party);
+                    }
+                    app.encounter = s;
                     app.info(format!("Opened {name}."));
                 }
                 Err(m) => app.error(m),
@@ -194,7 +212,7 @@ fn written(
                 path.clone(),
                 Some(fp),
             ));
-            app.browser.refresh_keeping(&app.bestiary, Some(&id));
+            app.browser.select(&id);
             if from_forge {
                 let f = &mut app.forge;
                 f.design = *design.clone();
@@ -204,20 +222,26 @@ fn written(
                     fingerprint: fp,
                 };
                 f.copy_of = None;
-                f.rederive();
                 if let Some(i) = app.encounter.replacing.take()
                     && let Some(g) = app.encounter.encounter.groups.get_mut(i)
                     && g.placeholder.is_some()
                 {
                     g.placeholder = None;
                     g.monster = Some(id.clone());
-                    app.encounter.refresh(&app.bestiary);
                 }
             }
-            app.encounter.refresh(&app.bestiary);
             app.info(format!("Saved {name} to {}.", path.display()));
         }
         WritePurpose::Export => app.info(format!("Exported to {}.", path.display())),
+        WritePurpose::Party { id } => {
+            let s = &mut app.encounter;
+            s.saved_parties.insert(id.clone(), s.party.clone());
+            s.encounter.party = crate::encounter::PartyRef::Saved(id.clone());
+            app.info(format!(
+                "Saved the party to {}; the encounter now names it (`{id}`).",
+                path.display()
+            ));
+        }
         WritePurpose::Encounter => {
             let s = &mut app.encounter;
             s.path = Some(path.clone());

@@ -41,6 +41,16 @@ impl Stop {
         }
     }
 
+    /// Records that the terminal hung up, as a SIGHUP would have.
+    pub fn hang_up(&self) {
+        let _ = self.0.compare_exchange(
+            0,
+            signal_hook::consts::SIGHUP as usize,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+    }
+
     pub fn signal(&self) -> Option<i32> {
         match self.0.load(Ordering::Relaxed) {
             0 => None,
@@ -80,4 +90,66 @@ pub fn leave() {
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     let _ = execute!(std::io::stdout(), cursor::Show);
+}
+
+/// What waiting on the terminal found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    Ready,
+    Idle,
+    /// The terminal is gone (its window closed): there will never be input again.
+    HungUp,
+}
+
+/// Waits up to `timeout` for input on the terminal the UI reads (standard input, or
+/// `/dev/tty` when standard input is not a terminal, as crossterm does).
+pub fn wait_for_input(tty: &Tty, timeout: std::time::Duration) -> Input {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    use std::os::fd::AsFd;
+    let fd = tty.as_fd();
+    let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+    let ts = Timespec {
+        tv_sec: timeout.as_secs() as _,
+        tv_nsec: timeout.subsec_nanos() as _,
+    };
+    match poll(&mut fds, Some(&ts)) {
+        Ok(0) => Input::Idle,
+        Ok(_) => {
+            let r = fds[0].revents();
+            if r.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
+                Input::HungUp
+            } else {
+                Input::Ready
+            }
+        }
+        Err(rustix::io::Errno::INTR) => Input::Idle,
+        Err(_) => Input::HungUp,
+    }
+}
+
+/// The terminal input lairsmith waits on.
+pub enum Tty {
+    Stdin(std::io::Stdin),
+    Device(std::fs::File),
+}
+
+impl Tty {
+    pub fn open() -> std::io::Result<Tty> {
+        use std::io::IsTerminal;
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            Ok(Tty::Stdin(stdin))
+        } else {
+            std::fs::File::open("/dev/tty").map(Tty::Device)
+        }
+    }
+}
+
+impl std::os::fd::AsFd for Tty {
+    fn as_fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        match self {
+            Tty::Stdin(s) => s.as_fd(),
+            Tty::Device(f) => f.as_fd(),
+        }
+    }
 }

@@ -1,23 +1,30 @@
 //! The frame: screen tabs, the current screen, the status line and the help bar (drawn from
-//! the keymap), overlays on top; or, below 80×24, a note saying what size is needed.
+//! the keymap for what has the keys), then every layer, bottom first, so the one with the keys
+//! is on top; or, below 80×24, a note saying what size is needed. Views only read the model.
 
-use crate::tui::app::{App, Screen, Status};
-use crate::tui::keymap;
+use crate::rules::{Rank, Role};
+use crate::tui::app::{AfterLeave, App, Confirm, PromptKind, Screen};
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::layer::Layer;
+use crate::tui::screens::encounter::view::popup;
+use crate::tui::screens::{bestiary, encounter, forge};
 use crate::tui::theme;
+use crate::vocab::Vocabulary;
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
-pub fn view(app: &mut App, f: &mut Frame) {
+pub fn view(app: &App, f: &mut Frame) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let quit = app.keymap.key_for(Ctx::Global, Action::Quit);
         let msg = format!(
-            "lairsmith needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. Enlarge it, or press q to quit.",
+            "lairsmith needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. Enlarge it, or press {quit} to quit.",
             area.width, area.height
         );
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
@@ -44,24 +51,259 @@ pub fn view(app: &mut App, f: &mut Frame) {
     f.render_widget(Paragraph::new(Line::from(spans)), tabs);
 
     match app.screen {
-        Screen::Bestiary => crate::tui::screens::bestiary::view(app, f, body),
-        Screen::Forge => crate::tui::screens::forge::view(app, f, body),
-        Screen::Encounter => crate::tui::screens::encounter::view(app, f, body),
+        Screen::Bestiary => bestiary::view::view(app, f, body),
+        Screen::Forge => forge::view::view(app, f, body),
+        Screen::Encounter => encounter::view::view(app, f, body),
     }
 
     let status_line = match &app.status {
-        Some(Status::Info(s)) => Line::from(Span::raw(s.clone())),
-        Some(Status::Error(s)) => Line::from(Span::styled(s.clone(), theme::error())),
+        Some(s) if s.error => Line::from(Span::styled(s.text.clone(), theme::error())),
+        Some(s) => Line::from(Span::raw(s.text.clone())),
         None => Line::default(),
     };
     f.render_widget(Paragraph::new(status_line), status);
 
     let mut bar: Vec<Span> = Vec::new();
-    for (key, label) in keymap::bar(&app.contexts()) {
+    for (key, label) in app.keymap.bar(&app.contexts(), usize::from(help.width)) {
         bar.push(Span::styled(key, theme::key()));
         bar.push(Span::styled(format!(" {label}  "), Style::new()));
     }
     f.render_widget(Paragraph::new(Line::from(bar)), help);
 
-    crate::tui::overlays::view(app, f, area);
+    for layer in &app.layers {
+        layer_view(app, layer, f, area);
+    }
+}
+
+fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
+    match layer {
+        Layer::Help { scroll } => help_view(app, f, area, *scroll),
+        Layer::Errors { scroll } => errors_view(app, f, area, *scroll),
+        Layer::Confirm(c) => confirm_view(app, c, f, area),
+        // The Forge draws the field being edited in its form.
+        Layer::Prompt {
+            kind: PromptKind::ForgeField,
+            ..
+        } => {}
+        Layer::Prompt { title, field, .. } => {
+            let r = popup(area, 72, 3);
+            f.render_widget(Clear, r);
+            let (vis, c) = field.visible(r.width.saturating_sub(2) as usize);
+            f.render_widget(
+                Paragraph::new(Line::from(vis)).block(
+                    Block::bordered()
+                        .title(format!(" {} ", crate::text::truncate_to_width(title, 68)))
+                        .border_style(theme::focused_border()),
+                ),
+                r,
+            );
+            f.set_cursor_position((r.x + 1 + c as u16, r.y + 1));
+        }
+        Layer::Relevel(form) => relevel_view(app, form, f, area),
+        Layer::Search => {}
+        Layer::Filter(form) => bestiary::view::filter_view(form, &app.browser.filter, f, area),
+        Layer::TemplatePicker(p) => forge::view::picker_view(p, &app.forge, f, area),
+        Layer::MonsterPicker(p) => encounter::view::picker_view(app, p, f, area),
+        Layer::Placeholder(form) => encounter::view::placeholder_view(form, f, area),
+        Layer::OpenEncounter { files, cursor } => {
+            encounter::view::open_view(files, *cursor, f, area)
+        }
+    }
+}
+
+fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
+    let r = popup(
+        area,
+        area.width.saturating_sub(4).max(40),
+        area.height.saturating_sub(2),
+    );
+    f.render_widget(Clear, r);
+    let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
+    f.render_widget(
+        Paragraph::new(crate::tui::help::lines(&app.keymap))
+            .scroll((scroll, 0))
+            .block(
+                Block::bordered()
+                    .title(format!(" Keys: ↑↓ PgUp PgDn scroll · {close} closes "))
+                    .border_style(theme::focused_border()),
+            ),
+        r,
+    );
+}
+
+fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
+    let r = popup(
+        area,
+        area.width.saturating_sub(4),
+        area.height.saturating_sub(2),
+    );
+    f.render_widget(Clear, r);
+    let reload = app.keymap.key_for(Ctx::Global, Action::Reload);
+    let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
+    let n = app.bestiary.errors.len();
+    let mut lines = vec![Line::from(Span::styled(
+        format!(
+            "{n} file(s) could not be read and are not listed; everything else loaded. Fix them and press {reload}."
+        ),
+        theme::dim(),
+    ))];
+    for e in &app.bestiary.errors {
+        lines.push(Line::from(Span::styled(e.to_string(), theme::error())));
+    }
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0))
+            .block(
+                Block::bordered()
+                    .title(format!(" Files that could not be read · {close} closes "))
+                    .border_style(theme::focused_border()),
+            ),
+        r,
+    );
+}
+
+fn after_text(then: &AfterLeave) -> String {
+    match then {
+        AfterLeave::Quit => "quitting".into(),
+        AfterLeave::GoTo(s) => format!("going to the {}", s.title()),
+        AfterLeave::Edit(id) => format!("opening {id}"),
+        AfterLeave::NewMonster => "starting a new monster".into(),
+        AfterLeave::NewEncounter => "starting a new encounter".into(),
+        AfterLeave::OpenEncounter => "opening another encounter".into(),
+        AfterLeave::ReplacePlaceholder(_) => "designing the placeholder's monster".into(),
+    }
+}
+
+fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
+    let (title, body) = match c {
+        Confirm::Unsaved(then) => (
+            " Unsaved changes ",
+            format!(
+                "{} has unsaved changes in the Forge. Save them before {}?",
+                app.forge.design.name,
+                after_text(then)
+            ),
+        ),
+        Confirm::UnsavedEncounter(then) => (
+            " Unsaved encounter ",
+            format!(
+                "The encounter {} has unsaved changes. Save them before {}?",
+                app.encounter.encounter.name,
+                after_text(then)
+            ),
+        ),
+        Confirm::Delete { id, path } => (
+            " Delete ",
+            format!(
+                "Delete `{id}` ({})? It goes to the trash; {} puts it back.",
+                path.display(),
+                app.keymap.key_for(Ctx::Bestiary, Action::Restore)
+            ),
+        ),
+        Confirm::Overwrite { path, .. } => (
+            " File exists ",
+            format!("{} already exists. Overwrite it?", path.display()),
+        ),
+        Confirm::ChangedOnDisk { path } => (
+            " Changed on disk ",
+            format!(
+                "{} changed on disk since you opened it. Saving now would overwrite someone else's changes.",
+                path.display()
+            ),
+        ),
+        Confirm::RelevelOwn { design } => (
+            " Re-level your monster ",
+            format!(
+                "Save {} at level {} over your file, or as a new monster beside it?",
+                design.name, design.level
+            ),
+        ),
+        Confirm::LintErrors { errors } => (
+            " Lint errors ",
+            format!(
+                "The lint found {} error(s): {}. Save anyway?",
+                errors.len(),
+                errors.join("; ")
+            ),
+        ),
+    };
+    let keys: Vec<String> = app
+        .keymap
+        .bar_items(&[c.ctx()])
+        .into_iter()
+        .map(|(k, l)| format!("{k} {l}"))
+        .collect();
+    let r = popup(area, 64, 9);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(vec![
+            Line::from(body),
+            Line::default(),
+            Line::from(Span::styled(keys.join(" · "), theme::key())),
+        ])
+        .wrap(Wrap { trim: true })
+        .block(
+            Block::bordered()
+                .title(title)
+                .border_style(theme::focused_border()),
+        ),
+        r,
+    );
+}
+
+fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Frame, area: Rect) {
+    let r = popup(area, 54, 5);
+    f.render_widget(Clear, r);
+    let name = app
+        .bestiary
+        .get(&form.id)
+        .map_or(form.id.clone(), |e| e.design.name.clone());
+    let opt = |i: usize, all: &[&str]| {
+        if i == 0 {
+            "keep".to_owned()
+        } else {
+            all[i - 1].to_owned()
+        }
+    };
+    let ranks: Vec<&str> = Rank::ALL.iter().map(|r| r.key()).collect();
+    let roles: Vec<&str> = Role::ALL.iter().map(|r| r.key()).collect();
+    let row = |label: &str, v: String, sel: bool| {
+        Line::from(vec![
+            Span::styled(
+                format!("{label:<8}"),
+                if sel {
+                    theme::selected()
+                } else {
+                    theme::bold()
+                },
+            ),
+            Span::raw(format!(" {v}")),
+        ])
+    };
+    let lines = vec![
+        row("Level", form.level.text(), form.row == 0),
+        row(
+            "Rank",
+            format!("◂ {} ▸", opt(form.rank, &ranks)),
+            form.row == 1,
+        ),
+        row(
+            "Role",
+            format!("◂ {} ▸", opt(form.role, &roles)),
+            form.row == 2,
+        ),
+    ];
+    let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), 52).into_owned();
+    f.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(title)
+                .border_style(theme::focused_border()),
+        ),
+        r,
+    );
+    if form.row == 0 {
+        f.set_cursor_position((r.x + 1 + 9 + form.level.cursor as u16, r.y + 1));
+    }
 }

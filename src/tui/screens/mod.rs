@@ -3,4 +3,3 @@
 pub mod bestiary;
 pub mod encounter;
 pub mod forge;
-pub mod forge_fields;

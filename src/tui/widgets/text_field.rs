@@ -1,7 +1,7 @@
 //! A one-line text field with a cursor, the usual editing keys and a length limit, so no
 //! paste can make an edit cost more than the limit.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::tui::keymap::Action;
 use unicode_width::UnicodeWidthChar;
 
 /// The longest text a field holds unless given its own limit: far past any one-line value
@@ -84,23 +84,44 @@ impl TextField {
         self.cursor = 0;
     }
 
-    /// Applies an editing key: printable characters insert; arrows, Home/End, Backspace/Delete,
-    /// Ctrl-A/E/U/K/W behave as in a shell.
-    pub fn handle(&mut self, ev: &KeyEvent) -> Edit {
-        let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
-        match ev.code {
-            KeyCode::Char('a') if ctrl => self.cursor = 0,
-            KeyCode::Char('e') if ctrl => self.cursor = self.chars.len(),
-            KeyCode::Char('u') if ctrl => {
+    /// Types one character at the cursor (nothing past the limit).
+    pub fn insert(&mut self, c: char) -> Edit {
+        if c.is_control() || self.chars.len() >= self.max_chars {
+            return Edit::Ignored;
+        }
+        self.chars.insert(self.cursor, c);
+        self.cursor += 1;
+        Edit::Changed
+    }
+
+    /// Carries out one of the keymap's text actions: moves as in a shell line, deletes by
+    /// character, word or to either end. Other actions are not the field's.
+    pub fn apply(&mut self, action: Action) -> Edit {
+        let n = self.chars.len();
+        match action {
+            Action::CursorLeft => self.cursor = self.cursor.saturating_sub(1),
+            Action::CursorRight => self.cursor = (self.cursor + 1).min(n),
+            Action::CursorHome => self.cursor = 0,
+            Action::CursorEnd => self.cursor = n,
+            Action::DeleteBack if self.cursor > 0 => {
+                self.cursor -= 1;
+                self.chars.remove(self.cursor);
+                return Edit::Changed;
+            }
+            Action::DeleteForward if self.cursor < n => {
+                self.chars.remove(self.cursor);
+                return Edit::Changed;
+            }
+            Action::DeleteToStart => {
                 self.chars.drain(..self.cursor);
                 self.cursor = 0;
                 return Edit::Changed;
             }
-            KeyCode::Char('k') if ctrl => {
+            Action::DeleteToEnd => {
                 self.chars.truncate(self.cursor);
                 return Edit::Changed;
             }
-            KeyCode::Char('w') if ctrl => {
+            Action::DeleteWord => {
                 let mut start = self.cursor;
                 while start > 0 && self.chars[start - 1] == ' ' {
                     start -= 1;
@@ -112,29 +133,6 @@ impl TextField {
                 self.cursor = start;
                 return Edit::Changed;
             }
-            KeyCode::Char(c)
-                if !ctrl && !ev.modifiers.contains(KeyModifiers::ALT) && !c.is_control() =>
-            {
-                if self.chars.len() >= self.max_chars {
-                    return Edit::Ignored;
-                }
-                self.chars.insert(self.cursor, c);
-                self.cursor += 1;
-                return Edit::Changed;
-            }
-            KeyCode::Backspace if self.cursor > 0 => {
-                self.cursor -= 1;
-                self.chars.remove(self.cursor);
-                return Edit::Changed;
-            }
-            KeyCode::Delete if self.cursor < self.chars.len() => {
-                self.chars.remove(self.cursor);
-                return Edit::Changed;
-            }
-            KeyCode::Left => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Right => self.cursor = (self.cursor + 1).min(self.chars.len()),
-            KeyCode::Home => self.cursor = 0,
-            KeyCode::End => self.cursor = self.chars.len(),
             _ => return Edit::Ignored,
         }
         Edit::Moved
@@ -168,15 +166,11 @@ impl TextField {
 mod tests {
     use super::*;
 
-    fn key(c: KeyCode) -> KeyEvent {
-        KeyEvent::new(c, KeyModifiers::NONE)
-    }
-
     #[test]
     fn a_field_holds_at_most_its_limit_and_a_paste_costs_one_edit() {
         let mut f = TextField::default().with_max(64);
         for _ in 0..100 {
-            f.handle(&key(KeyCode::Char('a')));
+            f.insert('a');
         }
         assert_eq!(f.text().chars().count(), 64);
         let mut g = TextField::default().with_max(10);
@@ -198,19 +192,20 @@ mod tests {
     #[test]
     fn edits_like_a_shell_line() {
         let mut f = TextField::new("Frog");
-        f.handle(&key(KeyCode::Home));
+        f.apply(Action::CursorHome);
         for c in "Giant ".chars() {
-            f.handle(&key(KeyCode::Char(c)));
+            f.insert(c);
         }
         assert_eq!(f.text(), "Giant Frog");
-        f.handle(&key(KeyCode::End));
-        f.handle(&key(KeyCode::Backspace));
+        f.apply(Action::CursorEnd);
+        f.apply(Action::DeleteBack);
         assert_eq!(f.text(), "Giant Fro");
-        f.handle(&KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL));
+        f.apply(Action::DeleteWord);
         assert_eq!(f.text(), "Giant ");
-        f.handle(&KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+        f.apply(Action::DeleteToStart);
         assert!(f.is_empty());
-        f.handle(&key(KeyCode::Char('q')));
+        f.insert('q');
         assert_eq!(f.text(), "q");
+        assert_eq!(f.apply(Action::Quit), Edit::Ignored);
     }
 }

@@ -600,3 +600,34 @@ pub fn blank_power(n: usize) -> Power {
     p.damage = Some(DamageSpec::Tier(DamageTier::AtWillSingle));
     p
 }
+
+/// A lint message in the Forge's words: the YAML keys it names become the form fields a user
+/// sees (`basic: true` is the power form's "Basic attack: yes").
+pub fn field_words(message: &str) -> String {
+    const WORDS: &[(&str, &str)] = &[
+        ("`basic: true`", "\"Basic attack: yes\" in the power's form"),
+        ("`usage: refresh`", "\"Usage: refresh\""),
+        ("`refresh` faces", "\"Refresh on\" faces"),
+        ("`attacks`", "\"Attacks\""),
+        ("(with an `attack`)", "(with an \"Attack vs\")"),
+        ("`undead-spirit`", "\"Undead (spirit)\""),
+        ("`undead`", "\"Undead (body)\""),
+        ("such as `burst 1`", "such as \"burst 1\" in \"Area\""),
+    ];
+    let mut out = message.to_owned();
+    for (yaml, form) in WORDS {
+        out = out.replace(yaml, form);
+    }
+    out
+}
+
+#[cfg(test)]
+mod words {
+    #[test]
+    fn lint_hints_name_the_form_field() {
+        let m = "no basic attack: mark one at-will attack power `basic: true` (with an `attack`)";
+        let w = super::field_words(m);
+        assert!(w.contains("\"Basic attack: yes\""), "{w}");
+        assert!(!w.contains('`'), "{w}");
+    }
+}

@@ -1,0 +1,99 @@
+//! What a key can do. Each action has the name the config file uses to rebind it.
+
+macro_rules! actions {
+    ($($variant:ident => $name:literal,)+) => {
+        /// What a key does.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Action { $($variant,)+ }
+
+        impl Action {
+            pub const ALL: &'static [Action] = &[$(Action::$variant,)+];
+
+            /// The action's name in the config file's `keys:` section.
+            pub fn name(self) -> &'static str {
+                match self { $(Action::$variant => $name,)+ }
+            }
+        }
+    };
+}
+
+actions! {
+    Quit => "quit",
+    Help => "help",
+    ToBestiary => "to_bestiary",
+    ToForge => "to_forge",
+    ToEncounter => "to_encounter",
+    Save => "save",
+    Undo => "undo",
+    Redo => "redo",
+    Reload => "reload",
+    ShowErrors => "show_errors",
+    Up => "up",
+    Down => "down",
+    Left => "left",
+    Right => "right",
+    PageUp => "page_up",
+    PageDown => "page_down",
+    Home => "first",
+    End => "last",
+    NextPane => "next_pane",
+    PrevPane => "previous_pane",
+    Choose => "choose",
+    Back => "back",
+    Search => "search",
+    ClearSearch => "clear_search",
+    Filter => "filter",
+    ClearFilter => "clear_filters",
+    Sort => "sort",
+    Edit => "edit",
+    New => "new",
+    Duplicate => "duplicate",
+    Relevel => "relevel",
+    Delete => "delete",
+    Restore => "restore",
+    ExportMarkdown => "export_markdown",
+    ExportYaml => "export_yaml",
+    OpenEditor => "open_editor",
+    NextStep => "next_step",
+    PrevStep => "previous_step",
+    Toggle => "toggle",
+    TypeLevel => "type_level",
+    AddPower => "add_template_power",
+    NewPower => "new_power",
+    MoveUp => "move_up",
+    MoveDown => "move_down",
+    AddMonsters => "add_monsters",
+    Placeholder => "add_placeholder",
+    Increase => "increase",
+    Decrease => "decrease",
+    EditParty => "edit_party",
+    SaveParty => "save_party",
+    Notes => "edit_notes",
+    Explain => "explain",
+    Generate => "generate",
+    Lock => "lock",
+    Difficulty => "difficulty",
+    Open => "open",
+    NewEncounter => "new_encounter",
+    AllLevels => "all_levels",
+    Yes => "yes",
+    No => "no",
+    ReloadFromDisk => "reload_from_disk",
+    SaveCopy => "save_copy",
+    Overwrite => "overwrite",
+    CursorLeft => "cursor_left",
+    CursorRight => "cursor_right",
+    CursorHome => "cursor_home",
+    CursorEnd => "cursor_end",
+    DeleteBack => "delete_back",
+    DeleteForward => "delete_forward",
+    DeleteToStart => "delete_to_start",
+    DeleteToEnd => "delete_to_end",
+    DeleteWord => "delete_word",
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

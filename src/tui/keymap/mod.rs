@@ -1,0 +1,367 @@
+//! The one keymap: every binding with the context it applies in, as rows of one table. The same
+//! rows dispatch keys, draw the help bar and the `?` reference and generate the config file's
+//! defaults, so what the UI says is what the keys do. The only other key the UI reads is a
+//! printable character typed into a focused text field ([`typed_char`]).
+
+pub mod action;
+pub mod table;
+
+pub use action::Action;
+
+use crate::keyspec::{KeyName, KeySpec};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies. A layer or screen lists its contexts, most specific first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ctx {
+    Global,
+    Anywhere,
+    Bestiary,
+    Search,
+    Form,
+    Forge,
+    ForgeLevel,
+    ForgeList,
+    ForgeForm,
+    Powers,
+    Encounter,
+    Picker,
+    MonsterPicker,
+    OpenList,
+    Field,
+    Text,
+    Confirm,
+    ChangedOnDisk,
+    RelevelOwn,
+    LintErrors,
+    Viewer,
+}
+
+impl Ctx {
+    pub const ALL: &'static [Ctx] = &[
+        Ctx::Global,
+        Ctx::Anywhere,
+        Ctx::Bestiary,
+        Ctx::Search,
+        Ctx::Form,
+        Ctx::Forge,
+        Ctx::ForgeLevel,
+        Ctx::ForgeList,
+        Ctx::ForgeForm,
+        Ctx::Powers,
+        Ctx::Encounter,
+        Ctx::Picker,
+        Ctx::MonsterPicker,
+        Ctx::OpenList,
+        Ctx::Field,
+        Ctx::Text,
+        Ctx::Confirm,
+        Ctx::ChangedOnDisk,
+        Ctx::RelevelOwn,
+        Ctx::LintErrors,
+        Ctx::Viewer,
+    ];
+
+    /// The heading of the context's section in `?`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Ctx::Global => "Everywhere (when no text field has focus)",
+            Ctx::Anywhere => "Anywhere, even while typing",
+            Ctx::Bestiary => "Bestiary",
+            Ctx::Search => "Bestiary: the search box",
+            Ctx::Form => "Forms: filters, re-level, placeholder",
+            Ctx::Forge => "Forge",
+            Ctx::ForgeLevel => "Forge: the Level step",
+            Ctx::ForgeList => "Forge: choosing an option",
+            Ctx::ForgeForm => "Forge: the details and a power's form",
+            Ctx::Powers => "Forge: the list of powers",
+            Ctx::Encounter => "Encounter",
+            Ctx::Picker => "Pickers (monsters, template powers)",
+            Ctx::MonsterPicker => "Encounter: the monster picker",
+            Ctx::OpenList => "Encounter: opening a saved encounter",
+            Ctx::Field => "Editing a text field",
+            Ctx::Text => "Editing a text field: moving and deleting (other keys type)",
+            Ctx::Confirm => "Questions",
+            Ctx::ChangedOnDisk => "Question: the file changed on disk",
+            Ctx::RelevelOwn => "Question: re-levelling your own monster",
+            Ctx::LintErrors => "Question: saving with lint errors",
+            Ctx::Viewer => "The key reference and the list of unreadable files",
+        }
+    }
+
+    /// The context's name in the config file's comments.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ctx::Global => "global",
+            Ctx::Anywhere => "anywhere",
+            Ctx::Bestiary => "bestiary",
+            Ctx::Search => "search",
+            Ctx::Form => "form",
+            Ctx::Forge => "forge",
+            Ctx::ForgeLevel => "forge-level",
+            Ctx::ForgeList => "forge-list",
+            Ctx::ForgeForm => "forge-form",
+            Ctx::Powers => "powers",
+            Ctx::Encounter => "encounter",
+            Ctx::Picker => "picker",
+            Ctx::MonsterPicker => "monster-picker",
+            Ctx::OpenList => "open-list",
+            Ctx::Field => "field",
+            Ctx::Text => "text",
+            Ctx::Confirm => "confirm",
+            Ctx::ChangedOnDisk => "changed-on-disk",
+            Ctx::RelevelOwn => "relevel-own",
+            Ctx::LintErrors => "lint-errors",
+            Ctx::Viewer => "viewer",
+        }
+    }
+}
+
+/// One binding in force.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub ctx: Ctx,
+    pub keys: Vec<KeySpec>,
+    pub action: Action,
+    pub bar: &'static str,
+    pub desc: &'static str,
+}
+
+/// The bindings in force: the defaults with the config file's changes applied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keymap {
+    pub bindings: Vec<Binding>,
+}
+
+impl Default for Keymap {
+    fn default() -> Keymap {
+        Keymap {
+            bindings: table::DEFAULTS
+                .iter()
+                .map(|r| Binding {
+                    ctx: r.ctx,
+                    keys: r.keys.to_vec(),
+                    action: r.action,
+                    bar: r.bar,
+                    desc: r.desc,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Keymap {
+    /// The defaults with `action`'s keys replaced by `keys` in every context it is bound in.
+    pub fn rebind(&mut self, action: Action, keys: &[KeySpec]) {
+        for b in self.bindings.iter_mut().filter(|b| b.action == action) {
+            b.keys = keys.to_vec();
+        }
+    }
+
+    /// The action bound to `ev` in the first of `ctxs` that binds it.
+    pub fn lookup(&self, ctxs: &[Ctx], ev: &KeyEvent) -> Option<Action> {
+        ctxs.iter().find_map(|ctx| {
+            self.bindings
+                .iter()
+                .find(|b| b.ctx == *ctx && b.keys.iter().any(|k| matches(k, ev)))
+                .map(|b| b.action)
+        })
+    }
+
+    /// The first key bound to `action` in `ctx`, for messages ("U puts it back").
+    pub fn key_for(&self, ctx: Ctx, action: Action) -> String {
+        self.bindings
+            .iter()
+            .find(|b| b.ctx == ctx && b.action == action)
+            .and_then(|b| b.keys.first())
+            .map(label)
+            .unwrap_or_else(|| format!("(unbound: {})", action.name()))
+    }
+
+    /// The help bar's entries for the focused contexts, most important first: (key, label).
+    pub fn bar_items(&self, ctxs: &[Ctx]) -> Vec<(String, &'static str)> {
+        let mut out: Vec<(String, &'static str)> = Vec::new();
+        for ctx in ctxs {
+            for b in self
+                .bindings
+                .iter()
+                .filter(|b| b.ctx == *ctx && !b.bar.is_empty())
+            {
+                let Some(key) = b.keys.first().map(label) else {
+                    continue;
+                };
+                if out.iter().any(|(k, l)| *l == b.bar || *k == key) {
+                    continue;
+                }
+                out.push((key, b.bar));
+            }
+        }
+        out
+    }
+
+    /// The entries that fit in `width` columns, whole: `? help` and `q quit` (when they apply)
+    /// always, then the others in order of importance, then shown in table order.
+    pub fn bar(&self, ctxs: &[Ctx], width: usize) -> Vec<(String, &'static str)> {
+        let items = self.bar_items(ctxs);
+        let cost = |(k, l): &(String, &str)| crate::text::display_width(k) + 1 + l.len() + 2;
+        let always: Vec<usize> = items
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, l))| *l == "help" || *l == "quit")
+            .map(|(i, _)| i)
+            .collect();
+        let mut used: usize = always.iter().map(|i| cost(&items[*i])).sum();
+        let mut keep = always.clone();
+        for (i, item) in items.iter().enumerate() {
+            if always.contains(&i) {
+                continue;
+            }
+            if used + cost(item) <= width {
+                used += cost(item);
+                keep.push(i);
+            }
+        }
+        keep.sort_unstable();
+        keep.into_iter().map(|i| items[i].clone()).collect()
+    }
+}
+
+/// Whether `spec` is the key pressed. Shifted letters arrive as upper-case characters, so SHIFT
+/// is ignored for characters; `Alt-3` never matches a plain `3`.
+pub fn matches(spec: &KeySpec, ev: &KeyEvent) -> bool {
+    let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = ev.modifiers.contains(KeyModifiers::ALT);
+    if ctrl != spec.ctrl || alt != spec.alt {
+        return false;
+    }
+    match (spec.key, ev.code) {
+        (KeyName::Char(a), KeyCode::Char(b)) if spec.ctrl => a.eq_ignore_ascii_case(&b),
+        (KeyName::Char(a), KeyCode::Char(b)) => a == b,
+        (KeyName::F(a), KeyCode::F(b)) => a == b,
+        (KeyName::BackTab, KeyCode::BackTab) => true,
+        (KeyName::Tab, KeyCode::Tab) => !ev.modifiers.contains(KeyModifiers::SHIFT),
+        (key, code) => code_of(key) == Some(code),
+    }
+}
+
+fn code_of(key: KeyName) -> Option<KeyCode> {
+    Some(match key {
+        KeyName::Enter => KeyCode::Enter,
+        KeyName::Esc => KeyCode::Esc,
+        KeyName::Backspace => KeyCode::Backspace,
+        KeyName::Delete => KeyCode::Delete,
+        KeyName::Insert => KeyCode::Insert,
+        KeyName::Home => KeyCode::Home,
+        KeyName::End => KeyCode::End,
+        KeyName::PageUp => KeyCode::PageUp,
+        KeyName::PageDown => KeyCode::PageDown,
+        KeyName::Up => KeyCode::Up,
+        KeyName::Down => KeyCode::Down,
+        KeyName::Left => KeyCode::Left,
+        KeyName::Right => KeyCode::Right,
+        _ => return None,
+    })
+}
+
+/// How a key is shown on screen: arrows as arrows, Ctrl with an upper-case letter.
+pub fn label(spec: &KeySpec) -> String {
+    let base = match spec.key {
+        KeyName::Char(' ') => "Space".to_owned(),
+        KeyName::Char(c) if spec.ctrl => c.to_ascii_uppercase().to_string(),
+        KeyName::Char(c) => c.to_string(),
+        KeyName::F(n) => format!("F{n}"),
+        KeyName::Enter => "Enter".into(),
+        KeyName::Esc => "Esc".into(),
+        KeyName::Tab => "Tab".into(),
+        KeyName::BackTab => "Shift-Tab".into(),
+        KeyName::Backspace => "Backspace".into(),
+        KeyName::Delete => "Del".into(),
+        KeyName::Insert => "Ins".into(),
+        KeyName::Home => "Home".into(),
+        KeyName::End => "End".into(),
+        KeyName::PageUp => "PgUp".into(),
+        KeyName::PageDown => "PgDn".into(),
+        KeyName::Up => "↑".into(),
+        KeyName::Down => "↓".into(),
+        KeyName::Left => "←".into(),
+        KeyName::Right => "→".into(),
+    };
+    match (spec.ctrl, spec.alt) {
+        (true, true) => format!("Ctrl-Alt-{base}"),
+        (true, false) => format!("Ctrl-{base}"),
+        (false, true) => format!("Alt-{base}"),
+        (false, false) => base,
+    }
+}
+
+/// The character a key types into a focused text field, if it types one: a printable character
+/// without Ctrl or Alt.
+pub fn typed_char(ev: &KeyEvent) -> Option<char> {
+    match ev.code {
+        KeyCode::Char(c)
+            if !ev
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+                && !c.is_control() =>
+        {
+            Some(c)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, mods)
+    }
+
+    #[test]
+    fn alt_3_is_not_a_3_and_g_is_not_end() {
+        let km = Keymap::default();
+        let alt3 = ev(KeyCode::Char('3'), KeyModifiers::ALT);
+        assert_eq!(
+            km.lookup(&[Ctx::ForgeLevel, Ctx::Forge, Ctx::Global], &alt3),
+            Some(Action::ToEncounter)
+        );
+        let g = ev(KeyCode::Char('G'), KeyModifiers::SHIFT);
+        assert_eq!(
+            km.lookup(&[Ctx::Encounter, Ctx::Global], &g),
+            Some(Action::Generate)
+        );
+        assert_eq!(km.lookup(&[Ctx::Bestiary, Ctx::Global], &g), None);
+    }
+
+    #[test]
+    fn no_context_binds_one_key_twice() {
+        let km = Keymap::default();
+        for ctx in Ctx::ALL {
+            let mut seen: Vec<(KeySpec, Action)> = Vec::new();
+            for b in km.bindings.iter().filter(|b| b.ctx == *ctx) {
+                for k in &b.keys {
+                    if let Some((_, other)) = seen.iter().find(|(s, _)| s == k) {
+                        panic!("{ctx:?}: {k} is bound to {other} and {}", b.action);
+                    }
+                    seen.push((*k, b.action));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_bar_never_cuts_and_keeps_help_and_quit() {
+        let km = Keymap::default();
+        for width in [20, 40, 80, 120] {
+            let items = km.bar(&[Ctx::Bestiary, Ctx::Global], width);
+            assert!(items.iter().any(|(_, l)| *l == "help"));
+            assert!(items.iter().any(|(_, l)| *l == "quit"));
+            let used: usize = items
+                .iter()
+                .map(|(k, l)| crate::text::display_width(k) + 1 + l.len() + 2)
+                .sum();
+            assert!(width < 30 || used <= width, "{width}: {used}");
+        }
+    }
+}

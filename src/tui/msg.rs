@@ -1,0 +1,126 @@
+//! What flows into `update` (messages) and out of it (commands for the executor), and what the
+//! executor reports back.
+
+use crate::bestiary::Bestiary;
+use crate::encounter::{Encounter, Party};
+use crate::monster::MonsterDesign;
+use crate::store::{Expect, Fingerprint};
+use ratatui::crossterm::event::KeyEvent;
+use std::path::PathBuf;
+
+#[derive(Debug)]
+pub enum Msg {
+    Key(KeyEvent),
+    /// Text pasted into the terminal (bracketed paste), delivered as one message.
+    Paste(String),
+    Resize(u16, u16),
+    /// About a second has passed: status messages age.
+    Tick,
+    Done(Box<Outcome>),
+}
+
+/// Why a file is being written, so the result can be applied.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WritePurpose {
+    /// A monster from the Forge (or a duplicate / re-level from the Bestiary).
+    Monster {
+        design: Box<MonsterDesign>,
+        from_forge: bool,
+    },
+    /// An export the user asked for.
+    Export,
+    /// The encounter of the Encounter screen.
+    Encounter,
+    /// The Encounter screen's party, saved under an id.
+    Party { id: String },
+}
+
+/// Side effects, carried out by the executor (`exec`): the only place the UI touches files.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cmd {
+    Write {
+        path: PathBuf,
+        contents: String,
+        expect: Expect,
+        purpose: WritePurpose,
+    },
+    /// An export to a file the user named: if it exists, the executor asks back
+    /// (`Outcome::ExportExists`) instead of writing.
+    Export {
+        path: PathBuf,
+        contents: String,
+    },
+    /// Move one of the user's monsters to the trash.
+    Remove {
+        path: PathBuf,
+        id: String,
+    },
+    /// Put a monster back from the trash.
+    Restore {
+        id: String,
+    },
+    OpenEditor {
+        path: PathBuf,
+    },
+    ReloadAll,
+    /// The saved encounters, to choose one to open.
+    ListEncounters,
+    LoadEncounter {
+        path: PathBuf,
+    },
+    /// A saved party, by id, for the Encounter screen.
+    LoadParty {
+        id: String,
+    },
+}
+
+/// What the executor reports back.
+#[derive(Debug)]
+pub enum Outcome {
+    /// A command with nothing to report.
+    Nothing,
+    Written {
+        path: PathBuf,
+        fingerprint: Fingerprint,
+        purpose: WritePurpose,
+    },
+    WriteFailed {
+        path: PathBuf,
+        message: String,
+        changed_on_disk: bool,
+        exists: bool,
+        purpose: WritePurpose,
+    },
+    ExportExists {
+        path: PathBuf,
+        contents: String,
+    },
+    Removed {
+        id: String,
+        path: PathBuf,
+    },
+    RemoveFailed {
+        message: String,
+    },
+    Restored {
+        id: String,
+        result: Result<Box<(MonsterDesign, Fingerprint, PathBuf)>, String>,
+    },
+    /// The editor closed; the file was read back (or could not be).
+    Edited {
+        path: PathBuf,
+        result: Result<Box<(MonsterDesign, Fingerprint)>, String>,
+    },
+    Reloaded(Box<Bestiary>),
+    /// The first full load, finished in the background.
+    Loaded(Box<Bestiary>),
+    EncounterList(Result<Vec<PathBuf>, String>),
+    PartyLoaded {
+        id: String,
+        result: Result<Party, String>,
+    },
+    EncounterLoaded {
+        path: PathBuf,
+        result: Result<(Encounter, Party, Fingerprint), String>,
+    },
+}

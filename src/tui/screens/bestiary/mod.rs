@@ -1,0 +1,189 @@
+//! The Bestiary screen: every monster, fuzzy search with highlighted matches, structured
+//! filters, sorting, a scrollable stat block preview, and actions on the selected monster.
+//! This module holds its state; `update` its keys, `view` its drawing.
+
+pub mod update;
+pub mod view;
+
+pub use update::{export_name, on_action};
+
+use crate::bestiary::{Bestiary, Filter, SearchHit, search};
+use crate::monster::lint::Finding;
+use crate::tui::widgets::text_field::TextField;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortKey {
+    Name,
+    Level,
+    Xp,
+}
+
+impl SortKey {
+    pub fn next(self) -> SortKey {
+        match self {
+            SortKey::Name => SortKey::Level,
+            SortKey::Level => SortKey::Xp,
+            SortKey::Xp => SortKey::Name,
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            SortKey::Name => "name",
+            SortKey::Level => "level",
+            SortKey::Xp => "XP",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    List,
+    Preview,
+}
+
+/// What the hits were computed from: when none of it changed, they stand.
+#[derive(Debug, Clone, PartialEq)]
+struct HitsKey {
+    query: String,
+    filter: Filter,
+    sort: SortKey,
+    revision: u64,
+}
+
+pub struct Browser {
+    pub query: TextField,
+    pub filter: Filter,
+    pub sort: SortKey,
+    pub pane: Pane,
+    pub preview_scroll: u16,
+    /// The first visible row of the list, kept by `update` so the selection stays in view.
+    pub offset: usize,
+    /// The selected monster's id. The hits index a bestiary that a reload or a delete replaces,
+    /// so the selection is found again by this id, never by a stale index.
+    selected_id: Option<String>,
+    /// A new search puts the selection on its best match.
+    select_best: bool,
+    /// Derived: the monsters shown, in order, with the selected one's row and lint findings.
+    pub hits: Vec<SearchHit>,
+    pub selected: usize,
+    pub findings: Vec<Finding>,
+    hits_key: Option<HitsKey>,
+}
+
+impl Default for Browser {
+    fn default() -> Self {
+        Browser::new()
+    }
+}
+
+impl Browser {
+    pub fn new() -> Browser {
+        Browser {
+            query: TextField::default().with_max(crate::text::MAX_NAME_CHARS),
+            filter: Filter::default(),
+            sort: SortKey::Name,
+            pane: Pane::List,
+            preview_scroll: 0,
+            offset: 0,
+            selected_id: None,
+            select_best: false,
+            hits: Vec::new(),
+            selected: 0,
+            findings: Vec::new(),
+            hits_key: None,
+        }
+    }
+
+    pub fn selected_id(&self) -> Option<String> {
+        self.selected_id.clone()
+    }
+
+    /// Selects a monster by id (after a save, a restore); found in the next derive.
+    pub fn select(&mut self, id: &str) {
+        self.selected_id = Some(id.to_owned());
+        self.select_best = false;
+    }
+
+    /// The query was typed into: the best match gets the selection.
+    pub fn query_changed(&mut self) {
+        self.select_best = true;
+    }
+
+    /// Recomputes the hits if what they depend on changed, and finds the selection again by id
+    /// (or clamps it), never by a stale index.
+    pub fn derive(&mut self, b: &Bestiary) {
+        let key = HitsKey {
+            query: self.query.text(),
+            filter: self.filter.clone(),
+            sort: self.sort,
+            revision: b.revision(),
+        };
+        if self.hits_key.as_ref() != Some(&key) {
+            self.hits = search(b, &key.query, &self.filter);
+            if key.query.trim().is_empty() {
+                // The hits are in name order already; a stable sort keeps it among equals.
+                let e = &b.entries;
+                match self.sort {
+                    SortKey::Name => {}
+                    SortKey::Level => self.hits.sort_by_key(|h| e[h.index].design.level),
+                    SortKey::Xp => self.hits.sort_by_key(|h| e[h.index].xp),
+                }
+            }
+            self.hits_key = Some(key);
+        }
+        let found = if self.select_best {
+            None
+        } else {
+            self.selected_id.as_deref().and_then(|id| {
+                self.hits
+                    .iter()
+                    .position(|h| b.entries[h.index].design.id == id)
+            })
+        };
+        let before = self.selected_id.clone();
+        self.selected = match found {
+            Some(i) => i,
+            None if self.select_best => 0,
+            None => self.selected,
+        }
+        .min(self.hits.len().saturating_sub(1));
+        self.select_best = false;
+        self.selected_id = self
+            .hits
+            .get(self.selected)
+            .map(|h| b.entries[h.index].design.id.clone());
+        if self.selected_id != before {
+            self.preview_scroll = 0;
+        }
+        self.findings = self
+            .hits
+            .get(self.selected)
+            .map(|h| b.entries[h.index].findings())
+            .unwrap_or_default();
+    }
+
+    /// Moves the selection; the next derive records its id.
+    pub fn move_by(&mut self, delta: isize) {
+        if self.hits.is_empty() {
+            return;
+        }
+        let last = self.hits.len() as isize - 1;
+        self.selected = (self.selected as isize)
+            .saturating_add(delta)
+            .clamp(0, last) as usize;
+        self.selected_id = None;
+        self.select_best = false;
+        // The id of the new row is taken in `derive`, which keeps `selected` when no id is set.
+    }
+
+    /// Keeps the selected row within the `rows` visible ones.
+    pub fn keep_in_view(&mut self, rows: usize) {
+        let rows = rows.max(1);
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + rows {
+            self.offset = self.selected + 1 - rows;
+        }
+        self.offset = self.offset.min(self.hits.len().saturating_sub(1));
+    }
+}

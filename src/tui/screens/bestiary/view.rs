@@ -1,0 +1,345 @@
+//! Drawing the Bestiary screen (read-only).
+
+use super::Pane;
+use crate::bestiary::{Filter, Mark};
+use crate::monster::lint::Severity;
+use crate::rules::Rank;
+use crate::tui::app::App;
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
+use crate::tui::theme;
+use crate::tui::widgets::statblock;
+use crate::vocab::Vocabulary;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+
+fn rank_short(r: Rank) -> &'static str {
+    match r {
+        Rank::Mook => "mook",
+        Rank::Standard => "std",
+        Rank::Elite => "elite",
+        Rank::Boss => "boss",
+    }
+}
+
+/// Name with the fuzzy-matched characters highlighted.
+fn highlighted(name: &str, indices: &[usize], base: Style) -> Vec<Span<'static>> {
+    name.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            let s = if indices.contains(&i) {
+                base.patch(theme::matched())
+            } else {
+                base
+            };
+            Span::styled(c.to_string(), s)
+        })
+        .collect()
+}
+
+pub fn view(app: &App, f: &mut Frame, area: Rect) {
+    let wide = area.width >= 100;
+    let left_w = if wide { area.width * 45 / 100 } else { 46 };
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+    let [search_area, filter_area, list_area] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ])
+    .areas(left);
+    let br = &app.browser;
+    let b = &app.bestiary;
+
+    // Search box.
+    let focused = matches!(app.top(), Some(Layer::Search));
+    let sb = Block::bordered()
+        .title(" Search ")
+        .border_style(if focused {
+            theme::focused_border()
+        } else {
+            theme::border()
+        });
+    let inner = sb.inner(search_area);
+    let (visible, cursor) = br.query.visible(inner.width as usize);
+    let content = if br.query.is_empty() && !focused {
+        Line::from(Span::styled(
+            format!(
+                "type {} to search names and ids",
+                app.keymap.key_for(Ctx::Bestiary, Action::Search)
+            ),
+            theme::dim(),
+        ))
+    } else {
+        Line::from(visible)
+    };
+    f.render_widget(Paragraph::new(content).block(sb), search_area);
+    if focused {
+        f.set_cursor_position((inner.x + cursor as u16, inner.y));
+    }
+
+    // Active filters.
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(r) = &br.filter.levels {
+        parts.push(format!("lvl {}-{}", r.start(), r.end()));
+    }
+    parts.extend(br.filter.ranks.iter().map(|r| r.key().to_owned()));
+    parts.extend(br.filter.roles.iter().map(|r| r.key().to_owned()));
+    parts.extend(br.filter.sources.iter().map(|r| r.key().to_owned()));
+    parts.extend(br.filter.types.iter().map(|r| r.key().to_owned()));
+    parts.extend(br.filter.tags.iter().map(|r| format!("#{}", r.key())));
+    if let Some(l) = br.filter.leader {
+        parts.push(if l {
+            "leaders".into()
+        } else {
+            "non-leaders".into()
+        });
+    }
+    let filters = if parts.is_empty() {
+        format!(
+            "no filters ({})",
+            app.keymap.key_for(Ctx::Bestiary, Action::Filter)
+        )
+    } else {
+        format!("filters: {}", parts.join(" "))
+    };
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(
+                format!(" {} of {} · ", br.hits.len(), b.entries.len()),
+                theme::dim(),
+            ),
+            Span::raw(filters),
+            Span::styled(format!(" · sort: {}", br.sort.label()), theme::dim()),
+        ])),
+        filter_area,
+    );
+
+    // The list: only the visible rows are built (and highlighted), so a huge bestiary costs
+    // nothing extra per frame.
+    let query = br.query.text();
+    let rows = list_area.height.saturating_sub(2) as usize;
+    // `update` keeps the offset for the terminal's size; a frame of another size (a test's)
+    // still shows the selection.
+    let offset = if br.selected < br.offset || br.selected >= br.offset + rows.max(1) {
+        br.selected.saturating_sub(rows.saturating_sub(1))
+    } else {
+        br.offset
+    };
+    // The XP column is as wide as the widest XP shown, so no number is ever cut.
+    let xp_w = br
+        .hits
+        .iter()
+        .skip(offset)
+        .take(rows.max(1))
+        .map(|h| b.entries[h.index].xp.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(2)
+        + 1;
+    // lint mark, yours mark, space, name, " lv", " rank ", "role     ", xp, borders
+    let name_w = (list_area.width as usize)
+        .saturating_sub(2 + 3 + 3 + 6 + 10 + xp_w)
+        .max(2);
+    let items: Vec<ListItem> = br
+        .hits
+        .iter()
+        .skip(offset)
+        .take(rows)
+        .map(|h| {
+            let e = &b.entries[h.index];
+            let d = &e.design;
+            // Both marks, side by side: a file of yours can have lint findings too.
+            let mark = match e.mark {
+                Mark::Errors => Span::styled("!", theme::error()),
+                Mark::Warnings => Span::styled("*", theme::warning()),
+                _ => Span::raw(" "),
+            };
+            let yours = if e.is_shipped() {
+                Span::raw(" ")
+            } else {
+                Span::styled("◆", theme::ok())
+            };
+            let name = crate::text::truncate_to_width(&d.name, name_w);
+            let pad = name_w.saturating_sub(crate::text::display_width(&name));
+            let mut spans = vec![mark, yours, Span::raw(" ")];
+            spans.extend(highlighted(
+                &name,
+                &crate::bestiary::matched_indices(&d.name, &query),
+                Style::new(),
+            ));
+            spans.push(Span::raw(" ".repeat(pad)));
+            let role = if d.leader {
+                format!("{}+L", d.role.key())
+            } else {
+                d.role.key().to_owned()
+            };
+            spans.push(Span::styled(
+                format!(
+                    " {:>2} {:<5} {:<9}{:>xp_w$}",
+                    d.level,
+                    rank_short(d.rank),
+                    role,
+                    e.xp
+                ),
+                theme::dim(),
+            ));
+            ListItem::new(Line::from(spans))
+        })
+        .collect();
+    let list_focused = br.pane == Pane::List && !focused;
+    let header = format!(
+        "  {:<w$} {:>2} {:<5} {:<9}{:>xp_w$} ",
+        "Name",
+        "Lv",
+        "Rank",
+        "Role",
+        "XP",
+        w = name_w + 1
+    );
+    let list = List::new(items)
+        .block(
+            Block::bordered()
+                .title(header)
+                .border_style(if list_focused {
+                    theme::focused_border()
+                } else {
+                    theme::border()
+                }),
+        )
+        .highlight_style(if list_focused {
+            theme::selected()
+        } else {
+            theme::selected_unfocused()
+        });
+    if br.hits.is_empty() {
+        let msg = if b.entries.is_empty() {
+            format!(
+                "No monsters. Press {} to forge one.",
+                app.keymap.key_for(Ctx::Bestiary, Action::New)
+            )
+        } else {
+            format!(
+                "No monster matches. {} clears the search and filters.",
+                app.keymap.key_for(Ctx::Bestiary, Action::ClearFilter)
+            )
+        };
+        f.render_widget(
+            Paragraph::new(msg).block(Block::bordered().border_style(theme::border())),
+            list_area,
+        );
+    } else {
+        let mut state = ListState::default().with_selected(Some(br.selected - offset));
+        f.render_stateful_widget(list, list_area, &mut state);
+    }
+
+    // Preview.
+    let preview_focused = br.pane == Pane::Preview;
+    let pblock = Block::bordered()
+        .title(" Stat block ")
+        .border_style(if preview_focused {
+            theme::focused_border()
+        } else {
+            theme::border()
+        });
+    let text = match br.hits.get(br.selected).map(|h| &b.entries[h.index]) {
+        Some(e) => {
+            let mut lines: Vec<Line> = Vec::new();
+            let origin = if e.is_shipped() {
+                "shipped (read-only)".to_owned()
+            } else {
+                format!("yours: {}", e.path.display())
+            };
+            lines.push(Line::from(Span::styled(origin, theme::dim())));
+            for fnd in &br.findings {
+                let style = if fnd.severity == Severity::Error {
+                    theme::error()
+                } else {
+                    theme::warning()
+                };
+                let label = if fnd.severity == Severity::Error {
+                    "lint error"
+                } else {
+                    "lint"
+                };
+                lines.push(Line::from(Span::styled(
+                    format!("{label}: {}", fnd.message),
+                    style,
+                )));
+            }
+            lines.extend(statblock::text(&e.block()).lines);
+            Text::from(lines)
+        }
+        None => Text::from("Nothing selected."),
+    };
+    f.render_widget(
+        Paragraph::new(text)
+            .block(pblock)
+            .wrap(Wrap { trim: false })
+            .scroll((br.preview_scroll, 0)),
+        right,
+    );
+}
+
+pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect) {
+    let w = 52.min(area.width);
+    let h = (FILTER_ROWS.len() as u16 + 4).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    f.render_widget(Clear, r);
+    let one = |v: &[&str]| v.first().map_or("any".to_owned(), |s| (*s).to_owned());
+    let values = [
+        form.levels.text(),
+        one(&filter.ranks.iter().map(|x| x.key()).collect::<Vec<_>>()),
+        one(&filter.roles.iter().map(|x| x.key()).collect::<Vec<_>>()),
+        one(&filter.sources.iter().map(|x| x.key()).collect::<Vec<_>>()),
+        one(&filter.types.iter().map(|x| x.key()).collect::<Vec<_>>()),
+        one(&filter.tags.iter().map(|x| x.key()).collect::<Vec<_>>()),
+        match filter.leader {
+            None => "any".into(),
+            Some(true) => "leaders only".into(),
+            Some(false) => "no leaders".into(),
+        },
+    ];
+    let mut lines = Vec::new();
+    for (i, (label, value)) in FILTER_ROWS.iter().zip(values.iter()).enumerate() {
+        let sel = i == form.row;
+        let v = if i == 0 {
+            if value.is_empty() {
+                "all (type 3..7)".to_owned()
+            } else {
+                value.clone()
+            }
+        } else {
+            format!("◂ {value} ▸")
+        };
+        let style = if sel { theme::selected() } else { Style::new() };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {label:<8}"), theme::bold()),
+            Span::styled(format!(" {v} "), style),
+        ]));
+    }
+    lines.push(Line::from(Span::styled(
+        " ↑↓ field · ←→ value · type levels · Enter done",
+        theme::dim(),
+    )));
+    f.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(" Filters ")
+                .border_style(theme::focused_border()),
+        ),
+        r,
+    );
+    if form.row == 0 {
+        let (_, c) = form.levels.visible(30);
+        f.set_cursor_position((r.x + 11 + c as u16, r.y + 1));
+    }
+}

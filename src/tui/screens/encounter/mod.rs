@@ -1,0 +1,197 @@
+//! The Encounter screen: a party, a roster built from a fuzzy picker or placeholders, an XP
+//! gauge against the budget with the band thresholds, the arithmetic one key away, the
+//! generator with locks, notes, saving, opening and exporting the sheet. This module holds the
+//! state; `update` its keys, `view` its drawing.
+
+pub mod update;
+pub mod view;
+
+use crate::bestiary::{Bestiary, Filter, search};
+use crate::encounter::report::{Report, report};
+use crate::encounter::{Encounter, Party, PartyRef};
+use crate::rules::Level;
+use crate::store::Fingerprint;
+use crate::tui::history::History;
+use crate::tui::layer::Picker;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// What undo brings back: the encounter and which groups are locked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc {
+    pub encounter: Encounter,
+    pub locked: Vec<String>,
+}
+
+/// The encounter before an update, to record it in the history if the update changed it.
+pub struct Snapshot {
+    token: u64,
+    doc: Doc,
+}
+
+static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+pub struct EncounterScreen {
+    pub encounter: Encounter,
+    pub path: Option<PathBuf>,
+    pub fingerprint: Option<Fingerprint>,
+    pub baseline: Encounter,
+    pub cursor: usize,
+    /// Group keys kept by the generator.
+    pub locked: Vec<String>,
+    /// Index into BANDS for the generator.
+    pub difficulty: usize,
+    pub explain: bool,
+    pub preview_scroll: u16,
+    pub seed: u64,
+    /// The group being turned from a placeholder into a real monster in the Forge.
+    pub replacing: Option<usize>,
+    /// Saved parties read so far, by id: an encounter that names one is rated with it.
+    pub saved_parties: BTreeMap<String, Party>,
+    pub history: History<Doc>,
+    /// Which encounter this is: opening another is not an undoable change of this one.
+    token: u64,
+    /// Derived after every update from the encounter, the saved parties and the bestiary.
+    pub party: Party,
+    pub report: Report,
+    derived_for: Option<(Encounter, u64, usize)>,
+}
+
+impl Default for EncounterScreen {
+    fn default() -> Self {
+        EncounterScreen::new()
+    }
+}
+
+impl EncounterScreen {
+    pub fn new() -> EncounterScreen {
+        let party = Party::default_at(Level::new(1).expect("1 is a level"));
+        EncounterScreen::with(Encounter::new("New Encounter", &party), None, None)
+    }
+
+    pub fn with(
+        encounter: Encounter,
+        path: Option<PathBuf>,
+        fingerprint: Option<Fingerprint>,
+    ) -> EncounterScreen {
+        let party = Party::default_at(Level::new(1).expect("1 is a level"));
+        EncounterScreen {
+            report: report(&encounter, &party, &Bestiary::default()),
+            party,
+            baseline: encounter.clone(),
+            encounter,
+            path,
+            fingerprint,
+            cursor: 0,
+            locked: Vec::new(),
+            difficulty: 2,
+            explain: false,
+            preview_scroll: 0,
+            seed: 1,
+            replacing: None,
+            saved_parties: BTreeMap::new(),
+            history: History::default(),
+            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            derived_for: None,
+        }
+    }
+
+    /// Whether anything differs from what was last opened or saved; emptying a saved
+    /// encounter is a change too.
+    pub fn is_dirty(&self) -> bool {
+        self.encounter != self.baseline
+    }
+
+    /// The party the encounter names: inline, or a saved one already read.
+    pub fn resolve_party(&self) -> Option<Party> {
+        match &self.encounter.party {
+            PartyRef::Saved(id) => self.saved_parties.get(id).cloned(),
+            other => other.inline(),
+        }
+    }
+
+    /// The party and the report, computed again only when the encounter, the bestiary or the
+    /// saved parties changed; the cursor stays on a group.
+    pub fn derive(&mut self, b: &Bestiary) {
+        let key = (
+            self.encounter.clone(),
+            b.revision(),
+            self.saved_parties.len(),
+        );
+        if self.derived_for.as_ref() != Some(&key) {
+            if let Some(p) = self.resolve_party() {
+                self.party = p;
+            }
+            self.report = report(&self.encounter, &self.party, b);
+            self.derived_for = Some(key);
+        }
+        self.cursor = self
+            .cursor
+            .min(self.encounter.groups.len().saturating_sub(1));
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            token: self.token,
+            doc: self.doc(),
+        }
+    }
+
+    fn doc(&self) -> Doc {
+        Doc {
+            encounter: self.encounter.clone(),
+            locked: self.locked.clone(),
+        }
+    }
+
+    /// Puts the encounter before an update in the history if the update changed it.
+    pub fn record(&mut self, before: Snapshot) {
+        if before.token == self.token && before.doc != self.doc() {
+            self.history.push(before.doc);
+        }
+    }
+
+    /// Undo (`back`) or redo; returns whether there was anything to do.
+    pub fn step_history(&mut self, back: bool) -> bool {
+        let current = self.doc();
+        let next = if back {
+            self.history.undo(current)
+        } else {
+            self.history.redo(current)
+        };
+        match next {
+            Some(doc) => {
+                self.encounter = doc.encounter;
+                self.locked = doc.locked;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The party's level window for the monster picker: party level -2 to +4, as Kobold Fight Club
+/// offers, clamped to the book's levels 1 to 30.
+pub fn picker_levels(party_level: i32) -> std::ops::RangeInclusive<i32> {
+    (party_level - 2).clamp(1, 30)..=(party_level + 4).clamp(1, 30)
+}
+
+/// The monster picker's hits, found again only when its query, its level window or the
+/// bestiary changed.
+pub fn derive_picker(p: &mut Picker, b: &Bestiary, filter: &Filter, party_level: i32) {
+    let seen = (p.query.text(), p.all_levels, b.revision());
+    if p.seen.as_ref() == Some(&seen) {
+        return;
+    }
+    let mut filter = filter.clone();
+    if !p.all_levels && filter.levels.is_none() {
+        let w = picker_levels(party_level);
+        filter.levels = Some(*w.start() as u8..=*w.end() as u8);
+    }
+    p.hits = search(b, &p.query.text(), &filter)
+        .into_iter()
+        .map(|h| h.index)
+        .collect();
+    p.seen = Some(seen);
+    p.cursor = p.cursor.min(p.hits.len().saturating_sub(1));
+}

@@ -1,0 +1,410 @@
+//! The Encounter screen's keys: building the roster, the party, the generator, notes, undo,
+//! saving and opening.
+
+use super::EncounterScreen;
+use crate::encounter::generate::{Request, generate};
+use crate::encounter::party::PartyFile;
+use crate::encounter::{Count, Encounter, Group, Party, PartyRef, Placeholder};
+use crate::export::doc::group_thousands;
+use crate::rules::difficulty::BANDS;
+use crate::rules::{Level, Rank, Role};
+use crate::store::{Expect, path_in};
+use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::layer::{Layer, Picker};
+use crate::tui::update::leave;
+use crate::tui::widgets::text_field::TextField;
+use crate::vocab::Vocabulary;
+
+/// The next seed of a simple, reproducible sequence (splitmix64).
+fn next_seed(s: &mut u64) -> u64 {
+    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+    let s = &mut app.encounter;
+    let n = s.encounter.groups.len();
+    match action {
+        Action::Up if s.explain => s.preview_scroll = s.preview_scroll.saturating_sub(1),
+        Action::Down if s.explain => s.preview_scroll = s.preview_scroll.saturating_add(1),
+        Action::Up => s.cursor = s.cursor.saturating_sub(1),
+        Action::Down => s.cursor = (s.cursor + 1).min(n.saturating_sub(1)),
+        Action::Home => s.cursor = 0,
+        Action::End => s.cursor = n.saturating_sub(1),
+        Action::PageUp => s.preview_scroll = s.preview_scroll.saturating_sub(10),
+        Action::PageDown => s.preview_scroll = s.preview_scroll.saturating_add(10),
+        Action::Undo | Action::Redo => {
+            let back = action == Action::Undo;
+            if !s.step_history(back) {
+                app.info(if back {
+                    "Nothing to undo."
+                } else {
+                    "Nothing to redo."
+                });
+            }
+        }
+        Action::AddMonsters => app.push(Layer::MonsterPicker(Picker::new())),
+        Action::Placeholder => {
+            let level = s.report.party_level;
+            app.push(Layer::Placeholder(crate::tui::layers::placeholder_form(
+                i64::from(level),
+            )));
+        }
+        Action::Increase | Action::Decrease => {
+            let mut full = false;
+            if let Some(g) = s.encounter.groups.get_mut(s.cursor) {
+                if action == Action::Increase {
+                    full = g.count.get() == crate::encounter::MAX_GROUP_COUNT;
+                    g.count = g.count.increment();
+                } else if let Some(c) = g.count.decrement() {
+                    g.count = c;
+                }
+            }
+            if full {
+                app.info(format!(
+                    "A group holds at most {} monsters.",
+                    crate::encounter::MAX_GROUP_COUNT
+                ));
+            }
+        }
+        Action::Delete => {
+            if s.cursor < n {
+                let g = s.encounter.groups.remove(s.cursor);
+                s.locked.retain(|k| *k != g.key());
+                let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+                app.info(format!("Removed {}; {undo} undoes.", g.key()));
+            }
+        }
+        Action::EditParty => {
+            let spec = match &s.encounter.party {
+                PartyRef::Uniform { size, level } => format!("{size}x{level}"),
+                PartyRef::Saved(id) => id.clone(),
+                PartyRef::Members(_) => s
+                    .party
+                    .members
+                    .iter()
+                    .map(|m| match &m.name {
+                        Some(n) => format!("{n}={}", m.level),
+                        None => m.level.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(","),
+            };
+            app.push(Layer::Prompt {
+                kind: PromptKind::Party,
+                title: "Party: 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id".into(),
+                field: TextField::new(&spec),
+            });
+        }
+        Action::SaveParty => {
+            let name = match &s.encounter.party {
+                PartyRef::Saved(id) => id.clone(),
+                _ => String::new(),
+            };
+            app.push(Layer::Prompt {
+                kind: PromptKind::SaveParty,
+                title: "Save the party as (a name; it goes to your parties folder)".into(),
+                field: TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
+            });
+        }
+        Action::Notes => {
+            let notes = s.encounter.notes.clone().unwrap_or_default();
+            app.push(Layer::Prompt {
+                kind: PromptKind::Notes,
+                title: "Notes (one line; kept in the encounter file and on the sheet)".into(),
+                field: TextField::new(&notes),
+            });
+        }
+        Action::Explain => {
+            s.explain = !s.explain;
+            s.preview_scroll = 0;
+        }
+        Action::Lock => {
+            if let Some(g) = s.encounter.groups.get(s.cursor) {
+                let k = g.key();
+                if let Some(i) = s.locked.iter().position(|x| *x == k) {
+                    s.locked.remove(i);
+                } else {
+                    s.locked.push(k);
+                }
+            }
+        }
+        Action::Generate => return Some(generate_now(app)),
+        Action::Difficulty => {
+            s.difficulty = (s.difficulty + 1) % BANDS.len();
+            let name = BANDS[s.difficulty].name;
+            let g = app.keymap.key_for(Ctx::Encounter, Action::Generate);
+            app.info(format!(
+                "The generator will aim for {name} ({g} generates)."
+            ));
+        }
+        Action::Filter => crate::tui::screens::bestiary::update::open_filters(app),
+        Action::Open => return Some(leave(app, AfterLeave::OpenEncounter)),
+        Action::NewEncounter => return Some(leave(app, AfterLeave::NewEncounter)),
+        Action::ExportMarkdown => {
+            let field = TextField::new(&crate::tui::screens::bestiary::export_name(
+                &app.paths.exports,
+                &s.encounter.name,
+                "md",
+            ));
+            app.push(Layer::Prompt {
+                kind: PromptKind::ExportEncounter,
+                title: "Export the encounter sheet (Markdown) to file".into(),
+                field,
+            });
+        }
+        Action::Choose => {
+            let i = s.cursor;
+            if s.encounter
+                .groups
+                .get(i)
+                .is_some_and(|g| g.placeholder.is_some())
+            {
+                return Some(leave(app, AfterLeave::ReplacePlaceholder(i)));
+            }
+        }
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+/// Opens the Forge on a new monster of the placeholder's level, rank and role; saving it
+/// replaces the placeholder.
+pub fn design_placeholder(app: &mut App, i: usize) {
+    let Some(p) = app
+        .encounter
+        .encounter
+        .groups
+        .get(i)
+        .and_then(|g| g.placeholder)
+    else {
+        return;
+    };
+    app.encounter.replacing = Some(i);
+    let c = crate::monster::Classification {
+        level: p.level,
+        rank: p.rank,
+        role: p.role,
+        leader: false,
+        size: crate::rules::Size::Medium,
+        source: crate::rules::Source::Natural,
+        creature_type: crate::rules::CreatureType::Humanoid,
+        tags: Vec::new(),
+    };
+    let mut d = crate::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
+    d.powers = crate::monster::kit::Templates::embedded().default_powers(&c);
+    app.forge =
+        crate::tui::screens::forge::Forge::with(d, crate::tui::screens::forge::Target::New, false);
+    app.screen = Screen::Forge;
+    app.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
+}
+
+fn add_group(app: &mut App, g: Group) {
+    let key = g.key();
+    let s = &mut app.encounter;
+    if let Err(e) = s.encounter.add(g) {
+        app.error(e);
+        return;
+    }
+    s.cursor = s
+        .encounter
+        .groups
+        .iter()
+        .position(|x| x.key() == key)
+        .unwrap_or(0);
+}
+
+pub fn add_monster(app: &mut App, id: &str) {
+    let name = app
+        .bestiary
+        .get(id)
+        .map_or(id.to_owned(), |e| e.design.name.clone());
+    add_group(app, Group::monster(id, Count::ONE));
+    app.info(format!("Added {name}. Enter adds another, Esc closes."));
+}
+
+pub fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
+    let p = Placeholder {
+        level,
+        rank: Rank::ALL[rank.min(Rank::ALL.len() - 1)],
+        role: Role::ALL[role.min(Role::ALL.len() - 1)],
+    };
+    add_group(app, Group::placeholder(p, Count::ONE));
+    app.info(format!(
+        "Added {}. Enter on it opens the Forge to design the real monster.",
+        p.describe()
+    ));
+}
+
+/// The party typed into the prompt: a spec, or the id of a saved party (read by the executor).
+pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
+    let text = text.trim();
+    match Party::parse(text) {
+        Ok(p) => {
+            app.encounter.encounter.party = PartyRef::from_party(&p);
+            app.info(format!("Party: {}.", p.describe()));
+            Ok(Vec::new())
+        }
+        Err(_) if crate::monster::design::is_valid_id(text) => Ok(vec![Cmd::LoadParty {
+            id: text.to_owned(),
+        }]),
+        Err(e) => Err(e),
+    }
+}
+
+/// Saves the encounter's party under a name, and makes the encounter name it.
+pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
+    let name = name.trim();
+    crate::text::check_name("the party's name", name)?;
+    let id = crate::monster::slugify(name);
+    if id.is_empty() {
+        return Err("a party's name needs a letter or a digit".into());
+    }
+    let path = path_in(&app.paths.parties, &id, "yaml")?;
+    let file = PartyFile {
+        kind: Default::default(),
+        schema_version: crate::encounter::file::ENCOUNTER_SCHEMA_VERSION,
+        name: name.to_owned(),
+        members: app.encounter.party.members.clone(),
+        extra: Default::default(),
+    };
+    Ok(vec![Cmd::Write {
+        path,
+        contents: crate::yaml_io::to_string(&file),
+        expect: Expect::New,
+        purpose: WritePurpose::Party { id },
+    }])
+}
+
+pub fn set_notes(app: &mut App, text: &str) {
+    let t = text.trim();
+    app.encounter.encounter.notes = (!t.is_empty()).then(|| t.to_owned());
+}
+
+/// A fresh encounter for the same party.
+pub fn reset(app: &mut App) {
+    let s = &app.encounter;
+    let party = s.party.clone();
+    let (seed, difficulty, saved) = (s.seed, s.difficulty, s.saved_parties.clone());
+    let mut fresh = EncounterScreen::with(Encounter::new("New Encounter", &party), None, None);
+    fresh.encounter.party = s.encounter.party.clone();
+    fresh.baseline = fresh.encounter.clone();
+    fresh.seed = seed;
+    fresh.difficulty = difficulty;
+    fresh.saved_parties = saved;
+    app.encounter = fresh;
+}
+
+/// Saves the encounter: to its file, or for a new one to `encounters/<name>.yaml` after asking the name.
+pub fn save(app: &mut App) -> Vec<Cmd> {
+    let s = &app.encounter;
+    match (&s.path, s.fingerprint) {
+        (Some(path), Some(fp)) => vec![Cmd::Write {
+            path: path.clone(),
+            contents: crate::yaml_io::to_string(&s.encounter),
+            expect: Expect::Unchanged(fp),
+            purpose: WritePurpose::Encounter,
+        }],
+        _ => {
+            let name = if s.encounter.name == "New Encounter" {
+                String::new()
+            } else {
+                s.encounter.name.clone()
+            };
+            app.push(Layer::Prompt {
+                kind: PromptKind::SaveEncounterAs,
+                title: "Name the encounter (saved in your encounters folder)".into(),
+                field: TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
+            });
+            Vec::new()
+        }
+    }
+}
+
+/// The save command once the encounter has a name.
+pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
+    let name = name.trim();
+    if name.is_empty() {
+        app.error("An encounter needs a name.");
+        app.after_save = None;
+        return Vec::new();
+    }
+    if let Err(e) = crate::text::check_name("the encounter's name", name) {
+        app.error(e);
+        app.after_save = None;
+        return Vec::new();
+    }
+    app.encounter.encounter.name = name.to_owned();
+    match path_in(
+        &app.paths.encounters,
+        &crate::monster::slugify(name),
+        "yaml",
+    ) {
+        Ok(path) => vec![Cmd::Write {
+            path,
+            contents: crate::yaml_io::to_string(&app.encounter.encounter),
+            expect: Expect::New,
+            purpose: WritePurpose::Encounter,
+        }],
+        Err(e) => {
+            app.error(e);
+            app.after_save = None;
+            Vec::new()
+        }
+    }
+}
+
+/// Replaces the unlocked groups with a generated mix at the chosen difficulty. Undo brings the
+/// old roster back.
+fn generate_now(app: &mut App) -> Vec<Cmd> {
+    let s = &mut app.encounter;
+    let seed = next_seed(&mut s.seed);
+    let locked: Vec<Group> = s
+        .encounter
+        .groups
+        .iter()
+        .filter(|g| s.locked.contains(&g.key()))
+        .cloned()
+        .collect();
+    let req = Request {
+        name: s.encounter.name.clone(),
+        party: s.party.clone(),
+        band: BANDS[s.difficulty].name,
+        query: String::new(),
+        filter: app.browser.filter.clone(),
+        locked,
+        max_monsters: 8,
+        max_bosses: 1,
+        seed,
+    };
+    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    let lock = app.keymap.key_for(Ctx::Encounter, Action::Lock);
+    match generate(&app.bestiary, &req) {
+        Ok(g) => {
+            s.encounter.groups = g.encounter.groups;
+            s.cursor = 0;
+            let band = req.band;
+            let article = if band.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            if g.met {
+                app.info(format!(
+                    "Generated {article} {band} encounter (seed {seed}); {lock} locks a group, {undo} undoes."
+                ));
+            } else {
+                app.error(format!(
+                    "The bestiary could not fill {article} {band} encounter with these filters; this is the closest ({} XP). {undo} undoes.",
+                    group_thousands(g.xp)
+                ));
+            }
+        }
+        Err(e) => app.error(e.to_string()),
+    }
+    Vec::new()
+}

@@ -1,0 +1,423 @@
+//! Drawing the Encounter screen (read-only), and its pickers and forms.
+
+use crate::encounter::Side;
+use crate::encounter::report::Report;
+use crate::export::doc::group_thousands;
+use crate::rules::difficulty::BANDS;
+use crate::rules::{Rank, Role};
+use crate::tui::app::App;
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::layer::{Picker, PlaceholderForm};
+use crate::tui::theme;
+use crate::tui::widgets::statblock;
+use crate::vocab::Vocabulary;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+fn band_color(name: &str) -> Color {
+    match name {
+        "trivial" => Color::DarkGray,
+        "easy" => Color::Green,
+        "standard" => Color::Cyan,
+        "hard" => Color::Yellow,
+        _ => Color::Red,
+    }
+}
+
+/// The XP gauge: the bar fills to the encounter's XP, coloured by its band; the band
+/// thresholds are marked with the first letter of the band that starts there.
+fn gauge(r: &Report, width: u16) -> Vec<Line<'static>> {
+    let w = width.max(10) as usize;
+    let deadly_min = r.bands.last().map_or(r.budget * 2, |b| b.min_xp);
+    let scale = (deadly_min as f64 * 1.25).max(r.xp as f64 * 1.05).max(1.0);
+    let col = |xp: u64| ((xp as f64 / scale) * w as f64).round().min(w as f64) as usize;
+    let fill = col(r.xp);
+    let color = r.band.as_deref().map_or(Color::DarkGray, band_color);
+    let mut bar: Vec<Span> = Vec::new();
+    let mut marks = vec![' '; w];
+    for b in r.bands.iter().skip(1) {
+        let c = col(b.min_xp).min(w - 1);
+        marks[c] = b.name.chars().next().unwrap_or('|').to_ascii_uppercase();
+    }
+    for (i, mark) in marks.iter().enumerate() {
+        let (ch, style) = if *mark != ' ' {
+            (
+                '│',
+                Style::new().fg(band_color(
+                    r.bands
+                        .iter()
+                        .find(|b| b.name.starts_with(mark.to_ascii_lowercase()))
+                        .map_or("", |b| b.name),
+                )),
+            )
+        } else if i < fill {
+            ('█', Style::new().fg(color))
+        } else {
+            ('░', theme::dim())
+        };
+        bar.push(Span::styled(ch.to_string(), style));
+    }
+    let labels: String = marks.iter().collect();
+    vec![
+        Line::from(bar),
+        Line::from(Span::styled(labels, theme::dim())),
+    ]
+}
+
+pub fn view(app: &App, f: &mut Frame, area: Rect) {
+    let s = &app.encounter;
+    let r = &s.report;
+    let left_w = if area.width >= 100 {
+        area.width / 2
+    } else {
+        48
+    };
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+    let block = Block::bordered().title(format!(
+        " {}{} ",
+        s.encounter.name,
+        if s.is_dirty() { " · unsaved" } else { "" }
+    ));
+    let inner = block.inner(left);
+    f.render_widget(block.border_style(theme::focused_border()), left);
+    let [party_area, gauge_area, summary_area, roster_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(2),
+        Constraint::Length(4),
+        Constraint::Fill(1),
+    ])
+    .areas(inner);
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled("Party ", theme::bold()),
+            Span::raw(format!(
+                "{} · budget {} XP",
+                s.party.describe(),
+                group_thousands(r.budget)
+            )),
+        ])),
+        party_area,
+    );
+    f.render_widget(Paragraph::new(gauge(r, gauge_area.width)), gauge_area);
+    let band = match (&r.band, r.encounter_level) {
+        (Some(b), Some(l)) => vec![
+            Span::styled(
+                b.clone(),
+                Style::new()
+                    .fg(band_color(b))
+                    .add_modifier(ratatui::style::Modifier::BOLD),
+            ),
+            Span::raw(format!(" · encounter level {l} vs party {}", r.party_level)),
+            Span::styled(" (ours)", theme::dim()),
+        ],
+        _ => vec![Span::styled("cannot be rated", theme::dim())],
+    };
+    let mut summary = vec![
+        Line::from(vec![
+            Span::styled("XP ", theme::bold()),
+            Span::raw(format!(
+                "{} of {} budget (ratio {:.2})",
+                group_thousands(r.xp),
+                group_thousands(r.budget),
+                r.ratio
+            )),
+        ]),
+        Line::from(band),
+        Line::from(vec![
+            Span::styled("Each ", theme::bold()),
+            Span::raw(format!(
+                "{} XP, {} · generator: {} ({})",
+                group_thousands(r.xp_per_character),
+                r.treasure_per_character_gp
+                    .map_or("—".to_owned(), |t| format!(
+                        "{} gp",
+                        crate::encounter::report::fmt_gp(t)
+                    )),
+                BANDS[s.difficulty].name,
+                app.keymap.key_for(Ctx::Encounter, Action::Difficulty),
+            )),
+        ]),
+    ];
+    if let Some(w) = r.warnings.first() {
+        summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
+    }
+    f.render_widget(Paragraph::new(summary), summary_area);
+
+    let mut lines: Vec<Line> = Vec::new();
+    if s.encounter.groups.is_empty() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "No monsters yet: {} adds from the bestiary, {} a placeholder, {} generates.",
+                app.keymap.key_for(Ctx::Encounter, Action::AddMonsters),
+                app.keymap.key_for(Ctx::Encounter, Action::Placeholder),
+                app.keymap.key_for(Ctx::Encounter, Action::Generate)
+            ),
+            theme::dim(),
+        )));
+    }
+    for (i, (g, line)) in s.encounter.groups.iter().zip(&r.roster).enumerate() {
+        let sel = i == s.cursor;
+        let lock = if s.locked.contains(&g.key()) {
+            "🔒"
+        } else {
+            "  "
+        };
+        let ally = if g.side == Side::Ally { " (ally)" } else { "" };
+        let xp = line.xp_total.map_or("?".into(), group_thousands);
+        let what = match (line.level, &line.rank, &line.role) {
+            (Some(l), Some(rk), Some(ro)) => format!("L{l} {rk} {ro}"),
+            _ => "unknown id".into(),
+        };
+        // A labelled group still says what it is.
+        let name = match &g.label {
+            Some(label) if *label != line.name => format!("{label} ({})", line.name),
+            _ => line.name.clone(),
+        };
+        let what = format!("  {what} ·");
+        let style = if sel {
+            theme::selected()
+        } else if line.missing {
+            theme::error()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::raw(lock.to_string()),
+            Span::styled(
+                format!("{:>3} × {name}{ally}", g.count),
+                style.patch(theme::bold()),
+            ),
+            Span::styled(
+                format!("{what} {xp} XP"),
+                if sel { style } else { theme::dim() },
+            ),
+        ]));
+    }
+    f.render_widget(Paragraph::new(lines), roster_area);
+
+    // Right: the arithmetic, or the selected monster's stat block.
+    let (title, text) = if s.explain {
+        let mut lines = vec![Line::from(Span::styled(
+            format!(
+                "How the difficulty is worked out ({} closes)",
+                app.keymap.key_for(Ctx::Encounter, Action::Explain)
+            ),
+            theme::heading(),
+        ))];
+        for t in &r.explanation {
+            lines.push(Line::default());
+            lines.push(Line::from(t.text.clone()));
+            let ours = if t.ours {
+                " — lairsmith's own reading, not the book's"
+            } else {
+                ""
+            };
+            lines.push(Line::from(Span::styled(
+                format!("  {}{ours}", t.source),
+                if t.ours {
+                    theme::warning()
+                } else {
+                    theme::dim()
+                },
+            )));
+        }
+        for w in &r.warnings {
+            lines.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
+        }
+        (" Arithmetic ", Text::from(lines))
+    } else {
+        match s.encounter.groups.get(s.cursor) {
+            Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
+                Some(e) => (" Stat block ", statblock::text(&e.block())),
+                None => (
+                    " Placeholder ",
+                    Text::from(match &g.placeholder {
+                        Some(p) => format!(
+                            "{}\n\nIt counts in the budget like a real monster of its level and rank. {} opens the Forge to design it.",
+                            p.describe(),
+                            app.keymap.key_for(Ctx::Encounter, Action::Choose)
+                        ),
+                        None => format!("No monster has the id `{}`.", g.key()),
+                    }),
+                ),
+            },
+            None => (
+                " Stat block ",
+                Text::from(format!(
+                    "Add monsters to see them here. {} shows the budget arithmetic.",
+                    app.keymap.key_for(Ctx::Encounter, Action::Explain)
+                )),
+            ),
+        }
+    };
+    f.render_widget(
+        Paragraph::new(text)
+            .block(Block::bordered().title(title).border_style(theme::border()))
+            .wrap(Wrap { trim: false })
+            .scroll((s.preview_scroll, 0)),
+        right,
+    );
+}
+
+pub fn form_row(label: &str, value: &str, sel: bool) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(
+            format!("{label:<10}"),
+            if sel {
+                theme::selected()
+            } else {
+                theme::bold()
+            },
+        ),
+        Span::raw(value.to_owned()),
+    ])
+}
+
+pub fn popup(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
+    let (query, cursor) = (&p.query, p.cursor);
+    let r = popup(area, 72, area.height.saturating_sub(2));
+    f.render_widget(Clear, r);
+    let levels = if app.browser.filter.levels.is_some() {
+        "the filters' levels".to_owned()
+    } else if p.all_levels {
+        "every level".to_owned()
+    } else {
+        let w = super::picker_levels(app.encounter.report.party_level);
+        format!("levels {}-{}", w.start(), w.end())
+    };
+    let filters = if app.browser.filter.is_empty() {
+        format!("{levels} · no filters")
+    } else {
+        format!("{levels} · the Bestiary's filters")
+    };
+    let block = Block::bordered()
+        .title(format!(" Add monsters · {filters} "))
+        .border_style(theme::focused_border());
+    let inner = block.inner(r);
+    f.render_widget(block, r);
+    let [q, list] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
+    f.render_widget(Paragraph::new(format!("Search: {}", query.text())), q);
+    f.set_cursor_position((q.x + 8 + query.cursor as u16, q.y));
+    let hits = &p.hits;
+    let cursor = cursor.min(hits.len().saturating_sub(1));
+    let rows = list.height as usize;
+    let start = cursor.saturating_sub(rows.saturating_sub(1));
+    let lines: Vec<Line> = hits
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(rows)
+        .map(|(i, idx)| {
+            let e = &app.bestiary.entries[*idx];
+            let style = if i == cursor {
+                theme::selected()
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::styled(
+                    crate::text::fit_width(&e.design.name, 28),
+                    style.patch(theme::bold()),
+                ),
+                Span::styled(
+                    format!(
+                        " L{:<2} {:<8} {:<8} {:>6} XP",
+                        e.design.level,
+                        e.design.rank.key(),
+                        e.design.role.key(),
+                        e.xp
+                    ),
+                    if i == cursor { style } else { theme::dim() },
+                ),
+            ])
+        })
+        .collect();
+    if hits.is_empty() {
+        let all = app.keymap.key_for(Ctx::MonsterPicker, Action::AllLevels);
+        f.render_widget(
+            Paragraph::new(format!("No monster matches. {all} shows every level.")),
+            list,
+        );
+    } else {
+        f.render_widget(Paragraph::new(lines), list);
+    }
+}
+
+pub fn placeholder_view(form: &PlaceholderForm, f: &mut Frame, area: Rect) {
+    let lines = vec![
+        form_row("Level", &form.level.text(), form.row == 0),
+        form_row(
+            "Rank",
+            &format!("◂ {} ▸", Rank::ALL[form.rank].label()),
+            form.row == 1,
+        ),
+        form_row(
+            "Role",
+            &format!("◂ {} ▸", Role::ALL[form.role].label()),
+            form.row == 2,
+        ),
+    ];
+    let r = popup(area, 50, 5);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(" Add a placeholder ")
+                .border_style(theme::focused_border()),
+        ),
+        r,
+    );
+    if form.row == 0 {
+        f.set_cursor_position((r.x + 1 + 10 + form.level.cursor as u16, r.y + 1));
+    }
+}
+
+pub fn open_view(files: &[std::path::PathBuf], cursor: usize, f: &mut Frame, area: Rect) {
+    let r = popup(area, 60, (files.len() as u16 + 2).min(area.height));
+    f.render_widget(Clear, r);
+    let rows = r.height.saturating_sub(2) as usize;
+    let start = cursor.saturating_sub(rows.saturating_sub(1));
+    let lines: Vec<Line> = files
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(rows)
+        .map(|(i, p)| {
+            let name = p
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Line::from(Span::styled(
+                name,
+                if i == cursor {
+                    theme::selected()
+                } else {
+                    Style::new()
+                },
+            ))
+        })
+        .collect();
+    f.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(" Open an encounter ")
+                .border_style(theme::focused_border()),
+        ),
+        r,
+    );
+}

@@ -1,0 +1,355 @@
+//! The Forge: a wizard from level to powers, with the stat block re-derived after every
+//! update. Every choice lives in the design itself, so going back never loses one, and every
+//! change to the design can be undone. This module holds the state; `update` its keys, `view`
+//! its drawing, `fields` the table of form fields, `options` the rows of each list step.
+
+pub mod fields;
+pub mod options;
+pub mod update;
+pub mod view;
+
+use crate::monster::kit::Templates;
+use crate::monster::lint::{Finding, lint};
+use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
+use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use crate::store::Fingerprint;
+use crate::tui::history::History;
+use crate::tui::keymap::Ctx;
+use crate::vocab::Vocabulary;
+use fields::{Detail, PowerField, details, power_fields};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Level,
+    Rank,
+    Role,
+    Size,
+    Source,
+    Type,
+    Tags,
+    Details,
+    Powers,
+    Review,
+}
+
+pub const STEPS: [Step; 10] = [
+    Step::Level,
+    Step::Rank,
+    Step::Role,
+    Step::Size,
+    Step::Source,
+    Step::Type,
+    Step::Tags,
+    Step::Details,
+    Step::Powers,
+    Step::Review,
+];
+
+impl Step {
+    pub fn title(self) -> &'static str {
+        match self {
+            Step::Level => "Level",
+            Step::Rank => "Rank",
+            Step::Role => "Role",
+            Step::Size => "Size",
+            Step::Source => "Source",
+            Step::Type => "Type",
+            Step::Tags => "Tags",
+            Step::Details => "Details",
+            Step::Powers => "Powers",
+            Step::Review => "Review",
+        }
+    }
+    pub fn index(self) -> usize {
+        STEPS.iter().position(|s| *s == self).unwrap_or(0)
+    }
+    pub fn is_list(self) -> bool {
+        matches!(
+            self,
+            Step::Level
+                | Step::Rank
+                | Step::Role
+                | Step::Size
+                | Step::Source
+                | Step::Type
+                | Step::Tags
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Editor,
+    Preview,
+}
+
+/// Where a save goes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    /// Not saved yet: the id comes from the name at the first save.
+    New,
+    /// One of the user's files, as it was when loaded or last saved.
+    Existing {
+        path: PathBuf,
+        fingerprint: Fingerprint,
+    },
+}
+
+/// What undo brings back: the design and whether its powers were edited by hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc {
+    pub design: MonsterDesign,
+    pub powers_custom: bool,
+}
+
+/// The Forge's document before an update, to record it in the history if the update changed it.
+pub struct Snapshot {
+    token: u64,
+    doc: Doc,
+}
+
+pub struct Forge {
+    pub design: MonsterDesign,
+    pub target: Target,
+    /// The design as last saved or loaded: unsaved changes are differences from it.
+    pub baseline: MonsterDesign,
+    /// The powers were edited by hand: classification changes no longer swap in a new kit.
+    pub powers_custom: bool,
+    pub step: Step,
+    pub focus: Focus,
+    /// The highlighted option of a list step; put on the design's value when the step opens.
+    pub cursor: usize,
+    pub power_cursor: usize,
+    pub power_form: Option<usize>,
+    pub form_row: usize,
+    pub preview_scroll: u16,
+    /// Digits typed on the Level step.
+    pub typed: String,
+    /// Where the monster was copied from, when it is a copy of a shipped one.
+    pub copy_of: Option<String>,
+    pub history: History<Doc>,
+    /// Which monster this Forge holds: a new one is not an undoable change of the old.
+    token: u64,
+    /// Derived from the design after every update.
+    pub block: StatBlock,
+    pub findings: Vec<Finding>,
+    derived_for: Option<MonsterDesign>,
+}
+
+static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl Forge {
+    pub fn new_monster() -> Forge {
+        let c = Classification {
+            level: Level::new(1).expect("1 is a level"),
+            rank: Rank::Standard,
+            role: Role::Wrecker,
+            leader: false,
+            size: Size::Medium,
+            source: Source::Natural,
+            creature_type: CreatureType::Humanoid,
+            tags: Vec::new(),
+        };
+        let mut d = MonsterDesign::new("New Monster", c.clone());
+        d.powers = Templates::embedded().default_powers(&c);
+        Forge::with(d, Target::New, false)
+    }
+
+    pub fn with(design: MonsterDesign, target: Target, powers_custom: bool) -> Forge {
+        let mut f = Forge {
+            block: derive(&design),
+            findings: Vec::new(),
+            derived_for: None,
+            baseline: design.clone(),
+            design,
+            target,
+            powers_custom,
+            step: Step::Level,
+            focus: Focus::Editor,
+            cursor: 0,
+            power_cursor: 0,
+            power_form: None,
+            form_row: 0,
+            preview_scroll: 0,
+            typed: String::new(),
+            copy_of: None,
+            history: History::default(),
+            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        };
+        f.derive();
+        f.sync_cursor();
+        f
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        self.design != self.baseline
+    }
+
+    /// The stat block and lint of the design, computed again only when the design changed.
+    pub fn derive(&mut self) {
+        if self.derived_for.as_ref() == Some(&self.design) {
+            return;
+        }
+        self.block = derive(&self.design);
+        self.findings = lint(&self.design, &self.block, None);
+        self.derived_for = Some(self.design.clone());
+        let n = self.design.powers.len();
+        self.power_cursor = self.power_cursor.min(n.saturating_sub(1));
+        if self.power_form.is_some_and(|i| i >= n) {
+            self.power_form = None;
+        }
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            token: self.token,
+            doc: self.doc(),
+        }
+    }
+
+    fn doc(&self) -> Doc {
+        Doc {
+            design: self.design.clone(),
+            powers_custom: self.powers_custom,
+        }
+    }
+
+    /// Puts the design before an update in the history if the update changed it.
+    pub fn record(&mut self, before: Snapshot) {
+        if before.token == self.token && before.doc != self.doc() {
+            self.history.push(before.doc);
+        }
+    }
+
+    /// Undo (`back`) or redo; returns whether there was anything to do.
+    pub fn step_history(&mut self, back: bool) -> bool {
+        let current = self.doc();
+        let next = if back {
+            self.history.undo(current)
+        } else {
+            self.history.redo(current)
+        };
+        match next {
+            Some(doc) => {
+                self.design = doc.design;
+                self.powers_custom = doc.powers_custom;
+                self.sync_cursor();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Re-derives after a change, swapping in the new default kit while the powers are untouched.
+    pub fn changed(&mut self, classification_before: Option<Classification>) {
+        if let Some(before) = classification_before {
+            let after = self.design.classification();
+            if before != after && !self.powers_custom {
+                self.design.powers = Templates::embedded().default_powers(&after);
+            }
+        }
+        if self.target == Target::New && self.copy_of.is_none() {
+            self.design.id = slugify(&self.design.name);
+        }
+    }
+
+    /// Puts a list step's cursor on its current value.
+    pub fn sync_cursor(&mut self) {
+        let d = &self.design;
+        let i = match self.step {
+            Step::Level => d.level.index(),
+            Step::Rank => pos(Rank::ALL, d.rank),
+            Step::Role => pos(Role::ALL, d.role),
+            Step::Size => pos(Size::ALL, d.size),
+            Step::Source => pos(Source::ALL, d.source),
+            Step::Type => pos(CreatureType::ALL, d.creature_type),
+            Step::Tags => self.cursor.min(Tag::ALL.len() - 1),
+            _ => return,
+        };
+        self.cursor = i;
+    }
+
+    pub fn option_count(&self) -> usize {
+        match self.step {
+            Step::Level => 30,
+            Step::Rank => Rank::ALL.len(),
+            Step::Role => Role::ALL.len() + 1,
+            Step::Size => Size::ALL.len(),
+            Step::Source => Source::ALL.len(),
+            Step::Type => CreatureType::ALL.len(),
+            Step::Tags => Tag::ALL.len(),
+            Step::Details => details().len(),
+            Step::Powers => match self.power_form {
+                Some(i) => self
+                    .design
+                    .powers
+                    .get(i)
+                    .map_or(0, |p| power_fields(p).len()),
+                None => self.design.powers.len(),
+            },
+            Step::Review => 0,
+        }
+    }
+
+    pub fn go_to(&mut self, step: Step) {
+        if step != self.step {
+            self.cursor = 0;
+        }
+        self.step = step;
+        self.form_row = 0;
+        self.power_form = None;
+        self.typed.clear();
+        self.sync_cursor();
+    }
+
+    pub fn next_step(&mut self) {
+        let i = (self.step.index() + 1).min(STEPS.len() - 1);
+        self.go_to(STEPS[i]);
+    }
+
+    pub fn prev_step(&mut self) {
+        let i = self.step.index().saturating_sub(1);
+        self.go_to(STEPS[i]);
+    }
+
+    /// The Forge's own contexts for the step and pane in front (the screen adds the global ones).
+    pub fn contexts(&self) -> Vec<Ctx> {
+        if self.focus == Focus::Preview {
+            return vec![Ctx::Forge];
+        }
+        match self.step {
+            Step::Level => vec![Ctx::ForgeLevel, Ctx::ForgeList, Ctx::Forge],
+            s if s.is_list() => vec![Ctx::ForgeList, Ctx::Forge],
+            Step::Details => vec![Ctx::ForgeForm, Ctx::Forge],
+            Step::Powers if self.power_form.is_some() => vec![Ctx::ForgeForm, Ctx::Forge],
+            Step::Powers => vec![Ctx::Powers, Ctx::Forge],
+            _ => vec![Ctx::Forge],
+        }
+    }
+
+    /// The form row under the cursor: a details field or a power field.
+    pub fn current_field(&self) -> Option<Field> {
+        match (self.step, self.power_form) {
+            (Step::Details, _) => details().get(self.form_row).copied().map(Field::Detail),
+            (Step::Powers, Some(i)) => {
+                let p = self.design.powers.get(i)?;
+                power_fields(p)
+                    .get(self.form_row)
+                    .copied()
+                    .map(|f| Field::Power(i, f))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum Field {
+    Detail(Detail),
+    Power(usize, PowerField),
+}
+
+pub fn pos<T: PartialEq>(all: &[T], v: T) -> usize {
+    all.iter().position(|x| *x == v).unwrap_or(0)
+}

@@ -1,0 +1,443 @@
+//! The Forge's keys: moving through the wizard, choosing options, editing fields and powers,
+//! undo, and saving.
+
+use super::fields::{Kind, blank_power};
+use super::{Field, Focus, Forge, Step, Target};
+use crate::bestiary::Provenance;
+use crate::monster::kit::Templates;
+use crate::monster::lint::Severity;
+use crate::monster::slugify;
+use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use crate::store::{Expect, path_in};
+use crate::tui::app::{App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::keymap::{Action, typed_char};
+use crate::tui::layer::{Layer, Picker};
+use crate::tui::widgets::text_field::TextField;
+use crate::vocab::Vocabulary;
+use fuzzy_matcher::FuzzyMatcher;
+use ratatui::crossterm::event::KeyEvent;
+
+/// Opens a monster from the bestiary in the Forge. A shipped monster opens as the user's copy.
+pub fn open_for_edit(app: &mut App, id: &str) {
+    let Some(e) = app.bestiary.get(id) else {
+        app.error(format!("no monster has the id `{id}`"));
+        return;
+    };
+    let (target, msg) = match (e.provenance, e.fingerprint) {
+        (Provenance::User, Some(fp)) => (
+            Target::Existing {
+                path: e.path.clone(),
+                fingerprint: fp,
+            },
+            format!(
+                "Editing {}. Ctrl-S saves to {}.",
+                e.design.name,
+                e.path.display()
+            ),
+        ),
+        _ => (
+            Target::New,
+            format!(
+                "{} is shipped and read-only: you are editing your own copy; Ctrl-S saves it to your bestiary.",
+                e.design.name
+            ),
+        ),
+    };
+    let shipped = e.is_shipped();
+    let mut forge = Forge::with(e.design.clone(), target, true);
+    if shipped {
+        forge.copy_of = Some(e.design.id.clone());
+    }
+    app.forge = forge;
+    app.screen = Screen::Forge;
+    app.info(msg);
+}
+
+/// Saves the design in the Forge, asking first when the lint finds errors.
+pub fn save(app: &mut App) -> Vec<Cmd> {
+    let errors: Vec<String> = app
+        .forge
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| super::fields::field_words(&f.message))
+        .collect();
+    if !errors.is_empty() {
+        app.push(Layer::Confirm(Confirm::LintErrors { errors }));
+        return Vec::new();
+    }
+    save_unchecked(app)
+}
+
+/// Saves the design in the Forge as a new monster, leaving the file it came from alone.
+pub fn save_as_copy(app: &mut App) -> Vec<Cmd> {
+    let f = &mut app.forge;
+    f.target = Target::New;
+    f.copy_of = Some(f.design.id.clone());
+    save_unchecked(app)
+}
+
+/// Builds the save command for the design in the Forge.
+pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
+    let f = &mut app.forge;
+    if f.design.name.trim().is_empty() {
+        app.error("Give the monster a name before saving (Details step).");
+        return Vec::new();
+    }
+    let (path, expect) = match &f.target {
+        Target::Existing { path, fingerprint } => (path.clone(), Expect::Unchanged(*fingerprint)),
+        Target::New => {
+            let base = f.copy_of.clone().unwrap_or_else(|| slugify(&f.design.name));
+            f.design.id = app.bestiary.free_id(&base);
+            match path_in(&app.paths.bestiary, &f.design.id, "yaml") {
+                Ok(p) => (p, Expect::New),
+                Err(e) => {
+                    app.error(e);
+                    return Vec::new();
+                }
+            }
+        }
+    };
+    vec![Cmd::Write {
+        path,
+        contents: crate::yaml_io::to_string(&f.design),
+        expect,
+        purpose: WritePurpose::Monster {
+            design: Box::new(f.design.clone()),
+            from_forge: true,
+        },
+    }]
+}
+
+pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd>> {
+    let f = &mut app.forge;
+    match action {
+        Action::TypeLevel => {
+            let c = typed_char(ev)?;
+            f.typed.push(c);
+            if f.typed.len() > 2 {
+                f.typed = c.to_string();
+            }
+            if let Ok(n) = f.typed.parse::<usize>()
+                && (1..=30).contains(&n)
+            {
+                f.cursor = n - 1;
+                apply_option(app, false);
+            }
+        }
+        Action::Undo | Action::Redo => {
+            let back = action == Action::Undo;
+            if !f.step_history(back) {
+                app.info(if back {
+                    "Nothing to undo."
+                } else {
+                    "Nothing to redo."
+                });
+            }
+        }
+        Action::NextPane | Action::PrevPane => {
+            f.focus = if f.focus == Focus::Editor {
+                Focus::Preview
+            } else {
+                Focus::Editor
+            };
+        }
+        Action::NextStep => f.next_step(),
+        Action::PrevStep => f.prev_step(),
+        Action::Back => {
+            if f.power_form.is_some() {
+                f.power_form = None;
+                f.form_row = 0;
+            } else {
+                f.prev_step();
+            }
+        }
+        Action::Up
+        | Action::Down
+        | Action::PageUp
+        | Action::PageDown
+        | Action::Home
+        | Action::End
+            if f.focus == Focus::Preview =>
+        {
+            let s = f.preview_scroll;
+            f.preview_scroll = match action {
+                Action::Up => s.saturating_sub(1),
+                Action::Down => s.saturating_add(1),
+                Action::PageUp => s.saturating_sub(10),
+                Action::PageDown => s.saturating_add(10),
+                Action::Home => 0,
+                _ => s.saturating_add(500),
+            };
+        }
+        Action::Up
+        | Action::Down
+        | Action::Home
+        | Action::End
+        | Action::PageUp
+        | Action::PageDown => {
+            let n = f.option_count();
+            if n > 0 {
+                let cur = match (f.step, f.power_form) {
+                    (Step::Details, _) | (Step::Powers, Some(_)) => f.form_row,
+                    (Step::Powers, None) => f.power_cursor,
+                    _ => f.cursor,
+                };
+                let next = match action {
+                    Action::Up => cur.saturating_sub(1),
+                    Action::Down => (cur + 1).min(n - 1),
+                    Action::PageUp => cur.saturating_sub(10),
+                    Action::PageDown => (cur + 10).min(n - 1),
+                    Action::Home => 0,
+                    _ => n - 1,
+                };
+                match (f.step, f.power_form) {
+                    (Step::Details, _) | (Step::Powers, Some(_)) => f.form_row = next,
+                    (Step::Powers, None) => f.power_cursor = next,
+                    _ => f.cursor = next,
+                }
+            }
+        }
+        Action::Left | Action::Right => {
+            let fwd = action == Action::Right;
+            match f.current_field() {
+                Some(field) => cycle_field(app, field, fwd),
+                None if f.step.is_list() || f.step == Step::Review || f.step == Step::Powers => {
+                    if fwd {
+                        f.next_step()
+                    } else {
+                        f.prev_step()
+                    }
+                }
+                None => {}
+            }
+        }
+        Action::Choose => match f.step {
+            s if s.is_list() => {
+                if s == Step::Tags || (s == Step::Role && f.cursor == Role::ALL.len()) {
+                    f.next_step();
+                } else {
+                    apply_option(app, true);
+                }
+            }
+            Step::Details | Step::Powers if f.power_form.is_some() || f.step == Step::Details => {
+                if let Some(field) = f.current_field() {
+                    activate_field(app, field);
+                }
+            }
+            _ => {}
+        },
+        Action::Toggle => match f.step {
+            s if s.is_list() => apply_option(app, false),
+            _ => {
+                if let Some(field) = f.current_field() {
+                    match field_kind(field) {
+                        Kind::Text => activate_field(app, field),
+                        _ => cycle_field(app, field, true),
+                    }
+                }
+            }
+        },
+        Action::AddPower => app.push(Layer::TemplatePicker(Picker::new())),
+        Action::NewPower => {
+            let n = f.design.powers.len() + 1;
+            f.design.powers.push(blank_power(n));
+            f.powers_custom = true;
+            f.power_cursor = f.design.powers.len() - 1;
+            f.power_form = Some(f.power_cursor);
+            f.form_row = 0;
+            f.changed(None);
+        }
+        Action::Edit if f.step == Step::Powers && f.power_form.is_none() => {
+            if f.power_cursor < f.design.powers.len() {
+                f.power_form = Some(f.power_cursor);
+                f.form_row = 0;
+            }
+        }
+        Action::Delete if f.step == Step::Powers && f.power_form.is_none() => {
+            if f.power_cursor < f.design.powers.len() {
+                let p = f.design.powers.remove(f.power_cursor);
+                f.powers_custom = true;
+                f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
+                f.changed(None);
+                let undo = app
+                    .keymap
+                    .key_for(crate::tui::keymap::Ctx::Forge, Action::Undo);
+                app.info(format!("Removed {}; {undo} undoes.", p.name));
+            }
+        }
+        Action::MoveUp | Action::MoveDown if f.step == Step::Powers && f.power_form.is_none() => {
+            let i = f.power_cursor;
+            let j = if action == Action::MoveUp {
+                i.checked_sub(1)
+            } else {
+                Some(i + 1)
+            };
+            if let Some(j) = j.filter(|j| *j < f.design.powers.len()) {
+                f.design.powers.swap(i, j);
+                f.power_cursor = j;
+                f.powers_custom = true;
+                f.changed(None);
+            }
+        }
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+pub fn field_kind(field: Field) -> Kind {
+    match field {
+        Field::Detail(d) => d.kind(),
+        Field::Power(_, p) => p.kind(),
+    }
+}
+
+fn activate_field(app: &mut App, field: Field) {
+    let f = &mut app.forge;
+    match field_kind(field) {
+        Kind::Text => {
+            let value = match field {
+                Field::Detail(d) => d.value(&f.design),
+                Field::Power(i, p) => p.value(&f.design.powers[i], &f.design),
+            };
+            let field_text = TextField::new(&value);
+            let field_text = match field {
+                Field::Detail(super::fields::Detail::Name) => {
+                    field_text.with_max(crate::text::MAX_NAME_CHARS)
+                }
+                _ => field_text,
+            };
+            let (label, hint) = match field {
+                Field::Detail(d) => (d.label(), d.hint()),
+                Field::Power(_, p) => (p.label().to_owned(), p.hint()),
+            };
+            let title = if hint.is_empty() {
+                label.to_owned()
+            } else {
+                format!("{label}: {hint}")
+            };
+            app.push(Layer::Prompt {
+                kind: PromptKind::ForgeField,
+                title,
+                field: field_text,
+            });
+        }
+        Kind::Toggle => {
+            if let Field::Power(i, p) = field {
+                p.toggle(&mut f.design.powers[i]);
+                f.powers_custom = true;
+                f.changed(None);
+            }
+        }
+        Kind::Cycle => cycle_field(app, field, true),
+    }
+}
+
+fn cycle_field(app: &mut App, field: Field, forward: bool) {
+    let f = &mut app.forge;
+    match field {
+        Field::Detail(d) => {
+            d.cycle(&mut f.design, forward);
+        }
+        Field::Power(i, p) => {
+            if p.kind() == Kind::Toggle {
+                p.toggle(&mut f.design.powers[i]);
+            } else {
+                p.cycle(&mut f.design.powers[i], forward);
+            }
+            f.powers_custom = true;
+        }
+    }
+    f.changed(None);
+}
+
+/// Applies the text typed into the field under the cursor; an invalid value is an error and
+/// the field stays open.
+pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
+    let Some(field) = app.forge.current_field() else {
+        return Ok(());
+    };
+    let f = &mut app.forge;
+    match field {
+        Field::Detail(d) => d.apply(&mut f.design, text)?,
+        Field::Power(i, p) => {
+            p.apply(&mut f.design.powers[i], text)?;
+            f.powers_custom = true;
+        }
+    }
+    f.changed(None);
+    app.status = None;
+    Ok(())
+}
+
+/// Applies the highlighted option of a list step; `advance` moves on to the next step.
+fn apply_option(app: &mut App, advance: bool) {
+    let f = &mut app.forge;
+    let before = f.design.classification();
+    let i = f.cursor;
+    let d = &mut f.design;
+    match f.step {
+        Step::Level => d.level = Level::new(i as i64 + 1).expect("cursor is within 1-30"),
+        Step::Rank => d.rank = Rank::ALL[i],
+        Step::Role if i == Role::ALL.len() => d.leader = !d.leader,
+        Step::Role => d.role = Role::ALL[i],
+        Step::Size => d.size = Size::ALL[i],
+        Step::Source => d.source = Source::ALL[i],
+        Step::Type => d.creature_type = CreatureType::ALL[i],
+        Step::Tags => {
+            let t = Tag::ALL[i];
+            match d.tags.iter().position(|x| *x == t) {
+                Some(p) => {
+                    d.tags.remove(p);
+                }
+                None => {
+                    // One undead variant at a time.
+                    if t == Tag::Undead {
+                        d.tags.retain(|x| *x != Tag::UndeadSpirit);
+                    } else if t == Tag::UndeadSpirit {
+                        d.tags.retain(|x| *x != Tag::Undead);
+                    }
+                    d.tags.push(t);
+                }
+            }
+        }
+        _ => return,
+    }
+    f.changed(Some(before));
+    if advance {
+        f.next_step();
+    }
+}
+
+/// Template powers matching the query, the current role's kit first.
+pub fn template_matches(f: &Forge, query: &str) -> Vec<(String, crate::monster::Power)> {
+    let matcher = fuzzy_matcher::skim::SkimMatcherV2::default().ignore_case();
+    let role = f.design.role.key();
+    let mut out: Vec<(bool, i64, String, crate::monster::Power)> = Templates::embedded()
+        .library()
+        .filter_map(|(kit, p)| {
+            let label = format!("{} ({})", p.name, kit.id);
+            let score = if query.trim().is_empty() {
+                Some(0)
+            } else {
+                matcher.fuzzy_match(&label, query.trim())
+            };
+            let own = kit.id.split('-').any(|w| w == role);
+            score.map(|s| (own, s, kit.id.clone(), p.clone()))
+        })
+        .collect();
+    // Stable: within the role's own templates and the rest, the best match first.
+    out.sort_by_key(|x| (std::cmp::Reverse(x.0), std::cmp::Reverse(x.1)));
+    out.into_iter().map(|(_, _, k, p)| (k, p)).collect()
+}
+
+/// Adds a template power to the design.
+pub fn add_template(app: &mut App, p: crate::monster::Power) {
+    let f = &mut app.forge;
+    let name = p.name.clone();
+    f.design.powers.push(p);
+    f.powers_custom = true;
+    f.power_cursor = f.design.powers.len() - 1;
+    f.changed(None);
+    app.info(format!("Added {name} from the templates; Enter edits it."));
+}

@@ -1,0 +1,429 @@
+//! Drawing the Forge (read-only): the steps, the editor of the current step and the live stat
+//! block.
+
+use super::fields::{details, power_fields};
+use super::options::{options, step_value};
+use super::{Focus, Forge, STEPS, Step, Target};
+use crate::monster::lint::Severity;
+use crate::monster::slugify;
+use crate::rules::Rank;
+use crate::tui::app::{App, PromptKind};
+use crate::tui::layer::{Layer, Picker};
+use crate::tui::theme;
+use crate::tui::widgets::statblock;
+use crate::tui::widgets::text_field::TextField;
+use crate::vocab::Vocabulary;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+pub fn view(app: &App, fr: &mut Frame, area: Rect) {
+    let f = &app.forge;
+    let left_w = if area.width >= 110 {
+        60
+    } else {
+        46.min(area.width.saturating_sub(30))
+    };
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+
+    // The steps, with their current values: the wizard at a glance.
+    let mut spans: Vec<Span> = Vec::new();
+    // Lay the steps out by hand so each one wraps whole and the height is known.
+    let mut lines: Vec<Line> = Vec::new();
+    let mut used = 0usize;
+    for (i, s) in STEPS.iter().enumerate() {
+        let v = step_value(&f.design, *s);
+        let v: String = v.chars().take(18).collect();
+        let text = if v.is_empty() {
+            format!("{} {}", i + 1, s.title())
+        } else {
+            format!("{} {}: {v}", i + 1, s.title())
+        };
+        let len = text.chars().count() + 2;
+        if used > 0 && used + len > left_w as usize {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        let style = if *s == f.step {
+            theme::selected()
+        } else {
+            theme::dim()
+        };
+        spans.push(Span::styled(text, style));
+        spans.push(Span::raw("  "));
+        used += len;
+    }
+    lines.push(Line::from(spans));
+    let steps_h = (lines.len() as u16).clamp(1, 5);
+    let steps_par = Paragraph::new(lines);
+    let dirty = if f.is_dirty() { " · unsaved" } else { "" };
+    let target = match &f.target {
+        Target::New if f.copy_of.is_some() => " · your copy (not saved yet)".to_owned(),
+        Target::New => " · new".to_owned(),
+        Target::Existing { path, .. } => format!(
+            " · {}",
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        ),
+    };
+    let [steps_area, editor_area] =
+        Layout::vertical([Constraint::Length(steps_h), Constraint::Fill(1)]).areas(left);
+    fr.render_widget(steps_par, steps_area);
+
+    let editor_focused = f.focus == Focus::Editor;
+    let eblock = Block::bordered()
+        .title(format!(
+            " {} — {}{target}{dirty} ",
+            f.step.index() + 1,
+            f.step.title()
+        ))
+        .border_style(if editor_focused {
+            theme::focused_border()
+        } else {
+            theme::border()
+        });
+    let inner = eblock.inner(editor_area);
+    fr.render_widget(eblock, editor_area);
+    let editing = match app.top() {
+        Some(Layer::Prompt {
+            kind: PromptKind::ForgeField,
+            field,
+            ..
+        }) => Some(field),
+        _ => None,
+    };
+    match f.step {
+        s if s.is_list() => list_view(f, fr, inner),
+        Step::Details => details_view(f, editing, fr, inner),
+        Step::Powers => powers_view(f, editing, fr, inner),
+        _ => review_view(f, app, fr, inner),
+    }
+
+    let pblock =
+        Block::bordered()
+            .title(" Stat block (live) ")
+            .border_style(if f.focus == Focus::Preview {
+                theme::focused_border()
+            } else {
+                theme::border()
+            });
+    fr.render_widget(
+        Paragraph::new(statblock::text(&f.block))
+            .block(pblock)
+            .wrap(Wrap { trim: false })
+            .scroll((f.preview_scroll, 0)),
+        right,
+    );
+}
+
+fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
+    let opts = options(f);
+    let cursor = f.cursor.min(opts.len().saturating_sub(1));
+    let about_h = 4.min(area.height / 3);
+    let [list_area, about_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(about_h)]).areas(area);
+    let rows = list_area.height as usize;
+    let start = cursor
+        .saturating_sub(rows.saturating_sub(1) / 2)
+        .min(opts.len().saturating_sub(rows));
+    let w = list_area.width as usize;
+    let lines: Vec<Line> = opts
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(rows)
+        .map(|(i, o)| {
+            let mark = match (o.checkbox, o.marked) {
+                (true, true) => "[x] ",
+                (true, false) => "[ ] ",
+                (false, true) => "● ",
+                (false, false) => "  ",
+            };
+            let head = format!("{mark}{:<12}", o.label);
+            let info = crate::text::truncate_to_width(
+                &o.info,
+                w.saturating_sub(crate::text::display_width(&head) + 1),
+            );
+            let style = if i == cursor {
+                theme::selected()
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::styled(head, style.patch(theme::bold())),
+                Span::styled(
+                    format!(" {info}"),
+                    if i == cursor { style } else { theme::dim() },
+                ),
+            ])
+        })
+        .collect();
+    fr.render_widget(Paragraph::new(lines), list_area);
+    if let Some(o) = opts.get(cursor) {
+        let hint = match f.step {
+            Step::Tags => "Space toggles · Enter next step",
+            Step::Role => "Enter chooses · Space toggles Leader",
+            Step::Level => "Enter chooses · or type the level",
+            _ => "Enter chooses and goes on",
+        };
+        let about = Text::from(vec![
+            Line::from(vec![
+                Span::styled(format!("{}: ", o.label), theme::bold()),
+                Span::raw(o.info.clone()),
+            ]),
+            Line::from(Span::styled(hint, theme::dim())),
+        ]);
+        fr.render_widget(
+            Paragraph::new(about).wrap(Wrap { trim: true }).block(
+                Block::default()
+                    .borders(ratatui::widgets::Borders::TOP)
+                    .border_style(theme::border()),
+            ),
+            about_area,
+        );
+    }
+}
+
+fn form_lines(
+    rows: Vec<(String, String, bool)>,
+    cursor: usize,
+    editing: Option<&TextField>,
+    fr: &mut Frame,
+    area: Rect,
+) {
+    let label_w = 16usize;
+    let n = area.height as usize;
+    let start = cursor
+        .saturating_sub(n.saturating_sub(1) / 2)
+        .min(rows.len().saturating_sub(n));
+    let value_w = (area.width as usize).saturating_sub(label_w + 1);
+    let mut lines = Vec::new();
+    for (i, (label, value, is_default)) in rows.iter().enumerate().skip(start).take(n) {
+        let sel = i == cursor;
+        let shown = if sel && let Some(t) = editing {
+            let (vis, c) = t.visible(value_w);
+            let y = area.y + (i - start) as u16;
+            fr.set_cursor_position((area.x + label_w as u16 + 1 + c as u16, y));
+            vis
+        } else {
+            crate::text::truncate_to_width(value, value_w).into_owned()
+        };
+        let lstyle = if sel {
+            theme::selected()
+        } else {
+            theme::bold()
+        };
+        let vstyle = if *is_default && !(sel && editing.is_some()) {
+            theme::dim()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label:<label_w$}"), lstyle),
+            Span::raw(" "),
+            Span::styled(shown, vstyle),
+        ]));
+    }
+    fr.render_widget(Paragraph::new(lines), area);
+}
+
+fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
+    let [form, about] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(3.min(area.height / 3)),
+    ])
+    .areas(area);
+    let rows: Vec<(String, String, bool)> = details()
+        .into_iter()
+        .map(|d| {
+            let is_default = d.value(&f.design).is_empty();
+            (d.label(), d.display(&f.design), is_default)
+        })
+        .collect();
+    form_lines(rows, f.form_row, editing, fr, form);
+    if let Some(d) = details().get(f.form_row) {
+        let full = d.display(&f.design);
+        let text = if editing.is_some() {
+            d.hint().to_owned()
+        } else if full.chars().count() > 20 {
+            full
+        } else if d.hint().is_empty() {
+            "Enter edits".to_owned()
+        } else {
+            format!("Enter edits · {}", d.hint())
+        };
+        fr.render_widget(
+            Paragraph::new(Span::styled(text, theme::dim())).wrap(Wrap { trim: true }),
+            about,
+        );
+    }
+}
+
+fn powers_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
+    if let Some(i) = f.power_form {
+        let Some(p) = f.design.powers.get(i) else {
+            return;
+        };
+        let [head, form] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        fr.render_widget(
+            Paragraph::new(Span::styled(
+                format!("Editing {} · Esc back to the list", p.name),
+                theme::dim(),
+            )),
+            head,
+        );
+        let rows: Vec<(String, String, bool)> = power_fields(p)
+            .into_iter()
+            .map(|pf| (pf.label().to_owned(), pf.value(p, &f.design), false))
+            .collect();
+        form_lines(rows, f.form_row, editing, fr, form);
+        return;
+    }
+    let mut lines: Vec<Line> = Vec::new();
+    if f.design.powers.is_empty() {
+        lines.push(Line::from(
+            "No powers. a adds one from the templates, n a blank one.",
+        ));
+    }
+    for (i, (p, sp)) in f.design.powers.iter().zip(&f.block.powers).enumerate() {
+        let sym = sp.symbol.unwrap_or(" ");
+        let dmg = sp
+            .damage
+            .as_ref()
+            .map(|d| format!(" → {}", d.0))
+            .unwrap_or_default();
+        let usage = crate::export::doc::usage_label(sp);
+        let style = if i == f.power_cursor {
+            theme::selected()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{sym} {}", p.name), style.patch(theme::bold())),
+            Span::styled(
+                format!("  {usage}, {}{dmg}", p.action.key()),
+                if i == f.power_cursor {
+                    style
+                } else {
+                    theme::dim()
+                },
+            ),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        format!(
+            "Attacks per round: {} ({} {} needs {}) · a add · n new · Enter edit · x remove · K/J move",
+            crate::monster::kit::attack_rate(&f.design.powers),
+            if f.design.rank == Rank::Elite { "an" } else { "a" },
+            f.design.rank.key(),
+            f.design.rank.attack_rate_target()
+        ),
+        theme::dim(),
+    )));
+    fr.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+}
+
+fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
+    let mut lines = vec![
+        Line::from(Span::styled(f.block.header.clone(), theme::bold())),
+        Line::from(f.block.type_line.clone()),
+    ];
+    lines.push(Line::default());
+    if f.findings.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Balance lint: clean.",
+            theme::ok(),
+        )));
+    }
+    for x in &f.findings {
+        let style = if x.severity == Severity::Error {
+            theme::error()
+        } else {
+            theme::warning()
+        };
+        lines.push(Line::from(Span::styled(format!("• {}", x.message), style)));
+    }
+    lines.push(Line::default());
+    let path = match &f.target {
+        Target::Existing { path, .. } => path.display().to_string(),
+        Target::New => app
+            .paths
+            .bestiary
+            .join(format!(
+                "{}.yaml",
+                f.copy_of.clone().unwrap_or_else(|| slugify(&f.design.name))
+            ))
+            .display()
+            .to_string(),
+    };
+    lines.push(Line::from(format!("Ctrl-S saves to {path}")));
+    if f.is_dirty() {
+        lines.push(Line::from(Span::styled(
+            "There are unsaved changes.",
+            theme::warning(),
+        )));
+    }
+    fr.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+}
+
+pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
+    let w = 70.min(area.width);
+    let h = 18.min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    fr.render_widget(Clear, r);
+    let d = &f.design;
+    let block = Block::bordered()
+        .title(" Add a power from the templates ")
+        .border_style(theme::focused_border());
+    let inner = block.inner(r);
+    fr.render_widget(block, r);
+    let [q, list] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
+    fr.render_widget(Paragraph::new(format!("Filter: {}", p.query.text())), q);
+    fr.set_cursor_position((q.x + 8 + p.query.cursor as u16, q.y));
+    let matches = super::update::template_matches(f, &p.query.text());
+    let cursor = p.cursor.min(matches.len().saturating_sub(1));
+    let rows = list.height as usize;
+    let start = cursor.saturating_sub(rows.saturating_sub(1));
+    let lines: Vec<Line> = matches
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(rows)
+        .map(|(i, (kit, pw))| {
+            let dmg = match &pw.damage {
+                Some(crate::monster::DamageSpec::Tier(t)) => format!(
+                    " → {}",
+                    crate::rules::damage::tier_damage(*t, d.level, d.rank, d.role)
+                ),
+                _ => String::new(),
+            };
+            let style = if i == cursor {
+                theme::selected()
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::styled(
+                    crate::text::fit_width(&pw.name, 22),
+                    style.patch(theme::bold()),
+                ),
+                Span::styled(
+                    format!(" {:<8} {} {}{dmg}", kit, pw.usage.key(), pw.action.key()),
+                    if i == cursor { style } else { theme::dim() },
+                ),
+            ])
+        })
+        .collect();
+    fr.render_widget(Paragraph::new(lines), list);
+}
