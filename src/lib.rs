@@ -39,11 +39,13 @@
 
 pub mod bestiary;
 pub mod cli;
+pub mod config;
 pub mod dice;
 pub mod embedded;
 pub mod encounter;
 pub mod export;
 pub mod fixtures;
+pub mod keyspec;
 pub mod monster;
 pub mod parallel;
 pub mod rules;
