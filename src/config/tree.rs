@@ -2,9 +2,9 @@
 //!
 //! Why not yaml_serde: every value here is read as the text the user wrote, with its line and
 //! column, so that `[1, ~]` are the keys `1` and `~` a user meant rather than a number and a
-//! null, and so that a conflict found after merging can still point at
-//! the line that caused it. The events come from the same parser the guard reads, after the
-//! guard has passed the text, so the tree is bounded by the guard's limits.
+//! null, and so that a conflict found after merging can still point at the line that caused it.
+//! The events come from the same parser the guard reads, after the guard has passed the text,
+//! so the tree is bounded by the guard's limits.
 
 use crate::yaml_guard;
 use crate::yaml_io::FileError;
