@@ -39,6 +39,7 @@
 
 pub mod bestiary;
 pub mod cli;
+pub mod config;
 pub mod dice;
 pub mod embedded;
 pub mod encounter;
