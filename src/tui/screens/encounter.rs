@@ -552,7 +552,7 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
     let req = Request {
         name: s.encounter.name.clone(),
         party: s.party.clone(),
-        band: BANDS[s.difficulty].name,
+        band: BANDS[s.difficulty].difficulty,
         query: String::new(),
         filter: app.browser.filter.clone(),
         locked,
