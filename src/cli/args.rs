@@ -40,7 +40,7 @@ pub enum Command {
     /// A party's XP budget (the book's) and the encounter XP of each difficulty band (lairsmith's
     /// own reading, not the book's).
     Budget(BudgetArgs),
-    /// Save and list parties.
+    /// Save, list, change, level up and remove parties.
     #[command(subcommand)]
     Party(PartyCmd),
     /// Build, check, generate and export encounters.
@@ -270,6 +270,7 @@ pub enum PartyCmd {
     /// Create a saved party with this id, or replace the members of the saved one (its name
     /// stays).
     Set {
+        /// The party's id: its file is parties/ID.yaml.
         id: String,
         /// 4x3, 3,3,4,5 or Ana=3,Bo=4.
         spec: String,
@@ -277,6 +278,7 @@ pub enum PartyCmd {
     /// Raise every member of a saved party (or one, with --member) by some levels, at most to
     /// level 30.
     LevelUp {
+        /// A saved party's id (see `lairsmith party list`).
         id: String,
         /// How many levels.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -286,7 +288,10 @@ pub enum PartyCmd {
         member: Option<String>,
     },
     /// Move a saved party to the trash (kept 30 days; the message says how to put it back).
-    Remove { id: String },
+    Remove {
+        /// A saved party's id (see `lairsmith party list`).
+        id: String,
+    },
 }
 
 #[derive(Debug, Args)]
