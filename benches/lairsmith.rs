@@ -289,7 +289,7 @@ fn encounter(c: &mut Criterion) {
     let req = Request {
         name: "Bench".into(),
         party: Party::parse("4x8").unwrap(),
-        band: "hard",
+        band: lairsmith::rules::Difficulty::Hard,
         query: String::new(),
         filter: Filter::default(),
         locked: Vec::new(),

@@ -1,12 +1,18 @@
 //! lairsmith: design Orcus d20 monsters and encounters.
 //!
-//! The library is the product; the CLI (`cli`) and the terminal UI (`tui`, behind the default
-//! `tui` feature) are thin faces over it.
+//! The library is the product; the CLI (`cli`, behind the `cli` feature) and the terminal UI
+//! (`tui`, behind the `tui` feature) are thin faces over it, both on by default. The UI never
+//! calls into the CLI (the CLI starts the UI), and `cargo build --no-default-features --lib`
+//! builds the library with neither (no clap, dirs, ratatui, crossterm or signal-hook).
+//! `fixtures` (generated monsters and hostile files for tests, examples and benchmarks) is a
+//! feature of its own.
 //!
 //! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and rulings R1-R15.
 //! - [`monster`]: designs, derivation into stat blocks, power kits, the balance lint.
 //! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search.
 //! - [`export`]: YAML, Markdown and plain-text stat blocks.
+//! - [`encounter`]: parties, encounter files, budgets and difficulty, the generator; saved
+//!   encounters and parties in the [`DataDir`].
 //! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
 //! - [`dice`]: dice expressions.
 //! - [`text`]: names checked on the way in, control characters escaped on the way out.
@@ -38,12 +44,15 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod bestiary;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod config;
+pub mod data_dir;
 pub mod dice;
 pub mod embedded;
 pub mod encounter;
 pub mod export;
+#[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod keyspec;
 pub mod monster;
@@ -58,3 +67,5 @@ pub mod yaml_io;
 
 #[cfg(feature = "tui")]
 pub mod tui;
+
+pub use data_dir::DataDir;

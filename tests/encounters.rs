@@ -11,7 +11,7 @@ fn request(party: &str, band: &'static str, seed: u64) -> Request {
     Request {
         name: "Test".into(),
         party: Party::parse(party).unwrap(),
-        band,
+        band: band.parse().unwrap(),
         query: String::new(),
         filter: Filter::default(),
         locked: Vec::new(),

@@ -2,9 +2,9 @@
 //! so a typo gets the valid values and a suggestion.
 
 use crate::export::Format;
-use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use crate::rules::{CreatureType, Difficulty, Level, Rank, Role, Size, Source, Tag};
 use crate::vocab::Vocabulary;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 const EXIT_CODES: &str = "Exit status: 0 success; 1 the command failed (a bad file, an unknown monster, lint errors, a failed save, output that could not be written); 2 the command line was invalid; 141 the reader of the output went away (`lairsmith list | head`), as for grep or cat.";
@@ -40,7 +40,7 @@ pub enum Command {
     /// A party's XP budget (the book's) and the encounter XP of each difficulty band (lairsmith's
     /// own reading, not the book's).
     Budget(BudgetArgs),
-    /// Save and list parties.
+    /// Save, list, change, level up and remove parties.
     #[command(subcommand)]
     Party(PartyCmd),
     /// Build, check, generate and export encounters.
@@ -69,7 +69,39 @@ fn level(s: &str) -> Result<Level, String> {
 }
 
 fn format(s: &str) -> Result<Format, String> {
-    super::parse_format(s)
+    s.parse()
+        .map_err(|e: crate::export::UnknownFormat| e.to_string())
+}
+
+/// `lint --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    Text,
+    Json,
+}
+
+/// `budget --format` and `encounter check --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Yaml,
+}
+
+/// `encounter export --format` and `encounter generate --format`: the sheet (Markdown), the
+/// encounter file, or the report as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EncounterFormat {
+    Md,
+    Yaml,
+    Text,
+}
+
+/// `list --sort`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SortKey {
+    Name,
+    Level,
+    Xp,
 }
 
 #[derive(Debug, Args)]
@@ -164,8 +196,8 @@ pub struct ListArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// Sort by name, level or xp (a query sorts by match quality first).
-    #[arg(long, default_value = "name", value_parser = ["name", "level", "xp"])]
-    pub sort: String,
+    #[arg(long, value_enum, default_value_t = SortKey::Name)]
+    pub sort: SortKey,
     /// Print only ids, one per line (for scripts).
     #[arg(long)]
     pub ids: bool,
@@ -200,8 +232,8 @@ pub struct LintArgs {
     #[arg(long)]
     pub strict: bool,
     /// Output format: text or json.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    pub format: String,
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    pub format: LintFormat,
 }
 
 #[derive(Debug, Args)]
@@ -220,8 +252,8 @@ pub struct BudgetArgs {
     #[arg(long)]
     pub party: String,
     /// Output format: text or yaml.
-    #[arg(long, default_value = "text", value_parser = ["text", "yaml"])]
-    pub format: String,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 #[derive(Debug, Subcommand)]
@@ -235,6 +267,31 @@ pub enum PartyCmd {
     },
     /// List saved parties.
     List,
+    /// Create a saved party with this id, or replace the members of the saved one (its name
+    /// stays).
+    Set {
+        /// The party's id: its file is parties/ID.yaml.
+        id: String,
+        /// 4x3, 3,3,4,5 or Ana=3,Bo=4.
+        spec: String,
+    },
+    /// Raise every member of a saved party (or one, with --member) by some levels, at most to
+    /// level 30.
+    LevelUp {
+        /// A saved party's id (see `lairsmith party list`).
+        id: String,
+        /// How many levels.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        by: u32,
+        /// Only this member: a name, or #N for the Nth.
+        #[arg(long)]
+        member: Option<String>,
+    },
+    /// Move a saved party to the trash (kept 30 days; the message says how to put it back).
+    Remove {
+        /// A saved party's id (see `lairsmith party list`).
+        id: String,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -243,8 +300,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub party: String,
     /// trivial, easy, standard, hard or deadly (lairsmith's own bands, not the book's).
-    #[arg(long, default_value = "standard")]
-    pub difficulty: String,
+    #[arg(long, value_parser = vocab::<Difficulty>, default_value = "standard")]
+    pub difficulty: Difficulty,
     /// Fuzzy name query the monsters must match.
     pub query: Option<String>,
     #[command(flatten)]
@@ -265,8 +322,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub name: Option<String>,
     /// Output format: yaml (an encounter file), md (the sheet) or text.
-    #[arg(long, default_value = "yaml", value_parser = ["yaml", "md", "text"])]
-    pub format: String,
+    #[arg(long, value_enum, default_value_t = EncounterFormat::Yaml)]
+    pub format: EncounterFormat,
     /// Write to this file instead of printing (`-`: standard output). Only a regular file is
     /// written (a link to one is written through); an existing one only with --force.
     #[arg(long)]
@@ -308,14 +365,14 @@ pub enum EncounterCmd {
         /// Print every term of the arithmetic and where it comes from.
         #[arg(long)]
         explain: bool,
-        #[arg(long, default_value = "text", value_parser = ["text", "yaml"])]
-        format: String,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
     },
     /// Export the encounter sheet (Markdown) or the file.
     Export {
         file: String,
-        #[arg(long, default_value = "md", value_parser = ["md", "yaml", "text"])]
-        format: String,
+        #[arg(long, value_enum, default_value_t = EncounterFormat::Md)]
+        format: EncounterFormat,
         /// Write to this file instead of printing (`-`: standard output). Only a regular file is
         /// written (a link to one is written through); an existing one only with --force.
         #[arg(long)]

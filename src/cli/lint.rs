@@ -1,6 +1,6 @@
 //! `lairsmith lint`: balance and playability checks over files and directories.
 
-use super::args::LintArgs;
+use super::args::{LintArgs, LintFormat};
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
 use crate::bestiary::{load_file, yaml_files};
@@ -82,7 +82,7 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
             .count()
     };
     let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
-    if a.format == "json" {
+    if a.format == LintFormat::Json {
         outln!(term, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         for r in &report {

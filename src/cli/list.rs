@@ -1,6 +1,6 @@
 //! `lairsmith list`: fuzzy search and filters over every monster.
 
-use super::args::ListArgs;
+use super::args::{ListArgs, SortKey};
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
 use crate::bestiary::Mark;
@@ -18,10 +18,10 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     if query.trim().is_empty() {
         // Name order already; a stable sort keeps it among equals.
         let e = &bestiary.entries;
-        match a.sort.as_str() {
-            "level" => hits.sort_by_key(|h| e[h.index].design.level),
-            "xp" => hits.sort_by_key(|h| e[h.index].xp),
-            _ => {}
+        match a.sort {
+            SortKey::Level => hits.sort_by_key(|h| e[h.index].design.level),
+            SortKey::Xp => hits.sort_by_key(|h| e[h.index].xp),
+            SortKey::Name => {}
         }
     }
     if a.ids {

@@ -8,16 +8,16 @@ mod lint;
 mod list;
 mod new;
 pub mod out;
+mod party;
 mod relevel;
 mod restore;
 mod show;
 
-pub use args::{Cli, Command};
-pub use encounter::{encounter_path, load_encounter, party_of, resolve_party_spec};
+pub use crate::data_dir::{DataDir, names_a_file};
+pub use args::{Cli, Command, EncounterFormat, LintFormat, ReportFormat, SortKey};
 pub use out::{EXIT_BROKEN_PIPE, Terminal};
 
 use crate::bestiary::{Bestiary, Entry, Provenance};
-use crate::export::Format;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,41 +28,16 @@ pub const EXIT_FAILURE: u8 = 1;
 /// Exit status: the command line itself was invalid (clap's convention).
 pub const EXIT_USAGE: u8 = 2;
 
-/// Where the user's files live.
-#[derive(Debug, Clone)]
-pub struct DataDir {
-    pub root: PathBuf,
-}
-
-impl DataDir {
-    /// `--data-dir`, else `LAIRSMITH_DATA_DIR` (clap reads both), else the platform data
-    /// directory (`~/.local/share/lairsmith` on Linux).
-    pub fn resolve(explicit: Option<PathBuf>) -> Result<DataDir, String> {
-        let root = match explicit {
-            Some(p) => p,
-            None => dirs::data_dir()
-                .map(|d| d.join("lairsmith"))
-                .ok_or("no data directory could be found for this platform; pass --data-dir DIR or set LAIRSMITH_DATA_DIR")?,
-        };
-        Ok(DataDir { root })
-    }
-
-    pub fn bestiary(&self) -> PathBuf {
-        self.root.join("bestiary")
-    }
-
-    pub fn encounters(&self) -> PathBuf {
-        self.root.join("encounters")
-    }
-
-    pub fn parties(&self) -> PathBuf {
-        self.root.join("parties")
-    }
-
-    /// The shipped bestiary plus the user's.
-    pub fn load_bestiary(&self) -> Bestiary {
-        Bestiary::load(Some(&self.bestiary()))
-    }
+/// The data directory: `--data-dir`, else `LAIRSMITH_DATA_DIR` (clap reads both), else the
+/// platform data directory (`~/.local/share/lairsmith` on Linux).
+pub fn resolve_data_dir(explicit: Option<PathBuf>) -> Result<DataDir, String> {
+    let root = match explicit {
+        Some(p) => p,
+        None => dirs::data_dir()
+            .map(|d| d.join("lairsmith"))
+            .ok_or("no data directory could be found for this platform; pass --data-dir DIR or set LAIRSMITH_DATA_DIR")?,
+    };
+    Ok(DataDir { root })
 }
 
 /// A failed command: a sentence for stderr.
@@ -108,7 +83,7 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// Runs a parsed command line, writing to `term`.
 pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
-    let data = DataDir::resolve(cli.data_dir.clone())?;
+    let data = resolve_data_dir(cli.data_dir.clone())?;
     match cli.command {
         None => open_ui(&data),
         Some(Command::New(a)) => new::run(&data, a, term),
@@ -118,7 +93,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Lint(a)) => lint::run(&data, a, term),
         Some(Command::Fmt(a)) => fmt::run(a, term),
         Some(Command::Budget(a)) => encounter::run_budget(&data, a, term),
-        Some(Command::Party(c)) => encounter::run_party(&data, c, term),
+        Some(Command::Party(c)) => party::run(&data, c, term),
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
         Some(Command::Restore(a)) => restore::run(&data, a, term),
     }
@@ -137,13 +112,6 @@ fn open_ui(_data: &DataDir) -> CmdResult {
     Err(Failure(
         "this build has no terminal UI (built without the `tui` feature); run `lairsmith --help` for the commands".into(),
     ))
-}
-
-/// Whether a command-line word names a file rather than an id: it has a slash or ends in
-/// `.yaml`/`.yml`. Ids are slugs, so they never do; and what the working directory happens to
-/// hold never changes what a word means (`./hedgemaw` is the file, `hedgemaw` the id).
-pub fn names_a_file(word: &str) -> bool {
-    word.contains(['/', '\\']) || word.ends_with(".yaml") || word.ends_with(".yml")
 }
 
 /// Finds a monster by id, or loads it from a file path. Unknown ids get suggestions.
@@ -205,16 +173,5 @@ pub fn save_new_monster(
 pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
     for e in &b.errors {
         out::errln!(term, "lairsmith: skipped {e}");
-    }
-}
-
-pub fn parse_format(s: &str) -> Result<Format, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "yaml" | "yml" => Ok(Format::Yaml),
-        "md" | "markdown" => Ok(Format::Markdown),
-        "text" | "txt" => Ok(Format::Text),
-        other => Err(format!(
-            "unknown format `{other}`; valid formats: yaml, md, text"
-        )),
     }
 }

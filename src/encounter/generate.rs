@@ -6,7 +6,7 @@ use crate::encounter::count::Count;
 use crate::encounter::file::{Encounter, Group};
 use crate::encounter::party::Party;
 use crate::encounter::report::{BandRange, budget};
-use crate::rules::difficulty::MAX_LEVELS_ABOVE_PARTY;
+use crate::rules::difficulty::{Difficulty, MAX_LEVELS_ABOVE_PARTY};
 use crate::rules::{Rank, Role};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 pub struct Request {
     pub name: String,
     pub party: Party,
-    pub band: &'static str,
+    pub band: Difficulty,
     pub query: String,
     pub filter: Filter,
     /// Monster ids (with counts) that must stay in the encounter.
@@ -59,9 +59,9 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     let target = b
         .bands
         .iter()
-        .find(|x| x.name.eq_ignore_ascii_case(req.band))
+        .find(|x| x.difficulty == req.band)
         .cloned()
-        .ok_or_else(|| GenerateError::UnknownBand(req.band.to_owned()))?;
+        .ok_or_else(|| GenerateError::UnknownBand(req.band.to_string()))?;
     let highest = i32::from(req.party.highest_level().get());
     let (lo, hi) = (
         b.party_level - MAX_LEVELS_BELOW_PARTY,

@@ -1,14 +1,26 @@
 //! Encounters: parties, the encounter file, the budget and difficulty report (RULINGS E1-E5),
-//! the generator and the Markdown sheet.
+//! the generator and the Markdown sheet; and the saved encounter and party files of a data
+//! directory ([`saved`], [`parties`]).
 
 pub mod count;
 pub mod file;
 pub mod generate;
+pub mod parties;
 pub mod party;
 pub mod report;
+pub mod saved;
 pub mod sheet;
 
 pub use count::{Count, MAX_GROUP_COUNT};
 pub use file::{Encounter, Group, PartyRef, Placeholder, Side, parse_encounter, parse_party};
+pub use parties::{
+    PartyRemoved, PartySet, level_up, list_parties, load_party_file, new_party, party_path,
+    remove_party, resolve_party_spec, set_party,
+};
 pub use party::{Member, Party, PartyFile};
 pub use report::{Budget, Report, budget, report};
+pub use saved::{
+    DataError, Listing, add_group, create_encounter, encounter_path, list_encounters,
+    load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
+    update_encounter,
+};

@@ -7,7 +7,8 @@ use crate::encounter::party::Party;
 use crate::export::doc::group_thousands;
 use crate::rules::Level;
 use crate::rules::difficulty::{
-    BANDS, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at, upper_boundary,
+    BANDS, Difficulty, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at,
+    upper_boundary,
 };
 use crate::rules::tables::{MONSTER_XP, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP};
 use serde::Serialize;
@@ -41,6 +42,9 @@ pub struct RosterLine {
 /// A band as a range of encounter XP for this party.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BandRange {
+    #[serde(skip)]
+    pub difficulty: Difficulty,
+    /// The band's word (`difficulty`'s key), for display and YAML.
     pub name: &'static str,
     pub min_xp: u64,
     /// `None`: no upper limit (deadly).
@@ -63,7 +67,11 @@ pub struct Report {
     pub ratio: f64,
     pub party_level: i32,
     pub encounter_level: Option<i32>,
+    /// The band's word, for display and YAML; `None` when the encounter cannot be rated.
     pub band: Option<String>,
+    /// The band itself.
+    #[serde(skip)]
+    pub difficulty: Option<Difficulty>,
     pub xp_per_character: u64,
     pub treasure_per_character_gp: Option<f64>,
     pub warnings: Vec<String>,
@@ -107,6 +115,7 @@ pub fn budget(party: &Party) -> Budget {
                 .max_offset
                 .map(|o| (upper_boundary(party_level + o) * n).floor() as u64);
             BandRange {
+                difficulty: b.difficulty,
                 name: b.name,
                 min_xp,
                 max_xp,
@@ -230,7 +239,8 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     }
     let rateable = missing.is_empty() && !foes.is_empty();
     let encounter_level = rateable.then(|| level_for_xp(xp as f64 / n as f64));
-    let band = encounter_level.map(|l| band_for_offset(l - b.party_level).name.to_owned());
+    let difficulty = encounter_level.map(|l| band_for_offset(l - b.party_level).difficulty);
+    let band = difficulty.map(|d| d.to_string());
     let treasure = Level::new(i64::from(b.party_level))
         .ok()
         .map(|l| f64::from(TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP[l.index()]) / 10.0);
@@ -382,6 +392,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         party_level: b.party_level,
         encounter_level,
         band,
+        difficulty,
         xp_per_character: xp / n as u64,
         treasure_per_character_gp: treasure,
         warnings,

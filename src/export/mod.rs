@@ -16,6 +16,50 @@ pub enum Format {
     Text,
 }
 
+/// The words for the formats, as the command line shows them.
+const FORMAT_WORDS: [&str; 3] = ["yaml", "md", "text"];
+
+/// A word that names no export format.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown format `{given}`{}; valid formats: yaml, md, text",
+    did_you_mean(given)
+)]
+pub struct UnknownFormat {
+    pub given: String,
+}
+
+fn did_you_mean(given: &str) -> String {
+    crate::vocab::closest(given, FORMAT_WORDS)
+        .map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
+}
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// `yaml`/`yml`, `md`/`markdown` or `text`/`txt`, in any case.
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        match s.to_ascii_lowercase().as_str() {
+            "yaml" | "yml" => Ok(Format::Yaml),
+            "md" | "markdown" => Ok(Format::Markdown),
+            "text" | "txt" => Ok(Format::Text),
+            other => Err(UnknownFormat {
+                given: other.to_owned(),
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Yaml => FORMAT_WORDS[0],
+            Format::Markdown => FORMAT_WORDS[1],
+            Format::Text => FORMAT_WORDS[2],
+        })
+    }
+}
+
 pub fn render(block: &StatBlock, format: Format) -> String {
     match format {
         Format::Yaml => crate::yaml_io::to_string(block),

@@ -10,37 +10,63 @@ pub const DEFAULT_PARTY_SIZE: usize = 4;
 /// E3: a single monster more than this many levels above the highest character is flagged.
 pub const MAX_LEVELS_ABOVE_PARTY: i32 = 4;
 
+crate::vocabulary! {
+    /// E3 **[ours]**: a difficulty band, easiest first. Written and printed in lower case, as
+    /// the ruling names them.
+    pub enum Difficulty ("difficulty") {
+        Trivial = ("trivial", "trivial"),
+        Easy = ("easy", "easy"),
+        Standard = ("standard", "standard"),
+        Hard = ("hard", "hard"),
+        Deadly = ("deadly", "deadly"),
+    }
+}
+
+impl Difficulty {
+    /// The band's offsets.
+    pub fn band(self) -> &'static Band {
+        &BANDS[self as usize]
+    }
+}
+
 /// One difficulty band: offsets (encounter level - party level) it covers, inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Band {
+    pub difficulty: Difficulty,
+    /// The band's word (`difficulty`'s key), for display.
     pub name: &'static str,
     pub min_offset: Option<i32>,
     pub max_offset: Option<i32>,
 }
 
-/// E3 **[ours]**: the bands, as data.
+/// E3 **[ours]**: the bands, as data, in [`Difficulty`]'s order.
 pub const BANDS: [Band; 5] = [
     Band {
+        difficulty: Difficulty::Trivial,
         name: "trivial",
         min_offset: None,
         max_offset: Some(-3),
     },
     Band {
+        difficulty: Difficulty::Easy,
         name: "easy",
         min_offset: Some(-2),
         max_offset: Some(-1),
     },
     Band {
+        difficulty: Difficulty::Standard,
         name: "standard",
         min_offset: Some(0),
         max_offset: Some(1),
     },
     Band {
+        difficulty: Difficulty::Hard,
         name: "hard",
         min_offset: Some(2),
         max_offset: Some(4),
     },
     Band {
+        difficulty: Difficulty::Deadly,
         name: "deadly",
         min_offset: Some(5),
         max_offset: None,
@@ -57,10 +83,10 @@ pub fn band_for_offset(offset: i32) -> &'static Band {
         .expect("the bands cover every offset")
 }
 
+/// The band a word names (any case), if it names one; [`Difficulty`]'s `parse` explains a miss.
 pub fn band_named(name: &str) -> Option<&'static Band> {
-    BANDS
-        .iter()
-        .find(|b| b.name.eq_ignore_ascii_case(name.trim()))
+    use crate::vocab::Vocabulary;
+    Difficulty::parse(name).ok().map(Difficulty::band)
 }
 
 /// E3: standard XP at any level. Inside 1-30 it is the table (R6); outside, the table's own
@@ -126,6 +152,16 @@ mod tests {
         assert_eq!(level_for_xp(137.5), 2);
         assert_eq!(level_for_xp(137.6), 3);
         assert_eq!(level_for_xp(40_000.0), 35);
+    }
+
+    #[test]
+    fn bands_follow_the_difficulty_order_and_words() {
+        use crate::vocab::Vocabulary;
+        for (band, d) in BANDS.iter().zip(Difficulty::ALL) {
+            assert_eq!((band.difficulty, band.name), (*d, d.key()));
+            assert_eq!(d.band(), band);
+        }
+        assert_eq!(BANDS.len(), Difficulty::ALL.len());
     }
 
     #[test]

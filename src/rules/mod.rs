@@ -18,6 +18,7 @@ pub mod tables;
 pub use abilities::{Ability, Skill};
 pub use creature::{Alignment, Condition, CreatureType, DamageType, Size, Source, Tag};
 pub use damage::{Damage, DamageTier};
+pub use difficulty::Difficulty;
 pub use level::Level;
 pub use rank::Rank;
 pub use role::Role;

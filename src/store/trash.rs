@@ -34,8 +34,16 @@ fn now_secs() -> u64 {
 /// Moves the monster file `file` (whose id is `id`) into the trash, under the file's lock so no
 /// save lands in between. Returns where it went.
 pub fn move_to_trash(data_root: &Path, file: &Path, id: &str) -> io::Result<PathBuf> {
-    let trash = dir(data_root);
-    fs::create_dir_all(&trash)?;
+    let target = move_into(&dir(data_root), file, id)?;
+    purge(data_root, Duration::from_secs(TRASH_DAYS * 24 * 3600));
+    Ok(target)
+}
+
+/// Moves `file` into the folder `trash` as `<id>~<seconds>.yaml`, under the file's lock. Other
+/// kinds of file than monsters go to a sub-folder of the trash (parties to `trash/parties/`), so
+/// `lairsmith restore` never puts one into the bestiary.
+pub fn move_into(trash: &Path, file: &Path, id: &str) -> io::Result<PathBuf> {
+    fs::create_dir_all(trash)?;
     let _held = super::lock_existing(file)?;
     let mut at = now_secs();
     // Two deletes of one id in the same second keep both copies.
@@ -47,13 +55,17 @@ pub fn move_to_trash(data_root: &Path, file: &Path, id: &str) -> io::Result<Path
         at += 1;
     };
     fs::rename(file, &target)?;
-    purge(data_root, Duration::from_secs(TRASH_DAYS * 24 * 3600));
     Ok(target)
 }
 
 /// Everything in the trash, newest first.
 pub fn list(data_root: &Path) -> Vec<Trashed> {
-    let Ok(entries) = fs::read_dir(dir(data_root)) else {
+    list_in(&dir(data_root))
+}
+
+/// Everything in the trash folder `trash` (not its sub-folders), newest first.
+pub fn list_in(trash: &Path) -> Vec<Trashed> {
+    let Ok(entries) = fs::read_dir(trash) else {
         return Vec::new();
     };
     let mut out: Vec<Trashed> = entries
@@ -116,11 +128,20 @@ pub fn restore(data_root: &Path, bestiary_dir: &Path, id: &str) -> Result<PathBu
     Ok(dest)
 }
 
-/// Deletes trashed files deleted more than `age` ago (best effort). Returns how many.
+/// Deletes trashed files deleted more than `age` ago, in the trash and its sub-folders (best
+/// effort). Returns how many.
 pub fn purge(data_root: &Path, age: Duration) -> usize {
     let cutoff = now_secs().saturating_sub(age.as_secs());
-    list(data_root)
+    let trash = dir(data_root);
+    let subfolders = fs::read_dir(&trash)
         .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path());
+    std::iter::once(trash)
+        .chain(subfolders)
+        .flat_map(|folder| list_in(&folder))
         .filter(|t| t.deleted_at < cutoff)
         .filter(|t| fs::remove_file(&t.path).is_ok())
         .count()
@@ -162,10 +183,15 @@ mod tests {
         let old = now_secs() - (TRASH_DAYS + 1) * 24 * 3600;
         fs::write(dir(d.path()).join(format!("old~{old}.yaml")), "x").unwrap();
         fs::write(dir(d.path()).join(format!("new~{}.yaml", now_secs())), "x").unwrap();
+        let parties = dir(d.path()).join("parties");
+        fs::create_dir_all(&parties).unwrap();
+        fs::write(parties.join(format!("crew~{old}.yaml")), "x").unwrap();
+        fs::write(parties.join(format!("band~{}.yaml", now_secs())), "x").unwrap();
         assert_eq!(
             purge(d.path(), Duration::from_secs(TRASH_DAYS * 24 * 3600)),
-            1
+            2
         );
         assert_eq!(list(d.path()).len(), 1);
+        assert_eq!(list_in(&parties).len(), 1, "sub-folders are purged too");
     }
 }

@@ -70,19 +70,20 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             &paths.bestiary,
         ))))),
         Cmd::LoadEncounter { path } => {
-            let data = crate::cli::DataDir {
+            let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
             };
-            let result = crate::cli::load_encounter(&path)
-                .and_then(|(e, fp)| crate::cli::party_of(&data, &e).map(|p| (e, p, fp)))
-                .map_err(|f| f.0);
+            let result = crate::encounter::load_encounter(&path)
+                .and_then(|(e, fp)| crate::encounter::party_of(&data, &e).map(|p| (e, p, fp)))
+                .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
         Cmd::LoadParty { id } => {
-            let data = crate::cli::DataDir {
+            let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
             };
-            let result = crate::cli::resolve_party_spec(&data, &id).map_err(|f| f.0);
+            let result =
+                crate::encounter::resolve_party_spec(&data, &id).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded { id, result })
         }
         Cmd::OpenEditor { .. } => None,

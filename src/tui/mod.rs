@@ -20,7 +20,7 @@ pub mod view;
 pub mod widgets;
 
 use crate::bestiary::Bestiary;
-use crate::cli::DataDir;
+use crate::data_dir::DataDir;
 use app::{App, Cmd, Msg, Paths};
 use ratatui::crossterm::event::{self, Event};
 use update::update;

@@ -373,7 +373,7 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
     let req = Request {
         name: s.encounter.name.clone(),
         party: s.party.clone(),
-        band: BANDS[s.difficulty].name,
+        band: BANDS[s.difficulty].difficulty,
         query: String::new(),
         filter: app.browser.filter.clone(),
         locked,
@@ -387,7 +387,7 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
         Ok(g) => {
             s.encounter.groups = g.encounter.groups;
             s.cursor = 0;
-            let band = req.band;
+            let band = req.band.to_string();
             let article = if band.starts_with(['a', 'e', 'i', 'o', 'u']) {
                 "an"
             } else {

@@ -1,0 +1,48 @@
+//! The user's data directory: `bestiary/` (their monsters), `encounters/`, `parties/`,
+//! `trash/` (deleted files, restorable) and `cache/`. Where it is comes from the caller: the CLI
+//! takes `--data-dir`, `LAIRSMITH_DATA_DIR` or the platform default (the `cli` feature), a test
+//! or another program names the folder itself.
+
+use crate::bestiary::Bestiary;
+use std::path::PathBuf;
+
+/// Where the user's files live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataDir {
+    pub root: PathBuf,
+}
+
+impl DataDir {
+    pub fn new(root: impl Into<PathBuf>) -> DataDir {
+        DataDir { root: root.into() }
+    }
+
+    pub fn bestiary(&self) -> PathBuf {
+        self.root.join("bestiary")
+    }
+
+    pub fn encounters(&self) -> PathBuf {
+        self.root.join("encounters")
+    }
+
+    pub fn parties(&self) -> PathBuf {
+        self.root.join("parties")
+    }
+
+    /// Deleted files, kept restorable for [`crate::store::trash::TRASH_DAYS`] days.
+    pub fn trash(&self) -> PathBuf {
+        crate::store::trash::dir(&self.root)
+    }
+
+    /// The shipped bestiary plus the user's.
+    pub fn load_bestiary(&self) -> Bestiary {
+        Bestiary::load(Some(&self.bestiary()))
+    }
+}
+
+/// Whether a command-line word names a file rather than an id: it has a slash or ends in
+/// `.yaml`/`.yml`. Ids are slugs, so they never do; and what the working directory happens to
+/// hold never changes what a word means (`./hedgemaw` is the file, `hedgemaw` the id).
+pub fn names_a_file(word: &str) -> bool {
+    word.contains(['/', '\\']) || word.ends_with(".yaml") || word.ends_with(".yml")
+}

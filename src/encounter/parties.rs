@@ -1,0 +1,247 @@
+//! Saved parties (`<data>/parties/<id>.yaml`): resolving `--party`, listing, creating, setting,
+//! levelling up and removing. Every change is a read-modify-write under the file's lock
+//! ([`update_locked`]), so two changes made at once both land.
+
+use crate::data_dir::DataDir;
+use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, parse_party};
+use crate::encounter::party::{Party, PartyFile};
+use crate::encounter::saved::{DataError, Listing, read_text};
+use crate::monster::slugify;
+use crate::rules::level::Level;
+use crate::store::{Expect, path_in, save_atomic, trash, update_locked};
+use std::path::{Path, PathBuf};
+
+/// The file of the saved party `id` (which may not exist), refusing an id that could leave
+/// `parties/`.
+pub fn party_path(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
+    path_in(&data.parties(), id, "yaml").map_err(DataError::BadId)
+}
+
+/// Where removed parties go: a folder of their own in the trash, so that `lairsmith restore`
+/// (which puts monsters back) never takes one for a monster.
+pub fn party_trash(data: &DataDir) -> PathBuf {
+    data.trash().join("parties")
+}
+
+/// Reads and checks a saved party file.
+pub fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
+    let (text, _) = read_text(path)?;
+    Ok(parse_party(&text, path)?)
+}
+
+/// A party from `--party`: a spec (`4x3`, `3,3,4,5`, `Ana=3,Bo=4`) or a saved party's id.
+pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, DataError> {
+    let parse_err = match Party::parse(spec) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let id = spec.trim();
+    let path =
+        path_in(&data.parties(), id, "yaml").map_err(|_| DataError::BadParty(parse_err.clone()))?;
+    if !path.is_file() {
+        return Err(DataError::UnknownParty {
+            parse: parse_err,
+            id: id.to_owned(),
+        });
+    }
+    load_party_file(&path)?.party().map_err(DataError::BadParty)
+}
+
+/// The saved parties: each file of `parties/` with the party or why it did not load.
+pub fn list_parties(data: &DataDir) -> Result<Listing<PartyFile>, DataError> {
+    Ok(crate::bestiary::yaml_files(&data.parties())?
+        .into_iter()
+        .map(|f| {
+            let p = load_party_file(&f);
+            (f, p)
+        })
+        .collect())
+}
+
+fn saved_ids(data: &DataDir) -> Vec<String> {
+    crate::bestiary::yaml_files(&data.parties())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))
+        .collect()
+}
+
+/// The file of a party that must already be saved; a miss names the closest saved id.
+fn existing_party(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
+    let path = party_path(data, id)?;
+    if path.is_file() {
+        return Ok(path);
+    }
+    Err(no_such_party(data, id))
+}
+
+fn no_such_party(data: &DataDir, id: &str) -> DataError {
+    let ids = saved_ids(data);
+    DataError::NoSuchParty {
+        id: id.to_owned(),
+        suggestion: crate::vocab::closest(id, ids.iter().map(String::as_str)).map(str::to_owned),
+    }
+}
+
+fn new_file(name: &str, party: &Party) -> PartyFile {
+    PartyFile {
+        kind: Default::default(),
+        schema_version: ENCOUNTER_SCHEMA_VERSION,
+        name: name.to_owned(),
+        members: party.members.clone(),
+        extra: Default::default(),
+    }
+}
+
+/// Saves a new party named `name` as `parties/<slug of name>.yaml`, refusing an existing file.
+/// Returns the path.
+pub fn new_party(data: &DataDir, name: &str, party: &Party) -> Result<PathBuf, DataError> {
+    let name = name.trim();
+    crate::text::check_name("the party's name", name).map_err(DataError::BadName)?;
+    let path = party_path(data, &slugify(name))?;
+    save_atomic(
+        &path,
+        crate::yaml_io::to_string(&new_file(name, party)).as_bytes(),
+        Expect::New,
+    )?;
+    Ok(path)
+}
+
+/// What [`set_party`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartySet {
+    pub path: PathBuf,
+    /// True when no party had the id before.
+    pub created: bool,
+}
+
+/// Creates the party `id` (named `id`) or replaces the members of the saved one, keeping its
+/// name and `x-` keys. A saved file that does not load is refused, not overwritten.
+pub fn set_party(data: &DataDir, id: &str, party: &Party) -> Result<PartySet, DataError> {
+    crate::monster::design::check_id(id).map_err(DataError::BadId)?;
+    let path = party_path(data, id)?;
+    let mut created = false;
+    update_locked(&path, |current| {
+        let file = match current {
+            None => {
+                created = true;
+                new_file(id, party)
+            }
+            Some(bytes) => {
+                created = false;
+                let mut file = parse_locked(bytes, &path)?;
+                file.members = party.members.clone();
+                file
+            }
+        };
+        Ok::<_, DataError>(Some(crate::yaml_io::to_string(&file).into_bytes()))
+    })?;
+    Ok(PartySet { path, created })
+}
+
+fn parse_locked(bytes: &[u8], path: &Path) -> Result<PartyFile, DataError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
+    Ok(parse_party(text, path)?)
+}
+
+/// How a member is named in messages: their name, else `#N` (their place, from 1).
+fn member_label(file: &PartyFile, i: usize) -> String {
+    file.members[i]
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("#{}", i + 1))
+}
+
+/// The member `which` names: a name (any case), or `#N` for the Nth member.
+fn find_member(file: &PartyFile, id: &str, which: &str) -> Result<usize, DataError> {
+    let wanted = which.trim();
+    let by_place = wanted
+        .strip_prefix('#')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=file.members.len()).contains(n))
+        .map(|n| n - 1);
+    let by_name = || {
+        file.members.iter().position(|m| {
+            m.name
+                .as_deref()
+                .is_some_and(|n| n.eq_ignore_ascii_case(wanted))
+        })
+    };
+    by_place.or_else(by_name).ok_or_else(|| {
+        let members: Vec<String> = (0..file.members.len())
+            .map(|i| member_label(file, i))
+            .collect();
+        DataError::NoSuchMember {
+            id: id.to_owned(),
+            given: wanted.to_owned(),
+            suggestion: crate::vocab::closest(wanted, members.iter().map(String::as_str))
+                .map(str::to_owned),
+            members,
+        }
+    })
+}
+
+/// Raises every member of the saved party `id` (or only `member`: a name or `#N`) by `by`
+/// levels, all or nothing: a character who would pass level 30 (L575) stops the whole change.
+/// Returns the party as saved.
+pub fn level_up(
+    data: &DataDir,
+    id: &str,
+    by: u32,
+    member: Option<&str>,
+) -> Result<PartyFile, DataError> {
+    let path = existing_party(data, id)?;
+    let mut saved = None;
+    update_locked(&path, |current| {
+        // Removed since it was found: say so rather than create it again.
+        let bytes = current.ok_or_else(|| no_such_party(data, id))?;
+        let mut file = parse_locked(bytes, &path)?;
+        let chosen: Vec<usize> = match member {
+            Some(m) => vec![find_member(&file, id, m)?],
+            None => (0..file.members.len()).collect(),
+        };
+        for i in chosen {
+            let level = file.members[i].level.get();
+            let raised = u64::from(level) + u64::from(by);
+            let past = || DataError::PastMaxLevel {
+                id: id.to_owned(),
+                who: member_label(&file, i),
+                level,
+                by,
+            };
+            file.members[i].level = i64::try_from(raised)
+                .ok()
+                .and_then(|l| Level::new(l).ok())
+                .ok_or_else(past)?;
+        }
+        let bytes = crate::yaml_io::to_string(&file).into_bytes();
+        saved = Some(file);
+        Ok::<_, DataError>(Some(bytes))
+    })?;
+    saved.ok_or_else(|| no_such_party(data, id))
+}
+
+/// Where [`remove_party`] put a party.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartyRemoved {
+    /// The party's file, as it was.
+    pub from: PathBuf,
+    /// Its copy in the trash: moving it back to `from` restores the party.
+    pub to: PathBuf,
+}
+
+/// Moves the saved party `id` to `<data>/trash/parties/` (kept [`trash::TRASH_DAYS`] days),
+/// under the file's lock so no save lands in between.
+pub fn remove_party(data: &DataDir, id: &str) -> Result<PartyRemoved, DataError> {
+    let from = existing_party(data, id)?;
+    let to =
+        trash::move_into(&party_trash(data), &from, id).map_err(|source| DataError::Trash {
+            path: from.clone(),
+            source,
+        })?;
+    trash::purge(
+        &data.root,
+        std::time::Duration::from_secs(trash::TRASH_DAYS * 24 * 3600),
+    );
+    Ok(PartyRemoved { from, to })
+}
