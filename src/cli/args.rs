@@ -17,6 +17,10 @@ pub struct Cli {
     /// ~/.local/share/lairsmith on Linux].
     #[arg(long, global = true, env = "LAIRSMITH_DATA_DIR", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// The settings file for the terminal UI (keys and theme) [default:
+    /// $XDG_CONFIG_HOME/lairsmith/config.yaml, ~/.config/lairsmith/config.yaml on Linux].
+    #[arg(long, global = true, env = "LAIRSMITH_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -48,6 +52,20 @@ pub enum Command {
     Encounter(EncounterCmd),
     /// Put a deleted monster back from the trash (deleted monsters stay there 30 days).
     Restore(RestoreArgs),
+    /// The settings file of the terminal UI: where it is, whether it reads, and the whole
+    /// default file with every action's name.
+    Config(ConfigArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Print the whole default settings file: every action the `keys:` section can rebind,
+    /// with its keys and where it applies, and the theme's options.
+    #[arg(long)]
+    pub defaults: bool,
+    /// Print the path of the settings file lairsmith reads.
+    #[arg(long, conflicts_with = "defaults")]
+    pub path: bool,
 }
 
 #[derive(Debug, Args)]

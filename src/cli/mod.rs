@@ -11,6 +11,7 @@ pub mod out;
 mod party;
 mod relevel;
 mod restore;
+mod settings;
 mod show;
 
 pub use crate::data_dir::{DataDir, names_a_file};
@@ -85,7 +86,7 @@ pub fn run(cli: Cli) -> ExitCode {
 pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
     let data = resolve_data_dir(cli.data_dir.clone())?;
     match cli.command {
-        None => open_ui(&data),
+        None => open_ui(&data, settings_path(cli.config.clone()).as_deref()),
         Some(Command::New(a)) => new::run(&data, a, term),
         Some(Command::Show(a)) => show::run(&data, a, term),
         Some(Command::List(a)) => list::run(&data, a, term),
@@ -96,19 +97,25 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Party(c)) => party::run(&data, c, term),
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
         Some(Command::Restore(a)) => restore::run(&data, a, term),
+        Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),
     }
 }
 
+/// The settings file: `--config`, else the platform's config directory.
+fn settings_path(explicit: Option<PathBuf>) -> Option<PathBuf> {
+    explicit.or_else(|| crate::config::default_path(dirs::config_dir().as_deref()))
+}
+
 #[cfg(feature = "tui")]
-fn open_ui(data: &DataDir) -> CmdResult {
+fn open_ui(data: &DataDir, settings: Option<&Path>) -> CmdResult {
     // Stopped by a signal: the shell's convention, 128 + the signal's number.
-    crate::tui::run(data)
+    crate::tui::run(data, settings)
         .map(|signal| signal.map_or(EXIT_OK, |s| u8::try_from(128 + s).unwrap_or(EXIT_FAILURE)))
         .map_err(Failure::from)
 }
 
 #[cfg(not(feature = "tui"))]
-fn open_ui(_data: &DataDir) -> CmdResult {
+fn open_ui(_data: &DataDir, _settings: Option<&Path>) -> CmdResult {
     Err(Failure(
         "this build has no terminal UI (built without the `tui` feature); run `lairsmith --help` for the commands".into(),
     ))

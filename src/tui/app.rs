@@ -87,6 +87,8 @@ pub struct App {
     pub deleted: Vec<String>,
     /// The terminal's size, for page sizes and scrolling.
     pub viewport: (u16, u16),
+    /// Why the settings file was not used, said once the bestiary has loaded.
+    pub settings_error: Option<String>,
     pub quit: bool,
 }
 
@@ -107,6 +109,7 @@ impl App {
             deleted: Vec::new(),
             loading: false,
             viewport: (120, 40),
+            settings_error: None,
             quit: false,
         };
         app.announce_load("loaded");
@@ -141,7 +144,9 @@ impl App {
         let bang = self
             .keymap
             .key_for(Ctx::Global, crate::tui::keymap::Action::ShowErrors);
-        if errors == 0 {
+        if let Some(e) = self.settings_error.take() {
+            self.error(e);
+        } else if errors == 0 {
             self.info(format!("{n} monsters {verb}. Press {help} for every key."));
         } else {
             self.error(format!(

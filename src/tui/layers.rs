@@ -192,8 +192,8 @@ fn scrolled(scroll: u16, action: Action, lines: usize) -> Option<u16> {
 
 fn form_move(row: &mut usize, rows: usize, action: Action) {
     match action {
-        Action::Up => *row = row.saturating_sub(1),
-        Action::Down => *row = (*row + 1).min(rows - 1),
+        Action::Up | Action::PrevField => *row = row.saturating_sub(1),
+        Action::Down | Action::NextField => *row = (*row + 1).min(rows - 1),
         _ => {}
     }
 }
@@ -335,7 +335,7 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
         },
         Confirm::LintErrors { errors } => match action {
             Action::Yes => forge::update::save_unchecked(app),
-            Action::Back => {
+            Action::Back | Action::No => {
                 app.info("Not saved. The Review step lists what the lint found.");
                 Vec::new()
             }

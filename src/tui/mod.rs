@@ -13,6 +13,7 @@ pub mod layers;
 pub mod msg;
 pub mod outcome;
 pub mod screens;
+pub mod settings;
 pub mod terminal;
 pub mod theme;
 pub mod update;
@@ -89,9 +90,13 @@ pub fn dispatch_with(
 /// runs on a worker thread, so the screen keeps drawing and a signal is always heard; keys wait
 /// while a command is in flight, so each key sees what the commands before it did.
 /// Returns the signal that stopped the UI, if one did.
-pub fn run(data: &DataDir) -> Result<Option<i32>, String> {
+pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<i32>, String> {
     let paths = Paths::from_data_dir(data);
+    let (keymap, palette, settings_error) = settings::load(settings);
+    theme::install(palette);
     let mut app = App::new(Bestiary::shipped(), paths.clone());
+    app.keymap = keymap;
+    app.settings_error = settings_error;
     app.encounter.seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);

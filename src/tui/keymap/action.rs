@@ -37,6 +37,8 @@ actions! {
     Home => "first",
     End => "last",
     NextPane => "next_pane",
+    NextField => "next_field",
+    PrevField => "previous_field",
     PrevPane => "previous_pane",
     Choose => "choose",
     Back => "back",

@@ -294,8 +294,10 @@ pub const DEFAULTS: &[DefaultRow] = &[
         "cancel",
         "Close without applying (filters apply as you change them)"
     ),
-    row!(C::Form, [UP, BACKTAB], A::Up, "", "Previous row"),
-    row!(C::Form, [DOWN, TAB], A::Down, "", "Next row"),
+    row!(C::Form, [UP], A::Up, "", "Previous row"),
+    row!(C::Form, [DOWN], A::Down, "", "Next row"),
+    row!(C::Form, [BACKTAB], A::PrevField, "", "Previous row"),
+    row!(C::Form, [TAB], A::NextField, "", "Next row"),
     row!(C::Form, [LEFT], A::Left, "", "Previous value"),
     row!(C::Form, [RIGHT], A::Right, "", "Next value"),
     row!(
@@ -680,11 +682,12 @@ pub const DEFAULTS: &[DefaultRow] = &[
     ),
     row!(
         C::LintErrors,
-        [ESC, k('n')],
+        [ESC],
         A::Back,
         "go back",
         "Go back and fix them"
     ),
+    row!(C::LintErrors, [k('n')], A::No, "", "Go back and fix them"),
     // The key reference and the list of unreadable files
     row!(C::Viewer, [ESC, k('q'), k('?')], A::Back, "close", "Close"),
     row!(C::Viewer, [UP, k('k')], A::Up, "", "Scroll up"),

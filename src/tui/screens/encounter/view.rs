@@ -13,18 +13,12 @@ use crate::tui::widgets::statblock;
 use crate::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-fn band_color(name: &str) -> Color {
-    match name {
-        "trivial" => Color::DarkGray,
-        "easy" => Color::Green,
-        "standard" => Color::Cyan,
-        "hard" => Color::Yellow,
-        _ => Color::Red,
-    }
+fn band_color(name: &str) -> Style {
+    theme::band(name)
 }
 
 /// The XP gauge: the bar fills to the encounter's XP, coloured by its band; the band
@@ -35,7 +29,7 @@ fn gauge(r: &Report, width: u16) -> Vec<Line<'static>> {
     let scale = (deadly_min as f64 * 1.25).max(r.xp as f64 * 1.05).max(1.0);
     let col = |xp: u64| ((xp as f64 / scale) * w as f64).round().min(w as f64) as usize;
     let fill = col(r.xp);
-    let color = r.band.as_deref().map_or(Color::DarkGray, band_color);
+    let color = r.band.as_deref().map_or(theme::dim(), band_color);
     let mut bar: Vec<Span> = Vec::new();
     let mut marks = vec![' '; w];
     for b in r.bands.iter().skip(1) {
@@ -46,15 +40,15 @@ fn gauge(r: &Report, width: u16) -> Vec<Line<'static>> {
         let (ch, style) = if *mark != ' ' {
             (
                 '│',
-                Style::new().fg(band_color(
+                band_color(
                     r.bands
                         .iter()
                         .find(|b| b.name.starts_with(mark.to_ascii_lowercase()))
                         .map_or("", |b| b.name),
-                )),
+                ),
             )
         } else if i < fill {
-            ('█', Style::new().fg(color))
+            ('█', color)
         } else {
             ('░', theme::dim())
         };
@@ -107,9 +101,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         (Some(b), Some(l)) => vec![
             Span::styled(
                 b.clone(),
-                Style::new()
-                    .fg(band_color(b))
-                    .add_modifier(ratatui::style::Modifier::BOLD),
+                band_color(b).add_modifier(ratatui::style::Modifier::BOLD),
             ),
             Span::raw(format!(" · encounter level {l} vs party {}", r.party_level)),
             Span::styled(" (ours)", theme::dim()),
