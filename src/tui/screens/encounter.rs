@@ -3,7 +3,7 @@
 //! generator with locks, saving, opening and exporting the sheet.
 
 use crate::bestiary::{Bestiary, search};
-use crate::encounter::generate::{Request, generate};
+use crate::encounter::generate::{Request, an_encounter, generate};
 use crate::encounter::report::{Report, report};
 use crate::encounter::{Count, Encounter, Group, Party, PartyRef, Placeholder, Side};
 use crate::export::doc::group_thousands;
@@ -558,12 +558,13 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
         locked,
         max_monsters: 8,
         max_bosses: 1,
+        max_leaders: crate::encounter::generate::DEFAULT_MAX_LEADERS,
         seed,
     };
     match generate(&app.bestiary, &req) {
         Ok(g) => {
             let notes = s.encounter.notes.clone();
-            s.encounter.groups = g.encounter.groups;
+            s.encounter.adopt_generated(&g.encounter);
             if notes.is_none() {
                 s.encounter.notes = g.encounter.notes;
             }
@@ -571,13 +572,13 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
             s.refresh(&app.bestiary);
             if g.met {
                 app.info(format!(
-                    "Generated a {} encounter (seed {seed}); L locks a group, G tries again.",
-                    req.band
+                    "Generated {} (seed {seed}); L locks a group, G tries again.",
+                    an_encounter(req.band)
                 ));
             } else {
                 app.error(format!(
-                    "The bestiary could not fill a {} encounter with these filters; this is the closest ({} XP).",
-                    req.band,
+                    "The bestiary could not fill {} with these filters; this is the closest ({} XP).",
+                    an_encounter(req.band),
                     group_thousands(g.xp)
                 ));
             }
