@@ -27,7 +27,13 @@ pub struct CopyIdentity {
 /// name (compared without case) and the id unused in `b`.
 pub fn copy_identity(b: &Bestiary, name: &str, id: &str) -> CopyIdentity {
     let taken = taken_names(b);
-    let (base_name, base_id, first) = numbered_base(name.trim(), id);
+    // Copies made before this rule were "Name (copy)" with the id `id-copy`: theirs count on
+    // from the name without it.
+    let (name, id) = match (name.trim().strip_suffix(" (copy)"), id.strip_suffix("-copy")) {
+        (Some(n), Some(i)) if !n.trim().is_empty() && !i.is_empty() => (n.trim_end(), i),
+        _ => (name.trim(), id),
+    };
+    let (base_name, base_id, first) = numbered_base(name, id);
     // Each candidate ends in a different number, so they are all distinct and only finitely
     // many are taken: the search ends.
     (first..)
@@ -63,8 +69,12 @@ pub fn copy_of(b: &Bestiary, d: &MonsterDesign) -> MonsterDesign {
 /// other monster has, when it is a new monster under that name; a new monster keeps its name and
 /// takes the first free id from its name (`goblin`, `goblin-2`, ...).
 pub fn forge_identity(b: &Bestiary, d: &MonsterDesign, copy: bool) -> CopyIdentity {
-    let name_taken = taken_names(b).contains(d.name.trim().to_lowercase().as_str());
-    if copy && name_taken {
+    // Only a copy asks whether its name is taken; a scan, since the Forge asks on every frame.
+    let name_taken = || {
+        let lower = d.name.trim().to_lowercase();
+        b.names().lower.iter().any(|n| n.trim() == lower)
+    };
+    if copy && name_taken() {
         return copy_identity(b, &d.name, &d.id);
     }
     let base = slugify(&d.name);
@@ -164,20 +174,25 @@ fn taken_names(b: &Bestiary) -> HashSet<&str> {
 }
 
 /// The name and id without a copy's number, and the number to count on from: "Hedgemaw 2"
-/// with `hedgemaw-2` is the base "Hedgemaw", `hedgemaw`, counting from 3. Only a number that
-/// ends both is a copy's number; otherwise the whole name and id are the base, from 2.
+/// with `hedgemaw-2` is the base "Hedgemaw", `hedgemaw`, counting from 3. A name ending in a
+/// number counts on from it; the id loses its ending only when it is that same number.
 fn numbered_base<'a>(name: &'a str, id: &'a str) -> (&'a str, &'a str, u64) {
     let number = |s: &'a str, sep: char| {
         let (base, n) = s.rsplit_once(sep)?;
         let parsed: u64 = n.parse().ok()?;
-        (!base.trim().is_empty() && !n.starts_with('0')).then_some((base.trim_end(), parsed))
+        let next = parsed.checked_add(1)?;
+        let plain = !base.trim().is_empty() && !n.starts_with('0');
+        plain.then_some((base.trim_end(), parsed, next.max(2)))
     };
-    match (number(name, ' '), number(id, '-')) {
-        (Some((name_base, a)), Some((id_base, b))) if a == b => match a.checked_add(1) {
-            Some(next) => (name_base, id_base, next.max(2)),
-            None => (name, id, 2),
-        },
-        _ => (name, id, 2),
+    match number(name, ' ') {
+        Some((name_base, n, next)) => {
+            let id_base = match number(id, '-') {
+                Some((id_base, m, _)) if m == n => id_base,
+                _ => id,
+            };
+            (name_base, id_base, next)
+        }
+        None => (name, id, 2),
     }
 }
 

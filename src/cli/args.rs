@@ -181,7 +181,8 @@ pub struct RelevelArgs {
     pub rank: Option<Rank>,
     #[arg(long, value_parser = vocab::<Role>)]
     pub role: Option<Role>,
-    /// Save the result as a new monster with this id in your bestiary.
+    /// Save the result as a new monster with this id in your bestiary, named as every copy is
+    /// ("Hedgemaw 2").
     #[arg(long, value_name = "NEW_ID", conflicts_with = "save")]
     pub save_as: Option<String>,
     /// Overwrite the monster in place (your own monsters only).

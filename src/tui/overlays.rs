@@ -237,9 +237,7 @@ fn relevel_done(app: &mut App, form: RelevelForm) -> Vec<Cmd> {
     let (path, expect) = match (e.is_shipped(), e.fingerprint) {
         (false, Some(fp)) => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
-            d.id = app
-                .bestiary
-                .free_id(&format!("{}-level-{}", e.design.id, level));
+            crate::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
             match path_in(&app.paths.bestiary, &d.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(err) => {

@@ -1,7 +1,7 @@
 //! The Forge: a wizard from level to powers, with the stat block re-derived on every change.
 //! Every choice lives in the design itself, so going back never loses one.
 
-use crate::bestiary::Provenance;
+use crate::bestiary::{Provenance, naming};
 use crate::monster::kit::Templates;
 use crate::monster::lint::{Finding, Severity, lint};
 use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
@@ -359,8 +359,7 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
     let (path, expect) = match &f.target {
         Target::Existing { path, fingerprint } => (path.clone(), Expect::Unchanged(*fingerprint)),
         Target::New => {
-            let base = f.copy_of.clone().unwrap_or_else(|| slugify(&f.design.name));
-            f.design.id = app.bestiary.free_id(&base);
+            naming::assign_forge_identity(&app.bestiary, &mut f.design, f.copy_of.is_some());
             match path_in(&app.paths.bestiary, &f.design.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(e) => {
@@ -1217,7 +1216,7 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
             .bestiary
             .join(format!(
                 "{}.yaml",
-                f.copy_of.clone().unwrap_or_else(|| slugify(&f.design.name))
+                naming::forge_identity(&app.bestiary, &f.design, f.copy_of.is_some()).id
             ))
             .display()
             .to_string(),
