@@ -74,9 +74,8 @@ impl Filter {
             any("source", &self.sources, " or "),
             any("type", &self.types, " or "),
             any("tag", &self.tags, " and "),
-            self.leader.map(|l| {
-                if l { "leaders only" } else { "no leaders" }.to_owned()
-            }),
+            self.leader
+                .map(|l| if l { "leaders only" } else { "no leaders" }.to_owned()),
         ]
         .into_iter()
         .flatten()

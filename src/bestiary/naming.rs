@@ -29,7 +29,10 @@ pub fn copy_identity(b: &Bestiary, name: &str, id: &str) -> CopyIdentity {
     let taken = taken_names(b);
     // Copies made before this rule were "Name (copy)" with the id `id-copy`: theirs count on
     // from the name without it.
-    let (name, id) = match (name.trim().strip_suffix(" (copy)"), id.strip_suffix("-copy")) {
+    let (name, id) = match (
+        name.trim().strip_suffix(" (copy)"),
+        id.strip_suffix("-copy"),
+    ) {
         (Some(n), Some(i)) if !n.trim().is_empty() && !i.is_empty() => (n.trim_end(), i),
         _ => (name.trim(), id),
     };

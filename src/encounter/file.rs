@@ -269,9 +269,10 @@ pub struct Encounter {
     /// The user's own text: lairsmith never writes into it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
-    /// How the generator last filled the roster; every generation replaces it.
+    /// How the generator last filled the roster; every generation replaces it. Boxed, as most
+    /// encounters have none and the UI passes encounters around by value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generated: Option<Generation>,
+    pub generated: Option<Box<Generation>>,
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -319,9 +320,8 @@ impl Generation {
         if !self.locked.is_empty() {
             s.push_str(&format!(", keeping {}", self.locked.join(", ")));
         }
-        let plural = |n: u32, one: &str, many: &str| {
-            format!("{n} {}", if n == 1 { one } else { many })
-        };
+        let plural =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         s.push_str(&format!(
             "; at most {}, {} and {}.",
             plural(self.max_monsters, "monster", "monsters"),

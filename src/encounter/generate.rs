@@ -147,7 +147,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     let met = distance == 0;
     let mut encounter = Encounter::new(&req.name, &req.party);
     encounter.groups = groups;
-    encounter.generated = Some(Generation {
+    encounter.generated = Some(Box::new(Generation {
         seed: req.seed,
         difficulty: req.band.to_string(),
         query: Some(req.query.trim().to_owned()).filter(|q| !q.is_empty()),
@@ -158,7 +158,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
         max_leaders: req.max_leaders,
         met,
         extra: Default::default(),
-    });
+    }));
     Ok(Generated {
         encounter,
         xp,
