@@ -26,7 +26,6 @@ pub struct CopyIdentity {
 /// from 2 (or from one past the number a numbered copy already carries) that leaves both the
 /// name (compared without case) and the id unused in `b`.
 pub fn copy_identity(b: &Bestiary, name: &str, id: &str) -> CopyIdentity {
-    let taken = taken_names(b);
     // Copies made before this rule were "Name (copy)" with the id `id-copy`: theirs count on
     // from the name without it.
     let (name, id) = match (
@@ -37,9 +36,10 @@ pub fn copy_identity(b: &Bestiary, name: &str, id: &str) -> CopyIdentity {
         _ => (name.trim(), id),
     };
     let (base_name, base_id, first) = numbered_base(name, id);
+    let taken = names_starting(b, base_name);
     // Each candidate ends in a different number, so they are all distinct and only finitely
     // many are taken: the search ends.
-    (first..)
+    (first..=u64::MAX)
         .map(|n| CopyIdentity {
             name: numbered_name(base_name, n),
             id: numbered_id(base_id, n),
@@ -84,7 +84,7 @@ pub fn forge_identity(b: &Bestiary, d: &MonsterDesign, copy: bool) -> CopyIdenti
     let id = if b.get(&base).is_none() {
         base
     } else {
-        (2..)
+        (2..=u64::MAX)
             .map(|n| numbered_id(&base, n))
             .find(|id| b.get(id).is_none())
             .unwrap_or(base)
@@ -172,8 +172,18 @@ fn name_to_placeholder(d: &mut MonsterDesign) {
     }
 }
 
-fn taken_names(b: &Bestiary) -> HashSet<&str> {
-    b.names().lower.iter().map(|s| s.trim()).collect()
+/// The names in use (lower case) that a numbered `base` could clash with: only those starting
+/// with it, as the Forge asks on every frame and a bestiary can hold many thousands.
+fn names_starting<'a>(b: &'a Bestiary, base: &str) -> HashSet<&'a str> {
+    // A long base is cut to make room for the number: every candidate starts with the cut
+    // that leaves room for the longest number.
+    let prefix = name_cut(base, format!(" {}", u64::MAX).chars().count()).to_lowercase();
+    b.names()
+        .lower
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| s.starts_with(prefix.as_str()))
+        .collect()
 }
 
 /// The name and id without a copy's number, and the number to count on from: "Hedgemaw 2"
@@ -202,9 +212,14 @@ fn numbered_base<'a>(name: &'a str, id: &'a str) -> (&'a str, &'a str, u64) {
 /// `base n`, the base cut so that the whole stays within a name's length.
 fn numbered_name(base: &str, n: u64) -> String {
     let suffix = format!(" {n}");
-    let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
-    let cut: String = base.chars().take(room).collect();
-    format!("{}{suffix}", cut.trim_end())
+    format!("{}{suffix}", name_cut(base, suffix.chars().count()))
+}
+
+/// `base` cut to leave room for a suffix of `suffix_chars` characters in a name.
+fn name_cut(base: &str, suffix_chars: usize) -> &str {
+    let room = MAX_NAME_CHARS.saturating_sub(suffix_chars);
+    let end = base.char_indices().nth(room).map_or(base.len(), |(i, _)| i);
+    base[..end].trim_end()
 }
 
 /// `base-n`, a valid id within an id's length.
