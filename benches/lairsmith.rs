@@ -295,6 +295,7 @@ fn encounter(c: &mut Criterion) {
         locked: Vec::new(),
         max_monsters: 8,
         max_bosses: 1,
+        max_leaders: 1,
         seed: 5,
     };
     let mut g = c.benchmark_group("generate an encounter from 10k");

@@ -41,3 +41,9 @@ fn tmux_end_to_end() {
 fn signals_restore_the_terminal_and_keep_unsaved_work() {
     run_script("signals_tmux.sh");
 }
+
+/// The UI rebuild walked key by key in a real terminal (issue 9 §2, §3, §6, §7).
+#[test]
+fn the_ui_walk_every_point_a_key_can_show() {
+    run_script("ui_walk_tmux.sh");
+}

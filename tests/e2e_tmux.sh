@@ -60,7 +60,7 @@ typed 7; keys Enter
 wait_for "2 — Rank"
 keys j Enter
 wait_for "3 — Role"
-keys G k Enter                    # the last role row is Leader; one up is Wrecker
+keys End k Enter                  # the last role row is Leader; one up is Wrecker
 wait_for "4 — Size"
 keys Enter Enter Enter
 wait_for "7 — Tags"
@@ -84,12 +84,14 @@ grep -q "rank: elite" "$DATA/bestiary/cinder-ogre.yaml" || fail "rank not saved"
 
 # Bestiary: fuzzy search, re-level to 9, export Markdown.
 keys F1
-wait_for "Search (/)"
+wait_for "Search "
 keys /; typed "cindog"; keys Enter
 wait_for "Level 7 Elite Wrecker"
 keys r
 wait_for "Re-level Cinder Ogre"
 keys C-u; typed 9; keys Enter
+wait_for "┌ Re-level your monster"
+keys o
 wait_for "Level 9 Elite Wrecker"
 grep -q "^level: 9" "$DATA/bestiary/cinder-ogre.yaml" || fail "re-level was not saved"
 keys m

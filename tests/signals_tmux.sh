@@ -10,7 +10,11 @@ command -v tmux >/dev/null || { echo "signals: tmux is not installed" >&2; exit 
 WORK=$(mktemp -d)
 SOCK="lairsmith-signals-$$"
 t() { tmux -L "$SOCK" "$@"; }
-cleanup() { t kill-server 2>/dev/null || true; rm -rf "$WORK"; }
+cleanup() {
+  t kill-server 2>/dev/null || true
+  tmux -L "$SOCK-hangup" kill-server 2>/dev/null || true
+  rm -rf "$WORK"
+}
 trap cleanup EXIT
 
 fail() {
@@ -79,4 +83,39 @@ t send-keys -t s Escape
 sleep 0.5
 t send-keys -t s q
 wait_for "EXIT=0"
+
+# The terminal itself goes away (its window closed: the tmux server killed) with unsaved work:
+# lairsmith keeps the work and exits, instead of spinning on the end of its input.
+DATA="$WORK/hangup"
+mkdir -p "$DATA"
+HSOCK="$SOCK-hangup"
+tmux -L "$HSOCK" -f /dev/null new-session -d -s h -x 120 -y 40 "'$BIN' --data-dir '$DATA'"
+hwait() {
+  for _ in $(seq 100); do
+    tmux -L "$HSOCK" capture-pane -p -t h 2>/dev/null | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  tmux -L "$HSOCK" capture-pane -p -t h >&2 || true
+  fail "hang-up: timed out waiting for $1"
+}
+hwait "monsters loaded"
+tmux -L "$HSOCK" send-keys -t h F2
+hwait "Stat block (live)"
+tmux -L "$HSOCK" send-keys -t h Down
+sleep 0.2
+tmux -L "$HSOCK" send-keys -t h Enter
+hwait "unsaved"
+# The tmux server's command line names the data directory too: match lairsmith's own.
+pid=$(pgrep -f -- "^$BIN --data-dir $DATA" | head -1)
+[ -n "$pid" ] || fail "no lairsmith process for the hang-up"
+tmux -L "$HSOCK" kill-server
+for _ in $(seq 100); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then
+  kill -9 "$pid"
+  fail "lairsmith kept running after its terminal went away"
+fi
+ls "$DATA/recovery/"*.yaml >/dev/null 2>&1 || fail "hang-up: the unsaved monster was not kept"
 echo "signals: ok"

@@ -2,7 +2,15 @@
 
 use crate::monster::MonsterDesign;
 use crate::rules::{CreatureType, Rank, Role, Source, Tag};
+use crate::vocab::Vocabulary;
 use std::ops::RangeInclusive;
+
+/// How far below the party level the encounter picker looks by default (issue 9: "party level
+/// -2 to +4, as Kobold Fight Club does"; a monster much weaker is hardly worth its turn).
+pub const PICKER_LEVELS_BELOW_PARTY: i32 = 2;
+/// How far above the party level the picker looks by default: as far as a monster may stand
+/// above the highest character before the report flags it (E3).
+pub const PICKER_LEVELS_ABOVE_PARTY: i32 = crate::rules::difficulty::MAX_LEVELS_ABOVE_PARTY;
 
 /// A conjunction of field filters; an empty filter matches everything.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -34,6 +42,47 @@ impl Filter {
         *self == Filter::default()
     }
 
+    /// The encounter picker's default: monsters from [`PICKER_LEVELS_BELOW_PARTY`] levels below
+    /// the party level to [`PICKER_LEVELS_ABOVE_PARTY`] above, kept within levels 1 to 30 (the
+    /// party level of a party outside them still gives a window at the nearest end).
+    pub fn around_party_level(party_level: i32) -> Filter {
+        Filter {
+            levels: Some(levels_around_party(party_level)),
+            ..Filter::default()
+        }
+    }
+
+    /// The filter in words, for the record of a generation: "level 3..7; role wrecker or
+    /// archer; leaders only"; `None` when it is empty.
+    pub fn describe(&self) -> Option<String> {
+        fn any<T: Vocabulary>(what: &str, values: &[T], joiner: &str) -> Option<String> {
+            (!values.is_empty()).then(|| {
+                let words: Vec<&str> = values.iter().map(|v| v.key()).collect();
+                format!("{what} {}", words.join(joiner))
+            })
+        }
+        let parts: Vec<String> = [
+            self.levels.as_ref().map(|r| {
+                if r.start() == r.end() {
+                    format!("level {}", r.start())
+                } else {
+                    format!("level {}..{}", r.start(), r.end())
+                }
+            }),
+            any("rank", &self.ranks, " or "),
+            any("role", &self.roles, " or "),
+            any("source", &self.sources, " or "),
+            any("type", &self.types, " or "),
+            any("tag", &self.tags, " and "),
+            self.leader
+                .map(|l| if l { "leaders only" } else { "no leaders" }.to_owned()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+
     /// Parses a level range: `5`, `3..7`, `3-7`, `..7`, `12..`.
     pub fn parse_levels(s: &str) -> Result<RangeInclusive<u8>, String> {
         let bad = || format!("`{s}` is not a level range: write 5, 3..7, ..7 or 12..");
@@ -63,6 +112,13 @@ impl Filter {
         }
         Ok(a..=b)
     }
+}
+
+/// The picker's default level window around `party_level` ([`Filter::around_party_level`]).
+pub fn levels_around_party(party_level: i32) -> RangeInclusive<u8> {
+    let clamp = |l: i32| u8::try_from(l.clamp(1, 30)).unwrap_or(1);
+    clamp(party_level.saturating_sub(PICKER_LEVELS_BELOW_PARTY))
+        ..=clamp(party_level.saturating_add(PICKER_LEVELS_ABOVE_PARTY))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod filter;
+pub mod naming;
 pub mod search;
 
 use crate::embedded::BESTIARY_FILES;

@@ -1,5 +1,7 @@
-//! Fuzzy search by name (fuzzy-matcher's skim algorithm), best match first. Matched character
-//! positions, for highlighting, are computed only for the rows on screen ([`matched_indices`]).
+//! Fuzzy search by name and id (fuzzy-matcher's skim algorithm), best match first: `giant-frog`
+//! and `giant frog` both find Giant Frog, since hyphens and spaces are read alike. Matched
+//! character positions, for highlighting, refer to the name and are computed only for the rows
+//! on screen ([`matched_indices`]).
 
 use crate::bestiary::{Bestiary, Filter};
 use fuzzy_matcher::FuzzyMatcher;
@@ -49,8 +51,9 @@ impl NameMatcher for SkimNames {
     }
 }
 
-/// Entries matching `filter` and fuzzily matching `query` (all of them for an empty query),
-/// best match first; ties and the empty query keep name order.
+/// Entries matching `filter` whose name or id fuzzily matches `query` (all of them for an empty
+/// query), by the better of the two scores, best match first; ties and the empty query keep name
+/// order.
 pub fn search(b: &Bestiary, query: &str, filter: &Filter) -> Vec<SearchHit> {
     search_with(b, query, filter, &mut SkimNames::default())
 }
@@ -73,13 +76,19 @@ pub fn search_with(
             .map(|&index| SearchHit { index, score: 0 })
             .collect();
     }
-    m.prepare(query);
+    m.prepare(&hyphens_as_spaces(query));
+    // One buffer for every name and id read with hyphens as spaces, rather than one each.
+    let mut buf = String::new();
     let mut hits: Vec<SearchHit> = index
         .by_name
         .iter()
         .filter(|i| filter.matches(&entries[**i].design))
         .filter_map(|&i| {
-            m.score(&entries[i].design.name)
+            let d = &entries[i].design;
+            let by_name = score_as_spaces(m, &mut buf, &d.name);
+            let by_id = score_as_spaces(m, &mut buf, &d.id);
+            by_name
+                .max(by_id)
                 .map(|score| SearchHit { index: i, score })
         })
         .collect();
@@ -88,14 +97,30 @@ pub fn search_with(
     hits
 }
 
-/// The char positions of `name` that match `query`, for highlighting one visible row.
+/// The char positions of `name` that match `query`, for highlighting one visible row; none
+/// when only the id matched.
 pub fn matched_indices(name: &str, query: &str) -> Vec<usize> {
     let query = query.trim();
     if query.is_empty() {
         return Vec::new();
     }
+    // Replacing one char by one keeps every position the name's own.
     matcher()
-        .fuzzy_indices(name, query)
+        .fuzzy_indices(&hyphens_as_spaces(name), &hyphens_as_spaces(query))
         .map(|(_, i)| i)
         .unwrap_or_default()
+}
+
+fn score_as_spaces(m: &mut impl NameMatcher, buf: &mut String, text: &str) -> Option<i64> {
+    buf.clear();
+    buf.extend(text.chars().map(hyphen_as_space));
+    m.score(buf)
+}
+
+fn hyphen_as_space(c: char) -> char {
+    if c == '-' { ' ' } else { c }
+}
+
+fn hyphens_as_spaces(s: &str) -> String {
+    s.chars().map(hyphen_as_space).collect()
 }

@@ -209,7 +209,7 @@ impl FilterArgs {
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// Fuzzy search on names (best match first).
+    /// Fuzzy search on names and ids (best match first).
     pub query: Option<String>,
     #[command(flatten)]
     pub filter: FilterArgs,
@@ -231,7 +231,8 @@ pub struct RelevelArgs {
     pub rank: Option<Rank>,
     #[arg(long, value_parser = vocab::<Role>)]
     pub role: Option<Role>,
-    /// Save the result as a new monster with this id in your bestiary.
+    /// Save the result as a new monster with this id in your bestiary, named as every copy is
+    /// ("Hedgemaw 2").
     #[arg(long, value_name = "NEW_ID", conflicts_with = "save")]
     pub save_as: Option<String>,
     /// Overwrite the monster in place (your own monsters only).
@@ -320,12 +321,13 @@ pub struct GenerateArgs {
     /// trivial, easy, standard, hard or deadly (lairsmith's own bands, not the book's).
     #[arg(long, value_parser = vocab::<Difficulty>, default_value = "standard")]
     pub difficulty: Difficulty,
-    /// Fuzzy name query the monsters must match.
+    /// Fuzzy query the monsters' names or ids must match.
     pub query: Option<String>,
     #[command(flatten)]
     pub filter: FilterArgs,
-    /// A monster id that must be in the encounter (repeatable).
-    #[arg(long)]
+    /// A monster id or placeholder:LEVEL:RANK:ROLE that must be in the encounter, kept as given
+    /// (repeatable; twice is two of it).
+    #[arg(long, value_name = "ID")]
     pub lock: Vec<String>,
     /// The most monsters in the encounter.
     #[arg(long, default_value_t = 8)]
@@ -333,7 +335,11 @@ pub struct GenerateArgs {
     /// The most bosses in the encounter.
     #[arg(long, default_value_t = 1)]
     pub max_bosses: u32,
-    /// The random seed; the same seed gives the same encounter [default: random, recorded in the notes].
+    /// The most leaders in the encounter.
+    #[arg(long, default_value_t = crate::encounter::generate::DEFAULT_MAX_LEADERS)]
+    pub max_leaders: u32,
+    /// The random seed; the same seed gives the same encounter [default: random, recorded under
+    /// `generated:`].
     #[arg(long)]
     pub seed: Option<u64>,
     /// The encounter's name.

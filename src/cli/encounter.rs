@@ -220,12 +220,20 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
         EncounterCmd::Generate(g) => {
             let party = resolve_party_spec(data, &g.party)?;
             let b = data.load_bestiary();
-            let mut locked = Vec::new();
+            let mut locked: Vec<Group> = Vec::new();
             for id in &g.lock {
-                if b.get(id).is_none() {
+                let group = if id.starts_with("placeholder") {
+                    Group::placeholder(Placeholder::parse(id).map_err(Failure)?, Count::ONE)
+                } else if b.get(id).is_none() {
                     return Err(unknown_monster(&b, id));
+                } else {
+                    Group::monster(id, Count::ONE)
+                };
+                // `--lock X --lock X` is two of X, kept as one locked group.
+                match locked.iter_mut().find(|l| l.key() == group.key()) {
+                    Some(l) => l.count = l.count.plus(Count::ONE).map_err(Failure)?,
+                    None => locked.push(group),
                 }
-                locked.push(Group::monster(id, Count::ONE));
             }
             if let Some(name) = &g.name {
                 check_name("the encounter's name", name).map_err(Failure)?;
@@ -242,20 +250,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 locked,
                 max_monsters: g.max_monsters,
                 max_bosses: g.max_bosses,
+                max_leaders: g.max_leaders,
                 seed,
             };
             let out = generate(&b, &req)?;
             if !out.met {
-                errln!(
-                    term,
-                    "lairsmith: the bestiary could not fill a {} encounter ({}{} XP) with these filters; the closest found has {} XP",
-                    req.band,
-                    group_thousands(out.target.min_xp),
-                    out.target
-                        .max_xp
-                        .map_or("+".to_owned(), |m| format!(" to {}", group_thousands(m))),
-                    group_thousands(out.xp)
-                );
+                errln!(term, "lairsmith: {}", out.shortfall());
             }
             let r = report(&out.encounter, &party, &b);
             // Escaped for a file too, as in `encounter export`.

@@ -22,6 +22,8 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     }
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(Failure)?;
+        // The copy's name follows the one rule for copies; the id is the one asked for.
+        crate::bestiary::naming::rename_as_copy(&bestiary, &mut design);
         design.id = new_id;
         let path = super::save_new_monster(data, &bestiary, &design)?;
         outln!(term, "{}", path.display())?;

@@ -1,11 +1,18 @@
 //! The encounter generator: fills a difficulty band from the bestiary with a seeded RNG, with a
-//! sensible mix of roles, respecting filters and locked monsters.
+//! sensible mix of roles, respecting filters and locked groups.
+//!
+//! The mix (lairsmith's own reading, README "Rules"): mooks come in groups of [`MOOK_GROUP`] (four
+//! mooks are one standard monster, L1587), at most `max_bosses` bosses and `max_leaders` leaders
+//! (one each unless asked), and no more archers than front-line blockers and wreckers plus one.
+//! A locked group is kept exactly as it is, monster or placeholder, count and label: the
+//! generator fills the rest of the budget around it and never adds to it.
 
 use crate::bestiary::{Bestiary, Entry, Filter, search};
 use crate::encounter::count::Count;
-use crate::encounter::file::{Encounter, Group};
+use crate::encounter::file::{Encounter, Generation, Group, Side};
 use crate::encounter::party::Party;
 use crate::encounter::report::{BandRange, budget};
+use crate::export::doc::group_thousands;
 use crate::rules::difficulty::{Difficulty, MAX_LEVELS_ABOVE_PARTY};
 use crate::rules::{Rank, Role};
 use rand::rngs::StdRng;
@@ -19,10 +26,12 @@ pub struct Request {
     pub band: Difficulty,
     pub query: String,
     pub filter: Filter,
-    /// Monster ids (with counts) that must stay in the encounter.
+    /// Groups that must stay in the encounter exactly as they are.
     pub locked: Vec<Group>,
     pub max_monsters: u32,
     pub max_bosses: u32,
+    /// The most leaders; [`DEFAULT_MAX_LEADERS`] unless the user asks for more.
+    pub max_leaders: u32,
     pub seed: u64,
 }
 
@@ -35,12 +44,44 @@ pub struct Generated {
     pub target: BandRange,
 }
 
+impl Generated {
+    /// Why the result falls short, in a sentence: "the bestiary could not fill an easy
+    /// encounter (551 to 750 XP) with these filters; the closest found has 480 XP".
+    pub fn shortfall(&self) -> String {
+        format!(
+            "the bestiary could not fill {} ({}{} XP) with these filters; the closest found has {} XP",
+            an_encounter(self.target.name),
+            group_thousands(self.target.min_xp),
+            self.target
+                .max_xp
+                .map_or("+".to_owned(), |m| format!(" to {}", group_thousands(m))),
+            group_thousands(self.xp)
+        )
+    }
+}
+
 /// How many tries the generator makes before keeping the closest.
 pub const ATTEMPTS: usize = 300;
-/// Mooks come in groups this large when the budget allows (four mooks are one standard, L1587).
+/// Mooks come in groups of exactly this many (four mooks are one standard, L1587).
 pub const MOOK_GROUP: u32 = 4;
 /// The levels below the party level the generator will still use.
 pub const MAX_LEVELS_BELOW_PARTY: i32 = 4;
+/// Leaders in a generated encounter unless the request asks for more: one leader leads.
+pub const DEFAULT_MAX_LEADERS: u32 = 1;
+
+/// "an easy encounter", "a hard encounter": the band with its article.
+pub fn an_encounter(band: &str) -> String {
+    format!("{} {band} encounter", article(band))
+}
+
+/// "an" before a word that starts with a vowel letter, "a" otherwise; right for every band's
+/// name.
+pub fn article(word: &str) -> &'static str {
+    match word.trim_start().chars().next() {
+        Some(c) if "aeiouAEIOU".contains(c) => "an",
+        _ => "a",
+    }
+}
 
 /// Why generation could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,7 +94,9 @@ pub enum GenerateError {
     UnknownLock(String),
 }
 
-/// Generates an encounter.
+/// Generates an encounter: the locked groups first, exactly as given, then what fills the band.
+/// The encounter's notes stay empty (they are the user's); its `generated` record says how it
+/// was made.
 pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, GenerateError> {
     let b = budget(&req.party);
     let target = b
@@ -67,20 +110,25 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
         b.party_level - MAX_LEVELS_BELOW_PARTY,
         highest + MAX_LEVELS_ABOVE_PARTY,
     );
+    for l in &req.locked {
+        if let Some(id) = &l.monster
+            && bestiary.get(id).is_none()
+        {
+            return Err(GenerateError::UnknownLock(id.clone()));
+        }
+    }
+    // A locked monster is never picked again: more of it would change the locked group, or
+    // start a second group the user did not lock.
+    let is_locked = |id: &str| req.locked.iter().any(|g| g.monster.as_deref() == Some(id));
     let mut candidates: Vec<&Entry> = search(bestiary, &req.query, &req.filter)
         .into_iter()
         .map(|h| &bestiary.entries[h.index])
         .filter(|e| (lo..=hi).contains(&i32::from(e.design.level.get())))
+        .filter(|e| !is_locked(&e.design.id))
         .collect();
     candidates.sort_by(|a, b| a.design.id.cmp(&b.design.id));
     if candidates.is_empty() && req.locked.is_empty() {
         return Err(GenerateError::NoCandidates(lo.max(1), hi.min(30)));
-    }
-    for l in &req.locked {
-        let id = l.monster.as_deref().unwrap_or_default();
-        if l.placeholder.is_none() && bestiary.get(id).is_none() {
-            return Err(GenerateError::UnknownLock(id.to_owned()));
-        }
     }
     let mut rng = StdRng::seed_from_u64(req.seed);
     let max_xp = target.max_xp.unwrap_or(target.min_xp.saturating_mul(2));
@@ -95,25 +143,71 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
             }
         }
     }
-    let (distance, groups, xp) = best.expect("at least one attempt ran");
+    let (distance, groups, xp) = best.unwrap_or_else(|| (u64::MAX, req.locked.clone(), 0));
+    let met = distance == 0;
     let mut encounter = Encounter::new(&req.name, &req.party);
     encounter.groups = groups;
-    encounter.notes = Some(format!(
-        "Generated by lairsmith: {} for {} (seed {}).",
-        req.band,
-        req.party.describe(),
-        req.seed
-    ));
+    encounter.generated = Some(Box::new(Generation {
+        seed: req.seed,
+        difficulty: req.band.to_string(),
+        query: Some(req.query.trim().to_owned()).filter(|q| !q.is_empty()),
+        filters: req.filter.describe(),
+        locked: req.locked.iter().map(Group::key).collect(),
+        max_monsters: req.max_monsters,
+        max_bosses: req.max_bosses,
+        max_leaders: req.max_leaders,
+        met,
+        extra: Default::default(),
+    }));
     Ok(Generated {
         encounter,
         xp,
-        met: distance == 0,
+        met,
         target,
     })
 }
 
 fn xp_of(e: &Entry) -> u64 {
     u64::try_from(e.xp.max(0)).unwrap_or(0)
+}
+
+/// What the mix rules look at in a group: rank, role, leader, and how many.
+struct Member {
+    rank: Rank,
+    role: Role,
+    leader: bool,
+    count: u32,
+    xp_each: u64,
+}
+
+/// The foes of `groups` as the mix rules see them; allies count for nothing (E2), and a monster
+/// missing from the bestiary counts as nothing too.
+fn members(bestiary: &Bestiary, groups: &[Group]) -> Vec<Member> {
+    groups
+        .iter()
+        .filter(|g| g.side == Side::Foe)
+        .filter_map(|g| {
+            let (rank, role, leader, xp_each) = match (&g.monster, &g.placeholder) {
+                (Some(id), _) => {
+                    let e = bestiary.get(id)?;
+                    (e.design.rank, e.design.role, e.design.leader, xp_of(e))
+                }
+                (None, Some(p)) => (p.rank, p.role, false, u64::from(p.rank.xp(p.level))),
+                (None, None) => return None,
+            };
+            Some(Member {
+                rank,
+                role,
+                leader,
+                count: g.count.get(),
+                xp_each,
+            })
+        })
+        .collect()
+}
+
+fn is_front(role: Role) -> bool {
+    matches!(role, Role::Blocker | Role::Wrecker)
 }
 
 fn attempt(
@@ -125,30 +219,7 @@ fn attempt(
     rng: &mut StdRng,
 ) -> (Vec<Group>, u64) {
     let mut groups: Vec<Group> = req.locked.clone();
-    let mut xp: u64 = groups
-        .iter()
-        .map(|g| {
-            let each = match (&g.monster, &g.placeholder) {
-                (Some(id), _) => bestiary.get(id).map_or(0, xp_of),
-                (None, Some(p)) => u64::from(p.rank.xp(p.level)),
-                _ => 0,
-            };
-            each * u64::from(g.count)
-        })
-        .sum();
-    let count_of = |groups: &[Group], f: &dyn Fn(&Entry) -> bool| -> u32 {
-        groups
-            .iter()
-            .filter_map(|g| {
-                g.monster
-                    .as_deref()
-                    .and_then(|id| bestiary.get(id))
-                    .map(|e| (e, g.count.get()))
-            })
-            .filter(|(e, _)| f(e))
-            .map(|(_, c)| c)
-            .sum()
-    };
+    let locked = groups.len();
     // Aim somewhere inside the band, not always at its floor.
     let aim = if max_xp > target.min_xp {
         rng.random_range(target.min_xp..=max_xp)
@@ -156,34 +227,46 @@ fn attempt(
         target.min_xp
     };
     loop {
-        let monsters: u32 = groups.iter().map(|g| g.count.get()).sum();
+        let now = members(bestiary, &groups);
+        let count = |f: &dyn Fn(&Member) -> bool| -> u32 {
+            now.iter().filter(|m| f(m)).map(|m| m.count).sum()
+        };
+        let xp: u64 = now.iter().map(|m| m.xp_each * u64::from(m.count)).sum();
+        let monsters = count(&|_| true);
         if monsters >= req.max_monsters || xp >= aim {
             break;
         }
-        let bosses = count_of(&groups, &|e| e.design.rank == Rank::Boss);
-        let archers = count_of(&groups, &|e| e.design.role == Role::Archer);
-        let front = count_of(&groups, &|e| {
-            matches!(e.design.role, Role::Blocker | Role::Wrecker)
-        });
+        let bosses = count(&|m| m.rank == Rank::Boss);
+        let leaders = count(&|m| m.leader);
+        let archers = count(&|m| m.role == Role::Archer);
+        let front = count(&|m| is_front(m.role));
         let room = max_xp.saturating_sub(xp);
         let slots = req.max_monsters - monsters;
+        let size = |e: &Entry| {
+            if e.design.rank == Rank::Mook {
+                MOOK_GROUP
+            } else {
+                1
+            }
+        };
         let weighted: Vec<(f64, &Entry)> = candidates
             .iter()
-            .filter(|e| xp_of(e) <= room && xp_of(e) > 0)
+            .filter(|e| xp_of(e) > 0 && size(e) <= slots)
+            .filter(|e| xp_of(e).saturating_mul(u64::from(size(e))) <= room)
             .filter(|e| e.design.rank != Rank::Boss || bosses < req.max_bosses)
-            .filter(|e| e.design.rank != Rank::Mook || slots >= 2)
+            .filter(|e| !e.design.leader || leaders < req.max_leaders)
             // A blocker or wrecker before many archers: no more archers than front-liners + 1.
             .filter(|e| e.design.role != Role::Archer || archers <= front)
             .map(|e| {
-                let same_role = count_of(&groups, &|x| x.design.role == e.design.role);
-                let same = groups
+                let same_role = count(&|m| m.role == e.design.role);
+                let same = groups[locked..]
                     .iter()
                     .any(|g| g.monster.as_deref() == Some(e.design.id.as_str()));
                 let mut w = 1.0 / (1.0 + f64::from(same_role));
                 if same {
                     w *= 1.5; // groups of one kind read well at the table
                 }
-                if front == 0 && matches!(e.design.role, Role::Blocker | Role::Wrecker) {
+                if front == 0 && is_front(e.design.role) {
                     w *= 2.0;
                 }
                 (w, *e)
@@ -202,27 +285,24 @@ fn attempt(
             }
             pick -= w;
         }
-        let each = xp_of(chosen);
-        let count = if chosen.design.rank == Rank::Mook {
-            let fit = u32::try_from(room / each).unwrap_or(u32::MAX);
-            MOOK_GROUP.min(fit).min(slots).max(1)
-        } else {
-            1
-        };
-        xp += each * u64::from(count);
         // `slots` keeps the whole encounter within `max_monsters`, itself far below a group's
         // maximum, so the count is always valid; a merge that would pass it starts a new group.
-        let Ok(count) = Count::new(i64::from(count)) else {
+        let Ok(count) = Count::new(i64::from(size(chosen))) else {
             break;
         };
         let g = Group::monster(&chosen.design.id, count);
-        let merged = groups
+        // Only the groups this attempt added grow: the locked ones stay as they were.
+        let merged = groups[locked..]
             .iter_mut()
-            .find(|x| x.monster == g.monster && x.side == g.side)
+            .find(|x| x.monster == g.monster && x.side == g.side && x.label.is_none())
             .map(|existing| existing.count.plus(count).map(|c| existing.count = c));
         if !matches!(merged, Some(Ok(()))) {
             groups.push(g);
         }
     }
+    let xp = members(bestiary, &groups)
+        .iter()
+        .map(|m| m.xp_each * u64::from(m.count))
+        .sum();
     (groups, xp)
 }

@@ -1,4 +1,5 @@
-//! The encounter sheet in Markdown: summary, roster, each distinct stat block once, notes.
+//! The encounter sheet in Markdown: summary, roster, each distinct stat block once, how it was
+//! generated, notes.
 
 use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
@@ -60,6 +61,11 @@ pub fn markdown(
     if !blocks.is_empty() {
         s.push_str("\n## Stat blocks\n\n");
         s.push_str(&blocks.join("\n"));
+    }
+    if let Some(g) = &encounter.generated {
+        s.push_str("\n## Generated\n\n");
+        s.push_str(&g.describe());
+        s.push('\n');
     }
     if let Some(n) = &encounter.notes {
         s.push_str("\n## Notes\n\n");

@@ -444,9 +444,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
-            d.id = app
-                .bestiary
-                .free_id(&format!("{}-level-{}", e.design.id, d.level));
+            crate::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
             match path_in(&app.paths.bestiary, &d.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(err) => {

@@ -120,26 +120,30 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
         update(&mut app, Msg::Resize(size.width, size.height));
     }
     let result = event_loop(&mut app, &mut term, &worker, &load_rx, &stop);
-    terminal::leave();
     let signal = stop.signal();
     // A signal, a closed terminal or a terminal error ends the UI without the user choosing
-    // to discard anything: unsaved work is kept.
+    // to discard anything: unsaved work is kept, first, before anything touches the terminal.
+    let mut kept = Vec::new();
     if signal.is_some() || result.is_err() {
-        let why = match (signal, &result) {
-            (Some(sig), _) => format!("stopped by {}", terminal::signal_name(sig)),
-            (None, Err(e)) => format!("the terminal failed ({e})"),
-            (None, Ok(())) => String::new(),
-        };
         for (path, contents) in recovery_files(&app) {
             let _ =
                 crate::store::save_atomic(&path, contents.as_bytes(), crate::store::Expect::New);
             if path.is_file() {
-                eprintln_safe(&format!(
-                    "lairsmith: {why}; your unsaved work is kept in {}",
-                    path.display()
-                ));
+                kept.push(path);
             }
         }
+    }
+    terminal::leave();
+    let why = match (signal, &result) {
+        (Some(sig), _) => format!("stopped by {}", terminal::signal_name(sig)),
+        (None, Err(e)) => format!("the terminal failed ({e})"),
+        (None, Ok(())) => String::new(),
+    };
+    for path in kept {
+        eprintln_safe(&format!(
+            "lairsmith: {why}; your unsaved work is kept in {}",
+            path.display()
+        ));
     }
     result.map_err(|e| format!("terminal error: {e}"))?;
     Ok(signal)
@@ -268,27 +272,36 @@ fn event_loop(
             ));
             continue;
         }
-        let waiting = if held.is_empty() {
-            terminal::wait_for_input(&tty, POLL)
-        } else {
-            terminal::Input::Idle
-        };
-        if waiting == terminal::Input::HungUp {
-            stop.hang_up();
-            break;
-        }
-        if waiting == terminal::Input::Ready && event::poll(std::time::Duration::ZERO)? {
+        if held.is_empty() {
+            // crossterm keeps what it has read but not yet handed out (and hears a resize on
+            // its own pipe), so it is asked first; the terminal is waited on only when it has
+            // nothing, which is also where a hang-up shows (its own wait spins on one).
+            let zero = std::time::Duration::ZERO;
+            let mut ready = false;
+            for wait in [zero, POLL] {
+                match terminal::wait_for_input(&tty, wait) {
+                    terminal::Input::HungUp => {
+                        stop.hang_up();
+                        return Ok(());
+                    }
+                    terminal::Input::Ready => {}
+                    terminal::Input::Idle if wait == zero => {}
+                    terminal::Input::Idle => break,
+                }
+                if event::poll(zero)? {
+                    ready = true;
+                    break;
+                }
+            }
             // Take every event already waiting, so a fast typist or a paste costs one frame.
-            while held.len() < EVENTS_PER_FRAME {
+            while ready && held.len() < EVENTS_PER_FRAME {
                 match event::read()? {
                     Event::Key(k) => held.push_back(Msg::Key(k)),
                     Event::Paste(s) => held.push_back(Msg::Paste(s)),
                     Event::Resize(w, h) => held.push_back(Msg::Resize(w, h)),
                     _ => {}
                 }
-                if !event::poll(std::time::Duration::ZERO)? {
-                    break;
-                }
+                ready = event::poll(zero)?;
             }
         }
         // Handle input until a key asks for file work; the rest waits for its outcome.

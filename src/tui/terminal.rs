@@ -88,7 +88,9 @@ pub fn enter() -> std::io::Result<DefaultTerminal> {
 /// SIGHUP its writes fail; there is nothing left to restore then).
 pub fn leave() {
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
-    ratatui::restore();
+    // Not `ratatui::restore`: it prints its error with `eprintln!`, which panics when the
+    // terminal is gone, before unsaved work could be kept.
+    let _ = ratatui::try_restore();
     let _ = execute!(std::io::stdout(), cursor::Show);
 }
 

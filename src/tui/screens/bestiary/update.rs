@@ -167,11 +167,7 @@ fn duplicate(app: &mut App) -> Vec<Cmd> {
     let Some(e) = app.bestiary.get(&id) else {
         return Vec::new();
     };
-    let mut d = e.design.clone();
-    d.id = app.bestiary.free_id(&format!("{}-copy", e.design.id));
-    if !e.is_shipped() {
-        d.name = format!("{} (copy)", d.name);
-    }
+    let d = crate::bestiary::naming::copy_of(&app.bestiary, &e.design);
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![Cmd::Write {
             path,

@@ -379,27 +379,23 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
         locked,
         max_monsters: 8,
         max_bosses: 1,
+        max_leaders: crate::encounter::generate::DEFAULT_MAX_LEADERS,
         seed,
     };
     let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
     let lock = app.keymap.key_for(Ctx::Encounter, Action::Lock);
     match generate(&app.bestiary, &req) {
         Ok(g) => {
-            s.encounter.groups = g.encounter.groups;
+            s.encounter.adopt_generated(&g.encounter);
             s.cursor = 0;
-            let band = req.band.to_string();
-            let article = if band.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                "an"
-            } else {
-                "a"
-            };
+            let what = crate::encounter::generate::an_encounter(&req.band.to_string());
             if g.met {
                 app.info(format!(
-                    "Generated {article} {band} encounter (seed {seed}); {lock} locks a group, {undo} undoes."
+                    "Generated {what} (seed {seed}); {lock} locks a group, {undo} undoes."
                 ));
             } else {
                 app.error(format!(
-                    "The bestiary could not fill {article} {band} encounter with these filters; this is the closest ({} XP). {undo} undoes.",
+                    "The bestiary could not fill {what} with these filters; this is the closest ({} XP). {undo} undoes.",
                     group_thousands(g.xp)
                 ));
             }

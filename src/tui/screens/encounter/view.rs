@@ -81,7 +81,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     let [party_area, gauge_area, summary_area, roster_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(2),
-        Constraint::Length(4),
+        Constraint::Length(5),
         Constraint::Fill(1),
     ])
     .areas(inner);
@@ -137,6 +137,20 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     if let Some(w) = r.warnings.first() {
         summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
     }
+    let notes_key = app.keymap.key_for(Ctx::Encounter, Action::Notes);
+    summary.push(Line::from(match &s.encounter.notes {
+        Some(n) => vec![
+            Span::styled("Notes ", theme::bold()),
+            Span::raw(
+                crate::text::truncate_to_width(n, summary_area.width.saturating_sub(6) as usize)
+                    .into_owned(),
+            ),
+        ],
+        None => vec![Span::styled(
+            format!("No notes ({notes_key} adds them)"),
+            theme::dim(),
+        )],
+    }));
     f.render_widget(Paragraph::new(summary), summary_area);
 
     let mut lines: Vec<Line> = Vec::new();
@@ -170,6 +184,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
             _ => line.name.clone(),
         };
         let what = format!("  {what} ·");
+        let what = what.as_str();
         let style = if sel {
             theme::selected()
         } else if line.missing {
@@ -177,14 +192,31 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         } else {
             Style::new()
         };
+        // The XP is kept whole; the name and what it is give way, with an ellipsis.
+        let tail = format!(" {xp} XP");
+        let width = usize::from(roster_area.width);
+        let head_w = width
+            .saturating_sub(crate::text::display_width(lock))
+            .saturating_sub(tail.len());
+        let who = format!("{:>3} × {name}{ally}", g.count);
+        let who_w = crate::text::display_width(&who);
+        let (who, what) = if who_w >= head_w {
+            (
+                crate::text::truncate_to_width(&who, head_w).into_owned(),
+                String::new(),
+            )
+        } else {
+            let rest = head_w - who_w;
+            (
+                who,
+                crate::text::truncate_to_width(&what, rest).into_owned(),
+            )
+        };
         lines.push(Line::from(vec![
             Span::raw(lock.to_string()),
+            Span::styled(who, style.patch(theme::bold())),
             Span::styled(
-                format!("{:>3} × {name}{ally}", g.count),
-                style.patch(theme::bold()),
-            ),
-            Span::styled(
-                format!("{what} {xp} XP"),
+                format!("{what}{tail}"),
                 if sel { style } else { theme::dim() },
             ),
         ]));

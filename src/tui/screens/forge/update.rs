@@ -6,7 +6,6 @@ use super::{Field, Focus, Forge, Step, Target};
 use crate::bestiary::Provenance;
 use crate::monster::kit::Templates;
 use crate::monster::lint::Severity;
-use crate::monster::slugify;
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::store::{Expect, path_in};
 use crate::tui::app::{App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
@@ -87,8 +86,11 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
     let (path, expect) = match &f.target {
         Target::Existing { path, fingerprint } => (path.clone(), Expect::Unchanged(*fingerprint)),
         Target::New => {
-            let base = f.copy_of.clone().unwrap_or_else(|| slugify(&f.design.name));
-            f.design.id = app.bestiary.free_id(&base);
+            crate::bestiary::naming::assign_forge_identity(
+                &app.bestiary,
+                &mut f.design,
+                f.copy_of.is_some(),
+            );
             match path_in(&app.paths.bestiary, &f.design.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(e) => {
@@ -114,8 +116,11 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
     match action {
         Action::TypeLevel => {
             let c = typed_char(ev)?;
+            // Two digits make a level when they can ("1", "2" is 12); otherwise the new digit
+            // starts over ("5", "9" is 9, not 59).
             f.typed.push(c);
-            if f.typed.len() > 2 {
+            let fits = |s: &str| s.parse::<usize>().is_ok_and(|n| (1..=30).contains(&n));
+            if f.typed.len() > 2 || !fits(&f.typed) {
                 f.typed = c.to_string();
             }
             if let Ok(n) = f.typed.parse::<usize>()

@@ -5,7 +5,6 @@ use super::fields::{details, power_fields};
 use super::options::{options, step_value};
 use super::{Focus, Forge, STEPS, Step, Target};
 use crate::monster::lint::Severity;
-use crate::monster::slugify;
 use crate::rules::Rank;
 use crate::tui::app::{App, PromptKind};
 use crate::tui::layer::{Layer, Picker};
@@ -357,12 +356,23 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
             .bestiary
             .join(format!(
                 "{}.yaml",
-                f.copy_of.clone().unwrap_or_else(|| slugify(&f.design.name))
+                crate::bestiary::naming::forge_identity(
+                    &app.bestiary,
+                    &f.design,
+                    f.copy_of.is_some()
+                )
+                .id
             ))
             .display()
             .to_string(),
     };
-    lines.push(Line::from(format!("Ctrl-S saves to {path}")));
+    lines.push(Line::from(format!(
+        "{} saves to {path}",
+        app.keymap.key_for(
+            crate::tui::keymap::Ctx::Anywhere,
+            crate::tui::keymap::Action::Save
+        )
+    )));
     if f.is_dirty() {
         lines.push(Line::from(Span::styled(
             "There are unsaved changes.",
