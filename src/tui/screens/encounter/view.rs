@@ -209,7 +209,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
             let rest = head_w - who_w;
             (
                 who,
-                crate::text::truncate_to_width(&what, rest).into_owned(),
+                crate::text::truncate_to_width(what, rest).into_owned(),
             )
         };
         lines.push(Line::from(vec![
