@@ -163,6 +163,18 @@ wait_for "Save the party as"
 typed "Tuesday Group"; keys Enter
 wait_for "Saved the party"
 [ -f "$DATA/parties/tuesday-group.yaml" ] || fail "the party was not saved"
+# Level the saved party up: the file too; then remove it (to the trash, after asking).
+keys '>'
+wait_for "levelled up and saved"
+wait_for "Party 4 × level 7"
+grep -q "level: 7" "$DATA/parties/tuesday-group.yaml" || fail "the party's file was not levelled up"
+keys D
+wait_for "Remove the party"
+keys y
+wait_for "Removed the party"
+[ -f "$DATA/parties/tuesday-group.yaml" ] && fail "the party's file is still there"
+ls "$DATA/trash/parties/"* >/dev/null 2>&1 || fail "the removed party is not in the trash"
+wait_for "Party 4 × level 7"
 # o and N ask first when the encounter is unsaved.
 keys N
 wait_for "Unsaved encounter"

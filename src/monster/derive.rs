@@ -315,7 +315,7 @@ fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
         range,
         area: p.area.map(|a| a.to_string()),
         targets: p.targets.clone(),
-        tags: p.tags.iter().map(|t| t.label().to_owned()).collect(),
+        tags: keywords(p),
         attack,
         attacks: p.attack_count(),
         hit: hit_text(p, damage.as_ref(), &design.name),
@@ -395,4 +395,17 @@ fn type_line(d: &MonsterDesign, tag_labels: &[String]) -> String {
         s.push_str(&tag_labels.join(", "));
     }
     s
+}
+
+/// A power's keywords for its headline: its tags, and its damage type when no tag names it (a
+/// Forge-made fire attack shows ● Fire as a shipped one does).
+fn keywords(p: &Power) -> Vec<String> {
+    let mut tags: Vec<String> = p.tags.iter().map(|t| t.label().to_owned()).collect();
+    if let Some(dt) = p.damage_type {
+        let label = dt.label();
+        if !tags.iter().any(|t| t.eq_ignore_ascii_case(label)) {
+            tags.push(label.to_owned());
+        }
+    }
+    tags
 }

@@ -86,6 +86,20 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 crate::encounter::resolve_party_spec(&data, &id).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded { id, result })
         }
+        Cmd::LevelUpParty { id } => {
+            let data = crate::data_dir::DataDir::new(paths.root.clone());
+            let result = crate::encounter::parties::level_up(&data, &id, 1, None)
+                .map_err(|e| e.to_string())
+                .and_then(|f| f.party());
+            Some(Outcome::PartyLevelledUp { id, result })
+        }
+        Cmd::RemoveParty { id } => {
+            let data = crate::data_dir::DataDir::new(paths.root.clone());
+            let result = crate::encounter::parties::remove_party(&data, &id)
+                .map(|r| r.to)
+                .map_err(|e| e.to_string());
+            Some(Outcome::PartyRemoved { id, result })
+        }
         Cmd::OpenEditor { .. } => None,
     }
 }

@@ -30,6 +30,8 @@ pub enum Confirm {
     UnsavedEncounter(AfterLeave),
     /// Delete one of the user's monsters: y / n.
     Delete { id: String, path: PathBuf },
+    /// Remove a saved party (to the trash): y / n.
+    RemoveParty { id: String },
     /// A file to export to exists: y overwrite / n.
     Overwrite { path: PathBuf, contents: String },
     /// The file changed on disk since it was loaded: r reload, c save as a copy, Esc cancel.

@@ -304,6 +304,11 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
             Action::No | Action::Back => Vec::new(),
             _ => keep(app, Confirm::Delete { id, path }),
         },
+        Confirm::RemoveParty { id } => match action {
+            Action::Yes => vec![Cmd::RemoveParty { id }],
+            Action::No | Action::Back => Vec::new(),
+            _ => keep(app, Confirm::RemoveParty { id }),
+        },
         Confirm::Overwrite { path, contents } => match action {
             Action::Yes => vec![Cmd::Write {
                 path,

@@ -72,6 +72,14 @@ pub enum Cmd {
     LoadParty {
         id: String,
     },
+    /// Every member of a saved party one level up, in its file.
+    LevelUpParty {
+        id: String,
+    },
+    /// A saved party's file to the trash.
+    RemoveParty {
+        id: String,
+    },
 }
 
 /// What the executor reports back.
@@ -118,6 +126,14 @@ pub enum Outcome {
     PartyLoaded {
         id: String,
         result: Result<Party, String>,
+    },
+    PartyLevelledUp {
+        id: String,
+        result: Result<Party, String>,
+    },
+    PartyRemoved {
+        id: String,
+        result: Result<PathBuf, String>,
     },
     EncounterLoaded {
         path: PathBuf,

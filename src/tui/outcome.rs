@@ -149,6 +149,35 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Outcome::PartyLevelledUp { id, result } => {
+            match result {
+                Ok(p) => {
+                    let d = p.describe();
+                    app.encounter.saved_parties.insert(id.clone(), p);
+                    app.info(format!("Party `{id}` levelled up and saved: {d}."));
+                }
+                Err(m) => app.error(m),
+            }
+            Vec::new()
+        }
+        Outcome::PartyRemoved { id, result } => {
+            match result {
+                Ok(to) => {
+                    // The encounter keeps the members it was rated with, inline.
+                    let s = &mut app.encounter;
+                    if s.encounter.party == crate::encounter::PartyRef::Saved(id.clone()) {
+                        s.encounter.party = crate::encounter::PartyRef::from_party(&s.party);
+                    }
+                    s.saved_parties.remove(&id);
+                    app.info(format!(
+                        "Removed the party `{id}`: its file is in {}; move it back to the parties folder to restore it.",
+                        to.display()
+                    ));
+                }
+                Err(m) => app.error(m),
+            }
+            Vec::new()
+        }
         Outcome::Loaded(b) => {
             app.loading = false;
             let errors = b.errors.len();

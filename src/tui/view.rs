@@ -201,6 +201,12 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
                 app.keymap.key_for(Ctx::Bestiary, Action::Restore)
             ),
         ),
+        Confirm::RemoveParty { id } => (
+            " Remove the party ",
+            format!(
+                "Remove the saved party `{id}`? Its file goes to the trash; the encounter keeps its members."
+            ),
+        ),
         Confirm::Overwrite { path, .. } => (
             " File exists ",
             format!("{} already exists. Overwrite it?", path.display()),

@@ -70,6 +70,8 @@ actions! {
     Decrease => "decrease",
     EditParty => "edit_party",
     SaveParty => "save_party",
+    LevelUpParty => "level_up_party",
+    RemoveParty => "remove_party",
     Notes => "edit_notes",
     Explain => "explain",
     Generate => "generate",

@@ -367,6 +367,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
         "Toggle or take the next value"
     ),
     row!(
+        C::ForgeForm,
+        [k('x'), DEL],
+        A::Delete,
+        "",
+        "Details: remove the trait, or the override, under the cursor"
+    ),
+    row!(
         C::Powers,
         [ENTER, k('e')],
         A::Edit,
@@ -460,6 +467,20 @@ pub const DEFAULTS: &[DefaultRow] = &[
         A::SaveParty,
         "",
         "Save the party under a name, for other encounters"
+    ),
+    row!(
+        C::Encounter,
+        [k('>')],
+        A::LevelUpParty,
+        "",
+        "Level the party up by one (a saved party's file too; at most level 30)"
+    ),
+    row!(
+        C::Encounter,
+        [k('D')],
+        A::RemoveParty,
+        "",
+        "Remove the saved party the encounter names (asks first; it goes to the trash)"
     ),
     row!(
         C::Encounter,

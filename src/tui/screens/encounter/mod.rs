@@ -54,7 +54,7 @@ pub struct EncounterScreen {
     /// Derived after every update from the encounter, the saved parties and the bestiary.
     pub party: Party,
     pub report: Report,
-    derived_for: Option<(Encounter, u64, usize)>,
+    derived_for: Option<(Encounter, u64, Option<Party>)>,
 }
 
 impl Default for EncounterScreen {
@@ -113,13 +113,10 @@ impl EncounterScreen {
     /// The party and the report, computed again only when the encounter, the bestiary or the
     /// saved parties changed; the cursor stays on a group.
     pub fn derive(&mut self, b: &Bestiary) {
-        let key = (
-            self.encounter.clone(),
-            b.revision(),
-            self.saved_parties.len(),
-        );
+        let resolved = self.resolve_party();
+        let key = (self.encounter.clone(), b.revision(), resolved.clone());
         if self.derived_for.as_ref() != Some(&key) {
-            if let Some(p) = self.resolve_party() {
+            if let Some(p) = resolved {
                 self.party = p;
             }
             self.report = report(&self.encounter, &self.party, b);

@@ -111,6 +111,19 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 field: TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
             });
         }
+        Action::LevelUpParty => return Some(level_up_party(app)),
+        Action::RemoveParty => match &s.encounter.party {
+            PartyRef::Saved(id) => {
+                let id = id.clone();
+                app.push(Layer::Confirm(crate::tui::app::Confirm::RemoveParty { id }));
+            }
+            _ => {
+                let save = app.keymap.key_for(Ctx::Encounter, Action::SaveParty);
+                app.info(format!(
+                    "This encounter's party is not a saved one ({save} saves it); nothing to remove."
+                ));
+            }
+        },
         Action::Notes => {
             let notes = s.encounter.notes.clone().unwrap_or_default();
             app.push(Layer::Prompt {
@@ -278,6 +291,31 @@ pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
         expect: Expect::New,
         purpose: WritePurpose::Party { id },
     }])
+}
+
+/// Every member one level up (at most 30): in the encounter, and in the file of a saved party.
+fn level_up_party(app: &mut App) -> Vec<Cmd> {
+    let s = &mut app.encounter;
+    if let PartyRef::Saved(id) = &s.encounter.party {
+        return vec![Cmd::LevelUpParty { id: id.clone() }];
+    }
+    let mut p = s.party.clone();
+    for m in &mut p.members {
+        match Level::new(i64::from(m.level.get()) + 1) {
+            Ok(l) => m.level = l,
+            Err(_) => {
+                app.error(format!(
+                    "{} is level 30 already, the book's highest; the party stays as it is.",
+                    m.name.as_deref().unwrap_or("A character")
+                ));
+                return Vec::new();
+            }
+        }
+    }
+    s.encounter.party = PartyRef::from_party(&p);
+    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    app.info(format!("Party: {} ({undo} undoes).", p.describe()));
+    Vec::new()
 }
 
 pub fn set_notes(app: &mut App, text: &str) {

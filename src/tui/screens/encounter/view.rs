@@ -207,10 +207,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
             )
         } else {
             let rest = head_w - who_w;
-            (
-                who,
-                crate::text::truncate_to_width(what, rest).into_owned(),
-            )
+            (who, crate::text::truncate_to_width(what, rest).into_owned())
         };
         lines.push(Line::from(vec![
             Span::raw(lock.to_string()),

@@ -4,6 +4,7 @@
 
 use crate::monster::MonsterDesign;
 use crate::monster::design::Immunity;
+use crate::monster::overrides::StatKey;
 use crate::monster::power::{AttackSpec, DamageSpec, Power};
 use crate::rules::creature::{Alignment, DamageType};
 use crate::rules::damage::{DamageTier, tier_damage};
@@ -80,9 +81,17 @@ pub enum Detail {
     Equipment,
     Description,
     Tactics,
+    /// One of the design's traits (auras, passive traits, regeneration...).
+    Trait(usize),
+    /// The row that adds a trait.
+    NewTrait,
+    /// A hand-set number in place of a derived one, with its reason.
+    Override(StatKey),
 }
 
-pub fn details() -> Vec<Detail> {
+/// The rows of the Details step: the fixed fields, then one per trait and one to add a trait,
+/// then one per overridable number.
+pub fn details(d: &MonsterDesign) -> Vec<Detail> {
     let mut v = vec![Detail::Name, Detail::Alignment];
     v.extend(Ability::ALL.iter().map(|a| Detail::Ability(*a)));
     v.extend([
@@ -98,6 +107,9 @@ pub fn details() -> Vec<Detail> {
         Detail::Description,
         Detail::Tactics,
     ]);
+    v.extend((0..d.traits.len()).map(Detail::Trait));
+    v.push(Detail::NewTrait);
+    v.extend(StatKey::ALL.iter().map(|k| Detail::Override(*k)));
     v
 }
 
@@ -118,6 +130,22 @@ impl Detail {
             Detail::Equipment => "Equipment".into(),
             Detail::Description => "Description".into(),
             Detail::Tactics => "Tactics".into(),
+            Detail::Trait(i) => format!("Trait {}", i + 1),
+            Detail::NewTrait => "+ Trait".into(),
+            Detail::Override(k) => format!("{} override", k.label()),
+        }
+    }
+
+    /// Removes what the row holds, where it can be removed (a trait, an override); returns
+    /// whether anything changed.
+    pub fn remove(self, d: &mut MonsterDesign) -> bool {
+        match self {
+            Detail::Trait(i) if i < d.traits.len() => {
+                d.traits.remove(i);
+                true
+            }
+            Detail::Override(k) => d.overrides.remove(&k).is_some(),
+            _ => false,
         }
     }
 
@@ -143,6 +171,8 @@ impl Detail {
                 "damage types beyond the source's and tags' (value X by level)"
             }
             Detail::Immunities => "damage types or conditions, e.g. poison, dazed",
+            Detail::Trait(_) | Detail::NewTrait => super::extras::TRAIT_HINT,
+            Detail::Override(_) => super::extras::OVERRIDE_HINT,
             _ => "",
         }
     }
@@ -200,6 +230,13 @@ impl Detail {
             Detail::Equipment => d.equipment.clone().unwrap_or_default(),
             Detail::Description => d.description.clone().unwrap_or_default(),
             Detail::Tactics => d.tactics.clone().unwrap_or_default(),
+            Detail::Trait(i) => d
+                .traits
+                .get(i)
+                .map(super::extras::trait_text)
+                .unwrap_or_default(),
+            Detail::NewTrait => String::new(),
+            Detail::Override(k) => super::extras::override_text(d.overrides.get(&k)),
         }
     }
 
@@ -214,6 +251,8 @@ impl Detail {
                 format!("{score} (default)")
             }
             Detail::Movement if d.movement.is_empty() => "walk 6 (default)".into(),
+            Detail::NewTrait => "(Enter adds an aura or a trait)".into(),
+            Detail::Override(k) if !d.overrides.contains_key(&k) => "(the formula's)".into(),
             other => other.value(d),
         }
     }
@@ -286,6 +325,27 @@ impl Detail {
             Detail::Equipment => d.equipment = opt_text(text),
             Detail::Description => d.description = opt_text(text),
             Detail::Tactics => d.tactics = opt_text(text),
+            Detail::Trait(i) => match super::extras::parse_trait(text, d.traits.get(i))? {
+                Some(t) if i < d.traits.len() => d.traits[i] = t,
+                Some(t) => d.traits.push(t),
+                None if i < d.traits.len() => {
+                    d.traits.remove(i);
+                }
+                None => {}
+            },
+            Detail::NewTrait => {
+                if let Some(t) = super::extras::parse_trait(text, None)? {
+                    d.traits.push(t);
+                }
+            }
+            Detail::Override(k) => match super::extras::parse_override(text)? {
+                Some(o) => {
+                    d.overrides.insert(k, o);
+                }
+                None => {
+                    d.overrides.remove(&k);
+                }
+            },
         }
         Ok(())
     }
@@ -318,6 +378,8 @@ pub enum PowerField {
     SecondaryAttack,
     Aftereffect,
     Special,
+    /// A hand-set attack bonus in place of the role's formula, with its reason.
+    AttackOverride,
 }
 
 /// The rows of a power's form; refresh faces and custom dice appear only when they apply.
@@ -331,7 +393,11 @@ pub fn power_fields(p: &Power) -> Vec<PowerField> {
     if p.origin.is_area() {
         v.push(Area);
     }
-    v.extend([Targets, Tags, Attack, Attacks, Damage]);
+    v.extend([Targets, Tags, Attack]);
+    if p.attack.is_some() {
+        v.push(AttackOverride);
+    }
+    v.extend([Attacks, Damage]);
     if matches!(p.damage, Some(DamageSpec::Dice(_))) {
         v.push(Dice);
     }
@@ -383,6 +449,7 @@ impl PowerField {
             Miss => "Miss",
             Effect => "Effect",
             SecondaryAttack => "Secondary",
+            AttackOverride => "Attack override",
             Aftereffect => "Aftereffect",
             Special => "Special",
         }
@@ -409,6 +476,7 @@ impl PowerField {
             }
             Dice => "e.g. 2d10+4 (the lint shows how far it is from the table)",
             Hit => "text after the damage; {damage} places the damage, {name} the monster's name",
+            AttackOverride => super::extras::OVERRIDE_HINT,
             _ => "",
         }
     }
@@ -465,6 +533,7 @@ impl PowerField {
             SecondaryAttack => p.secondary_attack.clone().unwrap_or_default(),
             Aftereffect => p.aftereffect.clone().unwrap_or_default(),
             Special => p.special.clone().unwrap_or_default(),
+            AttackOverride => super::extras::override_text(p.overrides.attack.as_ref()),
         }
     }
 
@@ -572,6 +641,7 @@ impl PowerField {
             SecondaryAttack => p.secondary_attack = opt_text(text),
             Aftereffect => p.aftereffect = opt_text(text),
             Special => p.special = opt_text(text),
+            AttackOverride => p.overrides.attack = super::extras::parse_override(text)?,
             Basic | Usage | Action | Origin | Attack | Damage | DamageType => {}
         }
         Ok(())

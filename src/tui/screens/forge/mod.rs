@@ -3,6 +3,7 @@
 //! change to the design can be undone. This module holds the state; `update` its keys, `view`
 //! its drawing, `fields` the table of form fields, `options` the rows of each list step.
 
+pub mod extras;
 pub mod fields;
 pub mod options;
 pub mod update;
@@ -279,7 +280,7 @@ impl Forge {
             Step::Source => Source::ALL.len(),
             Step::Type => CreatureType::ALL.len(),
             Step::Tags => Tag::ALL.len(),
-            Step::Details => details().len(),
+            Step::Details => details(&self.design).len(),
             Step::Powers => match self.power_form {
                 Some(i) => self
                     .design
@@ -331,7 +332,10 @@ impl Forge {
     /// The form row under the cursor: a details field or a power field.
     pub fn current_field(&self) -> Option<Field> {
         match (self.step, self.power_form) {
-            (Step::Details, _) => details().get(self.form_row).copied().map(Field::Detail),
+            (Step::Details, _) => details(&self.design)
+                .get(self.form_row)
+                .copied()
+                .map(Field::Detail),
             (Step::Powers, Some(i)) => {
                 let p = self.design.powers.get(i)?;
                 power_fields(p)

@@ -271,6 +271,17 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
                 app.info(format!("Removed {}; {undo} undoes.", p.name));
             }
         }
+        Action::Delete if f.step == Step::Details => {
+            if let Some(super::Field::Detail(d)) = f.current_field()
+                && d.remove(&mut f.design)
+            {
+                f.changed(None);
+                let undo = app
+                    .keymap
+                    .key_for(crate::tui::keymap::Ctx::Forge, Action::Undo);
+                app.info(format!("Removed; {undo} undoes."));
+            }
+        }
         Action::MoveUp | Action::MoveDown if f.step == Step::Powers && f.power_form.is_none() => {
             let i = f.power_cursor;
             let j = if action == Action::MoveUp {

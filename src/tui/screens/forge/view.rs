@@ -236,7 +236,7 @@ fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Re
         Constraint::Length(3.min(area.height / 3)),
     ])
     .areas(area);
-    let rows: Vec<(String, String, bool)> = details()
+    let rows: Vec<(String, String, bool)> = details(&f.design)
         .into_iter()
         .map(|d| {
             let is_default = d.value(&f.design).is_empty();
@@ -244,7 +244,7 @@ fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Re
         })
         .collect();
     form_lines(rows, f.form_row, editing, fr, form);
-    if let Some(d) = details().get(f.form_row) {
+    if let Some(d) = details(&f.design).get(f.form_row) {
         let full = d.display(&f.design);
         let text = if editing.is_some() {
             d.hint().to_owned()

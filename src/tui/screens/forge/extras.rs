@@ -1,0 +1,155 @@
+//! Traits and overrides as one line of text each, so the Forge's forms can edit them as any
+//! other field: `aura 2 Frightful Presence (fear): Enemies in the aura take a -2 penalty...` and
+//! `15; tougher for the finale` (a value and the reason the GM gives for it).
+
+use crate::monster::design::Trait;
+use crate::monster::overrides::Override;
+use crate::rules::power_vocab::PowerTag;
+use crate::vocab::Vocabulary;
+
+/// A trait as the form shows it.
+pub fn trait_text(t: &Trait) -> String {
+    let mut s = String::new();
+    if let Some(a) = t.aura {
+        s.push_str(&format!("aura {a} "));
+    }
+    s.push_str(&t.name);
+    if !t.tags.is_empty() {
+        let tags: Vec<&str> = t.tags.iter().map(|x| x.key()).collect();
+        s.push_str(&format!(" ({})", tags.join(", ")));
+    }
+    s.push_str(": ");
+    s.push_str(&t.text);
+    s
+}
+
+pub const TRAIT_HINT: &str = "[aura N] Name [(tags)]: what it does, e.g. aura 1 Stench (poison): enemies in the aura are dazed; empty removes it";
+
+/// Reads a trait typed into the form, keeping what the file had beyond the form (`x-` keys).
+/// `None`: the text is empty and the trait goes.
+pub fn parse_trait(text: &str, old: Option<&Trait>) -> Result<Option<Trait>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let (head, body) = text
+        .split_once(':')
+        .ok_or("write the trait as `Name: what it does` (a colon after the name)")?;
+    let mut head = head.trim();
+    let mut aura = None;
+    if let Some(rest) = head
+        .strip_prefix("aura ")
+        .or_else(|| head.strip_prefix("Aura "))
+    {
+        let (n, name) = rest
+            .trim_start()
+            .split_once(' ')
+            .ok_or("after `aura`, give its size and then the trait's name: aura 2 Name: ...")?;
+        let size: u32 = n
+            .parse()
+            .ok()
+            .filter(|s| (1..=20).contains(s))
+            .ok_or_else(|| format!("an aura's size is 1 to 20 squares, not `{n}`"))?;
+        aura = Some(size);
+        head = name.trim();
+    }
+    let mut tags = Vec::new();
+    let mut name = head.to_owned();
+    if let Some(open) = head.rfind('(')
+        && head.ends_with(')')
+    {
+        for t in head[open + 1..head.len() - 1].split(',') {
+            let t = t.trim();
+            if !t.is_empty() {
+                tags.push(PowerTag::parse(t).map_err(|e| e.to_string())?);
+            }
+        }
+        name = head[..open].trim().to_owned();
+    }
+    crate::text::check_name("the trait's name", &name)?;
+    let body = body.trim();
+    if body.is_empty() {
+        return Err("say what the trait does after the colon".into());
+    }
+    Ok(Some(Trait {
+        name,
+        aura,
+        tags,
+        text: body.to_owned(),
+        extra: old.map(|o| o.extra.clone()).unwrap_or_default(),
+    }))
+}
+
+pub const OVERRIDE_HINT: &str =
+    "a number and why, e.g. 15; tougher for the finale (empty goes back to the formula)";
+
+pub fn override_text(o: Option<&Override>) -> String {
+    match o {
+        Some(o) if o.reason.is_empty() => o.value.to_string(),
+        Some(o) => format!("{}; {}", o.value, o.reason),
+        None => String::new(),
+    }
+}
+
+/// Reads `value; reason`. `None`: empty, the formula's number again.
+pub fn parse_override(text: &str) -> Result<Option<Override>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let (value, reason) = text.split_once(';').unwrap_or((text, ""));
+    let value: i64 = value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v: &i64| (-1_000_000..=1_000_000_000).contains(v))
+        .ok_or_else(|| format!("`{}` is not a number for the override", value.trim()))?;
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err("give the reason after a semicolon, e.g. 15; tougher for the finale (the lint and the stat block show it)".into());
+    }
+    crate::text::check_name("the reason", reason).or_else(|_| {
+        if reason.chars().any(char::is_control) {
+            Err("the reason holds a control character".to_owned())
+        } else {
+            Ok(())
+        }
+    })?;
+    Ok(Some(Override {
+        value,
+        reason: reason.to_owned(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trait_reads_back_what_the_form_shows() {
+        let t = parse_trait(
+            "aura 2 Stench (poison): enemies in the aura are dazed",
+            None,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(t.aura, Some(2));
+        assert_eq!(t.name, "Stench");
+        assert_eq!(t.tags.len(), 1);
+        let again = parse_trait(&trait_text(&t), None).unwrap().unwrap();
+        assert_eq!(again, t);
+        assert!(parse_trait("", None).unwrap().is_none());
+        assert!(parse_trait("no colon", None).is_err());
+        assert!(parse_trait("aura 99 Big: x", None).is_err());
+    }
+
+    #[test]
+    fn an_override_needs_a_number_and_a_reason() {
+        let o = parse_override("15; tougher").unwrap().unwrap();
+        assert_eq!((o.value, o.reason.as_str()), (15, "tougher"));
+        assert_eq!(override_text(Some(&o)), "15; tougher");
+        assert!(parse_override("15").is_err());
+        assert!(parse_override("x; y").is_err());
+        assert!(parse_override(" ").unwrap().is_none());
+    }
+}
