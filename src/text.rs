@@ -145,6 +145,21 @@ pub fn key(k: &str) -> Seg {
 }
 
 #[cfg(test)]
+mod words {
+    use super::*;
+
+    #[test]
+    fn truncating_to_words_never_cuts_a_word() {
+        let s = "200 XP · hits 2d8+7 · X 5 · Adventurer";
+        let t = truncate_to_words(s, 20);
+        assert_eq!(t, "200 XP · hits 2d8+7…");
+        assert!(display_width(&t) <= 20);
+        assert_eq!(truncate_to_words(s, 100), s);
+        assert_eq!(truncate_to_words("Supercalifragilistic", 8), "Superca…");
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -222,6 +237,27 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
         used += w;
         out.push(c);
     }
+    out.push('…');
+    Cow::Owned(out)
+}
+
+/// `s` cut to `width` columns at the end of a word, with `…`: never mid-word unless a single
+/// word is wider than the whole width.
+pub fn truncate_to_words(s: &str, width: usize) -> Cow<'_, str> {
+    let cut = truncate_to_width(s, width);
+    let Cow::Owned(mut out) = cut else {
+        return cut;
+    };
+    out.pop(); // the ellipsis
+    let next = s[out.len()..].chars().next();
+    if next.is_some_and(|c| c != ' ')
+        && let Some(space) = out.rfind(' ')
+        && space > 0
+    {
+        out.truncate(space);
+    }
+    let trimmed = out.trim_end_matches([' ', ',', ';', '·']).len();
+    out.truncate(trimmed);
     out.push('…');
     Cow::Owned(out)
 }

@@ -196,6 +196,27 @@ impl World {
     }
 
     fn send(&mut self, ev: KeyEvent) {
+        self.send_msg(Msg::Key(ev));
+    }
+
+    /// Now and then a paste (with line breaks, escapes and wide characters, sometimes huge) or
+    /// a clock tick instead of a key.
+    fn random_msg(&mut self) -> Option<(Msg, String)> {
+        match self.rng.random_range(0..200) {
+            0 => {
+                let n = [3, 40, 5_000][self.rng.random_range(0..3)];
+                let pieces = ["ash", " ", "\n", "\u{1b}[31m", "日本", "\t", "q", "99", "-"];
+                let text: String = (0..n)
+                    .map(|_| pieces[self.rng.random_range(0..pieces.len())])
+                    .collect();
+                Some((Msg::Paste(text), format!("<paste {n}>")))
+            }
+            1 => Some((Msg::Tick, "<tick>".into())),
+            _ => None,
+        }
+    }
+
+    fn send_msg(&mut self, msg: Msg) {
         let editor_result = self.rng.random_range(0..3);
         let mut editor = |p: &Path| {
             let result = match editor_result {
@@ -230,7 +251,7 @@ impl World {
             }
             other => exec::run(other, paths),
         };
-        dispatch_with(&mut self.app, Msg::Key(ev), &mut editor, &mut run);
+        dispatch_with(&mut self.app, msg, &mut editor, &mut run);
     }
 
     fn check(&self) -> Result<(), String> {
@@ -324,6 +345,17 @@ fn run(seed: u64) -> Result<(), String> {
     for step in 0..KEYS_PER_RUN {
         if w.rng.random_range(0..100) < 2 {
             w.disturb();
+        }
+        if let Some((msg, what)) = w.random_msg() {
+            w.note(what);
+            let outcome =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| w.send_msg(msg)));
+            if outcome.is_err() {
+                return Err(w.failure(step, "panic on a paste or a tick"));
+            }
+            if let Err(e) = w.check() {
+                return Err(w.failure(step, &e));
+            }
         }
         let ev = w.random_key();
         w.note(label(&ev));

@@ -2,3 +2,4 @@
 
 pub mod statblock;
 pub mod text_field;
+pub mod wrap;

@@ -14,7 +14,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph};
 
 fn rank_short(r: Rank) -> &'static str {
     match r {
@@ -275,10 +275,13 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         }
         None => Text::from("Nothing selected."),
     };
+    let text = Text::from(crate::tui::widgets::wrap::hanging(
+        text.lines,
+        usize::from(right.width.saturating_sub(2)),
+    ));
     f.render_widget(
         Paragraph::new(text)
             .block(pblock)
-            .wrap(Wrap { trim: false })
             .scroll((br.preview_scroll, 0)),
         right,
     );

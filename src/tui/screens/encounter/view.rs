@@ -15,7 +15,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph};
 
 fn band_color(name: &str) -> Style {
     theme::band(name)
@@ -275,10 +275,13 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
             ),
         }
     };
+    let text = Text::from(crate::tui::widgets::wrap::hanging(
+        text.lines,
+        usize::from(right.width.saturating_sub(2)),
+    ));
     f.render_widget(
         Paragraph::new(text)
             .block(Block::bordered().title(title).border_style(theme::border()))
-            .wrap(Wrap { trim: false })
             .scroll((s.preview_scroll, 0)),
         right,
     );

@@ -56,7 +56,22 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
         used += len;
     }
     lines.push(Line::from(spans));
-    let steps_h = (lines.len() as u16).clamp(1, 5);
+    // The header keeps one height whatever the values: it is measured with every value at its
+    // widest, so choosing a longer name never makes the editor below jump.
+    let mut rows = 1u16;
+    let mut width_used = 0usize;
+    for (i, s) in STEPS.iter().enumerate() {
+        let len = format!("{} {}: {}", i + 1, s.title(), "x".repeat(18))
+            .chars()
+            .count()
+            + 2;
+        if width_used > 0 && width_used + len > left_w as usize {
+            rows += 1;
+            width_used = 0;
+        }
+        width_used += len;
+    }
+    let steps_h = rows.max(lines.len() as u16).clamp(1, 5);
     let steps_par = Paragraph::new(lines);
     let dirty = if f.is_dirty() { " · unsaved" } else { "" };
     let target = match &f.target {
@@ -111,10 +126,12 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
                 theme::border()
             });
     fr.render_widget(
-        Paragraph::new(statblock::text(&f.block))
-            .block(pblock)
-            .wrap(Wrap { trim: false })
-            .scroll((f.preview_scroll, 0)),
+        Paragraph::new(crate::tui::widgets::wrap::hanging(
+            statblock::text(&f.block).lines,
+            usize::from(right.width.saturating_sub(2)),
+        ))
+        .block(pblock)
+        .scroll((f.preview_scroll, 0)),
         right,
     );
 }
@@ -130,6 +147,12 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
         .saturating_sub(rows.saturating_sub(1) / 2)
         .min(opts.len().saturating_sub(rows));
     let w = list_area.width as usize;
+    // The label column is as wide as the widest label, so every row's text starts in one place.
+    let label_w = opts
+        .iter()
+        .map(|o| crate::text::display_width(&o.label))
+        .max()
+        .unwrap_or(0);
     let lines: Vec<Line> = opts
         .iter()
         .enumerate()
@@ -142,8 +165,9 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
                 (false, true) => "● ",
                 (false, false) => "  ",
             };
-            let head = format!("{mark}{:<12}", o.label);
-            let info = crate::text::truncate_to_width(
+            let head = format!("{mark}{}", crate::text::pad_to_width(&o.label, label_w));
+            // A row shows whole words; the pane below shows the whole text of the highlighted one.
+            let info = crate::text::truncate_to_words(
                 &o.info,
                 w.saturating_sub(crate::text::display_width(&head) + 1),
             );
