@@ -51,10 +51,14 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         Constraint::Fill(1),
     ])
     .areas(left);
-    let br = &app.browser;
-    let b = &app.bestiary;
+    search_box(app, f, search_area);
+    filter_line(app, f, filter_area);
+    list(app, f, list_area);
+    preview(app, f, right);
+}
 
-    // Search box.
+fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
+    let br = &app.browser;
     let focused = matches!(app.top(), Some(Layer::Search));
     let sb = Block::bordered()
         .title(" Search ")
@@ -81,7 +85,12 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         f.set_cursor_position((inner.x + cursor as u16, inner.y));
     }
 
-    // Active filters.
+}
+
+/// What is shown of how many, the filters in force and the sort.
+fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
+    let br = &app.browser;
+    let b = &app.bestiary;
     let mut parts: Vec<String> = Vec::new();
     if let Some(r) = &br.filter.levels {
         parts.push(format!("lvl {}-{}", r.start(), r.end()));
@@ -118,8 +127,14 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         filter_area,
     );
 
-    // The list: only the visible rows are built (and highlighted), so a huge bestiary costs
-    // nothing extra per frame.
+}
+
+/// The list: only the visible rows are built (and highlighted), so a huge bestiary costs
+/// nothing extra per frame.
+fn list(app: &App, f: &mut Frame, list_area: Rect) {
+    let br = &app.browser;
+    let b = &app.bestiary;
+    let focused = matches!(app.top(), Some(Layer::Search));
     let query = br.query.text();
     let rows = list_area.height.saturating_sub(2) as usize;
     // `update` keeps the offset for the terminal's size; a frame of another size (a test's)
@@ -236,7 +251,12 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         f.render_stateful_widget(list, list_area, &mut state);
     }
 
-    // Preview.
+}
+
+/// The selected monster's stat block, with its origin and lint findings first.
+fn preview(app: &App, f: &mut Frame, right: Rect) {
+    let br = &app.browser;
+    let b = &app.bestiary;
     let preview_focused = br.pane == Pane::Preview;
     let pblock = Block::bordered()
         .title(" Stat block ")

@@ -97,6 +97,15 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         party_area,
     );
     f.render_widget(Paragraph::new(gauge(r, gauge_area.width)), gauge_area);
+    summary(app, f, summary_area);
+    roster(app, f, roster_area);
+    preview(app, f, right);
+}
+
+/// XP against the budget, the band, each character's share, the notes.
+fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
+    let s = &app.encounter;
+    let r = &s.report;
     let band = match (&r.band, r.encounter_level) {
         (Some(b), Some(l)) => vec![
             Span::styled(
@@ -153,6 +162,12 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     }));
     f.render_widget(Paragraph::new(summary), summary_area);
 
+}
+
+/// One line per group: lock, count, name, what it is, XP (kept whole).
+fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
+    let s = &app.encounter;
+    let r = &s.report;
     let mut lines: Vec<Line> = Vec::new();
     if s.encounter.groups.is_empty() {
         lines.push(Line::from(Span::styled(
@@ -220,7 +235,12 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     }
     f.render_widget(Paragraph::new(lines), roster_area);
 
-    // Right: the arithmetic, or the selected monster's stat block.
+}
+
+/// The arithmetic, or the selected group's stat block.
+fn preview(app: &App, f: &mut Frame, right: Rect) {
+    let s = &app.encounter;
+    let r = &s.report;
     let (title, text) = if s.explain {
         let mut lines = vec![Line::from(Span::styled(
             format!(
