@@ -1,5 +1,6 @@
 //! The binary, run as a user would, against a temporary data directory.
 
+mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -41,18 +42,7 @@ const FROG: &[&str] = &[
 ];
 
 fn golden(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(
-        actual, expected,
-        "{name} differs from its golden file (UPDATE_GOLDEN=1 rewrites it; review the diff)"
-    );
+    common::golden(&format!("{name}"), actual);
 }
 
 #[test]

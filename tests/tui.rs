@@ -3,6 +3,7 @@
 //! compared with golden text at 80×24 and 120×40.
 #![cfg(feature = "tui")]
 
+mod common;
 use lairsmith::cli::DataDir;
 use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
 use lairsmith::tui::layer::Layer;
@@ -360,19 +361,7 @@ fn generator_locks_and_placeholders() {
 }
 
 fn golden(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden/tui")
-        .join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(
-        actual, expected,
-        "{name} differs (UPDATE_GOLDEN=1 rewrites it; review the diff)"
-    );
+    common::golden(&format!("tui/{name}"), actual);
 }
 
 #[test]

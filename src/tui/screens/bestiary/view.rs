@@ -84,7 +84,6 @@ fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
     if focused {
         f.set_cursor_position((inner.x + cursor as u16, inner.y));
     }
-
 }
 
 /// What is shown of how many, the filters in force and the sort.
@@ -126,7 +125,6 @@ fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
         ])),
         filter_area,
     );
-
 }
 
 /// The list: only the visible rows are built (and highlighted), so a huge bestiary costs
@@ -250,7 +248,6 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
         let mut state = ListState::default().with_selected(Some(br.selected - offset));
         f.render_stateful_widget(list, list_area, &mut state);
     }
-
 }
 
 /// The selected monster's stat block, with its origin and lint findings first.

@@ -161,7 +161,6 @@ fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
         )],
     }));
     f.render_widget(Paragraph::new(summary), summary_area);
-
 }
 
 /// One line per group: lock, count, name, what it is, XP (kept whole).
@@ -234,7 +233,6 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         ]));
     }
     f.render_widget(Paragraph::new(lines), roster_area);
-
 }
 
 /// The arithmetic, or the selected group's stat block.
