@@ -42,7 +42,7 @@ const FROG: &[&str] = &[
 ];
 
 fn golden(name: &str, actual: &str) {
-    common::golden(&format!("{name}"), actual);
+    common::golden(name, actual);
 }
 
 #[test]
