@@ -648,3 +648,92 @@ fn a_20kb_paste_into_the_forge_name_is_capped_at_64_characters() {
         "x".repeat(lairsmith::text::MAX_NAME_CHARS)
     );
 }
+
+/// Issue 9 §2: the Forge warns before saving a monster with lint errors, naming form fields.
+#[test]
+fn saving_with_lint_errors_asks_first_in_the_forms_words() {
+    let mut ui = Ui::new();
+    ui.ch('n').typed("5").key(Enter);
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Powers);
+    // Remove every power: no basic attack is a lint error.
+    while !ui.app.forge.design.powers.is_empty() {
+        ui.ch('x');
+    }
+    ui.ctrl('s');
+    match ui.app.top() {
+        Some(Layer::Confirm(Confirm::LintErrors { errors })) => {
+            assert!(
+                errors.iter().any(|e| e.contains("\"Basic attack: yes\"")),
+                "{errors:?}"
+            );
+        }
+        other => panic!("no question before saving: {other:?}"),
+    }
+    ui.key(Esc);
+    assert!(!ui.root().join("bestiary/new-monster.yaml").exists());
+    ui.ctrl('s').ch('y');
+    assert!(ui.root().join("bestiary/new-monster.yaml").exists());
+}
+
+/// Issue 9 §5: traits and overrides are edited in the Details form, and undone.
+#[test]
+fn traits_and_overrides_are_edited_in_the_details_form() {
+    let mut ui = Ui::new();
+    ui.ch('n').typed("7").key(Enter);
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Details);
+    let rows = lairsmith::tui::screens::forge::fields::details(&ui.app.forge.design);
+    let new_trait = rows
+        .iter()
+        .position(|d| *d == lairsmith::tui::screens::forge::fields::Detail::NewTrait)
+        .unwrap();
+    ui.times(Down, new_trait).key(Enter);
+    ui.typed("aura 2 Stench (poison): enemies in the aura are dazed")
+        .key(Enter);
+    let t = &ui.app.forge.design.traits[0];
+    assert_eq!((t.name.as_str(), t.aura), ("Stench", Some(2)));
+    assert!(ui.app.forge.block.traits.iter().any(|x| x.name == "Stench"));
+    // The HP override row: a value and a reason.
+    let rows = lairsmith::tui::screens::forge::fields::details(&ui.app.forge.design);
+    let hp = rows
+        .iter()
+        .position(|d| {
+            *d == lairsmith::tui::screens::forge::fields::Detail::Override(
+                lairsmith::monster::overrides::StatKey::Hp,
+            )
+        })
+        .unwrap();
+    ui.key(KeyCode::Home).times(Down, hp).key(Enter);
+    ui.typed("150").key(Enter);
+    assert!(
+        matches!(&ui.app.status, Some(s) if s.error && s.text.contains("reason")),
+        "an override without a reason is refused: {:?}",
+        ui.app.status
+    );
+    ui.ctrl('u').typed("150; the finale").key(Enter);
+    assert_eq!(ui.app.forge.block.hp, 150);
+    ui.ch('x');
+    assert!(
+        ui.app.forge.design.overrides.is_empty(),
+        "x removes the override"
+    );
+    ui.ch('u');
+    assert_eq!(ui.app.forge.block.hp, 150, "u brings it back");
+}
+
+/// Issue 9 §3: `?` opens on the current screen's section.
+#[test]
+fn help_opens_on_the_current_screens_section() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('?');
+    let Some(Layer::Help { scroll }) = ui.app.top() else {
+        panic!("? did not open the key reference");
+    };
+    let lines = lairsmith::tui::help::lines(&ui.app.keymap);
+    assert_eq!(lines[*scroll as usize].to_string(), "Encounter");
+    ui.key(Esc);
+    assert!(ui.app.layers.is_empty());
+}

@@ -32,13 +32,29 @@ pub const ORDER: [Ctx; 21] = [
     Ctx::Viewer,
 ];
 
+/// A binding's keys as the reference shows them: the ten digits as one range.
+pub fn keys_label(keys: &[crate::keyspec::KeySpec], quote: bool) -> String {
+    let digits = keys.len() == 10
+        && keys.iter().enumerate().all(|(i, k)| {
+            !k.ctrl && !k.alt && k.key == crate::keyspec::KeyName::Char(char::from(b'0' + i as u8))
+        });
+    let q = |s: String| if quote { format!("`{s}`") } else { s };
+    if digits {
+        return format!("{} to {}", q("0".into()), q("9".into()));
+    }
+    keys.iter()
+        .map(|k| q(label(k)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
 /// The reference, line by line.
 pub fn lines(km: &Keymap) -> Vec<Line<'static>> {
     let mut out: Vec<Line<'static>> = Vec::new();
     for ctx in ORDER {
         out.push(Line::from(Span::styled(ctx.title(), theme::heading())));
         for b in km.bindings.iter().filter(|b| b.ctx == ctx) {
-            let keys = b.keys.iter().map(label).collect::<Vec<_>>().join(" / ");
+            let keys = keys_label(&b.keys, false);
             out.push(Line::from(vec![
                 Span::styled(format!("  {keys:<18} "), theme::key()),
                 Span::raw(b.desc),
@@ -107,12 +123,7 @@ pub fn markdown(km: &Keymap) -> String {
     for ctx in ORDER {
         out.push_str(&format!("**{}**\n\n", ctx.title()));
         for b in km.bindings.iter().filter(|b| b.ctx == ctx) {
-            let keys = b
-                .keys
-                .iter()
-                .map(|k| format!("`{}`", label(k)))
-                .collect::<Vec<_>>()
-                .join(" / ");
+            let keys = keys_label(&b.keys, true);
             out.push_str(&format!("- {keys} — {}\n", b.desc));
         }
         out.push('\n');

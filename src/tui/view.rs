@@ -111,12 +111,19 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
     }
 }
 
+/// The body of the frame (below the tabs, above the status line): where the key reference and
+/// the list of unreadable files go, covering the screen entirely so nothing shows through.
+fn body(area: Rect) -> Rect {
+    Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(3),
+    )
+}
+
 fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
-    let r = popup(
-        area,
-        area.width.saturating_sub(4).max(40),
-        area.height.saturating_sub(2),
-    );
+    let r = body(area);
     f.render_widget(Clear, r);
     let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
     f.render_widget(
@@ -132,11 +139,7 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
 }
 
 fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
-    let r = popup(
-        area,
-        area.width.saturating_sub(4),
-        area.height.saturating_sub(2),
-    );
+    let r = body(area);
     f.render_widget(Clear, r);
     let reload = app.keymap.key_for(Ctx::Global, Action::Reload);
     let close = app.keymap.key_for(Ctx::Viewer, Action::Back);

@@ -162,8 +162,9 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
             let mark = match (o.checkbox, o.marked) {
                 (true, true) => "[x] ",
                 (true, false) => "[ ] ",
-                (false, true) => "● ",
-                (false, false) => "  ",
+                // Radio buttons for one choice, as wide as the checkboxes, so rows align.
+                (false, true) => "(•) ",
+                (false, false) => "( ) ",
             };
             let head = format!("{mark}{}", crate::text::pad_to_width(&o.label, label_w));
             // A row shows whole words; the pane below shows the whole text of the highlighted one.
@@ -218,7 +219,14 @@ fn form_lines(
     fr: &mut Frame,
     area: Rect,
 ) {
-    let label_w = 16usize;
+    // Every label in one column as wide as the widest (within reason), so values align.
+    let label_w = rows
+        .iter()
+        .map(|(l, _, _)| crate::text::display_width(l))
+        .max()
+        .unwrap_or(0)
+        .clamp(8, 24)
+        .min(usize::from(area.width) / 2);
     let n = area.height as usize;
     let start = cursor
         .saturating_sub(n.saturating_sub(1) / 2)
@@ -246,7 +254,7 @@ fn form_lines(
             Style::new()
         };
         lines.push(Line::from(vec![
-            Span::styled(format!("{label:<label_w$}"), lstyle),
+            Span::styled(crate::text::fit_width(label, label_w), lstyle),
             Span::raw(" "),
             Span::styled(shown, vstyle),
         ]));
