@@ -42,6 +42,8 @@ pub struct EncounterScreen {
     /// Index into BANDS for the generator.
     pub difficulty: usize,
     pub explain: bool,
+    /// The right pane (the arithmetic or a stat block) has the arrow keys.
+    pub preview_focus: bool,
     pub preview_scroll: u16,
     pub seed: u64,
     /// The group being turned from a placeholder into a real monster in the Forge.
@@ -86,6 +88,7 @@ impl EncounterScreen {
             locked: Vec::new(),
             difficulty: 2,
             explain: false,
+            preview_focus: false,
             preview_scroll: 0,
             seed: 1,
             replacing: None,

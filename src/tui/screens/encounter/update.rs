@@ -29,8 +29,16 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
     let s = &mut app.encounter;
     let n = s.encounter.groups.len();
     match action {
-        Action::Up if s.explain => s.preview_scroll = s.preview_scroll.saturating_sub(1),
-        Action::Down if s.explain => s.preview_scroll = s.preview_scroll.saturating_add(1),
+        Action::NextPane | Action::PrevPane | Action::Left | Action::Right => {
+            s.preview_focus = !s.preview_focus
+        }
+        Action::Up if s.explain || s.preview_focus => {
+            s.preview_scroll = s.preview_scroll.saturating_sub(1)
+        }
+        Action::Down if s.explain || s.preview_focus => {
+            s.preview_scroll = s.preview_scroll.saturating_add(1)
+        }
+        Action::Home if s.preview_focus => s.preview_scroll = 0,
         Action::Up => s.cursor = s.cursor.saturating_sub(1),
         Action::Down => s.cursor = (s.cursor + 1).min(n.saturating_sub(1)),
         Action::Home => s.cursor = 0,

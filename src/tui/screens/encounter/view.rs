@@ -77,7 +77,12 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         if s.is_dirty() { " · unsaved" } else { "" }
     ));
     let inner = block.inner(left);
-    f.render_widget(block.border_style(theme::focused_border()), left);
+    let roster_style = if s.preview_focus {
+        theme::border()
+    } else {
+        theme::focused_border()
+    };
+    f.render_widget(block.border_style(roster_style), left);
     let [party_area, gauge_area, summary_area, roster_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(2),
@@ -299,7 +304,15 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
     ));
     f.render_widget(
         Paragraph::new(text)
-            .block(Block::bordered().title(title).border_style(theme::border()))
+            .block(
+                Block::bordered()
+                    .title(title)
+                    .border_style(if s.preview_focus {
+                        theme::focused_border()
+                    } else {
+                        theme::border()
+                    }),
+            )
             .scroll((s.preview_scroll, 0)),
         right,
     );
