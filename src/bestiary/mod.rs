@@ -124,6 +124,12 @@ fn next_revision() -> u64 {
 pub struct NameIndex {
     pub lower: Vec<String>,
     pub by_name: Vec<usize>,
+    /// Each name with hyphens read as spaces, as search scores it.
+    pub spaced: Vec<String>,
+    /// Each id with hyphens read as spaces, where it reads otherwise than the name (a renamed
+    /// monster, a copy): search scores these too. Most ids are their name's slug and need no
+    /// second score.
+    pub other_ids: Vec<Option<String>>,
 }
 
 /// Parses one monster file's text, checking what serde cannot: the schema version, the id's
@@ -560,7 +566,32 @@ impl Bestiary {
                 .collect();
             let mut by_name: Vec<usize> = (0..lower.len()).collect();
             by_name.sort_by(|a, b| lower[*a].cmp(&lower[*b]));
-            NameIndex { lower, by_name }
+            let spaced: Vec<String> = self
+                .entries
+                .iter()
+                .map(|e| e.design.name.replace('-', " "))
+                .collect();
+            let other_ids = self
+                .entries
+                .iter()
+                .zip(&spaced)
+                .map(|(e, name)| {
+                    let id = e.design.id.replace('-', " ");
+                    let same = id.split_whitespace().eq(name
+                        .split_whitespace()
+                        .map(str::to_lowercase)
+                        .collect::<Vec<_>>()
+                        .iter()
+                        .map(String::as_str));
+                    (!same).then_some(id)
+                })
+                .collect();
+            NameIndex {
+                lower,
+                by_name,
+                spaced,
+                other_ids,
+            }
         })
     }
 

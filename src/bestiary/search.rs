@@ -77,16 +77,14 @@ pub fn search_with(
             .collect();
     }
     m.prepare(&hyphens_as_spaces(query));
-    // One buffer for every name and id read with hyphens as spaces, rather than one each.
-    let mut buf = String::new();
     let mut hits: Vec<SearchHit> = index
         .by_name
         .iter()
         .filter(|i| filter.matches(&entries[**i].design))
         .filter_map(|&i| {
-            let d = &entries[i].design;
-            let by_name = score_as_spaces(m, &mut buf, &d.name);
-            let by_id = score_as_spaces(m, &mut buf, &d.id);
+            // The names and ids with hyphens as spaces are made once per bestiary, not per key.
+            let by_name = m.score(&index.spaced[i]);
+            let by_id = index.other_ids[i].as_deref().and_then(|id| m.score(id));
             by_name
                 .max(by_id)
                 .map(|score| SearchHit { index: i, score })
@@ -109,12 +107,6 @@ pub fn matched_indices(name: &str, query: &str) -> Vec<usize> {
         .fuzzy_indices(&hyphens_as_spaces(name), &hyphens_as_spaces(query))
         .map(|(_, i)| i)
         .unwrap_or_default()
-}
-
-fn score_as_spaces(m: &mut impl NameMatcher, buf: &mut String, text: &str) -> Option<i64> {
-    buf.clear();
-    buf.extend(text.chars().map(hyphen_as_space));
-    m.score(buf)
 }
 
 fn hyphen_as_space(c: char) -> char {
