@@ -497,7 +497,7 @@ fn encounter_new_add_remove_check_export() {
         &["encounter", "check", &path, "--explain"],
     ));
     assert!(
-        explain.contains("L1684") && explain.contains("[ours"),
+        explain.contains("Monster Statistics: Level") && explain.contains("[ours"),
         "{explain}"
     );
     let sheet = stdout(&lairsmith(

@@ -145,7 +145,7 @@ fn party_level_up_refuses_to_pass_level_30_and_changes_nothing() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
-        "lairsmith: Bo is level 29; 2 more would pass level 30, the highest a character reaches (L575: levels run from 1 to 30); the party `veterans` was not changed\n"
+        "lairsmith: Bo is level 29; 2 more would pass level 30, the highest a character reaches (Levels, Tiers and Bonuses: levels run from 1 to 30); the party `veterans` was not changed\n"
     );
     assert_eq!(
         std::fs::read(&path).unwrap(),

@@ -410,7 +410,11 @@ fn explanation_marks_the_projects_own_rulings() {
         .collect();
     assert!(ours.iter().all(|s| s.starts_with("E3")), "{ours:?}");
     assert!(!ours.is_empty());
-    assert!(r.explanation.iter().any(|t| t.source.contains("L1684")));
+    assert!(
+        r.explanation
+            .iter()
+            .any(|t| t.source.contains("Monster Statistics: Level"))
+    );
 }
 
 fn count(n: i64) -> lairsmith::encounter::Count {

@@ -278,7 +278,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
             per_level.join(" + "),
             group_thousands(b.budget)
         ),
-        source: "E1: one standard monster challenges one character of its level (L1684, L2351)"
+        source: "E1: one standard monster challenges one character of its level (Monster Statistics: Level; the glossary's Standard)"
             .into(),
         ours: false,
     });
@@ -301,11 +301,21 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     ex.push(Term {
         text: format!(
             "Encounter XP = {} = {} XP{}",
-            if xp_terms.is_empty() { "nothing".to_owned() } else { xp_terms.join(" + ") },
+            if xp_terms.is_empty() {
+                "nothing".to_owned()
+            } else {
+                xp_terms.join(" + ")
+            },
             group_thousands(xp),
-            if allies > 0 { format!(" ({allies} allied group(s) left out)") } else { String::new() }
+            if allies > 0 {
+                format!(" ({allies} allied group(s) left out)")
+            } else {
+                String::new()
+            }
         ),
-        source: "E2: each monster's XP from the Monster XP table (L1691-1723) times its count; allies do not count".into(),
+        source:
+            "E2: each monster's XP from Table - Monster XP times its count; allies do not count"
+                .into(),
         ours: false,
     });
     ex.push(Term {
@@ -316,7 +326,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
             fmt_ratio(ratio)
         ),
         source:
-            "encounter XP ÷ budget; 1.00 is \"a worthy challenge, but not a deadly one\" (L1684)"
+            "encounter XP ÷ budget; 1.00 is \"a worthy challenge, but not a deadly one\" (Monster Statistics: Level)"
                 .into(),
         ours: false,
     });
@@ -362,7 +372,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     }
     ex.push(Term {
         text: format!("XP per character = {} ÷ {n} = {} (rounded down)", group_thousands(xp), group_thousands(xp / n as u64)),
-        source: "E4: the encounter's XP is shared; XP to the next level is 10 × standard XP (L578-613, L2042)".into(),
+        source: "E4: the encounter's XP is shared; XP to the next level is 10 × standard XP (Table – Levels and Their Benefits; Distributing Magic Items)".into(),
         ours: false,
     });
     match treasure {
@@ -373,7 +383,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
                 fmt_gp(t),
                 b.party_level
             ),
-            source: "E5: Treasure per Player per 10 Encounters (L2049-2081)".into(),
+            source: "E5: Table – Treasure per Player per 10 Encounters".into(),
             ours: false,
         }),
         None => ex.push(Term {

@@ -56,7 +56,7 @@ pub enum DataError {
         members: Vec<String>,
     },
     /// Levelling up would take a character past the highest level.
-    #[error("{who} is level {level}; {by} more would pass level {max}, the highest a character reaches (L575: levels run from 1 to {max}); the party `{id}` was not changed", max = crate::rules::level::MAX_LEVEL)]
+    #[error("{who} is level {level}; {by} more would pass level {max}, the highest a character reaches (Levels, Tiers and Bonuses: levels run from 1 to {max}); the party `{id}` was not changed", max = crate::rules::level::MAX_LEVEL)]
     PastMaxLevel {
         id: String,
         who: String,

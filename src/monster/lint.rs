@@ -209,7 +209,7 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
         out.push(error(
             "attack-rate",
             format!(
-                "an {} should attack about {target} times a round (L1866-1867) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
+                "an {} should attack about {target} times a round (Monster Statistics: Powers) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
                 d.rank.key()
             ),
         ));
@@ -302,7 +302,7 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
     if d.rank == Rank::Mook && (p.origin.is_area() || p.targets_several()) && p.damage.is_some() {
         out.push(warning(
             "mook-targets",
-            format!("{name}: mooks should target only one creature with each attack (L1865)"),
+            format!("{name}: mooks should target only one creature with each attack (Monster Statistics: Powers)"),
         ));
     }
     match &p.damage {
