@@ -56,9 +56,11 @@ pub fn view(app: &App, f: &mut Frame) {
         Screen::Encounter => encounter::view::view(app, f, body),
     }
 
+    // A message longer than the line ends at a whole word, with an ellipsis.
+    let fit = |s: &str| crate::text::truncate_to_words(s, usize::from(status.width)).into_owned();
     let status_line = match &app.status {
-        Some(s) if s.error => Line::from(Span::styled(s.text.clone(), theme::error())),
-        Some(s) => Line::from(Span::raw(s.text.clone())),
+        Some(s) if s.error => Line::from(Span::styled(fit(&s.text), theme::error())),
+        Some(s) => Line::from(Span::raw(fit(&s.text))),
         None => Line::default(),
     };
     f.render_widget(Paragraph::new(status_line), status);
