@@ -4,6 +4,7 @@
 
 pub mod abilities;
 pub mod creature;
+pub mod d20e3;
 pub mod damage;
 pub mod difficulty;
 pub mod grants;
