@@ -737,3 +737,51 @@ fn help_opens_on_the_current_screens_section() {
     ui.key(Esc);
     assert!(ui.app.layers.is_empty());
 }
+
+/// Issue 10 §4: the Encounter screen switches a new encounter to 3rd edition, adds CR groups,
+/// counts, undoes and generates a CR mix; an Orcus key there says what to do instead.
+#[test]
+fn the_encounter_screen_builds_a_3e_encounter() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3));
+    ui.ch('P').ctrl('u').typed("4x5").key(Enter);
+    ui.ch('Y');
+    assert_eq!(
+        ui.app.encounter.encounter.system,
+        lairsmith::encounter::System::D20e3
+    );
+    ui.ch('c').typed("5 x2").key(Enter);
+    ui.ch('c').typed("1/2").key(Enter);
+    assert_eq!(ui.app.encounter.encounter.groups.len(), 2);
+    assert_eq!(ui.app.encounter.report.xp, 3000 + 150);
+    ui.ch('+');
+    assert_eq!(ui.app.encounter.report.xp, 3000 + 300);
+    ui.ch('u');
+    assert_eq!(ui.app.encounter.report.xp, 3000 + 150);
+    // `a` would add an Orcus monster: refused with a pointer to `c`.
+    ui.ch('a');
+    assert!(ui.app.layers.is_empty());
+    assert!(matches!(&ui.app.status, Some(s) if s.text.contains("challenge ratings")));
+    // Switching back asks first, since the groups would go.
+    ui.ch('Y');
+    assert!(matches!(
+        ui.app.top(),
+        Some(Layer::Confirm(Confirm::SwitchSystem))
+    ));
+    ui.ch('n');
+    assert_eq!(ui.app.encounter.encounter.groups.len(), 2);
+    ui.ch('G');
+    assert!(
+        ui.app
+            .encounter
+            .encounter
+            .groups
+            .iter()
+            .all(|g| g.cr.is_some())
+    );
+    ui.ctrl('s').typed("Bridge").key(Enter);
+    let file = ui.root().join("encounters/bridge.yaml");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("system: d20-3e"), "{saved}");
+    assert!(lairsmith::encounter::parse_encounter(&saved, &file).is_ok());
+}

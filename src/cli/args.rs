@@ -1,6 +1,7 @@
 //! The clap definitions. Vocabulary values parse case-insensitively through the rules module,
 //! so a typo gets the valid values and a suggestion.
 
+use crate::encounter::System;
 use crate::export::Format;
 use crate::rules::{CreatureType, Difficulty, Level, Rank, Role, Size, Source, Tag};
 use crate::vocab::Vocabulary;
@@ -270,6 +271,9 @@ pub struct BudgetArgs {
     /// The party: 4x3 (four level-3 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id.
     #[arg(long)]
     pub party: String,
+    /// The rules: orcus, or d20-3e (3rd-edition XP awards; party levels 1 to 20).
+    #[arg(long, value_parser = vocab::<System>, default_value = "orcus")]
+    pub system: System,
     /// Output format: text or yaml.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
@@ -318,6 +322,9 @@ pub struct GenerateArgs {
     /// The party: 4x5, 3,3,4,5, or a saved party's id.
     #[arg(long)]
     pub party: String,
+    /// The rules: orcus (monsters from the bestiary), or d20-3e (a mix of challenge ratings).
+    #[arg(long, value_parser = vocab::<System>, default_value = "orcus")]
+    pub system: System,
     /// trivial, easy, standard, hard or deadly (lairsmith's own bands, not the book's).
     #[arg(long, value_parser = vocab::<Difficulty>, default_value = "standard")]
     pub difficulty: Difficulty,
@@ -366,8 +373,12 @@ pub enum EncounterCmd {
         party: String,
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The rules: orcus, or d20-3e (foes by challenge rating; party levels 1 to 20).
+        #[arg(long, value_parser = vocab::<System>, default_value = "orcus")]
+        system: System,
     },
-    /// Add monsters: a bestiary id or placeholder:LEVEL:RANK:ROLE.
+    /// Add monsters: a bestiary id or placeholder:LEVEL:RANK:ROLE; in a d20-3e encounter,
+    /// cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8).
     Add {
         file: String,
         monster: String,
@@ -377,10 +388,11 @@ pub enum EncounterCmd {
         /// On the party's side: does not count against the budget.
         #[arg(long)]
         ally: bool,
-        #[arg(long)]
+        /// A name for the group (`--name` too).
+        #[arg(long, alias = "name")]
         label: Option<String>,
     },
-    /// Remove a group: its monster id, its placeholder:..., or #N.
+    /// Remove a group: its monster id, its placeholder:..., its cr:N, or #N.
     Remove { file: String, monster: String },
     /// The budget, XP, difficulty, XP per character and treasure of an encounter. The difficulty
     /// bands are lairsmith's own reading, not the book's; --explain marks every such term.

@@ -7,20 +7,36 @@ use crate::bestiary::Bestiary;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::report::{Report, budget, report};
 use crate::encounter::{
-    Count, Encounter, Group, Party, Placeholder, Side, add_group, create_encounter, encounter_path,
-    list_encounters, load_encounter_with_party, remove_group, resolve_party_spec, sheet,
+    Count, Encounter, Group, Party, Placeholder, Side, System, add_group, create_encounter_in,
+    encounter_path, list_encounters, load_encounter_with_party, remove_group, resolve_party_spec,
+    sheet,
 };
 use crate::export::doc::group_thousands;
 use crate::store::{Expect, SaveError, save_atomic};
 use crate::text::{check_name, escape_string};
 use std::path::Path;
 
-fn render_budget(b: &crate::encounter::Budget, party: &Party, format: ReportFormat) -> String {
+fn render_budget(
+    b: &crate::encounter::Budget,
+    party: &Party,
+    format: ReportFormat,
+    system: System,
+) -> String {
     if format == ReportFormat::Yaml {
         return crate::yaml_io::to_string(b);
     }
+    let (how, bands) = match system {
+        System::Orcus => (
+            "E1: the standard XP of each character's level, summed",
+            "lairsmith's own reading, after Masterplan; the book defines only the budget",
+        ),
+        System::D20e3 => (
+            "D3, lairsmith's own reading: one foe whose CR is the party level, from the Experience Point Awards table",
+            "D6, lairsmith's own reading: by encounter level (D4) against the party level; XP before any circumstance",
+        ),
+    };
     let mut s = format!(
-        "Party: {} (party level {})\nBudget: {} XP (E1: the standard XP of each character's level, summed)\n\nDifficulty bands (lairsmith's own reading, after Masterplan; the book defines only the budget):\n",
+        "Party: {} (party level {})\nBudget: {} XP ({how})\n\nDifficulty bands ({bands}):\n",
         party.describe(),
         b.party_level,
         group_thousands(b.budget)
@@ -38,9 +54,65 @@ fn render_budget(b: &crate::encounter::Budget, party: &Party, format: ReportForm
     s
 }
 
+/// `encounter generate --system d20-3e`: a seeded mix of CRs in the band; the bestiary's
+/// filters and locks have nothing to work on there.
+fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal) -> CmdResult {
+    if !g.lock.is_empty() || g.query.is_some() || !filter(&g.filter)?.is_empty() {
+        return Err(Failure(
+            "a d20-3e encounter is generated as a mix of challenge ratings: a query, filters and --lock choose bestiary monsters, which a 3rd-edition encounter does not use".into(),
+        ));
+    }
+    let party = resolve_party_spec(data, &g.party)?;
+    if let Some(name) = &g.name {
+        check_name("the encounter's name", name).map_err(Failure)?;
+    }
+    let seed = g.seed.unwrap_or_else(rand::random);
+    let name = g
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty.to_string())));
+    let out =
+        crate::encounter::generate3e::generate(&name, &party, g.difficulty, g.max_monsters, seed)
+            .map_err(Failure)?;
+    let mix = crate::encounter::generate3e::describe(&out.encounter);
+    if !out.met {
+        errln!(
+            term,
+            "lairsmith: no mix of at most {} foes reached {}; this is the closest: {mix}",
+            g.max_monsters,
+            crate::encounter::generate::an_encounter(&g.difficulty.to_string())
+        );
+    }
+    let b = Bestiary::default();
+    let r = report(&out.encounter, &party, &b);
+    let text = match g.format {
+        EncounterFormat::Md => escape_string(sheet::markdown(&out.encounter, &party, &r, &b)),
+        EncounterFormat::Text => format!(
+            "{mix} (seed {seed})\n\n{}",
+            escape_string(render_report(
+                &r,
+                &out.encounter,
+                &party,
+                false,
+                ReportFormat::Text
+            ))
+        ),
+        EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
+    };
+    match &g.out {
+        Some(path) => write_out(path, &text, g.force, term)?,
+        None => out!(term, "{text}")?,
+    }
+    Ok(if out.met { EXIT_OK } else { EXIT_FAILURE })
+}
+
 pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResult {
     let party = resolve_party_spec(data, &a.party)?;
-    out!(term, "{}", render_budget(&budget(&party), &party, a.format))?;
+    let b = match a.system {
+        System::Orcus => budget(&party),
+        System::D20e3 => crate::encounter::report3e::budget(&party).map_err(Failure)?,
+    };
+    out!(term, "{}", render_budget(&b, &party, a.format, a.system))?;
     Ok(EXIT_OK)
 }
 
@@ -121,10 +193,15 @@ fn write_out(out: &Path, text: &str, force: bool, term: &mut Terminal) -> Result
 
 pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
-        EncounterCmd::New { name, party, out } => {
+        EncounterCmd::New {
+            name,
+            party,
+            out,
+            system,
+        } => {
             check_name("the encounter's name", name.trim()).map_err(Failure)?;
             let party = resolve_party_spec(data, &party)?;
-            let path = create_encounter(data, &name, &party, out.as_deref())?;
+            let path = create_encounter_in(data, &name, &party, out.as_deref(), system)?;
             outln!(term, "{}", path.display())?;
             Ok(EXIT_OK)
         }
@@ -136,7 +213,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             label,
         } => {
             let path = encounter_path(data, &file)?;
-            let mut group = if monster.starts_with("placeholder") {
+            let mut group = if let Some(cr) = monster.strip_prefix("cr:") {
+                Group::cr(cr.parse().map_err(Failure)?, count)
+            } else if monster.starts_with("placeholder") {
                 Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
             } else {
                 let b = data.load_bestiary();
@@ -217,6 +296,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             }
             Ok(EXIT_OK)
         }
+        EncounterCmd::Generate(g) if g.system == System::D20e3 => generate_3e(data, *g, term),
         EncounterCmd::Generate(g) => {
             let party = resolve_party_spec(data, &g.party)?;
             let b = data.load_bestiary();

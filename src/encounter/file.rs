@@ -3,6 +3,7 @@
 
 use crate::encounter::count::Count;
 use crate::encounter::party::{Member, Party};
+use crate::rules::d20e3::Cr;
 use crate::rules::level::Level;
 use crate::rules::{Rank, Role};
 use crate::xkeys::XKeys;
@@ -214,9 +215,17 @@ pub struct Group {
     pub monster: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Placeholder>,
+    /// D1: a foe rated by challenge rating, in a `system: d20-3e` encounter.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::encounter::cr_serde"
+    )]
+    pub cr: Option<Cr>,
     #[serde(default)]
     pub count: Count,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// D1: `name:` is read as the label, as 3rd-edition GMs name their foes.
+    #[serde(default, skip_serializing_if = "Option::is_none", alias = "name")]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
@@ -229,6 +238,7 @@ impl Group {
         Group {
             monster: Some(id.to_owned()),
             placeholder: None,
+            cr: None,
             count,
             label: None,
             side: Side::Foe,
@@ -240,6 +250,7 @@ impl Group {
         Group {
             monster: None,
             placeholder: Some(p),
+            cr: None,
             count,
             label: None,
             side: Side::Foe,
@@ -247,12 +258,51 @@ impl Group {
         }
     }
 
-    /// How a group is named on the command line: its monster id or its placeholder spec.
+    /// A 3rd-edition foe of a challenge rating.
+    pub fn cr(cr: Cr, count: Count) -> Group {
+        Group {
+            monster: None,
+            placeholder: None,
+            cr: Some(cr),
+            count,
+            label: None,
+            side: Side::Foe,
+            extra: XKeys::default(),
+        }
+    }
+
+    /// How a group is named on the command line: its monster id, its placeholder spec or
+    /// `cr:N`.
     pub fn key(&self) -> String {
-        match (&self.monster, &self.placeholder) {
-            (Some(id), _) => id.clone(),
-            (None, Some(p)) => p.to_string(),
-            (None, None) => String::new(),
+        match (&self.monster, &self.placeholder, &self.cr) {
+            (Some(id), _, _) => id.clone(),
+            (None, Some(p), _) => p.to_string(),
+            (None, None, Some(cr)) => format!("cr:{cr}"),
+            (None, None, None) => String::new(),
+        }
+    }
+}
+
+crate::vocabulary! {
+    /// D1: the rules an encounter is rated by; Orcus unless a file says otherwise.
+    #[derive(Default)]
+    pub enum System ("system") {
+        #[default]
+        Orcus = ("orcus", "Orcus"),
+        D20e3 = ("d20-3e", "d20 3rd edition"),
+    }
+}
+
+impl System {
+    pub fn is_orcus(&self) -> bool {
+        *self == System::Orcus
+    }
+
+    /// The other system (there are two).
+    pub fn other(self) -> System {
+        match self {
+            System::Orcus => System::D20e3,
+            System::D20e3 => System::Orcus,
         }
     }
 }
@@ -262,8 +312,14 @@ impl Group {
 pub struct Encounter {
     pub kind: EncounterKind,
     pub schema_version: u32,
+    /// D1: which rules rate the encounter; Orcus unless the file says otherwise.
+    #[serde(default, skip_serializing_if = "System::is_orcus")]
+    pub system: System,
     pub name: String,
     pub party: PartyRef,
+    /// D5: a 3rd-edition encounter's circumstance (half, less, more, twice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub circumstance: Option<crate::rules::d20e3::Circumstance>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<Group>,
     /// The user's own text: lairsmith never writes into it.
@@ -355,8 +411,10 @@ impl Encounter {
         Encounter {
             kind: EncounterKind::Encounter,
             schema_version: ENCOUNTER_SCHEMA_VERSION,
+            system: System::Orcus,
             name: name.to_owned(),
             party: PartyRef::from_party(party),
+            circumstance: None,
             groups: Vec::new(),
             notes: None,
             generated: None,
@@ -374,9 +432,17 @@ impl Encounter {
     /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
     /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`].
     pub fn add(&mut self, group: Group) -> Result<(), String> {
+        if let Some(problem) = group_problem(self, &group, self.groups.len()) {
+            return Err(problem.replacen(
+                &format!("group {} ", self.groups.len() + 1),
+                "this group ",
+                1,
+            ));
+        }
         if let Some(g) = self.groups.iter_mut().find(|g| {
             g.monster == group.monster
                 && g.placeholder == group.placeholder
+                && g.cr == group.cr
                 && g.side == group.side
                 && g.label == group.label
         }) {
@@ -423,23 +489,69 @@ pub fn parse_encounter(
                 locate_key(text, &[Seg::Key("groups".into()), Seg::Index(i)]).unwrap_or((1, 1));
             FileError::new(path, msg).at(l, c)
         };
-        match (&g.monster, &g.placeholder) {
-            (Some(_), Some(_)) => {
-                return Err(at(format!(
-                    "group {} names both a monster and a placeholder; keep one",
-                    i + 1
-                )));
-            }
-            (None, None) => {
-                return Err(at(format!(
-                    "group {} needs `monster: <id>` or `placeholder: {{level, rank, role}}`",
-                    i + 1
-                )));
-            }
-            _ => {}
+        if let Some(msg) = group_problem(&e, g, i) {
+            return Err(at(msg));
+        }
+    }
+    if e.system == System::Orcus && e.circumstance.is_some() {
+        let (l, c) = locate_key(text, &[Seg::Key("circumstance".into())]).unwrap_or((1, 1));
+        return Err(FileError::new(
+            path,
+            "`circumstance` belongs to 3rd-edition encounters (`system: d20-3e`); this file is an Orcus encounter",
+        )
+        .at(l, c));
+    }
+    if e.system == System::D20e3 {
+        let party = match &e.party {
+            PartyRef::Saved(_) => None,
+            other => other.inline(),
+        };
+        if let Some(p) = party
+            && let Some(m) = p
+                .members
+                .iter()
+                .find(|m| m.level.get() > crate::rules::d20e3::MAX_LEVEL)
+        {
+            let (l, c) = locate_key(text, &[Seg::Key("party".into())]).unwrap_or((1, 1));
+            return Err(FileError::new(
+                path,
+                format!(
+                    "a character of level {} is outside the 3rd-edition table's party levels, {} to {} (this is a `system: d20-3e` encounter)",
+                    m.level,
+                    crate::rules::d20e3::MIN_LEVEL,
+                    crate::rules::d20e3::MAX_LEVEL
+                ),
+            )
+            .at(l, c));
         }
     }
     Ok(e)
+}
+
+/// What is wrong with a group for its encounter's system (D1), if anything.
+fn group_problem(e: &Encounter, g: &Group, i: usize) -> Option<String> {
+    let n = i + 1;
+    match (e.system, &g.monster, &g.placeholder, &g.cr) {
+        (System::Orcus, _, _, Some(cr)) => Some(format!(
+            "group {n} rates a foe by challenge rating (`cr: {cr}`), which belongs in a 3rd-edition encounter; this file is an Orcus encounter (add `system: d20-3e` at the top to make it a 3rd-edition one)"
+        )),
+        (System::D20e3, Some(id), _, _) => Some(format!(
+            "group {n} names the Orcus monster `{id}`, but this file is a 3rd-edition encounter (`system: d20-3e`), whose groups are `cr: N` (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)"
+        )),
+        (System::D20e3, None, Some(_), _) => Some(format!(
+            "group {n} is an Orcus placeholder, but this file is a 3rd-edition encounter (`system: d20-3e`), whose groups are `cr: N` (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)"
+        )),
+        (System::D20e3, None, None, None) => Some(format!(
+            "group {n} needs `cr: N` (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)"
+        )),
+        (System::Orcus, Some(_), Some(_), _) => Some(format!(
+            "group {n} names both a monster and a placeholder; keep one"
+        )),
+        (System::Orcus, None, None, None) => Some(format!(
+            "group {n} needs `monster: <id>` or `placeholder: {{level, rank, role}}`"
+        )),
+        _ => None,
+    }
 }
 
 /// Checks the names, labels and ids an encounter holds: names and labels are printable, one

@@ -3,16 +3,21 @@
 //! directory ([`saved`], [`parties`]).
 
 pub mod count;
+pub mod cr_serde;
 pub mod file;
 pub mod generate;
+pub mod generate3e;
 pub mod parties;
 pub mod party;
 pub mod report;
+pub mod report3e;
 pub mod saved;
 pub mod sheet;
 
 pub use count::{Count, MAX_GROUP_COUNT};
-pub use file::{Encounter, Group, PartyRef, Placeholder, Side, parse_encounter, parse_party};
+pub use file::{
+    Encounter, Group, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
+};
 pub use parties::{
     PartyRemoved, PartySet, level_up, list_parties, load_party_file, new_party, party_path,
     remove_party, resolve_party_spec, set_party,
@@ -20,7 +25,7 @@ pub use parties::{
 pub use party::{Member, Party, PartyFile};
 pub use report::{Budget, Report, budget, report};
 pub use saved::{
-    DataError, Listing, add_group, create_encounter, encounter_path, list_encounters,
-    load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
-    update_encounter,
+    DataError, Listing, add_group, create_encounter, create_encounter_in, encounter_path,
+    list_encounters, load_encounter, load_encounter_with_party, party_of, remove_group,
+    save_encounter, update_encounter,
 };

@@ -187,6 +187,9 @@ fn fmt_ratio(r: f64) -> String {
 
 /// The report for `encounter` against `party`, resolving monsters in `bestiary`.
 pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Report {
+    if encounter.system == crate::encounter::file::System::D20e3 {
+        return crate::encounter::report3e::report(encounter, party);
+    }
     let n = party.size();
     let roster: Vec<RosterLine> = encounter
         .groups

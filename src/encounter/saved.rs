@@ -146,9 +146,24 @@ pub fn create_encounter(
     party: &Party,
     out: Option<&Path>,
 ) -> Result<PathBuf, DataError> {
+    create_encounter_in(data, name, party, out, crate::encounter::System::Orcus)
+}
+
+/// [`create_encounter`] for a rules system; a 3rd-edition party must fit the table (D1).
+pub fn create_encounter_in(
+    data: &DataDir,
+    name: &str,
+    party: &Party,
+    out: Option<&Path>,
+    system: crate::encounter::System,
+) -> Result<PathBuf, DataError> {
     let name = name.trim();
     crate::text::check_name("the encounter's name", name).map_err(DataError::BadName)?;
-    let e = Encounter::new(name, party);
+    if system == crate::encounter::System::D20e3 {
+        crate::encounter::report3e::party_level(party).map_err(DataError::Refused)?;
+    }
+    let mut e = Encounter::new(name, party);
+    e.system = system;
     let path = match out {
         Some(p) => p.to_owned(),
         None => path_in(&data.encounters(), &slugify(name), "yaml").map_err(DataError::BadId)?,

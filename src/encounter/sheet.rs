@@ -15,6 +15,9 @@ pub fn markdown(
 ) -> String {
     let mut s = format!("# {}\n\n", encounter.name);
     s.push_str("## Summary\n\n");
+    if encounter.system == crate::encounter::file::System::D20e3 {
+        s.push_str("- **System** d20 3rd edition (the Experience Point Awards table, by challenge rating)\n");
+    }
     for (label, text) in report.summary(party) {
         s.push_str(&format!("- **{label}** {text}\n"));
     }
@@ -22,9 +25,10 @@ pub fn markdown(
     if report.roster.is_empty() {
         s.push_str("- (no monsters yet)\n");
     }
-    for r in &report.roster {
-        let what = match (r.level, &r.rank, &r.role) {
-            (Some(l), Some(rank), Some(role)) => format!("Level {l} {rank} {role}"),
+    for (r, g) in report.roster.iter().zip(&encounter.groups) {
+        let what = match (r.level, &r.rank, &r.role, g.cr) {
+            (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
+            (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
         };
         let xp = match (r.xp_each, r.xp_total) {
@@ -36,7 +40,13 @@ pub fn markdown(
             _ => String::new(),
         };
         let ally = if r.ally { " (ally, not counted)" } else { "" };
-        s.push_str(&format!("- {} × {} ({what}){xp}{ally}\n", r.count, r.name));
+        // An unnamed 3rd-edition group is already called by its CR.
+        let what = if r.name == what {
+            String::new()
+        } else {
+            format!(" ({what})")
+        };
+        s.push_str(&format!("- {} × {}{what}{xp}{ally}\n", r.count, r.name));
     }
     let mut seen: Vec<&str> = Vec::new();
     let blocks: Vec<String> = encounter
@@ -61,6 +71,18 @@ pub fn markdown(
     if !blocks.is_empty() {
         s.push_str("\n## Stat blocks\n\n");
         s.push_str(&blocks.join("\n"));
+    }
+    if encounter.system == crate::encounter::file::System::D20e3 && !report.explanation.is_empty() {
+        // The 3rd-edition sheet carries its arithmetic: there are no stat blocks to show.
+        s.push_str("\n## Budget arithmetic\n\n");
+        for t in &report.explanation {
+            let ours = if t.ours {
+                " — lairsmith's own reading"
+            } else {
+                ""
+            };
+            s.push_str(&format!("- {} ({}{ours})\n", t.text, t.source));
+        }
     }
     if let Some(g) = &encounter.generated {
         s.push_str("\n## Generated\n\n");

@@ -32,6 +32,8 @@ pub enum Confirm {
     Delete { id: String, path: PathBuf },
     /// Remove a saved party (to the trash): y / n.
     RemoveParty { id: String },
+    /// Switch the encounter's rules system, dropping its groups: y / n.
+    SwitchSystem,
     /// A file to export to exists: y overwrite / n.
     Overwrite { path: PathBuf, contents: String },
     /// The file changed on disk since it was loaded: r reload, c save as a copy, Esc cancel.
@@ -72,6 +74,8 @@ pub enum PromptKind {
     SaveParty,
     /// The encounter's notes.
     Notes,
+    /// A 3rd-edition group: `5`, `1/2`, `5 x3` (a CR and a count).
+    AddCr,
     /// The Forge field under the cursor.
     ForgeField,
 }

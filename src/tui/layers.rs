@@ -304,6 +304,14 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
             Action::No | Action::Back => Vec::new(),
             _ => keep(app, Confirm::Delete { id, path }),
         },
+        Confirm::SwitchSystem => match action {
+            Action::Yes => {
+                encounter::update::switch_system(app);
+                Vec::new()
+            }
+            Action::No | Action::Back => Vec::new(),
+            _ => keep(app, Confirm::SwitchSystem),
+        },
         Confirm::RemoveParty { id } => match action {
             Action::Yes => vec![Cmd::RemoveParty { id }],
             Action::No | Action::Back => Vec::new(),
@@ -380,6 +388,13 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
             encounter::update::set_notes(app, text);
             (Vec::new(), false)
         }
+        PromptKind::AddCr => match encounter::update::add_cr(app, text) {
+            Ok(()) => (Vec::new(), false),
+            Err(e) => {
+                app.error(e);
+                (Vec::new(), true)
+            }
+        },
         PromptKind::ExportMarkdown { id } | PromptKind::ExportYaml { id } => {
             let Some(e) = app.bestiary.get(id) else {
                 return (Vec::new(), false);

@@ -206,6 +206,15 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
                 app.keymap.key_for(Ctx::Bestiary, Action::Restore)
             ),
         ),
+        Confirm::SwitchSystem => (
+            " Switch the rules ",
+            format!(
+                "Switching to {} drops this encounter's {} group(s), which belong to the other system. Switch? ({} undoes it.)",
+                crate::vocab::Vocabulary::label(app.encounter.encounter.system.other()),
+                app.encounter.encounter.groups.len(),
+                app.keymap.key_for(Ctx::Encounter, Action::Undo)
+            ),
+        ),
         Confirm::RemoveParty { id } => (
             " Remove the party ",
             format!(

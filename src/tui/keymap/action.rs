@@ -65,6 +65,8 @@ actions! {
     MoveUp => "move_up",
     MoveDown => "move_down",
     AddMonsters => "add_monsters",
+    AddCr => "add_by_cr",
+    SwitchSystem => "switch_system",
     Placeholder => "add_placeholder",
     Increase => "increase",
     Decrease => "decrease",

@@ -414,6 +414,20 @@ pub const DEFAULTS: &[DefaultRow] = &[
     ),
     row!(
         C::Encounter,
+        [k('c')],
+        A::AddCr,
+        "",
+        "d20 3rd edition: add foes by challenge rating (CR 5, 1/2, ... and a count)"
+    ),
+    row!(
+        C::Encounter,
+        [k('Y')],
+        A::SwitchSystem,
+        "",
+        "Switch the encounter between Orcus and d20 3rd edition (asks first if groups would go)"
+    ),
+    row!(
+        C::Encounter,
         [k('+'), k('=')],
         A::Increase,
         "+1",

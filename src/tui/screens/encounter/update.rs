@@ -4,7 +4,7 @@
 use super::EncounterScreen;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::party::PartyFile;
-use crate::encounter::{Count, Encounter, Group, Party, PartyRef, Placeholder};
+use crate::encounter::{Count, Encounter, Group, Party, PartyRef, Placeholder, System};
 use crate::export::doc::group_thousands;
 use crate::rules::difficulty::BANDS;
 use crate::rules::{Level, Rank, Role};
@@ -53,6 +53,30 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 } else {
                     "Nothing to redo."
                 });
+            }
+        }
+        Action::AddMonsters | Action::Placeholder if s.encounter.system == System::D20e3 => {
+            let c = app.keymap.key_for(Ctx::Encounter, Action::AddCr);
+            app.info(format!(
+                "This is a d20 3rd-edition encounter: its foes are challenge ratings ({c} adds them)."
+            ));
+        }
+        Action::AddCr if s.encounter.system == System::Orcus => {
+            let y = app.keymap.key_for(Ctx::Encounter, Action::SwitchSystem);
+            app.info(format!(
+                "Challenge ratings are for d20 3rd-edition encounters ({y} switches this one)."
+            ));
+        }
+        Action::AddCr => app.push(Layer::Prompt {
+            kind: PromptKind::AddCr,
+            title: "Foes by challenge rating: 5, 1/2, or 5 x3 for three (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)".into(),
+            field: TextField::default(),
+        }),
+        Action::SwitchSystem => {
+            if s.encounter.groups.is_empty() {
+                switch_system(app);
+            } else {
+                app.push(Layer::Confirm(crate::tui::app::Confirm::SwitchSystem));
             }
         }
         Action::AddMonsters => app.push(Layer::MonsterPicker(Picker::new())),
@@ -191,6 +215,47 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         _ => return None,
     }
     Some(Vec::new())
+}
+
+/// Switches the encounter to the other rules system; its groups (the other system's) go, and
+/// undo brings them back.
+pub fn switch_system(app: &mut App) {
+    let s = &mut app.encounter;
+    s.encounter.system = s.encounter.system.other();
+    s.encounter.groups.clear();
+    s.encounter.circumstance = None;
+    s.locked.clear();
+    let name = crate::vocab::Vocabulary::label(s.encounter.system);
+    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    app.info(format!(
+        "The encounter is rated by {name} now ({undo} undoes)."
+    ));
+}
+
+/// A 3rd-edition group typed into the prompt: `5`, `1/2`, `5 x3`.
+pub fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
+    let text = text.trim();
+    let (cr, count) = match text.split_once(['x', '×', '*']) {
+        Some((cr, n)) => (cr.trim(), n.trim()),
+        None => (text, "1"),
+    };
+    let cr: crate::rules::d20e3::Cr = cr.parse()?;
+    let count: i64 = count
+        .parse()
+        .map_err(|_| format!("`{count}` is not a count (1 to 999)"))?;
+    let count = Count::new(count)?;
+    let group = Group::cr(cr, count);
+    let key = group.key();
+    let s = &mut app.encounter;
+    s.encounter.add(group)?;
+    s.cursor = s
+        .encounter
+        .groups
+        .iter()
+        .position(|g| g.key() == key)
+        .unwrap_or(0);
+    app.info(format!("Added {} × CR {cr}.", count.get()));
+    Ok(())
 }
 
 /// Opens the Forge on a new monster of the placeholder's level, rank and role; saving it
@@ -407,6 +472,9 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
 /// Replaces the unlocked groups with a generated mix at the chosen difficulty. Undo brings the
 /// old roster back.
 fn generate_now(app: &mut App) -> Vec<Cmd> {
+    if app.encounter.encounter.system == System::D20e3 {
+        return generate_3e(app);
+    }
     let s = &mut app.encounter;
     let seed = next_seed(&mut s.seed);
     let locked: Vec<Group> = s
@@ -447,6 +515,35 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
             }
         }
         Err(e) => app.error(e.to_string()),
+    }
+    Vec::new()
+}
+
+/// A 3rd-edition encounter is generated as a mix of challenge ratings (there is no 3rd-edition
+/// bestiary); locked groups stay and the mix is added to them.
+fn generate_3e(app: &mut App) -> Vec<Cmd> {
+    let s = &mut app.encounter;
+    let seed = next_seed(&mut s.seed);
+    let band = BANDS[s.difficulty].difficulty;
+    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    match crate::encounter::generate3e::generate(&s.encounter.name, &s.party, band, 8, seed) {
+        Ok(g) => {
+            let mix = crate::encounter::generate3e::describe(&g.encounter);
+            s.encounter.groups = g.encounter.groups;
+            s.locked.clear();
+            s.cursor = 0;
+            let what = crate::encounter::generate::an_encounter(&band.to_string());
+            if g.met {
+                app.info(format!(
+                    "Generated {what}: {mix} (seed {seed}); {undo} undoes."
+                ));
+            } else {
+                app.error(format!(
+                    "No mix of at most 8 foes reached {what}; this is the closest: {mix}. {undo} undoes."
+                ));
+            }
+        }
+        Err(e) => app.error(e),
     }
     Vec::new()
 }

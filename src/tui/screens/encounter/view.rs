@@ -72,8 +72,12 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     let [left, right] =
         Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
     let block = Block::bordered().title(format!(
-        " {}{} ",
+        " {}{}{} ",
         s.encounter.name,
+        match s.encounter.system {
+            crate::encounter::System::Orcus => "",
+            crate::encounter::System::D20e3 => " · d20 3rd edition",
+        },
         if s.is_dirty() { " · unsaved" } else { "" }
     ));
     let inner = block.inner(left);
@@ -193,8 +197,9 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         };
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
         let xp = line.xp_total.map_or("?".into(), group_thousands);
-        let what = match (line.level, &line.rank, &line.role) {
-            (Some(l), Some(rk), Some(ro)) => format!("L{l} {rk} {ro}"),
+        let what = match (line.level, &line.rank, &line.role, g.cr) {
+            (Some(l), Some(rk), Some(ro), _) => format!("L{l} {rk} {ro}"),
+            (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown id".into(),
         };
         // A labelled group still says what it is.
@@ -202,7 +207,11 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
             Some(label) if *label != line.name => format!("{label} ({})", line.name),
             _ => line.name.clone(),
         };
-        let what = format!("  {what} ·");
+        let what = if line.name == what {
+            " ·".to_owned()
+        } else {
+            format!("  {what} ·")
+        };
         let what = what.as_str();
         let style = if sel {
             theme::selected()
@@ -275,6 +284,22 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
         (" Arithmetic ", Text::from(lines))
     } else {
         match s.encounter.groups.get(s.cursor) {
+            Some(g) if g.cr.is_some() => {
+                let line = r.roster.get(s.cursor);
+                let each = line
+                    .and_then(|l| l.xp_each)
+                    .map_or("no value in the table (\"**\")".to_owned(), |x| {
+                        format!("{} XP each", group_thousands(u64::from(x)))
+                    });
+                let w = app.keymap.key_for(Ctx::Encounter, Action::Explain);
+                (
+                    " Challenge rating ",
+                    Text::from(format!(
+                        "CR {}: {each} for this party, from the Experience Point Awards table.\n\nThe 3rd-edition encounter names no monster: the GM picks creatures of this CR. {w} shows the arithmetic.",
+                        g.cr.map(|c| c.to_string()).unwrap_or_default()
+                    )),
+                )
+            }
             Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
                 Some(e) => (" Stat block ", statblock::text(&e.block())),
                 None => (
