@@ -75,7 +75,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         " {}{}{} ",
         s.encounter.name,
         match s.encounter.system {
-            crate::encounter::System::Orcus => "",
+            crate::encounter::System::Orcus => " · Orcus",
             crate::encounter::System::D20e3 => " · d20 3rd edition",
         },
         if s.is_dirty() { " · unsaved" } else { "" }
