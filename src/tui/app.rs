@@ -173,7 +173,10 @@ impl App {
         let mut v = match self.screen {
             Screen::Bestiary => vec![Ctx::Bestiary],
             Screen::Forge => self.forge.contexts(),
-            Screen::Encounter => vec![Ctx::Encounter],
+            Screen::Encounter => match self.encounter.encounter.system {
+                crate::encounter::System::Orcus => vec![Ctx::EncounterOrcus, Ctx::Encounter],
+                crate::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
+            },
         };
         v.extend([Ctx::Anywhere, Ctx::Global]);
         v

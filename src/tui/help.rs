@@ -8,7 +8,7 @@ use crate::tui::theme;
 use ratatui::text::{Line, Span};
 
 /// The order of the sections: the three screens first, then what opens over them.
-pub const ORDER: [Ctx; 21] = [
+pub const ORDER: [Ctx; 23] = [
     Ctx::Bestiary,
     Ctx::Search,
     Ctx::Forge,
@@ -17,6 +17,8 @@ pub const ORDER: [Ctx; 21] = [
     Ctx::ForgeForm,
     Ctx::Powers,
     Ctx::Encounter,
+    Ctx::EncounterOrcus,
+    Ctx::Encounter3e,
     Ctx::MonsterPicker,
     Ctx::Picker,
     Ctx::OpenList,

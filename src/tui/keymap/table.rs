@@ -399,25 +399,25 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Powers, [k('J')], A::MoveDown, "", "Move the power down"),
     // Encounter
     row!(
-        C::Encounter,
+        C::EncounterOrcus,
         [k('a')],
         A::AddMonsters,
         "add",
         "Add monsters from the bestiary (party level -2 to +4 first)"
     ),
     row!(
-        C::Encounter,
+        C::EncounterOrcus,
         [k('p')],
         A::Placeholder,
         "placeholder",
         "Add a placeholder (level, rank, role)"
     ),
     row!(
-        C::Encounter,
+        C::Encounter3e,
         [k('c')],
         A::AddCr,
-        "",
-        "d20 3rd edition: add foes by challenge rating (CR 5, 1/2, ... and a count)"
+        "add CR",
+        "Add foes by challenge rating (5, 1/2, or 5 x3 for three)"
     ),
     row!(
         C::Encounter,
@@ -553,7 +553,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
         "Export the encounter sheet as Markdown"
     ),
     row!(
-        C::Encounter,
+        C::EncounterOrcus,
         [ENTER],
         A::Choose,
         "",
