@@ -107,3 +107,27 @@ fn a_character_bound_to_save_types_in_a_field_and_saves_outside_one() {
     };
     assert_eq!(field.text(), "WW");
 }
+
+/// A settings file may give `quit` and `help` keys this terminal cannot send; the raw terminal
+/// turns off the Ctrl-C signal, so Ctrl-C used to do nothing and the user could not leave.
+#[test]
+fn ctrl_c_quits_when_quit_is_bound_to_a_key_the_terminal_cannot_send() {
+    let settings = "keys:\n  quit: [\"F24\"]\n  help: [\"F23\"]\n";
+    let mut ui = Ui::with_settings(settings);
+    ui.send(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(ui.app.quit);
+
+    // With unsaved work it asks first, once, however often Ctrl-C is pressed.
+    let mut ui = Ui::with_settings(settings);
+    ui.typed("n5");
+    ui.send(KeyCode::Enter, KeyModifiers::NONE);
+    assert!(ui.app.forge.is_dirty(), "the Forge did not change");
+    for _ in 0..3 {
+        ui.send(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    }
+    assert!(!ui.app.quit);
+    assert_eq!(ui.app.layers.len(), 1, "{:?}", ui.app.layers);
+    assert!(matches!(ui.app.layers[0], Layer::Confirm(_)));
+    ui.typed("n");
+    assert!(ui.app.quit);
+}
