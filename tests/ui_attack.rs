@@ -131,3 +131,29 @@ fn ctrl_c_quits_when_quit_is_bound_to_a_key_the_terminal_cannot_send() {
     ui.typed("n");
     assert!(ui.app.quit);
 }
+
+/// At 80 columns the list is 44 wide: the message for a search that matches nothing used to
+/// end at "F clears the search and".
+#[test]
+fn the_no_match_message_wraps_whole_at_80_columns() {
+    let mut ui = Ui::with_settings("");
+    ui.typed("/zzzzqqqq");
+    ui.send(KeyCode::Enter, KeyModifiers::NONE);
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| lairsmith::tui::view::view(&ui.app, f)).unwrap();
+    let buf = t.backend().buffer();
+    let text: String = (0..24)
+        .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let want = [
+        "No", "monster", "matches.", "F", "clears", "the", "search", "and", "filters.",
+    ];
+    assert!(
+        words.windows(want.len()).any(|w| w == want),
+        "the whole message is not on screen:\n{text}"
+    );
+}
