@@ -31,7 +31,8 @@ pub fn render_defaults(schema: &Schema) -> String {
          Delete, Insert, Home, End, PageUp, PageDown, Up, Down, Left, Right or F1 to F24, after \
          any of Ctrl-, Alt- and Shift- (\"Ctrl-s\", \"Alt-PageDown\", \"Shift-Tab\"). Quote every \
          key, as YAML reads \"[\", \"#\" and others as its own. Two actions that share a context \
-         (in brackets after each) cannot share a key.",
+         (in brackets after each) cannot share a key. Where a text field has focus, a plain \
+         character types: an action gets one there only if it has it there by default.",
     );
     let lines: Vec<(String, String)> = schema
         .actions

@@ -8,7 +8,7 @@ use crate::tui::keymap::{Action, typed_char};
 use crate::tui::layer::Layer;
 use crate::tui::screens::forge::Forge;
 use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let forge_before = app.forge.snapshot();
@@ -33,7 +33,11 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Key(ev) => {
             let action = app.keymap.lookup(&app.contexts(), &ev);
             undoing = matches!(action, Some(Action::Undo | Action::Redo));
-            on_key(app, ev, action)
+            if action.is_none() && is_ctrl_c(&ev) {
+                ctrl_c(app)
+            } else {
+                on_key(app, ev, action)
+            }
         }
         Msg::Paste(text) => on_paste(app, &text),
     };
@@ -57,6 +61,26 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
         None => app.info("Paste goes into a text field; none has focus."),
     }
     Vec::new()
+}
+
+fn is_ctrl_c(ev: &KeyEvent) -> bool {
+    ev.code == KeyCode::Char('c') && ev.modifiers == KeyModifiers::CONTROL
+}
+
+/// Ctrl-C, where the settings file binds it to nothing, quits as `quit` does, asking first about
+/// unsaved work: the file may give `quit` a key this terminal cannot send (`F24`), and the raw
+/// terminal turns off the Ctrl-C signal, so without this the user could not leave at all.
+fn ctrl_c(app: &mut App) -> Vec<Cmd> {
+    let asking = matches!(
+        app.top(),
+        Some(Layer::Confirm(
+            Confirm::Unsaved(AfterLeave::Quit) | Confirm::UnsavedEncounter(AfterLeave::Quit)
+        ))
+    );
+    if asking {
+        return Vec::new();
+    }
+    leave(app, AfterLeave::Quit)
 }
 
 /// The keys of the top layer, else the screen's, else the global ones.

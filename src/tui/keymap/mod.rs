@@ -95,6 +95,21 @@ impl Ctx {
         }
     }
 
+    /// Whether a layer that reads this context can have a text field with focus, where a plain
+    /// character types.
+    pub fn has_text_field(self) -> bool {
+        matches!(
+            self,
+            Ctx::Anywhere
+                | Ctx::Field
+                | Ctx::Text
+                | Ctx::Search
+                | Ctx::Picker
+                | Ctx::MonsterPicker
+                | Ctx::Form
+        )
+    }
+
     /// The context's name in the config file's comments.
     pub fn name(self) -> &'static str {
         match self {
@@ -159,11 +174,29 @@ impl Default for Keymap {
 }
 
 impl Keymap {
-    /// The defaults with `action`'s keys replaced by `keys` in every context it is bound in.
+    /// The defaults with `action`'s keys replaced by `keys` in every context it is bound in,
+    /// except that a plain character goes to a context over a text field only if the default
+    /// row there has it: the settings file lists an action's keys once for all its contexts
+    /// (`back: ["Esc", "q", "?"]` is the viewer's `q`), and binding them where a field has
+    /// focus would stop them being typed, or turn typing into commands.
+    /// A character an `anywhere` action is given works where no field has focus, as `global`.
     pub fn rebind(&mut self, action: Action, keys: &[KeySpec]) {
+        let mut outside_fields: Vec<Binding> = Vec::new();
         for b in self.bindings.iter_mut().filter(|b| b.action == action) {
-            b.keys = keys.to_vec();
+            let defaults = std::mem::take(&mut b.keys);
+            let (kept, typed): (Vec<KeySpec>, Vec<KeySpec>) = keys
+                .iter()
+                .partition(|k| !b.ctx.has_text_field() || !types(k) || defaults.contains(k));
+            b.keys = kept;
+            if b.ctx == Ctx::Anywhere && !typed.is_empty() {
+                outside_fields.push(Binding {
+                    ctx: Ctx::Global,
+                    keys: typed,
+                    ..b.clone()
+                });
+            }
         }
+        self.bindings.extend(outside_fields);
     }
 
     /// The action bound to `ev` in the first of `ctxs` that binds it.
@@ -300,6 +333,11 @@ pub fn label(spec: &KeySpec) -> String {
         (false, true) => format!("Alt-{base}"),
         (false, false) => base,
     }
+}
+
+/// Whether `spec` is a key a text field types: a character without Ctrl or Alt.
+fn types(spec: &KeySpec) -> bool {
+    matches!(spec.key, KeyName::Char(c) if !c.is_control()) && !spec.ctrl && !spec.alt
 }
 
 /// The character a key types into a focused text field, if it types one: a printable character

@@ -14,7 +14,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
 fn rank_short(r: Rank) -> &'static str {
     match r {
@@ -241,7 +241,9 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
             )
         };
         f.render_widget(
-            Paragraph::new(msg).block(Block::bordered().border_style(theme::border())),
+            Paragraph::new(msg)
+                .wrap(Wrap { trim: true })
+                .block(Block::bordered().border_style(theme::border())),
             list_area,
         );
     } else {
