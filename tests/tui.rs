@@ -763,7 +763,10 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     assert!(ui.app.layers.is_empty());
     assert_eq!(ui.app.encounter.encounter.groups.len(), 2);
     let bar = ui.app.keymap.bar_items(&ui.app.contexts());
-    assert!(bar.iter().any(|(k, l)| k == "c" && *l == "add CR"), "{bar:?}");
+    assert!(
+        bar.iter().any(|(k, l)| k == "c" && *l == "add CR"),
+        "{bar:?}"
+    );
     assert!(!bar.iter().any(|(k, _)| k == "a"), "{bar:?}");
     // Switching back asks first, since the groups would go.
     ui.ch('Y');
