@@ -64,6 +64,11 @@ pub fn lines(km: &Keymap) -> Vec<Line<'static>> {
         }
         out.push(Line::default());
     }
+    out.push(Line::from(Span::styled("Always", theme::heading())));
+    out.push(Line::from(
+        "  Ctrl-C             Quit, asking first about unsaved work, wherever no key above takes it",
+    ));
+    out.push(Line::default());
     out.push(Line::from(Span::styled(
         "Symbols in stat blocks",
         theme::heading(),

@@ -8,7 +8,7 @@ use crate::tui::keymap::{Action, typed_char};
 use crate::tui::layer::Layer;
 use crate::tui::screens::forge::Forge;
 use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let forge_before = app.forge.snapshot();
@@ -33,7 +33,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Key(ev) => {
             let action = app.keymap.lookup(&app.contexts(), &ev);
             undoing = matches!(action, Some(Action::Undo | Action::Redo));
-            if action.is_none() && is_ctrl_c(&ev) {
+            if action.is_none() && crate::tui::keymap::is_interrupt(&ev) {
                 ctrl_c(app)
             } else {
                 on_key(app, ev, action)
@@ -61,10 +61,6 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
         None => app.info("Paste goes into a text field; none has focus."),
     }
     Vec::new()
-}
-
-fn is_ctrl_c(ev: &KeyEvent) -> bool {
-    ev.code == KeyCode::Char('c') && ev.modifiers == KeyModifiers::CONTROL
 }
 
 /// Ctrl-C, where the settings file binds it to nothing, quits as `quit` does, asking first about

@@ -340,6 +340,12 @@ fn types(spec: &KeySpec) -> bool {
     matches!(spec.key, KeyName::Char(c) if !c.is_control()) && !spec.ctrl && !spec.alt
 }
 
+/// Ctrl-C, which quits (asking first) wherever no binding takes it: the raw terminal turns its
+/// signal off, and a settings file may give `quit` a key the terminal cannot send.
+pub fn is_interrupt(ev: &KeyEvent) -> bool {
+    ev.code == KeyCode::Char('c') && ev.modifiers == KeyModifiers::CONTROL
+}
+
 /// The character a key types into a focused text field, if it types one: a printable character
 /// without Ctrl or Alt.
 pub fn typed_char(ev: &KeyEvent) -> Option<char> {
