@@ -149,6 +149,14 @@ mod words {
     use super::*;
 
     #[test]
+    fn the_article_fits_the_rank() {
+        assert_eq!(article("boss"), "a");
+        assert_eq!(article("elite"), "an");
+        assert_eq!(article("easy"), "an");
+        assert_eq!(article("standard"), "a");
+    }
+
+    #[test]
     fn truncating_to_words_never_cuts_a_word() {
         let s = "200 XP · hits 2d8+7 · X 5 · Adventurer";
         let t = truncate_to_words(s, 20);
@@ -239,6 +247,14 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
     }
     out.push('…');
     Cow::Owned(out)
+}
+
+/// "an" before a word that starts with a vowel letter, "a" otherwise ("an elite", "a boss").
+pub fn article(word: &str) -> &'static str {
+    match word.trim_start().chars().next() {
+        Some(c) if "aeiouAEIOU".contains(c) => "an",
+        _ => "a",
+    }
 }
 
 /// `s` cut to `width` columns at the end of a word, with `…`: never mid-word unless a single

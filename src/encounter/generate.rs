@@ -77,10 +77,7 @@ pub fn an_encounter(band: &str) -> String {
 /// "an" before a word that starts with a vowel letter, "a" otherwise; right for every band's
 /// name.
 pub fn article(word: &str) -> &'static str {
-    match word.trim_start().chars().next() {
-        Some(c) if "aeiouAEIOU".contains(c) => "an",
-        _ => "a",
-    }
+    crate::text::article(word)
 }
 
 /// Why generation could not start.
