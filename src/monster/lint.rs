@@ -209,8 +209,9 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
         out.push(error(
             "attack-rate",
             format!(
-                "{} should attack about {target} times a round (Monster Statistics: Powers) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
-                format!("{} {}", crate::text::article(d.rank.key()), d.rank.key())
+                "{} {} should attack about {target} times a round (Monster Statistics: Powers) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
+                crate::text::article(d.rank.key()),
+                d.rank.key()
             ),
         ));
     }
