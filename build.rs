@@ -9,6 +9,7 @@ fn main() {
     for (konst, dir) in [
         ("BESTIARY_FILES", "bestiary"),
         ("TEMPLATE_FILES", "templates"),
+        ("MONSTER_TEMPLATE_FILES", "templates/monster"),
     ] {
         println!("cargo:rerun-if-changed={dir}");
         let mut files = Vec::new();
@@ -46,9 +47,7 @@ fn collect(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
     };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
-            collect(&p, files);
-        } else if p.extension().is_some_and(|x| x == "yaml") {
+        if p.is_file() && p.extension().is_some_and(|x| x == "yaml") {
             files.push(p);
         }
     }

@@ -25,6 +25,11 @@ impl DataDir {
         self.root.join("encounters")
     }
 
+    /// The user's monster templates.
+    pub fn templates(&self) -> PathBuf {
+        self.root.join("templates")
+    }
+
     pub fn parties(&self) -> PathBuf {
         self.root.join("parties")
     }

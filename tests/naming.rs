@@ -7,7 +7,7 @@ use common::{lairsmith, stderr};
 use lairsmith::bestiary::naming::{
     CopyIdentity, copy_identity, copy_of, forge_identity, rename_as_copy, with_name_placeholder,
 };
-use lairsmith::bestiary::{Bestiary, Entry, Provenance};
+use lairsmith::bestiary::{Bestiary, Provenance};
 use lairsmith::monster::design::is_valid_id;
 use lairsmith::monster::{MonsterDesign, derive};
 use lairsmith::rules::Level;
@@ -15,7 +15,8 @@ use std::path::PathBuf;
 
 fn mine(b: &mut Bestiary, d: MonsterDesign) {
     let path = PathBuf::from(format!("{}.yaml", d.id));
-    b.insert(Entry::new(d, Provenance::User, path, None));
+    let e = b.entry(d, Provenance::User, path, None);
+    b.insert(e);
 }
 
 fn identity(name: &str, id: &str) -> CopyIdentity {

@@ -5,7 +5,7 @@ mod common;
 
 use common::{lairsmith, stdout};
 use lairsmith::bestiary::filter::levels_around_party;
-use lairsmith::bestiary::{Bestiary, Entry, Filter, Provenance, matched_indices, search};
+use lairsmith::bestiary::{Bestiary, Filter, Provenance, matched_indices, search};
 use std::path::PathBuf;
 
 /// The shipped bestiary plus one monster of the user's whose id says nothing its name does.
@@ -14,12 +14,8 @@ fn with_renamed_frog() -> Bestiary {
     let mut d = b.get("hedgemaw").unwrap().design.clone();
     d.id = "giant-frog".into();
     d.name = "Bog Croaker".into();
-    b.insert(Entry::new(
-        d,
-        Provenance::User,
-        PathBuf::from("giant-frog.yaml"),
-        None,
-    ));
+    let e = b.entry(d, Provenance::User, PathBuf::from("giant-frog.yaml"), None);
+    b.insert(e);
     b
 }
 

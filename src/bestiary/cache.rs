@@ -16,7 +16,7 @@
 //! old-format index is ignored (and written again), a failure to write it is ignored, and
 //! designs with `x-` keys are never indexed (their values are kept exactly by parsing the YAML).
 
-use crate::bestiary::{Entry, Provenance};
+use crate::bestiary::{Entry, Library, Provenance};
 use crate::monster::MonsterDesign;
 use crate::store::{Fingerprint, open_regular, read_at_most, save_private};
 use crate::yaml_io::FileError;
@@ -231,7 +231,7 @@ impl Index {
 
     /// What the index holds for each of `files` (the directory's monster files), checking each
     /// line against the file as it is now. `now` is when the load began.
-    pub fn lookup(&self, files: &[PathBuf], now: SystemTime) -> Lookup {
+    pub fn lookup(&self, files: &[PathBuf], now: SystemTime, lib: &Library) -> Lookup {
         let mut hits: Vec<Option<Hit>> = files.iter().map(|_| None).collect();
         let Some(text) = self.read(files.len()) else {
             return Lookup { hits, stale: false };
@@ -248,7 +248,7 @@ impl Index {
             let line = serde_json::from_str::<Line>(l).ok()?;
             let i = *by_name.get(line.file.as_str())?;
             let was_racy = line.verify;
-            Some((i, was_racy, hit(&files[i], line, now)))
+            Some((i, was_racy, hit(&files[i], line, now, lib)))
         });
         let mut used = 0;
         let mut settled = false;
@@ -322,7 +322,7 @@ impl Index {
 
 /// The index's answer for `file` from its `line`, if the line still describes the file. XP and
 /// the lint verdict are derived here, never read from the index.
-fn hit(file: &Path, line: Line, now: SystemTime) -> Option<Hit> {
+fn hit(file: &Path, line: Line, now: SystemTime, lib: &Library) -> Option<Hit> {
     let seen = still_valid(file, &line, now)?;
     let result = match (line.design, line.error) {
         // The index is only an accelerator: a design that would now be refused at load (an id
@@ -336,6 +336,7 @@ fn hit(file: &Path, line: Line, now: SystemTime) -> Option<Hit> {
                 len: seen.stamp.len,
                 hash: seen.hash,
             }),
+            lib,
         )),
         (None, Some(e)) => Err(FileError {
             path: file.to_owned(),
@@ -411,7 +412,13 @@ mod tests {
         let mut b = crate::bestiary::Bestiary::shipped();
         let write = b.load_dir_indexed_at(&bestiary, &index, later).unwrap();
         write.run(&b);
-        let hits = index.lookup(&files, later).hits;
+        let hits = index
+            .lookup(
+                &files,
+                later,
+                &crate::monster::template::MonsterTemplates::shipped(),
+            )
+            .hits;
         assert!(
             hits.iter()
                 .all(|h| h.as_ref().is_some_and(|h| !h.seen.verify))
@@ -439,7 +446,13 @@ mod tests {
             .set_modified(mtime)
             .unwrap();
         std::fs::rename(&tmp, renamed).unwrap();
-        let hits = index.lookup(&files, later).hits;
+        let hits = index
+            .lookup(
+                &files,
+                later,
+                &crate::monster::template::MonsterTemplates::shipped(),
+            )
+            .hits;
         assert!(
             hits.iter().all(Option::is_none),
             "both files are read again"

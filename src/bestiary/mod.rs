@@ -7,14 +7,19 @@ pub mod naming;
 pub mod search;
 
 use crate::embedded::BESTIARY_FILES;
+use crate::monster::StatBlock;
 use crate::monster::design::{MONSTER_SCHEMA_VERSION, MonsterDesign};
 use crate::monster::lint::{Severity, lint, worst};
-use crate::monster::{StatBlock, derive};
+use crate::monster::template::MonsterTemplates;
+use crate::monster::template_apply::{Applied, apply, derive_applied, template_findings};
 use crate::store::Fingerprint;
 use crate::yaml_io::{self, FileError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+
+/// The monster templates a bestiary's monsters are derived with, shared by every entry.
+pub type Library = Arc<MonsterTemplates>;
 use std::time::SystemTime;
 
 pub use filter::Filter;
@@ -34,6 +39,8 @@ pub enum Provenance {
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub design: MonsterDesign,
+    /// The templates its stat block is derived with.
+    pub templates: Library,
     pub provenance: Provenance,
     /// The file it came from (for shipped monsters, the path inside the repository).
     pub path: PathBuf,
@@ -60,9 +67,15 @@ impl Entry {
         provenance: Provenance,
         path: PathBuf,
         fingerprint: Option<Fingerprint>,
+        templates: &Library,
     ) -> Entry {
-        let block = derive(&design);
-        let findings = lint(&design, &block, Some(&path));
+        let applied = apply(
+            &design,
+            templates,
+            crate::monster::kit::Templates::embedded(),
+        );
+        let block = derive_applied(&applied);
+        let findings = findings_of(&design, &applied, &block, Some(&path), templates);
         let mark = match worst(&findings) {
             Some(Severity::Error) => Mark::Errors,
             Some(Severity::Warning) => Mark::Warnings,
@@ -72,25 +85,57 @@ impl Entry {
             xp: block.xp,
             mark,
             design,
+            templates: templates.clone(),
             provenance,
             path,
             fingerprint,
         }
     }
 
-    /// The full stat block.
-    pub fn block(&self) -> StatBlock {
-        derive(&self.design)
+    /// The design with its templates applied.
+    pub fn applied(&self) -> Applied {
+        apply(
+            &self.design,
+            &self.templates,
+            crate::monster::kit::Templates::embedded(),
+        )
     }
 
-    /// The balance lint's findings.
+    /// The full stat block, templates applied.
+    pub fn block(&self) -> StatBlock {
+        derive_applied(&self.applied())
+    }
+
+    /// The balance lint's findings, about the monster as its templates make it and about the
+    /// templates themselves.
     pub fn findings(&self) -> Vec<crate::monster::lint::Finding> {
-        lint(&self.design, &self.block(), Some(&self.path))
+        let applied = self.applied();
+        let block = derive_applied(&applied);
+        findings_of(
+            &self.design,
+            &applied,
+            &block,
+            Some(&self.path),
+            &self.templates,
+        )
     }
 
     pub fn is_shipped(&self) -> bool {
         self.provenance == Provenance::Shipped
     }
+}
+
+/// The lint of a monster as its templates make it, after the findings about the templates.
+pub fn findings_of(
+    design: &MonsterDesign,
+    applied: &Applied,
+    block: &StatBlock,
+    path: Option<&Path>,
+    templates: &MonsterTemplates,
+) -> Vec<crate::monster::lint::Finding> {
+    let mut out = template_findings(design, templates);
+    out.extend(lint(&applied.design, block, path));
+    out
 }
 
 /// Every monster lairsmith can see, and every file it could not read. Entries change only
@@ -102,6 +147,8 @@ pub struct Bestiary {
     /// How many of the user's monsters came from the index at the last load (for tests and
     /// benchmarks).
     pub loaded_from_index: usize,
+    /// The monster templates (shipped and the user's) every entry is derived with.
+    pub templates: Library,
     /// How many of the user's bad files had their error taken from the index at the last load
     /// (they are reported all the same, without being parsed again).
     pub errors_from_index: usize,
@@ -258,18 +305,22 @@ impl PreparedIndex {
 }
 
 /// Loads many files on every core (parse, derive, lint), keeping their order.
-pub fn load_files(files: &[PathBuf], provenance: Provenance) -> Vec<Result<Entry, FileError>> {
+pub fn load_files(
+    files: &[PathBuf],
+    provenance: Provenance,
+    lib: &Library,
+) -> Vec<Result<Entry, FileError>> {
     crate::parallel::map_in_order(files, 64, |f| {
-        load_file(f).map(|(d, fp)| Entry::new(d, provenance, f.clone(), Some(fp)))
+        load_file(f).map(|(d, fp)| Entry::new(d, provenance, f.clone(), Some(fp), lib))
     })
 }
 
 type LoadedSeen = (Result<Entry, FileError>, Option<cache::Seen>);
 
-fn load_files_seen(files: &[PathBuf], now: SystemTime) -> Vec<LoadedSeen> {
+fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<LoadedSeen> {
     crate::parallel::map_in_order(files, 64, |f| {
         let (result, seen) = load_file_seen(f, now);
-        let entry = result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp)));
+        let entry = result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib));
         (entry, seen)
     })
 }
@@ -344,14 +395,43 @@ pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
     Ok(files)
 }
 
+/// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.
+pub fn templates_dir_of(bestiary_dir: &Path) -> PathBuf {
+    bestiary_dir
+        .parent()
+        .map_or_else(|| PathBuf::from("templates"), |p| p.join("templates"))
+}
+
 impl Bestiary {
+    /// A new entry for `design`, derived with this bestiary's templates.
+    pub fn entry(
+        &self,
+        design: MonsterDesign,
+        provenance: Provenance,
+        path: PathBuf,
+        fingerprint: Option<Fingerprint>,
+    ) -> Entry {
+        Entry::new(design, provenance, path, fingerprint, &self.templates)
+    }
+
     /// The shipped monsters only.
     pub fn shipped() -> Bestiary {
-        let mut b = Bestiary::default();
+        Bestiary::shipped_with(MonsterTemplates::shipped())
+    }
+
+    /// The shipped monsters, derived with `templates`.
+    pub fn shipped_with(templates: Library) -> Bestiary {
+        let mut b = Bestiary {
+            templates,
+            ..Bestiary::default()
+        };
         for (path, text) in BESTIARY_FILES {
             let path = Path::new(path);
             match parse_monster(text, path) {
-                Ok(d) => b.insert(Entry::new(d, Provenance::Shipped, path.to_owned(), None)),
+                Ok(d) => {
+                    let e = Entry::new(d, Provenance::Shipped, path.to_owned(), None, &b.templates);
+                    b.insert(e);
+                }
                 Err(e) => b.errors.push(e),
             }
         }
@@ -370,10 +450,13 @@ impl Bestiary {
     /// Like [`Bestiary::load`], but leaves rewriting the index to the caller, who can show the
     /// monsters first (the terminal UI does).
     pub fn load_leaving_index(user_dir: Option<&Path>) -> (Bestiary, Option<IndexWrite>) {
-        let mut b = Bestiary::shipped();
         let Some(dir) = user_dir else {
-            return (b, None);
+            return (Bestiary::shipped(), None);
         };
+        let templates = MonsterTemplates::load(Some(&templates_dir_of(dir)));
+        let template_errors = templates.errors.clone();
+        let mut b = Bestiary::shipped_with(Arc::new(templates));
+        b.errors.extend(template_errors);
         match cache::Index::for_bestiary(dir) {
             Some(index) => {
                 let write = b.load_dir_indexed(dir, &index);
@@ -409,14 +492,14 @@ impl Bestiary {
                 return None;
             }
         };
-        let lookup = index.lookup(&files, now);
+        let lookup = index.lookup(&files, now, &self.templates);
         let to_parse: Vec<PathBuf> = files
             .iter()
             .zip(&lookup.hits)
             .filter(|(_, h)| h.is_none())
             .map(|(f, _)| f.clone())
             .collect();
-        let mut parsed = load_files_seen(&to_parse, now).into_iter();
+        let mut parsed = load_files_seen(&to_parse, now, &self.templates).into_iter();
         let mut write = IndexWrite {
             index: index.clone(),
             seen: Vec::with_capacity(files.len()),
@@ -478,7 +561,7 @@ impl Bestiary {
                 return;
             }
         };
-        for result in load_files(&files, provenance) {
+        for result in load_files(&files, provenance, &self.templates) {
             match result {
                 Ok(entry) => self.insert(entry),
                 Err(e) => self.errors.push(e),
@@ -489,7 +572,10 @@ impl Bestiary {
     /// Adds one file; its problem, if any, is recorded in `errors`.
     pub fn load_path(&mut self, path: &Path, provenance: Provenance) {
         match load_file(path) {
-            Ok((d, fp)) => self.insert(Entry::new(d, provenance, path.to_owned(), Some(fp))),
+            Ok((d, fp)) => {
+                let e = Entry::new(d, provenance, path.to_owned(), Some(fp), &self.templates);
+                self.insert(e);
+            }
             Err(e) => self.errors.push(e),
         }
     }

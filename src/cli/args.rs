@@ -34,6 +34,11 @@ pub enum Command {
     New(NewArgs),
     /// Print a monster's stat block.
     Show(ShowArgs),
+    /// Monster templates (undead, solo, a fire cult...): list them, show one, apply one to a
+    /// monster or take it off. A monster keeps only the template's id; its stat block derives
+    /// the rest, at any level.
+    #[command(subcommand)]
+    Template(TemplateCmd),
     /// List monsters, best fuzzy match first, with field filters.
     List(ListArgs),
     /// Re-derive a monster at a new level (and optionally rank and role); overrides and prose stay.
@@ -149,6 +154,10 @@ pub struct NewArgs {
     /// A tag (repeatable): air, aquatic, undead, fire, ...
     #[arg(long = "tag", value_parser = vocab::<Tag>)]
     pub tags: Vec<Tag>,
+    /// A monster template to apply (repeatable, applied in order); `lairsmith template list`
+    /// shows them.
+    #[arg(long = "template", value_name = "ID")]
+    pub templates: Vec<String>,
     /// The monster's name [default: "<Source> <Role>"].
     #[arg(long)]
     pub name: Option<String>,
@@ -158,6 +167,52 @@ pub struct NewArgs {
     /// Save the design to your bestiary and print its path.
     #[arg(long)]
     pub save: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TemplateCmd {
+    /// List the templates: the shipped ones and yours (in the data directory's templates/).
+    List,
+    /// What a template changes: rank, tags and what they grant, senses, movement, traits and
+    /// powers. --format yaml prints the template file.
+    Show {
+        id: String,
+        /// Give resistance and vulnerability values at this level (they follow the monster's).
+        #[arg(long, value_parser = level)]
+        level: Option<Level>,
+        #[arg(long, value_enum, default_value_t = TemplateFormat::Text)]
+        format: TemplateFormat,
+    },
+    /// Apply a template to a monster: print the stat block, or save it.
+    Apply(TemplateEditArgs),
+    /// Take a template off a monster: print the stat block, or save it. The file comes back
+    /// exactly as it was before the template was applied.
+    Remove(TemplateEditArgs),
+}
+
+/// `template show --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TemplateFormat {
+    Text,
+    Yaml,
+}
+
+#[derive(Debug, Args)]
+pub struct TemplateEditArgs {
+    /// A monster id or a path to a monster file.
+    pub monster: String,
+    /// A template id.
+    pub template: String,
+    /// Save the result as a new monster with this id in your bestiary.
+    #[arg(long, value_name = "NEW_ID", conflicts_with = "save")]
+    pub save_as: Option<String>,
+    /// Change the monster's file in place (your own monsters only); only its `templates:` lines
+    /// change.
+    #[arg(long)]
+    pub save: bool,
+    /// Output format: yaml, md or text.
+    #[arg(long, value_parser = format, default_value = "text")]
+    pub format: Format,
 }
 
 #[derive(Debug, Args)]
@@ -419,6 +474,15 @@ pub enum EncounterCmd {
     },
     /// Fill a difficulty band from the bestiary.
     Generate(Box<GenerateArgs>),
+    /// Apply a template (a theme such as a fire cult) to every monster group, saving themed
+    /// copies of the monsters and a new encounter that uses them; the originals stay as they are.
+    Theme {
+        file: String,
+        template: String,
+        /// The new encounter's id (its file in the data directory's encounters/).
+        #[arg(long, value_name = "NEW_ID")]
+        save_as: String,
+    },
     /// List saved encounters.
     List,
 }

@@ -238,6 +238,11 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             remove_group(&encounter_path(data, &file)?, &monster)?;
             Ok(EXIT_OK)
         }
+        EncounterCmd::Theme {
+            file,
+            template,
+            save_as,
+        } => theme(data, &file, &template, &save_as, term),
         EncounterCmd::Check {
             file,
             explain,
@@ -385,4 +390,43 @@ fn unknown_monster(b: &Bestiary, id: &str) -> Failure {
         ));
     }
     Failure(msg)
+}
+
+/// `encounter theme`: themed copies of every group's monster, and a new encounter using them.
+/// Every path is checked before anything is written; each file is written atomically.
+fn theme(
+    data: &DataDir,
+    file: &str,
+    template: &str,
+    save_as: &str,
+    term: &mut Terminal,
+) -> CmdResult {
+    crate::monster::design::check_id(save_as).map_err(Failure)?;
+    let (e, _) = crate::encounter::load_encounter(&encounter_path(data, file)?)?;
+    let b = data.load_bestiary();
+    let themed = crate::encounter::theme::theme_encounter(&e, template, &b).map_err(Failure)?;
+    let out_path = encounter_path(data, save_as)?;
+    if out_path.exists() {
+        return Err(Failure(format!(
+            "{} already exists; choose another id for the themed encounter",
+            out_path.display()
+        )));
+    }
+    for d in &themed.monsters {
+        let path = super::save_new_monster(data, &b, d)?;
+        outln!(term, "{}", path.display())?;
+    }
+    crate::encounter::saved::save_encounter(
+        &out_path,
+        &themed.encounter,
+        crate::store::Expect::New,
+    )?;
+    for u in &themed.unchanged {
+        super::out::errln!(
+            term,
+            "lairsmith: left {u} as it was (a placeholder, or it already has the template)"
+        );
+    }
+    outln!(term, "{}", out_path.display())?;
+    Ok(EXIT_OK)
 }

@@ -3,9 +3,12 @@
 use super::args::{LintArgs, LintFormat};
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
+use crate::bestiary::findings_of;
 use crate::bestiary::{load_file, yaml_files};
-use crate::monster::derive;
-use crate::monster::lint::{Finding, Severity, lint};
+use crate::monster::kit::Templates;
+use crate::monster::lint::{Finding, Severity};
+use crate::monster::template::MonsterTemplates;
+use crate::monster::template_apply::{apply, derive_applied};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -32,7 +35,23 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
             files.push(root.clone());
         }
     }
+    let templates = MonsterTemplates::load(Some(&data.templates()));
     let mut report: Vec<FileFindings> = Vec::new();
+    for e in &templates.errors {
+        report.push(FileFindings {
+            file: e.path.display().to_string(),
+            id: None,
+            findings: vec![Finding {
+                severity: Severity::Error,
+                code: "invalid-template",
+                message: match (e.line, e.column) {
+                    (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
+                    _ => e.message.clone(),
+                },
+                departure: None,
+            }],
+        });
+    }
     let mut seen: HashMap<String, PathBuf> = HashMap::new();
     for f in &files {
         let mut ff = FileFindings {
@@ -51,7 +70,9 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
                 departure: None,
             }),
             Ok((design, _)) => {
-                ff.findings = lint(&design, &derive(&design), Some(f));
+                let applied = apply(&design, &templates, Templates::embedded());
+                let block = derive_applied(&applied);
+                ff.findings = findings_of(&design, &applied, &block, Some(f), &templates);
                 if let Some(first) = seen.get(&design.id) {
                     ff.findings.insert(
                         0,

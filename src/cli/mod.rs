@@ -13,6 +13,7 @@ mod relevel;
 mod restore;
 mod settings;
 mod show;
+mod template;
 
 pub use crate::data_dir::{DataDir, names_a_file};
 pub use args::{Cli, Command, EncounterFormat, LintFormat, ReportFormat, SortKey};
@@ -89,6 +90,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         None => open_ui(&data, settings_path(cli.config.clone()).as_deref()),
         Some(Command::New(a)) => new::run(&data, a, term),
         Some(Command::Show(a)) => show::run(&data, a, term),
+        Some(Command::Template(c)) => template::run(&data, c, term),
         Some(Command::List(a)) => list::run(&data, a, term),
         Some(Command::Relevel(a)) => relevel::run(&data, a, term),
         Some(Command::Lint(a)) => lint::run(&data, a, term),
@@ -126,12 +128,7 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
     let path = Path::new(id_or_file);
     if names_a_file(id_or_file) {
         let (design, fp) = crate::bestiary::load_file(path)?;
-        return Ok(Entry::new(
-            design,
-            Provenance::User,
-            path.to_owned(),
-            Some(fp),
-        ));
+        return Ok(bestiary.entry(design, Provenance::User, path.to_owned(), Some(fp)));
     }
     match bestiary.get(id_or_file) {
         Some(e) => Ok(e.clone()),

@@ -5,7 +5,9 @@ use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::export::render;
 use crate::monster::kit::Templates;
-use crate::monster::{Classification, MonsterDesign, derive};
+use crate::monster::template_apply::derive_with;
+use crate::monster::template_ops::add_template;
+use crate::monster::{Classification, MonsterDesign};
 
 use crate::vocab::Vocabulary;
 
@@ -27,11 +29,16 @@ pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
     crate::text::check_name("the name", name).map_err(Failure)?;
     let mut design = MonsterDesign::new(name, c.clone());
     design.powers = Templates::embedded().default_powers(&c);
+    let bestiary = data.load_bestiary();
+    for id in &a.templates {
+        design = add_template(&design, id, &bestiary.templates).map_err(Failure)?;
+    }
     if a.save {
-        let path = super::save_new_monster(data, &data.load_bestiary(), &design)?;
+        let path = super::save_new_monster(data, &bestiary, &design)?;
         outln!(term, "{}", path.display())?;
     } else {
-        out!(term, "{}", render(&derive(&design), a.format))?;
+        let block = derive_with(&design, &bestiary.templates, Templates::embedded());
+        out!(term, "{}", render(&block, a.format))?;
     }
     Ok(EXIT_OK)
 }

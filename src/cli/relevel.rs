@@ -1,12 +1,15 @@
 //! `lairsmith relevel`: the same design at a new level, rank or role. Everything derived is
-//! recomputed; overrides, powers and prose stay as they are.
+//! recomputed; overrides, prose and templates stay as they are, and the powers a rank or role's
+//! kit gives are swapped for the new one's.
 
 use super::args::RelevelArgs;
-use super::out::{Terminal, out, outln};
+use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::export::render;
-use crate::monster::derive;
 use crate::monster::design::check_id;
+use crate::monster::kit::Templates;
+use crate::monster::rerank::rerank;
+use crate::monster::template_apply::derive_with;
 use crate::store::{Expect, save_atomic};
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
@@ -14,11 +17,11 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     let entry = resolve_monster(&bestiary, &a.monster)?;
     let mut design = entry.design.clone();
     design.level = a.level;
-    if let Some(r) = a.rank {
-        design.rank = r;
-    }
-    if let Some(r) = a.role {
-        design.role = r;
+    let (rank, role) = (a.rank.unwrap_or(design.rank), a.role.unwrap_or(design.role));
+    // The kit powers follow the rank and role, so the result stays playable; what changed goes
+    // to standard error, leaving standard output the stat block.
+    for change in rerank(&mut design, rank, role, Templates::embedded()) {
+        errln!(term, "lairsmith: {change}");
     }
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(Failure)?;
@@ -47,6 +50,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
         outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }
-    out!(term, "{}", render(&derive(&design), a.format))?;
+    let block = derive_with(&design, &bestiary.templates, Templates::embedded());
+    out!(term, "{}", render(&block, a.format))?;
     Ok(EXIT_OK)
 }

@@ -13,6 +13,7 @@ pub mod report;
 pub mod report3e;
 pub mod saved;
 pub mod sheet;
+pub mod theme;
 
 pub use count::{Count, MAX_GROUP_COUNT};
 pub use file::{

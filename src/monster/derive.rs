@@ -189,6 +189,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
             aura: None,
             tags: Vec::new(),
             text: "Takes half damage from all attacks.".to_owned(),
+            from_template: None,
         });
     }
     if let Some(x) = granted.reactive_resistance {
@@ -199,6 +200,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
             text: format!(
                 "Immediate counter, encounter: the first time an attack deals it acid, cold, lightning, fire or thunder damage, it gains resistance {x} to that type until the end of the encounter."
             ),
+            from_template: None,
         });
     }
     traits.extend(design.traits.iter().map(|t| StatTrait {
@@ -206,6 +208,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         aura: t.aura,
         tags: t.tags.iter().map(|t| t.label().to_owned()).collect(),
         text: name_in(&t.text, &design.name),
+        from_template: None,
     }));
 
     let powers = design
@@ -279,6 +282,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         traits,
         powers,
         overrides: ov.applied,
+        templates: Vec::new(),
         equipment: design.equipment.clone(),
         description: design.description.clone(),
         tactics: design.tactics.clone(),
@@ -335,6 +339,7 @@ fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
             .map(|t| name_in(t, &design.name)),
         aftereffect: p.aftereffect.as_deref().map(|t| name_in(t, &design.name)),
         special: p.special.as_deref().map(|t| name_in(t, &design.name)),
+        from_template: None,
         symbol: p.origin.symbol(p.basic),
         triggered: p.action.is_triggered(),
     }

@@ -193,6 +193,10 @@ pub struct MonsterDesign {
     pub creature_type: CreatureType,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<Tag>,
+    /// Monster templates applied at derive time, in order (ids of `templates/monster/` or the
+    /// user's `<data>/templates/`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub templates: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alignment: Option<Alignment>,
     #[serde(default, skip_serializing_if = "AbilityScores::is_empty")]
@@ -261,6 +265,7 @@ impl MonsterDesign {
             source: c.source,
             creature_type: c.creature_type,
             tags: c.tags,
+            templates: Vec::new(),
             alignment: None,
             abilities: AbilityScores::default(),
             skills: Vec::new(),
@@ -346,6 +351,11 @@ impl MonsterDesign {
     pub fn check(&self) -> Result<(), crate::text::Refused> {
         use crate::text::{Refused, check_name_at, key};
         check_id(&self.id).map_err(|m| Refused::new(vec![key("id")], m))?;
+        for (i, t) in self.templates.iter().enumerate() {
+            check_id(t).map_err(|m| {
+                Refused::new(vec![key("templates"), crate::yaml_io::Seg::Index(i)], m)
+            })?;
+        }
         check_name_at(vec![key("name")], "the name", &self.name)
     }
 }

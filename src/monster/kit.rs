@@ -29,7 +29,7 @@ pub enum KitFor {
 }
 
 impl KitFor {
-    fn role(role: Role) -> KitFor {
+    pub fn role(role: Role) -> KitFor {
         match role {
             Role::Archer => KitFor::Archer,
             Role::Blocker => KitFor::Blocker,

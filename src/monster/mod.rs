@@ -7,7 +7,12 @@ pub mod kit;
 pub mod lint;
 pub mod overrides;
 pub mod power;
+pub mod rerank;
 pub mod statblock;
+pub mod template;
+pub mod template_apply;
+pub mod template_edit;
+pub mod template_ops;
 
 pub use derive::derive;
 pub use design::{Classification, MonsterDesign, slugify};

@@ -137,6 +137,9 @@ pub struct StatPower {
     pub aftereffect: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub special: Option<String>,
+    /// The template that added it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_template: Option<String>,
     #[serde(skip)]
     pub symbol: Option<&'static str>,
     #[serde(skip)]
@@ -151,6 +154,17 @@ pub struct StatTrait {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     pub text: String,
+    /// The template that added it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_template: Option<String>,
+}
+
+/// What one applied template changed, at the monster's level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TemplateNote {
+    pub id: String,
+    pub name: String,
+    pub changes: Vec<String>,
 }
 
 /// A derived number the design replaced by hand.
@@ -228,6 +242,9 @@ pub struct StatBlock {
     pub powers: Vec<StatPower>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<AppliedOverride>,
+    /// The templates applied, in order, with what each changed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub templates: Vec<TemplateNote>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub equipment: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

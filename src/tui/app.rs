@@ -193,6 +193,7 @@ impl App {
         // The list shows the body less the search box, the filter line and two borders.
         self.browser
             .keep_in_view(self.body_height().saturating_sub(6));
+        self.forge.use_templates(&self.bestiary.templates);
         self.forge.derive();
         self.encounter.derive(&self.bestiary);
         if let Some(Layer::MonsterPicker(p)) = self.layers.last_mut() {

@@ -441,12 +441,23 @@ fn relevel_done(app: &mut App, form: RelevelForm) -> Vec<Cmd> {
     };
     let mut d = e.design.clone();
     d.level = level;
-    if form.rank > 0 {
-        d.rank = Rank::ALL[form.rank - 1];
-    }
-    if form.role > 0 {
-        d.role = Role::ALL[form.role - 1];
-    }
+    let rank = if form.rank > 0 {
+        Rank::ALL[form.rank - 1]
+    } else {
+        d.rank
+    };
+    let role = if form.role > 0 {
+        Role::ALL[form.role - 1]
+    } else {
+        d.role
+    };
+    // The kit powers follow the rank and role, as `lairsmith relevel` does.
+    crate::monster::rerank::rerank(
+        &mut d,
+        rank,
+        role,
+        crate::monster::kit::Templates::embedded(),
+    );
     if e.is_shipped() {
         return relevel_write(app, d, true);
     }

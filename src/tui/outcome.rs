@@ -1,6 +1,6 @@
 //! Applies what a command did (a save, a delete, an editor session, a reload) to the model.
 
-use crate::bestiary::{Entry, Provenance};
+use crate::bestiary::Provenance;
 use crate::monster::lint::Severity;
 use crate::store::Fingerprint;
 use crate::tui::app::{App, Cmd, Confirm, Outcome, WritePurpose};
@@ -77,12 +77,10 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                 Ok(loaded) => {
                     let (design, fp, path) = *loaded;
                     app.deleted.retain(|d| *d != id);
-                    app.bestiary.upsert(Entry::new(
-                        design,
-                        Provenance::User,
-                        path.clone(),
-                        Some(fp),
-                    ));
+                    let e = app
+                        .bestiary
+                        .entry(design, Provenance::User, path.clone(), Some(fp));
+                    app.bestiary.upsert(e);
                     app.browser.select(&id);
                     app.info(format!("Restored {}.", path.display()));
                 }
@@ -98,7 +96,9 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             match result {
                 Ok(loaded) => {
                     let (design, fp) = *loaded;
-                    let entry = Entry::new(design, Provenance::User, path.clone(), Some(fp));
+                    let entry =
+                        app.bestiary
+                            .entry(design, Provenance::User, path.clone(), Some(fp));
                     let findings = entry.findings();
                     let errors = findings
                         .iter()
@@ -235,12 +235,10 @@ fn written(
         WritePurpose::Monster { design, from_forge } => {
             let id = design.id.clone();
             let name = design.name.clone();
-            app.bestiary.upsert(Entry::new(
-                *design.clone(),
-                Provenance::User,
-                path.clone(),
-                Some(fp),
-            ));
+            let e = app
+                .bestiary
+                .entry(*design.clone(), Provenance::User, path.clone(), Some(fp));
+            app.bestiary.upsert(e);
             app.browser.select(&id);
             if from_forge {
                 let f = &mut app.forge;

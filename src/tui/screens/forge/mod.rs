@@ -10,7 +10,7 @@ pub mod update;
 pub mod view;
 
 use crate::monster::kit::Templates;
-use crate::monster::lint::{Finding, lint};
+use crate::monster::lint::Finding;
 use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::store::Fingerprint;
@@ -117,6 +117,8 @@ pub struct Forge {
     pub baseline: MonsterDesign,
     /// The powers were edited by hand: classification changes no longer swap in a new kit.
     pub powers_custom: bool,
+    /// The monster templates the stat block is derived with: the bestiary's.
+    pub templates: crate::bestiary::Library,
     pub step: Step,
     pub focus: Focus,
     /// The highlighted option of a list step; put on the design's value when the step opens.
@@ -160,6 +162,7 @@ impl Forge {
     pub fn with(design: MonsterDesign, target: Target, powers_custom: bool) -> Forge {
         let mut f = Forge {
             block: derive(&design),
+            templates: crate::monster::template::MonsterTemplates::shipped(),
             findings: Vec::new(),
             derived_for: None,
             baseline: design.clone(),
@@ -187,13 +190,32 @@ impl Forge {
         self.design != self.baseline
     }
 
+    /// Derives with `templates` from now on (the bestiary's, after a load or reload).
+    pub fn use_templates(&mut self, templates: &crate::bestiary::Library) {
+        if !std::sync::Arc::ptr_eq(&self.templates, templates) {
+            self.templates = templates.clone();
+            self.derived_for = None;
+        }
+    }
+
     /// The stat block and lint of the design, computed again only when the design changed.
     pub fn derive(&mut self) {
         if self.derived_for.as_ref() == Some(&self.design) {
             return;
         }
-        self.block = derive(&self.design);
-        self.findings = lint(&self.design, &self.block, None);
+        let applied = crate::monster::template_apply::apply(
+            &self.design,
+            &self.templates,
+            Templates::embedded(),
+        );
+        self.block = crate::monster::template_apply::derive_applied(&applied);
+        self.findings = crate::bestiary::findings_of(
+            &self.design,
+            &applied,
+            &self.block,
+            None,
+            &self.templates,
+        );
         self.derived_for = Some(self.design.clone());
         let n = self.design.powers.len();
         self.power_cursor = self.power_cursor.min(n.saturating_sub(1));

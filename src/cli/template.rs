@@ -1,0 +1,247 @@
+//! `lairsmith template`: list and show monster templates, apply one to a monster or take it off.
+
+use super::args::{TemplateCmd, TemplateEditArgs, TemplateFormat};
+use super::out::{Terminal, out, outln};
+use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
+use crate::bestiary::Bestiary;
+use crate::export::render;
+use crate::monster::design::{MonsterDesign, check_id};
+use crate::monster::kit::Templates;
+use crate::monster::template::{MonsterTemplate, TemplateOrigin};
+use crate::monster::template_apply::derive_with;
+use crate::monster::template_edit::with_templates;
+use crate::monster::template_ops::{add_template, remove_template};
+use crate::rules::Level;
+use crate::rules::grants::{Against, Grant, describe_grants, tag_grants};
+use crate::store::{Expect, Fingerprint, save_atomic};
+use crate::vocab::Vocabulary;
+
+pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
+    let bestiary = data.load_bestiary();
+    match cmd {
+        TemplateCmd::List => list(&bestiary, term),
+        TemplateCmd::Show { id, level, format } => {
+            let entry = bestiary
+                .templates
+                .entry(&id)
+                .ok_or_else(|| Failure(bestiary.templates.find(&id).unwrap_err().to_string()))?;
+            match format {
+                TemplateFormat::Yaml => {
+                    out!(term, "{}", crate::yaml_io::to_string(&entry.template))?;
+                }
+                TemplateFormat::Text => {
+                    let level = level.unwrap_or(Level::new(1).expect("1 is a level"));
+                    out!(term, "{}", describe(&entry.template, level))?;
+                    outln!(term, "File: {}", entry.path.display())?;
+                }
+            }
+            Ok(EXIT_OK)
+        }
+        TemplateCmd::Apply(a) => edit(data, &bestiary, a, true, term),
+        TemplateCmd::Remove(a) => edit(data, &bestiary, a, false, term),
+    }
+}
+
+fn list(b: &Bestiary, term: &mut Terminal) -> CmdResult {
+    for e in &b.templates.entries {
+        let t = &e.template;
+        let origin = match e.origin {
+            TemplateOrigin::Shipped => "shipped",
+            TemplateOrigin::User => "yours",
+        };
+        let kind = if t.is_theme() { "theme" } else { "template" };
+        let summary = t
+            .description
+            .as_deref()
+            .map(|d| d.split(". ").next().unwrap_or(d).trim_end_matches('.'))
+            .unwrap_or("");
+        outln!(
+            term,
+            "{:<20} {:<22} {origin:<7} {kind:<8} {summary}",
+            t.id,
+            t.name
+        )?;
+    }
+    for e in &b.templates.errors {
+        super::out::errln!(term, "lairsmith: skipped {e}");
+    }
+    Ok(EXIT_OK)
+}
+
+/// A template in words: what it sets and adds, resistances at `level`.
+pub fn describe(t: &MonsterTemplate, level: Level) -> String {
+    let mut s = format!("{} ({})\n", t.name, t.id);
+    if let Some(d) = &t.description {
+        s.push_str(d.trim());
+        s.push('\n');
+    }
+    let mut line = |label: &str, value: String| {
+        if !value.is_empty() {
+            s.push_str(&format!("  {label}: {value}\n"));
+        }
+    };
+    if let Some(r) = t.rank {
+        line(
+            "Rank",
+            format!("{} (the rank's extra attacks are swapped in)", r.label()),
+        );
+    }
+    line(
+        "Tags",
+        t.tags
+            .iter()
+            .map(|tag| {
+                let g = tag_grants(*tag);
+                if g.is_empty() {
+                    tag.label().to_owned()
+                } else {
+                    format!("{} ({})", tag.label(), describe_grants(level, g))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    let grants: Vec<Grant> = t
+        .resistances
+        .iter()
+        .map(|d| Grant::Resist(Against::Damage(*d)))
+        .chain(
+            t.vulnerabilities
+                .iter()
+                .map(|d| Grant::Vulnerable(Against::Damage(*d))),
+        )
+        .collect();
+    if !grants.is_empty() {
+        line(
+            &format!("Resistances at level {level}"),
+            describe_grants(level, &grants),
+        );
+    }
+    let join = |v: Vec<String>| v.join(", ");
+    line(
+        "Immune",
+        join(t.immunities.iter().map(ToString::to_string).collect()),
+    );
+    line(
+        "Senses",
+        join(t.senses.iter().map(ToString::to_string).collect()),
+    );
+    let m = &t.movement;
+    let mut moves: Vec<String> = [
+        ("speed", m.walk),
+        ("fly", m.fly),
+        ("swim", m.swim),
+        ("climb", m.climb),
+        ("burrow", m.burrow),
+        ("teleport", m.teleport),
+    ]
+    .iter()
+    .filter_map(|(n, v)| v.map(|v| format!("{n} {v}")))
+    .collect();
+    moves.extend(m.traits.iter().map(ToString::to_string));
+    line("Movement", join(moves));
+    line(
+        "Skills",
+        join(t.skills.iter().map(|k| k.label().to_owned()).collect()),
+    );
+    line("Languages", t.languages.join(", "));
+    line(
+        "Abilities",
+        join(
+            crate::rules::abilities::Ability::ALL
+                .iter()
+                .filter_map(|a| t.abilities.get(*a).map(|v| format!("{} {v}", a.label())))
+                .collect(),
+        ),
+    );
+    for tr in &t.traits {
+        let aura = tr.aura.map(|a| format!(" · Aura {a}")).unwrap_or_default();
+        s.push_str(&format!("  Trait {}{aura}: {}\n", tr.name, tr.text));
+    }
+    let power = |p: &crate::monster::Power| {
+        let damage = p
+            .damage
+            .as_ref()
+            .map(|d| format!(", damage {d}"))
+            .unwrap_or_default();
+        format!(
+            "{} ({}, {} action{damage})",
+            p.name,
+            p.usage.label(),
+            p.action.label().to_lowercase()
+        )
+    };
+    for p in &t.powers {
+        s.push_str(&format!("  Power {}\n", power(p)));
+    }
+    for (role, powers) in &t.powers_by_role {
+        for p in powers {
+            s.push_str(&format!("  Power for a {}: {}\n", role.label(), power(p)));
+        }
+    }
+    s
+}
+
+fn edit(
+    data: &DataDir,
+    bestiary: &Bestiary,
+    a: TemplateEditArgs,
+    add: bool,
+    term: &mut Terminal,
+) -> CmdResult {
+    let entry = resolve_monster(bestiary, &a.monster)?;
+    let lib = &bestiary.templates;
+    let design = if add {
+        add_template(&entry.design, &a.template, lib)
+    } else {
+        remove_template(&entry.design, &a.template)
+    }
+    .map_err(Failure)?;
+    if let Some(new_id) = a.save_as {
+        check_id(&new_id).map_err(Failure)?;
+        let mut copy = design;
+        crate::bestiary::naming::rename_as_copy(bestiary, &mut copy);
+        copy.id = new_id;
+        let path = super::save_new_monster(data, bestiary, &copy)?;
+        outln!(term, "{}", path.display())?;
+        return Ok(EXIT_OK);
+    }
+    if a.save {
+        let fp = match (entry.is_shipped(), entry.fingerprint) {
+            (false, Some(fp)) => fp,
+            _ => {
+                return Err(Failure(format!(
+                    "`{}` is a shipped monster and cannot be changed; use --save-as NEW_ID to keep a copy",
+                    entry.design.id
+                )));
+            }
+        };
+        save_in_place(&entry.path, &entry.design, &design, fp)?;
+        outln!(term, "{}", entry.path.display())?;
+        return Ok(EXIT_OK);
+    }
+    let block = derive_with(&design, lib, Templates::embedded());
+    out!(term, "{}", render(&block, a.format))?;
+    Ok(EXIT_OK)
+}
+
+/// Writes `design` over the file that held `loaded`, changing only its `templates:` lines when
+/// the file allows, and refusing if the file changed since it was read.
+fn save_in_place(
+    path: &std::path::Path,
+    loaded: &MonsterDesign,
+    design: &MonsterDesign,
+    fp: Fingerprint,
+) -> Result<(), Failure> {
+    let bytes = crate::bestiary::read_limited(path)?;
+    if Fingerprint::of_bytes(&bytes) != fp {
+        return Err(Failure(format!(
+            "{} changed on disk since it was read; run the command again",
+            path.display()
+        )));
+    }
+    let text = crate::yaml_io::utf8_text(&bytes, path)?;
+    let new_text = with_templates(text, loaded, &design.templates, path);
+    save_atomic(path, new_text.as_bytes(), Expect::Unchanged(fp))?;
+    Ok(())
+}

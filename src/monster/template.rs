@@ -1,0 +1,266 @@
+//! Monster templates: a named patch ("corporeal undead", "solo", "fire cult") that a monster
+//! lists by id and that derivation applies on top of its design. The file keeps only the id, so
+//! a template follows the monster through every re-level and is removed without a trace.
+
+use crate::embedded::MONSTER_TEMPLATE_FILES;
+use crate::monster::design::{AbilityScores, Immunity, Movement, Trait, check_id};
+use crate::monster::power::Power;
+use crate::rules::abilities::Skill;
+use crate::rules::creature::{DamageType, Tag};
+use crate::rules::rank::Rank;
+use crate::rules::role::Role;
+use crate::rules::senses::Sense;
+use crate::xkeys::XKeys;
+use crate::yaml_io::{self, FileError, KeepsXKeys, Seg};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// The schema version of template files this build reads and writes.
+pub const TEMPLATE_SCHEMA_VERSION: u32 = 1;
+
+/// The `kind:` of a template file, so a template is never read as a monster or a power kit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TemplateKind {
+    #[default]
+    MonsterTemplate,
+}
+
+impl<'de> Deserialize<'de> for TemplateKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = TemplateKind;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("`monster-template`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TemplateKind, E> {
+                if v == "monster-template" {
+                    Ok(TemplateKind::MonsterTemplate)
+                } else {
+                    Err(E::custom(format!(
+                        "this is a `{v}` file, not a monster template (`kind: monster-template`)"
+                    )))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// One template file. Every patch field mirrors the monster field of the same name: `rank` and
+/// `abilities` set, `movement` merges, the lists add.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonsterTemplate {
+    pub kind: TemplateKind,
+    pub schema_version: u32,
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<Rank>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<Tag>,
+    #[serde(default, skip_serializing_if = "AbilityScores::is_empty")]
+    pub abilities: AbilityScores,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<Skill>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub senses: Vec<Sense>,
+    #[serde(default, skip_serializing_if = "Movement::is_empty")]
+    pub movement: Movement,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resistances: Vec<DamageType>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vulnerabilities: Vec<DamageType>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub immunities: Vec<Immunity>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<Trait>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<Power>,
+    /// A theme's powers: each member of a group gets the ones of its own role.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub powers_by_role: BTreeMap<Role, Vec<Power>>,
+}
+
+impl KeepsXKeys for MonsterTemplate {
+    fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys> {
+        match path {
+            [Seg::Key(k), Seg::Index(i)] if k == "powers" => {
+                self.powers.get_mut(*i).map(|p| &mut p.extra)
+            }
+            [Seg::Key(k), Seg::Index(i)] if k == "traits" => {
+                self.traits.get_mut(*i).map(|t| &mut t.extra)
+            }
+            [Seg::Key(k), Seg::Key(role), Seg::Index(i)] if k == "powers_by_role" => {
+                let role: Role = role.parse().ok()?;
+                self.powers_by_role
+                    .get_mut(&role)?
+                    .get_mut(*i)
+                    .map(|p| &mut p.extra)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl MonsterTemplate {
+    /// Whether this template is a theme: powers that depend on the member's role.
+    pub fn is_theme(&self) -> bool {
+        !self.powers_by_role.is_empty()
+    }
+
+    /// The undead variant this template makes a monster, if any (R9: corporeal or spirit).
+    pub fn undead_variant(&self) -> Option<Tag> {
+        self.tags
+            .iter()
+            .copied()
+            .find(|t| matches!(t, Tag::Undead | Tag::UndeadSpirit))
+    }
+}
+
+/// Where a template comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemplateOrigin {
+    Shipped,
+    User,
+}
+
+/// One loaded template and its file.
+#[derive(Debug, Clone)]
+pub struct TemplateEntry {
+    pub template: MonsterTemplate,
+    pub origin: TemplateOrigin,
+    pub path: PathBuf,
+}
+
+/// Every template lairsmith can see (the shipped ones and the user's), and the user files it
+/// could not read.
+#[derive(Debug, Clone, Default)]
+pub struct MonsterTemplates {
+    pub entries: Vec<TemplateEntry>,
+    pub errors: Vec<FileError>,
+}
+
+/// Parses one template file, checking what serde cannot: the schema version, the id and name.
+pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileError> {
+    let t: MonsterTemplate = yaml_io::parse(text, path)?;
+    let line_of = |key: &str| {
+        text.lines()
+            .position(|l| l.starts_with(key))
+            .map_or(1, |i| i + 1)
+    };
+    if t.schema_version != TEMPLATE_SCHEMA_VERSION {
+        return Err(FileError::new(
+            path,
+            format!(
+                "schema_version {} is not supported; this lairsmith reads template files of version {TEMPLATE_SCHEMA_VERSION}",
+                t.schema_version
+            ),
+        )
+        .at(line_of("schema_version"), 1));
+    }
+    check_id(&t.id).map_err(|m| FileError::new(path, m).at(line_of("id:"), 1))?;
+    crate::text::check_name_at(vec![crate::text::key("name")], "the name", &t.name)
+        .map_err(|r| r.in_file(text, path))?;
+    Ok(t)
+}
+
+impl MonsterTemplates {
+    /// The templates shipped in `templates/monster/`. They are checked by the test suite, so a
+    /// parse failure here is a build defect, not a user error.
+    pub fn shipped() -> Arc<MonsterTemplates> {
+        static T: OnceLock<Arc<MonsterTemplates>> = OnceLock::new();
+        T.get_or_init(|| {
+            let mut lib = MonsterTemplates::default();
+            for (path, text) in MONSTER_TEMPLATE_FILES {
+                let template = parse_template(text, Path::new(path))
+                    .expect("shipped monster templates are valid");
+                lib.entries.push(TemplateEntry {
+                    template,
+                    origin: TemplateOrigin::Shipped,
+                    path: PathBuf::from(path),
+                });
+            }
+            Arc::new(lib)
+        })
+        .clone()
+    }
+
+    /// The shipped templates plus the user's directory (if given and present). A user template
+    /// whose id is taken is an error naming both files: one id, one meaning.
+    pub fn load(user_dir: Option<&Path>) -> MonsterTemplates {
+        let mut lib = (*MonsterTemplates::shipped()).clone();
+        let Some(dir) = user_dir else {
+            return lib;
+        };
+        let files = match crate::bestiary::yaml_files(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                lib.errors.push(e);
+                return lib;
+            }
+        };
+        for f in files {
+            let parsed = crate::bestiary::read_limited(&f).and_then(|bytes| {
+                parse_template(yaml_io::utf8_text(&bytes, &f)?, &f).map(|t| (t, bytes.len()))
+            });
+            match parsed {
+                Ok((template, _)) => {
+                    if let Some(other) = lib.entry(&template.id) {
+                        lib.errors.push(FileError::new(
+                            &f,
+                            format!(
+                                "the template id `{}` is already used by {}; give this template another id",
+                                template.id,
+                                other.path.display()
+                            ),
+                        ));
+                        continue;
+                    }
+                    lib.entries.push(TemplateEntry {
+                        template,
+                        origin: TemplateOrigin::User,
+                        path: f,
+                    });
+                }
+                Err(e) => lib.errors.push(e),
+            }
+        }
+        lib
+    }
+
+    pub fn entry(&self, id: &str) -> Option<&TemplateEntry> {
+        self.entries.iter().find(|e| e.template.id == id)
+    }
+
+    pub fn get(&self, id: &str) -> Option<&MonsterTemplate> {
+        self.entry(id).map(|e| &e.template)
+    }
+
+    /// The template of `id`, or an error naming the closest ids and every valid one.
+    pub fn find(&self, id: &str) -> Result<&MonsterTemplate, crate::vocab::UnknownValue> {
+        self.get(id).ok_or_else(|| {
+            crate::vocab::UnknownValue::new(
+                "template",
+                id,
+                self.entries.iter().map(|e| e.template.id.as_str()),
+            )
+        })
+    }
+
+    /// The templates in `ids` that are not known, in order.
+    pub fn unknown<'a>(&self, ids: &'a [String]) -> Vec<&'a str> {
+        ids.iter()
+            .filter(|id| self.get(id).is_none())
+            .map(String::as_str)
+            .collect()
+    }
+}

@@ -1,0 +1,137 @@
+//! Adding and removing a template in a monster file by editing only its `templates:` lines, so
+//! that removing a template gives back the file byte for byte, comments and layout included.
+
+use crate::monster::design::MonsterDesign;
+use std::path::Path;
+
+/// The top-level keys a canonical file writes after `templates:`; a new `templates:` block goes
+/// before the first of them that the file has.
+const KEYS_AFTER: &[&str] = &[
+    "alignment",
+    "abilities",
+    "skills",
+    "senses",
+    "movement",
+    "languages",
+    "telepathy",
+    "resistances",
+    "vulnerabilities",
+    "immunities",
+    "traits",
+    "powers",
+    "overrides",
+    "equipment",
+    "description",
+    "tactics",
+];
+
+/// The top-level key a line starts, if it starts one.
+fn top_key(line: &str) -> Option<&str> {
+    if line.starts_with([' ', '\t', '-', '#']) {
+        return None;
+    }
+    let (key, _) = line.split_once(':')?;
+    Some(key.trim())
+}
+
+/// The lines `templates:` and its items span: from the key to before the next line at the
+/// left margin that is not a sequence item.
+fn block_end(lines: &[&str], start: usize) -> usize {
+    let mut end = start + 1;
+    while end < lines.len() {
+        let l = lines[end];
+        if l.starts_with([' ', '\t', '-']) {
+            end += 1;
+        } else {
+            break;
+        }
+    }
+    end
+}
+
+fn render(ids: &[String]) -> Vec<String> {
+    if ids.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec!["templates:".to_owned()];
+    out.extend(ids.iter().map(|id| format!("- {id}")));
+    out
+}
+
+/// `text` with its `templates:` list made `ids`, touching no other line; `None` if the file's
+/// layout does not allow that (the caller then writes the canonical file).
+fn edit_lines(text: &str, ids: &[String]) -> Option<String> {
+    let ends_with_newline = text.ends_with('\n');
+    let lines: Vec<&str> = text.lines().collect();
+    let new_block = render(ids);
+    let mut out: Vec<String> = Vec::with_capacity(lines.len() + new_block.len());
+    if let Some(start) = lines.iter().position(|l| top_key(l) == Some("templates")) {
+        let end = block_end(&lines, start);
+        out.extend(lines[..start].iter().map(|s| (*s).to_owned()));
+        out.extend(new_block);
+        out.extend(lines[end..].iter().map(|s| (*s).to_owned()));
+    } else {
+        if ids.is_empty() {
+            return Some(text.to_owned());
+        }
+        let at = lines
+            .iter()
+            .position(|l| top_key(l).is_some_and(|k| KEYS_AFTER.contains(&k)))
+            .or_else(|| {
+                // A file with nothing after its tags ends with them.
+                lines.iter().position(|l| top_key(l) == Some("type"))?;
+                Some(lines.len())
+            })?;
+        out.extend(lines[..at].iter().map(|s| (*s).to_owned()));
+        out.extend(new_block);
+        out.extend(lines[at..].iter().map(|s| (*s).to_owned()));
+    }
+    let mut s = out.join("\n");
+    if ends_with_newline || s.is_empty() {
+        s.push('\n');
+    }
+    Some(s)
+}
+
+/// The file text that holds `design` with `ids` as its templates. Edits the `templates:` lines
+/// of `text` when the result reads back as exactly that design; otherwise writes the design in
+/// the canonical layout.
+pub fn with_templates(text: &str, design: &MonsterDesign, ids: &[String], path: &Path) -> String {
+    let mut wanted = design.clone();
+    wanted.templates = ids.to_vec();
+    if let Some(edited) = edit_lines(text, ids)
+        && crate::bestiary::parse_monster(&edited, path).is_ok_and(|d| d == wanted)
+    {
+        return edited;
+    }
+    crate::yaml_io::to_string(&wanted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_block_is_inserted_before_the_first_later_key_and_removed_again() {
+        let text = "# mine\nkind: monster\ntype: beast\ntags:\n- fire\nalignment: evil # keep\npowers: []\n";
+        let added = edit_lines(text, &ids(&["veteran"])).unwrap();
+        assert_eq!(
+            added,
+            "# mine\nkind: monster\ntype: beast\ntags:\n- fire\ntemplates:\n- veteran\nalignment: evil # keep\npowers: []\n"
+        );
+        assert_eq!(edit_lines(&added, &[]).unwrap(), text);
+    }
+
+    #[test]
+    fn an_existing_list_is_replaced_in_place() {
+        let text = "type: beast\ntemplates:\n- a\n  # note\n- b\npowers: []\n";
+        assert_eq!(
+            edit_lines(text, &ids(&["a"])).unwrap(),
+            "type: beast\ntemplates:\n- a\npowers: []\n"
+        );
+    }
+}
