@@ -209,6 +209,7 @@ fn ui_export_refuses_devices_and_writes_through_links() {
                 contents: "# sheet\n".into(),
                 expect,
                 purpose: WritePurpose::Export,
+                base: None,
             },
             &paths,
         )

@@ -179,3 +179,29 @@ pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
         out::errln!(term, "lairsmith: skipped {e}");
     }
 }
+
+/// Writes `design` over the file that held `loaded`, changing only the lines that changed when
+/// the file allows it (see [`crate::monster::file_edit`]), and refusing if the file changed on
+/// disk since it was read.
+pub fn save_in_place(
+    path: &Path,
+    loaded: &crate::monster::MonsterDesign,
+    design: &crate::monster::MonsterDesign,
+    fp: crate::store::Fingerprint,
+) -> Result<(), Failure> {
+    let bytes = crate::bestiary::read_limited(path)?;
+    if crate::store::Fingerprint::of_bytes(&bytes) != fp {
+        return Err(Failure(format!(
+            "{} changed on disk since it was read; run the command again",
+            path.display()
+        )));
+    }
+    let text = crate::yaml_io::utf8_text(&bytes, path)?;
+    let new_text = crate::monster::file_edit::save_text(text, loaded, design, path);
+    crate::store::save_atomic(
+        path,
+        new_text.as_bytes(),
+        crate::store::Expect::Unchanged(fp),
+    )?;
+    Ok(())
+}

@@ -10,7 +10,6 @@ use crate::monster::design::check_id;
 use crate::monster::kit::Templates;
 use crate::monster::rerank::rerank;
 use crate::monster::template_apply::derive_with;
-use crate::store::{Expect, save_atomic};
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
@@ -42,11 +41,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
                 )));
             }
         };
-        save_atomic(
-            &entry.path,
-            crate::yaml_io::to_string(&design).as_bytes(),
-            Expect::Unchanged(fp),
-        )?;
+        super::save_in_place(&entry.path, &entry.design, &design, fp)?;
         outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }

@@ -5,15 +5,13 @@ use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::Bestiary;
 use crate::export::render;
-use crate::monster::design::{MonsterDesign, check_id};
+use crate::monster::design::check_id;
 use crate::monster::kit::Templates;
 use crate::monster::template::{MonsterTemplate, TemplateOrigin};
 use crate::monster::template_apply::derive_with;
-use crate::monster::template_edit::with_templates;
 use crate::monster::template_ops::{add_template, remove_template};
 use crate::rules::Level;
 use crate::rules::grants::{Against, Grant, describe_grants, tag_grants};
-use crate::store::{Expect, Fingerprint, save_atomic};
 use crate::vocab::Vocabulary;
 
 pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
@@ -165,7 +163,7 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
             .map(|d| format!(", damage {d}"))
             .unwrap_or_default();
         format!(
-            "{} ({}, {} action{damage})",
+            "{} ({}, {}{damage})",
             p.name,
             p.usage.label(),
             p.action.label().to_lowercase()
@@ -216,32 +214,11 @@ fn edit(
                 )));
             }
         };
-        save_in_place(&entry.path, &entry.design, &design, fp)?;
+        super::save_in_place(&entry.path, &entry.design, &design, fp)?;
         outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }
     let block = derive_with(&design, lib, Templates::embedded());
     out!(term, "{}", render(&block, a.format))?;
     Ok(EXIT_OK)
-}
-
-/// Writes `design` over the file that held `loaded`, changing only its `templates:` lines when
-/// the file allows, and refusing if the file changed since it was read.
-fn save_in_place(
-    path: &std::path::Path,
-    loaded: &MonsterDesign,
-    design: &MonsterDesign,
-    fp: Fingerprint,
-) -> Result<(), Failure> {
-    let bytes = crate::bestiary::read_limited(path)?;
-    if Fingerprint::of_bytes(&bytes) != fp {
-        return Err(Failure(format!(
-            "{} changed on disk since it was read; run the command again",
-            path.display()
-        )));
-    }
-    let text = crate::yaml_io::utf8_text(&bytes, path)?;
-    let new_text = with_templates(text, loaded, &design.templates, path);
-    save_atomic(path, new_text.as_bytes(), Expect::Unchanged(fp))?;
-    Ok(())
 }

@@ -173,6 +173,7 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             if !t.tags.is_empty() {
                 head.push(plain(format!(" ({})", t.tags.join(", "))));
             }
+            head.extend(template_mark(t.from_template.as_deref()));
             out.push(Block::Line(head));
             out.push(Block::Item(vec![plain(t.text.clone())]));
         }
@@ -268,6 +269,20 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             }
         }
     }
+    if !b.templates.is_empty() {
+        out.push(Block::Heading("Templates".into()));
+        for t in &b.templates {
+            let changes = if t.changes.is_empty() {
+                "no change to this monster".to_owned()
+            } else {
+                t.changes.join("; ")
+            };
+            out.push(Block::Item(vec![
+                bold(t.name.clone()),
+                plain(format!(" ({}): {changes}", t.id)),
+            ]));
+        }
+    }
     if !b.overrides.is_empty() {
         out.push(Block::Heading("Overrides".into()));
         for o in &b.overrides {
@@ -283,6 +298,11 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         }
     }
     out
+}
+
+/// " [Veteran]" after a power or trait a template added.
+fn template_mark(from: Option<&str>) -> Option<Span> {
+    from.map(|t| italic(format!(" [{t}]")))
 }
 
 /// "At-Will", "Encounter", "Refresh 5, 6".
@@ -337,6 +357,7 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     if !p.tags.is_empty() {
         head.push(plain(format!(" ● {}", p.tags.join(", "))));
     }
+    head.extend(template_mark(p.from_template.as_deref()));
     out.push(Block::Line(head));
     // A power that only makes other attacks ("makes two basic attacks") has no targeting of its own.
     let delegates =

@@ -3,6 +3,7 @@
 
 pub mod derive;
 pub mod design;
+pub mod file_edit;
 pub mod kit;
 pub mod lint;
 pub mod overrides;
@@ -11,7 +12,6 @@ pub mod rerank;
 pub mod statblock;
 pub mod template;
 pub mod template_apply;
-pub mod template_edit;
 pub mod template_ops;
 
 pub use derive::derive;

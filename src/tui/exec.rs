@@ -12,20 +12,27 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             contents,
             expect,
             purpose,
-        } => Some(match save_atomic(&path, contents.as_bytes(), expect) {
-            Ok(fingerprint) => Outcome::Written {
-                path,
-                fingerprint,
-                purpose,
+            base,
+        } => Some(
+            match save_atomic(
+                &path,
+                kept_layout(&path, contents, expect, &purpose, base).as_bytes(),
+                expect,
+            ) {
+                Ok(fingerprint) => Outcome::Written {
+                    path,
+                    fingerprint,
+                    purpose,
+                },
+                Err(e) => Outcome::WriteFailed {
+                    changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
+                    exists: matches!(e, SaveError::AlreadyExists { .. }),
+                    message: e.to_string(),
+                    path,
+                    purpose,
+                },
             },
-            Err(e) => Outcome::WriteFailed {
-                changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
-                exists: matches!(e, SaveError::AlreadyExists { .. }),
-                message: e.to_string(),
-                path,
-                purpose,
-            },
-        }),
+        ),
         // Waits for a save of the file in progress, so the save cannot bring it back.
         Cmd::Remove { path, id } => Some(
             match crate::store::trash::move_to_trash(&paths.root, &path, &id) {
@@ -125,5 +132,32 @@ pub fn edit(path: &std::path::Path) -> Outcome {
     Outcome::Edited {
         path: path.to_owned(),
         result,
+    }
+}
+
+/// What to write for a monster change: the file's own text with only the changed lines
+/// rewritten, when the file still holds what was read (else `contents`, and the save's own check
+/// reports the change on disk).
+fn kept_layout(
+    path: &std::path::Path,
+    contents: String,
+    expect: crate::store::Expect,
+    purpose: &WritePurpose,
+    base: Option<Box<crate::monster::MonsterDesign>>,
+) -> String {
+    let (Some(base), WritePurpose::Monster { design, .. }, crate::store::Expect::Unchanged(fp)) =
+        (base, purpose, expect)
+    else {
+        return contents;
+    };
+    let Ok(bytes) = crate::bestiary::read_limited(path) else {
+        return contents;
+    };
+    if crate::store::Fingerprint::of_bytes(&bytes) != fp {
+        return contents;
+    }
+    match std::str::from_utf8(&bytes) {
+        Ok(text) => crate::monster::file_edit::save_text(text, &base, design, path),
+        Err(_) => contents,
     }
 }

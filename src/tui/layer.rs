@@ -12,6 +12,8 @@ pub enum AfterLeave {
     Quit,
     GoTo(crate::tui::app::Screen),
     Edit(String),
+    /// Edit a monster in the Forge, starting at its Templates step.
+    EditTemplates(String),
     NewMonster,
     /// A fresh encounter on the Encounter screen.
     NewEncounter,

@@ -319,6 +319,7 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
         },
         Confirm::Overwrite { path, contents } => match action {
             Action::Yes => vec![Cmd::Write {
+                base: None,
                 path,
                 contents,
                 expect: Expect::Anything,
@@ -472,6 +473,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
     let Some(e) = app.bestiary.get(&d.id) else {
         return Vec::new();
     };
+    let base = (!copy && !e.is_shipped()).then(|| Box::new(e.design.clone()));
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
@@ -486,6 +488,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
         }
     };
     vec![Cmd::Write {
+        base,
         path,
         contents: crate::yaml_io::to_string(&d),
         expect,

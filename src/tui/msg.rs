@@ -43,6 +43,10 @@ pub enum Cmd {
         contents: String,
         expect: Expect,
         purpose: WritePurpose,
+        /// For a change to one of the user's monster files: the design the file held when read.
+        /// The executor then rewrites only the lines that changed where the file's layout
+        /// allows (comments kept), else writes `contents`.
+        base: Option<Box<crate::monster::MonsterDesign>>,
     },
     /// An export to a file the user named: if it exists, the executor asks back
     /// (`Outcome::ExportExists`) instead of writing.

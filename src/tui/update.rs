@@ -188,6 +188,7 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     let replaces_forge = match &then {
         AfterLeave::Quit
         | AfterLeave::Edit(_)
+        | AfterLeave::EditTemplates(_)
         | AfterLeave::NewMonster
         | AfterLeave::ReplacePlaceholder(_) => true,
         AfterLeave::NewEncounter | AfterLeave::OpenEncounter => false,
@@ -214,6 +215,12 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         AfterLeave::Quit => app.quit = true,
         AfterLeave::GoTo(s) => app.screen = s,
         AfterLeave::Edit(id) => crate::tui::screens::forge::update::open_for_edit(app, &id),
+        AfterLeave::EditTemplates(id) => {
+            crate::tui::screens::forge::update::open_for_edit(app, &id);
+            if app.screen == Screen::Forge {
+                app.forge.go_to(crate::tui::screens::forge::Step::Templates);
+            }
+        }
         AfterLeave::NewEncounter => {
             crate::tui::screens::encounter::update::reset(app);
             app.screen = Screen::Encounter;

@@ -172,7 +172,7 @@ fn after_text(then: &AfterLeave) -> String {
     match then {
         AfterLeave::Quit => "quitting".into(),
         AfterLeave::GoTo(s) => format!("going to the {}", s.title()),
-        AfterLeave::Edit(id) => format!("opening {id}"),
+        AfterLeave::Edit(id) | AfterLeave::EditTemplates(id) => format!("opening {id}"),
         AfterLeave::NewMonster => "starting a new monster".into(),
         AfterLeave::NewEncounter => "starting a new encounter".into(),
         AfterLeave::OpenEncounter => "opening another encounter".into(),

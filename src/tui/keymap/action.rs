@@ -51,6 +51,7 @@ actions! {
     New => "new",
     Duplicate => "duplicate",
     Relevel => "relevel",
+    Templates => "templates",
     Delete => "delete",
     Restore => "restore",
     ExportMarkdown => "export_markdown",

@@ -221,6 +221,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
     ),
     row!(
         C::Bestiary,
+        [k('t')],
+        A::Templates,
+        "templates",
+        "Apply or take off templates: the monster opens in the Forge at its Templates step (a shipped one as your copy)"
+    ),
+    row!(
+        C::Bestiary,
         [k('x'), DEL],
         A::Delete,
         "delete",

@@ -70,6 +70,10 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             let id = br.selected_id()?;
             return Some(leave(app, AfterLeave::Edit(id)));
         }
+        Action::Templates => {
+            let id = br.selected_id()?;
+            return Some(leave(app, AfterLeave::EditTemplates(id)));
+        }
         Action::New => return Some(leave(app, AfterLeave::NewMonster)),
         Action::Duplicate => return Some(duplicate(app)),
         Action::Relevel => {
@@ -170,6 +174,7 @@ fn duplicate(app: &mut App) -> Vec<Cmd> {
     let d = crate::bestiary::naming::copy_of(&app.bestiary, &e.design);
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![Cmd::Write {
+            base: None,
             path,
             contents: crate::yaml_io::to_string(&d),
             expect: Expect::New,

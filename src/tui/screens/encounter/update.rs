@@ -359,6 +359,7 @@ pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
         extra: Default::default(),
     };
     Ok(vec![Cmd::Write {
+        base: None,
         path,
         contents: crate::yaml_io::to_string(&file),
         expect: Expect::New,
@@ -415,6 +416,7 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
     let s = &app.encounter;
     match (&s.path, s.fingerprint) {
         (Some(path), Some(fp)) => vec![Cmd::Write {
+            base: None,
             path: path.clone(),
             contents: crate::yaml_io::to_string(&s.encounter),
             expect: Expect::Unchanged(fp),
@@ -456,6 +458,7 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
         "yaml",
     ) {
         Ok(path) => vec![Cmd::Write {
+            base: None,
             path,
             contents: crate::yaml_io::to_string(&app.encounter.encounter),
             expect: Expect::New,

@@ -29,12 +29,13 @@ pub enum Step {
     Source,
     Type,
     Tags,
+    Templates,
     Details,
     Powers,
     Review,
 }
 
-pub const STEPS: [Step; 10] = [
+pub const STEPS: [Step; 11] = [
     Step::Level,
     Step::Rank,
     Step::Role,
@@ -42,6 +43,7 @@ pub const STEPS: [Step; 10] = [
     Step::Source,
     Step::Type,
     Step::Tags,
+    Step::Templates,
     Step::Details,
     Step::Powers,
     Step::Review,
@@ -57,6 +59,7 @@ impl Step {
             Step::Source => "Source",
             Step::Type => "Type",
             Step::Tags => "Tags",
+            Step::Templates => "Templates",
             Step::Details => "Details",
             Step::Powers => "Powers",
             Step::Review => "Review",
@@ -75,6 +78,7 @@ impl Step {
                 | Step::Source
                 | Step::Type
                 | Step::Tags
+                | Step::Templates
         )
     }
 }
@@ -190,6 +194,23 @@ impl Forge {
         self.design != self.baseline
     }
 
+    /// The rows of the Templates step: every template the library holds, then any id the design
+    /// lists that the library does not (so it can be taken off).
+    pub fn template_choices(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self
+            .templates
+            .entries
+            .iter()
+            .map(|e| e.template.id.clone())
+            .collect();
+        for id in &self.design.templates {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        ids
+    }
+
     /// Derives with `templates` from now on (the bestiary's, after a load or reload).
     pub fn use_templates(&mut self, templates: &crate::bestiary::Library) {
         if !std::sync::Arc::ptr_eq(&self.templates, templates) {
@@ -288,6 +309,9 @@ impl Forge {
             Step::Source => pos(Source::ALL, d.source),
             Step::Type => pos(CreatureType::ALL, d.creature_type),
             Step::Tags => self.cursor.min(Tag::ALL.len() - 1),
+            Step::Templates => self
+                .cursor
+                .min(self.template_choices().len().saturating_sub(1)),
             _ => return,
         };
         self.cursor = i;
@@ -302,6 +326,7 @@ impl Forge {
             Step::Source => Source::ALL.len(),
             Step::Type => CreatureType::ALL.len(),
             Step::Tags => Tag::ALL.len(),
+            Step::Templates => self.template_choices().len(),
             Step::Details => details(&self.design).len(),
             Step::Powers => match self.power_form {
                 Some(i) => self

@@ -101,6 +101,32 @@ pub fn options(f: &Forge) -> Vec<OptionRow> {
                 }
             })
             .collect(),
+        Step::Templates => f
+            .template_choices()
+            .into_iter()
+            .map(|id| {
+                let marked = d.templates.contains(&id);
+                match f.templates.get(&id) {
+                    Some(t) => OptionRow {
+                        label: if t.is_theme() {
+                            format!("{} (theme)", t.name)
+                        } else {
+                            t.name.clone()
+                        },
+                        info: t.description.clone().unwrap_or_default(),
+                        marked,
+                        checkbox: true,
+                    },
+                    None => OptionRow {
+                        label: id.clone(),
+                        info: "not found among the shipped templates or yours; Space takes it off"
+                            .to_owned(),
+                        marked,
+                        checkbox: true,
+                    },
+                }
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -124,6 +150,13 @@ pub fn step_value(d: &MonsterDesign, s: Step) -> String {
                 "none".into()
             } else {
                 d.tags.iter().map(|t| t.key()).collect::<Vec<_>>().join(",")
+            }
+        }
+        Step::Templates => {
+            if d.templates.is_empty() {
+                "none".into()
+            } else {
+                d.templates.join(",")
             }
         }
         Step::Details => d.name.clone(),

@@ -100,7 +100,9 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
             }
         }
     };
+    let base = matches!(f.target, Target::Existing { .. }).then(|| Box::new(f.baseline.clone()));
     vec![Cmd::Write {
+        base,
         path,
         contents: crate::yaml_io::to_string(&f.design),
         expect,
@@ -219,7 +221,10 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
         }
         Action::Choose => match f.step {
             s if s.is_list() => {
-                if s == Step::Tags || (s == Step::Role && f.cursor == Role::ALL.len()) {
+                if s == Step::Tags
+                    || s == Step::Templates
+                    || (s == Step::Role && f.cursor == Role::ALL.len())
+                {
                     f.next_step();
                 } else {
                     apply_option(app, true);
@@ -391,6 +396,11 @@ fn apply_option(app: &mut App, advance: bool) {
     let f = &mut app.forge;
     let before = f.design.classification();
     let i = f.cursor;
+    let choices = if f.step == Step::Templates {
+        f.template_choices()
+    } else {
+        Vec::new()
+    };
     let d = &mut f.design;
     match f.step {
         Step::Level => d.level = Level::new(i as i64 + 1).expect("cursor is within 1-30"),
@@ -414,6 +424,23 @@ fn apply_option(app: &mut App, advance: bool) {
                         d.tags.retain(|x| *x != Tag::Undead);
                     }
                     d.tags.push(t);
+                }
+            }
+        }
+        Step::Templates => {
+            let Some(id) = choices.into_iter().nth(i) else {
+                return;
+            };
+            let changed = if d.templates.contains(&id) {
+                crate::monster::template_ops::remove_template(d, &id)
+            } else {
+                crate::monster::template_ops::add_template(d, &id, &f.templates)
+            };
+            match changed {
+                Ok(new) => *d = new,
+                Err(m) => {
+                    app.error(m);
+                    return;
                 }
             }
         }

@@ -189,7 +189,7 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
     fr.render_widget(Paragraph::new(lines), list_area);
     if let Some(o) = opts.get(cursor) {
         let hint = match f.step {
-            Step::Tags => "Space toggles · Enter next step",
+            Step::Tags | Step::Templates => "Space toggles · Enter next step",
             Step::Role => "Enter chooses · Space toggles Leader",
             Step::Level => "Enter chooses · or type the level",
             _ => "Enter chooses and goes on",

@@ -1,5 +1,7 @@
-//! Adding and removing a template in a monster file by editing only its `templates:` lines, so
-//! that removing a template gives back the file byte for byte, comments and layout included.
+//! Saving a changed monster by editing only the lines that changed (its `templates:` list, its
+//! `level:`), so that applying a template, re-levelling and undoing both gives back the file
+//! byte for byte, comments and layout included. Every edit is checked by reading the result
+//! back; a file whose layout does not allow it is written in the canonical layout instead.
 
 use crate::monster::design::MonsterDesign;
 use std::path::Path;
@@ -93,18 +95,63 @@ fn edit_lines(text: &str, ids: &[String]) -> Option<String> {
     Some(s)
 }
 
+/// `text` with the top-level scalar line `key: ...` made `key: value`, keeping any comment
+/// after the value; `None` if there is no such single line.
+fn set_scalar(text: &str, key: &str, value: &str) -> Option<String> {
+    let mut found = false;
+    let mut out = String::with_capacity(text.len() + 8);
+    for line in text.split_inclusive('\n') {
+        if !found && top_key(line) == Some(key) {
+            let (_, rest) = line.split_once(':')?;
+            let comment = rest
+                .find(" #")
+                .map_or("", |i| rest[i..].trim_end_matches(['\n', '\r']));
+            let eol = &line[line.trim_end_matches(['\n', '\r']).len()..];
+            out.push_str(&format!("{key}: {value}{comment}{eol}"));
+            found = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    found.then_some(out)
+}
+
+/// The file text that holds `wanted`, an edit of `loaded` (the design `text` holds): only the
+/// `level:` line and the `templates:` lines change when nothing else did; otherwise the
+/// canonical layout.
+pub fn save_text(
+    text: &str,
+    loaded: &MonsterDesign,
+    wanted: &MonsterDesign,
+    path: &Path,
+) -> String {
+    let mut same_but = loaded.clone();
+    same_but.level = wanted.level;
+    same_but.templates.clone_from(&wanted.templates);
+    if same_but == *wanted {
+        let mut edited = Some(text.to_owned());
+        if loaded.level != wanted.level {
+            edited = edited.and_then(|t| set_scalar(&t, "level", &wanted.level.to_string()));
+        }
+        if loaded.templates != wanted.templates {
+            edited = edited.and_then(|t| edit_lines(&t, &wanted.templates));
+        }
+        if let Some(e) = edited
+            && crate::bestiary::parse_monster(&e, path).is_ok_and(|d| d == *wanted)
+        {
+            return e;
+        }
+    }
+    crate::yaml_io::to_string(wanted)
+}
+
 /// The file text that holds `design` with `ids` as its templates. Edits the `templates:` lines
 /// of `text` when the result reads back as exactly that design; otherwise writes the design in
 /// the canonical layout.
 pub fn with_templates(text: &str, design: &MonsterDesign, ids: &[String], path: &Path) -> String {
     let mut wanted = design.clone();
     wanted.templates = ids.to_vec();
-    if let Some(edited) = edit_lines(text, ids)
-        && crate::bestiary::parse_monster(&edited, path).is_ok_and(|d| d == wanted)
-    {
-        return edited;
-    }
-    crate::yaml_io::to_string(&wanted)
+    save_text(text, design, &wanted, path)
 }
 
 #[cfg(test)]
@@ -124,6 +171,15 @@ mod tests {
             "# mine\nkind: monster\ntype: beast\ntags:\n- fire\ntemplates:\n- veteran\nalignment: evil # keep\npowers: []\n"
         );
         assert_eq!(edit_lines(&added, &[]).unwrap(), text);
+    }
+
+    #[test]
+    fn a_scalar_line_keeps_its_comment() {
+        assert_eq!(
+            set_scalar("id: x\nlevel: 5 # was 4\nrank: elite\n", "level", "7").unwrap(),
+            "id: x\nlevel: 7 # was 4\nrank: elite\n"
+        );
+        assert_eq!(set_scalar("id: x\n", "level", "7"), None);
     }
 
     #[test]
