@@ -166,7 +166,7 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
             "{} ({}, {}{damage})",
             p.name,
             p.usage.label(),
-            p.action.label().to_lowercase()
+            p.action.label()
         )
     };
     for p in &t.powers {

@@ -95,19 +95,18 @@ fn edit_lines(text: &str, ids: &[String]) -> Option<String> {
     Some(s)
 }
 
-/// `text` with the top-level scalar line `key: ...` made `key: value`, keeping any comment
-/// after the value; `None` if there is no such single line.
+/// `text` with the value of the top-level scalar line `key: ...` made `value`, keeping every
+/// other character of the line (spacing, a comment); `None` if there is no such line.
 fn set_scalar(text: &str, key: &str, value: &str) -> Option<String> {
     let mut found = false;
     let mut out = String::with_capacity(text.len() + 8);
     for line in text.split_inclusive('\n') {
         if !found && top_key(line) == Some(key) {
-            let (_, rest) = line.split_once(':')?;
-            let comment = rest
-                .find(" #")
-                .map_or("", |i| rest[i..].trim_end_matches(['\n', '\r']));
-            let eol = &line[line.trim_end_matches(['\n', '\r']).len()..];
-            out.push_str(&format!("{key}: {value}{comment}{eol}"));
+            let (head, rest) = line.split_once(':')?;
+            let lead = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            let old = &rest[lead..];
+            let tail = old.find(char::is_whitespace).map_or("", |i| &old[i..]);
+            out.push_str(&format!("{head}:{}{value}{tail}", &rest[..lead]));
             found = true;
         } else {
             out.push_str(line);
@@ -176,8 +175,8 @@ mod tests {
     #[test]
     fn a_scalar_line_keeps_its_comment() {
         assert_eq!(
-            set_scalar("id: x\nlevel: 5 # was 4\nrank: elite\n", "level", "7").unwrap(),
-            "id: x\nlevel: 7 # was 4\nrank: elite\n"
+            set_scalar("id: x\nlevel: 5   # was 4\nrank: elite\n", "level", "17").unwrap(),
+            "id: x\nlevel: 17   # was 4\nrank: elite\n"
         );
         assert_eq!(set_scalar("id: x\n", "level", "7"), None);
     }
