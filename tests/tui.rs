@@ -99,6 +99,7 @@ fn forge_elite_wrecker(ui: &mut Ui) {
     ui.key(Enter).key(Enter).key(Enter); // size, source, type as they are
     // Tags: fire (index 10) and giant (11).
     ui.times(Down, 10).ch(' ').key(Down).ch(' ').key(Enter);
+    ui.key(Enter); // Templates: none
     // Details: the name.
     ui.key(Enter).ctrl('u').typed("Cinder Ogre").key(Enter);
     ui.ch(']');
@@ -635,7 +636,7 @@ fn a_100kb_paste_into_the_search_box_is_capped_at_the_fields_length() {
 fn a_20kb_paste_into_the_forge_name_is_capped_at_64_characters() {
     let mut ui = Ui::new();
     ui.ch('n').typed("7").key(Enter); // level, then rank
-    ui.times(Enter, 6); // rank, role, size, source, type, tags as they are
+    ui.times(Enter, 7); // rank, role, size, source, type, tags, templates as they are
     ui.key(Enter).ctrl('u'); // the name field of the details, emptied
     let mut no_editor = |p: &Path| Outcome::Edited {
         path: p.to_owned(),
@@ -790,4 +791,64 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("system: d20-3e"), "{saved}");
     assert!(lairsmith::encounter::parse_encounter(&saved, &file).is_ok());
+}
+
+#[test]
+fn templates_are_toggled_in_the_forge_from_the_bestiary_and_come_off_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+    std::fs::create_dir_all(dir.path().join("bestiary")).unwrap();
+    std::fs::write(
+        dir.path().join("templates/ghoulish.yaml"),
+        "kind: monster-template\nschema_version: 1\nid: ghoulish\nname: Ghoulish\ntags: [undead]\ntraits:\n- name: Grave Stench\n  aura: 1\n  text: Enemies in the aura take a -2 penalty to saving throws.\n",
+    )
+    .unwrap();
+    let mine = "# kept by hand\nkind: monster\nschema_version: 1\nid: grave-robber\nname: Grave Robber\nlevel: 3  # party level\nrank: standard\nrole: striker\nsize: medium\nsource: natural\ntype: humanoid\npowers:\n- name: Shovel Swing\n  basic: true\n  usage: at-will\n  action: standard\n  origin: melee\n  targets: one creature\n  attack: {defense: ac}\n  damage: at-will-single\n";
+    let file = dir.path().join("bestiary/grave-robber.yaml");
+    std::fs::write(&file, mine).unwrap();
+    let app = app_for(&DataDir {
+        root: dir.path().to_owned(),
+    });
+    let mut ui = Ui { app, _dir: dir };
+    ui.ch('/').typed("grave robber").key(Enter);
+    ui.ch('t');
+    assert_eq!(ui.app.screen, Screen::Forge);
+    assert_eq!(
+        ui.app.forge.step,
+        lairsmith::tui::screens::forge::Step::Templates
+    );
+    let row = ui
+        .app
+        .forge
+        .template_choices()
+        .iter()
+        .position(|id| id == "ghoulish")
+        .expect("the user's template is offered");
+    ui.times(Down, row).ch(' ');
+    assert_eq!(ui.app.forge.design.templates, ["ghoulish"]);
+    assert!(
+        ui.app
+            .forge
+            .block
+            .traits
+            .iter()
+            .any(|t| t.name == "Grave Stench" && t.from_template.as_deref() == Some("Ghoulish")),
+        "the live stat block shows the template's trait"
+    );
+    assert!(ui.draw(120, 40).contains("[x] Ghoulish"));
+    ui.ctrl('s');
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.starts_with("# kept by hand\n") && saved.contains("templates:\n- ghoulish\n"),
+        "{saved}"
+    );
+    ui.ch(' ').ctrl('s');
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), mine);
+    // A shipped monster opens as the user's copy, at the same step.
+    ui.key(KeyCode::F(1)).key(Esc).ch('/').typed("hedgemaw").key(Enter).ch('t');
+    assert_eq!(ui.app.forge.copy_of.as_deref(), Some("hedgemaw"));
+    assert_eq!(
+        ui.app.forge.step,
+        lairsmith::tui::screens::forge::Step::Templates
+    );
 }
