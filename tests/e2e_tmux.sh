@@ -66,11 +66,13 @@ keys Enter Enter Enter
 wait_for "7 — Tags"
 for _ in $(seq 10); do keys j; done
 keys Space j Space Enter          # fire, giant
-wait_for "8 — Details"
+wait_for "8 — Templates"
+keys Enter                        # no template
+wait_for "9 — Details"
 keys Enter C-u; typed "Cinder Ogre"; keys Enter
 wait_for "Cinder Ogre"
 keys ']'
-wait_for "9 — Powers"
+wait_for "10 — Powers"
 keys n
 wait_for "Editing New Power"
 keys Enter C-u; typed "Molten Fist"; keys Enter

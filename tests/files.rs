@@ -225,8 +225,14 @@ fn readme_examples_parse() {
         .collect();
     let monster = blocks
         .iter()
-        .find(|b| b.starts_with("kind: monster"))
+        .find(|b| b.starts_with("kind: monster\n"))
         .expect("a monster example");
+    let template = blocks
+        .iter()
+        .find(|b| b.starts_with("kind: monster-template\n"))
+        .expect("a template example");
+    lairsmith::monster::template::parse_template(template, Path::new("README.md"))
+        .unwrap_or_else(|e| panic!("{e}"));
     let d = parse_monster(monster, Path::new("README.md")).unwrap_or_else(|e| panic!("{e}"));
     let b = lairsmith::monster::derive(&d);
     assert!(

@@ -845,7 +845,12 @@ fn templates_are_toggled_in_the_forge_from_the_bestiary_and_come_off_byte_for_by
     ui.ch(' ').ctrl('s');
     assert_eq!(std::fs::read_to_string(&file).unwrap(), mine);
     // A shipped monster opens as the user's copy, at the same step.
-    ui.key(KeyCode::F(1)).key(Esc).ch('/').typed("hedgemaw").key(Enter).ch('t');
+    ui.key(KeyCode::F(1))
+        .key(Esc)
+        .ch('/')
+        .typed("hedgemaw")
+        .key(Enter)
+        .ch('t');
     assert_eq!(ui.app.forge.copy_of.as_deref(), Some("hedgemaw"));
     assert_eq!(
         ui.app.forge.step,
