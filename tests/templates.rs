@@ -562,3 +562,22 @@ fn relevel_to_boss_adds_the_extras_and_back_down_takes_them_off() {
         stdout(&lint)
     );
 }
+
+#[test]
+fn a_file_listing_a_thousand_templates_is_refused_at_once() {
+    let data = data_with_templates();
+    let file = data.path().join("bestiary/grave-robber.yaml");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let many = format!(
+        "templates: [{}]\nlanguages:",
+        vec!["ghoulish"; 1000].join(", ")
+    );
+    std::fs::write(&file, MINE.replace("languages:", &many)).unwrap();
+    let o = lairsmith(data.path(), &["lint"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("a monster lists at most 16 templates; this one lists 1000"),
+        "{}",
+        stdout(&o)
+    );
+}

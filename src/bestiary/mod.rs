@@ -69,13 +69,7 @@ impl Entry {
         fingerprint: Option<Fingerprint>,
         templates: &Library,
     ) -> Entry {
-        let applied = apply(
-            &design,
-            templates,
-            crate::monster::kit::Templates::embedded(),
-        );
-        let block = derive_applied(&applied);
-        let findings = findings_of(&design, &applied, &block, Some(&path), templates);
+        let (block, findings) = block_and_findings(&design, templates, Some(&path));
         let mark = match worst(&findings) {
             Some(Severity::Error) => Mark::Errors,
             Some(Severity::Warning) => Mark::Warnings,
@@ -103,26 +97,43 @@ impl Entry {
 
     /// The full stat block, templates applied.
     pub fn block(&self) -> StatBlock {
+        if self.design.templates.is_empty() {
+            return crate::monster::derive(&self.design);
+        }
         derive_applied(&self.applied())
     }
 
     /// The balance lint's findings, about the monster as its templates make it and about the
     /// templates themselves.
     pub fn findings(&self) -> Vec<crate::monster::lint::Finding> {
-        let applied = self.applied();
-        let block = derive_applied(&applied);
-        findings_of(
-            &self.design,
-            &applied,
-            &block,
-            Some(&self.path),
-            &self.templates,
-        )
+        block_and_findings(&self.design, &self.templates, Some(&self.path)).1
     }
 
     pub fn is_shipped(&self) -> bool {
         self.provenance == Provenance::Shipped
     }
+}
+
+/// The stat block and the lint of a design, its templates applied. Most monsters have no
+/// template: they are derived as they are, without a copy.
+pub fn block_and_findings(
+    design: &MonsterDesign,
+    templates: &MonsterTemplates,
+    path: Option<&Path>,
+) -> (StatBlock, Vec<crate::monster::lint::Finding>) {
+    if design.templates.is_empty() {
+        let block = crate::monster::derive(design);
+        let findings = lint(design, &block, path);
+        return (block, findings);
+    }
+    let applied = apply(
+        design,
+        templates,
+        crate::monster::kit::Templates::embedded(),
+    );
+    let block = derive_applied(&applied);
+    let findings = findings_of(design, &applied, &block, path, templates);
+    (block, findings)
 }
 
 /// The lint of a monster as its templates make it, after the findings about the templates.

@@ -12,6 +12,10 @@ use crate::xkeys::XKeys;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// **[ours]** The most templates one monster lists: far more than any design needs, and a
+/// bound on the work a crafted file can ask of every derivation.
+pub const MAX_TEMPLATES: usize = 16;
+
 /// The schema version this build writes and reads.
 pub const MONSTER_SCHEMA_VERSION: u32 = 1;
 
@@ -351,6 +355,15 @@ impl MonsterDesign {
     pub fn check(&self) -> Result<(), crate::text::Refused> {
         use crate::text::{Refused, check_name_at, key};
         check_id(&self.id).map_err(|m| Refused::new(vec![key("id")], m))?;
+        if self.templates.len() > MAX_TEMPLATES {
+            return Err(Refused::new(
+                vec![key("templates")],
+                format!(
+                    "a monster lists at most {MAX_TEMPLATES} templates; this one lists {}",
+                    self.templates.len()
+                ),
+            ));
+        }
         for (i, t) in self.templates.iter().enumerate() {
             check_id(t).map_err(|m| {
                 Refused::new(vec![key("templates"), crate::yaml_io::Seg::Index(i)], m)

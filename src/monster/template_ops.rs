@@ -19,6 +19,13 @@ pub fn add_template(
             design.id, t.name
         ));
     }
+    if design.templates.len() >= crate::monster::design::MAX_TEMPLATES {
+        return Err(format!(
+            "`{}` already lists {} templates, the most a monster holds",
+            design.id,
+            design.templates.len()
+        ));
+    }
     let mut out = design.clone();
     out.templates.push(id.to_owned());
     let before = template_findings(design, lib).len();
