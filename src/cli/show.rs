@@ -1,13 +1,28 @@
 //! `lairsmith show`: one monster's stat block.
 
 use super::args::ShowArgs;
-use super::out::{Terminal, out};
-use super::{CmdResult, DataDir, EXIT_OK, resolve_monster};
+use super::out::{Terminal, errln, out};
+use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, resolve_monster};
 use crate::export::render;
 
 pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
     let entry = resolve_monster(&bestiary, &a.monster)?;
     out!(term, "{}", render(&entry.block(), a.format))?;
-    Ok(EXIT_OK)
+    // A template the library does not hold is left out of the block; say so, and fail, so a
+    // script does not take the block for the monster its file describes.
+    let unknown = entry.applied().unknown;
+    for id in &unknown {
+        let e = bestiary.templates.find(id).err().map(|e| e.to_string());
+        errln!(
+            term,
+            "lairsmith: {}; the stat block above leaves it out",
+            e.unwrap_or_else(|| format!("unknown template `{id}`"))
+        );
+    }
+    Ok(if unknown.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_FAILURE
+    })
 }
