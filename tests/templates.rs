@@ -215,6 +215,18 @@ fn an_unknown_template_is_an_error_naming_the_closest_ids() {
         "{}",
         stdout(&o)
     );
+    let o = lairsmith(data.path(), &["show", "grave-robber"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("Grave Robber\n"),
+        "the block still prints"
+    );
+    assert!(
+        stderr(&o).contains("unknown template `ghoulsh` (did you mean `ghoulish`?)")
+            && stderr(&o).contains("leaves it out"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
