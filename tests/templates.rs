@@ -593,3 +593,48 @@ fn a_file_listing_a_thousand_templates_is_refused_at_once() {
         stdout(&o)
     );
 }
+
+#[test]
+fn eight_processes_applying_eight_templates_at_once_all_land() {
+    let data = data_with_templates();
+    for i in 0..8 {
+        std::fs::write(
+            data.path().join(format!("templates/mark-{i}.yaml")),
+            format!("kind: monster-template\nschema_version: 1\nid: mark-{i}\nname: Mark {i}\ntraits:\n- name: Mark {i}\n  text: A sign.\n"),
+        )
+        .unwrap();
+    }
+    let file = data.path().join("bestiary/grave-robber.yaml");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, MINE).unwrap();
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_lairsmith"))
+                .arg("--data-dir")
+                .arg(data.path())
+                .args([
+                    "template",
+                    "apply",
+                    "grave-robber",
+                    &format!("mark-{i}"),
+                    "--save",
+                ])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let o = c.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    for i in 0..8 {
+        assert!(
+            text.contains(&format!("- mark-{i}\n")),
+            "mark-{i} was lost: {text}"
+        );
+    }
+    assert!(text.starts_with("# My grave robber"), "{text}");
+}

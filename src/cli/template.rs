@@ -4,14 +4,18 @@ use super::args::{TemplateCmd, TemplateEditArgs, TemplateFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::Bestiary;
+use crate::bestiary::parse_monster;
 use crate::export::render;
+use crate::monster::MonsterDesign;
 use crate::monster::design::check_id;
+use crate::monster::file_edit::save_text;
 use crate::monster::kit::Templates;
 use crate::monster::template::{MonsterTemplate, TemplateOrigin};
 use crate::monster::template_apply::derive_with;
 use crate::monster::template_ops::{add_template, remove_template};
 use crate::rules::Level;
 use crate::rules::grants::{Against, Grant, describe_grants, tag_grants};
+use crate::store::update_locked;
 use crate::vocab::Vocabulary;
 
 pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
@@ -189,12 +193,15 @@ fn edit(
 ) -> CmdResult {
     let entry = resolve_monster(bestiary, &a.monster)?;
     let lib = &bestiary.templates;
-    let design = if add {
-        add_template(&entry.design, &a.template, lib)
-    } else {
-        remove_template(&entry.design, &a.template)
-    }
-    .map_err(Failure)?;
+    let change = |d: &MonsterDesign| {
+        if add {
+            add_template(d, &a.template, lib)
+        } else {
+            remove_template(d, &a.template)
+        }
+        .map_err(Failure)
+    };
+    let design = change(&entry.design)?;
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(Failure)?;
         let mut copy = design;
@@ -205,17 +212,24 @@ fn edit(
         return Ok(EXIT_OK);
     }
     if a.save {
-        let fp = match (entry.is_shipped(), entry.fingerprint) {
-            (false, Some(fp)) => fp,
-            _ => {
-                return Err(Failure(format!(
-                    "`{}` is a shipped monster and cannot be changed; use --save-as NEW_ID to keep a copy",
-                    entry.design.id
-                )));
-            }
-        };
-        super::save_in_place(&entry.path, &entry.design, &design, fp)?;
-        outln!(term, "{}", entry.path.display())?;
+        if entry.is_shipped() {
+            return Err(Failure(format!(
+                "`{}` is a shipped monster and cannot be changed; use --save-as NEW_ID to keep a copy",
+                entry.design.id
+            )));
+        }
+        // Read, change and write under the file's lock, from what the file holds then: two
+        // templates applied at once by two processes both land.
+        let path = entry.path.clone();
+        update_locked(&path, |current| {
+            let bytes =
+                current.ok_or_else(|| Failure(format!("{} no longer exists", path.display())))?;
+            let text = crate::yaml_io::utf8_text(bytes, &path)?;
+            let loaded = parse_monster(text, &path)?;
+            let wanted = change(&loaded)?;
+            Ok::<_, Failure>(Some(save_text(text, &loaded, &wanted, &path).into_bytes()))
+        })?;
+        outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }
     let block = derive_with(&design, lib, Templates::embedded());
