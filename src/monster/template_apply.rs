@@ -158,6 +158,16 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
         if d.powers.iter().any(|x| x.name == p.name) {
             continue;
         }
+        // Mooks target one creature with each damaging attack (Monster Statistics: Powers),
+        // as re-ranking to mook leaves out such powers too.
+        if d.rank == Rank::Mook && (p.origin.is_area() || p.targets_several()) && p.damage.is_some()
+        {
+            changes.push(format!(
+                "not {} (a mook targets one creature at a time)",
+                p.name
+            ));
+            continue;
+        }
         d.powers.push(p.clone());
         a.power_from.push(Some(t.name.clone()));
         changes.push(format!("power {}", p.name));

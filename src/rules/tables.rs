@@ -178,3 +178,130 @@ pub const TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP: [u32; 30] = [
     1050000, // L2080: level 29
     1250000, // L2081: level 30
 ];
+
+/// One row of "Table - Levels and Their Benefits" (L576-613): the XP a character needs to reach
+/// the next level (none at level 30) and the cumulative XP at which the level starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelRow {
+    pub to_next: Option<u32>,
+    pub cumulative: u32,
+}
+
+/// "Table - Levels and Their Benefits", levels 1-30 (index 0 is level 1). A1 levels a party up
+/// when its XP reaches the next row's cumulative XP. The book prints "-" for level 1's
+/// cumulative XP: a character starts at 0.
+#[rustfmt::skip]
+pub const LEVELS: [LevelRow; 30] = [
+    LevelRow { to_next: Some(1000), cumulative: 0 }, // L582: level 1
+    LevelRow { to_next: Some(1250), cumulative: 1000 }, // L583: level 2
+    LevelRow { to_next: Some(1500), cumulative: 2250 }, // L584: level 3
+    LevelRow { to_next: Some(1750), cumulative: 3750 }, // L585: level 4
+    LevelRow { to_next: Some(2000), cumulative: 5500 }, // L586: level 5
+    LevelRow { to_next: Some(2500), cumulative: 7500 }, // L587: level 6
+    LevelRow { to_next: Some(3000), cumulative: 10000 }, // L588: level 7
+    LevelRow { to_next: Some(3500), cumulative: 13000 }, // L589: level 8
+    LevelRow { to_next: Some(4000), cumulative: 16500 }, // L590: level 9
+    LevelRow { to_next: Some(5000), cumulative: 20500 }, // L591: level 10
+    LevelRow { to_next: Some(6000), cumulative: 25500 }, // L593: level 11
+    LevelRow { to_next: Some(7000), cumulative: 31500 }, // L594: level 12
+    LevelRow { to_next: Some(8000), cumulative: 38500 }, // L595: level 13
+    LevelRow { to_next: Some(10000), cumulative: 46500 }, // L596: level 14
+    LevelRow { to_next: Some(12000), cumulative: 56500 }, // L597: level 15
+    LevelRow { to_next: Some(14000), cumulative: 68500 }, // L598: level 16
+    LevelRow { to_next: Some(16000), cumulative: 82500 }, // L599: level 17
+    LevelRow { to_next: Some(20000), cumulative: 98500 }, // L600: level 18
+    LevelRow { to_next: Some(24000), cumulative: 118500 }, // L601: level 19
+    LevelRow { to_next: Some(28000), cumulative: 142500 }, // L602: level 20
+    LevelRow { to_next: Some(32000), cumulative: 170500 }, // L604: level 21
+    LevelRow { to_next: Some(40000), cumulative: 202500 }, // L605: level 22
+    LevelRow { to_next: Some(48000), cumulative: 242500 }, // L606: level 23
+    LevelRow { to_next: Some(56000), cumulative: 290500 }, // L607: level 24
+    LevelRow { to_next: Some(64000), cumulative: 346500 }, // L608: level 25
+    LevelRow { to_next: Some(80000), cumulative: 410500 }, // L609: level 26
+    LevelRow { to_next: Some(96000), cumulative: 490500 }, // L610: level 27
+    LevelRow { to_next: Some(112000), cumulative: 586500 }, // L611: level 28
+    LevelRow { to_next: Some(128000), cumulative: 698500 }, // L612: level 29
+    LevelRow { to_next: None, cumulative: 826500 }, // L613: level 30
+];
+
+/// The unit of a trove's coins: the table gives gold to level 13 and platinum from 14.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoinUnit {
+    Gp,
+    Pp,
+}
+
+/// One row of "Table - Treasure Troves by Level" (L2100-2132).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TroveRow {
+    pub coin_multiplier: u32,
+    pub coin_unit: CoinUnit,
+    pub gemstone_gp: u32,
+    pub art_object_gp: u32,
+}
+
+/// "Table - Treasure Troves by Level", average party levels 1-30 (index 0 is level 1).
+#[rustfmt::skip]
+pub const TROVES: [TroveRow; 30] = [
+    TroveRow { coin_multiplier: 10, coin_unit: CoinUnit::Gp, gemstone_gp: 100, art_object_gp: 100 }, // L2103: level 1
+    TroveRow { coin_multiplier: 25, coin_unit: CoinUnit::Gp, gemstone_gp: 100, art_object_gp: 100 }, // L2104: level 2
+    TroveRow { coin_multiplier: 25, coin_unit: CoinUnit::Gp, gemstone_gp: 200, art_object_gp: 150 }, // L2105: level 3
+    TroveRow { coin_multiplier: 40, coin_unit: CoinUnit::Gp, gemstone_gp: 200, art_object_gp: 150 }, // L2106: level 4
+    TroveRow { coin_multiplier: 40, coin_unit: CoinUnit::Gp, gemstone_gp: 300, art_object_gp: 200 }, // L2107: level 5
+    TroveRow { coin_multiplier: 125, coin_unit: CoinUnit::Gp, gemstone_gp: 300, art_object_gp: 200 }, // L2108: level 6
+    TroveRow { coin_multiplier: 125, coin_unit: CoinUnit::Gp, gemstone_gp: 750, art_object_gp: 450 }, // L2109: level 7
+    TroveRow { coin_multiplier: 210, coin_unit: CoinUnit::Gp, gemstone_gp: 750, art_object_gp: 450 }, // L2110: level 8
+    TroveRow { coin_multiplier: 210, coin_unit: CoinUnit::Gp, gemstone_gp: 1500, art_object_gp: 600 }, // L2111: level 9
+    TroveRow { coin_multiplier: 300, coin_unit: CoinUnit::Gp, gemstone_gp: 1500, art_object_gp: 600 }, // L2112: level 10
+    TroveRow { coin_multiplier: 300, coin_unit: CoinUnit::Gp, gemstone_gp: 5500, art_object_gp: 1200 }, // L2113: level 11
+    TroveRow { coin_multiplier: 750, coin_unit: CoinUnit::Gp, gemstone_gp: 5500, art_object_gp: 1200 }, // L2114: level 12
+    TroveRow { coin_multiplier: 750, coin_unit: CoinUnit::Gp, gemstone_gp: 10000, art_object_gp: 1625 }, // L2115: level 13
+    TroveRow { coin_multiplier: 12, coin_unit: CoinUnit::Pp, gemstone_gp: 10000, art_object_gp: 1625 }, // L2116: level 14
+    TroveRow { coin_multiplier: 12, coin_unit: CoinUnit::Pp, gemstone_gp: 12500, art_object_gp: 2625 }, // L2117: level 15
+    TroveRow { coin_multiplier: 34, coin_unit: CoinUnit::Pp, gemstone_gp: 12500, art_object_gp: 2625 }, // L2118: level 16
+    TroveRow { coin_multiplier: 34, coin_unit: CoinUnit::Pp, gemstone_gp: 25000, art_object_gp: 7500 }, // L2119: level 17
+    TroveRow { coin_multiplier: 56, coin_unit: CoinUnit::Pp, gemstone_gp: 25000, art_object_gp: 7500 }, // L2120: level 18
+    TroveRow { coin_multiplier: 56, coin_unit: CoinUnit::Pp, gemstone_gp: 50000, art_object_gp: 9500 }, // L2121: level 19
+    TroveRow { coin_multiplier: 78, coin_unit: CoinUnit::Pp, gemstone_gp: 50000, art_object_gp: 9500 }, // L2122: level 20
+    TroveRow { coin_multiplier: 78, coin_unit: CoinUnit::Pp, gemstone_gp: 100000, art_object_gp: 40000 }, // L2123: level 21
+    TroveRow { coin_multiplier: 185, coin_unit: CoinUnit::Pp, gemstone_gp: 100000, art_object_gp: 40000 }, // L2124: level 22
+    TroveRow { coin_multiplier: 185, coin_unit: CoinUnit::Pp, gemstone_gp: 125000, art_object_gp: 80000 }, // L2125: level 23
+    TroveRow { coin_multiplier: 290, coin_unit: CoinUnit::Pp, gemstone_gp: 125000, art_object_gp: 80000 }, // L2126: level 24
+    TroveRow { coin_multiplier: 290, coin_unit: CoinUnit::Pp, gemstone_gp: 200000, art_object_gp: 105000 }, // L2127: level 25
+    TroveRow { coin_multiplier: 830, coin_unit: CoinUnit::Pp, gemstone_gp: 200000, art_object_gp: 105000 }, // L2128: level 26
+    TroveRow { coin_multiplier: 830, coin_unit: CoinUnit::Pp, gemstone_gp: 300000, art_object_gp: 300000 }, // L2129: level 27
+    TroveRow { coin_multiplier: 1400, coin_unit: CoinUnit::Pp, gemstone_gp: 300000, art_object_gp: 300000 }, // L2130: level 28
+    TroveRow { coin_multiplier: 1400, coin_unit: CoinUnit::Pp, gemstone_gp: 600000, art_object_gp: 430000 }, // L2131: level 29
+    TroveRow { coin_multiplier: 1950, coin_unit: CoinUnit::Pp, gemstone_gp: 600000, art_object_gp: 430000 }, // L2132: level 30
+];
+
+/// "Table - Sample Art Objects by Value" (L2133-2150): a value in gold pieces and the book's
+/// examples of it.
+#[rustfmt::skip]
+pub const ART_OBJECTS: [(u32, &[&str]); 15] = [
+    (100, &["Silver ewer", "carved bone or ivory statuette", "finely wrought small gold bracelet", "glass beads", "dried rose petals"]), // L2136
+    (150, &["Cloth of gold vestments", "black velvet mask with numerous citrines", "silver chalice with lapis lazuli gems"]), // L2137
+    (200, &["Large well-done wool tapestry", "brass mug with jade inlays", "crystal rod filled with phosphorus"]), // L2138
+    (450, &["Silver comb with moonstones", "silver-plated steel longsword with jet jewel in hilt", "darkwood dining table and chair set"]), // L2139
+    (600, &["Carved harp of exotic wood with ivory inlay and zircon gems", "gilt gold idol (10 lb.)", "perfect model of an onyx ziggurat"]), // L2140
+    (1200, &["Gold dragon comb with red garnet eye", "gold and topaz bottle stopper cork", "ceremonial electrum dagger with a star ruby in the pommel"]), // L2141
+    (1625, &["Eyepatch with mock eye of sapphire and moonstone", "fire opal pendant on a fine gold chain", "old masterpiece painting", "a petrified hummingbird"]), // L2142
+    (2625, &["Embroidered silk and velvet mantle with numerous moonstones", "sapphire pendant on gold chain", "chess set made of adamantine and mithril"]), // L2143
+    (7500, &["Embroidered and bejeweled glove", "jeweled anklet", "gold music box", "a dis-animated iron golem", "a rare history book autographed by the author"]), // L2144
+    (9500, &["Golden circlet with four aquamarines", "a string of small pink pearls (necklace)", "bottomless cup of coffee"]), // L2145
+    (40000, &["Jeweled gold crown", "jeweled electrum ring", "one-ton temple guardian statue"]), // L2146
+    (80000, &["Gold and ruby ring", "gold cup set with emeralds", "self-playing harp"]), // L2147
+    (105000, &["Adamantine crown set with soul gems", "tapestry woven from phase spider silk"]), // L2148
+    (300000, &["Dragon’s skull filled in with gold", "the lamp once occupied by a djinn prince"]), // L2149
+    (430000, &["Throne carved from treant-wood", "deceased lich’s mithril phylactery set with diamonds"]), // L2150
+];
+
+/// "Table - Random Consumable Items" (L2151-2157): the highest 1d6 face of each row, and its
+/// result as the book words it.
+#[rustfmt::skip]
+pub const RANDOM_CONSUMABLES: [(u8, &str); 4] = [
+    (3, "Healing potion (potion of healing in heroic tier, potion of healing and rescue in prestige tier, potion of healing and rescue (advanced) or salve of resurrection in epic tier)."), // L2154
+    (4, "Another consumable item (oil of sharpness, potion of heroism, potion of vitality, skeleton key, etc)."), // L2155
+    (5, "A poison."), // L2156
+    (6, "An incantation scroll or practice manual."), // L2157
+];
