@@ -193,7 +193,15 @@ pub struct NameIndex {
 /// Parses one monster file's text, checking what serde cannot: the schema version, the id's
 /// form and the name ([`MonsterDesign::check`]).
 pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError> {
-    let design: MonsterDesign = yaml_io::parse(text, path)?;
+    let design: MonsterDesign = yaml_io::parse(text, path).map_err(|e| {
+        // A stat block exported before it carried `kind: stat-block`.
+        let top = |k: &str| text.lines().any(|l| l.starts_with(k));
+        if !top("kind:") && top("xp:") && top("defenses:") {
+            FileError::new(path, "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file").at(1, 1)
+        } else {
+            e
+        }
+    })?;
     if design.schema_version != MONSTER_SCHEMA_VERSION {
         let msg = if design.schema_version > MONSTER_SCHEMA_VERSION {
             format!(

@@ -219,9 +219,32 @@ pub struct TemplateEditArgs {
 pub struct ShowArgs {
     /// A monster id (see `lairsmith list`) or a path to a monster file.
     pub monster: String,
-    /// Output format: yaml, md or text.
-    #[arg(long, value_parser = format, default_value = "text")]
-    pub format: Format,
+    /// Output format: text, md, yaml (the stat block with every derived number, for other
+    /// tools; it cannot be read back as a monster) or design (the monster file itself).
+    #[arg(long, value_parser = show_format, default_value = "text")]
+    pub format: ShowFormat,
+}
+
+/// `show --format`: a stat block export, or the design file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShowFormat {
+    Block(Format),
+    Design,
+}
+
+fn show_format(s: &str) -> Result<ShowFormat, String> {
+    if s.eq_ignore_ascii_case("design") {
+        return Ok(ShowFormat::Design);
+    }
+    s.parse()
+        .map(ShowFormat::Block)
+        .map_err(|_: crate::export::UnknownFormat| {
+            let near = crate::vocab::closest(s, ["yaml", "md", "text", "design"]);
+            format!(
+                "unknown format `{s}`{}; valid formats: yaml, md, text, design",
+                near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
+            )
+        })
 }
 
 #[derive(Debug, Args, Clone, Default)]

@@ -1,6 +1,6 @@
 //! `lairsmith show`: one monster's stat block.
 
-use super::args::ShowArgs;
+use super::args::{ShowArgs, ShowFormat};
 use super::out::{Terminal, errln, out};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, resolve_monster};
 use crate::export::render;
@@ -8,7 +8,10 @@ use crate::export::render;
 pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
     let entry = resolve_monster(&bestiary, &a.monster)?;
-    out!(term, "{}", render(&entry.block(), a.format))?;
+    match a.format {
+        ShowFormat::Block(f) => out!(term, "{}", render(&entry.block(), f))?,
+        ShowFormat::Design => out!(term, "{}", crate::yaml_io::to_string(&entry.design))?,
+    }
     // A template the library does not hold is left out of the block; say so, and fail, so a
     // script does not take the block for the monster its file describes.
     let unknown = entry.applied().unknown;

@@ -73,14 +73,22 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             bold(format!("XP {}", group_thousands(b.xp))),
         ]),
     ];
-    out.push(Block::Item(vec![
-        bold("HP"),
-        plain(format!(" {}; ", b.hp)),
-        bold("Staggered"),
-        plain(format!(" {} · ", b.staggered)),
-        bold("Initiative"),
-        plain(format!(" {}", signed(b.initiative))),
-    ]));
+    let mut hp = vec![bold("HP"), plain(format!(" {}; ", b.hp))];
+    if b.mook {
+        // A missed attack never damages a mook (Monster Statistics: Mooks).
+        hp.push(plain("a missed attack never damages it"));
+    } else {
+        hp.push(bold("Staggered"));
+        hp.push(plain(format!(" {}", b.staggered)));
+    }
+    if let Some(r) = &b.regeneration {
+        hp.push(plain("; "));
+        hp.push(bold(r.clone()));
+    }
+    hp.push(plain(" · "));
+    hp.push(bold("Initiative"));
+    hp.push(plain(format!(" {}", signed(b.initiative))));
+    out.push(Block::Item(hp));
     let d = b.defenses;
     out.push(Block::Item(vec![
         bold("AC"),
@@ -98,7 +106,10 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         bold("Action Points"),
         plain(format!(" {}; ", b.action_points)),
         bold("Recoveries"),
-        plain(format!(" {}", b.recoveries)),
+        plain(format!(
+            " {} (recovery value {})",
+            b.recoveries, b.recovery_value
+        )),
     ]));
     let mut speed = vec![bold("Speed"), plain(format!(" {}", b.speed))];
     let m = &b.movement;
@@ -123,15 +134,18 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     speed.push(plain(format!(" {}", b.reach)));
     out.push(Block::Item(speed));
     let mut senses = vec![
-        bold("Perception"),
+        bold("Senses"),
         plain(format!(
-            " {} (passive {})",
+            " Perception {} (passive {})",
             signed(b.perception),
             b.passive_perception
         )),
     ];
     if !b.senses.is_empty() {
         senses.push(plain(format!("; {}", b.senses.join(", "))));
+    }
+    if b.blind {
+        senses.push(plain(" (blind)"));
     }
     out.push(Block::Item(senses));
     let mut defenses = Vec::new();
@@ -257,10 +271,17 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     out.push(Block::Item(vec![
         bold("Knowledge"),
         plain(format!(
-            " {skill} DC {} reveals its name, type and tags; DC {} also its powers, resistances and vulnerabilities",
+            " {skill} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
             k.moderate_dc, k.hard_dc
         )),
     ]));
+    if !b.variants.is_empty() {
+        out.push(Block::Heading("Variants".into()));
+        for v in &b.variants {
+            out.push(Block::Line(vec![bold(v.name.clone())]));
+            out.push(Block::Item(vec![plain(v.text.clone())]));
+        }
+    }
     for (label, text) in [("Description", &b.description), ("Tactics", &b.tactics)] {
         if let Some(t) = text {
             out.push(Block::Heading(label.into()));
@@ -353,7 +374,15 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     head.push(bold(name));
     let action = crate::rules::power_vocab::Action::parse(&p.action)
         .map_or(p.action.clone(), |a| a.label().to_owned());
-    head.push(plain(format!(" · {} ({action})", usage_label(p))));
+    let category = if p.category == "attack" {
+        "Attack"
+    } else {
+        "Utility"
+    };
+    head.push(plain(format!(
+        " · {} {category} ({action})",
+        usage_label(p)
+    )));
     if !p.tags.is_empty() {
         head.push(plain(format!(" ● {}", p.tags.join(", "))));
     }

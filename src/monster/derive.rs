@@ -13,7 +13,6 @@ use crate::rules::grants::{Against, Grant, resolve_grants, source_grants, tag_gr
 use crate::rules::knowledge::knowledge_check;
 use crate::rules::power_vocab::{Defense, Origin, Usage};
 use crate::rules::rank::{MOOK_HP, Rank};
-use crate::rules::senses::MovementTrait;
 use crate::vocab::Vocabulary;
 
 /// R13: a monster as fast as a human has speed 6 (L1841).
@@ -179,7 +178,10 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         StatKey::Speed,
         i64::from(design.movement.walk.unwrap_or(DEFAULT_SPEED)),
     );
-    let reach = ov.apply(StatKey::Reach, i64::from(design.size.default_reach()));
+    let reach = ov.apply(
+        StatKey::Reach,
+        i64::from(design.reach.unwrap_or(design.size.default_reach())),
+    );
     let k = knowledge_check(level, design.source, &design.tags);
 
     let mut traits: Vec<StatTrait> = Vec::new();
@@ -226,6 +228,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
     }
 
     StatBlock {
+        kind: StatBlockKind::StatBlock,
         id: design.id.clone(),
         name: design.name.clone(),
         level: level.get(),
@@ -240,6 +243,8 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         hp,
         staggered: hp / 2,
         recovery_value: hp / 4,
+        regeneration: design.regeneration.map(|r| r.label()),
+        mook: design.rank == Rank::Mook,
         defenses,
         saving_throw_bonus,
         action_points,
@@ -247,7 +252,8 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         initiative,
         perception,
         passive_perception: PASSIVE_BASE + perception,
-        senses: design.senses.iter().map(ToString::to_string).collect(),
+        senses: design.senses.iter().map(sense_label).collect(),
+        blind: design.tags.contains(&crate::rules::Tag::Blind),
         speed,
         movement: MovementValues {
             fly: design.movement.fly,
@@ -259,7 +265,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
                 .movement
                 .traits
                 .iter()
-                .map(MovementTrait::to_string)
+                .map(|t| capitalise_first(&t.to_string()))
                 .collect(),
         },
         abilities,
@@ -277,11 +283,19 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
             hard_dc: k.hard_dc,
         },
         alignment: design.alignment.map(|a| a.key().to_owned()),
-        languages: design.languages.clone(),
+        languages: languages(design),
         telepathy: design.telepathy,
         traits,
         powers,
         overrides: ov.applied,
+        variants: design
+            .variants
+            .iter()
+            .map(|v| VariantValue {
+                name: v.name.clone(),
+                text: name_in(&v.text, &design.name),
+            })
+            .collect(),
         templates: Vec::new(),
         equipment: design.equipment.clone(),
         description: design.description.clone(),
@@ -312,6 +326,12 @@ fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
     StatPower {
         name: p.name.clone(),
         usage,
+        category: if p.attack.is_some() || p.attack_count() > 0 || p.damage.is_some() {
+            "attack"
+        } else {
+            "utility"
+        }
+        .to_owned(),
         refresh: p.refresh.clone(),
         action: p.action.key().to_owned(),
         basic: p.basic,
@@ -343,6 +363,30 @@ fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
         symbol: p.origin.symbol(p.basic),
         triggered: p.action.is_triggered(),
     }
+}
+
+/// "Darkvision", "Truesight 10": the book capitalises senses in the Senses entry (R14).
+fn sense_label(s: &crate::rules::senses::Sense) -> String {
+    match s.range {
+        Some(r) => format!("{} {r}", s.kind.label()),
+        None => s.kind.label().to_owned(),
+    }
+}
+
+/// "Wall-walker", "Clumsy in air -4": the first letter up, as the book prints traits.
+fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Languages in alphabetical order (Monster Statistics: Languages).
+fn languages(design: &MonsterDesign) -> Vec<String> {
+    let mut v = design.languages.clone();
+    v.sort_by_key(|l| l.to_lowercase());
+    v
 }
 
 /// Template text says `{name}` where the monster's name belongs.

@@ -38,6 +38,10 @@ impl<'de> Deserialize<'de> for MonsterKind {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MonsterKind, E> {
                 if v == "monster" {
                     Ok(MonsterKind::Monster)
+                } else if v == "stat-block" {
+                    Err(E::custom(
+                        "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file",
+                    ))
                 } else {
                     Err(E::custom(format!(
                         "this is a `{v}` file, not a monster (`kind: monster`)"
@@ -136,6 +140,50 @@ pub struct Trait {
     pub extra: XKeys,
 }
 
+/// When a monster's regeneration works (Monster Statistics: Hit Points): always, only while
+/// staggered, or only while not staggered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RegenerationWhen {
+    #[default]
+    Always,
+    Staggered,
+    Unstaggered,
+}
+
+/// Regeneration #: the hit points a monster heals at the start of its turn unless it is dead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Regeneration {
+    pub value: u32,
+    #[serde(default, skip_serializing_if = "is_always")]
+    pub when: RegenerationWhen,
+}
+
+fn is_always(w: &RegenerationWhen) -> bool {
+    *w == RegenerationWhen::Always
+}
+
+impl Regeneration {
+    /// "Regeneration 5", "Staggered Regeneration 5", as the book prints it.
+    pub fn label(&self) -> String {
+        match self.when {
+            RegenerationWhen::Always => format!("Regeneration {}", self.value),
+            RegenerationWhen::Staggered => format!("Staggered Regeneration {}", self.value),
+            RegenerationWhen::Unstaggered => format!("Unstaggered Regeneration {}", self.value),
+        }
+    }
+}
+
+/// A variant of a monster (Monster Statistics: Variants): another form or variety, described in
+/// addition to the standard form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub name: String,
+    pub text: String,
+}
+
 /// Something a monster is immune to: a damage type or a condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Immunity {
@@ -212,6 +260,11 @@ pub struct MonsterDesign {
     pub senses: Vec<Sense>,
     #[serde(default, skip_serializing_if = "Movement::is_empty")]
     pub movement: Movement,
+    /// Natural reach in squares; without it, the size's (R12: Tiny 0, every other size 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reach: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regeneration: Option<Regeneration>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub languages: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -236,6 +289,8 @@ pub struct MonsterDesign {
     pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tactics: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Variant>,
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -275,6 +330,8 @@ impl MonsterDesign {
             skills: Vec::new(),
             senses: Vec::new(),
             movement: Movement::default(),
+            reach: None,
+            regeneration: None,
             languages: Vec::new(),
             telepathy: None,
             resistances: Vec::new(),
@@ -286,6 +343,7 @@ impl MonsterDesign {
             equipment: None,
             description: None,
             tactics: None,
+            variants: Vec::new(),
             extra: XKeys::default(),
         }
     }

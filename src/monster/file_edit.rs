@@ -14,6 +14,8 @@ const KEYS_AFTER: &[&str] = &[
     "skills",
     "senses",
     "movement",
+    "reach",
+    "regeneration",
     "languages",
     "telepathy",
     "resistances",
@@ -25,6 +27,7 @@ const KEYS_AFTER: &[&str] = &[
     "equipment",
     "description",
     "tactics",
+    "variants",
 ];
 
 /// The top-level key a line starts, if it starts one.

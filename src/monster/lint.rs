@@ -135,8 +135,31 @@ pub fn lint(design: &MonsterDesign, block: &StatBlock, path: Option<&Path>) -> V
     for p in &design.powers {
         power_checks(design, p, &mut out);
     }
+    reach(design, block, &mut out);
     out.sort_by_key(|f| std::cmp::Reverse(f.severity));
     out
+}
+
+/// A basic melee attack that reaches further than the monster: its stat block would say
+/// "Reach 1" beside "Melee 3" (Combat: Melee; R12). The monster's `reach` is the fix.
+fn reach(d: &MonsterDesign, block: &StatBlock, out: &mut Vec<Finding>) {
+    for p in d
+        .powers
+        .iter()
+        .filter(|p| p.basic && p.origin == Origin::Melee)
+    {
+        if let Some(r) = p.range
+            && i64::from(r) > block.reach
+        {
+            out.push(warning(
+                "reach",
+                format!(
+                    "{}: a basic melee attack reaches {r} squares but the monster's reach is {}; give the monster `reach: {r}`",
+                    p.name, block.reach
+                ),
+            ));
+        }
+    }
 }
 
 fn identity(d: &MonsterDesign, path: Option<&Path>, out: &mut Vec<Finding>) {

@@ -98,6 +98,8 @@ fn is_false(b: &bool) -> bool {
 pub struct StatPower {
     pub name: String,
     pub usage: String,
+    /// The power's category (Powers: Power Category): `attack` or `utility`.
+    pub category: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub refresh: Vec<u8>,
     pub action: String,
@@ -159,6 +161,21 @@ pub struct StatTrait {
     pub from_template: Option<String>,
 }
 
+/// The `kind:` of an exported stat block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StatBlockKind {
+    #[default]
+    StatBlock,
+}
+
+/// A variant form of the monster, printed after its statistics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VariantValue {
+    pub name: String,
+    pub text: String,
+}
+
 /// What one applied template changed, at the monster's level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TemplateNote {
@@ -195,6 +212,8 @@ pub struct MovementValues {
 /// Every number of a monster's stat block.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StatBlock {
+    /// `stat-block`, first in the YAML export: a tool (and lairsmith) tells it from a design.
+    pub kind: StatBlockKind,
     pub id: String,
     pub name: String,
     pub level: u8,
@@ -210,6 +229,12 @@ pub struct StatBlock {
     pub hp: i64,
     pub staggered: i64,
     pub recovery_value: i64,
+    /// "Regeneration 5", "Staggered Regeneration 5" (Monster Statistics: Hit Points).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regeneration: Option<String>,
+    /// A mook: a missed attack never damages it (Monster Statistics: Mooks).
+    #[serde(skip)]
+    pub mook: bool,
     pub defenses: DefenseValues,
     pub saving_throw_bonus: i64,
     pub action_points: i64,
@@ -218,6 +243,9 @@ pub struct StatBlock {
     pub perception: i64,
     pub passive_perception: i64,
     pub senses: Vec<String>,
+    /// Blind: it perceives only by its special senses, and the Senses entry says so.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub blind: bool,
     pub speed: i64,
     #[serde(skip_serializing_if = "is_movement_empty")]
     pub movement: MovementValues,
@@ -242,6 +270,8 @@ pub struct StatBlock {
     pub powers: Vec<StatPower>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<AppliedOverride>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<VariantValue>,
     /// The templates applied, in order, with what each changed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub templates: Vec<TemplateNote>,
