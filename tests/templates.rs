@@ -118,7 +118,7 @@ fn a_users_template_applies_relevels_and_comes_off_leaving_the_file_byte_for_byt
         &["template", "apply", "grave-robber", "ghoulish"],
     );
     assert!(
-        shown.contains("Paralysing Claw · Encounter (Standard Action) [Ghoulish]"),
+        shown.contains("Paralysing Claw · Encounter Attack (Standard Action) [Ghoulish]"),
         "{shown}"
     );
     assert!(

@@ -106,10 +106,11 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         bold("Action Points"),
         plain(format!(" {}; ", b.action_points)),
         bold("Recoveries"),
-        plain(format!(
-            " {} (recovery value {})",
-            b.recoveries, b.recovery_value
-        )),
+        plain(if b.mook {
+            format!(" {}", b.recoveries)
+        } else {
+            format!(" {} (recovery value {})", b.recoveries, b.recovery_value)
+        }),
     ]));
     let mut speed = vec![bold("Speed"), plain(format!(" {}", b.speed))];
     let m = &b.movement;
@@ -379,9 +380,17 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     } else {
         "Utility"
     };
+    // "Refresh Attack (Standard Action; refresh 5, 6)": the faces after the action, so the
+    // category still follows the frequency as on every other power.
+    let (frequency, faces) = match (p.usage.as_str(), p.refresh.is_empty()) {
+        ("refresh", false) => {
+            let f: Vec<String> = p.refresh.iter().map(u8::to_string).collect();
+            ("Refresh".to_owned(), format!("; refresh {}", f.join(", ")))
+        }
+        _ => (usage_label(p), String::new()),
+    };
     head.push(plain(format!(
-        " · {} {category} ({action})",
-        usage_label(p)
+        " · {frequency} {category} ({action}{faces})"
     )));
     if !p.tags.is_empty() {
         head.push(plain(format!(" ● {}", p.tags.join(", "))));
