@@ -60,15 +60,26 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
             findings: Vec::new(),
         };
         match load_file(f) {
-            Err(e) => ff.findings.push(Finding {
-                severity: Severity::Error,
-                code: "invalid-file",
-                message: match (e.line, e.column) {
-                    (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
-                    _ => e.message,
-                },
-                departure: None,
-            }),
+            Err(e) => {
+                // Reading stops at the first problem; the lint names them all.
+                let all = crate::bestiary::read_limited(f)
+                    .ok()
+                    .and_then(|b| String::from_utf8(b).ok())
+                    .map(|t| crate::monster::diagnose::all_problems(&t, f))
+                    .filter(|all| all.len() > 1)
+                    .unwrap_or_else(|| vec![e]);
+                for e in all {
+                    ff.findings.push(Finding {
+                        severity: Severity::Error,
+                        code: "invalid-file",
+                        message: match (e.line, e.column) {
+                            (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
+                            _ => e.message,
+                        },
+                        departure: None,
+                    });
+                }
+            }
             Ok((design, _)) => {
                 let applied = apply(&design, &templates, Templates::embedded());
                 let block = derive_applied(&applied);

@@ -4,7 +4,7 @@
 use crate::embedded::TEMPLATE_FILES;
 use crate::monster::design::Classification;
 use crate::monster::power::Power;
-use crate::rules::power_vocab::Action;
+use crate::rules::power_vocab::{Action, Usage};
 use crate::rules::rank::Rank;
 use crate::rules::role::Role;
 use crate::xkeys::XKeys;
@@ -152,11 +152,13 @@ impl Templates {
     }
 }
 
-/// **[ours]** How many attacks per round a set of powers gives: the most attacks one
+/// **[ours]** How many attacks per round a set of powers gives: the most attacks one at-will
 /// standard action makes, plus one for each other kind of action (swift, move, free,
-/// triggered) that carries an attack. Elites should reach 2 and bosses 4 (L1866-1867).
+/// triggered) that carries an at-will attack. An encounter or refresh power is not an attack
+/// every round, so it does not count. Elites should reach 2 and bosses 4 (L1866-1867), and a
+/// standard monster or mook that reaches 2 attacks as often as an elite.
 pub fn attack_rate(powers: &[Power]) -> u32 {
-    let is_attack = |p: &&Power| p.attack_count() > 0;
+    let is_attack = |p: &&Power| p.attack_count() > 0 && p.usage == Usage::AtWill;
     let standard = powers
         .iter()
         .filter(is_attack)

@@ -238,6 +238,16 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
             ),
         ));
     }
+    let elite = Rank::Elite.attack_rate_target();
+    if matches!(d.rank, Rank::Standard | Rank::Mook) && rate >= elite {
+        out.push(warning(
+            "attack-rate",
+            format!(
+                "{} should attack about once a round, but its at-will powers give {rate} attacks, as often as an elite (Creating New Monsters: Elite and Boss): make an extra attack an encounter power, or make the monster elite",
+                if d.rank == Rank::Mook { "a mook" } else { "a standard monster" }
+            ),
+        ));
+    }
     if d.leader {
         let helps = d
             .traits
@@ -257,6 +267,19 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
     }
 }
 
+/// Whether a power's text has the monster itself shift.
+fn shifts_itself(p: &Power) -> bool {
+    [&p.effect, &p.hit, &p.miss, &p.special]
+        .iter()
+        .filter_map(|t| t.as_deref())
+        .any(|t| {
+            let t = t.to_lowercase();
+            t.contains("{name} shifts")
+                || t.contains("{name} can shift")
+                || t.contains("{name} may shift")
+        })
+}
+
 fn mentions_allies(text: &str) -> bool {
     let t = text.to_lowercase();
     t.contains("ally") || t.contains("allies")
@@ -271,6 +294,34 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
     let name = &p.name;
     if name.trim().is_empty() {
         out.push(error("power-name", "a power has no name".into()));
+    }
+    if let Some(dt) = p.damage_type
+        && let Ok(tag) = crate::rules::power_vocab::PowerTag::parse(dt.key())
+        && !p.tags.contains(&tag)
+    {
+        out.push(warning(
+            "damage-tag",
+            format!(
+                "{name}: it deals {} damage without the {} tag; add `{}` to its tags (Powers: Tags)",
+                dt.key(),
+                tag.label(),
+                tag.key()
+            ),
+        ));
+    }
+    if d.movement.fly.is_some()
+        && !d
+            .movement
+            .traits
+            .contains(&crate::rules::senses::MovementTrait::Hover)
+        && shifts_itself(p)
+    {
+        out.push(warning(
+            "flying-shift",
+            format!(
+                "{name}: it shifts the monster, but a flying monster without hover cannot shift while it flies (Combat: Fly); add `hover` to its movement traits or say it shifts only on the ground"
+            ),
+        ));
     }
     let faces_valid = !p.refresh.is_empty() && p.refresh.iter().all(|f| (1..=6).contains(f));
     if p.usage == Usage::Refresh && !faces_valid {
@@ -338,7 +389,8 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
                 out.push(warning(
                     "tier",
                     format!(
-                        "{name}: a {} power uses the {} tier; {} powers use {} damage (R10)",
+                        "{name}: {} {} power uses the {} tier; {} powers use {} damage (R10)",
+                        crate::text::article(p.usage.key()),
                         p.usage.key(),
                         t.key(),
                         p.usage.key(),

@@ -3,6 +3,7 @@
 
 pub mod derive;
 pub mod design;
+pub mod diagnose;
 pub mod file_edit;
 pub mod kit;
 pub mod lint;

@@ -1,0 +1,300 @@
+//! Every problem of a monster file at once. Reading a file stops at its first error (serde does);
+//! `lint` asks for all of them, so a file with a bad level, an unknown role and a misspelt key
+//! is fixed in one pass instead of three. Each field is read on its own, with its location.
+
+use crate::monster::design::{
+    AbilityScores, Immunity, MonsterKind, Movement, Regeneration, Trait, Variant,
+};
+use crate::monster::overrides::{Override, StatKey};
+use crate::monster::power::Power;
+use crate::rules::abilities::Skill;
+use crate::rules::creature::{Alignment, CreatureType, DamageType, Size, Source, Tag};
+use crate::rules::level::Level;
+use crate::rules::rank::Rank;
+use crate::rules::role::Role;
+use crate::rules::senses::Sense;
+use crate::yaml_io::{FileError, Seg, locate_key, yaml_error};
+use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+use std::path::Path;
+use yaml_serde::Value;
+
+/// The most problems reported for one file; the rest are counted.
+pub const MAX_PROBLEMS: usize = 20;
+
+/// The keys of a monster file, in schema order.
+pub const MONSTER_KEYS: &[&str] = &[
+    "kind",
+    "schema_version",
+    "id",
+    "name",
+    "level",
+    "rank",
+    "role",
+    "leader",
+    "size",
+    "source",
+    "type",
+    "tags",
+    "templates",
+    "alignment",
+    "abilities",
+    "skills",
+    "senses",
+    "movement",
+    "reach",
+    "regeneration",
+    "languages",
+    "telepathy",
+    "resistances",
+    "vulnerabilities",
+    "immunities",
+    "traits",
+    "powers",
+    "overrides",
+    "equipment",
+    "description",
+    "tactics",
+    "variants",
+];
+
+const REQUIRED: &[&str] = &[
+    "kind",
+    "schema_version",
+    "id",
+    "name",
+    "level",
+    "rank",
+    "role",
+    "size",
+    "source",
+    "type",
+];
+
+/// The keys of a power.
+pub const POWER_KEYS: &[&str] = &[
+    "name",
+    "basic",
+    "usage",
+    "refresh",
+    "action",
+    "origin",
+    "range",
+    "area",
+    "targets",
+    "tags",
+    "attack",
+    "attacks",
+    "damage",
+    "damage_type",
+    "trigger",
+    "requirements",
+    "hit",
+    "miss",
+    "effect",
+    "secondary_attack",
+    "aftereffect",
+    "special",
+    "overrides",
+];
+
+const TRAIT_KEYS: &[&str] = &["name", "aura", "tags", "text"];
+
+struct Report<'a> {
+    text: &'a str,
+    path: &'a Path,
+    problems: Vec<FileError>,
+}
+
+impl Report<'_> {
+    fn at(&mut self, segs: &[Seg], message: String) {
+        let (line, column) = locate_key(self.text, segs).unwrap_or((1, 1));
+        self.problems
+            .push(FileError::new(self.path, message).at(line, column));
+    }
+
+    fn check<T: DeserializeOwned>(&mut self, segs: &[Seg], v: &Value) {
+        if let Err(e) = yaml_serde::from_value::<T>(v.clone()) {
+            let msg = e.to_string();
+            // The value's own message, without the document position from_value cannot know.
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_owned();
+            self.at(segs, format!("{}: {msg}", shown(segs)));
+        }
+    }
+
+    fn keys(&mut self, segs: &[Seg], v: &Value, known: &[&str], what: &str) {
+        let Some(map) = v.as_mapping() else { return };
+        for k in map.keys().filter_map(Value::as_str) {
+            if k.starts_with(crate::xkeys::X_PREFIX) || known.contains(&k) {
+                continue;
+            }
+            let mut at = segs.to_vec();
+            at.push(Seg::Key(k.to_owned()));
+            let near = crate::vocab::closest(k, known.iter().copied())
+                .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+            self.at(
+                &at,
+                format!("unknown key `{k}` in {what}{near}; keys of your own must start with `x-`"),
+            );
+        }
+    }
+}
+
+fn shown(segs: &[Seg]) -> String {
+    let mut s = String::new();
+    for seg in segs {
+        match seg {
+            Seg::Key(k) if s.is_empty() => s.push_str(k),
+            Seg::Key(k) => {
+                s.push('.');
+                s.push_str(k);
+            }
+            Seg::Index(i) => s.push_str(&format!("[{i}]")),
+        }
+    }
+    s
+}
+
+fn key(k: &str) -> Seg {
+    Seg::Key(k.to_owned())
+}
+
+/// Every problem serde would find in a monster file, each with its line and column, at most
+/// [`MAX_PROBLEMS`] (then one saying how many more). A file that is not YAML, or that the
+/// hostile-file guard refuses, gives that one error.
+pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if crate::yaml_guard::needs_check(text)
+        && let Err(e) = crate::yaml_guard::check(text, path)
+    {
+        return vec![e];
+    }
+    let doc: Value = match yaml_serde::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return vec![yaml_error(path, &e)],
+    };
+    let mut r = Report {
+        text,
+        path,
+        problems: Vec::new(),
+    };
+    let Some(map) = doc.as_mapping() else {
+        return vec![
+            FileError::new(
+                path,
+                "a monster file is a mapping of keys (`kind: monster`, `id: ...`)",
+            )
+            .at(1, 1),
+        ];
+    };
+    r.keys(&[], &doc, MONSTER_KEYS, "a monster");
+    for k in REQUIRED {
+        if !map.contains_key(*k) {
+            r.problems
+                .push(FileError::new(path, format!("missing key `{k}`")).at(1, 1));
+        }
+    }
+    for (k, v) in map {
+        let Some(name) = k.as_str() else { continue };
+        let at = [key(name)];
+        match name {
+            "kind" => r.check::<MonsterKind>(&at, v),
+            "schema_version" | "reach" | "telepathy" => r.check::<u32>(&at, v),
+            "id" | "name" | "equipment" | "description" | "tactics" => r.check::<String>(&at, v),
+            "level" => r.check::<Level>(&at, v),
+            "rank" => r.check::<Rank>(&at, v),
+            "role" => r.check::<Role>(&at, v),
+            "leader" => r.check::<bool>(&at, v),
+            "size" => r.check::<Size>(&at, v),
+            "source" => r.check::<Source>(&at, v),
+            "type" => r.check::<CreatureType>(&at, v),
+            "alignment" => r.check::<Alignment>(&at, v),
+            "abilities" => r.check::<AbilityScores>(&at, v),
+            "movement" => r.check::<Movement>(&at, v),
+            "regeneration" => r.check::<Regeneration>(&at, v),
+            "overrides" => r.check::<BTreeMap<StatKey, Override>>(&at, v),
+            "tags" => items::<Tag>(&mut r, name, v),
+            "templates" | "languages" => items::<String>(&mut r, name, v),
+            "skills" => items::<Skill>(&mut r, name, v),
+            "senses" => items::<Sense>(&mut r, name, v),
+            "resistances" | "vulnerabilities" => items::<DamageType>(&mut r, name, v),
+            "immunities" => items::<Immunity>(&mut r, name, v),
+            "variants" => items::<Variant>(&mut r, name, v),
+            "traits" => records::<Trait>(&mut r, name, v, TRAIT_KEYS, "a trait"),
+            "powers" => records::<Power>(&mut r, name, v, POWER_KEYS, "a power"),
+            _ => {}
+        }
+    }
+    let mut problems = r.problems;
+    problems.sort_by_key(|e| (e.line.unwrap_or(0), e.column.unwrap_or(0)));
+    if problems.len() > MAX_PROBLEMS {
+        let more = problems.len() - MAX_PROBLEMS;
+        problems.truncate(MAX_PROBLEMS);
+        problems.push(FileError::new(path, format!("and {more} more problems")));
+    }
+    problems
+}
+
+/// A list whose items are checked one by one, so one bad tag does not hide the next.
+fn items<T: DeserializeOwned>(r: &mut Report<'_>, name: &str, v: &Value) {
+    match v.as_sequence() {
+        Some(list) => {
+            for (i, item) in list.iter().enumerate() {
+                r.check::<T>(&[key(name), Seg::Index(i)], item);
+            }
+        }
+        None => r.check::<Vec<T>>(&[key(name)], v),
+    }
+}
+
+/// Stand-ins for a record's required keys, so that one field can be read on its own.
+const STAND_INS: &[(&str, &str)] = &[
+    ("name", "x"),
+    ("usage", "at-will"),
+    ("action", "standard"),
+    ("origin", "melee"),
+    ("text", "x"),
+];
+
+/// A list of records (powers, traits): each one's unknown keys, then each field on its own
+/// (beside stand-ins for the required keys), so every bad field of every record is named.
+fn records<T: DeserializeOwned>(
+    r: &mut Report<'_>,
+    name: &str,
+    v: &Value,
+    known: &[&str],
+    what: &str,
+) {
+    let Some(list) = v.as_sequence() else {
+        return r.check::<Vec<T>>(&[key(name)], v);
+    };
+    for (i, item) in list.iter().enumerate() {
+        let at = [key(name), Seg::Index(i)];
+        r.keys(&at, item, known, what);
+        let Some(map) = item.as_mapping() else {
+            r.check::<T>(&at, item);
+            continue;
+        };
+        for (k, field) in map {
+            let Some(fname) = k.as_str() else { continue };
+            if !known.contains(&fname) {
+                continue;
+            }
+            let mut one = yaml_serde::Mapping::new();
+            for (sk, sv) in STAND_INS {
+                if known.contains(sk) && *sk != fname {
+                    one.insert(Value::from(*sk), Value::from(*sv));
+                }
+            }
+            one.insert(k.clone(), field.clone());
+            let mut field_at = at.to_vec();
+            field_at.push(key(fname));
+            r.check::<T>(&field_at, &Value::Mapping(one));
+        }
+        for (sk, _) in STAND_INS {
+            if known.contains(sk) && !map.contains_key(*sk) {
+                r.at(&at, format!("{}: missing key `{sk}`", shown(&at)));
+            }
+        }
+    }
+}
