@@ -202,18 +202,7 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
             e
         }
     })?;
-    if design.schema_version != MONSTER_SCHEMA_VERSION {
-        let msg = if design.schema_version > MONSTER_SCHEMA_VERSION {
-            format!(
-                "schema_version {} is newer than this lairsmith reads ({MONSTER_SCHEMA_VERSION}); update lairsmith",
-                design.schema_version
-            )
-        } else {
-            format!(
-                "schema_version {} is not supported; this lairsmith reads {MONSTER_SCHEMA_VERSION}",
-                design.schema_version
-            )
-        };
+    if let Some(msg) = schema_problem(design.schema_version) {
         let line = text
             .lines()
             .position(|l| l.starts_with("schema_version"))
@@ -222,6 +211,19 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
     }
     design.check().map_err(|r| r.in_file(text, path))?;
     Ok(design)
+}
+
+/// Why a monster file's `schema_version` cannot be read, if it cannot.
+pub fn schema_problem(version: u32) -> Option<String> {
+    match version.cmp(&MONSTER_SCHEMA_VERSION) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(format!(
+            "schema_version {version} is newer than this lairsmith reads ({MONSTER_SCHEMA_VERSION}); update lairsmith"
+        )),
+        std::cmp::Ordering::Less => Some(format!(
+            "schema_version {version} is not supported; this lairsmith reads {MONSTER_SCHEMA_VERSION}"
+        )),
+    }
 }
 
 /// Reads and parses one monster file from disk.

@@ -62,13 +62,7 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
         match load_file(f) {
             Err(e) => {
                 // Reading stops at the first problem; the lint names them all.
-                let all = crate::bestiary::read_limited(f)
-                    .ok()
-                    .and_then(|b| String::from_utf8(b).ok())
-                    .map(|t| crate::monster::diagnose::all_problems(&t, f))
-                    .filter(|all| all.len() > 1)
-                    .unwrap_or_else(|| vec![e]);
-                for e in all {
+                for e in crate::monster::diagnose::every_problem(f, e) {
                     ff.findings.push(Finding {
                         severity: Severity::Error,
                         code: "invalid-file",

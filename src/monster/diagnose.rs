@@ -3,7 +3,8 @@
 //! is fixed in one pass instead of three. Each field is read on its own, with its location.
 
 use crate::monster::design::{
-    AbilityScores, Immunity, MonsterKind, Movement, Regeneration, Trait, Variant,
+    AbilityScores, Immunity, MAX_TEMPLATES, MonsterKind, Movement, Regeneration, Trait, Variant,
+    check_id,
 };
 use crate::monster::overrides::{Override, StatKey};
 use crate::monster::power::Power;
@@ -13,7 +14,8 @@ use crate::rules::level::Level;
 use crate::rules::rank::Rank;
 use crate::rules::role::Role;
 use crate::rules::senses::Sense;
-use crate::yaml_io::{FileError, Seg, locate_key, yaml_error};
+use crate::text::check_name;
+use crate::yaml_io::{FileError, Seg, yaml_error};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -108,18 +110,37 @@ struct Report<'a> {
 
 impl Report<'_> {
     fn at(&mut self, segs: &[Seg], message: String) {
-        let (line, column) = locate_key(self.text, segs).unwrap_or((1, 1));
+        // A layout the locator does not follow (flow style) gives the nearest enclosing key.
         self.problems
-            .push(FileError::new(self.path, message).at(line, column));
+            .push(crate::text::Refused::new(segs.to_vec(), message).in_file(self.text, self.path));
     }
 
-    fn check<T: DeserializeOwned>(&mut self, segs: &[Seg], v: &Value) {
-        if let Err(e) = yaml_serde::from_value::<T>(v.clone()) {
-            let msg = e.to_string();
-            // The value's own message, without the document position from_value cannot know.
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_owned();
-            self.at(segs, format!("{}: {msg}", shown(segs)));
+    fn check<T: DeserializeOwned>(&mut self, segs: &[Seg], v: &Value) -> bool {
+        let Err(e) = yaml_serde::from_value::<T>(v.clone()) else {
+            return true;
+        };
+        let msg = e.to_string();
+        // The value's own message, without the document position from_value cannot know.
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_owned();
+        match unknown_field(&msg) {
+            // A nested record's misspelt key is shown where it is, with the nearest key.
+            Some((k, known)) => {
+                let mut at = segs.to_vec();
+                at.push(key(k));
+                let near = crate::vocab::closest(k, known.iter().copied())
+                    .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+                self.at(
+                    &at,
+                    format!(
+                        "unknown key `{k}` in `{}`{near}; its keys are {}",
+                        shown(segs),
+                        known.join(", ")
+                    ),
+                );
+            }
+            None => self.at(segs, format!("{}: {msg}", shown(segs))),
         }
+        false
     }
 
     fn keys(&mut self, segs: &[Seg], v: &Value, known: &[&str], what: &str) {
@@ -138,6 +159,21 @@ impl Report<'_> {
             );
         }
     }
+}
+
+/// The key and the expected keys of serde's "unknown field `k`, expected one of `a`, `b`"
+/// (or "expected `a`").
+fn unknown_field(msg: &str) -> Option<(&str, Vec<&str>)> {
+    let rest = msg.strip_prefix("unknown field `")?;
+    let (k, rest) = rest.split_once('`')?;
+    let expected = rest.split_once("expected")?.1;
+    let known: Vec<&str> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| !w.is_empty())
+        .collect();
+    (!known.is_empty()).then_some((k, known))
 }
 
 fn shown(segs: &[Seg]) -> String {
@@ -159,9 +195,35 @@ fn key(k: &str) -> Seg {
     Seg::Key(k.to_owned())
 }
 
-/// Every problem serde would find in a monster file, each with its line and column, at most
-/// [`MAX_PROBLEMS`] (then one saying how many more). A file that is not YAML, or that the
-/// hostile-file guard refuses, gives that one error.
+/// Every problem of the monster file at `path`, whose reading failed with `first`: each field's
+/// own, or `first` alone when the fields tell nothing more (a file that cannot be read, is not
+/// YAML, or is a stat block printed by `show`, which is one problem, not thirty).
+pub fn every_problem(path: &Path, first: FileError) -> Vec<FileError> {
+    let Some(text) = crate::bestiary::read_limited(path)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+    else {
+        return vec![first];
+    };
+    if is_stat_block(&text) {
+        return vec![first];
+    }
+    let all = all_problems(&text, path);
+    if all.is_empty() { vec![first] } else { all }
+}
+
+/// Whether `text` is a stat block printed by `show --format yaml` (tagged, or from before the
+/// tag, when it is told by its derived keys).
+fn is_stat_block(text: &str) -> bool {
+    let top = |k: &str| text.lines().any(|l| l.starts_with(k));
+    text.lines().any(|l| l.trim_end() == "kind: stat-block")
+        || (!top("kind:") && top("xp:") && top("defenses:"))
+}
+
+/// Every problem serde would find in a monster file, and the checks made after it (schema
+/// version, id, name, templates), each with its line and column, at most [`MAX_PROBLEMS`]
+/// (then one saying how many more). A file that is not YAML, or that the hostile-file guard
+/// refuses, gives that one error.
 pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if crate::yaml_guard::needs_check(text)
@@ -198,23 +260,48 @@ pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
         let Some(name) = k.as_str() else { continue };
         let at = [key(name)];
         match name {
-            "kind" => r.check::<MonsterKind>(&at, v),
-            "schema_version" | "reach" | "telepathy" => r.check::<u32>(&at, v),
-            "id" | "name" | "equipment" | "description" | "tactics" => r.check::<String>(&at, v),
-            "level" => r.check::<Level>(&at, v),
-            "rank" => r.check::<Rank>(&at, v),
-            "role" => r.check::<Role>(&at, v),
-            "leader" => r.check::<bool>(&at, v),
-            "size" => r.check::<Size>(&at, v),
-            "source" => r.check::<Source>(&at, v),
-            "type" => r.check::<CreatureType>(&at, v),
-            "alignment" => r.check::<Alignment>(&at, v),
-            "abilities" => r.check::<AbilityScores>(&at, v),
-            "movement" => r.check::<Movement>(&at, v),
-            "regeneration" => r.check::<Regeneration>(&at, v),
-            "overrides" => r.check::<BTreeMap<StatKey, Override>>(&at, v),
+            "kind" => _ = r.check::<MonsterKind>(&at, v),
+            "schema_version" => {
+                if r.check::<u32>(&at, v)
+                    && let Some(msg) = v
+                        .as_u64()
+                        .and_then(|n| u32::try_from(n).ok())
+                        .and_then(crate::bestiary::schema_problem)
+                {
+                    r.at(&at, msg);
+                }
+            }
+            "reach" | "telepathy" => _ = r.check::<u32>(&at, v),
+            "id" => {
+                if r.check::<String>(&at, v)
+                    && let Err(m) = check_id(v.as_str().unwrap_or_default())
+                {
+                    r.at(&at, m);
+                }
+            }
+            "name" => {
+                if r.check::<String>(&at, v)
+                    && let Err(m) = check_name("the name", v.as_str().unwrap_or_default())
+                {
+                    r.at(&at, m);
+                }
+            }
+            "templates" => templates(&mut r, v),
+            "equipment" | "description" | "tactics" => _ = r.check::<String>(&at, v),
+            "level" => _ = r.check::<Level>(&at, v),
+            "rank" => _ = r.check::<Rank>(&at, v),
+            "role" => _ = r.check::<Role>(&at, v),
+            "leader" => _ = r.check::<bool>(&at, v),
+            "size" => _ = r.check::<Size>(&at, v),
+            "source" => _ = r.check::<Source>(&at, v),
+            "type" => _ = r.check::<CreatureType>(&at, v),
+            "alignment" => _ = r.check::<Alignment>(&at, v),
+            "abilities" => _ = r.check::<AbilityScores>(&at, v),
+            "movement" => _ = r.check::<Movement>(&at, v),
+            "regeneration" => _ = r.check::<Regeneration>(&at, v),
+            "overrides" => _ = r.check::<BTreeMap<StatKey, Override>>(&at, v),
             "tags" => items::<Tag>(&mut r, name, v),
-            "templates" | "languages" => items::<String>(&mut r, name, v),
+            "languages" => items::<String>(&mut r, name, v),
             "skills" => items::<Skill>(&mut r, name, v),
             "senses" => items::<Sense>(&mut r, name, v),
             "resistances" | "vulnerabilities" => items::<DamageType>(&mut r, name, v),
@@ -235,6 +322,26 @@ pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
     problems
 }
 
+/// The templates a monster lists: each an id, and not more than a monster may list.
+fn templates(r: &mut Report<'_>, v: &Value) {
+    items::<String>(r, "templates", v);
+    let Some(list) = v.as_sequence() else { return };
+    if list.len() > MAX_TEMPLATES {
+        r.at(
+            &[key("templates")],
+            format!(
+                "a monster lists at most {MAX_TEMPLATES} templates; this one lists {}",
+                list.len()
+            ),
+        );
+    }
+    for (i, id) in list.iter().enumerate() {
+        if let Some(Err(m)) = id.as_str().map(check_id) {
+            r.at(&[key("templates"), Seg::Index(i)], m);
+        }
+    }
+}
+
 /// A list whose items are checked one by one, so one bad tag does not hide the next.
 fn items<T: DeserializeOwned>(r: &mut Report<'_>, name: &str, v: &Value) {
     match v.as_sequence() {
@@ -243,7 +350,7 @@ fn items<T: DeserializeOwned>(r: &mut Report<'_>, name: &str, v: &Value) {
                 r.check::<T>(&[key(name), Seg::Index(i)], item);
             }
         }
-        None => r.check::<Vec<T>>(&[key(name)], v),
+        None => _ = r.check::<Vec<T>>(&[key(name)], v),
     }
 }
 
@@ -266,7 +373,8 @@ fn records<T: DeserializeOwned>(
     what: &str,
 ) {
     let Some(list) = v.as_sequence() else {
-        return r.check::<Vec<T>>(&[key(name)], v);
+        r.check::<Vec<T>>(&[key(name)], v);
+        return;
     };
     for (i, item) in list.iter().enumerate() {
         let at = [key(name), Seg::Index(i)];
