@@ -77,7 +77,7 @@ fn without_bom(text: &str) -> &str {
 }
 
 /// One step of a path into a YAML document.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Seg {
     Key(String),
     Index(usize),

@@ -61,8 +61,15 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
         };
         match load_file(f) {
             Err(e) => {
-                // Reading stops at the first problem; the lint names them all.
-                for e in crate::monster::diagnose::every_problem(f, e) {
+                // Reading stops at the first problem; the lint names them all, then what it
+                // finds in the rest of the design.
+                let text = crate::monster::diagnose::fields_text(f);
+                let problems = text
+                    .as_deref()
+                    .map(|t| crate::monster::diagnose::all_problems(t, f))
+                    .filter(|all| !all.is_empty())
+                    .unwrap_or_else(|| vec![e]);
+                for e in problems {
                     ff.findings.push(Finding {
                         severity: Severity::Error,
                         code: "invalid-file",
@@ -72,6 +79,11 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
                         },
                         departure: None,
                     });
+                }
+                if let Some(t) = text {
+                    ff.findings.extend(
+                        crate::monster::salvage::findings_of_what_parsed(&t, f, &templates),
+                    );
                 }
             }
             Ok((design, _)) => {

@@ -7,6 +7,16 @@ use crate::export::render;
 
 pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
+    if crate::data_dir::names_a_file(&a.monster) {
+        let path = std::path::Path::new(&a.monster);
+        if let Err(first) = crate::bestiary::load_file(path) {
+            // Reading stops at the first problem; name them all, so one edit fixes the file.
+            for e in crate::monster::diagnose::every_problem(path, first) {
+                errln!(term, "lairsmith: {e}");
+            }
+            return Ok(EXIT_FAILURE);
+        }
+    }
     let entry = resolve_monster(&bestiary, &a.monster)?;
     match a.format {
         ShowFormat::Block(f) => out!(term, "{}", render(&entry.block(), f))?,

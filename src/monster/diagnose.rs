@@ -106,10 +106,20 @@ struct Report<'a> {
     text: &'a str,
     path: &'a Path,
     problems: Vec<FileError>,
+    /// Where each problem's value is (a misspelt key, a bad field, a missing key), so that
+    /// what parsed can be told from what did not.
+    bad: Vec<Vec<Seg>>,
 }
 
 impl Report<'_> {
+    /// A problem with the value at `segs`.
     fn at(&mut self, segs: &[Seg], message: String) {
+        self.bad.push(segs.to_vec());
+        self.note(segs, message);
+    }
+
+    /// A problem shown at `segs`.
+    fn note(&mut self, segs: &[Seg], message: String) {
         // A layout the locator does not follow (flow style) gives the nearest enclosing key.
         self.problems
             .push(crate::text::Refused::new(segs.to_vec(), message).in_file(self.text, self.path));
@@ -129,7 +139,8 @@ impl Report<'_> {
                 at.push(key(k));
                 let near = crate::vocab::closest(k, known.iter().copied())
                     .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
-                self.at(
+                self.bad.push(segs.to_vec());
+                self.note(
                     &at,
                     format!(
                         "unknown key `{k}` in `{}`{near}; its keys are {}",
@@ -199,17 +210,17 @@ fn key(k: &str) -> Seg {
 /// own, or `first` alone when the fields tell nothing more (a file that cannot be read, is not
 /// YAML, or is a stat block printed by `show`, which is one problem, not thirty).
 pub fn every_problem(path: &Path, first: FileError) -> Vec<FileError> {
-    let Some(text) = crate::bestiary::read_limited(path)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok())
-    else {
-        return vec![first];
-    };
-    if is_stat_block(&text) {
-        return vec![first];
-    }
-    let all = all_problems(&text, path);
+    let all = fields_text(path).map_or_else(Vec::new, |text| all_problems(&text, path));
     if all.is_empty() { vec![first] } else { all }
+}
+
+/// The text of the monster file at `path`, if its fields are worth reading one by one: it can
+/// be read, and it is not a stat block.
+pub fn fields_text(path: &Path) -> Option<String> {
+    let text = crate::bestiary::read_limited(path)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())?;
+    (!is_stat_block(&text)).then_some(text)
 }
 
 /// Whether `text` is a stat block printed by `show --format yaml` (tagged, or from before the
@@ -225,33 +236,52 @@ fn is_stat_block(text: &str) -> bool {
 /// (then one saying how many more). A file that is not YAML, or that the hostile-file guard
 /// refuses, gives that one error.
 pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if crate::yaml_guard::needs_check(text)
-        && let Err(e) = crate::yaml_guard::check(text, path)
-    {
-        return vec![e];
-    }
-    let doc: Value = match yaml_serde::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return vec![yaml_error(path, &e)],
+    let mut problems = match diagnose(text, path) {
+        Ok(d) => d.problems,
+        Err(e) => return vec![e],
     };
+    problems.sort_by_key(|e| (e.line.unwrap_or(0), e.column.unwrap_or(0)));
+    if problems.len() > MAX_PROBLEMS {
+        let more = problems.len() - MAX_PROBLEMS;
+        problems.truncate(MAX_PROBLEMS);
+        problems.push(FileError::new(path, format!("and {more} more problems")));
+    }
+    problems
+}
+
+/// A monster file's document, its problems and where each problem's value is.
+pub struct Diagnosis {
+    pub doc: Value,
+    pub problems: Vec<FileError>,
+    /// The path of each value that did not read (or of each key that is missing).
+    pub bad: Vec<Vec<Seg>>,
+}
+
+/// Reads every field of a monster file on its own. `Err` when the text is not a YAML mapping
+/// (or the hostile-file guard refuses it): then there are no fields to read.
+pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if crate::yaml_guard::needs_check(text) {
+        crate::yaml_guard::check(text, path)?;
+    }
+    let doc: Value = yaml_serde::from_str(text).map_err(|e| yaml_error(path, &e))?;
     let mut r = Report {
         text,
         path,
         problems: Vec::new(),
+        bad: Vec::new(),
     };
     let Some(map) = doc.as_mapping() else {
-        return vec![
-            FileError::new(
-                path,
-                "a monster file is a mapping of keys (`kind: monster`, `id: ...`)",
-            )
-            .at(1, 1),
-        ];
+        return Err(FileError::new(
+            path,
+            "a monster file is a mapping of keys (`kind: monster`, `id: ...`)",
+        )
+        .at(1, 1));
     };
     r.keys(&[], &doc, MONSTER_KEYS, "a monster");
     for k in REQUIRED {
         if !map.contains_key(*k) {
+            r.bad.push(vec![key(k)]);
             r.problems
                 .push(FileError::new(path, format!("missing key `{k}`")).at(1, 1));
         }
@@ -312,14 +342,8 @@ pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
             _ => {}
         }
     }
-    let mut problems = r.problems;
-    problems.sort_by_key(|e| (e.line.unwrap_or(0), e.column.unwrap_or(0)));
-    if problems.len() > MAX_PROBLEMS {
-        let more = problems.len() - MAX_PROBLEMS;
-        problems.truncate(MAX_PROBLEMS);
-        problems.push(FileError::new(path, format!("and {more} more problems")));
-    }
-    problems
+    let (problems, bad) = (r.problems, r.bad);
+    Ok(Diagnosis { doc, problems, bad })
 }
 
 /// The templates a monster lists: each an id, and not more than a monster may list.
@@ -397,11 +421,26 @@ fn records<T: DeserializeOwned>(
             one.insert(k.clone(), field.clone());
             let mut field_at = at.to_vec();
             field_at.push(key(fname));
-            r.check::<T>(&field_at, &Value::Mapping(one));
+            match field.as_sequence() {
+                // Each tag on its own, so one bad tag does not hide the next.
+                Some(tags) if fname == "tags" => {
+                    for (i, tag) in tags.iter().enumerate() {
+                        let mut tag_at = field_at.clone();
+                        tag_at.push(Seg::Index(i));
+                        if !r.check::<crate::rules::power_vocab::PowerTag>(&tag_at, tag) {
+                            // What parsed keeps its other tags.
+                            r.bad.pop();
+                            r.bad.push(field_at.clone());
+                        }
+                    }
+                }
+                _ => _ = r.check::<T>(&field_at, &Value::Mapping(one)),
+            }
         }
         for (sk, _) in STAND_INS {
             if known.contains(sk) && !map.contains_key(*sk) {
-                r.at(&at, format!("{}: missing key `{sk}`", shown(&at)));
+                r.bad.push([&at[..], &[key(sk)]].concat());
+                r.note(&at, format!("{}: missing key `{sk}`", shown(&at)));
             }
         }
     }
