@@ -232,7 +232,7 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
         out.push(error(
             "attack-rate",
             format!(
-                "{} {} should attack about {target} times a round (Monster Statistics: Powers) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
+                "{} {} should attack about {target} times a round (Creating New Monsters: Powers) but its powers give {rate}: add a double attack, or a swift-action or triggered attack",
                 crate::text::article(d.rank.key()),
                 d.rank.key()
             ),
@@ -243,7 +243,7 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
         out.push(warning(
             "attack-rate",
             format!(
-                "{} should attack about once a round, but its at-will powers give {rate} attacks, as often as an elite (Creating New Monsters: Elite and Boss): make an extra attack an encounter power, or make the monster elite",
+                "{} should attack about once a round, but its at-will powers give {rate} attacks, as often as an elite (Creating New Monsters: Powers): make an extra attack an encounter power, or make the monster elite",
                 if d.rank == Rank::Mook { "a mook" } else { "a standard monster" }
             ),
         ));
@@ -267,16 +267,45 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
     }
 }
 
-/// Whether a power's text has the monster itself shift.
+/// Whether a power's text has the monster itself shift: a clause with "shift" whose subject is
+/// not someone else ("each target can shift", "the ally shifts", "an enemy ... cannot shift").
+/// The monster is named many ways ("{name} shifts", "the drake can shift", "and can shift"),
+/// so it is the other subjects that are told apart.
 fn shifts_itself(p: &Power) -> bool {
+    const OTHERS: &[&str] = &[
+        "target", "targets", "ally", "allies", "enemy", "enemies", "creature", "creatures", "each",
+        "any", "cannot", "can't",
+    ];
+    const NO_SUBJECT: &[&str] = &["can", "may", "also", "then", "immediately", "instead"];
+    let by_others = |words: &[String]| words.iter().any(|w| OTHERS.contains(&w.as_str()));
     [&p.effect, &p.hit, &p.miss, &p.special]
         .iter()
         .filter_map(|t| t.as_deref())
-        .any(|t| {
-            let t = t.to_lowercase();
-            t.contains("{name} shifts")
-                || t.contains("{name} can shift")
-                || t.contains("{name} may shift")
+        .flat_map(|t| t.split(['.', ';']))
+        .any(|sentence| {
+            let words: Vec<String> = sentence
+                .split_whitespace()
+                .map(|w| {
+                    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                        .to_lowercase()
+                })
+                .collect();
+            let joins = |w: &String| matches!(w.as_str(), "and" | "then" | "or");
+            words.iter().enumerate().any(|(i, w)| {
+                if w != "shift" && w != "shifts" {
+                    return false;
+                }
+                // The clause's subject: the words since the last "and", "then" or "or"; a
+                // clause without one ("... and can shift") has the sentence's.
+                let start = words[..i].iter().rposition(joins).map_or(0, |j| j + 1);
+                let clause = &words[start..i];
+                if clause.iter().all(|w| NO_SUBJECT.contains(&w.as_str())) {
+                    let first = words.iter().position(joins).unwrap_or(i).min(i);
+                    !by_others(&words[..first])
+                } else {
+                    !by_others(clause)
+                }
+            })
         })
 }
 
@@ -357,7 +386,8 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
         out.push(warning(
             "trigger",
             format!(
-                "{name}: a {} power should say what triggers it",
+                "{name}: {} {} power should say what triggers it",
+                crate::text::article(p.action.label()),
                 p.action.label()
             ),
         ));
@@ -377,7 +407,7 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
     if d.rank == Rank::Mook && (p.origin.is_area() || p.targets_several()) && p.damage.is_some() {
         out.push(warning(
             "mook-targets",
-            format!("{name}: mooks should target only one creature with each attack (Monster Statistics: Powers)"),
+            format!("{name}: mooks should target only one creature with each attack (Creating New Monsters: Powers)"),
         ));
     }
     match &p.damage {
@@ -389,7 +419,7 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
                 out.push(warning(
                     "tier",
                     format!(
-                        "{name}: {} {} power uses the {} tier; {} powers use {} damage (R10)",
+                        "{name}: {} {} power uses the {} tier; {} powers use {} damage (Creating New Monsters: Powers)",
                         crate::text::article(p.usage.key()),
                         p.usage.key(),
                         t.key(),
