@@ -81,9 +81,10 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
                     });
                 }
                 if let Some(t) = text {
-                    ff.findings.extend(
-                        crate::monster::salvage::findings_of_what_parsed(&t, f, &templates),
-                    );
+                    ff.findings
+                        .extend(crate::monster::salvage::findings_of_what_parsed(
+                            &t, f, &templates,
+                        ));
                 }
             }
             Ok((design, _)) => {

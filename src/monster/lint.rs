@@ -273,8 +273,18 @@ fn playability(d: &MonsterDesign, out: &mut Vec<Finding>) {
 /// so it is the other subjects that are told apart.
 fn shifts_itself(p: &Power) -> bool {
     const OTHERS: &[&str] = &[
-        "target", "targets", "ally", "allies", "enemy", "enemies", "creature", "creatures", "each",
-        "any", "cannot", "can't",
+        "target",
+        "targets",
+        "ally",
+        "allies",
+        "enemy",
+        "enemies",
+        "creature",
+        "creatures",
+        "each",
+        "any",
+        "cannot",
+        "can't",
     ];
     const NO_SUBJECT: &[&str] = &["can", "may", "also", "then", "immediately", "instead"];
     let by_others = |words: &[String]| words.iter().any(|w| OTHERS.contains(&w.as_str()));
