@@ -236,7 +236,10 @@ fn a_blind_monster_without_blindsight_ends_its_senses_with_blind() {
     )
     .unwrap();
     let s = show(dir.path(), "cave-shrieker", &[]);
-    assert!(s.contains("Senses Perception +4 (passive 14) (blind)\n"), "{s}");
+    assert!(
+        s.contains("Senses Perception +4 (passive 14) (blind)\n"),
+        "{s}"
+    );
 }
 
 #[test]
@@ -296,7 +299,9 @@ fn every_loader_says_a_yaml_stat_block_is_not_a_design() {
     std::fs::write(&f, &yaml).unwrap();
     let said = |text: &str| {
         text.contains("exported.yaml")
-            && text.contains("this is a stat block printed by `show --format yaml`, not a monster design")
+            && text.contains(
+                "this is a stat block printed by `show --format yaml`, not a monster design",
+            )
     };
     // The bestiary skips it and says why; the rest loads.
     let list = lairsmith(dir.path(), &["list"]);
@@ -305,7 +310,11 @@ fn every_loader_says_a_yaml_stat_block_is_not_a_design() {
     let fmt = lairsmith(dir.path(), &["fmt", f.to_str().unwrap()]);
     assert_eq!(fmt.status.code(), Some(1));
     assert!(said(&stderr(&fmt)), "{}", stderr(&fmt));
-    assert_eq!(std::fs::read_to_string(&f).unwrap(), yaml, "fmt leaves it be");
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        yaml,
+        "fmt leaves it be"
+    );
     let lint = lairsmith(dir.path(), &["lint", f.to_str().unwrap()]);
     assert_eq!(lint.status.code(), Some(1));
     assert!(said(&stdout(&lint)), "{}", stdout(&lint));

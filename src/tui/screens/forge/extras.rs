@@ -228,8 +228,13 @@ mod tests {
 
     #[test]
     fn a_variant_needs_a_name_and_what_differs() {
-        let v = parse_variant("Elder: it has resist fire 10").unwrap().unwrap();
-        assert_eq!((v.name.as_str(), v.text.as_str()), ("Elder", "it has resist fire 10"));
+        let v = parse_variant("Elder: it has resist fire 10")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (v.name.as_str(), v.text.as_str()),
+            ("Elder", "it has resist fire 10")
+        );
         assert_eq!(parse_variant(&variant_text(&v)).unwrap(), Some(v));
         assert!(parse_variant("Elder").is_err());
         assert!(parse_variant("Elder:  ").is_err());
