@@ -82,7 +82,7 @@ fn the_senses_entry_holds_perception_and_capitalised_senses_and_says_blind() {
     let dir = with_bat();
     let s = show(dir.path(), "cave-shrieker", &[]);
     assert!(
-        s.contains("Senses Perception +4 (passive 14); Blindsight 10, Tremorsense 5 (blind)"),
+        s.contains("Senses Perception +4 (passive 14); Blindsight 10 (blind), Tremorsense 5\n"),
         "{s}"
     );
     assert!(
@@ -215,4 +215,107 @@ fn a_yaml_stat_block_is_not_read_back_as_a_design_and_format_design_prints_the_f
         ))
         .unwrap()
     );
+}
+
+#[test]
+fn a_blind_monster_without_blindsight_ends_its_senses_with_blind() {
+    let dir = with_bat();
+    std::fs::write(
+        dir.path().join("bestiary/cave-shrieker.yaml"),
+        BAT.replace("blindsight 10, ", ""),
+    )
+    .unwrap();
+    let s = show(dir.path(), "cave-shrieker", &[]);
+    assert!(
+        s.contains("Senses Perception +4 (passive 14); Tremorsense 5 (blind)\n"),
+        "{s}"
+    );
+    std::fs::write(
+        dir.path().join("bestiary/cave-shrieker.yaml"),
+        BAT.replace("senses: [blindsight 10, tremorsense 5]\n", ""),
+    )
+    .unwrap();
+    let s = show(dir.path(), "cave-shrieker", &[]);
+    assert!(
+        s.contains("Senses Perception +4 (passive 14) (blind)\n"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_power_without_an_attack_roll_is_an_attack_when_it_makes_attacks_or_deals_damage() {
+    let dir = with_bat();
+    let more = "\
+- name: Double Shriek
+  usage: encounter
+  action: standard
+  origin: melee
+  attacks: 2
+  effect: '{name} makes two Shriek attacks.'
+- name: Sonic Rend
+  usage: encounter
+  action: minor
+  origin: near
+  area: burst 1
+  targets: each enemy in the burst
+  damage: surge-multi
+variants:
+";
+    std::fs::write(
+        dir.path().join("bestiary/cave-shrieker.yaml"),
+        BAT.replace("variants:\n", more),
+    )
+    .unwrap();
+    let s = show(dir.path(), "cave-shrieker", &[]);
+    for line in [
+        "Double Shriek · Encounter Attack (Standard Action)",
+        "Sonic Rend · Encounter Attack (Swift Action)",
+        "Echo Step · Encounter Utility (Move Action)",
+    ] {
+        assert!(s.contains(line), "{line}\n{s}");
+    }
+}
+
+#[test]
+fn an_old_file_with_a_reach_override_still_reads_and_keeps_its_reach() {
+    let dir = with_bat();
+    std::fs::write(
+        dir.path().join("bestiary/cave-shrieker.yaml"),
+        BAT.replace("reach: 2\n", "")
+            + "overrides:\n  reach:\n    value: 2\n    reason: a long neck\n",
+    )
+    .unwrap();
+    let s = show(dir.path(), "cave-shrieker", &[]);
+    assert!(s.contains("Space 2 x 2; Reach 2"), "{s}");
+    let out = stdout(&lairsmith(dir.path(), &["lint"]));
+    assert!(!out.contains("warning[reach]"), "{out}");
+}
+
+#[test]
+fn every_loader_says_a_yaml_stat_block_is_not_a_design() {
+    let dir = with_bat();
+    let yaml = show(dir.path(), "hedgemaw", &["--format", "yaml"]);
+    let f = dir.path().join("bestiary/exported.yaml");
+    std::fs::write(&f, &yaml).unwrap();
+    let said = |text: &str| {
+        text.contains("exported.yaml")
+            && text.contains(
+                "this is a stat block printed by `show --format yaml`, not a monster design",
+            )
+    };
+    // The bestiary skips it and says why; the rest loads.
+    let list = lairsmith(dir.path(), &["list"]);
+    assert!(said(&stderr(&list)), "{}", stderr(&list));
+    assert!(stdout(&list).contains("cave-shrieker"));
+    let fmt = lairsmith(dir.path(), &["fmt", f.to_str().unwrap()]);
+    assert_eq!(fmt.status.code(), Some(1));
+    assert!(said(&stderr(&fmt)), "{}", stderr(&fmt));
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        yaml,
+        "fmt leaves it be"
+    );
+    let lint = lairsmith(dir.path(), &["lint", f.to_str().unwrap()]);
+    assert_eq!(lint.status.code(), Some(1));
+    assert!(said(&stdout(&lint)), "{}", stdout(&lint));
 }

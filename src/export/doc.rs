@@ -142,10 +142,20 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             b.passive_perception
         )),
     ];
-    if !b.senses.is_empty() {
-        senses.push(plain(format!("; {}", b.senses.join(", "))));
+    // A naturally blind monster's note follows its blindsight, whose radius is the limit of
+    // its perception (Vision and Light: Blindsight); without blindsight it ends the entry.
+    let mut listed = b.senses.clone();
+    let blindsight = listed.iter_mut().find(|s| s.starts_with("Blindsight"));
+    let note_at_end = b.blind && blindsight.is_none();
+    if b.blind
+        && let Some(s) = blindsight
+    {
+        s.push_str(" (blind)");
     }
-    if b.blind {
+    if !listed.is_empty() {
+        senses.push(plain(format!("; {}", listed.join(", "))));
+    }
+    if note_at_end {
         senses.push(plain(" (blind)"));
     }
     out.push(Block::Item(senses));

@@ -2,7 +2,7 @@
 //! other field: `aura 2 Frightful Presence (fear): Enemies in the aura take a -2 penalty...` and
 //! `15; tougher for the finale` (a value and the reason the GM gives for it).
 
-use crate::monster::design::Trait;
+use crate::monster::design::{Regeneration, RegenerationWhen, Trait, Variant};
 use crate::monster::overrides::Override;
 use crate::rules::power_vocab::PowerTag;
 use crate::vocab::Vocabulary;
@@ -121,6 +121,71 @@ pub fn parse_override(text: &str) -> Result<Option<Override>, String> {
     }))
 }
 
+pub const REGENERATION_HINT: &str = "hit points healed at the start of its turn: 5, or staggered 5 (only while staggered), or unstaggered 5 (only while not); empty: none";
+
+/// Reads `5`, `staggered 5`, `Unstaggered Regeneration 5` (the form shows the book's words, so
+/// they read back). `None`: empty, no regeneration.
+pub fn parse_regeneration(text: &str) -> Result<Option<Regeneration>, String> {
+    let lower = text.trim().to_lowercase();
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .filter(|w| *w != "regeneration")
+        .collect();
+    let (when, n) = match words.as_slice() {
+        [] => return Ok(None),
+        [n] => (RegenerationWhen::Always, *n),
+        [w, n] => {
+            let when = match *w {
+                "staggered" => RegenerationWhen::Staggered,
+                "unstaggered" => RegenerationWhen::Unstaggered,
+                other => {
+                    let near = crate::vocab::closest(other, ["staggered", "unstaggered"])
+                        .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+                    return Err(format!(
+                        "`{other}` is not when regeneration works{near}; write staggered or unstaggered before the number, or only the number"
+                    ));
+                }
+            };
+            (when, *n)
+        }
+        _ => return Err("write the hit points, after staggered or unstaggered if it works only then, e.g. staggered 5".into()),
+    };
+    let value = n
+        .parse::<u32>()
+        .ok()
+        .filter(|v| (1..=1000).contains(v))
+        .ok_or_else(|| format!("regeneration is 1 to 1000 hit points, not `{n}`"))?;
+    Ok(Some(Regeneration { value, when }))
+}
+
+pub const VARIANT_HINT: &str = "Name: how this form differs, e.g. Blizzard Wyrm: it has resist cold 10 and its breath deals cold damage; empty removes it";
+
+/// A variant as the form shows it.
+pub fn variant_text(v: &Variant) -> String {
+    format!("{}: {}", v.name, v.text)
+}
+
+/// Reads `Name: what differs`. `None`: the text is empty and the variant goes.
+pub fn parse_variant(text: &str) -> Result<Option<Variant>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let (name, body) = text
+        .split_once(':')
+        .ok_or("write the variant as `Name: how it differs` (a colon after the name)")?;
+    let name = name.trim();
+    crate::text::check_name("the variant's name", name)?;
+    let body = body.trim();
+    if body.is_empty() {
+        return Err("say how the variant differs after the colon".into());
+    }
+    Ok(Some(Variant {
+        name: name.to_owned(),
+        text: body.to_owned(),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +206,39 @@ mod tests {
         assert!(parse_trait("", None).unwrap().is_none());
         assert!(parse_trait("no colon", None).is_err());
         assert!(parse_trait("aura 99 Big: x", None).is_err());
+    }
+
+    #[test]
+    fn regeneration_reads_back_the_books_words() {
+        for (typed, label) in [
+            ("5", "Regeneration 5"),
+            ("staggered 5", "Staggered Regeneration 5"),
+            ("Unstaggered Regeneration 12", "Unstaggered Regeneration 12"),
+        ] {
+            let r = parse_regeneration(typed).unwrap().unwrap();
+            assert_eq!(r.label(), label);
+            assert_eq!(parse_regeneration(&r.label()).unwrap(), Some(r));
+        }
+        assert!(parse_regeneration("  ").unwrap().is_none());
+        let e = parse_regeneration("stagered 5").unwrap_err();
+        assert!(e.contains("did you mean `staggered`"), "{e}");
+        assert!(parse_regeneration("staggered").is_err());
+        assert!(parse_regeneration("0").is_err());
+    }
+
+    #[test]
+    fn a_variant_needs_a_name_and_what_differs() {
+        let v = parse_variant("Elder: it has resist fire 10")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (v.name.as_str(), v.text.as_str()),
+            ("Elder", "it has resist fire 10")
+        );
+        assert_eq!(parse_variant(&variant_text(&v)).unwrap(), Some(v));
+        assert!(parse_variant("Elder").is_err());
+        assert!(parse_variant("Elder:  ").is_err());
+        assert!(parse_variant("").unwrap().is_none());
     }
 
     #[test]

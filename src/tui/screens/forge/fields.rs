@@ -73,11 +73,15 @@ pub enum Detail {
     Skills,
     Senses,
     Movement,
+    /// The monster's natural reach (R12), in place of its size's.
+    Reach,
     Languages,
     Telepathy,
     Resistances,
     Vulnerabilities,
     Immunities,
+    /// Regeneration, staggered or unstaggered (Monster Statistics: Hit Points).
+    Regeneration,
     Equipment,
     Description,
     Tactics,
@@ -85,6 +89,10 @@ pub enum Detail {
     Trait(usize),
     /// The row that adds a trait.
     NewTrait,
+    /// One of the design's variants (Monster Statistics: Variants).
+    Variant(usize),
+    /// The row that adds a variant.
+    NewVariant,
     /// A hand-set number in place of a derived one, with its reason.
     Override(StatKey),
 }
@@ -98,18 +106,28 @@ pub fn details(d: &MonsterDesign) -> Vec<Detail> {
         Detail::Skills,
         Detail::Senses,
         Detail::Movement,
+        Detail::Reach,
         Detail::Languages,
         Detail::Telepathy,
         Detail::Resistances,
         Detail::Vulnerabilities,
         Detail::Immunities,
+        Detail::Regeneration,
         Detail::Equipment,
         Detail::Description,
         Detail::Tactics,
     ]);
     v.extend((0..d.traits.len()).map(Detail::Trait));
     v.push(Detail::NewTrait);
-    v.extend(StatKey::ALL.iter().map(|k| Detail::Override(*k)));
+    v.extend((0..d.variants.len()).map(Detail::Variant));
+    v.push(Detail::NewVariant);
+    // Reach is the design's own field now; an old file's reach override stays editable.
+    v.extend(
+        StatKey::ALL
+            .iter()
+            .filter(|k| **k != StatKey::Reach || d.overrides.contains_key(k))
+            .map(|k| Detail::Override(*k)),
+    );
     v
 }
 
@@ -122,16 +140,20 @@ impl Detail {
             Detail::Skills => "Trained skills".into(),
             Detail::Senses => "Senses".into(),
             Detail::Movement => "Movement".into(),
+            Detail::Reach => "Reach".into(),
             Detail::Languages => "Languages".into(),
             Detail::Telepathy => "Telepathy".into(),
             Detail::Resistances => "Extra resist".into(),
             Detail::Vulnerabilities => "Extra vulnerable".into(),
             Detail::Immunities => "Immune".into(),
+            Detail::Regeneration => "Regeneration".into(),
             Detail::Equipment => "Equipment".into(),
             Detail::Description => "Description".into(),
             Detail::Tactics => "Tactics".into(),
             Detail::Trait(i) => format!("Trait {}", i + 1),
             Detail::NewTrait => "+ Trait".into(),
+            Detail::Variant(i) => format!("Variant {}", i + 1),
+            Detail::NewVariant => "+ Variant".into(),
             Detail::Override(k) => format!("{} override", k.label()),
         }
     }
@@ -144,6 +166,11 @@ impl Detail {
                 d.traits.remove(i);
                 true
             }
+            Detail::Variant(i) if i < d.variants.len() => {
+                d.variants.remove(i);
+                true
+            }
+            Detail::Regeneration => d.regeneration.take().is_some(),
             Detail::Override(k) => d.overrides.remove(&k).is_some(),
             _ => false,
         }
@@ -167,6 +194,9 @@ impl Detail {
             Detail::Movement => "e.g. walk 6, fly 8, hover, swamp stride",
             Detail::Languages => "comma-separated, e.g. Common, Goblin",
             Detail::Telepathy => "a range in squares, or empty",
+            Detail::Reach => "squares; empty uses the size's (Tiny 0, any other size 1)",
+            Detail::Regeneration => super::extras::REGENERATION_HINT,
+            Detail::Variant(_) | Detail::NewVariant => super::extras::VARIANT_HINT,
             Detail::Resistances | Detail::Vulnerabilities => {
                 "damage types beyond the source's and tags' (value X by level)"
             }
@@ -212,6 +242,7 @@ impl Detail {
                 parts.extend(m.traits.iter().map(MovementTrait::to_string));
                 parts.join(", ")
             }
+            Detail::Reach => d.reach.map(|r| r.to_string()).unwrap_or_default(),
             Detail::Languages => d.languages.join(", "),
             Detail::Telepathy => d.telepathy.map(|t| t.to_string()).unwrap_or_default(),
             Detail::Resistances => d
@@ -227,6 +258,7 @@ impl Detail {
                 .collect::<Vec<_>>()
                 .join(", "),
             Detail::Immunities => join(&d.immunities),
+            Detail::Regeneration => d.regeneration.map(|r| r.label()).unwrap_or_default(),
             Detail::Equipment => d.equipment.clone().unwrap_or_default(),
             Detail::Description => d.description.clone().unwrap_or_default(),
             Detail::Tactics => d.tactics.clone().unwrap_or_default(),
@@ -235,7 +267,12 @@ impl Detail {
                 .get(i)
                 .map(super::extras::trait_text)
                 .unwrap_or_default(),
-            Detail::NewTrait => String::new(),
+            Detail::NewTrait | Detail::NewVariant => String::new(),
+            Detail::Variant(i) => d
+                .variants
+                .get(i)
+                .map(super::extras::variant_text)
+                .unwrap_or_default(),
             Detail::Override(k) => super::extras::override_text(d.overrides.get(&k)),
         }
     }
@@ -251,7 +288,10 @@ impl Detail {
                 format!("{score} (default)")
             }
             Detail::Movement if d.movement.is_empty() => "walk 6 (default)".into(),
+            Detail::Reach if d.reach.is_none() => format!("{} (default)", d.size.default_reach()),
+            Detail::Regeneration if d.regeneration.is_none() => "(none)".into(),
             Detail::NewTrait => "(Enter adds an aura or a trait)".into(),
+            Detail::NewVariant => "(Enter adds another form of the monster)".into(),
             Detail::Override(k) if !d.overrides.contains_key(&k) => "(the formula's)".into(),
             other => other.value(d),
         }
@@ -309,6 +349,7 @@ impl Detail {
                 }
                 d.movement = m;
             }
+            Detail::Reach => d.reach = opt_number(text, "Reach", 0..=20)?.map(|v| v as u32),
             Detail::Languages => d.languages = list(text, |s| Ok(s.to_owned()))?,
             Detail::Telepathy => {
                 d.telepathy = opt_number(text, "Telepathy", 1..=1000)?.map(|v| v as u32)
@@ -322,6 +363,7 @@ impl Detail {
             Detail::Immunities => {
                 d.immunities = list(text, |s| Immunity::parse(s).map_err(|e| e.to_string()))?
             }
+            Detail::Regeneration => d.regeneration = super::extras::parse_regeneration(text)?,
             Detail::Equipment => d.equipment = opt_text(text),
             Detail::Description => d.description = opt_text(text),
             Detail::Tactics => d.tactics = opt_text(text),
@@ -338,6 +380,15 @@ impl Detail {
                     d.traits.push(t);
                 }
             }
+            Detail::Variant(i) => match super::extras::parse_variant(text)? {
+                Some(v) if i < d.variants.len() => d.variants[i] = v,
+                Some(v) => d.variants.push(v),
+                None if i < d.variants.len() => {
+                    d.variants.remove(i);
+                }
+                None => {}
+            },
+            Detail::NewVariant => d.variants.extend(super::extras::parse_variant(text)?),
             Detail::Override(k) => match super::extras::parse_override(text)? {
                 Some(o) => {
                     d.overrides.insert(k, o);
