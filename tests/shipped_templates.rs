@@ -5,9 +5,12 @@
 use lairsmith::bestiary::{Bestiary, findings_of};
 use lairsmith::embedded::MONSTER_TEMPLATE_FILES;
 use lairsmith::monster::kit::Templates;
+use lairsmith::monster::power::DamageSpec;
 use lairsmith::monster::template::parse_template;
 use lairsmith::monster::template_apply::{apply, derive_applied};
 use lairsmith::monster::template_ops::add_template;
+use lairsmith::rules::power_vocab::{Action, Usage};
+use lairsmith::rules::rank::Rank;
 use lairsmith::rules::{Level, Role};
 use lairsmith::vocab::Vocabulary;
 use std::path::Path;
@@ -31,7 +34,25 @@ fn every_shipped_template_reads_and_ids_are_unique() {
     ids.sort();
     ids.dedup();
     assert_eq!(ids.len(), n, "template ids are unique");
-    assert!(n >= 12, "at least twelve shipped templates, found {n}");
+    assert!(n >= 14, "at least fourteen shipped templates, found {n}");
+    // The kinds of template a GM reaches for first (issue 11).
+    for id in [
+        "corporeal-undead",
+        "spirit-undead",
+        "fire-touched",
+        "frost-touched",
+        "storm-touched",
+        "veteran",
+        "solo",
+        "swarm",
+        "mount",
+        "shapechanger",
+        "hexer",
+        "dragon-blooded",
+        "plant-bound",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "no shipped `{id}` template");
+    }
 }
 
 fn codes(f: &[lairsmith::monster::lint::Finding]) -> Vec<String> {
@@ -132,42 +153,215 @@ fn themes_give_every_role_a_power_of_its_own() {
     }
 }
 
+/// A template's own powers and the powers of `role` in a theme.
+fn powers_for<'a>(
+    t: &'a lairsmith::monster::template::MonsterTemplate,
+    role: &Role,
+) -> impl Iterator<Item = &'a lairsmith::monster::power::Power> {
+    t.powers
+        .iter()
+        .chain(t.powers_by_role.get(role).into_iter().flatten())
+}
+
 #[test]
-fn the_stat_block_marks_what_each_shipped_template_added() {
+fn the_stat_block_marks_everything_a_shipped_template_added_and_its_note_lists_it() {
     let b = Bestiary::shipped();
-    let e = b.get("hedgemaw").unwrap();
-    for t in &b.templates.entries {
-        let Ok(d) = add_template(&e.design, &t.template.id, &b.templates) else {
-            continue;
-        };
-        let block = derive_applied(&apply(&d, &b.templates, Templates::embedded()));
-        let note = block.templates.last().expect("a note for the template");
-        assert_eq!(note.id, t.template.id);
-        assert!(
-            !note.changes.is_empty(),
-            "{} changed nothing",
-            t.template.id
-        );
-        let theirs: Vec<&str> = t
-            .template
-            .powers
-            .iter()
-            .chain(
-                t.template
-                    .powers_by_role
-                    .get(&e.design.role)
-                    .into_iter()
-                    .flatten(),
-            )
-            .map(|p| p.name.as_str())
-            .collect();
-        for name in theirs {
-            let p = block.powers.iter().find(|p| p.name == name).unwrap();
-            assert_eq!(p.from_template.as_deref(), Some(t.template.name.as_str()));
+    let kits = Templates::embedded();
+    let mut checked = 0;
+    let mut left_out_on_mooks = 0;
+    for e in &b.entries {
+        let plain = derive_applied(&apply(&e.design, &b.templates, kits));
+        for entry in &b.templates.entries {
+            let t = &entry.template;
+            let Ok(d) = add_template(&e.design, &t.id, &b.templates) else {
+                continue;
+            };
+            let at = format!("{} on {}", t.id, e.design.id);
+            let a = apply(&d, &b.templates, kits);
+            let block = derive_applied(&a);
+            let note = block
+                .templates
+                .iter()
+                .find(|n| n.id == t.id)
+                .unwrap_or_else(|| panic!("{at}: no Templates note"));
+            assert!(!note.changes.is_empty(), "{at}: the note lists no change");
+
+            // Whatever the block gained, from the template's lists or from its rank's kit, says
+            // which template it came from.
+            for p in block
+                .powers
+                .iter()
+                .filter(|p| !plain.powers.iter().any(|x| x.name == p.name))
+            {
+                assert_eq!(
+                    p.from_template.as_deref(),
+                    Some(t.name.as_str()),
+                    "{at}: power {}",
+                    p.name
+                );
+            }
+            // Traits a tag grants (Incorporeal) come before the design's own; the tag is the
+            // template's note, not a mark.
+            let derived = block.traits.len() - a.design.traits.len();
+            for (i, tr) in block.traits.iter().enumerate() {
+                if plain.traits.iter().any(|x| x.name == tr.name) {
+                    continue;
+                }
+                if i < derived {
+                    let word = tr.name.to_lowercase();
+                    assert!(
+                        note.changes
+                            .iter()
+                            .any(|c| c.starts_with("tag ") && c.contains(&word)),
+                        "{at}: {} is in no tag of {:?}",
+                        tr.name,
+                        note.changes
+                    );
+                } else {
+                    assert_eq!(
+                        tr.from_template.as_deref(),
+                        Some(t.name.as_str()),
+                        "{at}: trait {}",
+                        tr.name
+                    );
+                }
+            }
+
+            // Each power and trait of the template is in the note: added, or left out on a mook.
+            for p in powers_for(t, &e.design.role) {
+                if plain.powers.iter().any(|x| x.name == p.name) {
+                    continue;
+                }
+                if block.powers.iter().any(|x| x.name == p.name) {
+                    assert!(
+                        note.changes.contains(&format!("power {}", p.name)),
+                        "{at}: {:?}",
+                        note.changes
+                    );
+                } else {
+                    assert_eq!(a.design.rank, Rank::Mook, "{at}: {} is missing", p.name);
+                    assert!(
+                        note.changes
+                            .iter()
+                            .any(|c| c.starts_with(&format!("not {} (", p.name))),
+                        "{at}: {:?}",
+                        note.changes
+                    );
+                    left_out_on_mooks += 1;
+                }
+            }
+            for tr in &t.traits {
+                if !plain.traits.iter().any(|x| x.name == tr.name) {
+                    assert!(
+                        note.changes.contains(&format!("trait {}", tr.name)),
+                        "{at}: {:?}",
+                        note.changes
+                    );
+                }
+            }
+            if let Some(rank) = t.rank
+                && rank != e.design.rank
+            {
+                assert!(
+                    note.changes.contains(&format!("rank {}", rank.label())),
+                    "{at}: {:?}",
+                    note.changes
+                );
+            }
+
+            // The printed block shows the same marks and the note.
+            let text = lairsmith::export::text(&block);
+            let mark = format!("[{}]", t.name);
+            for p in block.powers.iter().filter(|p| p.from_template.is_some()) {
+                assert!(
+                    text.lines()
+                        .any(|l| l.contains(&p.name) && l.contains(&mark)),
+                    "{at}: {} is not marked {mark}:\n{text}",
+                    p.name
+                );
+            }
+            assert!(
+                text.contains(&format!("{} ({}): ", t.name, t.id)),
+                "{at}: no Templates note:\n{text}"
+            );
+            checked += 1;
         }
-        for tr in &t.template.traits {
-            let x = block.traits.iter().find(|x| x.name == tr.name).unwrap();
-            assert_eq!(x.from_template.as_deref(), Some(t.template.name.as_str()));
+    }
+    assert!(checked >= 14 * 40, "only {checked} template applications");
+    assert!(
+        left_out_on_mooks > 0,
+        "the shipped mooks should show a multi-target template power left out"
+    );
+}
+
+#[test]
+fn template_powers_deal_damage_by_tier_and_a_typed_power_carries_its_damage_tag() {
+    for entry in &Bestiary::shipped().templates.entries {
+        let t = &entry.template;
+        for p in Role::ALL.iter().flat_map(|r| powers_for(t, r)) {
+            let at = format!("{}: {}", t.id, p.name);
+            match &p.damage {
+                Some(DamageSpec::Tier(tier)) => assert_eq!(
+                    *tier,
+                    p.natural_tier(),
+                    "{at}: encounter and refresh powers are surge, areas multi-target"
+                ),
+                Some(DamageSpec::Dice(_)) => panic!("{at}: dice do not scale with the level"),
+                None => {}
+            }
+            if let Some(ty) = p.damage_type {
+                assert!(
+                    p.tags.iter().any(|g| g.key() == ty.key()),
+                    "{at}: {} damage without the {} tag",
+                    ty.key(),
+                    ty.key()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_template_adds_an_at_will_attack_outside_the_standard_action() {
+    // A standard monster attacks about once a round (Creating New Monsters: Powers): a template's
+    // at-will attack replaces the basic attack on a standard action; only a rank adds more.
+    for entry in &Bestiary::shipped().templates.entries {
+        let t = &entry.template;
+        for p in Role::ALL.iter().flat_map(|r| powers_for(t, r)) {
+            if p.attack.is_some() && p.usage == Usage::AtWill {
+                assert_eq!(
+                    p.action,
+                    Action::Standard,
+                    "{}: {} is a second at-will attack a round",
+                    t.id,
+                    p.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_template_file_cannot_set_the_role_or_the_level() {
+    let (path, text) = MONSTER_TEMPLATE_FILES[0];
+    for (key, line) in [("role", "role: wrecker"), ("level", "level: 12")] {
+        let text = format!("{}\n{line}\n", text.trim_end());
+        let err = parse_template(&text, Path::new(path))
+            .expect_err(line)
+            .to_string();
+        assert!(err.contains(path), "{err}");
+        assert!(err.contains(&format!("`{key}`")), "{err}");
+    }
+}
+
+#[test]
+fn shipped_templates_name_conditions_in_the_books_words() {
+    // Conditions: "immobile", not "immobilized"; a grapple lasts until the target escapes, or
+    // "grappled (save ends)" (Conditions: Grappled).
+    for (path, text) in MONSTER_TEMPLATE_FILES {
+        let text = text.to_lowercase();
+        for word in ["immobilized", "immobilised", "escape ends"] {
+            assert!(!text.contains(word), "{path}: `{word}` is not the book's");
         }
     }
 }
