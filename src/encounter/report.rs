@@ -268,9 +268,8 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
             .iter()
             .map(|(l, c)| {
                 format!(
-                    "{c} × {} (standard XP at level {l}, L{})",
+                    "{c} × {} (Monster XP table, level {l}, Standard)",
                     group_thousands(MONSTER_XP[usize::from(*l) - 1].standard),
-                    1693 + u32::from(*l)
                 )
             })
             .collect()

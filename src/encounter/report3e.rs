@@ -176,7 +176,7 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
                     group_thousands(adjusted),
                     c.el_adjustment()
                 ),
-                source: "D5: the circumstance table".into(),
+                source: format!("D5: the circumstance adjustments after the {TABLE} table"),
                 ours: false,
             });
             adjusted

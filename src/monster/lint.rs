@@ -358,7 +358,7 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
         out.push(warning(
             "flying-shift",
             format!(
-                "{name}: it shifts the monster, but a flying monster without hover cannot shift while it flies (Combat: Fly); add `hover` to its movement traits or say it shifts only on the ground"
+                "{name}: it shifts the monster, but a flying monster without hover cannot shift while it flies (Movement and Position: Fly); add `hover` to its movement traits or say it shifts only on the ground"
             ),
         ));
     }

@@ -105,6 +105,9 @@ pub fn lines(km: &Keymap) -> Vec<Line<'static>> {
     out.push(Line::from(
         "  the arithmetic. The difficulty bands are one: the book gives the budget, not bands.",
     ));
+    out.push(Line::from(
+        "  docs/RULES.md (in the project) explains each ruling and the book's section behind it.",
+    ));
     out
 }
 
