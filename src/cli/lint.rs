@@ -3,12 +3,10 @@
 use super::args::{LintArgs, LintFormat};
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
-use crate::bestiary::findings_of;
+use crate::bestiary::block_and_findings;
 use crate::bestiary::{load_file, yaml_files};
-use crate::monster::kit::Templates;
 use crate::monster::lint::{Finding, Severity};
 use crate::monster::template::MonsterTemplates;
-use crate::monster::template_apply::{apply, derive_applied};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -88,9 +86,7 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
                 }
             }
             Ok((design, _)) => {
-                let applied = apply(&design, &templates, Templates::embedded());
-                let block = derive_applied(&applied);
-                ff.findings = findings_of(&design, &applied, &block, Some(f), &templates);
+                ff.findings = block_and_findings(&design, &templates, Some(f)).1;
                 if let Some(first) = seen.get(&design.id) {
                     ff.findings.insert(
                         0,

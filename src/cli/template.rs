@@ -14,7 +14,7 @@ use crate::monster::template::{MonsterTemplate, TemplateOrigin};
 use crate::monster::template_apply::derive_with;
 use crate::monster::template_ops::{add_template, remove_template};
 use crate::rules::Level;
-use crate::rules::grants::{Against, Grant, describe_grants, tag_grants};
+use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
 use crate::store::update_locked;
 use crate::vocab::Vocabulary;
 
@@ -23,10 +23,12 @@ pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         TemplateCmd::List => list(&bestiary, term),
         TemplateCmd::Show { id, level, format } => {
-            let entry = bestiary
-                .templates
-                .entry(&id)
-                .ok_or_else(|| Failure(bestiary.templates.find(&id).unwrap_err().to_string()))?;
+            let entry = bestiary.templates.entry(&id).ok_or_else(|| {
+                let unknown = bestiary.templates.find(&id).err();
+                Failure(
+                    unknown.map_or_else(|| format!("unknown template `{id}`"), |e| e.to_string()),
+                )
+            })?;
             match format {
                 TemplateFormat::Yaml => {
                     out!(term, "{}", crate::yaml_io::to_string(&entry.template))?;
@@ -103,16 +105,7 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
             .collect::<Vec<_>>()
             .join(", "),
     );
-    let grants: Vec<Grant> = t
-        .resistances
-        .iter()
-        .map(|d| Grant::Resist(Against::Damage(*d)))
-        .chain(
-            t.vulnerabilities
-                .iter()
-                .map(|d| Grant::Vulnerable(Against::Damage(*d))),
-        )
-        .collect();
+    let grants: Vec<Grant> = damage_grants(&t.resistances, &t.vulnerabilities).collect();
     if !grants.is_empty() {
         line(
             &format!("Resistances at level {level}"),

@@ -9,7 +9,7 @@ use crate::rules::abilities::{
     Ability, Skill, TRAINED_SKILL_BONUS, default_top_score, listed_modifier,
 };
 use crate::rules::damage::{Damage, tier_damage};
-use crate::rules::grants::{Against, Grant, resolve_grants, source_grants, tag_grants};
+use crate::rules::grants::{Grant, damage_grants, resolve_grants, source_grants, tag_grants};
 use crate::rules::knowledge::knowledge_check;
 use crate::rules::power_vocab::{Defense, Origin, Usage};
 use crate::rules::rank::{MOOK_HP, Rank};
@@ -151,18 +151,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         .iter()
         .chain(design.tags.iter().flat_map(|t| tag_grants(*t)))
         .copied()
-        .chain(
-            design
-                .resistances
-                .iter()
-                .map(|d| Grant::Resist(Against::Damage(*d))),
-        )
-        .chain(
-            design
-                .vulnerabilities
-                .iter()
-                .map(|d| Grant::Vulnerable(Against::Damage(*d))),
-        )
+        .chain(damage_grants(&design.resistances, &design.vulnerabilities))
         .collect();
     let granted = resolve_grants(level, &grants);
     let to_values = |list: &[crate::rules::grants::Resistance]| {

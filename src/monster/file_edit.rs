@@ -4,31 +4,18 @@
 //! back; a file whose layout does not allow it is written in the canonical layout instead.
 
 use crate::monster::design::MonsterDesign;
+use crate::monster::diagnose::MONSTER_KEYS;
 use std::path::Path;
 
-/// The top-level keys a canonical file writes after `templates:`; a new `templates:` block goes
-/// before the first of them that the file has.
-const KEYS_AFTER: &[&str] = &[
-    "alignment",
-    "abilities",
-    "skills",
-    "senses",
-    "movement",
-    "reach",
-    "regeneration",
-    "languages",
-    "telepathy",
-    "resistances",
-    "vulnerabilities",
-    "immunities",
-    "traits",
-    "powers",
-    "overrides",
-    "equipment",
-    "description",
-    "tactics",
-    "variants",
-];
+/// The top-level keys a canonical file writes after `templates:` (the schema order of
+/// [`MONSTER_KEYS`]); a new `templates:` block goes before the first of them that the file has.
+fn keys_after_templates() -> &'static [&'static str] {
+    let at = MONSTER_KEYS
+        .iter()
+        .position(|k| *k == "templates")
+        .map_or(MONSTER_KEYS.len(), |i| i + 1);
+    &MONSTER_KEYS[at..]
+}
 
 /// The top-level key a line starts, if it starts one.
 fn top_key(line: &str) -> Option<&str> {
@@ -81,7 +68,7 @@ fn edit_lines(text: &str, ids: &[String]) -> Option<String> {
         }
         let at = lines
             .iter()
-            .position(|l| top_key(l).is_some_and(|k| KEYS_AFTER.contains(&k)))
+            .position(|l| top_key(l).is_some_and(|k| keys_after_templates().contains(&k)))
             .or_else(|| {
                 // A file with nothing after its tags ends with them.
                 lines.iter().position(|l| top_key(l) == Some("type"))?;

@@ -414,7 +414,7 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
             format!("{name}: a basic attack should be at-will"),
         ));
     }
-    if d.rank == Rank::Mook && (p.origin.is_area() || p.targets_several()) && p.damage.is_some() {
+    if d.rank == Rank::Mook && p.hits_several() {
         out.push(warning(
             "mook-targets",
             format!("{name}: mooks should target only one creature with each attack (Creating New Monsters: Powers)"),

@@ -181,6 +181,12 @@ impl Power {
         DamageTier::new(self.usage.is_surge(), multi)
     }
 
+    /// Whether it deals damage to more than one creature: an area, or several targets. Mooks
+    /// target one creature with each damaging attack (Creating New Monsters: Powers).
+    pub fn hits_several(&self) -> bool {
+        (self.origin.is_area() || self.targets_several()) && self.damage.is_some()
+    }
+
     /// Whether the targets line names more than one creature.
     pub fn targets_several(&self) -> bool {
         let t = self.targets.as_deref().unwrap_or("").to_lowercase();

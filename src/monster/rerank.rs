@@ -122,7 +122,7 @@ pub fn rerank(
     if rank == Rank::Mook {
         // Mooks target one creature with each damaging attack (Monster Statistics: Powers).
         powers.retain(|p| {
-            let several = (p.origin.is_area() || p.targets_several()) && p.damage.is_some();
+            let several = p.hits_several();
             if several {
                 changes.push(PowerChange::Removed(
                     p.name.clone(),

@@ -6,13 +6,11 @@
 //! is linted both ways. A finding made both ways does not hang on a stand-in: it is a finding
 //! about what the file says. One made only one way is about a stand-in, and is left out.
 
-use crate::bestiary::findings_of;
+use crate::bestiary::block_and_findings;
 use crate::monster::design::MonsterDesign;
 use crate::monster::diagnose::diagnose;
-use crate::monster::kit::Templates;
 use crate::monster::lint::Finding;
 use crate::monster::template::MonsterTemplates;
-use crate::monster::template_apply::{apply, derive_applied};
 use crate::rules::power_vocab::PowerTag;
 use crate::yaml_io::Seg;
 use std::path::Path;
@@ -89,11 +87,7 @@ pub fn findings_of_what_parsed(
     else {
         return Vec::new();
     };
-    let lint = |design: &MonsterDesign| {
-        let applied = apply(design, templates, Templates::embedded());
-        let block = derive_applied(&applied);
-        findings_of(design, &applied, &block, Some(path), templates)
-    };
+    let lint = |design: &MonsterDesign| block_and_findings(design, templates, Some(path)).1;
     let other = lint(&second);
     lint(&first)
         .into_iter()

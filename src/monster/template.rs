@@ -209,11 +209,10 @@ impl MonsterTemplates {
             }
         };
         for f in files {
-            let parsed = crate::bestiary::read_limited(&f).and_then(|bytes| {
-                parse_template(yaml_io::utf8_text(&bytes, &f)?, &f).map(|t| (t, bytes.len()))
-            });
+            let parsed = crate::bestiary::read_limited(&f)
+                .and_then(|bytes| parse_template(yaml_io::utf8_text(&bytes, &f)?, &f));
             match parsed {
-                Ok((template, _)) => {
+                Ok(template) => {
                     if let Some(other) = lib.entry(&template.id) {
                         lib.errors.push(FileError::new(
                             &f,

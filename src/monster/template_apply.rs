@@ -9,7 +9,7 @@ use crate::monster::lint::{Finding, Severity};
 use crate::monster::rerank::{PowerChange, rerank};
 use crate::monster::statblock::{StatBlock, TemplateNote};
 use crate::monster::template::{MonsterTemplate, MonsterTemplates};
-use crate::rules::grants::{Against, Grant, describe_grants, tag_grants};
+use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
 use crate::rules::rank::Rank;
 use crate::vocab::Vocabulary;
 
@@ -129,15 +129,7 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
     }
     let resist = push_new(&mut d.resistances, &t.resistances);
     let vulnerable = push_new(&mut d.vulnerabilities, &t.vulnerabilities);
-    let grants: Vec<Grant> = resist
-        .iter()
-        .map(|r| Grant::Resist(Against::Damage(*r)))
-        .chain(
-            vulnerable
-                .iter()
-                .map(|v| Grant::Vulnerable(Against::Damage(*v))),
-        )
-        .collect();
+    let grants: Vec<Grant> = damage_grants(&resist, &vulnerable).collect();
     if !grants.is_empty() {
         changes.push(describe_grants(level, &grants));
     }
@@ -160,8 +152,7 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
         }
         // Mooks target one creature with each damaging attack (Monster Statistics: Powers),
         // as re-ranking to mook leaves out such powers too.
-        if d.rank == Rank::Mook && (p.origin.is_area() || p.targets_several()) && p.damage.is_some()
-        {
+        if d.rank == Rank::Mook && p.hits_several() {
             changes.push(format!(
                 "not {} (a mook targets one creature at a time)",
                 p.name

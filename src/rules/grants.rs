@@ -119,6 +119,17 @@ pub fn tag_grants(tag: Tag) -> &'static [Grant] {
     }
 }
 
+/// The grants of a design's (or a template's) own resistance and vulnerability lists.
+pub fn damage_grants<'a>(
+    resist: &'a [DamageType],
+    vulnerable: &'a [DamageType],
+) -> impl Iterator<Item = Grant> + 'a {
+    resist
+        .iter()
+        .map(|d| Resist(Against::Damage(*d)))
+        .chain(vulnerable.iter().map(|d| Vulnerable(Against::Damage(*d))))
+}
+
 /// A resolved resistance or vulnerability.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Resistance {

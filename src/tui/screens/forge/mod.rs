@@ -224,19 +224,8 @@ impl Forge {
         if self.derived_for.as_ref() == Some(&self.design) {
             return;
         }
-        let applied = crate::monster::template_apply::apply(
-            &self.design,
-            &self.templates,
-            Templates::embedded(),
-        );
-        self.block = crate::monster::template_apply::derive_applied(&applied);
-        self.findings = crate::bestiary::findings_of(
-            &self.design,
-            &applied,
-            &self.block,
-            None,
-            &self.templates,
-        );
+        (self.block, self.findings) =
+            crate::bestiary::block_and_findings(&self.design, &self.templates, None);
         self.derived_for = Some(self.design.clone());
         let n = self.design.powers.len();
         self.power_cursor = self.power_cursor.min(n.saturating_sub(1));
