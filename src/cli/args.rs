@@ -456,7 +456,8 @@ pub enum EncounterCmd {
         system: System,
     },
     /// Add monsters: a bestiary id or placeholder:LEVEL:RANK:ROLE; in a d20-3e encounter,
-    /// cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8).
+    /// cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8). Or an extended challenge:
+    /// challenge:LEVEL:SUCCESSES --name NAME (challenge:party:SUCCESSES for the party level).
     Add {
         file: String,
         monster: String,
@@ -469,8 +470,14 @@ pub enum EncounterCmd {
         /// A name for the group (`--name` too).
         #[arg(long, alias = "name")]
         label: Option<String>,
+        /// A challenge's failures allowed (1 to 20; default 3).
+        #[arg(long)]
+        failures: Option<String>,
+        /// A challenge's skill and DC word, e.g. athletics:moderate (repeatable).
+        #[arg(long = "skill", value_name = "SKILL:DC")]
+        skills: Vec<String>,
     },
-    /// Remove a group: its monster id, its placeholder:..., its cr:N, or #N.
+    /// Remove a group: its monster id, its placeholder:..., its cr:N, challenge:NAME, or #N.
     Remove { file: String, monster: String },
     /// The budget, XP, difficulty, XP per character and treasure of an encounter. The difficulty
     /// bands are lairsmith's own reading, not the book's; --explain marks every such term.

@@ -143,6 +143,22 @@ fn render_report(
     s.push_str("\nRoster:\n");
     for line in &r.roster {
         let xp = line.xp_total.map_or("?".to_owned(), group_thousands);
+        if let Some(c) = &line.challenge {
+            s.push_str(&format!(
+                "  Challenge: {} (level {}{}, {} successes before {} failures; {}): {xp} XP\n",
+                line.name,
+                c.level,
+                if c.party_level {
+                    ", the party level"
+                } else {
+                    ""
+                },
+                c.successes,
+                c.failures,
+                c.worth
+            ));
+            continue;
+        }
         let flag = if line.ally {
             " (ally, not counted)"
         } else if line.missing {
@@ -211,8 +227,21 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             count,
             ally,
             label,
+            failures,
+            skills,
         } => {
             let path = encounter_path(data, &file)?;
+            if monster.starts_with("challenge:") {
+                let group = challenge_group(&monster, label, count, ally, failures, &skills)?;
+                add_group(&path, &group)?;
+                return Ok(EXIT_OK);
+            }
+            if failures.is_some() || !skills.is_empty() {
+                return Err(Failure(
+                    "--failures and --skill belong to a challenge (challenge:LEVEL:SUCCESSES)"
+                        .into(),
+                ));
+            }
             let mut group = if let Some(cr) = monster.strip_prefix("cr:") {
                 Group::cr(cr.parse().map_err(Failure)?, count)
             } else if monster.starts_with("placeholder") {
@@ -364,6 +393,45 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             Ok(if out.met { EXIT_OK } else { EXIT_FAILURE })
         }
     }
+}
+
+/// `encounter add FILE challenge:LEVEL:SUCCESSES --name NAME [--failures N] [--skill S:DC]...`
+fn challenge_group(
+    spec: &str,
+    name: Option<String>,
+    count: Count,
+    ally: bool,
+    failures: Option<String>,
+    skills: &[String],
+) -> Result<Group, Failure> {
+    use crate::encounter::challenge::{Challenge, ChallengeSkill, parse_count, parse_spec};
+    let (level, successes) = parse_spec(spec).map_err(Failure)?;
+    let Some(name) = name.map(|n| n.trim().to_owned()) else {
+        return Err(Failure(format!(
+            "a challenge needs a name: lairsmith encounter add FILE {spec} --name \"Rope Bridge\""
+        )));
+    };
+    check_name("the challenge's name", &name).map_err(Failure)?;
+    if count != Count::ONE {
+        return Err(Failure(format!(
+            "a challenge is run once, so --count {count} does not apply; add another challenge with its own name to run two"
+        )));
+    }
+    if ally {
+        return Err(Failure(
+            "a challenge is something the party overcomes; it cannot be an --ally".into(),
+        ));
+    }
+    let mut c = Challenge::new(&name, level, successes).map_err(Failure)?;
+    if let Some(f) = failures {
+        c.failures = parse_count("failures", &f).map_err(Failure)?;
+    }
+    c.skills = skills
+        .iter()
+        .map(|s| ChallengeSkill::parse(s))
+        .collect::<Result<_, _>>()
+        .map_err(Failure)?;
+    Ok(Group::challenge(c))
 }
 
 fn capitalise(s: &str) -> String {

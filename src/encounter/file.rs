@@ -1,6 +1,7 @@
 //! The encounter file: a name, a party (inline or a saved party's id), groups of monsters or
 //! placeholders with counts, the user's notes, and the record of the last generation.
 
+use crate::encounter::challenge::Challenge;
 use crate::encounter::count::Count;
 use crate::encounter::party::{Member, Party};
 use crate::rules::d20e3::Cr;
@@ -222,6 +223,9 @@ pub struct Group {
         with = "crate::encounter::cr_serde"
     )]
     pub cr: Option<Cr>,
+    /// A2: an extended challenge instead of monsters (Orcus encounters only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<Challenge>,
     #[serde(default)]
     pub count: Count,
     /// D1: `name:` is read as the label, as 3rd-edition GMs name their foes.
@@ -239,6 +243,7 @@ impl Group {
             monster: Some(id.to_owned()),
             placeholder: None,
             cr: None,
+            challenge: None,
             count,
             label: None,
             side: Side::Foe,
@@ -251,6 +256,7 @@ impl Group {
             monster: None,
             placeholder: Some(p),
             cr: None,
+            challenge: None,
             count,
             label: None,
             side: Side::Foe,
@@ -264,6 +270,7 @@ impl Group {
             monster: None,
             placeholder: None,
             cr: Some(cr),
+            challenge: None,
             count,
             label: None,
             side: Side::Foe,
@@ -271,14 +278,29 @@ impl Group {
         }
     }
 
-    /// How a group is named on the command line: its monster id, its placeholder spec or
-    /// `cr:N`.
+    /// An extended challenge (A2): one group, never merged with another.
+    pub fn challenge(c: Challenge) -> Group {
+        Group {
+            monster: None,
+            placeholder: None,
+            cr: None,
+            challenge: Some(c),
+            count: Count::ONE,
+            label: None,
+            side: Side::Foe,
+            extra: XKeys::default(),
+        }
+    }
+
+    /// How a group is named on the command line: its monster id, its placeholder spec,
+    /// `cr:N` or `challenge:NAME`.
     pub fn key(&self) -> String {
-        match (&self.monster, &self.placeholder, &self.cr) {
-            (Some(id), _, _) => id.clone(),
-            (None, Some(p), _) => p.to_string(),
-            (None, None, Some(cr)) => format!("cr:{cr}"),
-            (None, None, None) => String::new(),
+        match (&self.monster, &self.placeholder, &self.cr, &self.challenge) {
+            (Some(id), _, _, _) => id.clone(),
+            (None, Some(p), _, _) => p.to_string(),
+            (None, None, Some(cr), _) => format!("cr:{cr}"),
+            (None, None, None, Some(c)) => c.key(),
+            (None, None, None, None) => String::new(),
         }
     }
 }
@@ -439,8 +461,25 @@ impl Encounter {
                 1,
             ));
         }
+        if let Some(c) = &group.challenge {
+            // A challenge is removed by its name, so two may not share one.
+            if let Some(same) = self
+                .groups
+                .iter()
+                .filter_map(|g| g.challenge.as_ref())
+                .find(|x| x.is_named(&c.name))
+            {
+                return Err(format!(
+                    "the encounter already has a challenge named `{}`; give this one another name",
+                    same.name
+                ));
+            }
+            self.groups.push(group);
+            return Ok(());
+        }
         if let Some(g) = self.groups.iter_mut().find(|g| {
-            g.monster == group.monster
+            g.challenge.is_none()
+                && g.monster == group.monster
                 && g.placeholder == group.placeholder
                 && g.cr == group.cr
                 && g.side == group.side
@@ -531,6 +570,9 @@ pub fn parse_encounter(
 /// What is wrong with a group for its encounter's system (D1), if anything.
 fn group_problem(e: &Encounter, g: &Group, i: usize) -> Option<String> {
     let n = i + 1;
+    if g.challenge.is_some() {
+        return challenge_problem(e, g, n);
+    }
     match (e.system, &g.monster, &g.placeholder, &g.cr) {
         (System::Orcus, _, _, Some(cr)) => Some(format!(
             "group {n} rates a foe by challenge rating (`cr: {cr}`), which belongs in a 3rd-edition encounter; this file is an Orcus encounter (add `system: d20-3e` at the top to make it a 3rd-edition one)"
@@ -548,10 +590,47 @@ fn group_problem(e: &Encounter, g: &Group, i: usize) -> Option<String> {
             "group {n} names both a monster and a placeholder; keep one"
         )),
         (System::Orcus, None, None, None) => Some(format!(
-            "group {n} needs `monster: <id>` or `placeholder: {{level, rank, role}}`"
+            "group {n} needs `monster: <id>` or `placeholder: {{level, rank, role}}` (or `challenge: {{name, successes}}`)"
         )),
         _ => None,
     }
+}
+
+/// What is wrong with a challenge group (A2), if anything: a group is exactly one of monster,
+/// placeholder, cr or challenge, a challenge is run once, and it is an Orcus rule.
+fn challenge_problem(e: &Encounter, g: &Group, n: usize) -> Option<String> {
+    let other = [
+        g.monster.as_ref().map(|_| "`monster`"),
+        g.placeholder.as_ref().map(|_| "`placeholder`"),
+        g.cr.as_ref().map(|_| "`cr`"),
+    ];
+    if let Some(other) = other.into_iter().flatten().next() {
+        return Some(format!(
+            "group {n} is both a challenge and a {other}; a group is exactly one of `monster`, `placeholder`, `cr` or `challenge` (put the challenge in a group of its own)"
+        ));
+    }
+    if e.system == System::D20e3 {
+        return Some(format!(
+            "group {n} is an extended challenge, which is an Orcus rule (Extended Challenges; its XP is counted in Standard monsters of the Monster XP table, lairsmith's own reading A2); this file is a 3rd-edition encounter (`system: d20-3e`)"
+        ));
+    }
+    if g.count != Count::ONE {
+        return Some(format!(
+            "group {n} is a challenge with `count: {}`; a challenge is run once (add another challenge with its own name to run two)",
+            g.count
+        ));
+    }
+    if g.side == Side::Ally {
+        return Some(format!(
+            "group {n} is a challenge on the party's side; a challenge is something the party overcomes, so remove `side: ally`"
+        ));
+    }
+    if g.label.is_some() {
+        return Some(format!(
+            "group {n} is a challenge with a group `name`/`label`; a challenge is named inside `challenge:` (`challenge: {{name: ...}}`)"
+        ));
+    }
+    None
 }
 
 /// Checks the names, labels and ids an encounter holds: names and labels are printable, one
@@ -578,6 +657,15 @@ fn check_texts(e: &Encounter) -> Result<(), crate::text::Refused> {
         }
         if let Some(label) = &g.label {
             check_name_at(at("label"), &format!("the label of group {}", i + 1), label)?;
+        }
+        if let Some(c) = &g.challenge {
+            let mut here = at("challenge");
+            here.push(key("name"));
+            check_name_at(
+                here,
+                &format!("the name of the challenge in group {}", i + 1),
+                &c.name,
+            )?;
         }
     }
     Ok(())

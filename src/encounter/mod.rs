@@ -2,6 +2,7 @@
 //! the generator and the Markdown sheet; and the saved encounter and party files of a data
 //! directory ([`saved`], [`parties`]).
 
+pub mod challenge;
 pub mod count;
 pub mod cr_serde;
 pub mod file;
@@ -15,6 +16,7 @@ pub mod saved;
 pub mod sheet;
 pub mod theme;
 
+pub use challenge::{Challenge, ChallengeSkill, DcWord};
 pub use count::{Count, MAX_GROUP_COUNT};
 pub use file::{
     Encounter, Group, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,

@@ -2,6 +2,7 @@
 //! arithmetic, where it comes from, and which rulings are the project's own.
 
 use crate::bestiary::Bestiary;
+use crate::encounter::challenge::{A2_LABEL, Challenge, FEW_SUCCESSES, Worth};
 use crate::encounter::file::{Encounter, Group, Side};
 use crate::encounter::party::Party;
 use crate::export::doc::group_thousands;
@@ -37,6 +38,38 @@ pub struct RosterLine {
     pub ally: bool,
     pub placeholder: bool,
     pub missing: bool,
+    /// A2: the line is an extended challenge, not monsters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<ChallengeLine>,
+}
+
+/// An extended challenge as the report rates it (A2, lairsmith's own reading).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChallengeLine {
+    pub name: String,
+    /// Its own level, or the party level when the file gives none.
+    pub level: u8,
+    /// Whether the level is the party level because the file gives none.
+    pub party_level: bool,
+    pub successes: u32,
+    pub failures: u32,
+    pub skills: Vec<SkillDc>,
+    /// How many Standard monsters of its level it counts as.
+    pub standard_monsters: u64,
+    pub xp: u64,
+    /// The rule in words, with [`A2_LABEL`].
+    pub worth: String,
+}
+
+/// One skill of a challenge with its DC at the challenge's level.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SkillDc {
+    pub skill: String,
+    /// The DC word: easy, moderate or hard.
+    pub difficulty: String,
+    pub dc: u32,
+    /// "Athletics DC 16 (moderate, level 6)".
+    pub text: String,
 }
 
 /// A band as a range of encounter XP for this party.
@@ -83,6 +116,9 @@ pub struct Report {
     pub explanation: Vec<Term>,
     #[serde(skip)]
     pub bands: Vec<BandRange>,
+    /// A2: the extended challenges, as their roster lines rate them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub challenges: Vec<ChallengeLine>,
 }
 
 /// E1: the sum of the standard XP at each character's level.
@@ -129,6 +165,69 @@ pub fn budget(party: &Party) -> Budget {
     }
 }
 
+/// A2: a challenge's line. `with_monsters`: the encounter has monster or placeholder foes.
+fn resolve_challenge(
+    g: &Group,
+    c: &Challenge,
+    party_level: i32,
+    party_size: usize,
+    with_monsters: bool,
+) -> RosterLine {
+    let level = c.level_for(party_level);
+    let worth = c.worth(with_monsters, party_size);
+    let xp = Challenge::xp(level, worth);
+    let standard = MONSTER_XP[level.index()].standard;
+    let rule = match worth {
+        Worth::PerCharacter(_) => {
+            "alone, a challenge is worth one Standard monster of its level per character".to_owned()
+        }
+        Worth::Replaces(n) => format!(
+            "among monsters, a challenge needing {} successes replaces {} Standard monster{} of its level",
+            if n == 1 {
+                format!("{FEW_SUCCESSES} or fewer")
+            } else {
+                format!("{} or more", FEW_SUCCESSES + 1)
+            },
+            if n == 1 { "one" } else { "two" },
+            if n == 1 { "" } else { "s" },
+        ),
+    };
+    let line = ChallengeLine {
+        name: c.name.clone(),
+        level: level.get(),
+        party_level: c.level.is_none(),
+        successes: c.successes,
+        failures: c.failures,
+        skills: c
+            .skills
+            .iter()
+            .map(|s| SkillDc {
+                skill: crate::vocab::Vocabulary::key(s.skill).to_owned(),
+                difficulty: crate::vocab::Vocabulary::key(s.dc).to_owned(),
+                dc: s.dc.dc_at(level),
+                text: s.describe(level),
+            })
+            .collect(),
+        standard_monsters: worth.standard_monsters(),
+        xp,
+        worth: format!("{rule} — {A2_LABEL}"),
+    };
+    RosterLine {
+        key: g.key(),
+        name: c.name.clone(),
+        count: 1,
+        level: Some(level.get()),
+        rank: None,
+        role: None,
+        xp_each: Some(standard),
+        xp_total: Some(xp),
+        ally: false,
+        placeholder: false,
+        missing: false,
+        challenge: Some(line),
+    }
+}
+
 fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
     let ally = g.side == Side::Ally;
     if let Some(p) = &g.placeholder {
@@ -145,6 +244,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
             ally,
             placeholder: true,
             missing: false,
+            challenge: None,
         };
     }
     let id = g.monster.clone().unwrap_or_default();
@@ -163,6 +263,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
                 ally,
                 placeholder: false,
                 missing: false,
+                challenge: None,
             }
         }
         None => RosterLine {
@@ -177,6 +278,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
             ally,
             placeholder: false,
             missing: true,
+            challenge: None,
         },
     }
 }
@@ -191,12 +293,20 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         return crate::encounter::report3e::report(encounter, party);
     }
     let n = party.size();
+    let b = budget(party);
+    // A2: "alone" means no monster or placeholder foes, whatever the allies are.
+    let with_monsters = encounter
+        .groups
+        .iter()
+        .any(|g| g.side == Side::Foe && g.challenge.is_none());
     let roster: Vec<RosterLine> = encounter
         .groups
         .iter()
-        .map(|g| resolve(g, bestiary))
+        .map(|g| match &g.challenge {
+            Some(c) => resolve_challenge(g, c, b.party_level, n, with_monsters),
+            None => resolve(g, bestiary),
+        })
         .collect();
-    let b = budget(party);
     let xp: u64 = roster
         .iter()
         .filter(|r| !r.ally)
@@ -232,6 +342,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     let highest = i32::from(party.highest_level().get());
     for r in &foes {
         if let Some(l) = r.level
+            && r.challenge.is_none()
             && i32::from(l) > highest + MAX_LEVELS_ABOVE_PARTY
         {
             warnings.push(format!(
@@ -287,8 +398,14 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     let xp_terms: Vec<String> = roster
         .iter()
         .filter(|r| !r.ally && !r.missing)
-        .map(|r| {
-            format!(
+        .map(|r| match &r.challenge {
+            Some(c) => format!(
+                "{} (extended challenge, level {}, {} XP, A2)",
+                r.name,
+                c.level,
+                group_thousands(c.xp)
+            ),
+            None => format!(
                 "{} × {} ({} {} level {}, {} XP each)",
                 r.count,
                 r.name,
@@ -296,7 +413,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
                 r.role.as_deref().unwrap_or("?"),
                 r.level.unwrap_or(0),
                 group_thousands(r.xp_each.unwrap_or(0))
-            )
+            ),
         })
         .collect();
     let allies = roster.iter().filter(|r| r.ally).count();
@@ -320,6 +437,28 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
                 .into(),
         ours: false,
     });
+    let challenges: Vec<ChallengeLine> =
+        roster.iter().filter_map(|r| r.challenge.clone()).collect();
+    for c in &challenges {
+        let level = if c.party_level {
+            format!("level {} (the party level)", c.level)
+        } else {
+            format!("level {}", c.level)
+        };
+        ex.push(Term {
+            text: format!(
+                "Challenge {}: {level}, {} successes = {} × {} XP (Monster XP table, level {}, Standard) = {} XP",
+                c.name,
+                c.successes,
+                c.standard_monsters,
+                group_thousands(MONSTER_XP[usize::from(c.level) - 1].standard),
+                c.level,
+                group_thousands(c.xp)
+            ),
+            source: format!("A2 (Extended Challenges): {}", c.worth),
+            ours: true,
+        });
+    }
     ex.push(Term {
         text: format!(
             "Ratio = {} ÷ {} = {}",
@@ -412,6 +551,7 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         roster,
         explanation: ex,
         bands: b.bands,
+        challenges,
     }
 }
 

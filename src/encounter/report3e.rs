@@ -150,6 +150,7 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
             ally,
             placeholder: false,
             missing: false,
+            challenge: None,
         });
     }
     let foes = e.groups.iter().filter(|g| g.side != Side::Ally).count();
@@ -244,6 +245,7 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
         roster,
         explanation,
         bands,
+        challenges: Vec::new(),
     }
 }
 
@@ -276,5 +278,6 @@ fn unrated(party: &Party, warning: String) -> Report {
         roster: Vec::new(),
         explanation: Vec::new(),
         bands: Vec::new(),
+        challenges: Vec::new(),
     }
 }

@@ -207,7 +207,8 @@ pub fn add_group(path: &Path, group: &Group) -> Result<(), DataError> {
 }
 
 /// Removes a group from the encounter file, under its lock: `#N` (the Nth group), a monster id
-/// (every group of it), or a placeholder (`placeholder:5:standard:wrecker`).
+/// (every group of it), a placeholder (`placeholder:5:standard:wrecker`), or a challenge
+/// (`challenge:NAME`, or its bare name when no other group is called that).
 pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
     update_encounter(path, |e| {
         let before = e.groups.len();
@@ -227,6 +228,10 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
                 .map(|p| p.to_string())
                 .unwrap_or_else(|_| which.to_owned());
             e.groups.retain(|g| g.key() != key);
+            if e.groups.len() == before {
+                e.groups
+                    .retain(|g| !g.challenge.as_ref().is_some_and(|c| c.is_named(which)));
+            }
         }
         if e.groups.len() == before {
             let keys: Vec<String> = e.groups.iter().map(Group::key).collect();

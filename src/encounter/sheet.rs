@@ -26,6 +26,17 @@ pub fn markdown(
         s.push_str("- (no monsters yet)\n");
     }
     for (r, g) in report.roster.iter().zip(&encounter.groups) {
+        if let Some(c) = &r.challenge {
+            s.push_str(&format!(
+                "- {} (extended challenge, level {}, {}) — {} XP, {}\n",
+                r.name,
+                c.level,
+                checks(c.successes, c.failures),
+                group_thousands(c.xp),
+                c.worth
+            ));
+            continue;
+        }
         let what = match (r.level, &r.rank, &r.role, g.cr) {
             (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
@@ -47,6 +58,11 @@ pub fn markdown(
             format!(" ({what})")
         };
         s.push_str(&format!("- {} × {}{what}{xp}{ally}\n", r.count, r.name));
+    }
+    if !report.challenges.is_empty() {
+        s.push_str("\n## Extended challenges\n\n");
+        let sections: Vec<String> = report.challenges.iter().map(challenge_section).collect();
+        s.push_str(&sections.join("\n"));
     }
     let mut seen: Vec<&str> = Vec::new();
     let blocks: Vec<String> = encounter
@@ -95,4 +111,53 @@ pub fn markdown(
         s.push('\n');
     }
     crate::text::escape_string(s)
+}
+
+/// "6 successes before 3 failures".
+fn checks(successes: u32, failures: u32) -> String {
+    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{} before {}",
+        plural(successes, "success", "successes"),
+        plural(failures, "failure", "failures")
+    )
+}
+
+/// One challenge on the sheet: its level, what it takes, and each skill with its DC at the
+/// challenge's level ("Table – Recommended Difficulty Classes by Level").
+fn challenge_section(c: &crate::encounter::report::ChallengeLine) -> String {
+    let level = if c.party_level {
+        format!("{} (the party level)", c.level)
+    } else {
+        c.level.to_string()
+    };
+    let mut s = format!(
+        "### {}\n\n- **Level** {level}\n- **Successes** {}\n- **Failures** {} (the challenge fails at the {}{} failure)\n- **XP** {} ({})\n",
+        c.name,
+        c.successes,
+        c.failures,
+        c.failures,
+        ordinal_suffix(c.failures),
+        group_thousands(c.xp),
+        c.worth
+    );
+    if c.skills.is_empty() {
+        s.push_str("- **Skills** none listed yet\n");
+    } else {
+        s.push_str("- **Skills** (Table – Recommended Difficulty Classes by Level)\n");
+        for k in &c.skills {
+            s.push_str(&format!("  - {}\n", k.text));
+        }
+    }
+    s
+}
+
+fn ordinal_suffix(n: u32) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
 }

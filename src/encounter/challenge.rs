@@ -1,0 +1,350 @@
+//! Extended challenges in an encounter (the book's "Extended Challenges"; RULINGS A2): a series
+//! of skill checks with a level, the successes it needs, the failures it allows and its skills,
+//! each at the Easy, Moderate or Hard DC of "Table – Recommended Difficulty Classes by Level".
+//!
+//! What a challenge is worth in the budget is lairsmith's own reading (A2): alone, one Standard
+//! monster of its level per character ("often equivalent to each PC defeating one standard
+//! monster of that level"); among monsters, it replaces one Standard monster of its level when it
+//! needs at most [`FEW_SUCCESSES`] successes and two when it needs more (the book's "4-6
+//! successes ... replacing 1-2 standard monsters").
+
+use crate::rules::Level;
+use crate::rules::abilities::Skill;
+use crate::rules::tables::{MONSTER_XP, RECOMMENDED_DCS};
+use crate::vocab::Vocabulary;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Every user-facing mention of the budget rule carries this label.
+pub const A2_LABEL: &str = "lairsmith's own reading, A2";
+/// The fewest successes a challenge may need.
+pub const MIN_SUCCESSES: u32 = 1;
+/// The most successes a challenge may need: the book's challenges ask for a handful, and the
+/// bound keeps the form and the sheet short.
+pub const MAX_SUCCESSES: u32 = 20;
+/// The book's "three failures is a common baseline".
+pub const DEFAULT_FAILURES: u32 = 3;
+/// The fewest failures a challenge may allow (one failure ends it).
+pub const MIN_FAILURES: u32 = 1;
+/// The most failures a challenge may allow, for the same reason as [`MAX_SUCCESSES`].
+pub const MAX_FAILURES: u32 = 20;
+/// A2: up to this many successes, a challenge among monsters replaces one Standard monster;
+/// from one more, two.
+pub const FEW_SUCCESSES: u32 = 4;
+
+crate::vocabulary! {
+    /// Which of the table's three DCs a skill uses.
+    pub enum DcWord ("DC") {
+        Easy = ("easy", "Easy"),
+        Moderate = ("moderate", "Moderate"),
+        Hard = ("hard", "Hard"),
+    }
+}
+
+impl DcWord {
+    /// The DC at `level`, from "Table – Recommended Difficulty Classes by Level".
+    pub fn dc_at(self, level: Level) -> u32 {
+        let row = RECOMMENDED_DCS[level.index()];
+        match self {
+            DcWord::Easy => row.easy,
+            DcWord::Moderate => row.moderate,
+            DcWord::Hard => row.hard,
+        }
+    }
+}
+
+/// One skill a challenge accepts, at one of its DCs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeSkill {
+    pub skill: Skill,
+    pub dc: DcWord,
+}
+
+impl ChallengeSkill {
+    /// `athletics:moderate` (or `athletics=moderate`, `athletics moderate`).
+    pub fn parse(s: &str) -> Result<ChallengeSkill, String> {
+        let t = s.trim();
+        let Some((skill, dc)) = t
+            .split_once([':', '='])
+            .or_else(|| t.rsplit_once(char::is_whitespace))
+        else {
+            return Err(format!(
+                "`{t}` is not a skill with its DC; write SKILL:DC, e.g. athletics:moderate"
+            ));
+        };
+        Ok(ChallengeSkill {
+            skill: Skill::parse(skill).map_err(|e| e.to_string())?,
+            dc: DcWord::parse(dc).map_err(|e| e.to_string())?,
+        })
+    }
+
+    /// A comma-separated list: `athletics:moderate, acrobatics:easy` (empty: none).
+    pub fn parse_list(s: &str) -> Result<Vec<ChallengeSkill>, String> {
+        s.split([',', ';'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(ChallengeSkill::parse)
+            .collect()
+    }
+
+    /// "Athletics DC 16 (moderate, level 6)".
+    pub fn describe(&self, level: Level) -> String {
+        format!(
+            "{} DC {} ({}, level {level})",
+            self.skill.label(),
+            self.dc.dc_at(level),
+            self.dc.key()
+        )
+    }
+}
+
+impl fmt::Display for ChallengeSkill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.skill.key(), self.dc.key())
+    }
+}
+
+/// An extended challenge, as an encounter group holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    pub name: String,
+    /// `None`: the party level (E3), whatever the party is when the encounter is rated.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_level"
+    )]
+    pub level: Option<Level>,
+    #[serde(deserialize_with = "de_successes")]
+    pub successes: u32,
+    #[serde(default = "default_failures", deserialize_with = "de_failures")]
+    pub failures: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<ChallengeSkill>,
+}
+
+fn default_failures() -> u32 {
+    DEFAULT_FAILURES
+}
+
+/// What a challenge is worth in the budget (A2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Worth {
+    /// Alone: one Standard monster of its level for each of this many characters.
+    PerCharacter(usize),
+    /// Among monsters: it replaces this many Standard monsters of its level.
+    Replaces(u32),
+}
+
+impl Worth {
+    /// How many Standard monsters of the challenge's level it counts as.
+    pub fn standard_monsters(self) -> u64 {
+        match self {
+            Worth::PerCharacter(n) => n as u64,
+            Worth::Replaces(n) => u64::from(n),
+        }
+    }
+}
+
+impl Challenge {
+    /// A challenge with the default failures and no skills yet.
+    pub fn new(name: &str, level: Option<Level>, successes: u32) -> Result<Challenge, String> {
+        check_successes(i64::from(successes))?;
+        Ok(Challenge {
+            name: name.trim().to_owned(),
+            level,
+            successes,
+            failures: DEFAULT_FAILURES,
+            skills: Vec::new(),
+        })
+    }
+
+    /// The challenge's level: its own, or the party level (clamped to the table's 1-30).
+    pub fn level_for(&self, party_level: i32) -> Level {
+        self.level.unwrap_or_else(|| {
+            Level::new(i64::from(party_level.clamp(1, 30))).expect("clamped to 1-30")
+        })
+    }
+
+    /// A2: alone (no monster foes), one Standard monster of its level per character; among
+    /// monsters, one Standard monster when it needs at most [`FEW_SUCCESSES`], two otherwise.
+    pub fn worth(&self, with_monsters: bool, party_size: usize) -> Worth {
+        match (with_monsters, self.successes <= FEW_SUCCESSES) {
+            (false, _) => Worth::PerCharacter(party_size),
+            (true, true) => Worth::Replaces(1),
+            (true, false) => Worth::Replaces(2),
+        }
+    }
+
+    /// The challenge's XP at `level` (A2): the Monster XP table's Standard XP at its level times
+    /// what it is worth.
+    pub fn xp(level: Level, worth: Worth) -> u64 {
+        u64::from(MONSTER_XP[level.index()].standard) * worth.standard_monsters()
+    }
+
+    /// How the command line and `encounter remove` name the group: `challenge:NAME`.
+    pub fn key(&self) -> String {
+        format!("challenge:{}", self.name)
+    }
+
+    /// Whether `which` names this challenge: `challenge:NAME` or the bare name, in any case.
+    pub fn is_named(&self, which: &str) -> bool {
+        let which = which.trim();
+        let bare = which.strip_prefix("challenge:").unwrap_or(which).trim();
+        bare.eq_ignore_ascii_case(self.name.trim())
+    }
+
+    /// "6 successes before 3 failures".
+    pub fn checks(&self) -> String {
+        format!(
+            "{} {} before {} {}",
+            self.successes,
+            if self.successes == 1 {
+                "success"
+            } else {
+                "successes"
+            },
+            self.failures,
+            if self.failures == 1 {
+                "failure"
+            } else {
+                "failures"
+            }
+        )
+    }
+
+    /// The skills as the form and the command line write them: `athletics:moderate, ...`.
+    pub fn skills_spec(&self) -> String {
+        self.skills
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The level written after `challenge:`: a number, or `party` (or nothing) for the party level.
+pub fn parse_level(s: &str) -> Result<Option<Level>, String> {
+    let t = s.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("party") {
+        return Ok(None);
+    }
+    let n: i64 = t.parse().map_err(|_| {
+        format!("`{t}` is not a challenge level; give a number from 1 to 30, or `party` for the party level")
+    })?;
+    check_level(n).map(Some)
+}
+
+/// `challenge:LEVEL:SUCCESSES` (LEVEL a number, `party` or empty for the party level): the
+/// level and the successes.
+pub fn parse_spec(s: &str) -> Result<(Option<Level>, u32), String> {
+    let body = s.trim().strip_prefix("challenge:").unwrap_or(s.trim());
+    let Some((level, successes)) = body.split_once(':') else {
+        return Err(format!(
+            "`{s}` is not a challenge; write challenge:LEVEL:SUCCESSES, e.g. challenge:6:6, or challenge:party:6 for the party level"
+        ));
+    };
+    Ok((parse_level(level)?, parse_count("successes", successes)?))
+}
+
+/// The successes or failures typed in the form or on the command line.
+pub fn parse_count(what: &'static str, s: &str) -> Result<u32, String> {
+    let t = s.trim();
+    let n: i64 = t
+        .parse()
+        .map_err(|_| format!("`{t}` is not a number of {what}"))?;
+    match what {
+        "failures" => check_failures(n),
+        _ => check_successes(n),
+    }
+}
+
+fn check_level(n: i64) -> Result<Level, String> {
+    Level::new(n).map_err(|_| {
+        format!(
+            "a challenge's level must be from 1 to 30 (Table – Recommended Difficulty Classes by Level), not {n}"
+        )
+    })
+}
+
+fn check_successes(n: i64) -> Result<u32, String> {
+    bounded(n, MIN_SUCCESSES, MAX_SUCCESSES).ok_or_else(|| {
+        format!("a challenge needs from {MIN_SUCCESSES} to {MAX_SUCCESSES} successes, not {n}")
+    })
+}
+
+fn check_failures(n: i64) -> Result<u32, String> {
+    bounded(n, MIN_FAILURES, MAX_FAILURES).ok_or_else(|| {
+        format!(
+            "a challenge allows from {MIN_FAILURES} to {MAX_FAILURES} failures (3 is the book's baseline), not {n}"
+        )
+    })
+}
+
+fn bounded(n: i64, lo: u32, hi: u32) -> Option<u32> {
+    u32::try_from(n).ok().filter(|v| (lo..=hi).contains(v))
+}
+
+/// Reads a whole number and checks it with `check`, so a bad value is reported at its line and
+/// column with the sentence that says the range.
+struct Checked<T> {
+    expecting: &'static str,
+    check: fn(i64) -> Result<T, String>,
+}
+
+impl<T> serde::de::Visitor<'_> for Checked<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<T, E> {
+        (self.check)(v).map_err(E::custom)
+    }
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<T, E> {
+        self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+    }
+}
+
+fn de_level<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
+    d.deserialize_i64(Checked {
+        expecting: "a challenge level from 1 to 30",
+        check: check_level,
+    })
+    .map(Some)
+}
+
+fn de_successes<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    d.deserialize_i64(Checked {
+        expecting: "a number of successes from 1 to 20",
+        check: check_successes,
+    })
+}
+
+fn de_failures<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    d.deserialize_i64(Checked {
+        expecting: "a number of failures from 1 to 20",
+        check: check_failures,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!(
+            parse_spec("challenge:6:4").unwrap(),
+            (Level::new(6).ok(), 4)
+        );
+        assert_eq!(parse_spec("challenge:party:6").unwrap(), (None, 6));
+        assert_eq!(parse_spec("challenge::6").unwrap(), (None, 6));
+        assert!(parse_spec("challenge:0:6").unwrap_err().contains("1 to 30"));
+        assert!(parse_spec("challenge:6:0").unwrap_err().contains("1 to 20"));
+        assert!(parse_spec("challenge:6").is_err());
+        let s = ChallengeSkill::parse("Sleight of Hand:hard").unwrap();
+        assert_eq!(s.to_string(), "sleight-of-hand:hard");
+        let e = ChallengeSkill::parse("athletics:moderat").unwrap_err();
+        assert!(e.contains("did you mean `moderate`"), "{e}");
+    }
+}
