@@ -8,7 +8,7 @@ use crate::tui::theme;
 use ratatui::text::{Line, Span};
 
 /// The order of the sections: the three screens first, then what opens over them.
-pub const ORDER: [Ctx; 23] = [
+pub const ORDER: [Ctx; 24] = [
     Ctx::Bestiary,
     Ctx::Search,
     Ctx::Forge,
@@ -22,6 +22,7 @@ pub const ORDER: [Ctx; 23] = [
     Ctx::MonsterPicker,
     Ctx::Picker,
     Ctx::OpenList,
+    Ctx::ChallengeForm,
     Ctx::Global,
     Ctx::Anywhere,
     Ctx::Form,

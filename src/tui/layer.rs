@@ -163,6 +163,8 @@ pub enum Layer {
     TemplatePicker(Picker),
     MonsterPicker(Picker),
     Placeholder(PlaceholderForm),
+    /// An extended challenge for the encounter (A2), new or being edited.
+    Challenge(crate::tui::screens::encounter::challenge::ChallengeForm),
     OpenEncounter {
         files: Vec<PathBuf>,
         cursor: usize,
@@ -188,6 +190,7 @@ impl Layer {
             Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
             Layer::OpenEncounter { .. } => vec![Ctx::OpenList],
+            Layer::Challenge(_) => vec![Ctx::ChallengeForm, Ctx::Text],
         }
     }
 
@@ -199,6 +202,7 @@ impl Layer {
             Layer::Filter(f) if f.row == 0 => Some(&mut f.levels),
             Layer::Placeholder(f) if f.row == 0 => Some(&mut f.level),
             Layer::TemplatePicker(p) | Layer::MonsterPicker(p) => Some(&mut p.query),
+            Layer::Challenge(f) => Some(f.focused()),
             _ => None,
         }
     }

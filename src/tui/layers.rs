@@ -158,6 +158,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Cmd> 
                 Vec::new()
             }
         },
+        Layer::Challenge(form) => encounter::challenge::on_key(app, form, action),
         Layer::OpenEncounter { files, mut cursor } => match action {
             Action::Back => Vec::new(),
             Action::Choose => match files.get(cursor) {

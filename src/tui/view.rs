@@ -107,6 +107,9 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::TemplatePicker(p) => forge::view::picker_view(p, &app.forge, f, area),
         Layer::MonsterPicker(p) => encounter::view::picker_view(app, p, f, area),
         Layer::Placeholder(form) => encounter::view::placeholder_view(form, f, area),
+        Layer::Challenge(form) => {
+            encounter::challenge::view(form, app.encounter.report.party_level, f, area)
+        }
         Layer::OpenEncounter { files, cursor } => {
             encounter::view::open_view(files, *cursor, f, area)
         }

@@ -69,6 +69,7 @@ actions! {
     AddCr => "add_by_cr",
     SwitchSystem => "switch_system",
     Placeholder => "add_placeholder",
+    AddChallenge => "add_challenge",
     Increase => "increase",
     Decrease => "decrease",
     EditParty => "edit_party",

@@ -30,6 +30,7 @@ pub enum Ctx {
     Picker,
     MonsterPicker,
     OpenList,
+    ChallengeForm,
     Field,
     Text,
     Confirm,
@@ -57,6 +58,7 @@ impl Ctx {
         Ctx::Picker,
         Ctx::MonsterPicker,
         Ctx::OpenList,
+        Ctx::ChallengeForm,
         Ctx::Field,
         Ctx::Text,
         Ctx::Confirm,
@@ -85,6 +87,7 @@ impl Ctx {
             Ctx::Picker => "Pickers (monsters, template powers)",
             Ctx::MonsterPicker => "Encounter: the monster picker",
             Ctx::OpenList => "Encounter: opening a saved encounter",
+            Ctx::ChallengeForm => "Encounter: the extended challenge form (every row is typed)",
             Ctx::Field => "Editing a text field",
             Ctx::Text => "Editing a text field: moving and deleting (other keys type)",
             Ctx::Confirm => "Questions",
@@ -107,6 +110,7 @@ impl Ctx {
                 | Ctx::Picker
                 | Ctx::MonsterPicker
                 | Ctx::Form
+                | Ctx::ChallengeForm
         )
     }
 
@@ -129,6 +133,7 @@ impl Ctx {
             Ctx::Picker => "picker",
             Ctx::MonsterPicker => "monster-picker",
             Ctx::OpenList => "open-list",
+            Ctx::ChallengeForm => "challenge-form",
             Ctx::Field => "field",
             Ctx::Text => "text",
             Ctx::Confirm => "confirm",

@@ -420,6 +420,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
         "Add a placeholder (level, rank, role)"
     ),
     row!(
+        C::EncounterOrcus,
+        [k('X')],
+        A::AddChallenge,
+        "challenge",
+        "Add an extended challenge (skill checks; Enter on one edits it)"
+    ),
+    row!(
         C::Encounter3e,
         [k('c')],
         A::AddCr,
@@ -564,7 +571,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
         [ENTER],
         A::Choose,
         "",
-        "Turn the selected placeholder into a real monster in the Forge"
+        "Turn the selected placeholder into a real monster in the Forge, or edit the selected challenge"
     ),
     // Pickers: monsters for the encounter, template powers for the Forge
     row!(
@@ -597,6 +604,25 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::OpenList, [ESC], A::Back, "cancel", "Close the list"),
     row!(C::OpenList, [UP], A::Up, "", "Move up"),
     row!(C::OpenList, [DOWN], A::Down, "", "Move down"),
+    // The extended challenge form: its rows are all typed, so only these keys are commands
+    row!(
+        C::ChallengeForm,
+        [ENTER],
+        A::Choose,
+        "done",
+        "Add the challenge (or change the one being edited)"
+    ),
+    row!(C::ChallengeForm, [ESC], A::Back, "cancel", "Close the form"),
+    row!(C::ChallengeForm, [UP], A::Up, "", "Previous row"),
+    row!(C::ChallengeForm, [DOWN], A::Down, "", "Next row"),
+    row!(
+        C::ChallengeForm,
+        [BACKTAB],
+        A::PrevField,
+        "",
+        "Previous row"
+    ),
+    row!(C::ChallengeForm, [TAB], A::NextField, "", "Next row"),
     // A text field
     row!(C::Field, [ENTER], A::Choose, "done", "Finish editing"),
     row!(

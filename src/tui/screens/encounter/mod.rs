@@ -3,6 +3,7 @@
 //! generator with locks, notes, saving, opening and exporting the sheet. This module holds the
 //! state; `update` its keys, `view` its drawing.
 
+pub mod challenge;
 pub mod update;
 pub mod view;
 

@@ -80,6 +80,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             }
         }
         Action::AddMonsters => app.push(Layer::MonsterPicker(Picker::new())),
+        Action::AddChallenge => super::challenge::open(app),
         Action::Placeholder => {
             let level = s.report.party_level;
             app.push(Layer::Placeholder(crate::tui::layers::placeholder_form(
@@ -204,6 +205,11 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::Choose => {
             let i = s.cursor;
+            if let Some(c) = s.encounter.groups.get(i).and_then(|g| g.challenge.as_ref()) {
+                let form = super::challenge::ChallengeForm::editing(c, i);
+                app.push(Layer::Challenge(form));
+                return Some(Vec::new());
+            }
             if s.encounter
                 .groups
                 .get(i)

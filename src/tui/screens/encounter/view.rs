@@ -180,9 +180,10 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
     if s.encounter.groups.is_empty() {
         lines.push(Line::from(Span::styled(
             format!(
-                "No monsters yet: {} adds from the bestiary, {} a placeholder, {} generates.",
+                "No monsters yet: {} adds from the bestiary, {} a placeholder, {} a challenge, {} generates.",
                 app.keymap.key_for(Ctx::Encounter, Action::AddMonsters),
                 app.keymap.key_for(Ctx::Encounter, Action::Placeholder),
+                app.keymap.key_for(Ctx::EncounterOrcus, Action::AddChallenge),
                 app.keymap.key_for(Ctx::Encounter, Action::Generate)
             ),
             theme::dim(),
@@ -198,6 +199,11 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
         let xp = line.xp_total.map_or("?".into(), group_thousands);
         let what = match (line.level, &line.rank, &line.role, g.cr) {
+            _ if line.challenge.is_some() => format!(
+                "L{} challenge, {}",
+                line.level.unwrap_or(0),
+                g.challenge.as_ref().map(|c| c.checks()).unwrap_or_default()
+            ),
             (Some(l), Some(rk), Some(ro), _) => format!("L{l} {rk} {ro}"),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown id".into(),
@@ -226,7 +232,12 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         let head_w = width
             .saturating_sub(crate::text::display_width(lock))
             .saturating_sub(tail.len());
-        let who = format!("{:>3} × {name}{ally}", g.count);
+        // A challenge is run once: it has no count.
+        let who = if g.challenge.is_some() {
+            format!("  ⚑ {name}")
+        } else {
+            format!("{:>3} × {name}{ally}", g.count)
+        };
         let who_w = crate::text::display_width(&who);
         let (who, what) = if who_w >= head_w {
             (
@@ -284,6 +295,10 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
         (" Arithmetic ", Text::from(lines))
     } else {
         match s.encounter.groups.get(s.cursor) {
+            Some(g) if g.challenge.is_some() => (
+                " Extended challenge ",
+                challenge_text(app, r.roster.get(s.cursor)),
+            ),
             Some(g) if g.cr.is_some() => {
                 let line = r.roster.get(s.cursor);
                 let each = line
@@ -341,6 +356,45 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
             .scroll((s.preview_scroll, 0)),
         right,
     );
+}
+
+/// A challenge's level, checks, XP (A2) and each skill with its DC.
+fn challenge_text(app: &App, line: Option<&crate::encounter::report::RosterLine>) -> Text<'static> {
+    let Some(c) = line.and_then(|l| l.challenge.as_ref()) else {
+        return Text::default();
+    };
+    let level = if c.party_level {
+        format!("Level {} (the party level)", c.level)
+    } else {
+        format!("Level {}", c.level)
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(c.name.clone(), theme::heading())),
+        Line::from(format!(
+            "{level} · {} successes before {} failures",
+            c.successes, c.failures
+        )),
+        Line::from(format!("{} XP: {}", group_thousands(c.xp), c.worth)),
+        Line::default(),
+    ];
+    if c.skills.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "No skills listed yet.",
+            theme::dim(),
+        )));
+    }
+    for k in &c.skills {
+        lines.push(Line::from(format!("• {}", k.text)));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        format!(
+            "DCs from Table – Recommended Difficulty Classes by Level. {} edits the challenge.",
+            app.keymap.key_for(Ctx::EncounterOrcus, Action::Choose)
+        ),
+        theme::dim(),
+    )));
+    Text::from(lines)
 }
 
 pub fn form_row(label: &str, value: &str, sel: bool) -> Line<'static> {
