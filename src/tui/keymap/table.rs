@@ -423,7 +423,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
         C::EncounterOrcus,
         [k('X')],
         A::AddChallenge,
-        "challenge",
+        "",
         "Add an extended challenge (skill checks; Enter on one edits it)"
     ),
     row!(

@@ -199,11 +199,7 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
         let xp = line.xp_total.map_or("?".into(), group_thousands);
         let what = match (line.level, &line.rank, &line.role, g.cr) {
-            _ if line.challenge.is_some() => format!(
-                "L{} challenge, {}",
-                line.level.unwrap_or(0),
-                g.challenge.as_ref().map(|c| c.checks()).unwrap_or_default()
-            ),
+            _ if line.challenge.is_some() => format!("L{} challenge", line.level.unwrap_or(0)),
             (Some(l), Some(rk), Some(ro), _) => format!("L{l} {rk} {ro}"),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown id".into(),
@@ -234,7 +230,7 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
             .saturating_sub(tail.len());
         // A challenge is run once: it has no count.
         let who = if g.challenge.is_some() {
-            format!("  ⚑ {name}")
+            format!("{:>6}{name}", "")
         } else {
             format!("{:>3} × {name}{ally}", g.count)
         };
