@@ -448,3 +448,25 @@ fn cli_adds_checks_explains_exports_and_removes_a_challenge() {
     );
     assert!(stderr(&o).contains("Orcus rule"), "{}", stderr(&o));
 }
+
+/// The README's challenge example is a real group, and rates as the README says.
+#[test]
+fn the_readme_challenge_example_parses_and_prints_its_dcs() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let block = readme
+        .split("```yaml\n")
+        .map(|b| b.split("```").next().unwrap())
+        .find(|b| b.starts_with("groups:\n- challenge:"))
+        .expect("the README shows a challenge");
+    let e = parse(&format!("{}{block}", head("{size: 4, level: 6}")));
+    let p = Party::parse("4x6").unwrap();
+    let b = Bestiary::default();
+    let r = report(&e, &p, &b);
+    let sheet = lairsmith::encounter::sheet::markdown(&e, &p, &r, &b);
+    assert!(readme.contains("\"Athletics DC 16 (moderate,\nlevel 6)\""));
+    assert!(
+        sheet.contains("Athletics DC 16 (moderate, level 6)"),
+        "{sheet}"
+    );
+}
