@@ -248,9 +248,9 @@ fn bad_challenges_are_refused_with_their_line_and_column() {
         "{base}groups:\n- challenge: {{name: Climb, successes: 4, failures: 99}}\n"
     ));
     assert!(failures.contains("from 1 to 20 failures"), "{failures}");
-    let d20 = error(&format!(
-        "kind: encounter\nschema_version: 1\nsystem: d20-3e\nname: A\nparty: {{size: 4, level: 6}}\ngroups:\n- challenge: {{name: Climb, successes: 4}}\n"
-    ));
+    let d20 = error(
+        "kind: encounter\nschema_version: 1\nsystem: d20-3e\nname: A\nparty: {size: 4, level: 6}\ngroups:\n- challenge: {name: Climb, successes: 4}\n",
+    );
     assert!(d20.starts_with("e.yaml:7:1:"), "{d20}");
     assert!(
         d20.contains("Orcus rule") && d20.contains("system: d20-3e"),
