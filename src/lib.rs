@@ -43,6 +43,7 @@
 // Printing macros panic when stdout is closed or full; the CLI prints through `cli::out`.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod adventure;
 pub mod bestiary;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -60,6 +61,7 @@ pub mod parallel;
 pub mod rules;
 pub mod store;
 pub mod text;
+pub mod treasure;
 pub mod vocab;
 pub mod xkeys;
 pub mod yaml_guard;
