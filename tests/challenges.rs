@@ -470,3 +470,39 @@ fn the_readme_challenge_example_parses_and_prints_its_dcs() {
         "{sheet}"
     );
 }
+
+/// A locked challenge stays through generation, and the band is filled counting it as among
+/// monsters (A2), so the report agrees with what the generator aimed for.
+#[test]
+fn the_generator_keeps_a_locked_challenge_and_counts_its_xp() {
+    use lairsmith::encounter::generate::{Request, generate};
+    let b = Bestiary::shipped();
+    let party = Party::parse("4x6").unwrap();
+    let c = lairsmith::encounter::Challenge::new("Rope Bridge", None, 6).unwrap();
+    for seed in 0..20 {
+        let req = Request {
+            name: "Test".into(),
+            party: party.clone(),
+            band: "hard".parse().unwrap(),
+            query: String::new(),
+            filter: Default::default(),
+            locked: vec![lairsmith::encounter::Group::challenge(c.clone())],
+            max_monsters: 8,
+            max_bosses: 1,
+            max_leaders: 1,
+            seed,
+        };
+        let g = generate(&b, &req).unwrap();
+        assert_eq!(g.encounter.groups[0].challenge.as_ref(), Some(&c));
+        assert!(
+            g.encounter.groups.len() > 1,
+            "seed {seed}: no monsters added"
+        );
+        let r = report(&g.encounter, &party, &b);
+        assert_eq!(r.challenges[0].xp, 2 * standard(6));
+        assert_eq!(r.xp, g.xp, "seed {seed}");
+        if g.met {
+            assert_eq!(r.band.as_deref(), Some("hard"), "seed {seed}");
+        }
+    }
+}

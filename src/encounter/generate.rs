@@ -217,6 +217,7 @@ fn attempt(
 ) -> (Vec<Group>, u64) {
     let mut groups: Vec<Group> = req.locked.clone();
     let locked = groups.len();
+    let fixed = locked_challenges_xp(&req.locked, &req.party);
     // Aim somewhere inside the band, not always at its floor.
     let aim = if max_xp > target.min_xp {
         rng.random_range(target.min_xp..=max_xp)
@@ -228,7 +229,11 @@ fn attempt(
         let count = |f: &dyn Fn(&Member) -> bool| -> u32 {
             now.iter().filter(|m| f(m)).map(|m| m.count).sum()
         };
-        let xp: u64 = now.iter().map(|m| m.xp_each * u64::from(m.count)).sum();
+        let xp: u64 = fixed
+            + now
+                .iter()
+                .map(|m| m.xp_each * u64::from(m.count))
+                .sum::<u64>();
         let monsters = count(&|_| true);
         if monsters >= req.max_monsters || xp >= aim {
             break;
@@ -297,9 +302,24 @@ fn attempt(
             groups.push(g);
         }
     }
-    let xp = members(bestiary, &groups)
-        .iter()
-        .map(|m| m.xp_each * u64::from(m.count))
-        .sum();
+    let xp = fixed
+        + members(bestiary, &groups)
+            .iter()
+            .map(|m| m.xp_each * u64::from(m.count))
+            .sum::<u64>();
     (groups, xp)
+}
+
+/// A2: the XP of the locked challenges, rated as among the monsters the generator adds (one or
+/// two Standard monsters of their level each).
+fn locked_challenges_xp(locked: &[Group], party: &Party) -> u64 {
+    let party_level = crate::encounter::report::party_level_of(party);
+    locked
+        .iter()
+        .filter_map(|g| g.challenge.as_ref())
+        .map(|c| {
+            let worth = c.worth(true, party.size());
+            crate::encounter::Challenge::xp(c.level_for(party_level), worth)
+        })
+        .sum()
 }
