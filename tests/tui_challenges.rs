@@ -119,6 +119,10 @@ fn the_challenge_key_and_form_add_a_challenge_that_changes_the_report() {
     let why = ui.draw(160, 50);
     assert!(why.contains("Challenge Fording the Quick River?"), "{why}");
     ui.ch('w');
+    // A challenge is run once: `+` does not make two of it.
+    ui.ch('+');
+    assert_eq!(ui.app.encounter.encounter.groups[0].count.get(), 1);
+    assert!(ui.status().contains("run once"), "{}", ui.status());
     // Undo takes the challenge back like any other roster edit.
     ui.ch('u');
     assert!(ui.app.encounter.encounter.groups.is_empty());

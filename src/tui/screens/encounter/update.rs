@@ -87,6 +87,18 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 i64::from(level),
             )));
         }
+        Action::Increase | Action::Decrease
+            if s
+                .encounter
+                .groups
+                .get(s.cursor)
+                .is_some_and(|g| g.challenge.is_some()) =>
+        {
+            let x = app.keymap.key_for(Ctx::EncounterOrcus, Action::AddChallenge);
+            app.info(format!(
+                "A challenge is run once; {x} adds another with its own name."
+            ));
+        }
         Action::Increase | Action::Decrease => {
             let mut full = false;
             if let Some(g) = s.encounter.groups.get_mut(s.cursor) {
