@@ -60,6 +60,7 @@ pub mod parallel;
 pub mod rules;
 pub mod store;
 pub mod text;
+pub mod treasure;
 pub mod vocab;
 pub mod xkeys;
 pub mod yaml_guard;
