@@ -312,6 +312,9 @@ fn prob(sides: i64, size: i64, hit: impl Fn(i64) -> bool) -> f64 {
     faces(sides, size).into_iter().filter(|f| hit(*f)).count() as f64 / sides as f64
 }
 
+/// Which adjusted faces give an outcome.
+type Hit = fn(i64) -> bool;
+
 /// `count` of `trials` is within 4 standard deviations of probability `p` (exact at 0 and 1).
 fn within(count: usize, trials: usize, p: f64, what: &str) {
     let n = trials as f64;
@@ -346,7 +349,7 @@ fn t2_frequencies_match_the_adjusted_dice_for_parties_of_3_5_and_7() {
             prob(8, size, |f| f >= 8),
             &s("gem"),
         );
-        let kinds: [(ItemKind, fn(i64) -> bool); 4] = [
+        let kinds: [(ItemKind, Hit); 4] = [
             (ItemKind::Personal, |f| f <= 4),
             (ItemKind::Consumable, |f| (5..=7).contains(&f)),
             (ItemKind::Miscellaneous, |f| f == 8),
