@@ -30,6 +30,11 @@ impl DataDir {
         self.root.join("templates")
     }
 
+    /// The user's adventures: ordered lists of saved encounters.
+    pub fn adventures(&self) -> PathBuf {
+        self.root.join("adventures")
+    }
+
     pub fn parties(&self) -> PathBuf {
         self.root.join("parties")
     }

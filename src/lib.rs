@@ -43,6 +43,7 @@
 // Printing macros panic when stdout is closed or full; the CLI prints through `cli::out`.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod adventure;
 pub mod bestiary;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -117,6 +117,27 @@ pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -
     best.filter(|(d, _)| *d <= limit).map(|(_, c)| c)
 }
 
+/// Up to `n` candidates nearest to `given` by edit distance, nearest first, each close enough
+/// to be a plausible typo: for "did you mean" lists of ids.
+pub fn nearest<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    n: usize,
+) -> Vec<&'a str> {
+    let mut scored: Vec<(usize, &str)> = candidates
+        .into_iter()
+        .map(|c| (edit_distance(given, c), c))
+        .collect();
+    scored.sort();
+    let limit = (given.len() / 2).max(3);
+    scored
+        .into_iter()
+        .filter(|(d, _)| *d <= limit)
+        .take(n)
+        .map(|(_, s)| s)
+        .collect()
+}
+
 /// Levenshtein distance over characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -704,24 +704,7 @@ impl Bestiary {
 
     /// Ids close to `id`, for "did you mean" messages.
     pub fn suggest(&self, id: &str) -> Vec<&str> {
-        let mut scored: Vec<(usize, &str)> = self
-            .entries
-            .iter()
-            .map(|e| {
-                (
-                    crate::vocab::edit_distance(id, &e.design.id),
-                    e.design.id.as_str(),
-                )
-            })
-            .collect();
-        scored.sort();
-        let limit = (id.len() / 2).max(3);
-        scored
-            .into_iter()
-            .filter(|(d, _)| *d <= limit)
-            .take(3)
-            .map(|(_, s)| s)
-            .collect()
+        crate::vocab::nearest(id, self.entries.iter().map(|e| e.design.id.as_str()), 3)
     }
 
     /// Every id not yet used that starts from `base`: `base`, `base-2`, `base-3`, ...

@@ -56,6 +56,10 @@ pub enum Command {
     /// Build, check, generate and export encounters.
     #[command(subcommand)]
     Encounter(EncounterCmd),
+    /// Plan adventures: saved encounters in the order they are played, the XP each character
+    /// earns, where the party levels up, and the treasure.
+    #[command(subcommand)]
+    Adventure(AdventureCmd),
     /// Put a deleted monster back from the trash (deleted monsters stay there 30 days).
     Restore(RestoreArgs),
     /// Treasure: plan a method of the book's "Distributing Magic Items" over some encounters,
@@ -562,5 +566,89 @@ pub enum TreasureCmd {
         /// Output format: text or yaml.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
+    },
+}
+
+/// `adventure export --format`: the sheet (Markdown) or the adventure file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AdventureFormat {
+    Md,
+    Yaml,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdventureCmd {
+    /// Create an adventure file (in the data directory's adventures/, or --out FILE).
+    New {
+        name: String,
+        /// A party (4x3, 3,3,4,5, Ana=3,Bo=4) or a saved party's id (kept as a reference, so
+        /// levelling the saved party up carries over).
+        #[arg(long, default_value = "4x1")]
+        party: String,
+        /// How treasure is handed out: steady, items-only, troves or narrative (the book's four
+        /// options under Distributing Magic Items).
+        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
+        treasure: Option<crate::treasure::Method>,
+        /// The seed treasure is rolled from (default: a random one, saved in the file).
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Add a saved encounter, at the end or at position --at N (1 is first).
+    Add {
+        adventure: String,
+        encounter: String,
+        #[arg(long)]
+        at: Option<usize>,
+    },
+    /// Take out the encounter at position N (1 is first).
+    Remove { adventure: String, position: usize },
+    /// Move the encounter at position N to position --to M.
+    Move {
+        adventure: String,
+        position: usize,
+        #[arg(long)]
+        to: usize,
+    },
+    /// Change the party, the treasure method or the seed.
+    Set {
+        adventure: String,
+        #[arg(long)]
+        party: Option<String>,
+        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
+        treasure: Option<crate::treasure::Method>,
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// List saved adventures.
+    List,
+    /// Each encounter's XP and difficulty for the party as it stands then, the XP per
+    /// character, where the party levels up, and the treasure. Exits 1 when an encounter is
+    /// missing or unreadable.
+    Check {
+        adventure: String,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+        /// Roll the treasure from this seed instead of the adventure's.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Export the adventure sheet (Markdown: the summary, pacing, level-ups, treasure and every
+    /// encounter's sheet) or the file.
+    Export {
+        adventure: String,
+        #[arg(long, value_enum, default_value_t = AdventureFormat::Md)]
+        format: AdventureFormat,
+        /// Write to this file instead of printing (`-`: standard output). Only a regular file is
+        /// written (a link to one is written through); an existing one only with --force.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Overwrite the --out file if it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// Roll the treasure from this seed instead of the adventure's.
+        #[arg(long)]
+        seed: Option<u64>,
     },
 }

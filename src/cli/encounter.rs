@@ -172,7 +172,12 @@ fn render_report(
 /// Writes an export where the user asked: `-` is standard output; otherwise only a regular
 /// file (a link to one is written through, not replaced), and an existing one only with
 /// `--force`.
-fn write_out(out: &Path, text: &str, force: bool, term: &mut Terminal) -> Result<(), Failure> {
+pub(super) fn write_out(
+    out: &Path,
+    text: &str,
+    force: bool,
+    term: &mut Terminal,
+) -> Result<(), Failure> {
     if out == Path::new("-") {
         out!(term, "{text}")?;
         return Ok(());

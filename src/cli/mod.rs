@@ -1,6 +1,7 @@
 //! The command line: one thin subcommand per file over the library. With no subcommand the
 //! binary opens the terminal UI.
 
+mod adventure;
 mod args;
 mod encounter;
 mod fmt;
@@ -99,6 +100,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Budget(a)) => encounter::run_budget(&data, a, term),
         Some(Command::Party(c)) => party::run(&data, c, term),
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
+        Some(Command::Adventure(c)) => adventure::run(&data, c, term),
         Some(Command::Restore(a)) => restore::run(&data, a, term),
         Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),

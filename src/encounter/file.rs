@@ -57,10 +57,12 @@ pub enum PartyRef {
 impl PartyRef {
     pub fn from_party(p: &Party) -> PartyRef {
         match p.uniform_level() {
-            Some(level) if p.members.iter().all(|m| m.name.is_none()) => PartyRef::Uniform {
-                size: p.size(),
-                level,
-            },
+            Some(level) if p.members.iter().all(|m| m.name.is_none() && m.xp.is_none()) => {
+                PartyRef::Uniform {
+                    size: p.size(),
+                    level,
+                }
+            }
             _ => PartyRef::Members(p.members.clone()),
         }
     }
@@ -590,6 +592,16 @@ fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::text::Re
             let mut here = at.clone();
             here.extend([Seg::Index(i), crate::text::key("name")]);
             crate::text::check_name_at(here, &format!("the name of party member {}", i + 1), name)?;
+        }
+        if let Some(xp) = m.xp {
+            let who = m
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("party member {}", i + 1));
+            let mut here = at.clone();
+            here.push(Seg::Index(i));
+            crate::adventure::levels::check_xp(&who, m.level, xp)
+                .map_err(|e| crate::text::Refused::new(here, e))?;
         }
     }
     Ok(())

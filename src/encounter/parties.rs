@@ -213,6 +213,11 @@ pub fn level_up(
                 .ok()
                 .and_then(|l| Level::new(l).ok())
                 .ok_or_else(past)?;
+            // A1: a character who keeps XP starts the new level at no less than its first XP.
+            let new_level = file.members[i].level;
+            if let Some(xp) = &mut file.members[i].xp {
+                *xp = (*xp).max(crate::adventure::levels::first_xp(new_level));
+            }
         }
         let bytes = crate::yaml_io::to_string(&file).into_bytes();
         saved = Some(file);

@@ -30,6 +30,10 @@ pub struct Member {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     pub level: Level,
+    /// A1: the character's experience points; without it the character starts an adventure at
+    /// the first XP of its level (Table – Levels and Their Benefits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xp: Option<u64>,
 }
 
 /// A party: at least one character.
@@ -42,7 +46,14 @@ impl Party {
     /// `size` characters of one level.
     pub fn uniform(size: usize, level: Level) -> Party {
         Party {
-            members: vec![Member { name: None, level }; size],
+            members: vec![
+                Member {
+                    name: None,
+                    level,
+                    xp: None,
+                };
+                size
+            ],
         }
     }
 
@@ -119,11 +130,13 @@ impl Party {
                     Member {
                         name: Some(name.to_owned()).filter(|n| !n.is_empty()),
                         level: level(l)?,
+                        xp: None,
                     }
                 }
                 None => Member {
                     name: None,
                     level: level(part)?,
+                    xp: None,
                 },
             };
             members.push(m);

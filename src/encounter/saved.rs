@@ -109,7 +109,12 @@ pub fn load_encounter(path: &Path) -> Result<(Encounter, Fingerprint), DataError
 
 /// The party of an encounter, loading the saved party if it names one.
 pub fn party_of(data: &DataDir, e: &Encounter) -> Result<Party, DataError> {
-    let id = match &e.party {
+    resolve_party_ref(data, &e.party)
+}
+
+/// An inline party, or the saved party a file names, loaded.
+pub fn resolve_party_ref(data: &DataDir, party: &PartyRef) -> Result<Party, DataError> {
+    let id = match party {
         PartyRef::Saved(id) => id,
         PartyRef::Uniform { size, level } => return Ok(Party::uniform(*size, *level)),
         PartyRef::Members(members) => {

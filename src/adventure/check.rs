@@ -1,0 +1,315 @@
+//! Checking an adventure (A1): each encounter rated for the party as it stands when it gets
+//! there, the XP each character earns (E4), where each levels up, and what treasure the
+//! adventure's method gives.
+
+use crate::adventure::file::Adventure;
+use crate::adventure::levels::{first_xp, level_of_xp, next_level_xp};
+use crate::adventure::saved::no_such_encounter;
+use crate::bestiary::Bestiary;
+use crate::data_dir::DataDir;
+use crate::encounter::file::{Encounter, System};
+use crate::encounter::party::{Member, Party};
+use crate::encounter::report::{Report, report};
+use crate::rules::difficulty::Difficulty;
+use crate::rules::level::Level;
+use serde::Serialize;
+
+/// Why an encounter of the list adds nothing to the adventure's XP.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "why")]
+pub enum Problem {
+    /// No saved encounter has the id: an error, naming the closest ids.
+    Missing(String),
+    /// The file is there but cannot be read (its YAML, its party): an error.
+    Unreadable(String),
+    /// The encounter is read but cannot be rated (an unknown monster, no foes, another
+    /// system): reported, and counted as 0 XP.
+    Unrated(String),
+}
+
+impl Problem {
+    pub fn text(&self) -> &str {
+        match self {
+            Problem::Missing(s) | Problem::Unreadable(s) | Problem::Unrated(s) => s,
+        }
+    }
+
+    /// Whether the adventure itself is wrong (an id or a file), not just an encounter unrated.
+    pub fn is_error(&self) -> bool {
+        !matches!(self, Problem::Unrated(_))
+    }
+}
+
+/// One encounter of the adventure, rated.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EncounterLine {
+    /// 1-based, as `adventure remove` and `level_ups` count.
+    pub position: usize,
+    pub id: String,
+    pub name: String,
+    /// E2 (with A2's challenges): 0 when the encounter cannot be rated.
+    pub xp: u64,
+    /// E4: the XP each character earns, rounded down.
+    pub xp_per_character: u64,
+    /// E3's band for the party as it stands at this encounter.
+    pub band: Option<String>,
+    pub party_level: i32,
+    pub encounter_level: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<Problem>,
+    #[serde(skip)]
+    pub difficulty: Option<Difficulty>,
+    /// Encounter XP ÷ the party's budget, for the pacing chart.
+    #[serde(skip)]
+    pub ratio: f64,
+    /// The encounter, its report and the party it was rated for, for the sheet.
+    #[serde(skip)]
+    pub rated: Option<Box<(Encounter, Report, Party)>>,
+}
+
+/// Characters reaching a level after an encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LevelUp {
+    /// The 1-based position of the encounter after which they level up.
+    pub after_encounter: usize,
+    pub level: u8,
+    /// Who, when not the whole party.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub characters: Option<Vec<String>>,
+}
+
+impl LevelUp {
+    /// "the whole party reaches level 4", "Ana and Bo reach level 4".
+    pub fn describe(&self) -> String {
+        match self.characters.as_deref() {
+            None => format!("the whole party reaches level {}", self.level),
+            Some([one]) => format!("{one} reaches level {}", self.level),
+            Some(many) => {
+                let (last, rest) = many.split_last().expect("two or more");
+                format!("{} and {last} reach level {}", rest.join(", "), self.level)
+            }
+        }
+    }
+}
+
+/// One character over the adventure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CharacterTrack {
+    pub name: String,
+    pub start_level: u8,
+    pub start_xp: u64,
+    pub end_level: u8,
+    pub end_xp: u64,
+    /// The XP the level after `end_level` starts at; `None` at level 30.
+    pub next_level_xp: Option<u64>,
+    /// The character's XP after each encounter, in order.
+    #[serde(skip)]
+    pub xp_after: Vec<u64>,
+}
+
+/// The whole check.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AdventureReport {
+    pub name: String,
+    pub party: String,
+    pub encounters: Vec<EncounterLine>,
+    /// The sum of every encounter's XP per character.
+    pub xp_per_character: u64,
+    pub level_ups: Vec<LevelUp>,
+    pub characters: Vec<CharacterTrack>,
+}
+
+impl AdventureReport {
+    /// The characters to print: one line for the whole party when every character is unnamed
+    /// and went the same way.
+    pub fn tracks_to_show(&self) -> Vec<CharacterTrack> {
+        let same = |a: &CharacterTrack, b: &CharacterTrack| {
+            (a.start_level, a.start_xp, a.end_level, a.end_xp)
+                == (b.start_level, b.start_xp, b.end_level, b.end_xp)
+        };
+        let unnamed = self
+            .characters
+            .iter()
+            .all(|c| c.name.starts_with("character "));
+        match self.characters.first() {
+            Some(first) if unnamed && self.characters.iter().all(|c| same(c, first)) => {
+                vec![CharacterTrack {
+                    name: "Each character".to_owned(),
+                    ..first.clone()
+                }]
+            }
+            _ => self.characters.clone(),
+        }
+    }
+
+    /// The errors (missing or unreadable encounters), each a sentence.
+    pub fn errors(&self) -> Vec<String> {
+        self.encounters
+            .iter()
+            .filter_map(|l| {
+                let p = l.problem.as_ref().filter(|p| p.is_error())?;
+                Some(format!(
+                    "encounter {} (`{}`): {}",
+                    l.position,
+                    l.id,
+                    p.text()
+                ))
+            })
+            .collect()
+    }
+}
+
+fn label(m: &Member, i: usize) -> String {
+    m.name
+        .clone()
+        .unwrap_or_else(|| format!("character {}", i + 1))
+}
+
+/// Loads and rates each encounter of `adventure` for `party` in order (A1).
+pub fn check(
+    data: &DataDir,
+    adventure: &Adventure,
+    party: &Party,
+    bestiary: &Bestiary,
+) -> AdventureReport {
+    // A1: a character without `xp:` starts at the first XP of its level.
+    let mut members: Vec<Member> = party.members.clone();
+    let mut xp: Vec<u64> = members
+        .iter()
+        .map(|m| m.xp.unwrap_or_else(|| first_xp(m.level)))
+        .collect();
+    let start: Vec<(Level, u64)> = members.iter().map(|m| m.level).zip(xp.clone()).collect();
+    let mut xp_after: Vec<Vec<u64>> = vec![Vec::new(); members.len()];
+    let n = party.size().max(1) as u64;
+    let mut lines = Vec::new();
+    let mut level_ups: Vec<LevelUp> = Vec::new();
+    for (i, id) in adventure.encounters.iter().enumerate() {
+        let now = Party {
+            members: members.clone(),
+        };
+        let mut line = rate(data, id, &now, bestiary);
+        line.position = i + 1;
+        // E4: each character earns the encounter's XP ÷ the characters, rounded down.
+        let award = line.xp / n;
+        line.xp_per_character = award;
+        for (c, m) in members.iter_mut().enumerate() {
+            xp[c] = xp[c].saturating_add(award);
+            xp_after[c].push(xp[c]);
+            let reached = level_of_xp(xp[c]);
+            // A1: levels only rise, one step or several at once.
+            if reached > m.level {
+                for l in m.level.get() + 1..=reached.get() {
+                    let who = label(m, c);
+                    match level_ups
+                        .iter_mut()
+                        .find(|u| u.after_encounter == i + 1 && u.level == l)
+                    {
+                        Some(u) => u.characters.get_or_insert_with(Vec::new).push(who),
+                        None => level_ups.push(LevelUp {
+                            after_encounter: i + 1,
+                            level: l,
+                            characters: Some(vec![who]),
+                        }),
+                    }
+                }
+                m.level = reached;
+            }
+        }
+        lines.push(line);
+    }
+    for u in &mut level_ups {
+        if u.characters
+            .as_ref()
+            .is_some_and(|c| c.len() == members.len())
+        {
+            u.characters = None;
+        }
+    }
+    let characters = members
+        .iter()
+        .enumerate()
+        .map(|(c, m)| CharacterTrack {
+            name: label(m, c),
+            start_level: start[c].0.get(),
+            start_xp: start[c].1,
+            end_level: m.level.get(),
+            end_xp: xp[c],
+            next_level_xp: next_level_xp(m.level),
+            xp_after: std::mem::take(&mut xp_after[c]),
+        })
+        .collect();
+    AdventureReport {
+        name: adventure.name.clone(),
+        party: party.describe(),
+        xp_per_character: lines.iter().map(|l| l.xp_per_character).sum(),
+        encounters: lines,
+        level_ups,
+        characters,
+    }
+}
+
+/// One encounter rated for the party as it stands; never fails, as a problem is part of the
+/// answer.
+fn rate(data: &DataDir, id: &str, party: &Party, bestiary: &Bestiary) -> EncounterLine {
+    let mut line = EncounterLine {
+        position: 0,
+        id: id.to_owned(),
+        name: id.to_owned(),
+        xp: 0,
+        xp_per_character: 0,
+        band: None,
+        party_level: crate::encounter::report::party_level_of(party),
+        encounter_level: None,
+        problem: None,
+        difficulty: None,
+        ratio: 0.0,
+        rated: None,
+    };
+    let path = match crate::encounter::encounter_path(data, id) {
+        Ok(p) if p.is_file() => p,
+        _ => {
+            line.problem = Some(Problem::Missing(no_such_encounter(data, id)));
+            return line;
+        }
+    };
+    let e = match crate::encounter::load_encounter(&path) {
+        Ok((e, _)) => e,
+        Err(err) => {
+            line.problem = Some(Problem::Unreadable(err.to_string()));
+            return line;
+        }
+    };
+    line.name = e.name.clone();
+    if e.system != System::Orcus {
+        line.problem = Some(Problem::Unrated(format!(
+            "it is a {} encounter; an adventure rates Orcus encounters, so it counts as 0 XP",
+            e.system
+        )));
+        return line;
+    }
+    let r = report(&e, party, bestiary);
+    line.party_level = r.party_level;
+    line.encounter_level = r.encounter_level;
+    line.band = r.band.clone();
+    line.difficulty = r.difficulty;
+    line.ratio = r.ratio;
+    if r.encounter_level.is_some() {
+        line.xp = r.xp;
+    } else {
+        let why: Vec<&str> = r
+            .warnings
+            .iter()
+            .filter_map(|w| w.strip_prefix("cannot be rated: "))
+            .collect();
+        line.problem = Some(Problem::Unrated(format!(
+            "it cannot be rated ({}), so it counts as 0 XP",
+            if why.is_empty() {
+                "no level".to_owned()
+            } else {
+                why.join("; ")
+            }
+        )));
+    }
+    line.rated = Some(Box::new((e, r, party.clone())));
+    line
+}

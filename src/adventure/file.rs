@@ -1,0 +1,191 @@
+//! The adventure file (`kind: adventure`): a name, a party (as in encounters; members may carry
+//! `xp:`), the saved encounters in the order they are played, how treasure is handed out, the
+//! seed its rolls repeat from, and the user's notes.
+
+use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, PartyRef};
+use crate::encounter::party::Party;
+use crate::treasure::Method;
+use crate::xkeys::XKeys;
+use crate::yaml_io::{FileError, KeepsXKeys, Seg, locate_key};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The schema version of adventure files (the encounter files' version, as they share a party).
+pub const ADVENTURE_SCHEMA_VERSION: u32 = ENCOUNTER_SCHEMA_VERSION;
+
+/// The most encounters an adventure lists: a campaign's worth, and a bound against crafted
+/// files (each entry is a file to read).
+pub const MAX_ADVENTURE_ENCOUNTERS: usize = 300;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum AdventureKind {
+    #[default]
+    Adventure,
+}
+
+impl<'de> Deserialize<'de> for AdventureKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = AdventureKind;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`adventure`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<AdventureKind, E> {
+                if v == "adventure" {
+                    Ok(AdventureKind::Adventure)
+                } else {
+                    Err(E::custom(format!(
+                        "this is a `{v}` file, not an adventure (`kind: adventure`)"
+                    )))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// An adventure file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Adventure {
+    pub kind: AdventureKind,
+    pub schema_version: u32,
+    pub name: String,
+    pub party: PartyRef,
+    /// The ids of saved encounters (`encounters/<id>.yaml`), in the order they are played.
+    #[serde(default)]
+    pub encounters: Vec<String>,
+    /// T1: how treasure is handed out; none shows the book's average (E5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treasure: Option<Method>,
+    /// The seed treasure is rolled from, so that a check and an export roll the same treasure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The user's own text: lairsmith never writes into it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+impl KeepsXKeys for Adventure {
+    fn x_keys_at(&mut self, path: &[Seg]) -> Option<&mut XKeys> {
+        path.is_empty().then_some(&mut self.extra)
+    }
+}
+
+impl Adventure {
+    pub fn new(name: &str, party: &Party) -> Adventure {
+        Adventure {
+            kind: AdventureKind::Adventure,
+            schema_version: ADVENTURE_SCHEMA_VERSION,
+            name: name.to_owned(),
+            party: PartyRef::from_party(party),
+            encounters: Vec::new(),
+            treasure: None,
+            seed: None,
+            notes: None,
+            extra: XKeys::default(),
+        }
+    }
+
+    /// Puts an encounter id at 1-based position `at` (the end when `None`), refusing an id that
+    /// is not a slug, a position past the end plus one, and a list already at the most.
+    pub fn insert(&mut self, id: &str, at: Option<usize>) -> Result<usize, String> {
+        crate::monster::design::check_id(id)?;
+        if self.encounters.len() >= MAX_ADVENTURE_ENCOUNTERS {
+            return Err(format!(
+                "the adventure already lists {MAX_ADVENTURE_ENCOUNTERS} encounters, the most one holds"
+            ));
+        }
+        let n = self.encounters.len();
+        let i = match at {
+            None => n,
+            Some(p) if (1..=n + 1).contains(&p) => p - 1,
+            Some(p) => {
+                return Err(format!(
+                    "there is no position {p}: the adventure has {n} encounter(s), so --at runs from 1 to {}",
+                    n + 1
+                ));
+            }
+        };
+        self.encounters.insert(i, id.to_owned());
+        Ok(i + 1)
+    }
+
+    /// Takes out the encounter at 1-based position `at`, returning its id.
+    pub fn remove_at(&mut self, at: usize) -> Result<String, String> {
+        let n = self.encounters.len();
+        if at == 0 || at > n {
+            return Err(if n == 0 {
+                "the adventure has no encounters to remove".to_owned()
+            } else {
+                format!("there is no encounter {at}; the adventure has 1 to {n}")
+            });
+        }
+        Ok(self.encounters.remove(at - 1))
+    }
+}
+
+/// Parses an adventure file and checks what serde cannot, each error at its line and column.
+pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> {
+    let a: Adventure = crate::yaml_io::parse(text, path)?;
+    let at = |segs: &[Seg], msg: String| {
+        let (l, c) = locate_key(text, segs).unwrap_or((1, 1));
+        FileError::new(path, msg).at(l, c)
+    };
+    let key = |k: &str| Seg::Key(k.to_owned());
+    if a.schema_version != ADVENTURE_SCHEMA_VERSION {
+        return Err(at(
+            &[key("schema_version")],
+            format!(
+                "schema_version {} is not supported; this lairsmith reads {ADVENTURE_SCHEMA_VERSION}",
+                a.schema_version
+            ),
+        ));
+    }
+    crate::text::check_name_at(vec![key("name")], "the adventure's name", &a.name)
+        .map_err(|r| r.in_file(text, path))?;
+    match &a.party {
+        PartyRef::Saved(id) => crate::monster::design::check_id(id)
+            .map_err(|m| at(&[key("party")], format!("the party: {m}")))?,
+        PartyRef::Members(members) => {
+            for (i, m) in members.iter().enumerate() {
+                let segs = [key("party"), key("members"), Seg::Index(i)];
+                if let Some(name) = &m.name {
+                    let what = format!("the name of party member {}", i + 1);
+                    crate::text::check_name(&what, name).map_err(|e| at(&segs, e))?;
+                }
+                if let Some(xp) = m.xp {
+                    let who = m
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| format!("party member {}", i + 1));
+                    crate::adventure::levels::check_xp(&who, m.level, xp)
+                        .map_err(|e| at(&segs, e))?;
+                }
+            }
+        }
+        PartyRef::Uniform { .. } => {}
+    }
+    if a.encounters.len() > MAX_ADVENTURE_ENCOUNTERS {
+        return Err(at(
+            &[key("encounters")],
+            format!(
+                "the adventure lists {} encounters; an adventure holds at most {MAX_ADVENTURE_ENCOUNTERS}",
+                a.encounters.len()
+            ),
+        ));
+    }
+    for (i, id) in a.encounters.iter().enumerate() {
+        crate::monster::design::check_id(id).map_err(|m| {
+            at(
+                &[key("encounters"), Seg::Index(i)],
+                format!("encounter {}: {m}", i + 1),
+            )
+        })?;
+    }
+    Ok(a)
+}

@@ -1,0 +1,16 @@
+//! Adventures: saved encounters played in order by one party (RULINGS A1), the XP each earns
+//! and where the party levels up, how hard each fight is for the party as it stands then, and
+//! the treasure of the adventure's method (T1, T2).
+
+pub mod check;
+pub mod file;
+pub mod levels;
+pub mod saved;
+pub mod sheet;
+
+pub use check::{AdventureReport, EncounterLine, LevelUp, check};
+pub use file::{Adventure, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
+pub use saved::{
+    add_encounter, adventure_party, adventure_path, create_adventure, existing_adventure,
+    list_adventures, load_adventure, remove_encounter, save_adventure, update_adventure,
+};

@@ -1,0 +1,183 @@
+//! Adventure files in the data directory's `adventures/` (or anywhere a path names): finding,
+//! loading, creating and changing them under the file's lock, and finding the saved encounters
+//! they list. The CLI and the UI both call these.
+
+use crate::adventure::file::{Adventure, parse_adventure};
+use crate::data_dir::{DataDir, names_a_file};
+use crate::encounter::file::PartyRef;
+use crate::encounter::party::Party;
+use crate::encounter::saved::{DataError, Listing, read_text};
+use crate::monster::slugify;
+use crate::store::{Expect, Fingerprint, path_in, save_atomic, update_locked};
+use std::path::{Path, PathBuf};
+
+/// An adventure file: a path, or the id of one in `adventures/` (the rule of
+/// [`names_a_file`], as for encounters).
+pub fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
+    if names_a_file(word) {
+        return Ok(PathBuf::from(word));
+    }
+    path_in(&data.adventures(), word, "yaml").map_err(DataError::BadId)
+}
+
+/// An adventure file that must exist; a miss names the closest saved adventures.
+pub fn existing_adventure(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
+    let path = adventure_path(data, word)?;
+    if path.is_file() || names_a_file(word) {
+        return Ok(path);
+    }
+    let ids = ids_in(&data.adventures());
+    let near = crate::vocab::nearest(word, ids.iter().map(String::as_str), 3);
+    Err(DataError::Refused(format!(
+        "no saved adventure has the id `{word}`{}",
+        closest_or(&near, "`lairsmith adventure list` shows them")
+    )))
+}
+
+/// An adventure file and the fingerprint of what was read.
+pub fn load_adventure(path: &Path) -> Result<(Adventure, Fingerprint), DataError> {
+    let (text, fp) = read_text(path)?;
+    Ok((parse_adventure(&text, path)?, fp))
+}
+
+/// The adventure's party: inline, or its saved party loaded.
+pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, DataError> {
+    crate::encounter::saved::resolve_party_ref(data, &a.party).map_err(|e| match e {
+        DataError::MissingParty { id, path } => DataError::Refused(format!(
+            "the adventure names the party `{id}`, but {} does not exist",
+            path.display()
+        )),
+        other => other,
+    })
+}
+
+/// The party of `--party`: a saved party's id stays a reference, so that levelling the saved
+/// party up carries over to the adventure; a spec (`4x3`, `Ana=3,Bo=4`) is written inline.
+pub fn party_ref_of_spec(data: &DataDir, spec: &str) -> Result<PartyRef, DataError> {
+    let party = crate::encounter::resolve_party_spec(data, spec)?;
+    match Party::parse(spec) {
+        Ok(_) => Ok(PartyRef::from_party(&party)),
+        Err(_) => Ok(PartyRef::Saved(spec.trim().to_owned())),
+    }
+}
+
+/// Creates `adventures/<slug of name>.yaml` (or `out`), refusing a name the files cannot hold
+/// and a file that already exists. Returns the path.
+pub fn create_adventure(
+    data: &DataDir,
+    adventure: &Adventure,
+    out: Option<&Path>,
+) -> Result<PathBuf, DataError> {
+    crate::text::check_name("the adventure's name", &adventure.name).map_err(DataError::BadName)?;
+    let path = match out {
+        Some(p) => p.to_owned(),
+        None => path_in(&data.adventures(), &slugify(&adventure.name), "yaml")
+            .map_err(DataError::BadId)?,
+    };
+    save_adventure(&path, adventure, Expect::New)?;
+    Ok(path)
+}
+
+/// Writes an adventure atomically, as `expect` allows. Returns the new fingerprint.
+pub fn save_adventure(
+    path: &Path,
+    a: &Adventure,
+    expect: Expect,
+) -> Result<Fingerprint, DataError> {
+    Ok(save_atomic(
+        path,
+        crate::yaml_io::to_string(a).as_bytes(),
+        expect,
+    )?)
+}
+
+/// Changes the adventure file at `path` under its lock (read, change, write), so that changes
+/// made at the same time by other processes are never lost.
+pub fn update_adventure<T>(
+    path: &Path,
+    mut change: impl FnMut(&mut Adventure) -> Result<T, DataError>,
+) -> Result<T, DataError> {
+    let mut out = None;
+    update_locked(path, |current| {
+        let bytes = current.ok_or_else(|| DataError::Missing(path.to_owned()))?;
+        let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
+        let mut a = parse_adventure(text, path)?;
+        out = Some(change(&mut a)?);
+        Ok::<_, DataError>(Some(crate::yaml_io::to_string(&a).into_bytes()))
+    })?;
+    out.ok_or_else(|| DataError::Missing(path.to_owned()))
+}
+
+/// The saved adventures: each file of `adventures/` with the adventure or why it did not load.
+pub fn list_adventures(data: &DataDir) -> Result<Listing<Adventure>, DataError> {
+    Ok(crate::bestiary::yaml_files(&data.adventures())?
+        .into_iter()
+        .map(|f| {
+            let a = load_adventure(&f).map(|(a, _)| a);
+            (f, a)
+        })
+        .collect())
+}
+
+/// The ids of the saved files of a folder (their stems), sorted.
+fn ids_in(dir: &Path) -> Vec<String> {
+    let mut ids: Vec<String> = crate::bestiary::yaml_files(dir)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// The ids of the saved encounters.
+pub fn encounter_ids(data: &DataDir) -> Vec<String> {
+    ids_in(&data.encounters())
+}
+
+fn closest_or(near: &[&str], otherwise: &str) -> String {
+    if near.is_empty() {
+        format!("; {otherwise}")
+    } else {
+        let list: Vec<String> = near.iter().map(|s| format!("`{s}`")).collect();
+        format!(" (closest: {})", list.join(", "))
+    }
+}
+
+/// The sentence for an encounter id no saved encounter has, naming the closest ids.
+pub fn no_such_encounter(data: &DataDir, id: &str) -> String {
+    let ids = encounter_ids(data);
+    let near = crate::vocab::nearest(id, ids.iter().map(String::as_str), 3);
+    format!(
+        "no saved encounter has the id `{id}`{}",
+        closest_or(&near, "`lairsmith encounter list` shows them")
+    )
+}
+
+/// The file of the saved encounter `id`, which must exist.
+pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
+    let path = crate::encounter::encounter_path(data, id)?;
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(DataError::Refused(no_such_encounter(data, id)))
+    }
+}
+
+/// Adds a saved encounter at 1-based position `at` (the end when `None`), under the lock.
+/// Returns the position it took.
+pub fn add_encounter(
+    data: &DataDir,
+    path: &Path,
+    id: &str,
+    at: Option<usize>,
+) -> Result<usize, DataError> {
+    crate::monster::design::check_id(id).map_err(DataError::BadId)?;
+    saved_encounter(data, id)?;
+    update_adventure(path, |a| a.insert(id, at).map_err(DataError::Refused))
+}
+
+/// Removes the encounter at 1-based position `at`, under the lock. Returns its id.
+pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
+    update_adventure(path, |a| a.remove_at(at).map_err(DataError::Refused))
+}

@@ -1,0 +1,129 @@
+//! The adventure sheet in Markdown: the summary, the pacing of its fights, where the party
+//! levels up, the treasure, then each encounter's own sheet.
+
+use crate::adventure::check::AdventureReport;
+use crate::adventure::file::Adventure;
+use crate::bestiary::Bestiary;
+use crate::export::doc::group_thousands;
+
+/// The widest pacing bar, in characters, for an encounter at twice its party's budget or more.
+const BAR_WIDTH: f64 = 24.0;
+
+/// A bar for an encounter's XP against its party's budget: half the width is the budget.
+pub fn pacing_bar(ratio: f64) -> String {
+    let cells = (ratio.clamp(0.0, 2.0) * BAR_WIDTH / 2.0).round() as usize;
+    "█".repeat(cells)
+}
+
+pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> String {
+    let mut s = format!("# {}\n\n## Summary\n\n", a.name);
+    s.push_str(&format!("- **Party** {}\n", r.party));
+    s.push_str(&format!(
+        "- **Encounters** {}\n- **XP per character** {} (each encounter's XP ÷ the characters, rounded down)\n",
+        r.encounters.len(),
+        group_thousands(r.xp_per_character)
+    ));
+    for c in &r.tracks_to_show() {
+        let next = c.next_level_xp.map_or("the highest level".to_owned(), |x| {
+            format!(
+                "{} XP to level {}",
+                group_thousands(x - c.end_xp),
+                c.end_level + 1
+            )
+        });
+        s.push_str(&format!(
+            "- **{}** level {} ({} XP) → level {} ({} XP); {next}\n",
+            c.name,
+            c.start_level,
+            group_thousands(c.start_xp),
+            c.end_level,
+            group_thousands(c.end_xp)
+        ));
+    }
+    for e in r.errors() {
+        s.push_str(&format!("- **Error** {e}\n"));
+    }
+    s.push_str("\n## Pacing\n\n");
+    if r.encounters.is_empty() {
+        s.push_str("(no encounters yet)\n");
+    } else {
+        s.push_str("| # | Encounter | XP | XP per character | Party level | Difficulty |\n|---|---|---|---|---|---|\n");
+        for l in &r.encounters {
+            let band = match (&l.band, &l.problem) {
+                (Some(b), _) => b.clone(),
+                (None, Some(p)) => format!("not rated: {}", p.text()),
+                (None, None) => "not rated".to_owned(),
+            };
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {band} |\n",
+                l.position,
+                l.name.replace('|', "\\|"),
+                group_thousands(l.xp),
+                group_thousands(l.xp_per_character),
+                l.party_level,
+            ));
+        }
+        s.push_str(
+            "\nEach encounter's XP against its party's budget (the middle is the budget):\n\n```\n",
+        );
+        for l in &r.encounters {
+            s.push_str(&format!(
+                "{:>3} {:<24} {:<8} {}\n",
+                l.position,
+                crate::text::fit_width(&l.name, 24),
+                l.band.as_deref().unwrap_or("-"),
+                pacing_bar(l.ratio)
+            ));
+        }
+        s.push_str("```\n\nThe difficulty bands are lairsmith's own reading (E3), after Masterplan's; the book defines only the budget.\n");
+    }
+    s.push_str("\n## Level-ups\n\n");
+    if r.level_ups.is_empty() {
+        s.push_str("Nobody levels up in this adventure.\n");
+    }
+    for u in &r.level_ups {
+        let name = r
+            .encounters
+            .get(u.after_encounter - 1)
+            .map_or("", |l| l.name.as_str());
+        s.push_str(&format!(
+            "- After encounter {} ({name}): {}\n",
+            u.after_encounter,
+            u.describe()
+        ));
+    }
+    s.push_str("\nA character levels up when its XP reaches the next level's in Table – Levels and Their Benefits (A1).\n");
+    let sheets: Vec<String> = r
+        .encounters
+        .iter()
+        .filter_map(|l| {
+            let (e, rep, party) = l.rated.as_deref()?;
+            let sheet = crate::encounter::sheet::markdown(e, party, rep, bestiary);
+            Some(
+                sheet
+                    .lines()
+                    .map(|line| {
+                        if line.starts_with('#') {
+                            format!("##{line}")
+                        } else {
+                            line.to_owned()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .replacen("### ", &format!("### {}. ", l.position), 1),
+            )
+        })
+        .collect();
+    if !sheets.is_empty() {
+        s.push_str("\n## Encounters\n\n");
+        s.push_str(&sheets.join("\n\n"));
+        s.push('\n');
+    }
+    if let Some(n) = &a.notes {
+        s.push_str("\n## Notes\n\n");
+        s.push_str(n.trim_end());
+        s.push('\n');
+    }
+    crate::text::escape_string(s)
+}
