@@ -113,6 +113,30 @@ pub fn markdown(
     crate::text::escape_string(s)
 }
 
+/// The sheet with the encounter's treasure under a method (T1): an adventure's, or `--treasure`.
+/// The treasure section goes before the user's notes, which stay last.
+pub fn markdown_with_treasure(
+    encounter: &Encounter,
+    party: &Party,
+    report: &Report,
+    bestiary: &Bestiary,
+    treasure: Option<&crate::treasure::Plan>,
+) -> String {
+    let sheet = markdown(encounter, party, report, bestiary);
+    let Some(plan) = treasure else {
+        return sheet;
+    };
+    let section = crate::text::escape_string(plan.markdown());
+    let section = section.trim_end();
+    match sheet.find("\n## Notes\n") {
+        Some(at) => format!("{}\n{section}\n{}", &sheet[..at], &sheet[at..]),
+        None => format!(
+            "{}\n{section}\n",
+            sheet.trim_end_matches('\n').to_owned() + "\n"
+        ),
+    }
+}
+
 /// "6 successes before 3 failures".
 fn checks(successes: u32, failures: u32) -> String {
     let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
