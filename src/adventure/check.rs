@@ -13,6 +13,7 @@ use crate::encounter::report::{Report, report};
 use crate::rules::difficulty::Difficulty;
 use crate::rules::level::Level;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Why an encounter of the list adds nothing to the adventure's XP.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -165,11 +166,52 @@ fn label(m: &Member, i: usize) -> String {
         .unwrap_or_else(|| format!("character {}", i + 1))
 }
 
+/// An encounter of the list as read from the data directory.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loaded {
+    Found(Box<Encounter>),
+    /// No saved encounter has the id: the sentence naming the closest ids.
+    Missing(String),
+    /// The file is there but cannot be read: why.
+    Unreadable(String),
+}
+
+/// Reads each distinct encounter an adventure lists.
+pub fn load_encounters(data: &DataDir, ids: &[String]) -> BTreeMap<String, Loaded> {
+    let mut out = BTreeMap::new();
+    for id in ids {
+        if out.contains_key(id) {
+            continue;
+        }
+        let loaded = match crate::encounter::encounter_path(data, id) {
+            Ok(p) if p.is_file() => match crate::encounter::load_encounter(&p) {
+                Ok((e, _)) => Loaded::Found(Box::new(e)),
+                Err(err) => Loaded::Unreadable(err.to_string()),
+            },
+            _ => Loaded::Missing(no_such_encounter(data, id)),
+        };
+        out.insert(id.clone(), loaded);
+    }
+    out
+}
+
 /// Loads and rates each encounter of `adventure` for `party` in order (A1).
 pub fn check(
     data: &DataDir,
     adventure: &Adventure,
     party: &Party,
+    bestiary: &Bestiary,
+) -> AdventureReport {
+    let loaded = load_encounters(data, &adventure.encounters);
+    rate_adventure(adventure, party, &loaded, bestiary)
+}
+
+/// Rates each encounter of `adventure` for `party` in order (A1), from encounters already read:
+/// the terminal UI reads them in its executor and rates them again at every change.
+pub fn rate_adventure(
+    adventure: &Adventure,
+    party: &Party,
+    loaded: &BTreeMap<String, Loaded>,
     bestiary: &Bestiary,
 ) -> AdventureReport {
     // A1: a character without `xp:` starts at the first XP of its level.
@@ -187,7 +229,7 @@ pub fn check(
         let now = Party {
             members: members.clone(),
         };
-        let mut line = rate(data, id, &now, bestiary);
+        let mut line = rate(id, loaded.get(id), &now, bestiary);
         line.position = i + 1;
         // E4: each character earns the encounter's XP ÷ the characters, rounded down.
         let award = line.xp / n;
@@ -250,7 +292,7 @@ pub fn check(
 
 /// One encounter rated for the party as it stands; never fails, as a problem is part of the
 /// answer.
-fn rate(data: &DataDir, id: &str, party: &Party, bestiary: &Bestiary) -> EncounterLine {
+fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -> EncounterLine {
     let mut line = EncounterLine {
         position: 0,
         id: id.to_owned(),
@@ -265,17 +307,20 @@ fn rate(data: &DataDir, id: &str, party: &Party, bestiary: &Bestiary) -> Encount
         ratio: 0.0,
         rated: None,
     };
-    let path = match crate::encounter::encounter_path(data, id) {
-        Ok(p) if p.is_file() => p,
-        _ => {
-            line.problem = Some(Problem::Missing(no_such_encounter(data, id)));
+    let e = match loaded {
+        Some(Loaded::Found(e)) => e,
+        Some(Loaded::Unreadable(why)) => {
+            line.problem = Some(Problem::Unreadable(why.clone()));
             return line;
         }
-    };
-    let e = match crate::encounter::load_encounter(&path) {
-        Ok((e, _)) => e,
-        Err(err) => {
-            line.problem = Some(Problem::Unreadable(err.to_string()));
+        Some(Loaded::Missing(why)) => {
+            line.problem = Some(Problem::Missing(why.clone()));
+            return line;
+        }
+        None => {
+            line.problem = Some(Problem::Missing(format!(
+                "the encounter `{id}` has not been read"
+            )));
             return line;
         }
     };
@@ -287,7 +332,7 @@ fn rate(data: &DataDir, id: &str, party: &Party, bestiary: &Bestiary) -> Encount
         )));
         return line;
     }
-    let r = report(&e, party, bestiary);
+    let r = report(e, party, bestiary);
     line.party_level = r.party_level;
     line.encounter_level = r.encounter_level;
     line.band = r.band.clone();
@@ -310,6 +355,6 @@ fn rate(data: &DataDir, id: &str, party: &Party, bestiary: &Bestiary) -> Encount
             }
         )));
     }
-    line.rated = Some(Box::new((e, r, party.clone())));
+    line.rated = Some(Box::new(((**e).clone(), r, party.clone())));
     line
 }

@@ -58,6 +58,17 @@ struct Open {
 /// Reads the document in `text`; `None` if the text holds no document (only comments).
 pub(super) fn read(text: &str, path: &Path) -> Result<Option<Node>, FileError> {
     yaml_guard::check(text, path)?;
+    // The guard read the same text with the same parser, but a panic here must not end the
+    // program either.
+    yaml_guard::contained(|| read_events(text, path)).unwrap_or_else(|| {
+        Err(FileError::new(
+            path,
+            "the YAML cannot be read: the text holds a construct the YAML reader fails on",
+        ))
+    })
+}
+
+fn read_events(text: &str, path: &Path) -> Result<Option<Node>, FileError> {
     let mut input = text.as_bytes();
     let mut parser = Parser::new();
     parser.set_input_string(&mut input);

@@ -5,6 +5,7 @@
 use crate::bestiary::{Bestiary, Entry};
 use crate::tui::keymap::{Ctx, Keymap};
 use crate::tui::layer::Layer;
+use crate::tui::screens::adventure::AdventureScreen;
 use crate::tui::screens::bestiary::Browser;
 use crate::tui::screens::encounter::EncounterScreen;
 use crate::tui::screens::forge::Forge;
@@ -13,21 +14,28 @@ use std::path::PathBuf;
 pub use crate::tui::layer::{AfterLeave, Confirm, PromptKind, RelevelForm};
 pub use crate::tui::msg::{Cmd, Msg, Outcome, WritePurpose};
 
-/// The three screens.
+/// The four screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     Bestiary,
     Forge,
     Encounter,
+    Adventure,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 3] = [Screen::Bestiary, Screen::Forge, Screen::Encounter];
+    pub const ALL: [Screen; 4] = [
+        Screen::Bestiary,
+        Screen::Forge,
+        Screen::Encounter,
+        Screen::Adventure,
+    ];
     pub fn title(self) -> &'static str {
         match self {
             Screen::Bestiary => "Bestiary",
             Screen::Forge => "Forge",
             Screen::Encounter => "Encounter",
+            Screen::Adventure => "Adventure",
         }
     }
 
@@ -37,6 +45,7 @@ impl Screen {
             Screen::Bestiary => Ctx::Bestiary,
             Screen::Forge => Ctx::Forge,
             Screen::Encounter => Ctx::Encounter,
+            Screen::Adventure => Ctx::Adventure,
         }
     }
 }
@@ -74,6 +83,7 @@ pub struct App {
     pub browser: Browser,
     pub forge: Forge,
     pub encounter: EncounterScreen,
+    pub adventure: AdventureScreen,
     /// The modal layers, bottom first; the last one has the keys.
     pub layers: Vec<Layer>,
     pub status: Option<Status>,
@@ -98,6 +108,7 @@ impl App {
             screen: Screen::Bestiary,
             forge: Forge::new_monster(),
             encounter: EncounterScreen::new(),
+            adventure: AdventureScreen::new(),
             browser: Browser::new(),
             bestiary,
             paths,
@@ -177,6 +188,7 @@ impl App {
                 crate::encounter::System::Orcus => vec![Ctx::EncounterOrcus, Ctx::Encounter],
                 crate::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
             },
+            Screen::Adventure => vec![Ctx::Adventure],
         };
         v.extend([Ctx::Anywhere, Ctx::Global]);
         v
@@ -196,6 +208,7 @@ impl App {
         self.forge.use_templates(&self.bestiary.templates);
         self.forge.derive();
         self.encounter.derive(&self.bestiary);
+        self.adventure.derive(&self.bestiary);
         if let Some(Layer::MonsterPicker(p)) = self.layers.last_mut() {
             crate::tui::screens::encounter::derive_picker(
                 p,

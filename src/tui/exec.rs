@@ -107,6 +107,33 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|e| e.to_string());
             Some(Outcome::PartyRemoved { id, result })
         }
+        Cmd::ListAdventures => Some(Outcome::AdventureFiles {
+            purpose: crate::tui::layer::FilesFor::OpenAdventure,
+            result: crate::bestiary::yaml_files(&paths.adventures()).map_err(|e| e.to_string()),
+        }),
+        Cmd::ListEncountersToAdd => Some(Outcome::AdventureFiles {
+            purpose: crate::tui::layer::FilesFor::AddEncounter,
+            result: crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
+        }),
+        Cmd::LoadAdventure { path } => {
+            let result = crate::adventure::load_adventure(&path)
+                .map(|(a, fp)| (Box::new(a), fp))
+                .map_err(|e| e.to_string());
+            Some(Outcome::AdventureLoaded { path, result })
+        }
+        Cmd::LoadAdventureParts { ids, party } => {
+            let data = crate::data_dir::DataDir::new(paths.root.clone());
+            let loaded = crate::adventure::check::load_encounters(&data, &ids);
+            let party = party.map(|id| {
+                let result = crate::encounter::saved::resolve_party_ref(
+                    &data,
+                    &crate::encounter::PartyRef::Saved(id.clone()),
+                )
+                .map_err(|e| e.to_string());
+                (id, result)
+            });
+            Some(Outcome::AdventureParts { loaded, party })
+        }
         Cmd::OpenEditor { .. } => None,
     }
 }

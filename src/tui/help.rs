@@ -8,7 +8,7 @@ use crate::tui::theme;
 use ratatui::text::{Line, Span};
 
 /// The order of the sections: the three screens first, then what opens over them.
-pub const ORDER: [Ctx; 23] = [
+pub const ORDER: [Ctx; 24] = [
     Ctx::Bestiary,
     Ctx::Search,
     Ctx::Forge,
@@ -20,6 +20,7 @@ pub const ORDER: [Ctx; 23] = [
     Ctx::EncounterOrcus,
     Ctx::Encounter3e,
     Ctx::MonsterPicker,
+    Ctx::Adventure,
     Ctx::Picker,
     Ctx::OpenList,
     Ctx::Global,

@@ -21,6 +21,12 @@ pub enum AfterLeave {
     OpenEncounter,
     /// A monster of the Encounter screen's placeholder, designed in the Forge.
     ReplacePlaceholder(usize),
+    /// A fresh adventure on the Adventure screen.
+    NewAdventure,
+    /// The list of saved adventures, to open one.
+    OpenAdventure,
+    /// A saved encounter of the adventure, opened on the Encounter screen.
+    OpenEncounterAt(PathBuf),
 }
 
 /// A question with one-key answers; each kind has its own keys.
@@ -30,6 +36,8 @@ pub enum Confirm {
     Unsaved(AfterLeave),
     /// The encounter has unsaved changes.
     UnsavedEncounter(AfterLeave),
+    /// The adventure has unsaved changes.
+    UnsavedAdventure(AfterLeave),
     /// Delete one of the user's monsters: y / n.
     Delete { id: String, path: PathBuf },
     /// Remove a saved party (to the trash): y / n.
@@ -80,6 +88,10 @@ pub enum PromptKind {
     AddCr,
     /// The Forge field under the cursor.
     ForgeField,
+    /// The Adventure screen's party.
+    AdventureParty,
+    SaveAdventureAs,
+    ExportAdventure,
 }
 
 /// The re-level dialog: a level and optionally a new rank and role.
@@ -167,6 +179,19 @@ pub enum Layer {
         files: Vec<PathBuf>,
         cursor: usize,
     },
+    /// A list of saved files for the Adventure screen: adventures to open, or encounters to add.
+    AdventureFiles {
+        purpose: FilesFor,
+        files: Vec<PathBuf>,
+        cursor: usize,
+    },
+}
+
+/// What a list of the Adventure screen's files is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilesFor {
+    OpenAdventure,
+    AddEncounter,
 }
 
 impl Layer {
@@ -187,7 +212,7 @@ impl Layer {
             Layer::Search => vec![Ctx::Search, Ctx::Text],
             Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
-            Layer::OpenEncounter { .. } => vec![Ctx::OpenList],
+            Layer::OpenEncounter { .. } | Layer::AdventureFiles { .. } => vec![Ctx::OpenList],
         }
     }
 

@@ -10,7 +10,7 @@ use crate::store::{Expect, path_in};
 use crate::tui::app::{App, Cmd, Confirm, PromptKind, RelevelForm, WritePurpose};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer, PlaceholderForm};
-use crate::tui::screens::{encounter, forge};
+use crate::tui::screens::{adventure, encounter, forge};
 use crate::tui::update::{leave, type_into_field};
 use crate::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
@@ -158,6 +158,33 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Cmd> 
                 Vec::new()
             }
         },
+        Layer::AdventureFiles {
+            purpose,
+            files,
+            mut cursor,
+        } => match action {
+            Action::Back => Vec::new(),
+            Action::Choose => match (files.get(cursor), purpose) {
+                (Some(p), crate::tui::layer::FilesFor::OpenAdventure) => {
+                    vec![Cmd::LoadAdventure { path: p.clone() }]
+                }
+                (Some(p), crate::tui::layer::FilesFor::AddEncounter) => {
+                    adventure::update::add_chosen(app, &p.clone())
+                }
+                (None, _) => Vec::new(),
+            },
+            other => {
+                let n = files.len();
+                picker_move(&mut cursor, other, app.body_height());
+                cursor = cursor.min(n.saturating_sub(1));
+                app.push(Layer::AdventureFiles {
+                    purpose,
+                    files,
+                    cursor,
+                });
+                Vec::new()
+            }
+        },
         Layer::OpenEncounter { files, mut cursor } => match action {
             Action::Back => Vec::new(),
             Action::Choose => match files.get(cursor) {
@@ -299,6 +326,18 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
             Action::Back => Vec::new(),
             _ => keep(app, Confirm::UnsavedEncounter(then)),
         },
+        Confirm::UnsavedAdventure(then) => match action {
+            Action::Yes => {
+                app.after_save = Some(then);
+                adventure::update::save(app)
+            }
+            Action::No => {
+                adventure::update::reset(app);
+                leave(app, then)
+            }
+            Action::Back => Vec::new(),
+            _ => keep(app, Confirm::UnsavedAdventure(then)),
+        },
         Confirm::Delete { id, path } => match action {
             Action::Yes => vec![Cmd::Remove { path, id }],
             Action::No | Action::Back => Vec::new(),
@@ -371,6 +410,20 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
         },
         _ if save_key => (Vec::new(), true),
         PromptKind::SaveEncounterAs => (encounter::update::save_as(app, text), false),
+        PromptKind::SaveAdventureAs => (adventure::update::save_as(app, text), false),
+        PromptKind::AdventureParty => match adventure::update::set_party(app, text) {
+            Ok(cmds) => (cmds, false),
+            Err(e) => {
+                app.error(e);
+                (Vec::new(), true)
+            }
+        },
+        PromptKind::ExportAdventure => {
+            let s = &app.adventure;
+            let contents =
+                crate::adventure::sheet::markdown(&s.adventure, &s.report, &app.bestiary);
+            (export(app, text, contents), false)
+        }
         PromptKind::Party => match encounter::update::set_party(app, text) {
             Ok(cmds) => (cmds, false),
             Err(e) => {

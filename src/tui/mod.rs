@@ -27,6 +27,11 @@ use ratatui::crossterm::event::{self, Event};
 use update::update;
 
 impl Paths {
+    /// The user's adventures, beside their encounters.
+    pub fn adventures(&self) -> std::path::PathBuf {
+        self.root.join("adventures")
+    }
+
     pub fn from_data_dir(data: &DataDir) -> Paths {
         Paths {
             root: data.root.clone(),

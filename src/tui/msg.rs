@@ -33,6 +33,8 @@ pub enum WritePurpose {
     Encounter,
     /// The Encounter screen's party, saved under an id.
     Party { id: String },
+    /// The adventure of the Adventure screen.
+    Adventure,
 }
 
 /// Side effects, carried out by the executor (`exec`): the only place the UI touches files.
@@ -83,6 +85,18 @@ pub enum Cmd {
     /// A saved party's file to the trash.
     RemoveParty {
         id: String,
+    },
+    /// The saved adventures, to choose one to open.
+    ListAdventures,
+    /// The saved encounters, to choose one to add to the adventure.
+    ListEncountersToAdd,
+    LoadAdventure {
+        path: PathBuf,
+    },
+    /// The encounters an adventure lists (by id) and its saved party, read for rating.
+    LoadAdventureParts {
+        ids: Vec<String>,
+        party: Option<String>,
     },
 }
 
@@ -142,5 +156,18 @@ pub enum Outcome {
     EncounterLoaded {
         path: PathBuf,
         result: Result<(Encounter, Party, Fingerprint), String>,
+    },
+    /// Saved files for the Adventure screen's list.
+    AdventureFiles {
+        purpose: crate::tui::layer::FilesFor,
+        result: Result<Vec<PathBuf>, String>,
+    },
+    AdventureLoaded {
+        path: PathBuf,
+        result: Result<(Box<crate::adventure::Adventure>, Fingerprint), String>,
+    },
+    AdventureParts {
+        loaded: std::collections::BTreeMap<String, crate::adventure::check::Loaded>,
+        party: Option<(String, Result<Party, String>)>,
     },
 }

@@ -37,7 +37,15 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                     app.encounter.path = None;
                     app.encounter.fingerprint = None;
                 }
-                WritePurpose::Encounter | WritePurpose::Party { .. } if exists => {
+                WritePurpose::Adventure if changed_on_disk => {
+                    let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
+                    app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.", path.display()));
+                    app.adventure.path = None;
+                    app.adventure.fingerprint = None;
+                }
+                WritePurpose::Encounter | WritePurpose::Party { .. } | WritePurpose::Adventure
+                    if exists =>
+                {
                     app.error(format!(
                         "{} already exists; choose another name.",
                         path.display()
@@ -199,6 +207,47 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Outcome::AdventureFiles { purpose, result } => {
+            use crate::tui::layer::FilesFor;
+            match result {
+                Ok(files) if files.is_empty() => app.info(match purpose {
+                    FilesFor::OpenAdventure => format!(
+                        "No saved adventures in {} yet.",
+                        app.paths.adventures().display()
+                    ),
+                    FilesFor::AddEncounter => format!(
+                        "No saved encounters in {} yet: build one on the Encounter screen and save it.",
+                        app.paths.encounters.display()
+                    ),
+                }),
+                Ok(files) => app.push(Layer::AdventureFiles {
+                    purpose,
+                    files,
+                    cursor: 0,
+                }),
+                Err(e) => app.error(e),
+            }
+            Vec::new()
+        }
+        Outcome::AdventureLoaded { path, result } => match result {
+            Ok((a, fp)) => {
+                crate::tui::screens::adventure::update::opened(app, path, *a, fp);
+                crate::tui::screens::adventure::update::load_cmds(&app.adventure)
+            }
+            Err(m) => {
+                app.error(m);
+                Vec::new()
+            }
+        },
+        Outcome::AdventureParts { loaded, party } => {
+            let s = &mut app.adventure;
+            s.loaded.extend(loaded);
+            if party.is_some() {
+                s.saved_party = party;
+            }
+            s.loads += 1;
+            Vec::new()
+        }
         Outcome::EncounterLoaded { path, result } => {
             match result {
                 Ok((e, party, fp)) => {
@@ -268,6 +317,13 @@ fn written(
                 "Saved the party to {}; the encounter now names it (`{id}`).",
                 path.display()
             ));
+        }
+        WritePurpose::Adventure => {
+            let s = &mut app.adventure;
+            s.path = Some(path.clone());
+            s.fingerprint = Some(fp);
+            s.baseline = s.adventure.clone();
+            app.info(format!("Saved the adventure to {}.", path.display()));
         }
         WritePurpose::Encounter => {
             let s = &mut app.encounter;

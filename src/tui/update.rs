@@ -13,6 +13,7 @@ use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let forge_before = app.forge.snapshot();
     let encounter_before = app.encounter.snapshot();
+    let adventure_before = app.adventure.snapshot();
     let mut undoing = false;
     let cmds = match msg {
         Msg::Resize(w, h) => {
@@ -45,6 +46,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     if !undoing {
         app.forge.record(forge_before);
         app.encounter.record(encounter_before);
+        app.adventure.record(adventure_before);
     }
     cmds
 }
@@ -91,6 +93,7 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
         Screen::Bestiary => crate::tui::screens::bestiary::on_action(app, action),
         Screen::Forge => crate::tui::screens::forge::update::on_action(app, action, &ev),
         Screen::Encounter => crate::tui::screens::encounter::update::on_action(app, action),
+        Screen::Adventure => crate::tui::screens::adventure::update::on_action(app, action),
     };
     if let Some(cmds) = handled {
         return cmds;
@@ -166,6 +169,7 @@ fn global(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::ToBestiary => leave(app, AfterLeave::GoTo(Screen::Bestiary)),
         Action::ToForge => leave(app, AfterLeave::GoTo(Screen::Forge)),
         Action::ToEncounter => leave(app, AfterLeave::GoTo(Screen::Encounter)),
+        Action::ToAdventure => leave(app, AfterLeave::GoTo(Screen::Adventure)),
         Action::Reload => {
             app.info("Reloading every monster from disk...");
             vec![Cmd::ReloadAll]
@@ -173,6 +177,7 @@ fn global(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::Save => match app.screen {
             Screen::Forge => crate::tui::screens::forge::update::save(app),
             Screen::Encounter => crate::tui::screens::encounter::update::save(app),
+            Screen::Adventure => crate::tui::screens::adventure::update::save(app),
             Screen::Bestiary => {
                 app.info("Nothing to save here: the Bestiary saves each change as you make it.");
                 Vec::new()
@@ -191,7 +196,11 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         | AfterLeave::EditTemplates(_)
         | AfterLeave::NewMonster
         | AfterLeave::ReplacePlaceholder(_) => true,
-        AfterLeave::NewEncounter | AfterLeave::OpenEncounter => false,
+        AfterLeave::NewEncounter
+        | AfterLeave::OpenEncounter
+        | AfterLeave::OpenEncounterAt(_)
+        | AfterLeave::NewAdventure
+        | AfterLeave::OpenAdventure => false,
         AfterLeave::GoTo(s) => app.screen == Screen::Forge && *s != Screen::Forge,
     };
     if replaces_forge && app.forge.is_dirty() {
@@ -200,10 +209,21 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     }
     let replaces_encounter = matches!(
         then,
-        AfterLeave::Quit | AfterLeave::NewEncounter | AfterLeave::OpenEncounter
+        AfterLeave::Quit
+            | AfterLeave::NewEncounter
+            | AfterLeave::OpenEncounter
+            | AfterLeave::OpenEncounterAt(_)
     );
     if replaces_encounter && app.encounter.is_dirty() {
         app.push(Layer::Confirm(Confirm::UnsavedEncounter(then)));
+        return Vec::new();
+    }
+    let replaces_adventure = matches!(
+        then,
+        AfterLeave::Quit | AfterLeave::NewAdventure | AfterLeave::OpenAdventure
+    );
+    if replaces_adventure && app.adventure.is_dirty() {
+        app.push(Layer::Confirm(Confirm::UnsavedAdventure(then)));
         return Vec::new();
     }
     proceed(app, then)
@@ -213,6 +233,13 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
 pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     match then {
         AfterLeave::Quit => app.quit = true,
+        // The adventure's encounters may have been changed and saved elsewhere: read again.
+        AfterLeave::GoTo(Screen::Adventure) => {
+            app.screen = Screen::Adventure;
+            return vec![crate::tui::screens::adventure::update::reload_cmd(
+                &app.adventure,
+            )];
+        }
         AfterLeave::GoTo(s) => app.screen = s,
         AfterLeave::Edit(id) => crate::tui::screens::forge::update::open_for_edit(app, &id),
         AfterLeave::EditTemplates(id) => {
@@ -229,6 +256,15 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         AfterLeave::NewMonster => {
             app.forge = Forge::new_monster();
             app.screen = Screen::Forge;
+        }
+        AfterLeave::NewAdventure => {
+            crate::tui::screens::adventure::update::reset(app);
+            app.screen = Screen::Adventure;
+        }
+        AfterLeave::OpenAdventure => return vec![Cmd::ListAdventures],
+        AfterLeave::OpenEncounterAt(path) => {
+            app.screen = Screen::Encounter;
+            return vec![Cmd::LoadEncounter { path }];
         }
         AfterLeave::ReplacePlaceholder(i) => {
             crate::tui::screens::encounter::update::design_placeholder(app, i)

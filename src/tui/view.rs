@@ -7,7 +7,7 @@ use crate::tui::app::{AfterLeave, App, Confirm, PromptKind, Screen};
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Layer;
 use crate::tui::screens::encounter::view::popup;
-use crate::tui::screens::{bestiary, encounter, forge};
+use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::theme;
 use crate::vocab::Vocabulary;
 use ratatui::Frame;
@@ -54,6 +54,7 @@ pub fn view(app: &App, f: &mut Frame) {
         Screen::Bestiary => bestiary::view::view(app, f, body),
         Screen::Forge => forge::view::view(app, f, body),
         Screen::Encounter => encounter::view::view(app, f, body),
+        Screen::Adventure => adventure::view::view(app, f, body),
     }
 
     // A message longer than the line ends at a whole word, with an ellipsis.
@@ -108,7 +109,18 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::MonsterPicker(p) => encounter::view::picker_view(app, p, f, area),
         Layer::Placeholder(form) => encounter::view::placeholder_view(form, f, area),
         Layer::OpenEncounter { files, cursor } => {
-            encounter::view::open_view(files, *cursor, f, area)
+            encounter::view::open_view("Open an encounter", files, *cursor, f, area)
+        }
+        Layer::AdventureFiles {
+            purpose,
+            files,
+            cursor,
+        } => {
+            let title = match purpose {
+                crate::tui::layer::FilesFor::OpenAdventure => "Open an adventure",
+                crate::tui::layer::FilesFor::AddEncounter => "Add an encounter to the adventure",
+            };
+            encounter::view::open_view(title, files, *cursor, f, area)
         }
     }
 }
@@ -177,6 +189,12 @@ fn after_text(then: &AfterLeave) -> String {
         AfterLeave::NewEncounter => "starting a new encounter".into(),
         AfterLeave::OpenEncounter => "opening another encounter".into(),
         AfterLeave::ReplacePlaceholder(_) => "designing the placeholder's monster".into(),
+        AfterLeave::NewAdventure => "starting a new adventure".into(),
+        AfterLeave::OpenAdventure => "opening another adventure".into(),
+        AfterLeave::OpenEncounterAt(p) => format!(
+            "opening {}",
+            p.file_stem().unwrap_or_default().to_string_lossy()
+        ),
     }
 }
 
@@ -195,6 +213,14 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
             format!(
                 "The encounter {} has unsaved changes. Save them before {}?",
                 app.encounter.encounter.name,
+                after_text(then)
+            ),
+        ),
+        Confirm::UnsavedAdventure(then) => (
+            " Unsaved adventure ",
+            format!(
+                "The adventure {} has unsaved changes. Save them before {}?",
+                app.adventure.adventure.name,
                 after_text(then)
             ),
         ),

@@ -119,6 +119,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
         "",
         "Go to the Encounter screen"
     ),
+    row!(
+        C::Global,
+        [n(KeyName::F(4)), alt('4'), k('4')],
+        A::ToAdventure,
+        "",
+        "Go to the Adventure screen"
+    ),
     row!(C::Global, [UP, k('k')], A::Up, "", "Move up"),
     row!(C::Global, [DOWN, k('j')], A::Down, "", "Move down"),
     row!(
@@ -144,7 +151,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
         [TAB],
         A::NextPane,
         "pane",
-        "Next pane (the list or the stat block)"
+        "Next pane (the list, or the stat block or selected encounter beside it)"
     ),
     row!(C::Global, [BACKTAB], A::PrevPane, "", "Previous pane"),
     row!(
@@ -167,7 +174,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
         [ctrl('s')],
         A::Save,
         "save",
-        "Save (the monster in the Forge, the encounter on the Encounter screen)"
+        "Save (the monster in the Forge, the encounter or the adventure on its screen)"
     ),
     // Bestiary
     row!(
@@ -586,13 +593,98 @@ pub const DEFAULTS: &[DefaultRow] = &[
         "all levels",
         "Every level, or back to party level -2 to +4"
     ),
-    // Choosing a saved encounter
+    // The Adventure screen
+    row!(
+        C::Adventure,
+        [k('a')],
+        A::AddEncounter,
+        "add",
+        "Add a saved encounter after the selected one"
+    ),
+    row!(
+        C::Adventure,
+        [k('x'), DEL],
+        A::Delete,
+        "remove",
+        "Take the selected encounter out of the adventure (its file stays)"
+    ),
+    row!(
+        C::Adventure,
+        [k('K')],
+        A::MoveUp,
+        "",
+        "Move the selected encounter earlier"
+    ),
+    row!(
+        C::Adventure,
+        [k('J')],
+        A::MoveDown,
+        "",
+        "Move the selected encounter later"
+    ),
+    row!(
+        C::Adventure,
+        [ENTER],
+        A::Choose,
+        "",
+        "Open the selected encounter on the Encounter screen (asks first if that one is unsaved)"
+    ),
+    row!(
+        C::Adventure,
+        [k('u'), ctrl('z')],
+        A::Undo,
+        "undo",
+        "Undo the last change to the adventure"
+    ),
+    row!(
+        C::Adventure,
+        [ctrl('y')],
+        A::Redo,
+        "",
+        "Redo what was undone"
+    ),
+    row!(
+        C::Adventure,
+        [k('P')],
+        A::EditParty,
+        "party",
+        "Edit the party: 4x6, 3,3,4,5, Ana=3,Bo=4 or a saved party's id"
+    ),
+    row!(
+        C::Adventure,
+        [k('t')],
+        A::TreasureMethod,
+        "treasure",
+        "The next treasure method: steady, items only, troves, narrative, none"
+    ),
+    row!(
+        C::Adventure,
+        [k('o')],
+        A::Open,
+        "open",
+        "Open a saved adventure (asks first if this one is unsaved)"
+    ),
+    row!(
+        C::Adventure,
+        [k('N')],
+        A::NewAdventure,
+        "",
+        "Start a new adventure (asks first if this one is unsaved)"
+    ),
+    row!(
+        C::Adventure,
+        [k('m')],
+        A::ExportMarkdown,
+        "sheet",
+        "Export the adventure sheet as Markdown"
+    ),
+    // Choosing a saved encounter or adventure
     row!(
         C::OpenList,
         [ENTER],
         A::Choose,
-        "open",
-        "Open the highlighted encounter"
+        "choose",
+        "Open (or add) the highlighted file"
     ),
     row!(C::OpenList, [ESC], A::Back, "cancel", "Close the list"),
     row!(C::OpenList, [UP], A::Up, "", "Move up"),

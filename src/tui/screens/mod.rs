@@ -1,5 +1,6 @@
 //! The three screens: each holds its state, its key handling and its view.
 
+pub mod adventure;
 pub mod bestiary;
 pub mod encounter;
 pub mod forge;

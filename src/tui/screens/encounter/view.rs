@@ -467,7 +467,13 @@ pub fn placeholder_view(form: &PlaceholderForm, f: &mut Frame, area: Rect) {
     }
 }
 
-pub fn open_view(files: &[std::path::PathBuf], cursor: usize, f: &mut Frame, area: Rect) {
+pub fn open_view(
+    title: &str,
+    files: &[std::path::PathBuf],
+    cursor: usize,
+    f: &mut Frame,
+    area: Rect,
+) {
     let r = popup(area, 60, (files.len() as u16 + 2).min(area.height));
     f.render_widget(Clear, r);
     let rows = r.height.saturating_sub(2) as usize;
@@ -495,7 +501,7 @@ pub fn open_view(files: &[std::path::PathBuf], cursor: usize, f: &mut Frame, are
     f.render_widget(
         Paragraph::new(lines).block(
             Block::bordered()
-                .title(" Open an encounter ")
+                .title(format!(" {title} "))
                 .border_style(theme::focused_border()),
         ),
         r,

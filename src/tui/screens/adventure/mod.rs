@@ -1,0 +1,179 @@
+//! The Adventure screen: a party's saved encounters in the order they are played, each rated
+//! for the party as it stands when it gets there (A1), the pacing as a bar chart, the XP toward
+//! the next level as a gauge with the level-ups marked, and the treasure. This module holds the
+//! state; `update` its keys, `view` its drawing.
+
+pub mod update;
+pub mod view;
+
+use crate::adventure::check::{AdventureReport, Loaded, rate_adventure};
+use crate::adventure::{Adventure, MAX_ADVENTURE_ENCOUNTERS};
+use crate::bestiary::Bestiary;
+use crate::encounter::{Party, PartyRef};
+use crate::rules::Level;
+use crate::store::Fingerprint;
+use crate::tui::history::History;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// The encounter before an update, to record it in the history if the update changed it.
+pub struct Snapshot {
+    token: u64,
+    adventure: Adventure,
+}
+
+static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+pub struct AdventureScreen {
+    pub adventure: Adventure,
+    pub path: Option<PathBuf>,
+    pub fingerprint: Option<Fingerprint>,
+    pub baseline: Adventure,
+    pub cursor: usize,
+    /// The selected encounter's pane has the arrow keys.
+    pub preview_focus: bool,
+    pub preview_scroll: u16,
+    pub history: History<Adventure>,
+    /// Which adventure this is: opening another is not an undoable change of this one.
+    token: u64,
+    /// The encounters read from disk by the executor, by id; read again on entering the screen.
+    pub loaded: BTreeMap<String, Loaded>,
+    /// The saved party the adventure names, as read (or why it could not be).
+    pub saved_party: Option<(String, Result<Party, String>)>,
+    /// Bumped whenever `loaded` or `saved_party` changes, so the report is computed again.
+    pub loads: u64,
+    /// Derived after every update.
+    pub party: Party,
+    pub report: AdventureReport,
+    derived_for: Option<(Adventure, u64, u64)>,
+}
+
+impl Default for AdventureScreen {
+    fn default() -> Self {
+        AdventureScreen::new()
+    }
+}
+
+fn default_party() -> Party {
+    Party::default_at(Level::new(1).expect("1 is a level"))
+}
+
+impl AdventureScreen {
+    pub fn new() -> AdventureScreen {
+        let mut a = Adventure::new("New Adventure", &default_party());
+        a.seed = Some(rand::random());
+        AdventureScreen::with(a, None, None)
+    }
+
+    pub fn with(
+        adventure: Adventure,
+        path: Option<PathBuf>,
+        fingerprint: Option<Fingerprint>,
+    ) -> AdventureScreen {
+        let party = default_party();
+        let loaded = BTreeMap::new();
+        AdventureScreen {
+            report: rate_adventure(&adventure, &party, &loaded, &Bestiary::default()),
+            party,
+            baseline: adventure.clone(),
+            adventure,
+            path,
+            fingerprint,
+            cursor: 0,
+            preview_focus: false,
+            preview_scroll: 0,
+            history: History::default(),
+            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            loaded,
+            saved_party: None,
+            loads: 0,
+            derived_for: None,
+        }
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        self.adventure != self.baseline
+    }
+
+    /// The party the adventure names: inline, or its saved party once read.
+    pub fn resolve_party(&self) -> Result<Party, String> {
+        match &self.adventure.party {
+            PartyRef::Saved(id) => match &self.saved_party {
+                Some((read, result)) if read == id => result.clone(),
+                _ => Err(format!("reading the party `{id}`...")),
+            },
+            other => Ok(other.inline().unwrap_or_else(default_party)),
+        }
+    }
+
+    /// What the executor still has to read: encounters not read yet, and the saved party.
+    pub fn unread(&self) -> (Vec<String>, Option<String>) {
+        let mut ids: Vec<String> = self
+            .adventure
+            .encounters
+            .iter()
+            .filter(|id| !self.loaded.contains_key(*id))
+            .cloned()
+            .collect();
+        ids.dedup();
+        let party = match &self.adventure.party {
+            PartyRef::Saved(id) if self.saved_party.as_ref().is_none_or(|(r, _)| r != id) => {
+                Some(id.clone())
+            }
+            _ => None,
+        };
+        (ids, party)
+    }
+
+    /// Whether another encounter may be added.
+    pub fn is_full(&self) -> bool {
+        self.adventure.encounters.len() >= MAX_ADVENTURE_ENCOUNTERS
+    }
+
+    /// The party and the report, computed again only when the adventure, what was read or the
+    /// bestiary changed.
+    pub fn derive(&mut self, b: &Bestiary) {
+        let key = (self.adventure.clone(), self.loads, b.revision());
+        if self.derived_for.as_ref() != Some(&key) {
+            if let Ok(p) = self.resolve_party() {
+                self.party = p;
+            }
+            self.report = rate_adventure(&self.adventure, &self.party, &self.loaded, b);
+            self.derived_for = Some(key);
+        }
+        self.cursor = self
+            .cursor
+            .min(self.adventure.encounters.len().saturating_sub(1));
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            token: self.token,
+            adventure: self.adventure.clone(),
+        }
+    }
+
+    /// Puts the adventure before an update in the history if the update changed it.
+    pub fn record(&mut self, before: Snapshot) {
+        if before.token == self.token && before.adventure != self.adventure {
+            self.history.push(before.adventure);
+        }
+    }
+
+    /// Undo (`back`) or redo; returns whether there was anything to do.
+    pub fn step_history(&mut self, back: bool) -> bool {
+        let current = self.adventure.clone();
+        let next = if back {
+            self.history.undo(current)
+        } else {
+            self.history.redo(current)
+        };
+        match next {
+            Some(a) => {
+                self.adventure = a;
+                true
+            }
+            None => false,
+        }
+    }
+}

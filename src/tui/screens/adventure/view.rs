@@ -1,0 +1,432 @@
+//! Drawing the Adventure screen (read-only): the encounters in order with their bands, the
+//! pacing as a bar chart, the XP toward the next level as a gauge with the level-ups marked,
+//! and the selected encounter's details.
+
+use crate::adventure::check::{AdventureReport, CharacterTrack, EncounterLine};
+use crate::adventure::levels::first_xp;
+use crate::export::doc::group_thousands;
+use crate::rules::level::Level;
+use crate::text::{escape_controls, fit_width};
+use crate::tui::app::App;
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::theme;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph, Wrap};
+
+fn band_style(band: Option<&str>) -> Style {
+    band.map_or(theme::dim(), theme::band)
+}
+
+pub fn view(app: &App, f: &mut Frame, area: Rect) {
+    let s = &app.adventure;
+    let left_w = (area.width / 2).max(46);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+    let block = Block::bordered()
+        .title(format!(
+            " {}{} ",
+            escape_controls(&s.adventure.name),
+            if s.is_dirty() { " · unsaved" } else { "" }
+        ))
+        .border_style(if s.preview_focus {
+            theme::border()
+        } else {
+            theme::focused_border()
+        });
+    let inner = block.inner(left);
+    f.render_widget(block, left);
+    let [head, list] = Layout::vertical([Constraint::Length(3), Constraint::Fill(1)]).areas(inner);
+    let party = match s.resolve_party() {
+        Ok(p) => Span::raw(p.describe()),
+        Err(e) => Span::styled(escape_controls(&e).into_owned(), theme::error()),
+    };
+    let head_lines = vec![
+        Line::from(vec![Span::styled("Party ", theme::bold()), party]),
+        Line::from(vec![
+            Span::styled("Treasure ", theme::bold()),
+            Span::raw(super::update::treasure_label(&s.adventure)),
+        ]),
+        Line::from(vec![
+            Span::styled("XP per character ", theme::bold()),
+            Span::raw(format!(
+                "{} over {} encounter(s)",
+                group_thousands(s.report.xp_per_character),
+                s.report.encounters.len()
+            )),
+        ]),
+    ];
+    f.render_widget(Paragraph::new(head_lines), head);
+    encounters(app, f, list);
+
+    let chart_h = (right.height / 2).clamp(8, 14);
+    let tracks = tracks_to_draw(&s.report);
+    let gauge_h = (tracks.len() as u16 * 4 + 2).min(right.height.saturating_sub(chart_h + 4));
+    let [chart, gauge, details] = Layout::vertical([
+        Constraint::Length(chart_h),
+        Constraint::Length(gauge_h),
+        Constraint::Fill(1),
+    ])
+    .areas(right);
+    pacing(&s.report, s.cursor, f, chart);
+    let block = Block::bordered().title(" Toward the next level ");
+    let inner = block.inner(gauge);
+    f.render_widget(block, gauge);
+    let mut lines = Vec::new();
+    for t in &tracks {
+        lines.extend(level_gauge(t, s.cursor, inner.width));
+    }
+    f.render_widget(Paragraph::new(lines), inner);
+    selected(app, f, details);
+}
+
+/// The list: position, name, XP, band, and a ▲ line under each encounter after which
+/// someone levels up.
+fn encounters(app: &App, f: &mut Frame, area: Rect) {
+    let s = &app.adventure;
+    let r = &s.report;
+    if r.encounters.is_empty() {
+        let add = app.keymap.key_for(Ctx::Adventure, Action::AddEncounter);
+        let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
+        f.render_widget(
+            Paragraph::new(format!(
+                "No encounters yet. {add} adds a saved encounter; {open} opens a saved adventure."
+            ))
+            .style(theme::dim())
+            .wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
+    let name_w = usize::from(area.width).saturating_sub(24).max(8);
+    let mut rows: Vec<(Line, Option<usize>)> = Vec::new();
+    for (i, l) in r.encounters.iter().enumerate() {
+        let style = if i == s.cursor {
+            theme::selected()
+        } else {
+            Style::new()
+        };
+        let band = l.band.clone().unwrap_or_else(|| match &l.problem {
+            Some(p) if p.is_error() => "error".into(),
+            _ => "unrated".into(),
+        });
+        let band_st = if l.problem.as_ref().is_some_and(|p| p.is_error()) {
+            theme::error()
+        } else {
+            band_style(l.band.as_deref())
+        };
+        rows.push((
+            Line::from(vec![
+                Span::styled(
+                    format!(
+                        "{:>3} {} {:>8} ",
+                        l.position,
+                        fit_width(&escape_controls(&l.name), name_w),
+                        group_thousands(l.xp)
+                    ),
+                    style,
+                ),
+                Span::styled(format!("{band:<9}"), band_st),
+            ]),
+            Some(i),
+        ));
+        for u in r
+            .level_ups
+            .iter()
+            .filter(|u| u.after_encounter == l.position)
+        {
+            rows.push((
+                Line::from(Span::styled(
+                    format!("    ▲ {}", u.describe()),
+                    theme::ok().add_modifier(Modifier::BOLD),
+                )),
+                None,
+            ));
+        }
+    }
+    // Keep the cursor's row in view.
+    let h = usize::from(area.height).max(1);
+    let at = rows
+        .iter()
+        .position(|(_, i)| *i == Some(s.cursor))
+        .unwrap_or(0);
+    let first = at.saturating_sub(h - 1);
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .skip(first)
+        .take(h)
+        .map(|(l, _)| l)
+        .collect();
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+/// The pacing: one bar per encounter, its height the encounter's XP against its party's
+/// budget, coloured by its band, the selected one marked.
+fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
+    let block = Block::bordered().title(" Pacing: XP against the budget, in play order ");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [legend, inner] =
+        Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
+    let mut spans = Vec::new();
+    for b in crate::rules::difficulty::BANDS {
+        spans.push(Span::styled(
+            format!(
+                "{} ",
+                b.name.chars().next().unwrap_or('?').to_ascii_uppercase()
+            ),
+            theme::band(b.name).add_modifier(Modifier::BOLD),
+        ));
+        spans.push(Span::styled(format!("{}  ", b.name), theme::dim()));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), legend);
+    if r.encounters.is_empty() {
+        f.render_widget(
+            Paragraph::new("Each encounter's difficulty shows here as a bar.").style(theme::dim()),
+            inner,
+        );
+        return;
+    }
+    // Bars narrow as the adventure grows; past what fits, the bars around the cursor show.
+    let n = r.encounters.len();
+    let bar_w: u16 = match n {
+        0..=8 => 4,
+        9..=16 => 2,
+        _ => 1,
+    };
+    let fits = usize::from(inner.width / (bar_w + 1)).max(1);
+    let first = cursor
+        .saturating_sub(fits.saturating_sub(1) / 2)
+        .min(n.saturating_sub(fits));
+    let bars: Vec<Bar> = r
+        .encounters
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(fits)
+        .map(|(i, l)| pacing_bar(l, i == cursor))
+        .collect();
+    let max = r
+        .encounters
+        .iter()
+        .map(|l| (l.ratio * 100.0).round() as u64)
+        .max()
+        .unwrap_or(100)
+        .max(200);
+    f.render_widget(
+        BarChart::default()
+            .data(BarGroup::default().bars(&bars))
+            .bar_width(bar_w)
+            .bar_gap(1)
+            .max(max),
+        inner,
+    );
+}
+
+fn pacing_bar(l: &EncounterLine, selected: bool) -> Bar<'static> {
+    let pct = (l.ratio * 100.0).round().max(0.0) as u64;
+    let label = if selected {
+        Span::styled(l.position.to_string(), theme::selected())
+    } else {
+        Span::raw(l.position.to_string())
+    };
+    Bar::default()
+        .value(pct)
+        .label(Line::from(label))
+        .style(band_style(l.band.as_deref()))
+        .text_value(match &l.band {
+            Some(b) => b
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_ascii_uppercase()
+                .to_string(),
+            None => "-".into(),
+        })
+}
+
+/// The characters to draw a gauge for: each distinct track, at most three.
+fn tracks_to_draw(r: &AdventureReport) -> Vec<CharacterTrack> {
+    let mut v = r.tracks_to_show();
+    v.truncate(3);
+    v
+}
+
+/// One character's XP over the adventure: the bar runs from the first XP of its starting level
+/// to the XP of the level after its last; the fill is what it has earned, each level reached
+/// is marked with its number, and ▼ marks where the selected encounter leaves it.
+fn level_gauge(t: &CharacterTrack, cursor: usize, width: u16) -> Vec<Line<'static>> {
+    let w = usize::from(width).max(10);
+    let from = first_xp(Level::new(i64::from(t.start_level)).unwrap_or(Level::new(1).expect("1")));
+    let to = t
+        .next_level_xp
+        .unwrap_or(t.end_xp)
+        .max(t.end_xp)
+        .max(from + 1);
+    let col = |xp: u64| {
+        (((xp.saturating_sub(from)) as f64 / (to - from) as f64) * w as f64)
+            .round()
+            .min((w - 1) as f64) as usize
+    };
+    let mut cells: Vec<(char, Style)> = (0..w)
+        .map(|i| {
+            if i < col(t.end_xp) {
+                ('█', theme::ok())
+            } else {
+                ('░', theme::dim())
+            }
+        })
+        .collect();
+    let mut labels = vec![' '; w];
+    for l in t.start_level + 1..=t.end_level.saturating_add(1).min(30) {
+        let Ok(level) = Level::new(i64::from(l)) else {
+            continue;
+        };
+        let x = first_xp(level);
+        if x > to {
+            break;
+        }
+        let c = col(x);
+        cells[c] = ('┃', theme::warning().add_modifier(Modifier::BOLD));
+        let label = format!("L{l}");
+        let start = c.min(w.saturating_sub(label.len()));
+        for (k, ch) in label.chars().enumerate() {
+            if let Some(slot) = labels.get_mut(start + k) {
+                *slot = ch;
+            }
+        }
+    }
+    let mut marker = vec![' '; w];
+    if let Some(x) = t.xp_after.get(cursor) {
+        marker[col(*x)] = '▼';
+    }
+    let next = match t.next_level_xp {
+        Some(n) => format!(
+            "{}: level {}, {} XP; {} to level {}",
+            t.name,
+            t.end_level,
+            group_thousands(t.end_xp),
+            group_thousands(n.saturating_sub(t.end_xp)),
+            t.end_level + 1
+        ),
+        None => format!("{}: level 30, {} XP", t.name, group_thousands(t.end_xp)),
+    };
+    vec![
+        Line::from(vec![Span::styled(
+            fit_width(&escape_controls(&next), w),
+            theme::bold(),
+        )]),
+        Line::from(Span::styled(
+            marker.into_iter().collect::<String>(),
+            theme::key(),
+        )),
+        Line::from(
+            cells
+                .into_iter()
+                .map(|(c, st)| Span::styled(c.to_string(), st))
+                .collect::<Vec<_>>(),
+        ),
+        Line::from(Span::styled(
+            labels.into_iter().collect::<String>(),
+            theme::dim(),
+        )),
+    ]
+}
+
+/// The selected encounter: its numbers for the party at that point, its problem, the
+/// level-ups after it.
+fn selected(app: &App, f: &mut Frame, area: Rect) {
+    let s = &app.adventure;
+    let block = Block::bordered()
+        .title(" Selected encounter ")
+        .border_style(if s.preview_focus {
+            theme::focused_border()
+        } else {
+            theme::border()
+        });
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let Some(l) = s.report.encounters.get(s.cursor) else {
+        return;
+    };
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(format!("{}. ", l.position), theme::bold()),
+            Span::styled(escape_controls(&l.name).into_owned(), theme::bold()),
+            Span::styled(format!("  ({})", l.id), theme::dim()),
+        ]),
+        Line::from(format!(
+            "{} XP · {} per character · party level {}",
+            group_thousands(l.xp),
+            group_thousands(l.xp_per_character),
+            l.party_level
+        )),
+    ];
+    if let (Some(b), Some(el)) = (&l.band, l.encounter_level) {
+        lines.push(Line::from(vec![
+            Span::styled(b.clone(), band_style(Some(b)).add_modifier(Modifier::BOLD)),
+            Span::raw(format!(
+                " · encounter level {el} vs party level {}",
+                l.party_level
+            )),
+            Span::styled(" (bands: lairsmith's own reading)", theme::dim()),
+        ]));
+    }
+    if let Some(p) = &l.problem {
+        let st = if p.is_error() {
+            theme::error()
+        } else {
+            theme::warning()
+        };
+        lines.push(Line::from(Span::styled(
+            escape_controls(p.text()).into_owned(),
+            st,
+        )));
+    }
+    for u in s
+        .report
+        .level_ups
+        .iter()
+        .filter(|u| u.after_encounter == l.position)
+    {
+        lines.push(Line::from(Span::styled(
+            format!("▲ After it, {}", u.describe()),
+            theme::ok(),
+        )));
+    }
+    if let Some((_, rep, _)) = l.rated.as_deref() {
+        lines.push(Line::default());
+        lines.push(Line::from(Span::styled("Roster", theme::bold())));
+        if rep.roster.is_empty() {
+            lines.push(Line::from(Span::styled("  (no groups)", theme::dim())));
+        }
+        for g in &rep.roster {
+            let xp = g.xp_total.map_or("?".to_owned(), group_thousands);
+            let flag = if g.ally {
+                " (ally, not counted)"
+            } else if g.missing {
+                " (unknown id)"
+            } else {
+                ""
+            };
+            lines.push(Line::from(format!(
+                "  {} × {}{flag}: {xp} XP",
+                g.count,
+                escape_controls(&g.name)
+            )));
+        }
+    }
+    let open = app.keymap.key_for(Ctx::Adventure, Action::Choose);
+    lines.push(Line::from(Span::styled(
+        format!("{open} opens it on the Encounter screen."),
+        theme::dim(),
+    )));
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((s.preview_scroll, 0)),
+        inner,
+    );
+}
