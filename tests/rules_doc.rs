@@ -48,7 +48,9 @@ fn ruling_ids() -> Vec<String> {
     let r = (1..=15).map(|n| format!("R{n}"));
     let e = (1..=5).map(|n| format!("E{n}"));
     let d = (1..=6).map(|n| format!("D{n}"));
-    r.chain(e).chain(d).collect()
+    let a = (1..=2).map(|n| format!("A{n}"));
+    let t = (1..=2).map(|n| format!("T{n}"));
+    r.chain(e).chain(d).chain(a).chain(t).collect()
 }
 
 #[test]
@@ -225,7 +227,7 @@ fn ids_in(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut ids = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
-        if !matches!(c, 'R' | 'E' | 'D') || (i > 0 && chars[i - 1].is_alphanumeric()) {
+        if !matches!(c, 'R' | 'E' | 'D' | 'A' | 'T') || (i > 0 && chars[i - 1].is_alphanumeric()) {
             continue;
         }
         let digits: String = chars[i + 1..]
@@ -260,18 +262,55 @@ fn every_ruling_explain_and_lint_name_is_explained_in_rules_md() {
         "d20-3e",
     ]);
     run(&["encounter", "add", "third", "cr:5"]);
+    run(&[
+        "adventure",
+        "new",
+        "trip",
+        "--party",
+        "3,4",
+        "--treasure",
+        "troves",
+    ]);
+    run(&["adventure", "add", "trip", "orcus"]);
     let mut seen = Vec::new();
     for args in [
-        &["encounter", "check", "orcus", "--explain"][..],
+        &["adventure", "check", "trip"][..],
+        &[
+            "treasure",
+            "plan",
+            "--party",
+            "4x3",
+            "--encounters",
+            "12",
+            "--method",
+            "items-only",
+        ],
+        &[
+            "treasure",
+            "plan",
+            "--party",
+            "4x3",
+            "--encounters",
+            "12",
+            "--method",
+            "steady",
+        ],
+        &["encounter", "check", "orcus", "--explain"],
         &["encounter", "check", "third", "--explain"],
         &["budget", "--party", "4x3"],
         &["budget", "--party", "4x3", "--system", "d20-3e"],
     ] {
         let out = run(args);
-        assert!(out.contains("XP"), "`{}`:\n{out}", args.join(" "));
+        assert!(
+            out.contains("XP") || out.contains("(T1)"),
+            "`{}`:\n{out}",
+            args.join(" ")
+        );
         seen.extend(ids_in(&out));
     }
-    for id in ["E1", "E2", "E3", "E4", "E5", "D2", "D3", "D6"] {
+    for id in [
+        "E1", "E2", "E3", "E4", "E5", "D2", "D3", "D6", "A1", "T1", "T2",
+    ] {
         assert!(seen.iter().any(|s| s == id), "{id} not shown: {seen:?}");
     }
     seen.sort();

@@ -12,6 +12,7 @@ use crate::encounter::party::{Member, Party};
 use crate::encounter::report::{Report, report};
 use crate::rules::difficulty::Difficulty;
 use crate::rules::level::Level;
+use crate::treasure::{Grant, Method, Plan};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -66,6 +67,9 @@ pub struct EncounterLine {
     /// The encounter, its report and the party it was rated for, for the sheet.
     #[serde(skip)]
     pub rated: Option<Box<(Encounter, Report, Party)>>,
+    /// The encounter's treasure under the adventure's method (T1), for the party then.
+    #[serde(skip)]
+    pub treasure: Option<Plan>,
 }
 
 /// Characters reaching a level after an encounter.
@@ -108,6 +112,15 @@ pub struct CharacterTrack {
     pub xp_after: Vec<u64>,
 }
 
+/// The adventure's treasure: its method, the seed its rolls repeat from, and the sum of every
+/// encounter's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AdventureTreasure {
+    pub seed: u64,
+    #[serde(flatten)]
+    pub plan: Plan,
+}
+
 /// The whole check.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AdventureReport {
@@ -118,6 +131,8 @@ pub struct AdventureReport {
     pub xp_per_character: u64,
     pub level_ups: Vec<LevelUp>,
     pub characters: Vec<CharacterTrack>,
+    /// T1: `None` when the adventure chooses no method.
+    pub treasure: Option<AdventureTreasure>,
 }
 
 impl AdventureReport {
@@ -225,7 +240,13 @@ pub fn rate_adventure(
     let n = party.size().max(1) as u64;
     let mut lines = Vec::new();
     let mut level_ups: Vec<LevelUp> = Vec::new();
+    let seed = adventure.seed.unwrap_or(0);
+    let mut treasure = adventure.treasure.map(Plan::empty);
     for (i, id) in adventure.encounters.iter().enumerate() {
+        let plays = adventure.encounters[..i]
+            .iter()
+            .filter(|e| *e == id)
+            .count();
         let now = Party {
             members: members.clone(),
         };
@@ -234,6 +255,18 @@ pub fn rate_adventure(
         // E4: each character earns the encounter's XP ÷ the characters, rounded down.
         let award = line.xp / n;
         line.xp_per_character = award;
+        // A missing or unreadable encounter is an error to fix, not a fight that gives treasure.
+        let playable = !line.problem.as_ref().is_some_and(Problem::is_error);
+        let mut plan = adventure.treasure.filter(|_| playable).map(|m| {
+            let key = format!("{id}#{}", plays + 1);
+            crate::treasure::for_encounter(m, &now, crate::treasure::seed_for(seed, &key))
+        });
+        if let Some(p) = plan.as_mut().filter(|p| p.method == Method::ItemsOnly) {
+            // A1 says where each level comes: the grants go there, not after every tenth
+            // encounter as a plan without levels has to assume.
+            p.encounters_since_grant = 0;
+            p.notes = vec![ITEMS_AT_LEVEL_UPS.to_owned()];
+        }
         for (c, m) in members.iter_mut().enumerate() {
             xp[c] = xp[c].saturating_add(award);
             xp_after[c].push(xp[c]);
@@ -242,6 +275,18 @@ pub fn rate_adventure(
             if reached > m.level {
                 for l in m.level.get() + 1..=reached.get() {
                     let who = label(m, c);
+                    if let Some(p) = plan.as_mut().filter(|p| p.method == Method::ItemsOnly) {
+                        p.grants.push(Grant {
+                            encounter: 1,
+                            character: c,
+                            name: m.name.clone(),
+                            level: Level::new(i64::from(l)).unwrap_or(reached),
+                        });
+                        if let Some(ct) = p.characters.get_mut(c) {
+                            ct.grants += 1;
+                        }
+                        p.party.grants += 1;
+                    }
                     match level_ups
                         .iter_mut()
                         .find(|u| u.after_encounter == i + 1 && u.level == l)
@@ -257,6 +302,10 @@ pub fn rate_adventure(
                 m.level = reached;
             }
         }
+        if let (Some(total), Some(p)) = (treasure.as_mut(), &plan) {
+            total.add(p);
+        }
+        line.treasure = plan;
         lines.push(line);
     }
     for u in &mut level_ups {
@@ -287,8 +336,12 @@ pub fn rate_adventure(
         encounters: lines,
         level_ups,
         characters,
+        treasure: treasure.map(|plan| AdventureTreasure { seed, plan }),
     }
 }
+
+/// T1 items only, in an adventure.
+const ITEMS_AT_LEVEL_UPS: &str = "T1, magic item only: each level, each character receives one magic item of level +2 or two of level +0, and no other treasure; in an adventure the grant comes when the character reaches the level (A1).";
 
 /// One encounter rated for the party as it stands; never fails, as a problem is part of the
 /// answer.
@@ -306,6 +359,7 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         difficulty: None,
         ratio: 0.0,
         rated: None,
+        treasure: None,
     };
     let e = match loaded {
         Some(Loaded::Found(e)) => e,

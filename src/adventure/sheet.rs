@@ -15,6 +15,19 @@ pub fn pacing_bar(ratio: f64) -> String {
     "█".repeat(cells)
 }
 
+/// The adventure's treasure section: the sum of every encounter's under its method, or why
+/// there is none.
+pub fn treasure_markdown(r: &AdventureReport) -> String {
+    match &r.treasure {
+        Some(t) => format!(
+            "{}\nRolled from seed {} (the adventure file's `seed:`; `--seed` rolls again).\n",
+            t.plan.markdown().trim_end(),
+            t.seed
+        ),
+        None => "## Treasure\n\nNo method chosen: each encounter's sheet gives the book's average gold per character (E5). `lairsmith adventure set ADVENTURE --treasure steady|items-only|troves|narrative` chooses one of the book's four (Distributing Magic Items).\n".into(),
+    }
+}
+
 pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> String {
     let mut s = format!("# {}\n\n## Summary\n\n", a.name);
     s.push_str(&format!("- **Party** {}\n", r.party));
@@ -93,12 +106,20 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         ));
     }
     s.push_str("\nA character levels up when its XP reaches the next level's in Table – Levels and Their Benefits (A1).\n");
+    s.push('\n');
+    s.push_str(&treasure_markdown(r));
     let sheets: Vec<String> = r
         .encounters
         .iter()
         .filter_map(|l| {
             let (e, rep, party) = l.rated.as_deref()?;
-            let sheet = crate::encounter::sheet::markdown(e, party, rep, bestiary);
+            let sheet = crate::encounter::sheet::markdown_with_treasure(
+                e,
+                party,
+                rep,
+                bestiary,
+                l.treasure.as_ref(),
+            );
             Some(
                 sheet
                     .lines()

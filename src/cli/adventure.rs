@@ -246,5 +246,16 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
         ));
     }
     s.push_str("Levels: Table – Levels and Their Benefits (A1). Difficulty bands: lairsmith's own reading (E3).\n");
+    s.push('\n');
+    match &r.treasure {
+        Some(t) => {
+            s.push_str(&format!("Treasure (seed {}): ", t.seed));
+            for line in t.plan.lines() {
+                s.push_str(&line);
+                s.push('\n');
+            }
+        }
+        None => s.push_str("Treasure: no method chosen (`adventure set ADVENTURE --treasure steady|items-only|troves|narrative`); each encounter's sheet gives the book's average gold (E5).\n"),
+    }
     s
 }

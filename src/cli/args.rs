@@ -62,6 +62,10 @@ pub enum Command {
     Adventure(AdventureCmd),
     /// Put a deleted monster back from the trash (deleted monsters stay there 30 days).
     Restore(RestoreArgs),
+    /// Treasure: plan a method of the book's "Distributing Magic Items" over some encounters,
+    /// or roll treasure troves.
+    #[command(subcommand)]
+    Treasure(TreasureCmd),
     /// The settings file of the terminal UI: where it is, whether it reads, and the whole
     /// default file with every action's name.
     Config(ConfigArgs),
@@ -512,6 +516,57 @@ pub enum EncounterCmd {
     },
     /// List saved encounters.
     List,
+}
+
+/// `treasure plan --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TreasureFormat {
+    Text,
+    Yaml,
+    Md,
+}
+
+fn encounters_bound() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(crate::treasure::MAX_ENCOUNTERS))
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TreasureCmd {
+    /// What a method gives over some encounters, per character and for the party: steady
+    /// (gold and 1-in-12 permanent items), items-only (a grant every 10 encounters), troves (one
+    /// trove per encounter) or narrative (nothing computed).
+    Plan {
+        /// The party: 4x3 (four level-3 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id.
+        #[arg(long)]
+        party: String,
+        /// How many encounters (1 to 10,000).
+        #[arg(long, value_parser = encounters_bound())]
+        encounters: u32,
+        /// steady, items-only, troves or narrative.
+        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
+        method: crate::treasure::Method,
+        /// The random seed; the same seed gives the same plan [default: random, printed].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output format: text, yaml or md.
+        #[arg(long, value_enum, default_value_t = TreasureFormat::Text)]
+        format: TreasureFormat,
+    },
+    /// Roll treasure troves at the party's average level (rounded down), every die shown.
+    Troves {
+        /// The party: 4x3 (four level-3 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id.
+        #[arg(long)]
+        party: String,
+        /// How many troves (1 to 10,000).
+        #[arg(long, value_parser = encounters_bound())]
+        count: u32,
+        /// The random seed; the same seed gives the same troves [default: random, printed].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output format: text or yaml.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
 }
 
 /// `adventure export --format`: the sheet (Markdown) or the adventure file.

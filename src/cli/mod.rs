@@ -15,6 +15,7 @@ mod restore;
 mod settings;
 mod show;
 mod template;
+mod treasure;
 
 pub use crate::data_dir::{DataDir, names_a_file};
 pub use args::{Cli, Command, EncounterFormat, LintFormat, ReportFormat, SortKey};
@@ -101,6 +102,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
         Some(Command::Adventure(c)) => adventure::run(&data, c, term),
         Some(Command::Restore(a)) => restore::run(&data, a, term),
+        Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),
     }
 }

@@ -96,3 +96,27 @@ pub fn markdown(
     }
     crate::text::escape_string(s)
 }
+
+/// The sheet with the encounter's treasure under a method (T1): an adventure's, or `--treasure`.
+/// The treasure section goes before the user's notes, which stay last.
+pub fn markdown_with_treasure(
+    encounter: &Encounter,
+    party: &Party,
+    report: &Report,
+    bestiary: &Bestiary,
+    treasure: Option<&crate::treasure::Plan>,
+) -> String {
+    let sheet = markdown(encounter, party, report, bestiary);
+    let Some(plan) = treasure else {
+        return sheet;
+    };
+    let section = crate::text::escape_string(plan.markdown());
+    let section = section.trim_end();
+    match sheet.find("\n## Notes\n") {
+        Some(at) => format!("{}\n{section}\n{}", &sheet[..at], &sheet[at..]),
+        None => format!(
+            "{}\n{section}\n",
+            sheet.trim_end_matches('\n').to_owned() + "\n"
+        ),
+    }
+}

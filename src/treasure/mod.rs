@@ -1,11 +1,164 @@
-//! TEMPORARY (replaced by the treasure helper's module on merge).
+//! Treasure (Orcus, "Distributing Magic Items"): the book's four ways to hand out treasure
+//! (T1), its treasure troves (T2), and an encounter's average gold (E5). Pure domain: every
+//! roll is seeded, and a [`Plan`] renders as text lines or Markdown and serializes for YAML.
+//!
+//! ```
+//! use lairsmith::encounter::Party;
+//! use lairsmith::treasure::{Method, plan};
+//!
+//! let party = Party::parse("4x3").unwrap();
+//! let p = plan(Method::Steady, &party, 10, 7);
+//! // E5: 272 gp per character per 10 encounters at level 3.
+//! assert_eq!(p.characters[0].gold_gp.to_string(), "272");
+//! assert_eq!(p, plan(Method::Steady, &party, 10, 7)); // the same seed, the same plan
+//! ```
 
-crate::vocabulary! {
-    /// T1: the book's four ways to hand out treasure.
+mod plan;
+mod render;
+mod trove;
+
+pub use plan::{CharacterTreasure, Grant, PermanentItem, Plan, Totals, for_encounter, plan};
+pub use trove::{
+    BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls, roll_trove,
+    roll_troves, trove_level, unit_word,
+};
+
+use crate::export::doc::group_thousands;
+use crate::vocabulary;
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// "A platinum piece is worth one hundred gold pieces" ("Table – Exchange Rates"). Troves keep
+/// their platinum; only a total converts it.
+pub const GP_PER_PP: u64 = 100;
+
+/// The most encounters (or troves) one plan rolls, so a typo cannot fill memory; the CLI
+/// refuses more, and [`plan`] stops there with a note.
+pub const MAX_ENCOUNTERS: u32 = 10_000;
+
+vocabulary! {
+    /// The book's four options for distributing magic items (T1).
     pub enum Method ("treasure method") {
         Steady = ("steady", "steady progression"),
-        ItemsOnly = ("items-only", "magic items only"),
+        ItemsOnly = ("items-only", "magic item only"),
         Troves = ("troves", "treasure troves"),
         Narrative = ("narrative", "narrative play"),
+    }
+    aliases {
+        "magic-items-only" => ItemsOnly,
+        "items" => ItemsOnly,
+        "trove" => Troves,
+    }
+}
+
+/// A seed for one roll of treasure, from a base seed (an adventure's, or `--seed`) and what is
+/// rolled for (an encounter's id and which of its plays): the same inputs give the same seed on
+/// every machine, and moving an encounter within an adventure keeps its treasure. FNV-1a, then
+/// splitmix64 so that nearby bases differ in every bit.
+pub fn seed_for(base: u64, key: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut z = (base ^ h).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// An amount of gold kept in tenths of a gold piece: E5's ÷ 10 gives 14.4 gp at level 1, and a
+/// sum of those must not drift as floating point would.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
+pub struct Gp {
+    tenths: u64,
+}
+
+impl Gp {
+    pub const ZERO: Gp = Gp { tenths: 0 };
+
+    pub fn whole(gp: u64) -> Gp {
+        Gp {
+            tenths: gp.saturating_mul(10),
+        }
+    }
+
+    pub fn from_tenths(tenths: u64) -> Gp {
+        Gp { tenths }
+    }
+
+    pub fn tenths(self) -> u64 {
+        self.tenths
+    }
+
+    pub fn as_f64(self) -> f64 {
+        self.tenths as f64 / 10.0
+    }
+
+    pub fn saturating_add(self, other: Gp) -> Gp {
+        Gp {
+            tenths: self.tenths.saturating_add(other.tenths),
+        }
+    }
+
+    pub fn saturating_mul(self, n: u64) -> Gp {
+        Gp {
+            tenths: self.tenths.saturating_mul(n),
+        }
+    }
+
+    /// An even share among `n` (rounded down to a tenth); zero for nobody.
+    pub fn share(self, n: usize) -> Gp {
+        Gp {
+            tenths: self.tenths.checked_div(n as u64).unwrap_or(0),
+        }
+    }
+}
+
+/// "1,305.6" or "272".
+impl fmt::Display for Gp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&group_thousands(self.tenths / 10))?;
+        match self.tenths % 10 {
+            0 => Ok(()),
+            d => write!(f, ".{d}"),
+        }
+    }
+}
+
+/// A whole number when whole, else one decimal: `272` or `14.4`.
+impl Serialize for Gp {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.tenths.is_multiple_of(10) {
+            s.serialize_u64(self.tenths / 10)
+        } else {
+            s.serialize_f64(self.as_f64())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::Vocabulary;
+
+    #[test]
+    fn gold_in_tenths_prints_and_sums_without_drift() {
+        let e5 = Gp::from_tenths(144);
+        assert_eq!(e5.to_string(), "14.4");
+        assert_eq!(e5.saturating_mul(3).to_string(), "43.2");
+        assert_eq!(Gp::whole(1_250_000).to_string(), "1,250,000");
+        assert_eq!(Gp::whole(7).share(2).to_string(), "3.5");
+        assert_eq!(Gp::whole(7).share(0), Gp::ZERO);
+    }
+
+    #[test]
+    fn method_words_parse_with_the_books_headings_and_suggest_on_a_typo() {
+        assert_eq!(Method::parse("Steady Progression"), Ok(Method::Steady));
+        assert_eq!(Method::parse("items_only"), Ok(Method::ItemsOnly));
+        assert_eq!(Method::parse("Treasure Troves"), Ok(Method::Troves));
+        let e = Method::parse("trovs").unwrap_err().to_string();
+        assert!(e.contains("did you mean `troves`"), "{e}");
+        assert!(e.contains("steady, items-only, troves, narrative"), "{e}");
     }
 }

@@ -418,6 +418,26 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
             )));
         }
     }
+    if let Some(plan) = &l.treasure {
+        lines.push(Line::default());
+        for (i, t) in plan.lines().into_iter().enumerate() {
+            let st = if i == 0 { theme::bold() } else { Style::new() };
+            lines.push(Line::from(Span::styled(
+                escape_controls(&t).into_owned(),
+                st,
+            )));
+        }
+    }
+    if let Some(t) = &s.report.treasure {
+        lines.push(Line::default());
+        lines.push(Line::from(Span::styled(
+            format!("The whole adventure (seed {})", t.seed),
+            theme::bold(),
+        )));
+        for t in t.plan.lines().into_iter().skip(1) {
+            lines.push(Line::from(escape_controls(&t).into_owned()));
+        }
+    }
     let open = app.keymap.key_for(Ctx::Adventure, Action::Choose);
     lines.push(Line::from(Span::styled(
         format!("{open} opens it on the Encounter screen."),

@@ -1,0 +1,107 @@
+//! `lairsmith treasure plan` and `lairsmith treasure troves`, over [`crate::treasure`].
+
+use super::args::{ReportFormat, TreasureCmd, TreasureFormat};
+use super::out::{Terminal, out, outln};
+use super::{CmdResult, DataDir, EXIT_OK};
+use crate::encounter::resolve_party_spec;
+use crate::treasure::{Plan, Trove, plan, roll_troves};
+use crate::vocab::Vocabulary;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct PlanDoc<'a> {
+    seed: u64,
+    #[serde(flatten)]
+    plan: &'a Plan,
+}
+
+#[derive(Serialize)]
+struct TrovesDoc<'a> {
+    seed: u64,
+    troves: &'a [Trove],
+}
+
+pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
+    match cmd {
+        TreasureCmd::Plan {
+            party,
+            encounters,
+            method,
+            seed,
+            format,
+        } => {
+            let party = resolve_party_spec(data, &party)?;
+            // Without --seed the roll is random, but printed so it can be repeated.
+            let seed = seed.unwrap_or_else(rand::random);
+            let p = plan(method, &party, encounters, seed);
+            match format {
+                TreasureFormat::Yaml => out!(
+                    term,
+                    "{}",
+                    crate::yaml_io::to_string(&PlanDoc { seed, plan: &p })
+                )?,
+                TreasureFormat::Md => {
+                    outln!(term, "{}", p.markdown())?;
+                    outln!(
+                        term,
+                        "Party: {}. Seed {seed} (`--method {} --seed {seed}` repeats these rolls).",
+                        party.describe(),
+                        method.key()
+                    )?;
+                }
+                TreasureFormat::Text => {
+                    outln!(term, "Party: {}", party.describe())?;
+                    for l in p.lines() {
+                        outln!(term, "{l}")?;
+                    }
+                    outln!(term, "Seed: {seed} (--seed {seed} repeats these rolls)")?;
+                }
+            }
+            Ok(EXIT_OK)
+        }
+        TreasureCmd::Troves {
+            party,
+            count,
+            seed,
+            format,
+        } => {
+            let party = resolve_party_spec(data, &party)?;
+            let seed = seed.unwrap_or_else(rand::random);
+            let troves = roll_troves(&party, count, seed);
+            match format {
+                ReportFormat::Yaml => out!(
+                    term,
+                    "{}",
+                    crate::yaml_io::to_string(&TrovesDoc {
+                        seed,
+                        troves: &troves
+                    })
+                )?,
+                ReportFormat::Text => {
+                    let (level, clamped) = crate::treasure::trove_level(&party);
+                    outln!(
+                        term,
+                        "Party: {} (trove level {level}: the average level, rounded down)",
+                        party.describe()
+                    )?;
+                    if let Some(avg) = clamped {
+                        outln!(
+                            term,
+                            "The average level {avg} is outside the table's 1-30; the troves use level {level}."
+                        )?;
+                    }
+                    for (i, t) in troves.iter().enumerate() {
+                        outln!(term, "{}. {}", i + 1, t.describe())?;
+                    }
+                    outln!(
+                        term,
+                        "Each die adds 1 per character beyond five and subtracts 1 per character short of five, never below 0 (T2); {}.",
+                        crate::treasure::GEM_READING
+                    )?;
+                    outln!(term, "Seed: {seed} (--seed {seed} repeats these rolls)")?;
+                }
+            }
+            Ok(EXIT_OK)
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! A [`Plan`] as text lines (the CLI) and as a Markdown section (sheets).
+
+use super::plan::{CharacterTreasure, Plan};
+use super::trove::{EnchantedKind, Trove};
+use super::{GP_PER_PP, Method};
+use crate::export::doc::group_thousands;
+use crate::vocab::Vocabulary;
+
+fn who(i: usize, c: &CharacterTreasure) -> String {
+    named(i, c.name.as_deref(), c.level)
+}
+
+/// "Ana (level 3)" or "#2 (level 3)".
+fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
+    match name {
+        Some(n) => format!("{n} (level {level})"),
+        None => format!("#{} (level {level})", i + 1),
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{} {}", group_thousands(n), if n == 1 { one } else { many })
+}
+
+fn items_text(c: &CharacterTreasure) -> String {
+    if c.permanent_items.is_empty() {
+        return "no permanent item".into();
+    }
+    let list: Vec<String> = c
+        .permanent_items
+        .iter()
+        .map(|i| format!("level {} (encounter {}, +{})", i.level, i.encounter, i.d4))
+        .collect();
+    format!(
+        "{}: {}",
+        plural(
+            c.permanent_items.len() as u32,
+            "permanent item",
+            "permanent items"
+        ),
+        list.join(", ")
+    )
+}
+
+impl Plan {
+    /// The title: "Steady progression (T1), 12 encounters".
+    pub fn title(&self) -> String {
+        let label = self.method.label();
+        let mut t = label[..1].to_uppercase();
+        t.push_str(&label[1..]);
+        format!(
+            "{t} (T1), {}",
+            plural(self.encounters, "encounter", "encounters")
+        )
+    }
+
+    /// The coins and valuables of the troves, platinum kept apart, then the total in gp.
+    pub fn valuables_line(&self) -> String {
+        let t = &self.party;
+        let mut coins = format!("{} gp", t.gold_gp);
+        if t.platinum_pp > 0 {
+            coins.push_str(&format!(" and {} pp", group_thousands(t.platinum_pp)));
+        }
+        format!(
+            "coins {coins}; {} worth {} gp; {} worth {} gp (8 or more: lairsmith's own reading, T2); total {} gp (1 pp = {GP_PER_PP} gp)",
+            plural(t.art_objects, "art object", "art objects"),
+            group_thousands(t.art_gp),
+            plural(t.gems, "gemstone", "gemstones"),
+            group_thousands(t.gems_gp),
+            t.total_gp
+        )
+    }
+
+    /// The troves' items, counted by kind, enchanted items by their 1d4 kind.
+    pub fn trove_items_line(&self) -> String {
+        let t = &self.party;
+        let kinds: Vec<String> = EnchantedKind::ALL
+            .iter()
+            .map(|k| {
+                let n = self
+                    .troves
+                    .iter()
+                    .filter(|tr| tr.enchanted == Some(*k))
+                    .count();
+                format!("{n} {}", k.key())
+            })
+            .collect();
+        format!(
+            "{}, {}, {}, {} ({})",
+            plural(
+                t.personal_items,
+                "personal or story item",
+                "personal or story items"
+            ),
+            plural(t.consumables, "consumable", "consumables"),
+            plural(
+                t.miscellaneous_items,
+                "miscellaneous permanent item",
+                "miscellaneous permanent items"
+            ),
+            plural(t.enchanted_items, "enchanted item", "enchanted items"),
+            kinds.join(", ")
+        )
+    }
+
+    /// The plan as plain text lines, notes last.
+    pub fn lines(&self) -> Vec<String> {
+        let mut v = vec![self.title()];
+        match self.method {
+            Method::Steady => {
+                v.push("Per character:".into());
+                for (i, c) in self.characters.iter().enumerate() {
+                    v.push(format!(
+                        "  {}: {} gp; {}; the book expects {:.2}",
+                        who(i, c),
+                        c.gold_gp,
+                        items_text(c),
+                        c.expected_permanent_items
+                    ));
+                }
+                v.push(format!(
+                    "Party: {} gp; {} (the book expects {:.2})",
+                    self.party.gold_gp,
+                    plural(
+                        self.party.permanent_items,
+                        "permanent item",
+                        "permanent items"
+                    ),
+                    self.party.expected_permanent_items
+                ));
+            }
+            Method::ItemsOnly => {
+                if self.grants.is_empty() {
+                    v.push("No grant yet.".into());
+                } else {
+                    v.push("Grants:".into());
+                }
+                for g in &self.grants {
+                    v.push(format!(
+                        "  After encounter {}, {}: {}",
+                        g.encounter,
+                        named(g.character, g.name.as_deref(), g.level),
+                        g.choice()
+                    ));
+                }
+                v.push(format!(
+                    "Party: {}, no other treasure; {} since the last grant",
+                    plural(self.party.grants, "grant", "grants"),
+                    plural(self.encounters_since_grant, "encounter", "encounters")
+                ));
+            }
+            Method::Troves => {
+                v.push("Troves:".into());
+                for (i, t) in self.troves.iter().enumerate() {
+                    v.push(format!("  {}. {}", i + 1, t.describe()));
+                }
+                v.push(format!("Party: {}", self.valuables_line()));
+                v.push(format!("Items: {}", self.trove_items_line()));
+                v.push("Per character (an even share of the total):".into());
+                for (i, c) in self.characters.iter().enumerate() {
+                    v.push(format!("  {}: {} gp", who(i, c), c.gold_gp));
+                }
+            }
+            Method::Narrative => {}
+        }
+        if !self.notes.is_empty() {
+            v.push("Notes:".into());
+            v.extend(self.notes.iter().map(|n| format!("  - {n}")));
+        }
+        v
+    }
+
+    /// The plan as a Markdown section ("## Treasure: ..."), for sheets.
+    pub fn markdown(&self) -> String {
+        let mut s = format!(
+            "## Treasure: {} (T1), {}\n\n",
+            self.method.label(),
+            plural(self.encounters, "encounter", "encounters")
+        );
+        match self.method {
+            Method::Steady => {
+                s.push_str("| Character | Gold (gp) | Permanent items | Book's expectation |\n|---|---|---|---|\n");
+                for (i, c) in self.characters.iter().enumerate() {
+                    s.push_str(&format!(
+                        "| {} | {} | {} | {:.2} |\n",
+                        cell(&who(i, c)),
+                        c.gold_gp,
+                        cell(&items_text(c)),
+                        c.expected_permanent_items
+                    ));
+                }
+                s.push_str(&format!(
+                    "| **Party** | {} | {} | {:.2} |\n",
+                    self.party.gold_gp,
+                    self.party.permanent_items,
+                    self.party.expected_permanent_items
+                ));
+            }
+            Method::ItemsOnly => {
+                if self.grants.is_empty() {
+                    s.push_str("No grant yet.\n");
+                } else {
+                    s.push_str("| After encounter | Character | Grant |\n|---|---|---|\n");
+                }
+                for g in &self.grants {
+                    s.push_str(&format!(
+                        "| {} | {} | {} |\n",
+                        g.encounter,
+                        cell(&named(g.character, g.name.as_deref(), g.level)),
+                        g.choice()
+                    ));
+                }
+            }
+            Method::Troves => {
+                s.push_str("| # | Coins | Art object | Gemstone | Item | Dice |\n|---|---|---|---|---|---|\n");
+                for (i, t) in self.troves.iter().enumerate() {
+                    s.push_str(&trove_row(i + 1, t));
+                }
+                s.push_str(&format!(
+                    "\n**Party:** {}.\n\n**Items:** {}.\n\n**Per character (an even share):** ",
+                    cell(&self.valuables_line()),
+                    self.trove_items_line()
+                ));
+                let shares: Vec<String> = self
+                    .characters
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{} {} gp", who(i, c), c.gold_gp))
+                    .collect();
+                s.push_str(&cell(&shares.join("; ")));
+                s.push('\n');
+            }
+            Method::Narrative => {}
+        }
+        if !self.notes.is_empty() {
+            s.push('\n');
+            for n in &self.notes {
+                s.push_str(&format!("- {}\n", cell(n)));
+            }
+        }
+        s
+    }
+}
+
+fn trove_row(n: usize, t: &Trove) -> String {
+    let coins = t.coins.map_or("-".to_owned(), |c| {
+        format!(
+            "{} {}",
+            group_thousands(c.amount),
+            super::trove::unit_word(c.unit)
+        )
+    });
+    let art = t.art.map_or("-".to_owned(), |v| {
+        let ex = t.art_example.map(|e| format!(" ({e})")).unwrap_or_default();
+        format!("{} gp{ex}", group_thousands(v))
+    });
+    let gem = t.gem.map_or("-".to_owned(), |v| {
+        format!("{} gp (8 or more: ours, T2)", group_thousands(v))
+    });
+    let item = match (t.enchanted, t.consumable) {
+        (Some(k), _) => format!("enchanted {} of level {}", k.key(), t.level),
+        (_, Some(c)) => format!("consumable: {c}"),
+        _ => t.item.label().to_owned(),
+    };
+    format!(
+        "| {n} | {coins} | {} | {gem} | {} | {} |\n",
+        cell(&art),
+        cell(&item),
+        t.dice()
+    )
+}
+
+/// A table cell: a `|` in a name must not open a new column, nor a newline end the row.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+}

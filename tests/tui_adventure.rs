@@ -1,0 +1,301 @@
+//! The Adventure screen (F4) driven by keys through the real `update` and `exec` against a
+//! temporary data directory: adding saved encounters, the bands and level-ups for the party as
+//! it stands, reordering with undo, saving, changed-on-disk, opening, exporting, and opening an
+//! encounter on the Encounter screen.
+#![cfg(feature = "tui")]
+
+use lairsmith::adventure::levels::first_xp;
+use lairsmith::cli::DataDir;
+use lairsmith::encounter::{Count, Group, Party, Placeholder, add_group, create_encounter};
+use lairsmith::rules::{Level, Rank, Role};
+use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
+use lairsmith::tui::layer::{FilesFor, Layer};
+use lairsmith::tui::{app_for, dispatch};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+struct Ui {
+    app: App,
+    dir: tempfile::TempDir,
+}
+
+impl Ui {
+    /// A data directory with three saved encounters for a party of four level-3 characters:
+    /// `ambush` (5 standard level-3 wreckers), `bridge-trolls` (2 elite level-5 wreckers and
+    /// 3 standard level-4) and `empty` (no foes).
+    fn new() -> Ui {
+        let dir = tempfile::tempdir().unwrap();
+        let data = DataDir::new(dir.path());
+        let party = Party::parse("4x3").unwrap();
+        let ph = |level: i64, rank: Rank| Placeholder {
+            level: Level::new(level).unwrap(),
+            rank,
+            role: Role::Wrecker,
+        };
+        let add = |path: &Path, p: Placeholder, n: i64| {
+            add_group(path, &Group::placeholder(p, Count::new(n).unwrap())).unwrap()
+        };
+        let ambush = create_encounter(&data, "Ambush", &party, None).unwrap();
+        add(&ambush, ph(3, Rank::Standard), 5);
+        let trolls = create_encounter(&data, "Bridge Trolls", &party, None).unwrap();
+        add(&trolls, ph(5, Rank::Elite), 2);
+        add(&trolls, ph(4, Rank::Standard), 3);
+        create_encounter(&data, "Empty", &party, None).unwrap();
+        let mut app = app_for(&data);
+        app.paths.exports = dir.path().join("exports");
+        Ui { app, dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn send(&mut self, ev: KeyEvent) -> &mut Ui {
+        let mut no_editor = |p: &Path| Outcome::Edited {
+            path: p.to_owned(),
+            result: Err("no editor in tests".into()),
+        };
+        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
+        self
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Ui {
+        self.send(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    fn ch(&mut self, c: char) -> &mut Ui {
+        self.key(KeyCode::Char(c))
+    }
+
+    fn ctrl(&mut self, c: char) -> &mut Ui {
+        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+    }
+
+    fn typed(&mut self, s: &str) -> &mut Ui {
+        for c in s.chars() {
+            self.ch(c);
+        }
+        self
+    }
+
+    /// Adds the saved encounter `id` from the `a` list.
+    fn add(&mut self, id: &str) -> &mut Ui {
+        self.ch('a');
+        let Some(Layer::AdventureFiles {
+            purpose: FilesFor::AddEncounter,
+            files,
+            ..
+        }) = self.app.layers.last()
+        else {
+            panic!("no list of encounters: {:?}", self.app.status);
+        };
+        let at = files
+            .iter()
+            .position(|f| f.file_stem().unwrap() == id)
+            .unwrap();
+        for _ in 0..at {
+            self.key(KeyCode::Down);
+        }
+        self.key(KeyCode::Enter)
+    }
+
+    fn ids(&self) -> Vec<&str> {
+        self.app
+            .adventure
+            .adventure
+            .encounters
+            .iter()
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn draw(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
+            .unwrap();
+        let buf = t.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            for x in 0..w {
+                out.push_str(buf[(x, y)].symbol());
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A session of seven fights for 4 × level 3, built by keys: the list, the bands, the level-up
+/// where the cumulative XP of level 4 is reached, and the pictures.
+#[test]
+fn an_adventure_is_built_by_keys_and_shows_bands_level_ups_and_pictures() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    assert_eq!(ui.app.screen, Screen::Adventure);
+    ui.ch('P').ctrl('u').typed("4x3").key(KeyCode::Enter);
+    let ids = [
+        "ambush",
+        "bridge-trolls",
+        "empty",
+        "bridge-trolls",
+        "bridge-trolls",
+        "bridge-trolls",
+        "bridge-trolls",
+    ];
+    for id in ids {
+        ui.add(id);
+    }
+    assert_eq!(ui.ids(), ids);
+    let r = &ui.app.adventure.report;
+    // E2 from the Monster XP table: 5 × 150; 2 × 400 + 3 × 175.
+    let xp: Vec<u64> = r.encounters.iter().map(|l| l.xp).collect();
+    assert_eq!(xp, [750, 1325, 0, 1325, 1325, 1325, 1325]);
+    assert_eq!(r.encounters[0].band.as_deref(), Some("standard"));
+    assert_eq!(r.encounters[1].band.as_deref(), Some("deadly"));
+    assert!(r.encounters[2].band.is_none());
+    assert!(
+        r.encounters[2]
+            .problem
+            .as_ref()
+            .unwrap()
+            .text()
+            .contains("no foes")
+    );
+    // A1: each character starts at level 3's first XP and earns XP ÷ 4, rounded down.
+    let mut xp_each = first_xp(Level::new(3).unwrap());
+    let mut expected_up = None;
+    for (i, l) in r.encounters.iter().enumerate() {
+        xp_each += l.xp / 4;
+        if expected_up.is_none() && xp_each >= first_xp(Level::new(4).unwrap()) {
+            expected_up = Some(i + 1);
+        }
+    }
+    let up = r.level_ups.first().expect("the party levels up");
+    assert_eq!((Some(up.after_encounter), up.level), (expected_up, 4));
+    // The same fight after the level-up is rated for a level-4 party.
+    let after = expected_up.unwrap();
+    assert!(
+        after < ids.len(),
+        "the test needs a fight after the level-up"
+    );
+    assert_eq!(r.encounters[after - 1].party_level, 3);
+    assert_eq!(r.encounters[after].party_level, 4);
+    assert_ne!(r.encounters[after].band, r.encounters[1].band);
+    let screen = ui.draw(120, 40);
+    assert!(screen.contains("F4 Adventure"), "{screen}");
+    assert!(screen.contains("Pacing"), "{screen}");
+    assert!(screen.contains("Toward the next level"), "{screen}");
+    assert!(screen.contains("▲"), "{screen}");
+    assert!(screen.contains("L4"), "{screen}");
+    // The smallest terminal still draws it.
+    let small = ui.draw(80, 24);
+    assert!(small.contains("Pacing"), "{small}");
+}
+
+#[test]
+fn reorder_remove_and_undo() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    ui.add("ambush").add("bridge-trolls").add("empty");
+    // The cursor is on the last one added.
+    ui.ch('K');
+    assert_eq!(ui.ids(), ["ambush", "empty", "bridge-trolls"]);
+    ui.ch('x');
+    assert_eq!(ui.ids(), ["ambush", "bridge-trolls"]);
+    ui.ch('u');
+    assert_eq!(ui.ids(), ["ambush", "empty", "bridge-trolls"]);
+    ui.ch('u');
+    assert_eq!(ui.ids(), ["ambush", "bridge-trolls", "empty"]);
+    ui.ctrl('y');
+    assert_eq!(ui.ids(), ["ambush", "empty", "bridge-trolls"]);
+    // The treasure method cycles through the book's four and back to none.
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        ui.ch('t');
+        seen.push(ui.app.adventure.adventure.treasure.map(|m| m.to_string()));
+    }
+    assert_eq!(seen.iter().filter(|m| m.is_some()).count(), 4);
+    assert_eq!(seen.last().unwrap(), &None);
+}
+
+#[test]
+fn save_reopen_export_and_changed_on_disk() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    ui.add("ambush").add("bridge-trolls");
+    ui.ctrl('s');
+    assert!(matches!(ui.app.layers.last(), Some(Layer::Prompt { .. })));
+    ui.typed("Road to Karn").key(KeyCode::Enter);
+    let path = ui.root().join("adventures/road-to-karn.yaml");
+    assert!(path.is_file(), "{:?}", ui.app.status);
+    let (a, _) = lairsmith::adventure::load_adventure(&path).unwrap();
+    assert_eq!(a.encounters, ["ambush", "bridge-trolls"]);
+    assert!(!ui.app.adventure.is_dirty());
+
+    // Another program changes the file: the next save refuses to overwrite it.
+    let theirs = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("- bridge-trolls", "- empty");
+    std::fs::write(&path, &theirs).unwrap();
+    ui.add("empty").ctrl('s');
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
+    assert!(ui.app.status.as_ref().unwrap().error);
+    assert!(ui.app.adventure.is_dirty());
+
+    // Quitting asks about the unsaved adventure.
+    ui.ch('q');
+    assert!(matches!(
+        ui.app.layers.last(),
+        Some(Layer::Confirm(Confirm::UnsavedAdventure(_)))
+    ));
+    ui.key(KeyCode::Esc);
+    assert!(!ui.app.quit);
+
+    // A new adventure (discarding), then opening the saved one.
+    ui.ch('N').ch('n');
+    assert!(ui.ids().is_empty());
+    ui.ch('o');
+    assert!(matches!(
+        ui.app.layers.last(),
+        Some(Layer::AdventureFiles {
+            purpose: FilesFor::OpenAdventure,
+            ..
+        })
+    ));
+    ui.key(KeyCode::Enter);
+    assert_eq!(ui.app.adventure.adventure.name, "Road to Karn");
+    assert_eq!(ui.ids(), ["ambush", "empty"]);
+
+    // The sheet.
+    ui.ch('m').ctrl('u').typed("karn.md").key(KeyCode::Enter);
+    let sheet = std::fs::read_to_string(ui.root().join("exports/karn.md")).unwrap();
+    assert!(sheet.starts_with("# Road to Karn"), "{sheet}");
+    assert!(sheet.contains("## Pacing") && sheet.contains("## Level-ups"));
+    assert!(sheet.contains("### 1. Ambush"), "{sheet}");
+}
+
+#[test]
+fn enter_opens_the_encounter_and_a_missing_one_is_an_error_line() {
+    let mut ui = Ui::new();
+    let adv = ui.root().join("adventures/lost.yaml");
+    std::fs::create_dir_all(adv.parent().unwrap()).unwrap();
+    std::fs::write(
+        &adv,
+        "kind: adventure\nschema_version: 1\nname: Lost\nparty: {size: 4, level: 3}\nencounters: [ambush, ambsh]\n",
+    )
+    .unwrap();
+    ui.key(KeyCode::F(4)).ch('o').key(KeyCode::Enter);
+    let r = &ui.app.adventure.report;
+    let missing = r.encounters[1].problem.as_ref().unwrap();
+    assert!(missing.is_error());
+    assert!(missing.text().contains("`ambush`"), "{}", missing.text());
+    assert_eq!(r.errors().len(), 1);
+    let screen = ui.draw(120, 40);
+    assert!(screen.contains("error"), "{screen}");
+    // Enter on the first opens it on the Encounter screen.
+    ui.key(KeyCode::Home).key(KeyCode::Enter);
+    assert_eq!(ui.app.screen, Screen::Encounter);
+    assert_eq!(ui.app.encounter.encounter.name, "Ambush");
+}
