@@ -89,7 +89,7 @@ fn adventure_add_at_remove_move_and_set_edit_the_list_and_bad_positions_are_clea
     // set: the treasure method, an inline party, a saved party kept by reference, the seed.
     let err = fails(&d.run(&["adventure", "set", "long-road"]));
     assert!(err.contains("give --party, --treasure or --seed"), "{err}");
-    let o = d.run(&["adventure", "set", "long-road", "--treasure", "trove"]);
+    let o = d.run(&["adventure", "set", "long-road", "--treasure", "trvoes"]);
     assert_ne!(o.status.code(), Some(0));
     assert!(stderr(&o).contains("troves"), "{}", stderr(&o));
     ok(&d.run(&[
