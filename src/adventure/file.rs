@@ -133,7 +133,12 @@ impl Adventure {
 pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> {
     let a: Adventure = crate::yaml_io::parse(text, path)?;
     let at = |segs: &[Seg], msg: String| {
-        let (l, c) = locate_key(text, segs).unwrap_or((1, 1));
+        // In flow style (`encounters: [a, ../x]`) an item has no line of its own: point at the
+        // nearest key that has one rather than at the document start.
+        let (l, c) = (0..=segs.len())
+            .rev()
+            .find_map(|n| locate_key(text, &segs[..n]))
+            .unwrap_or((1, 1));
         FileError::new(path, msg).at(l, c)
     };
     let key = |k: &str| Seg::Key(k.to_owned());
