@@ -148,7 +148,7 @@ fn wrong_types_are_located() {
 fn wrong_kind_and_schema_version() {
     assert!(
         err(&GOOD.replace("kind: monster", "kind: encounter"))
-            .contains("this is a `encounter` file, not a monster")
+            .contains("this is an `encounter` file, not a monster")
     );
     assert!(
         err(&GOOD.replace("schema_version: 1", "schema_version: 9"))

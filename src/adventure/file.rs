@@ -38,7 +38,8 @@ impl<'de> Deserialize<'de> for AdventureKind {
                     Ok(AdventureKind::Adventure)
                 } else {
                     Err(E::custom(format!(
-                        "this is a `{v}` file, not an adventure (`kind: adventure`)"
+                        "this is {} `{v}` file, not an adventure (`kind: adventure`)",
+                        crate::text::article(v)
                     )))
                 }
             }

@@ -35,7 +35,8 @@ impl<'de> Deserialize<'de> for EncounterKind {
                     Ok(EncounterKind::Encounter)
                 } else {
                     Err(E::custom(format!(
-                        "this is a `{v}` file, not an encounter (`kind: encounter`)"
+                        "this is {} `{v}` file, not an encounter (`kind: encounter`)",
+                        crate::text::article(v)
                     )))
                 }
             }

@@ -44,7 +44,8 @@ impl<'de> Deserialize<'de> for MonsterKind {
                     ))
                 } else {
                     Err(E::custom(format!(
-                        "this is a `{v}` file, not a monster (`kind: monster`)"
+                        "this is {} `{v}` file, not a monster (`kind: monster`)",
+                        crate::text::article(v)
                     )))
                 }
             }

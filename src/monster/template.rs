@@ -41,7 +41,8 @@ impl<'de> Deserialize<'de> for TemplateKind {
                     Ok(TemplateKind::MonsterTemplate)
                 } else {
                     Err(E::custom(format!(
-                        "this is a `{v}` file, not a monster template (`kind: monster-template`)"
+                        "this is {} `{v}` file, not a monster template (`kind: monster-template`)",
+                        crate::text::article(v)
                     )))
                 }
             }
