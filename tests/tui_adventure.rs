@@ -299,3 +299,35 @@ fn enter_opens_the_encounter_and_a_missing_one_is_an_error_line() {
     assert_eq!(ui.app.screen, Screen::Encounter);
     assert_eq!(ui.app.encounter.encounter.name, "Ambush");
 }
+
+/// The encounter opened from an adventure shows, under its arithmetic, the treasure the
+/// adventure gives it; `t` on the Encounter screen changes the method.
+#[test]
+fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    ui.ch('P').ctrl('u').typed("4x3").key(KeyCode::Enter);
+    ui.add("ambush").add("bridge-trolls");
+    while ui.app.adventure.adventure.treasure != Some(lairsmith::treasure::Method::Troves) {
+        ui.ch('t');
+    }
+    let from_adventure = ui.app.adventure.report.encounters[0].treasure.clone();
+    assert!(from_adventure.is_some());
+    ui.key(KeyCode::Home).key(KeyCode::Enter);
+    assert_eq!(ui.app.screen, Screen::Encounter);
+    assert_eq!(ui.app.encounter.treasure_plan, from_adventure);
+    let screen = ui.draw(120, 40);
+    assert!(screen.contains("treasure: treasure troves"), "{screen}");
+    ui.ch('w');
+    ui.key(KeyCode::PageDown).key(KeyCode::PageDown);
+    let screen = ui.draw(120, 40);
+    assert!(screen.contains("Treasure troves (T1)"), "{screen}");
+    // `t` goes on to the next method: narrative play, then none.
+    ui.ch('t');
+    assert_eq!(
+        ui.app.encounter.treasure_plan.as_ref().map(|p| p.method),
+        Some(lairsmith::treasure::Method::Narrative)
+    );
+    ui.ch('t');
+    assert!(ui.app.encounter.treasure_plan.is_none());
+}

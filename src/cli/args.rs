@@ -496,10 +496,14 @@ pub enum EncounterCmd {
         explain: bool,
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
+        #[command(flatten)]
+        treasure: EncounterTreasureArgs,
     },
     /// Export the encounter sheet (Markdown) or the file.
     Export {
         file: String,
+        #[command(flatten)]
+        treasure: EncounterTreasureArgs,
         #[arg(long, value_enum, default_value_t = EncounterFormat::Md)]
         format: EncounterFormat,
         /// Write to this file instead of printing (`-`: standard output). Only a regular file is
@@ -658,4 +662,17 @@ pub enum AdventureCmd {
         #[arg(long)]
         seed: Option<u64>,
     },
+}
+
+/// `encounter check|export --treasure`: the encounter's treasure under one of the book's methods.
+#[derive(Debug, Clone, Args)]
+pub struct EncounterTreasureArgs {
+    /// Show the encounter's treasure under a method: steady, items-only, troves or narrative
+    /// (Distributing Magic Items); without it, the book's average gold per character (E5).
+    #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
+    pub treasure: Option<crate::treasure::Method>,
+    /// The seed the treasure is rolled from (default 0); an adventure's seed rolls what the
+    /// adventure gives on this encounter's first play.
+    #[arg(long, requires = "treasure")]
+    pub seed: Option<u64>,
 }

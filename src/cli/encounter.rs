@@ -116,6 +116,52 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
     Ok(EXIT_OK)
 }
 
+/// The encounter's treasure under `--treasure`, rolled for its first play from `--seed` (as an
+/// adventure with that seed rolls it): `(seed, plan)`.
+fn encounter_treasure(
+    path: &Path,
+    e: &Encounter,
+    party: &Party,
+    args: &super::args::EncounterTreasureArgs,
+) -> Result<Option<(u64, crate::treasure::Plan)>, Failure> {
+    let Some(method) = args.treasure else {
+        return Ok(None);
+    };
+    if e.system != System::Orcus {
+        return Err(Failure(
+            "--treasure uses the Orcus rulebook's treasure (Distributing Magic Items); this is a d20 3rd-edition encounter".into(),
+        ));
+    }
+    let id = path.file_stem().unwrap_or_default().to_string_lossy();
+    let seed = args.seed.unwrap_or(0);
+    let rolled = crate::treasure::seed_for(seed, &format!("{id}#1"));
+    Ok(Some((
+        seed,
+        crate::treasure::for_encounter(method, party, rolled),
+    )))
+}
+
+fn render_treasure(seed: u64, plan: &crate::treasure::Plan, format: ReportFormat) -> String {
+    if format == ReportFormat::Yaml {
+        #[derive(serde::Serialize)]
+        struct T {
+            treasure: crate::adventure::check::AdventureTreasure,
+        }
+        return crate::yaml_io::to_string(&T {
+            treasure: crate::adventure::check::AdventureTreasure {
+                seed,
+                plan: plan.clone(),
+            },
+        });
+    }
+    let mut s = format!("\nTreasure (seed {seed}): ");
+    for line in plan.lines() {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
+}
+
 fn render_report(
     r: &Report,
     e: &Encounter,
@@ -281,23 +327,33 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             file,
             explain,
             format,
+            treasure,
         } => {
-            let (e, party, _) = load_encounter_with_party(data, &encounter_path(data, &file)?)?;
+            let path = encounter_path(data, &file)?;
+            let (e, party, _) = load_encounter_with_party(data, &path)?;
             let b = data.load_bestiary();
             let r = report(&e, &party, &b);
-            out!(term, "{}", render_report(&r, &e, &party, explain, format))?;
+            let plan = encounter_treasure(&path, &e, &party, &treasure)?;
+            let mut text = render_report(&r, &e, &party, explain, format);
+            if let Some((seed, plan)) = &plan {
+                text.push_str(&render_treasure(*seed, plan, format));
+            }
+            out!(term, "{text}")?;
             let unrated = r.band.is_none();
             Ok(if unrated { EXIT_FAILURE } else { EXIT_OK })
         }
         EncounterCmd::Export {
             file,
+            treasure,
             format,
             out,
             force,
         } => {
-            let (e, party, _) = load_encounter_with_party(data, &encounter_path(data, &file)?)?;
+            let path = encounter_path(data, &file)?;
+            let (e, party, _) = load_encounter_with_party(data, &path)?;
             let b = data.load_bestiary();
             let r = report(&e, &party, &b);
+            let plan = encounter_treasure(&path, &e, &party, &treasure)?;
             // Markdown and text are read in a terminal or an editor, so a file gets them escaped
             // as stdout does; the YAML emitter escapes control characters itself.
             let text = match format {
@@ -305,7 +361,13 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 EncounterFormat::Text => {
                     escape_string(render_report(&r, &e, &party, true, ReportFormat::Text))
                 }
-                EncounterFormat::Md => escape_string(sheet::markdown(&e, &party, &r, &b)),
+                EncounterFormat::Md => escape_string(sheet::markdown_with_treasure(
+                    &e,
+                    &party,
+                    &r,
+                    &b,
+                    plan.as_ref().map(|(_, p)| p),
+                )),
             };
             match out {
                 Some(o) => write_out(&o, &text, force, term)?,

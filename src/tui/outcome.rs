@@ -260,6 +260,8 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                     );
                     s.seed = old.seed;
                     s.difficulty = old.difficulty;
+                    s.treasure = old.treasure;
+                    s.treasure_seed = old.treasure_seed;
                     s.saved_parties = old.saved_parties.clone();
                     if let crate::encounter::PartyRef::Saved(id) = &s.encounter.party {
                         s.saved_parties.insert(id.clone(), party);

@@ -263,6 +263,11 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         }
         AfterLeave::OpenAdventure => return vec![Cmd::ListAdventures],
         AfterLeave::OpenEncounterAt(path) => {
+            // The encounter's treasure under the adventure's method and seed, as its sheet in
+            // the adventure gives it for a first play.
+            let a = &app.adventure.adventure;
+            app.encounter.treasure = a.treasure;
+            app.encounter.treasure_seed = a.seed.unwrap_or(0);
             app.screen = Screen::Encounter;
             return vec![Cmd::LoadEncounter { path }];
         }

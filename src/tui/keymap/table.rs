@@ -421,6 +421,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
     ),
     row!(
         C::EncounterOrcus,
+        [k('t')],
+        A::TreasureMethod,
+        "",
+        "The encounter's treasure under the next method, shown below the arithmetic (w)"
+    ),
+    row!(
+        C::EncounterOrcus,
         [k('p')],
         A::Placeholder,
         "placeholder",

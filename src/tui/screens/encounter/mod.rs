@@ -54,9 +54,16 @@ pub struct EncounterScreen {
     pub history: History<Doc>,
     /// Which encounter this is: opening another is not an undoable change of this one.
     token: u64,
+    /// The treasure method shown under the arithmetic (T1): the adventure's when the encounter
+    /// was opened from one, else chosen with its key; not saved in the encounter file.
+    pub treasure: Option<crate::treasure::Method>,
+    /// The seed the treasure is rolled from: the adventure's, when opened from one.
+    pub treasure_seed: u64,
     /// Derived after every update from the encounter, the saved parties and the bestiary.
     pub party: Party,
     pub report: Report,
+    pub treasure_plan: Option<crate::treasure::Plan>,
+    treasure_rolled: u64,
     derived_for: Option<(Encounter, u64, Option<Party>)>,
 }
 
@@ -95,6 +102,10 @@ impl EncounterScreen {
             replacing: None,
             saved_parties: BTreeMap::new(),
             history: History::default(),
+            treasure: None,
+            treasure_seed: 0,
+            treasure_plan: None,
+            treasure_rolled: 0,
             token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             derived_for: None,
         }
@@ -125,10 +136,36 @@ impl EncounterScreen {
             }
             self.report = report(&self.encounter, &self.party, b);
             self.derived_for = Some(key);
+            self.treasure_plan = None;
+        }
+        let wanted = self
+            .treasure
+            .filter(|_| self.encounter.system == crate::encounter::System::Orcus);
+        // Rolled as `encounter check --treasure --seed` and an adventure roll this encounter's
+        // first play.
+        let seed =
+            crate::treasure::seed_for(self.treasure_seed, &format!("{}#1", self.treasure_id()));
+        let rolled = self
+            .treasure_plan
+            .as_ref()
+            .map(|p| (p.method, self.treasure_rolled));
+        if rolled != wanted.map(|m| (m, seed)) {
+            self.treasure_plan =
+                wanted.map(|m| crate::treasure::for_encounter(m, &self.party, seed));
+            self.treasure_rolled = seed;
         }
         self.cursor = self
             .cursor
             .min(self.encounter.groups.len().saturating_sub(1));
+    }
+
+    /// The id treasure is rolled for: the file's, or what saving would name it.
+    pub fn treasure_id(&self) -> String {
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| crate::monster::slugify(&self.encounter.name))
     }
 
     pub fn snapshot(&self) -> Snapshot {

@@ -79,6 +79,15 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 app.push(Layer::Confirm(crate::tui::app::Confirm::SwitchSystem));
             }
         }
+        Action::TreasureMethod => {
+            let next = crate::vocab::cycle_option(s.treasure, true);
+            s.treasure = next;
+            s.explain = true;
+            app.info(match next {
+                Some(m) => format!("Treasure under {m}, below the arithmetic."),
+                None => "Treasure: the book's average gold per character (E5).".into(),
+            });
+        }
         Action::AddMonsters => app.push(Layer::MonsterPicker(Picker::new())),
         Action::AddChallenge => super::challenge::open(app),
         Action::Placeholder => {

@@ -142,11 +142,16 @@ fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
             Span::raw(format!(
                 "{} XP, {} · generator: {} ({})",
                 group_thousands(r.xp_per_character),
-                r.treasure_per_character_gp
-                    .map_or("—".to_owned(), |t| format!(
-                        "{} gp",
-                        crate::encounter::report::fmt_gp(t)
-                    )),
+                match &s.treasure_plan {
+                    // The method's own figure is below the arithmetic (w).
+                    Some(p) => format!("treasure: {}", p.method),
+                    None => r
+                        .treasure_per_character_gp
+                        .map_or("—".to_owned(), |t| format!(
+                            "{} gp",
+                            crate::encounter::report::fmt_gp(t)
+                        )),
+                },
                 BANDS[s.difficulty].name,
                 app.keymap.key_for(Ctx::Encounter, Action::Difficulty),
             )),
@@ -287,6 +292,32 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
         }
         for w in &r.warnings {
             lines.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
+        }
+        lines.push(Line::default());
+        let t = app
+            .keymap
+            .key_for(Ctx::EncounterOrcus, Action::TreasureMethod);
+        match &s.treasure_plan {
+            Some(plan) => {
+                for (i, l) in plan.lines().into_iter().enumerate() {
+                    let st = if i == 0 { theme::heading() } else { Style::new() };
+                    lines.push(Line::from(Span::styled(
+                        crate::text::escape_controls(&l).into_owned(),
+                        st,
+                    )));
+                }
+                lines.push(Line::from(Span::styled(
+                    format!("Rolled from seed {}; {t} changes the method.", s.treasure_seed),
+                    theme::dim(),
+                )));
+            }
+            None if s.encounter.system == crate::encounter::System::Orcus => {
+                lines.push(Line::from(Span::styled(
+                    format!("Treasure: {t} shows it under one of the book's four methods (Distributing Magic Items)."),
+                    theme::dim(),
+                )))
+            }
+            None => {}
         }
         (" Arithmetic ", Text::from(lines))
     } else {
