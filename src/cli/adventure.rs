@@ -199,7 +199,7 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
     } else {
         s.push_str(&format!(
             "\n{:>3}  {:<28} {:>9} {:>9} {:>5}  {:<9} {}\n",
-            "#", "Encounter", "XP", "XP each", "Party", "Difficulty", "Against the budget"
+            "#", "Encounter", "XP", "XP each", "Party", "Band", "Against the budget"
         ));
     }
     for l in &r.encounters {

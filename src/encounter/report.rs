@@ -455,7 +455,13 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
                 c.level,
                 group_thousands(c.xp)
             ),
-            source: format!("A2 (Extended Challenges): {}", c.worth),
+            // The term is marked as lairsmith's own, so its source leaves the label out.
+            source: format!(
+                "A2 (Extended Challenges): {}",
+                c.worth
+                    .strip_suffix(&format!(" — {A2_LABEL}"))
+                    .unwrap_or(&c.worth)
+            ),
             ours: true,
         });
     }
