@@ -331,3 +331,19 @@ fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
     ui.ch('t');
     assert!(ui.app.encounter.treasure_plan.is_none());
 }
+
+/// A signal keeps an unsaved adventure in `recovery/`, as it keeps a monster and an encounter.
+#[test]
+fn an_unsaved_adventure_is_among_the_recovery_files() {
+    let mut ui = Ui::new();
+    assert!(lairsmith::tui::recovery_files(&ui.app).is_empty());
+    ui.key(KeyCode::F(4)).add("ambush");
+    let files = lairsmith::tui::recovery_files(&ui.app);
+    let (path, text) = files
+        .iter()
+        .find(|(p, _)| p.file_name().unwrap().to_string_lossy().starts_with("adventure-"))
+        .expect("the adventure is kept");
+    assert!(path.starts_with(ui.root().join("recovery")));
+    let a = lairsmith::adventure::parse_adventure(text, path).unwrap();
+    assert_eq!(a.encounters, ["ambush"]);
+}

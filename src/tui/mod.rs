@@ -159,8 +159,8 @@ fn eprintln_safe(line: &str) {
     let _ = writeln!(std::io::stderr(), "{}", crate::text::escape_controls(line));
 }
 
-/// Unsaved work to keep when a signal ends the UI: the Forge's monster and the encounter, each
-/// as a new file under `<data>/recovery/`.
+/// Unsaved work to keep when a signal ends the UI: the Forge's monster, the encounter and the
+/// adventure, each as a new file under `<data>/recovery/`.
 pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
     let dir = app.paths.root.join("recovery");
     let stamp = std::time::SystemTime::now()
@@ -179,6 +179,13 @@ pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
         out.push((
             dir.join(format!("encounter-{slug}-{stamp}.yaml")),
             crate::yaml_io::to_string(&app.encounter.encounter),
+        ));
+    }
+    if app.adventure.is_dirty() {
+        let slug = crate::monster::slugify(&app.adventure.adventure.name);
+        out.push((
+            dir.join(format!("adventure-{slug}-{stamp}.yaml")),
+            crate::yaml_io::to_string(&app.adventure.adventure),
         ));
     }
     out
