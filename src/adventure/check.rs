@@ -336,9 +336,20 @@ pub fn rate_adventure(
         encounters: lines,
         level_ups,
         characters,
-        treasure: treasure.map(|plan| AdventureTreasure { seed, plan }),
+        treasure: treasure.map(|mut plan| {
+            // One note for the troves of every level the party passes through.
+            let per_level = "T1, treasure troves: one trove of level ";
+            if plan.notes.iter().filter(|n| n.starts_with(per_level)).count() > 1 {
+                plan.notes.retain(|n| !n.starts_with(per_level));
+                plan.notes.insert(0, TROVES_AS_THE_PARTY_LEVELS.to_owned());
+            }
+            AdventureTreasure { seed, plan }
+        }),
     }
 }
+
+/// T1 troves, in an adventure whose party levels up.
+const TROVES_AS_THE_PARTY_LEVELS: &str = "T1, treasure troves: one trove per encounter, of the party's level at that encounter (the average party level, rounded down), the book's \"about 10 treasure troves\" per level at roughly 10 encounters a level.";
 
 /// T1 items only, in an adventure.
 const ITEMS_AT_LEVEL_UPS: &str = "T1, magic item only: each level, each character receives one magic item of level +2 or two of level +0, and no other treasure; in an adventure the grant comes when the character reaches the level (A1).";
