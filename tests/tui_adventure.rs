@@ -341,7 +341,12 @@ fn an_unsaved_adventure_is_among_the_recovery_files() {
     let files = lairsmith::tui::recovery_files(&ui.app);
     let (path, text) = files
         .iter()
-        .find(|(p, _)| p.file_name().unwrap().to_string_lossy().starts_with("adventure-"))
+        .find(|(p, _)| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("adventure-")
+        })
         .expect("the adventure is kept");
     assert!(path.starts_with(ui.root().join("recovery")));
     let a = lairsmith::adventure::parse_adventure(text, path).unwrap();

@@ -339,7 +339,13 @@ pub fn rate_adventure(
         treasure: treasure.map(|mut plan| {
             // One note for the troves of every level the party passes through.
             let per_level = "T1, treasure troves: one trove of level ";
-            if plan.notes.iter().filter(|n| n.starts_with(per_level)).count() > 1 {
+            if plan
+                .notes
+                .iter()
+                .filter(|n| n.starts_with(per_level))
+                .count()
+                > 1
+            {
                 plan.notes.retain(|n| !n.starts_with(per_level));
                 plan.notes.insert(0, TROVES_AS_THE_PARTY_LEVELS.to_owned());
             }

@@ -165,7 +165,27 @@ fn encounters(app: &App, f: &mut Frame, area: Rect) {
 /// The pacing: one bar per encounter, its height the encounter's XP against its party's
 /// budget, coloured by its band, the selected one marked.
 fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
-    let block = Block::bordered().title(" Pacing: XP against the budget, in play order ");
+    // Bars narrow as the adventure grows; past what fits, the bars around the cursor show.
+    let n = r.encounters.len();
+    let bar_w: u16 = match n {
+        0..=8 => 4,
+        9..=16 => 2,
+        _ => 1,
+    };
+    let fits = usize::from(area.width.saturating_sub(2) / (bar_w + 1)).max(1);
+    let first = cursor
+        .saturating_sub(fits.saturating_sub(1) / 2)
+        .min(n.saturating_sub(fits));
+    let shown = if n > fits {
+        format!(
+            " Pacing: encounters {}–{} of {n} ",
+            first + 1,
+            (first + fits).min(n)
+        )
+    } else {
+        " Pacing: XP against the budget, in play order ".to_owned()
+    };
+    let block = Block::bordered().title(shown);
     let inner = block.inner(area);
     f.render_widget(block, area);
     let [legend, inner] =
@@ -189,24 +209,13 @@ fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
         );
         return;
     }
-    // Bars narrow as the adventure grows; past what fits, the bars around the cursor show.
-    let n = r.encounters.len();
-    let bar_w: u16 = match n {
-        0..=8 => 4,
-        9..=16 => 2,
-        _ => 1,
-    };
-    let fits = usize::from(inner.width / (bar_w + 1)).max(1);
-    let first = cursor
-        .saturating_sub(fits.saturating_sub(1) / 2)
-        .min(n.saturating_sub(fits));
     let bars: Vec<Bar> = r
         .encounters
         .iter()
         .enumerate()
         .skip(first)
         .take(fits)
-        .map(|(i, l)| pacing_bar(l, i == cursor))
+        .map(|(i, l)| pacing_bar(l, i == cursor, usize::from(bar_w)))
         .collect();
     let max = r
         .encounters
@@ -225,12 +234,22 @@ fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
     );
 }
 
-fn pacing_bar(l: &EncounterLine, selected: bool) -> Bar<'static> {
+fn pacing_bar(l: &EncounterLine, selected: bool, width: usize) -> Bar<'static> {
     let pct = (l.ratio * 100.0).round().max(0.0) as u64;
-    let label = if selected {
-        Span::styled(l.position.to_string(), theme::selected())
+    // A position wider than its bar would be cut to a wrong number: the title gives the range
+    // instead, and the selected bar is marked.
+    let text = l.position.to_string();
+    let text = if text.len() <= width {
+        text
+    } else if selected {
+        "▲".to_owned()
     } else {
-        Span::raw(l.position.to_string())
+        String::new()
+    };
+    let label = if selected {
+        Span::styled(text, theme::selected())
+    } else {
+        Span::raw(text)
     };
     Bar::default()
         .value(pct)
@@ -280,6 +299,7 @@ fn level_gauge(t: &CharacterTrack, cursor: usize, width: u16) -> Vec<Line<'stati
         })
         .collect();
     let mut labels = vec![' '; w];
+    let mut free = 0;
     for l in t.start_level + 1..=t.end_level.saturating_add(1).min(30) {
         let Ok(level) = Level::new(i64::from(l)) else {
             continue;
@@ -292,11 +312,16 @@ fn level_gauge(t: &CharacterTrack, cursor: usize, width: u16) -> Vec<Line<'stati
         cells[c] = ('┃', theme::warning().add_modifier(Modifier::BOLD));
         let label = format!("L{l}");
         let start = c.min(w.saturating_sub(label.len()));
+        // A label that would run into the one before is left out; its mark stays.
+        if start < free {
+            continue;
+        }
         for (k, ch) in label.chars().enumerate() {
             if let Some(slot) = labels.get_mut(start + k) {
                 *slot = ch;
             }
         }
+        free = start + label.len() + 1;
     }
     let mut marker = vec![' '; w];
     if let Some(x) = t.xp_after.get(cursor) {
