@@ -126,6 +126,8 @@ pub enum EncounterFormat {
     Md,
     Yaml,
     Text,
+    /// Actors for Foundry VTT's dnd4e system, one per distinct monster.
+    Foundry,
 }
 
 /// `list --sort`.
@@ -228,7 +230,8 @@ pub struct ShowArgs {
     /// A monster id (see `lairsmith list`) or a path to a monster file.
     pub monster: String,
     /// Output format: text, md, yaml (the stat block with every derived number, for other
-    /// tools; it cannot be read back as a monster) or design (the monster file itself).
+    /// tools; it cannot be read back as a monster), foundry (an actor for Foundry VTT's dnd4e
+    /// system) or design (the monster file itself).
     #[arg(long, value_parser = show_format, default_value = "text")]
     pub format: ShowFormat,
 }
@@ -247,9 +250,9 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
     s.parse()
         .map(ShowFormat::Block)
         .map_err(|_: crate::export::UnknownFormat| {
-            let near = crate::vocab::closest(s, ["yaml", "md", "text", "design"]);
+            let near = crate::vocab::closest(s, ["yaml", "md", "text", "foundry", "design"]);
             format!(
-                "unknown format `{s}`{}; valid formats: yaml, md, text, design",
+                "unknown format `{s}`{}; valid formats: yaml, md, text, foundry, design",
                 near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
             )
         })
@@ -499,7 +502,7 @@ pub enum EncounterCmd {
         #[command(flatten)]
         treasure: EncounterTreasureArgs,
     },
-    /// Export the encounter sheet (Markdown) or the file.
+    /// Export the encounter sheet (Markdown), the file, or Foundry VTT dnd4e actors.
     Export {
         file: String,
         #[command(flatten)]
