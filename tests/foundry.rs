@@ -249,3 +249,29 @@ fn foundry_json_escapes_hostile_names_and_text() {
     assert!(detail.contains("&lt;script&gt;") && detail.contains("&quot;the&quot;"));
     assert!(detail.ends_with("<br>second line"), "{detail}");
 }
+
+#[test]
+fn foundry_generate_for_3e_names_the_challenge_ratings_it_cannot_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = lairsmith(
+        dir.path(),
+        &[
+            "encounter",
+            "generate",
+            "--party",
+            "4x3",
+            "--seed",
+            "3",
+            "--system",
+            "d20-3e",
+            "--format",
+            "foundry",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        serde_json::from_str::<Value>(&stdout(&o)).unwrap(),
+        Value::Array(vec![])
+    );
+    assert!(stderr(&o).contains("leaves out cr:"), "{}", stderr(&o));
+}

@@ -394,7 +394,10 @@ pub fn actor(b: &StatBlock) -> Value {
     let skill = Skill::parse(&k.skill).map_or(k.skill.clone(), |s| s.label().to_owned());
     bio.push_str(&paragraphs(&[(
         "Knowledge",
-        Some(&format!("{skill} DC {} / DC {}", k.moderate_dc, k.hard_dc)),
+        Some(&format!(
+            "{skill} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
+            k.moderate_dc, k.hard_dc
+        )),
     )]));
     let mut languages = b.languages.join(", ");
     if let Some(t) = b.telepathy {
@@ -439,7 +442,8 @@ pub fn actor(b: &StatBlock) -> Value {
                 "size": size_key(&b.size),
                 "origin": b.source,
                 "type": b.creature_type,
-                "other": b.tags.join(", "),
+                // dnd4e's origin and type lists are 4e's; the book's type line keeps ours.
+                "other": b.type_line,
                 "alignment": b.alignment.clone().unwrap_or_default(),
                 "saves": { "value": b.saving_throw_bonus },
                 "surges": { "value": b.recoveries, "max": b.recoveries },
