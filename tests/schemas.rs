@@ -382,3 +382,35 @@ fn schema_write_writes_all_five_and_overwrites_only_with_force() {
         schema_for(FileKind::Party)
     );
 }
+
+/// The README's example files validate, and its editor comment names the file `schema --write`
+/// writes.
+#[test]
+fn readme_examples_validate_and_its_comment_names_a_written_schema() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```yaml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    for (start, kind) in [
+        ("kind: monster\n", FileKind::Monster),
+        ("kind: monster-template\n", FileKind::Template),
+        ("kind: encounter", FileKind::Encounter),
+    ] {
+        let block = blocks
+            .iter()
+            .find(|b| b.starts_with(start))
+            .unwrap_or_else(|| panic!("a README example starting {start:?}"));
+        assert_valid(kind, block, &format!("the README's {kind:?} example"));
+    }
+    let comment = "# yaml-language-server: $schema=./schemas/";
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with(comment))
+        .expect("the editor comment");
+    let name = &line[comment.len()..];
+    assert_eq!(name, lairsmith::schema::file_name(FileKind::Monster));
+    assert!(readme.contains("lairsmith schema --write schemas"));
+}
