@@ -4,6 +4,7 @@
 //! ([`crate::text::escape_controls`]), since they are read in a terminal or an editor.
 
 pub mod doc;
+pub mod html;
 
 use crate::monster::StatBlock;
 use doc::{Block, Span, layout};
@@ -14,15 +15,17 @@ pub enum Format {
     Yaml,
     Markdown,
     Text,
+    /// A printable HTML document ([`html`]).
+    Html,
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 3] = ["yaml", "md", "text"];
+const FORMAT_WORDS: [&str; 4] = ["yaml", "md", "text", "html"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format `{given}`{}; valid formats: yaml, md, text",
+    "unknown format `{given}`{}; valid formats: yaml, md, text, html",
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
@@ -37,12 +40,13 @@ fn did_you_mean(given: &str) -> String {
 impl std::str::FromStr for Format {
     type Err = UnknownFormat;
 
-    /// `yaml`/`yml`, `md`/`markdown` or `text`/`txt`, in any case.
+    /// `yaml`/`yml`, `md`/`markdown`, `text`/`txt` or `html`/`htm`, in any case.
     fn from_str(s: &str) -> Result<Format, UnknownFormat> {
         match s.to_ascii_lowercase().as_str() {
             "yaml" | "yml" => Ok(Format::Yaml),
             "md" | "markdown" => Ok(Format::Markdown),
             "text" | "txt" => Ok(Format::Text),
+            "html" | "htm" => Ok(Format::Html),
             other => Err(UnknownFormat {
                 given: other.to_owned(),
             }),
@@ -56,6 +60,7 @@ impl std::fmt::Display for Format {
             Format::Yaml => FORMAT_WORDS[0],
             Format::Markdown => FORMAT_WORDS[1],
             Format::Text => FORMAT_WORDS[2],
+            Format::Html => FORMAT_WORDS[3],
         })
     }
 }
@@ -65,6 +70,7 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Yaml => crate::yaml_io::to_string(block),
         Format::Markdown => markdown(block),
         Format::Text => text(block),
+        Format::Html => html::monster(block),
     }
 }
 
