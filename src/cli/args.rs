@@ -69,6 +69,22 @@ pub enum Command {
     /// The settings file of the terminal UI: where it is, whether it reads, and the whole
     /// default file with every action's name.
     Config(ConfigArgs),
+    /// Print the JSON Schema (draft 2020-12) of a file kind, for editors' completion and
+    /// validation, or write all five into a directory.
+    Schema(SchemaArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// The file kind: monster, encounter, party, template or adventure.
+    #[arg(required_unless_present = "write", value_parser = vocab::<crate::schema::FileKind>)]
+    pub kind: Option<crate::schema::FileKind>,
+    /// Write every kind's schema into DIR as `<kind>.schema.json` instead of printing one.
+    #[arg(long, value_name = "DIR", conflicts_with = "kind")]
+    pub write: Option<PathBuf>,
+    /// Overwrite schema files that already exist.
+    #[arg(long, requires = "write")]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
