@@ -180,17 +180,19 @@ fn output_formats_are_types_with_their_aliases_and_a_suggestion() {
         ("markdown", Format::Markdown),
         ("text", Format::Text),
         ("txt", Format::Text),
+        ("html", Format::Html),
+        ("HTM", Format::Html),
     ] {
         assert_eq!(word.parse::<Format>(), Ok(format), "{word}");
     }
     assert_eq!(Format::Markdown.to_string(), "md");
     assert_eq!(
         "mdd".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, foundry"
+        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, html, foundry"
     );
     assert_eq!(
         "docx".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `docx`; valid formats: yaml, md, text, foundry"
+        "unknown format `docx`; valid formats: yaml, md, text, html, foundry"
     );
 }
 
@@ -233,7 +235,7 @@ fn the_command_line_refuses_an_unknown_band_or_format_with_the_valid_words() {
         ),
         (
             &["encounter", "export", "x", "--format", "pdf"],
-            "[possible values: md, yaml, text, foundry]",
+            "[possible values: md, yaml, text, html, foundry]",
         ),
         (
             &["list", "--sort", "hp"],

@@ -151,6 +151,9 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
                     crate::adventure::sheet::markdown(&a, &r, &data.load_bestiary())
                 }
                 AdventureFormat::Yaml => crate::yaml_io::to_string(&a),
+                AdventureFormat::Html => {
+                    crate::export::html::adventure(&a, &r, &data.load_bestiary())
+                }
             };
             match &out {
                 Some(path) => super::encounter::write_out(path, &text, force, term)?,

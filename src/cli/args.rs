@@ -136,12 +136,13 @@ pub enum ReportFormat {
 }
 
 /// `encounter export --format` and `encounter generate --format`: the sheet (Markdown), the
-/// encounter file, or the report as text.
+/// encounter file, or the report as text; or the sheet as printable HTML.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EncounterFormat {
     Md,
     Yaml,
     Text,
+    Html,
     /// Actors for Foundry VTT's dnd4e system, one per distinct monster.
     Foundry,
 }
@@ -187,7 +188,7 @@ pub struct NewArgs {
     /// The monster's name [default: "<Source> <Role>"].
     #[arg(long)]
     pub name: Option<String>,
-    /// Output format: yaml, md or text.
+    /// Output format: yaml, md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,
     /// Save the design to your bestiary and print its path.
@@ -236,7 +237,7 @@ pub struct TemplateEditArgs {
     /// change.
     #[arg(long)]
     pub save: bool,
-    /// Output format: yaml, md or text.
+    /// Output format: yaml, md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,
 }
@@ -246,8 +247,8 @@ pub struct ShowArgs {
     /// A monster id (see `lairsmith list`) or a path to a monster file.
     pub monster: String,
     /// Output format: text, md, yaml (the stat block with every derived number, for other
-    /// tools; it cannot be read back as a monster), foundry (an actor for Foundry VTT's dnd4e
-    /// system) or design (the monster file itself).
+    /// tools; it cannot be read back as a monster), html (a printable page), foundry (an actor for
+    /// Foundry VTT's dnd4e system) or design (the monster file itself).
     #[arg(long, value_parser = show_format, default_value = "text")]
     pub format: ShowFormat,
 }
@@ -266,9 +267,10 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
     s.parse()
         .map(ShowFormat::Block)
         .map_err(|_: crate::export::UnknownFormat| {
-            let near = crate::vocab::closest(s, ["yaml", "md", "text", "foundry", "design"]);
+            let near =
+                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "design"]);
             format!(
-                "unknown format `{s}`{}; valid formats: yaml, md, text, foundry, design",
+                "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, design",
                 near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
             )
         })
@@ -344,7 +346,7 @@ pub struct RelevelArgs {
     /// Overwrite the monster in place (your own monsters only).
     #[arg(long)]
     pub save: bool,
-    /// Output format: yaml, md or text.
+    /// Output format: yaml, md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,
 }
@@ -457,7 +459,7 @@ pub struct GenerateArgs {
     /// The encounter's name.
     #[arg(long)]
     pub name: Option<String>,
-    /// Output format: yaml (an encounter file), md (the sheet) or text.
+    /// Output format: yaml (an encounter file), md (the sheet), text or html (the sheet to print).
     #[arg(long, value_enum, default_value_t = EncounterFormat::Yaml)]
     pub format: EncounterFormat,
     /// Write to this file instead of printing (`-`: standard output). Only a regular file is
@@ -518,7 +520,8 @@ pub enum EncounterCmd {
         #[command(flatten)]
         treasure: EncounterTreasureArgs,
     },
-    /// Export the encounter sheet (Markdown), the file, or Foundry VTT dnd4e actors.
+    /// Export the encounter sheet (Markdown or printable HTML), the file, or Foundry VTT dnd4e
+    /// actors.
     Export {
         file: String,
         #[command(flatten)]
@@ -599,11 +602,12 @@ pub enum TreasureCmd {
     },
 }
 
-/// `adventure export --format`: the sheet (Markdown) or the adventure file.
+/// `adventure export --format`: the sheet (Markdown or printable HTML) or the adventure file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AdventureFormat {
     Md,
     Yaml,
+    Html,
 }
 
 #[derive(Debug, Subcommand)]

@@ -99,6 +99,9 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
         ),
         EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
         EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
+        EncounterFormat::Html => {
+            crate::export::html::encounter(&out.encounter, &party, &r, &b, None)
+        }
     };
     match &g.out {
         Some(path) => write_out(path, &text, g.force, term)?,
@@ -387,6 +390,14 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                     plan.as_ref().map(|(_, p)| p),
                 )),
                 EncounterFormat::Foundry => foundry_actors(&e, &b, term)?,
+                // Every text in it is escaped for HTML, control characters included.
+                EncounterFormat::Html => crate::export::html::encounter(
+                    &e,
+                    &party,
+                    &r,
+                    &b,
+                    plan.as_ref().map(|(_, p)| p),
+                ),
             };
             match out {
                 Some(o) => write_out(&o, &text, force, term)?,
@@ -472,6 +483,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 )),
                 EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
                 EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
+                EncounterFormat::Html => {
+                    crate::export::html::encounter(&out.encounter, &party, &r, &b, None)
+                }
             };
             match &g.out {
                 Some(path) => write_out(path, &text, g.force, term)?,

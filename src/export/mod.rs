@@ -5,6 +5,7 @@
 
 pub mod doc;
 pub mod foundry;
+pub mod html;
 
 use crate::monster::StatBlock;
 use doc::{Block, Span, layout};
@@ -15,17 +16,19 @@ pub enum Format {
     Yaml,
     Markdown,
     Text,
+    /// A printable HTML document ([`html`]).
+    Html,
     /// An actor for Foundry VTT's dnd4e system ([`foundry`]).
     Foundry,
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 4] = ["yaml", "md", "text", "foundry"];
+const FORMAT_WORDS: [&str; 5] = ["yaml", "md", "text", "html", "foundry"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format `{given}`{}; valid formats: yaml, md, text, foundry",
+    "unknown format `{given}`{}; valid formats: yaml, md, text, html, foundry",
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
@@ -40,12 +43,13 @@ fn did_you_mean(given: &str) -> String {
 impl std::str::FromStr for Format {
     type Err = UnknownFormat;
 
-    /// `yaml`/`yml`, `md`/`markdown` or `text`/`txt`, in any case.
+    /// `yaml`/`yml`, `md`/`markdown`, `text`/`txt` or `html`/`htm`, in any case.
     fn from_str(s: &str) -> Result<Format, UnknownFormat> {
         match s.to_ascii_lowercase().as_str() {
             "yaml" | "yml" => Ok(Format::Yaml),
             "md" | "markdown" => Ok(Format::Markdown),
             "text" | "txt" => Ok(Format::Text),
+            "html" | "htm" => Ok(Format::Html),
             "foundry" => Ok(Format::Foundry),
             other => Err(UnknownFormat {
                 given: other.to_owned(),
@@ -60,7 +64,8 @@ impl std::fmt::Display for Format {
             Format::Yaml => FORMAT_WORDS[0],
             Format::Markdown => FORMAT_WORDS[1],
             Format::Text => FORMAT_WORDS[2],
-            Format::Foundry => FORMAT_WORDS[3],
+            Format::Html => FORMAT_WORDS[3],
+            Format::Foundry => FORMAT_WORDS[4],
         })
     }
 }
@@ -70,6 +75,7 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Yaml => crate::yaml_io::to_string(block),
         Format::Markdown => markdown(block),
         Format::Text => text(block),
+        Format::Html => html::monster(block),
         Format::Foundry => foundry::actor_json(block),
     }
 }

@@ -77,6 +77,12 @@ pub enum PromptKind {
         id: String,
     },
     ExportEncounter,
+    /// A stat block as printable HTML.
+    ExportHtml {
+        id: String,
+    },
+    /// The encounter sheet as printable HTML.
+    ExportEncounterHtml,
     SaveEncounterAs,
     /// The Encounter screen's party: `4x6`, `3,3,4,5`, `Ana=3,Bo=4`, or a saved party's id.
     Party,

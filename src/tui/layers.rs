@@ -468,6 +468,24 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
                 crate::encounter::sheet::markdown(&s.encounter, &s.party, &s.report, &app.bestiary);
             (export(app, text, contents), false)
         }
+        PromptKind::ExportHtml { id } => {
+            let Some(e) = app.bestiary.get(id) else {
+                return (Vec::new(), false);
+            };
+            let contents = crate::export::html::monster(&e.block());
+            (export(app, text, contents), false)
+        }
+        PromptKind::ExportEncounterHtml => {
+            let s = &app.encounter;
+            let contents = crate::export::html::encounter(
+                &s.encounter,
+                &s.party,
+                &s.report,
+                &app.bestiary,
+                None,
+            );
+            (export(app, text, contents), false)
+        }
     }
 }
 

@@ -57,6 +57,7 @@ actions! {
     Restore => "restore",
     ExportMarkdown => "export_markdown",
     ExportYaml => "export_yaml",
+    ExportHtml => "export_html",
     OpenEditor => "open_editor",
     NextStep => "next_step",
     PrevStep => "previous_step",

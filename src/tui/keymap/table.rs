@@ -263,6 +263,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
     ),
     row!(
         C::Bestiary,
+        [k('H')],
+        A::ExportHtml,
+        "",
+        "Export the stat block as printable HTML to a file"
+    ),
+    row!(
+        C::Bestiary,
         [k('o')],
         A::OpenEditor,
         "$EDITOR",
@@ -579,6 +586,13 @@ pub const DEFAULTS: &[DefaultRow] = &[
         A::ExportMarkdown,
         "sheet",
         "Export the encounter sheet as Markdown"
+    ),
+    row!(
+        C::Encounter,
+        [k('H')],
+        A::ExportHtml,
+        "",
+        "Export the encounter sheet as printable HTML to a file"
     ),
     row!(
         C::EncounterOrcus,

@@ -126,6 +126,15 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 field,
             });
         }
+        Action::ExportHtml => {
+            let id = br.selected_id()?;
+            let field = TextField::new(&export_name(&app.paths.exports, &id, "html"));
+            app.push(Layer::Prompt {
+                kind: PromptKind::ExportHtml { id },
+                title: "Export printable HTML to file".into(),
+                field,
+            });
+        }
         Action::OpenEditor => {
             let id = br.selected_id()?;
             let e = app.bestiary.get(&id)?;

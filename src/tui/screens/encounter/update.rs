@@ -224,6 +224,18 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 field,
             });
         }
+        Action::ExportHtml => {
+            let field = TextField::new(&crate::tui::screens::bestiary::export_name(
+                &app.paths.exports,
+                &s.encounter.name,
+                "html",
+            ));
+            app.push(Layer::Prompt {
+                kind: PromptKind::ExportEncounterHtml,
+                title: "Export the encounter sheet (printable HTML) to file".into(),
+                field,
+            });
+        }
         Action::Choose => {
             let i = s.cursor;
             if let Some(c) = s.encounter.groups.get(i).and_then(|g| g.challenge.as_ref()) {
