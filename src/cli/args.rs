@@ -69,6 +69,30 @@ pub enum Command {
     /// The settings file of the terminal UI: where it is, whether it reads, and the whole
     /// default file with every action's name.
     Config(ConfigArgs),
+    /// Write a layout file for another tool: `fantasy-statblocks`, the "Orcus" layout that
+    /// draws `show --format statblock` blocks (import it in Fantasy Statblocks' settings).
+    ExportLayout(ExportLayoutArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportLayoutArgs {
+    /// The tool the layout is for.
+    #[arg(value_enum)]
+    pub tool: LayoutTool,
+    /// Write to this file instead of printing (`-`: standard output). Only a regular file is
+    /// written (a link to one is written through); an existing one only with --force.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite the --out file if it exists.
+    #[arg(long, requires = "out")]
+    pub force: bool,
+}
+
+/// `export-layout TOOL`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LayoutTool {
+    /// The Obsidian plugin Fantasy Statblocks.
+    FantasyStatblocks,
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +150,8 @@ pub enum EncounterFormat {
     Md,
     Yaml,
     Text,
+    /// An Obsidian note: an Initiative Tracker encounter block and Fantasy Statblocks blocks.
+    Obsidian,
 }
 
 /// `list --sort`.
@@ -228,7 +254,8 @@ pub struct ShowArgs {
     /// A monster id (see `lairsmith list`) or a path to a monster file.
     pub monster: String,
     /// Output format: text, md, yaml (the stat block with every derived number, for other
-    /// tools; it cannot be read back as a monster) or design (the monster file itself).
+    /// tools; it cannot be read back as a monster), statblock (a Fantasy Statblocks block for
+    /// Obsidian, drawn by the layout `export-layout` writes) or design (the monster file itself).
     #[arg(long, value_parser = show_format, default_value = "text")]
     pub format: ShowFormat,
 }
@@ -247,9 +274,9 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
     s.parse()
         .map(ShowFormat::Block)
         .map_err(|_: crate::export::UnknownFormat| {
-            let near = crate::vocab::closest(s, ["yaml", "md", "text", "design"]);
+            let near = crate::vocab::closest(s, ["yaml", "md", "text", "statblock", "design"]);
             format!(
-                "unknown format `{s}`{}; valid formats: yaml, md, text, design",
+                "unknown format `{s}`{}; valid formats: yaml, md, text, statblock, design",
                 near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
             )
         })

@@ -4,6 +4,7 @@
 mod adventure;
 mod args;
 mod encounter;
+mod export_layout;
 mod fmt;
 mod lint;
 mod list;
@@ -104,6 +105,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Restore(a)) => restore::run(&data, a, term),
         Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),
+        Some(Command::ExportLayout(a)) => export_layout::run(a, term),
     }
 }
 

@@ -4,6 +4,7 @@
 //! ([`crate::text::escape_controls`]), since they are read in a terminal or an editor.
 
 pub mod doc;
+pub mod statblock_md;
 
 use crate::monster::StatBlock;
 use doc::{Block, Span, layout};
@@ -14,15 +15,17 @@ pub enum Format {
     Yaml,
     Markdown,
     Text,
+    /// A Fantasy Statblocks block for Obsidian ([`statblock_md`]).
+    Statblock,
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 3] = ["yaml", "md", "text"];
+const FORMAT_WORDS: [&str; 4] = ["yaml", "md", "text", "statblock"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format `{given}`{}; valid formats: yaml, md, text",
+    "unknown format `{given}`{}; valid formats: yaml, md, text, statblock",
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
@@ -43,6 +46,7 @@ impl std::str::FromStr for Format {
             "yaml" | "yml" => Ok(Format::Yaml),
             "md" | "markdown" => Ok(Format::Markdown),
             "text" | "txt" => Ok(Format::Text),
+            "statblock" => Ok(Format::Statblock),
             other => Err(UnknownFormat {
                 given: other.to_owned(),
             }),
@@ -56,6 +60,7 @@ impl std::fmt::Display for Format {
             Format::Yaml => FORMAT_WORDS[0],
             Format::Markdown => FORMAT_WORDS[1],
             Format::Text => FORMAT_WORDS[2],
+            Format::Statblock => FORMAT_WORDS[3],
         })
     }
 }
@@ -65,6 +70,7 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Yaml => crate::yaml_io::to_string(block),
         Format::Markdown => markdown(block),
         Format::Text => text(block),
+        Format::Statblock => statblock_md::statblock(block),
     }
 }
 
