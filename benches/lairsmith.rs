@@ -309,6 +309,37 @@ fn encounter(c: &mut Criterion) {
     g.finish();
 }
 
+/// An adventure of 300 encounters (the most a file holds), with troves, rated as the
+/// Adventure screen rates it after every change; the baseline is one encounter's report.
+fn adventure(c: &mut Criterion) {
+    use lairsmith::adventure::Adventure;
+    use lairsmith::adventure::check::{Loaded, rate_adventure};
+    use lairsmith::encounter::{Encounter, Group, Placeholder};
+    use std::collections::BTreeMap;
+    let b = lairsmith::bestiary::Bestiary::default();
+    let party = Party::parse("5x1").unwrap();
+    let mut e = Encounter::new("Fight", &party);
+    let p = Placeholder::parse("placeholder:3:elite:wrecker").unwrap();
+    e.add(Group::placeholder(p, count(3))).unwrap();
+    let mut a = Adventure::new("Long", &party);
+    a.treasure = Some(lairsmith::treasure::Method::Troves);
+    a.seed = Some(1);
+    let mut loaded = BTreeMap::new();
+    for i in 0..lairsmith::adventure::MAX_ADVENTURE_ENCOUNTERS {
+        let id = format!("e{i}");
+        a.insert(&id, None).unwrap();
+        loaded.insert(id, Loaded::Found(Box::new(e.clone())));
+    }
+    let mut g = c.benchmark_group("rate an adventure of 300 encounters");
+    g.bench_function("baseline: one encounter's report", |bch| {
+        bch.iter(|| lairsmith::encounter::report(&e, &party, &b).xp)
+    });
+    g.bench_function("lairsmith: rate 300 encounters with troves", |bch| {
+        bch.iter(|| rate_adventure(&a, &party, &loaded, &b).xp_per_character)
+    });
+    g.finish();
+}
+
 fn hostile(c: &mut Criterion) {
     let good = lairsmith::embedded::BESTIARY_FILES
         .iter()
@@ -337,7 +368,7 @@ fn hostile(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
-    targets = load, search, derive, frames, encounter, hostile
+    targets = load, search, derive, frames, encounter, adventure, hostile
 }
 criterion_main!(benches);
 

@@ -376,3 +376,26 @@ fn adventure_export_holds_every_sheet_the_pacing_and_the_level_ups_and_refuses_t
         "{again}"
     );
 }
+
+/// An encounter id whose file is a FIFO is reported as one, never opened (reading it would
+/// block for ever), by `add` and by `check`.
+#[cfg(unix)]
+#[test]
+fn an_encounter_that_is_a_fifo_is_named_as_such_and_never_opened() {
+    let d = Data::new();
+    let fifo = d.file("encounters/pipe.yaml");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    d.adventure("trip", "{size: 4, level: 1}", &["pipe"]);
+    let err = fails(&d.run(&["adventure", "check", "trip"]));
+    assert!(err.contains("FIFO"), "{err}");
+    d.adventure("empty", "{size: 4, level: 1}", &[]);
+    let err = fails(&d.run(&["adventure", "add", "empty", "pipe"]));
+    assert!(err.contains("FIFO"), "{err}");
+    assert!(listed(&d, "empty").is_empty());
+}

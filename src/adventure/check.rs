@@ -199,11 +199,20 @@ pub fn load_encounters(data: &DataDir, ids: &[String]) -> BTreeMap<String, Loade
             continue;
         }
         let loaded = match crate::encounter::encounter_path(data, id) {
-            Ok(p) if p.is_file() => match crate::encounter::load_encounter(&p) {
-                Ok((e, _)) => Loaded::Found(Box::new(e)),
-                Err(err) => Loaded::Unreadable(err.to_string()),
+            Ok(p) => match std::fs::metadata(&p) {
+                Ok(m) if m.is_file() => match crate::encounter::load_encounter(&p) {
+                    Ok((e, _)) => Loaded::Found(Box::new(e)),
+                    Err(err) => Loaded::Unreadable(err.to_string()),
+                },
+                // A FIFO or a device is never opened: reading one could block for ever.
+                Ok(m) => Loaded::Unreadable(format!(
+                    "{}: {}",
+                    p.display(),
+                    crate::store::open::not_regular(m.file_type())
+                )),
+                Err(_) => Loaded::Missing(no_such_encounter(data, id)),
             },
-            _ => Loaded::Missing(no_such_encounter(data, id)),
+            Err(_) => Loaded::Missing(no_such_encounter(data, id)),
         };
         out.insert(id.clone(), loaded);
     }

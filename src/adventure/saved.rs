@@ -157,10 +157,14 @@ pub fn no_such_encounter(data: &DataDir, id: &str) -> String {
 /// The file of the saved encounter `id`, which must exist.
 pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
     let path = crate::encounter::encounter_path(data, id)?;
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(DataError::Refused(no_such_encounter(data, id)))
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() => Ok(path),
+        Ok(m) => Err(DataError::Refused(format!(
+            "{}: {}",
+            path.display(),
+            crate::store::open::not_regular(m.file_type())
+        ))),
+        Err(_) => Err(DataError::Refused(no_such_encounter(data, id))),
     }
 }
 
