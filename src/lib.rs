@@ -59,6 +59,7 @@ pub mod keyspec;
 pub mod monster;
 pub mod parallel;
 pub mod rules;
+pub mod schema;
 pub mod store;
 pub mod text;
 pub mod treasure;

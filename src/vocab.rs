@@ -204,8 +204,20 @@ impl<T: Vocabulary> serde::de::Visitor<'_> for VocabVisitor<T> {
     }
 }
 
+/// The JSON Schema of a vocabulary: a string that is one of its keys. The reader also takes
+/// labels, aliases and any case, but files are written with keys, and an editor completes the
+/// keys.
+pub fn vocabulary_schema<T: Vocabulary>() -> schemars::Schema {
+    let keys: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+    schemars::json_schema!({
+        "type": "string",
+        "description": format!("{} {}.", if crate::text::article(T::FIELD) == "an" { "An" } else { "A" }, T::FIELD),
+        "enum": keys,
+    })
+}
+
 /// Declares a vocabulary enum: variants with their key and label, optional aliases, and the
-/// serde and `FromStr` implementations.
+/// serde, `FromStr` and JSON Schema implementations.
 #[macro_export]
 macro_rules! vocabulary {
     (
@@ -251,6 +263,18 @@ macro_rules! vocabulary {
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 d.deserialize_str($crate::vocab::VocabVisitor::<$name>::default())
+            }
+        }
+
+        impl schemars::JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn schema_id() -> std::borrow::Cow<'static, str> {
+                concat!(module_path!(), "::", stringify!($name)).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                $crate::vocab::vocabulary_schema::<$name>()
             }
         }
     };

@@ -32,3 +32,18 @@ impl Serialize for XKeys {
         m.end()
     }
 }
+
+/// The schema of a mapping's `x-` keys: anything under a key starting `x-`. Types that keep them
+/// also say so themselves (`patternProperties`), since the reader's schema leaves out fields
+/// that are never read (`skip_deserializing`), as `extra` is.
+impl schemars::JsonSchema for XKeys {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "XKeys".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "patternProperties": { "^x-": {} },
+        })
+    }
+}

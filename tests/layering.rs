@@ -187,11 +187,11 @@ fn output_formats_are_types_with_their_aliases_and_a_suggestion() {
     assert_eq!(Format::Markdown.to_string(), "md");
     assert_eq!(
         "mdd".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, statblock"
+        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, foundry, statblock"
     );
     assert_eq!(
         "docx".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `docx`; valid formats: yaml, md, text, statblock"
+        "unknown format `docx`; valid formats: yaml, md, text, foundry, statblock"
     );
 }
 
@@ -234,7 +234,7 @@ fn the_command_line_refuses_an_unknown_band_or_format_with_the_valid_words() {
         ),
         (
             &["encounter", "export", "x", "--format", "pdf"],
-            "[possible values: md, yaml, text, obsidian]",
+            "[possible values: md, yaml, text, foundry, obsidian]",
         ),
         (
             &["list", "--sort", "hp"],

@@ -48,8 +48,11 @@ impl<'de> Deserialize<'de> for AdventureKind {
     }
 }
 
+crate::schema::kind_schema!(AdventureKind, "adventure");
+
 /// An adventure file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Adventure {
     pub kind: AdventureKind,
     pub schema_version: u32,

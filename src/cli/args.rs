@@ -69,9 +69,25 @@ pub enum Command {
     /// The settings file of the terminal UI: where it is, whether it reads, and the whole
     /// default file with every action's name.
     Config(ConfigArgs),
+    /// Print the JSON Schema (draft 2020-12) of a file kind, for editors' completion and
+    /// validation, or write all five into a directory.
+    Schema(SchemaArgs),
     /// Write a layout file for another tool: `fantasy-statblocks`, the "Orcus" layout that
     /// draws `show --format statblock` blocks (import it in Fantasy Statblocks' settings).
     ExportLayout(ExportLayoutArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// The file kind: monster, encounter, party, template or adventure.
+    #[arg(required_unless_present = "write", value_parser = vocab::<crate::schema::FileKind>)]
+    pub kind: Option<crate::schema::FileKind>,
+    /// Write every kind's schema into DIR as `<kind>.schema.json` instead of printing one.
+    #[arg(long, value_name = "DIR", conflicts_with = "kind")]
+    pub write: Option<PathBuf>,
+    /// Overwrite schema files that already exist.
+    #[arg(long, requires = "write")]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -150,6 +166,8 @@ pub enum EncounterFormat {
     Md,
     Yaml,
     Text,
+    /// Actors for Foundry VTT's dnd4e system, one per distinct monster.
+    Foundry,
     /// An Obsidian note: an Initiative Tracker encounter block and Fantasy Statblocks blocks.
     Obsidian,
 }
@@ -254,8 +272,9 @@ pub struct ShowArgs {
     /// A monster id (see `lairsmith list`) or a path to a monster file.
     pub monster: String,
     /// Output format: text, md, yaml (the stat block with every derived number, for other
-    /// tools; it cannot be read back as a monster), statblock (a Fantasy Statblocks block for
-    /// Obsidian, drawn by the layout `export-layout` writes) or design (the monster file itself).
+    /// tools; it cannot be read back as a monster), foundry (an actor for Foundry VTT's dnd4e
+    /// system), statblock (a Fantasy Statblocks block for Obsidian, drawn by the layout
+    /// `export-layout` writes) or design (the monster file itself).
     #[arg(long, value_parser = show_format, default_value = "text")]
     pub format: ShowFormat,
 }
@@ -274,9 +293,10 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
     s.parse()
         .map(ShowFormat::Block)
         .map_err(|_: crate::export::UnknownFormat| {
-            let near = crate::vocab::closest(s, ["yaml", "md", "text", "statblock", "design"]);
+            let near =
+                crate::vocab::closest(s, ["yaml", "md", "text", "foundry", "statblock", "design"]);
             format!(
-                "unknown format `{s}`{}; valid formats: yaml, md, text, statblock, design",
+                "unknown format `{s}`{}; valid formats: yaml, md, text, foundry, statblock, design",
                 near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
             )
         })
@@ -526,7 +546,7 @@ pub enum EncounterCmd {
         #[command(flatten)]
         treasure: EncounterTreasureArgs,
     },
-    /// Export the encounter sheet (Markdown) or the file.
+    /// Export the encounter sheet (Markdown), the file, or Foundry VTT dnd4e actors.
     Export {
         file: String,
         #[command(flatten)]

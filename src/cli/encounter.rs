@@ -98,6 +98,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
             ))
         ),
         EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
+        EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
         EncounterFormat::Obsidian => {
             crate::export::statblock_md::encounter_note(&out.encounter, &party, &r, &b)
         }
@@ -232,6 +233,23 @@ fn render_report(
         }
     }
     s
+}
+
+/// The encounter's monsters as Foundry VTT dnd4e actors; what has no stat block (placeholders,
+/// challenges, challenge ratings, ids the bestiary lacks) is named on stderr, not exported.
+fn foundry_actors(
+    e: &crate::encounter::file::Encounter,
+    b: &Bestiary,
+    term: &mut Terminal,
+) -> Result<String, Failure> {
+    let out = crate::export::foundry::encounter_actors(e, b);
+    for what in &out.left_out {
+        errln!(
+            term,
+            "lairsmith: the Foundry export leaves out {what}: it has no stat block"
+        );
+    }
+    Ok(out.json)
 }
 
 /// Writes an export where the user asked: `-` is standard output; otherwise only a regular
@@ -374,6 +392,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                     &b,
                     plan.as_ref().map(|(_, p)| p),
                 )),
+                EncounterFormat::Foundry => foundry_actors(&e, &b, term)?,
             };
             match out {
                 Some(o) => write_out(&o, &text, force, term)?,
@@ -458,6 +477,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                     ReportFormat::Text,
                 )),
                 EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
+                EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
                 EncounterFormat::Obsidian => {
                     crate::export::statblock_md::encounter_note(&out.encounter, &party, &r, &b)
                 }

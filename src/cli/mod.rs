@@ -13,6 +13,7 @@ pub mod out;
 mod party;
 mod relevel;
 mod restore;
+mod schema;
 mod settings;
 mod show;
 mod template;
@@ -105,6 +106,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Restore(a)) => restore::run(&data, a, term),
         Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),
+        Some(Command::Schema(a)) => schema::run(a, term),
         Some(Command::ExportLayout(a)) => export_layout::run(a, term),
     }
 }

@@ -54,7 +54,7 @@ impl DcWord {
 }
 
 /// One skill a challenge accepts, at one of its DCs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChallengeSkill {
     pub skill: Skill,
     pub dc: DcWord,
@@ -105,7 +105,7 @@ impl fmt::Display for ChallengeSkill {
 }
 
 /// An extended challenge, as an encounter group holds it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Challenge {
     pub name: String,
     /// `None`: the party level (E3), whatever the party is when the encounter is rated.

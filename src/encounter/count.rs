@@ -52,6 +52,20 @@ impl Count {
     }
 }
 
+impl schemars::JsonSchema for Count {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Count".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_GROUP_COUNT,
+            "description": format!("How many of the group's monster, 1 to {MAX_GROUP_COUNT}."),
+        })
+    }
+}
+
 impl Default for Count {
     fn default() -> Count {
         Count::ONE

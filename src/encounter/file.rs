@@ -45,6 +45,8 @@ impl<'de> Deserialize<'de> for EncounterKind {
     }
 }
 
+crate::schema::kind_schema!(EncounterKind, "encounter");
+
 /// The party an encounter is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartyRef {
@@ -149,8 +151,51 @@ impl<'de> Deserialize<'de> for PartyRef {
     }
 }
 
+impl schemars::JsonSchema for PartyRef {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PartyRef".into()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        use crate::encounter::party::MAX_PARTY_SIZE;
+        let level = generator.subschema_for::<Level>();
+        let member = generator.subschema_for::<Member>();
+        schemars::json_schema!({
+            "description": "The party: a saved party's id, `{size: 4, level: 10}` or `{members: [{name: Ana, level: 3}]}`.",
+            "oneOf": [
+                {
+                    "type": "string",
+                    "description": "The id of a saved party (`parties/<id>.yaml`).",
+                    "pattern": crate::schema::ID_PATTERN,
+                },
+                {
+                    "type": "object",
+                    "properties": {
+                        "size": { "type": "integer", "minimum": 1, "maximum": MAX_PARTY_SIZE },
+                        "level": level,
+                    },
+                    "required": ["level"],
+                    "additionalProperties": false,
+                },
+                {
+                    "type": "object",
+                    "properties": {
+                        "members": {
+                            "type": "array",
+                            "items": member,
+                            "minItems": 1,
+                            "maxItems": MAX_PARTY_SIZE,
+                        },
+                    },
+                    "required": ["members"],
+                    "additionalProperties": false,
+                },
+            ],
+        })
+    }
+}
+
 /// A stand-in for a monster not yet designed: counts in the budget like a real one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placeholder {
     pub level: Level,
@@ -200,7 +245,9 @@ impl Placeholder {
 }
 
 /// Whose side a group is on. Allies do not count against the budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     #[default]
@@ -213,7 +260,8 @@ fn is_foe(s: &Side) -> bool {
 }
 
 /// One line of the roster.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::group_schema)]
 pub struct Group {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monster: Option<String>,
@@ -225,6 +273,7 @@ pub struct Group {
         skip_serializing_if = "Option::is_none",
         with = "crate::encounter::cr_serde"
     )]
+    #[schemars(schema_with = "crate::schema::cr_schema")]
     pub cr: Option<Cr>,
     /// A2: an extended challenge instead of monsters (Orcus encounters only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -333,7 +382,8 @@ impl System {
 }
 
 /// An encounter file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Encounter {
     pub kind: EncounterKind,
     pub schema_version: u32,
@@ -360,7 +410,8 @@ pub struct Encounter {
 
 /// The record of one generation: what was asked for and whether the band was reached, so that
 /// the same request (with the same bestiary) gives the same encounter again.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Generation {
     pub seed: u64,
     /// The difficulty band aimed for (E3, lairsmith's own reading).

@@ -24,7 +24,7 @@ pub fn check_size(n: usize) -> Result<(), String> {
 }
 
 /// One character.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Member {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -171,8 +171,11 @@ pub enum PartyKind {
     Party,
 }
 
+crate::schema::kind_schema!(PartyKind, "party");
+
 /// A saved party file (`parties/<id>.yaml`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct PartyFile {
     pub kind: PartyKind,
     pub schema_version: u32,

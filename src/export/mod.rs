@@ -4,6 +4,7 @@
 //! ([`crate::text::escape_controls`]), since they are read in a terminal or an editor.
 
 pub mod doc;
+pub mod foundry;
 pub mod statblock_md;
 
 use crate::monster::StatBlock;
@@ -15,17 +16,19 @@ pub enum Format {
     Yaml,
     Markdown,
     Text,
+    /// An actor for Foundry VTT's dnd4e system ([`foundry`]).
+    Foundry,
     /// A Fantasy Statblocks block for Obsidian ([`statblock_md`]).
     Statblock,
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 4] = ["yaml", "md", "text", "statblock"];
+const FORMAT_WORDS: [&str; 5] = ["yaml", "md", "text", "foundry", "statblock"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format `{given}`{}; valid formats: yaml, md, text, statblock",
+    "unknown format `{given}`{}; valid formats: yaml, md, text, foundry, statblock",
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
@@ -46,6 +49,7 @@ impl std::str::FromStr for Format {
             "yaml" | "yml" => Ok(Format::Yaml),
             "md" | "markdown" => Ok(Format::Markdown),
             "text" | "txt" => Ok(Format::Text),
+            "foundry" => Ok(Format::Foundry),
             "statblock" => Ok(Format::Statblock),
             other => Err(UnknownFormat {
                 given: other.to_owned(),
@@ -60,7 +64,8 @@ impl std::fmt::Display for Format {
             Format::Yaml => FORMAT_WORDS[0],
             Format::Markdown => FORMAT_WORDS[1],
             Format::Text => FORMAT_WORDS[2],
-            Format::Statblock => FORMAT_WORDS[3],
+            Format::Foundry => FORMAT_WORDS[3],
+            Format::Statblock => FORMAT_WORDS[4],
         })
     }
 }
@@ -70,6 +75,7 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Yaml => crate::yaml_io::to_string(block),
         Format::Markdown => markdown(block),
         Format::Text => text(block),
+        Format::Foundry => foundry::actor_json(block),
         Format::Statblock => statblock_md::statblock(block),
     }
 }

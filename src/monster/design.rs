@@ -9,6 +9,7 @@ use crate::rules::rank::Rank;
 use crate::rules::role::Role;
 use crate::rules::senses::{MovementTrait, Sense};
 use crate::xkeys::XKeys;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -54,8 +55,10 @@ impl<'de> Deserialize<'de> for MonsterKind {
     }
 }
 
+crate::schema::kind_schema!(MonsterKind, "monster");
+
 /// Ability scores the designer set; the rest default (R8).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityScores {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,7 +105,7 @@ impl AbilityScores {
 }
 
 /// Speeds and special movement. Walking speed defaults to 6 (R13).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,7 +131,8 @@ impl Movement {
 }
 
 /// A trait: an aura or a passive ability, with no action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Trait {
     pub name: String,
     /// The aura's size, for an aura (L1724-1725).
@@ -143,7 +147,7 @@ pub struct Trait {
 
 /// When a monster's regeneration works (Monster Statistics: Hit Points): always, only while
 /// staggered, or only while not staggered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RegenerationWhen {
     #[default]
@@ -153,7 +157,7 @@ pub enum RegenerationWhen {
 }
 
 /// Regeneration #: the hit points a monster heals at the start of its turn unless it is dead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Regeneration {
     pub value: u32,
@@ -178,7 +182,7 @@ impl Regeneration {
 
 /// A variant of a monster (Monster Statistics: Variants): another form or variety, described in
 /// addition to the standard form.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
     pub name: String,
@@ -229,7 +233,8 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A monster as designed: the inputs of every formula, plus prose and explicit overrides.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct MonsterDesign {
     pub kind: MonsterKind,
     pub schema_version: u32,

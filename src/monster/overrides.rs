@@ -5,7 +5,7 @@ use crate::vocabulary;
 use serde::{Deserialize, Serialize};
 
 /// A hand-set value with the designer's reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
     pub value: i64,

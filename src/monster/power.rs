@@ -8,6 +8,7 @@ use crate::rules::damage::DamageTier;
 use crate::rules::power_vocab::{Action, Area, Defense, Origin, PowerTag, Usage};
 use crate::vocab::Vocabulary;
 use crate::xkeys::XKeys;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -61,15 +62,28 @@ impl<'de> Deserialize<'de> for DamageSpec {
     }
 }
 
+impl JsonSchema for DamageSpec {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "DamageSpec".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let tiers: Vec<&str> = DamageTier::ALL.iter().map(|t| t.key()).collect();
+        schemars::json_schema!({
+            "type": "string",
+            "description": format!("A damage tier ({}) or dice such as 2d10+4.", tiers.join(", ")),
+        })
+    }
+}
+
 /// The attack roll of a power: which defense it targets. The bonus is derived (R2, R3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackSpec {
     pub defense: Defense,
 }
 
 /// Per-power overrides.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PowerOverrides {
     /// A hand-set attack bonus in place of the role formula.
@@ -88,7 +102,8 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// One power of a monster, as designed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Power {
     pub name: String,
     #[serde(default, skip_serializing_if = "is_false")]

@@ -51,9 +51,11 @@ impl<'de> Deserialize<'de> for TemplateKind {
     }
 }
 
+crate::schema::kind_schema!(TemplateKind, "monster-template");
+
 /// One template file. Every patch field mirrors the monster field of the same name: `rank` and
 /// `abilities` set, `movement` merges, the lists add.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterTemplate {
     pub kind: TemplateKind,

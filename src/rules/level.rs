@@ -122,6 +122,20 @@ impl<'de> serde::Deserialize<'de> for Level {
     }
 }
 
+impl schemars::JsonSchema for Level {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Level".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "integer",
+            "minimum": MIN_LEVEL,
+            "maximum": MAX_LEVEL,
+            "description": "A level from 1 to 30 (R1).",
+        })
+    }
+}
+
 /// Tiers of play (L633-639). They have no mechanical effect of their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {

@@ -207,6 +207,16 @@ macro_rules! string_serde {
                 d.deserialize_str(V)
             }
         }
+        impl schemars::JsonSchema for $t {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($t).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                // The words and numbers of these strings are checked when the file is read;
+                // the schema says what is written.
+                schemars::json_schema!({ "type": "string", "description": $what })
+            }
+        }
     };
 }
 pub(crate) use string_serde;

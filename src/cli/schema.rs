@@ -1,0 +1,60 @@
+//! `lairsmith schema`: the JSON Schema of a file kind, printed or written for an editor.
+
+use super::args::SchemaArgs;
+use super::out::{Terminal, out, outln};
+use super::{CmdResult, EXIT_OK, Failure};
+use crate::schema::{FileKind, file_name, schema_json};
+use crate::store::{Expect, SaveError, save_atomic};
+use crate::vocab::Vocabulary;
+
+pub fn run(a: SchemaArgs, term: &mut Terminal) -> CmdResult {
+    let Some(dir) = a.write else {
+        // clap requires a kind when there is no --write.
+        let kind = a
+            .kind
+            .ok_or_else(|| Failure("name a file kind or pass --write DIR".into()))?;
+        out!(term, "{}", schema_json(kind))?;
+        return Ok(EXIT_OK);
+    };
+    let paths: Vec<_> = FileKind::ALL
+        .iter()
+        .map(|&k| (k, dir.join(file_name(k))))
+        .collect();
+    if !a.force {
+        // Refuse before writing any, so a refused run leaves the directory as it was.
+        let existing: Vec<String> = paths
+            .iter()
+            .filter(|(_, p)| p.symlink_metadata().is_ok())
+            .map(|(_, p)| p.display().to_string())
+            .collect();
+        if !existing.is_empty() {
+            return Err(Failure(format!(
+                "{} already {}; pass --force to overwrite",
+                existing.join(", "),
+                if existing.len() == 1 {
+                    "exists"
+                } else {
+                    "exist"
+                }
+            )));
+        }
+    }
+    let expect = if a.force {
+        Expect::Anything
+    } else {
+        Expect::New
+    };
+    for (kind, path) in paths {
+        match save_atomic(&path, schema_json(kind).as_bytes(), expect) {
+            Ok(_) => outln!(term, "{}", path.display())?,
+            Err(SaveError::AlreadyExists { path }) => {
+                return Err(Failure(format!(
+                    "{} already exists; pass --force to overwrite it",
+                    path.display()
+                )));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(EXIT_OK)
+}
