@@ -182,17 +182,18 @@ fn output_formats_are_types_with_their_aliases_and_a_suggestion() {
         ("txt", Format::Text),
         ("html", Format::Html),
         ("HTM", Format::Html),
+        ("statblock", Format::Statblock),
     ] {
         assert_eq!(word.parse::<Format>(), Ok(format), "{word}");
     }
     assert_eq!(Format::Markdown.to_string(), "md");
     assert_eq!(
         "mdd".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, html, foundry"
+        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, html, foundry, statblock"
     );
     assert_eq!(
         "docx".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `docx`; valid formats: yaml, md, text, html, foundry"
+        "unknown format `docx`; valid formats: yaml, md, text, html, foundry, statblock"
     );
 }
 
@@ -235,7 +236,7 @@ fn the_command_line_refuses_an_unknown_band_or_format_with_the_valid_words() {
         ),
         (
             &["encounter", "export", "x", "--format", "pdf"],
-            "[possible values: md, yaml, text, html, foundry]",
+            "[possible values: md, yaml, text, html, foundry, obsidian]",
         ),
         (
             &["list", "--sort", "hp"],

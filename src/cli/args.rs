@@ -72,6 +72,9 @@ pub enum Command {
     /// Print the JSON Schema (draft 2020-12) of a file kind, for editors' completion and
     /// validation, or write all five into a directory.
     Schema(SchemaArgs),
+    /// Write a layout file for another tool: `fantasy-statblocks`, the "Orcus" layout that
+    /// draws `show --format statblock` blocks (import it in Fantasy Statblocks' settings).
+    ExportLayout(ExportLayoutArgs),
 }
 
 #[derive(Debug, Args)]
@@ -85,6 +88,27 @@ pub struct SchemaArgs {
     /// Overwrite schema files that already exist.
     #[arg(long, requires = "write")]
     pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportLayoutArgs {
+    /// The tool the layout is for.
+    #[arg(value_enum)]
+    pub tool: LayoutTool,
+    /// Write to this file instead of printing (`-`: standard output). Only a regular file is
+    /// written (a link to one is written through); an existing one only with --force.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite the --out file if it exists.
+    #[arg(long, requires = "out")]
+    pub force: bool,
+}
+
+/// `export-layout TOOL`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LayoutTool {
+    /// The Obsidian plugin Fantasy Statblocks.
+    FantasyStatblocks,
 }
 
 #[derive(Debug, Args)]
@@ -145,6 +169,8 @@ pub enum EncounterFormat {
     Html,
     /// Actors for Foundry VTT's dnd4e system, one per distinct monster.
     Foundry,
+    /// An Obsidian note: an Initiative Tracker encounter block and Fantasy Statblocks blocks.
+    Obsidian,
 }
 
 /// `list --sort`.
@@ -248,7 +274,8 @@ pub struct ShowArgs {
     pub monster: String,
     /// Output format: text, md, yaml (the stat block with every derived number, for other
     /// tools; it cannot be read back as a monster), html (a printable page), foundry (an actor for
-    /// Foundry VTT's dnd4e system) or design (the monster file itself).
+    /// Foundry VTT's dnd4e system), statblock (a Fantasy Statblocks block for Obsidian, drawn by
+    /// the layout `export-layout` writes) or design (the monster file itself).
     #[arg(long, value_parser = show_format, default_value = "text")]
     pub format: ShowFormat,
 }
@@ -268,9 +295,9 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
         .map(ShowFormat::Block)
         .map_err(|_: crate::export::UnknownFormat| {
             let near =
-                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "design"]);
+                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "design"]);
             format!(
-                "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, design",
+                "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, statblock, design",
                 near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
             )
         })

@@ -102,6 +102,9 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
         EncounterFormat::Html => {
             crate::export::html::encounter(&out.encounter, &party, &r, &b, None)
         }
+        EncounterFormat::Obsidian => {
+            crate::export::statblock_md::encounter_note(&out.encounter, &party, &r, &b)
+        }
     };
     match &g.out {
         Some(path) => write_out(path, &text, g.force, term)?,
@@ -379,6 +382,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             // as stdout does; the YAML emitter escapes control characters itself.
             let text = match format {
                 EncounterFormat::Yaml => crate::yaml_io::to_string(&e),
+                EncounterFormat::Obsidian => {
+                    crate::export::statblock_md::encounter_note(&e, &party, &r, &b)
+                }
                 EncounterFormat::Text => {
                     escape_string(render_report(&r, &e, &party, true, ReportFormat::Text))
                 }
@@ -485,6 +491,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
                 EncounterFormat::Html => {
                     crate::export::html::encounter(&out.encounter, &party, &r, &b, None)
+                }
+                EncounterFormat::Obsidian => {
+                    crate::export::statblock_md::encounter_note(&out.encounter, &party, &r, &b)
                 }
             };
             match &g.out {

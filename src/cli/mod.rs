@@ -4,6 +4,7 @@
 mod adventure;
 mod args;
 mod encounter;
+mod export_layout;
 mod fmt;
 mod lint;
 mod list;
@@ -106,6 +107,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),
         Some(Command::Schema(a)) => schema::run(a, term),
+        Some(Command::ExportLayout(a)) => export_layout::run(a, term),
     }
 }
 

@@ -376,6 +376,14 @@ pub fn targeting_line(p: &StatPower) -> String {
     s
 }
 
+/// One power as the layout shows it: its heading line, then its targeting, attack and
+/// outcome lines. Other renderings (Fantasy Statblocks) take the same lines as this one.
+pub fn power_lines(p: &StatPower) -> Vec<Block> {
+    let mut out = Vec::new();
+    power_blocks(p, &mut out);
+    out
+}
+
 fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     let mut head = Vec::new();
     let name = match p.symbol {

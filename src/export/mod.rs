@@ -6,6 +6,7 @@
 pub mod doc;
 pub mod foundry;
 pub mod html;
+pub mod statblock_md;
 
 use crate::monster::StatBlock;
 use doc::{Block, Span, layout};
@@ -20,15 +21,17 @@ pub enum Format {
     Html,
     /// An actor for Foundry VTT's dnd4e system ([`foundry`]).
     Foundry,
+    /// A Fantasy Statblocks block for Obsidian ([`statblock_md`]).
+    Statblock,
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 5] = ["yaml", "md", "text", "html", "foundry"];
+const FORMAT_WORDS: [&str; 6] = ["yaml", "md", "text", "html", "foundry", "statblock"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format `{given}`{}; valid formats: yaml, md, text, html, foundry",
+    "unknown format `{given}`{}; valid formats: yaml, md, text, html, foundry, statblock",
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
@@ -51,6 +54,7 @@ impl std::str::FromStr for Format {
             "text" | "txt" => Ok(Format::Text),
             "html" | "htm" => Ok(Format::Html),
             "foundry" => Ok(Format::Foundry),
+            "statblock" => Ok(Format::Statblock),
             other => Err(UnknownFormat {
                 given: other.to_owned(),
             }),
@@ -66,6 +70,7 @@ impl std::fmt::Display for Format {
             Format::Text => FORMAT_WORDS[2],
             Format::Html => FORMAT_WORDS[3],
             Format::Foundry => FORMAT_WORDS[4],
+            Format::Statblock => FORMAT_WORDS[5],
         })
     }
 }
@@ -77,6 +82,7 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Text => text(block),
         Format::Html => html::monster(block),
         Format::Foundry => foundry::actor_json(block),
+        Format::Statblock => statblock_md::statblock(block),
     }
 }
 

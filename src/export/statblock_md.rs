@@ -1,0 +1,523 @@
+//! Obsidian exports: a stat block as a Fantasy Statblocks ```` ```statblock ```` block, the
+//! "Orcus" layout that renders it, and an encounter note for Initiative Tracker.
+//!
+//! The formats are the plugins' own, read from their source:
+//! - javalent/fantasy-statblocks `@types/index.d.ts` (the `Monster` keys: `name`, `size`,
+//!   `type`, `subtype`, `alignment`, `ac`, `hp`, `speed`, `stats`, `skillsaves`,
+//!   `damage_resistances`, `damage_vulnerabilities`, `damage_immunities`, `senses`,
+//!   `languages`, `traits`, `actions`, `reactions`, each trait a `name` and a `desc`), and
+//!   `README.md` (`layout:` names the layout a block renders with). A block is read as a whole
+//!   YAML map, so the Orcus layout's own keys (`fortitude`, `knowledge`, ...) reach it too
+//!   (`src/view/ui/Content.svelte` looks every property up on the monster by name).
+//! - javalent/fantasy-statblocks `src/layouts/layout.types.ts` (the layout JSON: `name`, `id`,
+//!   `blocks`, each block a `type` of `StatblockItemTypes` with its props) and
+//!   `src/layouts/basic 5e/other/Basic 5e Layout.json` (how a shipped layout is written).
+//! - javalent/initiative-tracker `src/encounter/index.ts` (the ```` ```encounter ```` block:
+//!   `name`, `players`, `party`, `hide`, `creatures`, each creature `COUNT: NAME, HP, AC,
+//!   MODIFIER, XP`, a value that is not a number left to the bestiary) and
+//!   `src/utils/creature.ts` (a bestiary creature's `modifier` is its initiative modifier,
+//!   `xp` its XP).
+
+use super::doc::{Block, Span, group_thousands, power_lines, signed};
+use crate::bestiary::Bestiary;
+use crate::encounter::file::{Encounter, Side};
+use crate::encounter::party::Party;
+use crate::encounter::report::Report;
+use crate::monster::statblock::{Ordered, ResistanceValue, StatBlock};
+use crate::rules::Skill;
+use crate::vocab::Vocabulary;
+use serde::Serialize;
+
+/// The name of the shipped layout, which every exported block names in `layout:`.
+pub const LAYOUT_NAME: &str = "Orcus";
+
+/// The layout file the user imports into Fantasy Statblocks (Settings → Layouts → Import).
+pub const LAYOUT_JSON: &str = include_str!("../../layouts/orcus.json");
+
+/// A trait as Fantasy Statblocks reads one: a name and a description
+/// (javalent/fantasy-statblocks `@types/index.d.ts`, `Trait`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FsTrait {
+    pub name: String,
+    pub desc: String,
+}
+
+fn skip_empty<T>(v: &[T]) -> bool {
+    v.is_empty()
+}
+
+/// A monster as a Fantasy Statblocks block. The plugin's standard keys come first, for its
+/// bestiary, Initiative Tracker and other layouts; the Orcus layout's own keys carry what
+/// those keys cannot (four defences, staggered, recoveries, knowledge).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FsMonster {
+    pub layout: &'static str,
+    pub name: String,
+    pub size: String,
+    #[serde(rename = "type")]
+    pub creature_type: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtype: Option<String>,
+    pub alignment: String,
+    /// Initiative Tracker's number of a creature, with `hp`, `modifier` and `xp`.
+    pub ac: i64,
+    pub hp: i64,
+    /// The initiative modifier, under the name Initiative Tracker reads.
+    pub modifier: i64,
+    pub xp: i64,
+    pub speed: String,
+    /// Scores in the plugin's order (Str, Dex, Con, Int, Wis, Cha), for other layouts; the
+    /// Orcus layout shows `abilities`, whose modifiers include half the level.
+    pub stats: [i32; 6],
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub skillsaves: Vec<Ordered<i32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage_resistances: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage_vulnerabilities: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage_immunities: Option<String>,
+    pub senses: String,
+    pub languages: String,
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub traits: Vec<FsTrait>,
+    /// Powers used on the monster's turn (the block's Actions).
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub actions: Vec<FsTrait>,
+    /// Triggered powers (the block's Triggered Actions).
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub reactions: Vec<FsTrait>,
+    pub level: u8,
+    /// "Level 4 Elite Skulker (Leader)".
+    pub role_line: String,
+    /// "Medium Natural Beast ● Aquatic".
+    pub type_line: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub staggered: Option<i64>,
+    /// A mook's HP line (Monster Statistics: Mooks) in place of a staggered value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mook: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regeneration: Option<String>,
+    pub initiative: String,
+    pub fortitude: i64,
+    pub reflex: i64,
+    pub will: i64,
+    pub saving_throws: String,
+    pub action_points: i64,
+    pub recoveries: String,
+    pub space: String,
+    pub reach: i64,
+    /// Str, Con, Dex, Int, Wis, Cha as the book prints them: "18 (+6)".
+    pub abilities: [String; 6],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skills: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub equipment: Option<String>,
+    pub knowledge: String,
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub variants: Vec<FsTrait>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tactics: Option<String>,
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub templates: Vec<FsTrait>,
+    #[serde(skip_serializing_if = "skip_empty")]
+    pub overrides: Vec<FsTrait>,
+}
+
+fn markdown(spans: &[Span]) -> String {
+    spans
+        .iter()
+        .map(|s| match s {
+            Span::Plain(t) => t.clone(),
+            Span::Bold(t) => format!("**{t}**"),
+            Span::Italic(t) => format!("*{t}*"),
+        })
+        .collect()
+}
+
+fn plain(spans: &[Span]) -> String {
+    spans.iter().map(Span::text).collect()
+}
+
+fn list(v: &[ResistanceValue]) -> Option<String> {
+    (!v.is_empty()).then(|| {
+        v.iter()
+            .map(|r| format!("{} {}", r.against, r.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| {
+        f.to_uppercase().collect::<String>() + c.as_str()
+    })
+}
+
+/// A power as a trait: its heading line (symbol, name, usage, category, action, keywords) as
+/// the name, its other lines as paragraphs of Markdown, which the layout renders.
+fn power_trait(p: &crate::monster::statblock::StatPower) -> FsTrait {
+    let lines = power_lines(p);
+    let mut name = String::new();
+    let mut desc = Vec::new();
+    for (i, b) in lines.iter().enumerate() {
+        match b {
+            Block::Line(spans) if i == 0 => name = plain(spans),
+            Block::Line(spans) | Block::Item(spans) => desc.push(markdown(spans)),
+            Block::Title(t) | Block::Heading(t) => desc.push(t.clone()),
+        }
+    }
+    FsTrait {
+        name,
+        desc: desc.join("\n\n"),
+    }
+}
+
+fn senses(b: &StatBlock) -> String {
+    let mut s = format!(
+        "Perception {} (passive {})",
+        signed(b.perception),
+        b.passive_perception
+    );
+    // As the Markdown block: a blind monster's note follows its blindsight (Vision and Light:
+    // Blindsight), or ends the entry without one.
+    let mut listed = b.senses.clone();
+    let blindsight = listed.iter_mut().find(|s| s.starts_with("Blindsight"));
+    let note_at_end = b.blind && blindsight.is_none();
+    if b.blind
+        && let Some(s) = blindsight
+    {
+        s.push_str(" (blind)");
+    }
+    if !listed.is_empty() {
+        s.push_str(&format!("; {}", listed.join(", ")));
+    }
+    if note_at_end {
+        s.push_str(" (blind)");
+    }
+    s
+}
+
+fn speed(b: &StatBlock) -> String {
+    let mut s = b.speed.to_string();
+    let m = &b.movement;
+    for (name, v) in [
+        ("fly", m.fly),
+        ("swim", m.swim),
+        ("climb", m.climb),
+        ("burrow", m.burrow),
+        ("teleport", m.teleport),
+    ] {
+        if let Some(v) = v {
+            s.push_str(&format!(", {name} {v}"));
+        }
+    }
+    if !m.traits.is_empty() {
+        s.push_str(&format!("; {}", m.traits.join(", ")));
+    }
+    s
+}
+
+fn skill_label(k: &str) -> String {
+    Skill::parse(k).map_or(k.to_owned(), |s| s.label().to_owned())
+}
+
+/// The stat block in Fantasy Statblocks' keys.
+pub fn fs_monster(b: &StatBlock) -> FsMonster {
+    let a = &b.abilities;
+    let ab = |v: crate::monster::statblock::AbilityValue| {
+        format!("{} ({})", v.score, signed(i64::from(v.modifier)))
+    };
+    let (triggered, actions): (Vec<_>, Vec<_>) = b.powers.iter().partition(|p| p.triggered);
+    let k = &b.knowledge;
+    let mut languages = if b.languages.is_empty() {
+        "—".to_owned()
+    } else {
+        b.languages.join(", ")
+    };
+    if let Some(t) = b.telepathy {
+        languages.push_str(&format!("; telepathy {t}"));
+    }
+    FsMonster {
+        layout: LAYOUT_NAME,
+        name: b.name.clone(),
+        size: capitalise(&b.size),
+        // Orcus types a monster by its source and its type ("Fey Monstrosity"); the plugin's
+        // `source` is the book a creature comes from, so the source goes here.
+        creature_type: format!("{} {}", capitalise(&b.source), capitalise(&b.creature_type)),
+        subtype: (!b.tags.is_empty()).then(|| {
+            b.tags
+                .iter()
+                .map(|t| capitalise(t))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }),
+        alignment: b
+            .alignment
+            .as_deref()
+            .map_or("Unaligned".to_owned(), capitalise),
+        ac: b.defenses.ac,
+        hp: b.hp,
+        modifier: b.initiative,
+        xp: b.xp,
+        speed: speed(b),
+        stats: [
+            a.str.score,
+            a.dex.score,
+            a.con.score,
+            a.int.score,
+            a.wis.score,
+            a.cha.score,
+        ],
+        skillsaves: b
+            .skills
+            .0
+            .iter()
+            .map(|(k, v)| Ordered(vec![(k.clone(), *v)]))
+            .collect(),
+        damage_resistances: list(&b.resistances),
+        damage_vulnerabilities: list(&b.vulnerabilities),
+        damage_immunities: (!b.immunities.is_empty()).then(|| b.immunities.join(", ")),
+        senses: senses(b),
+        languages,
+        traits: b
+            .traits
+            .iter()
+            .map(|t| {
+                let mut name = t.name.clone();
+                if let Some(a) = t.aura {
+                    name.push_str(&format!(" · Aura {a}"));
+                }
+                if !t.tags.is_empty() {
+                    name.push_str(&format!(" ({})", t.tags.join(", ")));
+                }
+                if let Some(from) = &t.from_template {
+                    name.push_str(&format!(" [{from}]"));
+                }
+                FsTrait {
+                    name,
+                    desc: t.text.clone(),
+                }
+            })
+            .collect(),
+        actions: actions.into_iter().map(power_trait).collect(),
+        reactions: triggered.into_iter().map(power_trait).collect(),
+        level: b.level,
+        role_line: b.header.clone(),
+        type_line: b.type_line.clone(),
+        staggered: (!b.mook).then_some(b.staggered),
+        mook: b.mook.then_some("a missed attack never damages it"),
+        regeneration: b.regeneration.clone(),
+        initiative: signed(b.initiative),
+        fortitude: b.defenses.fortitude,
+        reflex: b.defenses.reflex,
+        will: b.defenses.will,
+        saving_throws: signed(b.saving_throw_bonus),
+        action_points: b.action_points,
+        recoveries: if b.mook {
+            b.recoveries.to_string()
+        } else {
+            format!("{} (recovery value {})", b.recoveries, b.recovery_value)
+        },
+        space: b.space.clone(),
+        reach: b.reach,
+        abilities: [
+            ab(a.str),
+            ab(a.con),
+            ab(a.dex),
+            ab(a.int),
+            ab(a.wis),
+            ab(a.cha),
+        ],
+        skills: (!b.skills.0.is_empty()).then(|| {
+            b.skills
+                .0
+                .iter()
+                .map(|(k, v)| format!("{} {}", skill_label(k), signed(i64::from(*v))))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }),
+        equipment: b.equipment.clone(),
+        knowledge: format!(
+            "{} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
+            skill_label(&k.skill),
+            k.moderate_dc,
+            k.hard_dc
+        ),
+        variants: b
+            .variants
+            .iter()
+            .map(|v| FsTrait {
+                name: v.name.clone(),
+                desc: v.text.clone(),
+            })
+            .collect(),
+        description: b.description.clone(),
+        tactics: b.tactics.clone(),
+        templates: b
+            .templates
+            .iter()
+            .map(|t| FsTrait {
+                name: format!("{} ({})", t.name, t.id),
+                desc: if t.changes.is_empty() {
+                    "no change to this monster".to_owned()
+                } else {
+                    t.changes.join("; ")
+                },
+            })
+            .collect(),
+        overrides: b
+            .overrides
+            .iter()
+            .map(|o| FsTrait {
+                name: o.stat.clone(),
+                desc: format!(
+                    "{} (formula {}): {}",
+                    o.value,
+                    o.formula,
+                    if o.reason.is_empty() {
+                        "no reason given"
+                    } else {
+                        &o.reason
+                    }
+                ),
+            })
+            .collect(),
+    }
+}
+
+/// A fence of backticks longer than any run inside `body`, so no text of the monster can
+/// close the block early (CommonMark: a closing fence is at least as long as the opening).
+fn fenced(info: &str, body: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in body.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    format!("{fence}{info}\n{body}{fence}\n")
+}
+
+/// `show --format statblock`: the block to paste into a note.
+pub fn statblock(b: &StatBlock) -> String {
+    let yaml = crate::yaml_io::to_string(&fs_monster(b));
+    crate::text::escape_string(fenced("statblock", &yaml))
+}
+
+/// One line of an Initiative Tracker `creatures:` list: `{count: "NAME, HP, AC, MOD, XP"}`.
+/// The tracker splits the text at commas, so a comma in a name would shift the numbers; `-`
+/// (not a number) leaves a value unset, as it leaves one to the plugin's bestiary.
+#[derive(Debug)]
+struct ItCreature {
+    count: u32,
+    text: String,
+}
+
+impl Serialize for ItCreature {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(1))?;
+        m.serialize_entry(&self.count, &self.text)?;
+        m.end()
+    }
+}
+
+fn it_creature(count: u32, name: &str, numbers: [Option<i64>; 4]) -> ItCreature {
+    let mut text = name.replace(',', "");
+    for n in numbers {
+        text.push_str(", ");
+        text.push_str(&n.map_or("-".to_owned(), |n| n.to_string()));
+    }
+    ItCreature { count, text }
+}
+
+#[derive(Debug, Serialize)]
+struct ItEncounter {
+    name: String,
+    creatures: Vec<ItCreature>,
+}
+
+/// `encounter export --format obsidian`: a note holding an Initiative Tracker encounter block
+/// (each group a creature with its count) and the Fantasy Statblocks block of each distinct
+/// monster.
+pub fn encounter_note(
+    encounter: &Encounter,
+    party: &Party,
+    report: &Report,
+    bestiary: &Bestiary,
+) -> String {
+    let mut s = format!("# {}\n\n", encounter.name);
+    for (label, text) in report.summary(party) {
+        s.push_str(&format!("- **{label}** {text}\n"));
+    }
+    let mut creatures = Vec::new();
+    let mut left_out = Vec::new();
+    let mut allies = Vec::new();
+    for (r, g) in report.roster.iter().zip(&encounter.groups) {
+        if let Some(c) = &r.challenge {
+            left_out.push(format!(
+                "{} (extended challenge, level {}, {} XP)",
+                r.name,
+                c.level,
+                group_thousands(c.xp)
+            ));
+            continue;
+        }
+        let block = g.monster.as_deref().and_then(|id| bestiary.get(id));
+        let xp = if g.side == Side::Ally {
+            allies.push(r.name.clone());
+            None
+        } else {
+            r.xp_each.map(i64::from)
+        };
+        let numbers = match block.map(|e| e.block()) {
+            Some(b) => [Some(b.hp), Some(b.defenses.ac), Some(b.initiative), xp],
+            // A placeholder, a CR group or an unknown id: a plain creature with its XP.
+            None => [None, None, None, xp],
+        };
+        creatures.push(it_creature(r.count, &r.name, numbers));
+    }
+    let it = ItEncounter {
+        name: encounter.name.clone(),
+        creatures,
+    };
+    s.push('\n');
+    s.push_str(&fenced("encounter", &crate::yaml_io::to_string(&it)));
+    if !left_out.is_empty() {
+        s.push_str(&format!(
+            "\nLeft out of the encounter block, which holds only creatures: {}.\n",
+            left_out.join("; ")
+        ));
+    }
+    if !allies.is_empty() {
+        s.push_str(&format!(
+            "\nAllies, listed without XP since they do not count against the budget: {}.\n",
+            allies.join(", ")
+        ));
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    let blocks: Vec<String> = encounter
+        .groups
+        .iter()
+        .filter_map(|g| g.monster.as_deref())
+        .filter(|id| {
+            let new = !seen.contains(id);
+            if new {
+                seen.push(id);
+            }
+            new
+        })
+        .filter_map(|id| bestiary.get(id))
+        .map(|e| statblock(&e.block()))
+        .collect();
+    if !blocks.is_empty() {
+        s.push_str("\n## Stat blocks\n\n");
+        s.push_str(&blocks.join("\n"));
+    }
+    crate::text::escape_string(s)
+}
