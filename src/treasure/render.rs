@@ -143,10 +143,18 @@ impl Plan {
                         g.choice()
                     ));
                 }
+                // An adventure grants at level-ups and counts no encounters toward a grant.
+                let since = if self.encounters_since_grant > 0 {
+                    format!(
+                        "; {} since the last grant",
+                        plural(self.encounters_since_grant, "encounter", "encounters")
+                    )
+                } else {
+                    String::new()
+                };
                 v.push(format!(
-                    "Party: {}, no other treasure; {} since the last grant",
+                    "Party: {}, no other treasure{since}",
                     plural(self.party.grants, "grant", "grants"),
-                    plural(self.encounters_since_grant, "encounter", "encounters")
                 ));
             }
             Method::Troves => {
