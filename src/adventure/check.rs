@@ -97,6 +97,17 @@ impl LevelUp {
     }
 }
 
+impl EncounterLine {
+    /// The band, or why there is none: for the sheets' pacing tables.
+    pub fn band_text(&self) -> String {
+        match (&self.band, &self.problem) {
+            (Some(b), _) => b.clone(),
+            (None, Some(p)) => format!("not rated: {}", p.text()),
+            (None, None) => "not rated".to_owned(),
+        }
+    }
+}
+
 /// One character over the adventure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CharacterTrack {
@@ -110,6 +121,29 @@ pub struct CharacterTrack {
     /// The character's XP after each encounter, in order.
     #[serde(skip)]
     pub xp_after: Vec<u64>,
+}
+
+impl CharacterTrack {
+    /// "level 3 (2,250 XP) → level 4 (3,948 XP); 1,552 XP to level 5".
+    pub fn progress(&self) -> String {
+        use crate::export::doc::group_thousands;
+        let next = self
+            .next_level_xp
+            .map_or("the highest level".to_owned(), |x| {
+                format!(
+                    "{} XP to level {}",
+                    group_thousands(x - self.end_xp),
+                    self.end_level + 1
+                )
+            });
+        format!(
+            "level {} ({} XP) → level {} ({} XP); {next}",
+            self.start_level,
+            group_thousands(self.start_xp),
+            self.end_level,
+            group_thousands(self.end_xp)
+        )
+    }
 }
 
 /// The adventure's treasure: its method, the seed its rolls repeat from, and the sum of every

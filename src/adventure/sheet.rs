@@ -37,21 +37,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         group_thousands(r.xp_per_character)
     ));
     for c in &r.tracks_to_show() {
-        let next = c.next_level_xp.map_or("the highest level".to_owned(), |x| {
-            format!(
-                "{} XP to level {}",
-                group_thousands(x - c.end_xp),
-                c.end_level + 1
-            )
-        });
-        s.push_str(&format!(
-            "- **{}** level {} ({} XP) → level {} ({} XP); {next}\n",
-            c.name,
-            c.start_level,
-            group_thousands(c.start_xp),
-            c.end_level,
-            group_thousands(c.end_xp)
-        ));
+        s.push_str(&format!("- **{}** {}\n", c.name, c.progress()));
     }
     for e in r.errors() {
         s.push_str(&format!("- **Error** {e}\n"));
@@ -62,11 +48,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
     } else {
         s.push_str("| # | Encounter | XP | XP per character | Party level | Difficulty |\n|---|---|---|---|---|---|\n");
         for l in &r.encounters {
-            let band = match (&l.band, &l.problem) {
-                (Some(b), _) => b.clone(),
-                (None, Some(p)) => format!("not rated: {}", p.text()),
-                (None, None) => "not rated".to_owned(),
-            };
+            let band = l.band_text();
             s.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {band} |\n",
                 l.position,

@@ -232,21 +232,7 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
         group_thousands(r.xp_per_character)
     ));
     for c in &r.tracks_to_show() {
-        let next = c.next_level_xp.map_or("the highest level".to_owned(), |x| {
-            format!(
-                "{} XP to level {}",
-                group_thousands(x - c.end_xp),
-                c.end_level + 1
-            )
-        });
-        s.push_str(&format!(
-            "{}: level {} ({} XP) → level {} ({} XP); {next}\n",
-            c.name,
-            c.start_level,
-            group_thousands(c.start_xp),
-            c.end_level,
-            group_thousands(c.end_xp)
-        ));
+        s.push_str(&format!("{}: {}\n", c.name, c.progress()));
     }
     s.push_str("Levels: Table – Levels and Their Benefits (A1). Difficulty bands: lairsmith's own reading (E3).\n");
     s.push('\n');

@@ -446,21 +446,11 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
         group_thousands(r.xp_per_character)
     );
     for c in &r.tracks_to_show() {
-        let next = c.next_level_xp.map_or("the highest level".to_owned(), |x| {
-            format!(
-                "{} XP to level {}",
-                group_thousands(x - c.end_xp),
-                c.end_level + 1
-            )
-        });
         let _ = writeln!(
             s,
-            "<dt>{}</dt><dd>level {} ({} XP) → level {} ({} XP); {next}</dd>",
+            "<dt>{}</dt><dd>{}</dd>",
             escape(&c.name),
-            c.start_level,
-            group_thousands(c.start_xp),
-            c.end_level,
-            group_thousands(c.end_xp)
+            escape(&c.progress())
         );
     }
     for e in r.errors() {
@@ -472,11 +462,7 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
     } else {
         s.push_str("<table class=\"pacing\">\n<tr><th>#</th><th>Encounter</th><th>XP</th><th>XP per character</th><th>Party level</th><th>Difficulty</th><th>Against the budget (the middle)</th></tr>\n");
         for l in &r.encounters {
-            let band = match (&l.band, &l.problem) {
-                (Some(b), _) => b.clone(),
-                (None, Some(p)) => format!("not rated: {}", p.text()),
-                (None, None) => "not rated".to_owned(),
-            };
+            let band = l.band_text();
             // Half the gauge is the budget; twice the budget or more fills it.
             let width = (l.ratio.clamp(0.0, 2.0) * 50.0).round();
             let _ = writeln!(
