@@ -441,6 +441,47 @@ fn block_end(lines: &[&str], li: usize, col: usize, is_key: bool) -> usize {
         .unwrap_or(lines.len())
 }
 
+/// Reads a file's `kind:` word: `Ok(())` when it is `word`, else an error naming the kind the
+/// file holds and what it should be (`what`, e.g. "an encounter"). `special` gives some kinds a
+/// sentence of their own. Every file type's `kind` reads through this one visitor.
+pub fn read_kind<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    word: &'static str,
+    what: &'static str,
+    special: &'static [(&'static str, &'static str)],
+) -> Result<(), D::Error> {
+    struct V {
+        word: &'static str,
+        what: &'static str,
+        special: &'static [(&'static str, &'static str)],
+    }
+    impl serde::de::Visitor<'_> for V {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "`{}`", self.word)
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<(), E> {
+            if v == self.word {
+                return Ok(());
+            }
+            if let Some((_, sentence)) = self.special.iter().find(|(k, _)| *k == v) {
+                return Err(E::custom(*sentence));
+            }
+            Err(E::custom(format!(
+                "this is {} `{v}` file, not {} (`kind: {}`)",
+                crate::text::article(v),
+                self.what,
+                self.word
+            )))
+        }
+    }
+    d.deserialize_str(V {
+        word,
+        what,
+        special,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,6 @@ use crate::treasure::Method;
 use crate::xkeys::XKeys;
 use crate::yaml_io::{FileError, KeepsXKeys, Seg, locate_key};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::Path;
 
 /// The schema version of adventure files (the encounter files' version, as they share a party).
@@ -27,24 +26,8 @@ pub enum AdventureKind {
 
 impl<'de> Deserialize<'de> for AdventureKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = AdventureKind;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("`adventure`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<AdventureKind, E> {
-                if v == "adventure" {
-                    Ok(AdventureKind::Adventure)
-                } else {
-                    Err(E::custom(format!(
-                        "this is {} `{v}` file, not an adventure (`kind: adventure`)",
-                        crate::text::article(v)
-                    )))
-                }
-            }
-        }
-        d.deserialize_str(V)
+        crate::yaml_io::read_kind(d, "adventure", "an adventure", &[])
+            .map(|()| AdventureKind::Adventure)
     }
 }
 

@@ -24,24 +24,8 @@ pub enum EncounterKind {
 
 impl<'de> Deserialize<'de> for EncounterKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = EncounterKind;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("`encounter`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<EncounterKind, E> {
-                if v == "encounter" {
-                    Ok(EncounterKind::Encounter)
-                } else {
-                    Err(E::custom(format!(
-                        "this is {} `{v}` file, not an encounter (`kind: encounter`)",
-                        crate::text::article(v)
-                    )))
-                }
-            }
-        }
-        d.deserialize_str(V)
+        crate::yaml_io::read_kind(d, "encounter", "an encounter", &[])
+            .map(|()| EncounterKind::Encounter)
     }
 }
 

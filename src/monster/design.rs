@@ -30,28 +30,10 @@ pub enum MonsterKind {
 
 impl<'de> Deserialize<'de> for MonsterKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = MonsterKind;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("`monster`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MonsterKind, E> {
-                if v == "monster" {
-                    Ok(MonsterKind::Monster)
-                } else if v == "stat-block" {
-                    Err(E::custom(
-                        "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file",
-                    ))
-                } else {
-                    Err(E::custom(format!(
-                        "this is {} `{v}` file, not a monster (`kind: monster`)",
-                        crate::text::article(v)
-                    )))
-                }
-            }
-        }
-        d.deserialize_str(V)
+        crate::yaml_io::read_kind(d, "monster", "a monster", &[(
+            "stat-block",
+            "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file",
+        )]).map(|()| MonsterKind::Monster)
     }
 }
 

@@ -30,24 +30,8 @@ pub enum TemplateKind {
 
 impl<'de> Deserialize<'de> for TemplateKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = TemplateKind;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("`monster-template`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TemplateKind, E> {
-                if v == "monster-template" {
-                    Ok(TemplateKind::MonsterTemplate)
-                } else {
-                    Err(E::custom(format!(
-                        "this is {} `{v}` file, not a monster template (`kind: monster-template`)",
-                        crate::text::article(v)
-                    )))
-                }
-            }
-        }
-        d.deserialize_str(V)
+        crate::yaml_io::read_kind(d, "monster-template", "a monster template", &[])
+            .map(|()| TemplateKind::MonsterTemplate)
     }
 }
 
