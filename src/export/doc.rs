@@ -142,21 +142,9 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             b.passive_perception
         )),
     ];
-    // A naturally blind monster's note follows its blindsight, whose radius is the limit of
-    // its perception (Vision and Light: Blindsight); without blindsight it ends the entry.
-    let mut listed = b.senses.clone();
-    let blindsight = listed.iter_mut().find(|s| s.starts_with("Blindsight"));
-    let note_at_end = b.blind && blindsight.is_none();
-    if b.blind
-        && let Some(s) = blindsight
-    {
-        s.push_str(" (blind)");
-    }
+    let listed = senses_listed(b);
     if !listed.is_empty() {
-        senses.push(plain(format!("; {}", listed.join(", "))));
-    }
-    if note_at_end {
-        senses.push(plain(" (blind)"));
+        senses.push(plain(listed));
     }
     out.push(Block::Item(senses));
     let mut defenses = Vec::new();
@@ -384,20 +372,45 @@ pub fn power_lines(p: &StatPower) -> Vec<Block> {
     out
 }
 
-fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
-    let mut head = Vec::new();
-    let name = match p.symbol {
+/// The power's name after its symbol ("‡ Thorn Lash").
+pub(crate) fn power_title(p: &StatPower) -> String {
+    match p.symbol {
         Some(sym) => format!("{sym} {}", p.name),
         None => p.name.clone(),
-    };
-    head.push(bold(name));
-    let action = crate::rules::power_vocab::Action::parse(&p.action)
-        .map_or(p.action.clone(), |a| a.label().to_owned());
-    let category = if p.category == "attack" {
+    }
+}
+
+/// The power's action in the book's words ("Standard Action").
+pub(crate) fn action_label(p: &StatPower) -> String {
+    crate::rules::power_vocab::Action::parse(&p.action)
+        .map_or(p.action.clone(), |a| a.label().to_owned())
+}
+
+/// "Attack" or "Utility".
+pub(crate) fn category_label(p: &StatPower) -> &'static str {
+    if p.category == "attack" {
         "Attack"
     } else {
         "Utility"
-    };
+    }
+}
+
+/// A power that only makes other attacks ("makes two basic attacks") has no targeting of its own.
+pub(crate) fn delegates(p: &StatPower) -> bool {
+    p.attack.is_none() && p.attacks > 0 && p.origin == "self" && p.targets.is_none()
+}
+
+/// "+19 vs Fortitude".
+pub(crate) fn attack_text(a: &crate::monster::statblock::AttackValue) -> String {
+    let def = crate::rules::power_vocab::Defense::parse(&a.defense)
+        .map_or(a.defense.clone(), |d| d.label().to_owned());
+    format!("{} vs {def}", signed(a.bonus))
+}
+
+fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
+    let mut head = vec![bold(power_title(p))];
+    let action = action_label(p);
+    let category = category_label(p);
     // "Refresh Attack (Standard Action; refresh 5, 6)": the faces after the action, so the
     // category still follows the frequency as on every other power.
     let (frequency, faces) = match (p.usage.as_str(), p.refresh.is_empty()) {
@@ -415,23 +428,13 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     }
     head.extend(template_mark(p.from_template.as_deref()));
     out.push(Block::Line(head));
-    // A power that only makes other attacks ("makes two basic attacks") has no targeting of its own.
-    let delegates =
-        p.attack.is_none() && p.attacks > 0 && p.origin == "self" && p.targets.is_none();
-    if !delegates {
+    if !delegates(p) {
         out.push(Block::Item(vec![plain(targeting_line(p))]));
     }
     let lines: [(&str, Option<String>); 3] = [
         ("Trigger", p.trigger.clone()),
         ("Requirements", p.requirements.clone()),
-        (
-            "Attack",
-            p.attack.as_ref().map(|a| {
-                let def = crate::rules::power_vocab::Defense::parse(&a.defense)
-                    .map_or(a.defense.clone(), |d| d.label().to_owned());
-                format!("{} vs {def}", signed(a.bonus))
-            }),
-        ),
+        ("Attack", p.attack.as_ref().map(attack_text)),
     ];
     let rest: [(&str, Option<String>); 6] = [
         ("Hit", p.hit.clone()),
@@ -461,4 +464,26 @@ pub fn group_thousands(n: impl Into<i128>) -> String {
         out.push(c);
     }
     if n < 0 { format!("-{out}") } else { out }
+}
+
+/// The senses entry after Perception: "; Darkvision, Blindsight 5 (blind)", or "" when there is
+/// nothing more. A naturally blind monster's note follows its blindsight, whose radius is the
+/// limit of its perception (Vision and Light: Blindsight); without blindsight it ends the entry.
+pub(crate) fn senses_listed(b: &StatBlock) -> String {
+    let mut listed = b.senses.clone();
+    let blindsight = listed.iter_mut().find(|s| s.starts_with("Blindsight"));
+    let note_at_end = b.blind && blindsight.is_none();
+    if b.blind
+        && let Some(s) = blindsight
+    {
+        s.push_str(" (blind)");
+    }
+    let mut out = String::new();
+    if !listed.is_empty() {
+        out.push_str(&format!("; {}", listed.join(", ")));
+    }
+    if note_at_end {
+        out.push_str(" (blind)");
+    }
+    out
 }

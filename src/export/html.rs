@@ -5,7 +5,10 @@
 //! The print style sheet sets stat blocks in two columns where they fit and never splits one
 //! across a page (`break-inside: avoid`); the page size is the printer's (A4 or Letter).
 
-use super::doc::{Block, Span, group_thousands, layout, signed, targeting_line, usage_label};
+use super::doc::{
+    Block, Span, action_label, attack_text, category_label, delegates, group_thousands, layout,
+    power_title, targeting_line, usage_label,
+};
 use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
 use crate::bestiary::Bestiary;
@@ -14,7 +17,6 @@ use crate::encounter::party::Party;
 use crate::encounter::report::Report;
 use crate::monster::statblock::{StatBlock, StatPower};
 use crate::treasure::Plan;
-use crate::vocab::Vocabulary;
 use std::fmt::Write as _;
 
 const CSS: &str = include_str!("html.css");
@@ -148,18 +150,9 @@ fn usage_class(p: &StatPower) -> &'static str {
 
 /// One power: a bar with its name and its usage, category and action, then its lines.
 fn power(p: &StatPower) -> String {
-    let name = match p.symbol {
-        Some(sym) => format!("{sym} {}", p.name),
-        None => p.name.clone(),
-    };
-    let action = crate::rules::power_vocab::Action::parse(&p.action)
-        .map_or(p.action.clone(), |a| a.label().to_owned());
-    let category = if p.category == "attack" {
-        "Attack"
-    } else {
-        "Utility"
-    };
-    let mut head = format!("<b>{}</b>", escape(&name));
+    let action = action_label(p);
+    let category = category_label(p);
+    let mut head = format!("<b>{}</b>", escape(&power_title(p)));
     if !p.tags.is_empty() {
         let _ = write!(head, " ● {}", escape(&p.tags.join(", ")));
     }
@@ -172,17 +165,10 @@ fn power(p: &StatPower) -> String {
         escape(&usage_label(p)),
         escape(&action)
     );
-    // A power that only makes other attacks has no targeting of its own (as in the layout).
-    let delegates =
-        p.attack.is_none() && p.attacks > 0 && p.origin == "self" && p.targets.is_none();
-    if !delegates {
+    if !delegates(p) {
         let _ = writeln!(s, "<p class=\"item\">{}</p>", escape(&targeting_line(p)));
     }
-    let attack = p.attack.as_ref().map(|a| {
-        let def = crate::rules::power_vocab::Defense::parse(&a.defense)
-            .map_or(a.defense.clone(), |d| d.label().to_owned());
-        format!("{} vs {def}", signed(a.bonus))
-    });
+    let attack = p.attack.as_ref().map(attack_text);
     let lines = [
         ("Trigger", p.trigger.clone()),
         ("Requirements", p.requirements.clone()),

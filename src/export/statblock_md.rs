@@ -18,7 +18,7 @@
 //!   `src/utils/creature.ts` (a bestiary creature's `modifier` is its initiative modifier,
 //!   `xp` its XP).
 
-use super::doc::{Block, Span, group_thousands, power_lines, signed};
+use super::doc::{Block, group_thousands, power_lines, signed};
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, Side};
 use crate::encounter::party::Party;
@@ -127,20 +127,7 @@ pub struct FsMonster {
     pub overrides: Vec<FsTrait>,
 }
 
-fn markdown(spans: &[Span]) -> String {
-    spans
-        .iter()
-        .map(|s| match s {
-            Span::Plain(t) => t.clone(),
-            Span::Bold(t) => format!("**{t}**"),
-            Span::Italic(t) => format!("*{t}*"),
-        })
-        .collect()
-}
-
-fn plain(spans: &[Span]) -> String {
-    spans.iter().map(Span::text).collect()
-}
+use super::{md_spans as markdown, plain_spans as plain};
 
 fn list(v: &[ResistanceValue]) -> Option<String> {
     (!v.is_empty()).then(|| {
@@ -183,22 +170,7 @@ fn senses(b: &StatBlock) -> String {
         signed(b.perception),
         b.passive_perception
     );
-    // As the Markdown block: a blind monster's note follows its blindsight (Vision and Light:
-    // Blindsight), or ends the entry without one.
-    let mut listed = b.senses.clone();
-    let blindsight = listed.iter_mut().find(|s| s.starts_with("Blindsight"));
-    let note_at_end = b.blind && blindsight.is_none();
-    if b.blind
-        && let Some(s) = blindsight
-    {
-        s.push_str(" (blind)");
-    }
-    if !listed.is_empty() {
-        s.push_str(&format!("; {}", listed.join(", ")));
-    }
-    if note_at_end {
-        s.push_str(" (blind)");
-    }
+    s.push_str(&super::doc::senses_listed(b));
     s
 }
 

@@ -1,4 +1,4 @@
-//! The three screens: each holds its state, its key handling and its view.
+//! The four screens: each holds its state, its key handling and its view.
 
 pub mod adventure;
 pub mod bestiary;
