@@ -370,10 +370,110 @@ fn hostile(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
-    targets = load, search, derive, frames, encounter, adventure, hostile
+    targets = load, search, derive, frames, encounter, adventure, hostile, scale
 }
 criterion_main!(benches);
 
 fn count(n: i64) -> lairsmith::encounter::Count {
     lairsmith::encounter::Count::new(n).unwrap()
+}
+
+/// 100,000 monsters (issue 14), beside the 10,000 of [`fixture`] in the same run: written once,
+/// loaded once so that the index is warm, then loaded again from it.
+fn fixture_100k() -> &'static (tempfile::TempDir, PathBuf, Bestiary) {
+    static F: OnceLock<(tempfile::TempDir, PathBuf, Bestiary)> = OnceLock::new();
+    F.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let bestiary_dir = dir.path().join("bestiary");
+        lairsmith::fixtures::write_bestiary(&bestiary_dir, 100_000, 1).unwrap();
+        let _ = Bestiary::load(Some(&bestiary_dir));
+        let b = Bestiary::load(Some(&bestiary_dir));
+        assert_eq!(b.loaded_from_index, 100_000);
+        (dir, bestiary_dir, b)
+    })
+}
+
+fn scale(c: &mut Criterion) {
+    use lairsmith::tui::app::{App, Msg, Outcome, Paths};
+    let small = fixture();
+    let (_dir, big_dir, big) = fixture_100k();
+    let mut g = c.benchmark_group("scale: 100k beside 10k");
+    g.sample_size(10).measurement_time(Duration::from_secs(6));
+    g.bench_function("load from the index, 10k", |b| {
+        b.iter(|| Bestiary::load(Some(&small.bestiary_dir)).entries.len())
+    });
+    g.bench_function("load from the index, 100k", |b| {
+        b.iter(|| Bestiary::load(Some(big_dir)).entries.len())
+    });
+    let filter = Filter::default();
+    for q in ["a", "ash"] {
+        g.bench_with_input(BenchmarkId::new("search 100k, fuzzy-matcher", q), q, |b, q| {
+            let mut m = SkimNames::default();
+            b.iter(|| search_with(big, q, &filter, &mut m).len())
+        });
+        g.bench_with_input(BenchmarkId::new("search 100k, nucleo-matcher", q), q, |b, q| {
+            let mut m = Nucleo {
+                matcher: nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT),
+                pattern: nucleo_matcher::pattern::Pattern::default(),
+                buf: Vec::new(),
+            };
+            b.iter(|| search_with(big, q, &filter, &mut m).len())
+        });
+    }
+    let req = |b: &Bestiary| {
+        let r = Request {
+            name: "Bench".into(),
+            party: Party::parse("4x8").unwrap(),
+            band: lairsmith::rules::Difficulty::Hard,
+            query: String::new(),
+            filter: Filter::default(),
+            locked: Vec::new(),
+            max_monsters: 8,
+            max_bosses: 1,
+            max_leaders: 1,
+            seed: 7,
+        };
+        generate(b, &r).unwrap().xp
+    };
+    g.bench_function("generate hard 4x8, 10k", |b| b.iter(|| req(&small.bestiary)));
+    g.bench_function("generate hard 4x8, 100k", |b| b.iter(|| req(big)));
+    // A keystroke in the search box at 100k: update (search, derive, the preview's design read
+    // on first use) and redraw, against an empty frame.
+    let root = big_dir.parent().unwrap();
+    let paths = Paths {
+        root: root.to_owned(),
+        bestiary: big_dir.clone(),
+        encounters: root.join("encounters"),
+        parties: root.join("parties"),
+        exports: root.join("exports"),
+    };
+    let mut no_editor = |p: &Path| Outcome::Edited {
+        path: p.to_owned(),
+        result: Err(String::new()),
+    };
+    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    g.bench_function("baseline: draw an empty frame", |b| {
+        b.iter(|| {
+            term.draw(|fr| fr.render_widget(ratatui::widgets::Block::bordered(), fr.area()))
+                .unwrap()
+                .area
+                .width
+        })
+    });
+    let mut s = App::new(big.clone(), paths);
+    lairsmith::tui::dispatch(&mut s, key('/'), &mut no_editor);
+    g.bench_function("keystroke in the search box at 100k: update and redraw (x6)", |b| {
+        b.iter(|| {
+            for c in ['a', 's', 'h'] {
+                lairsmith::tui::dispatch(&mut s, key(c), &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
+            }
+            for _ in 0..3 {
+                let bs = Msg::Key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+                lairsmith::tui::dispatch(&mut s, bs, &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
+            }
+        })
+    });
+    g.finish();
 }

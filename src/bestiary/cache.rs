@@ -28,13 +28,12 @@ use crate::bestiary::{Entry, Library};
 use crate::store::{Fingerprint, open_regular, read_at_most, save_private};
 use crate::yaml_io::FileError;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::fs::Metadata;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Bumped whenever the line format or anything derived into it changes.
-pub const CACHE_FORMAT: u32 = 3;
+pub const CACHE_FORMAT: u32 = 4;
 
 /// The longest line the index holds; a monster whose line would be longer is parsed from its
 /// YAML every time (no real monster comes near: a name is at most a few hundred bytes). Keeps
@@ -111,6 +110,18 @@ impl Stamp {
         std::fs::metadata(path).ok().map(|m| Stamp::of_meta(&m))
     }
 
+    #[cfg(unix)]
+    fn of_stat(st: &rustix::fs::Stat) -> Stamp {
+        Stamp {
+            len: u64::try_from(st.st_size).unwrap_or(0),
+            ino: st.st_ino,
+            mtime_s: st.st_mtime,
+            mtime_ns: u32::try_from(st.st_mtime_nsec).unwrap_or(0),
+            ctime_s: st.st_ctime,
+            ctime_ns: u32::try_from(st.st_ctime_nsec).unwrap_or(0),
+        }
+    }
+
     /// Whether a same-size rewrite after `now` could leave this stamp unchanged.
     pub fn is_racy(&self, now: SystemTime) -> bool {
         let newest = (self.mtime_s, self.mtime_ns).max((self.ctime_s, self.ctime_ns));
@@ -182,6 +193,44 @@ pub fn library_hash(lib: &Library) -> u64 {
             .as_bytes(),
     )
     .hash
+}
+
+/// The directory of the files whose stamps are taken, opened once: each file is then found by
+/// its name alone (fstatat), not by walking its whole path, which is a third of the cost of
+/// checking 100,000 stamps.
+struct Dir {
+    #[cfg(unix)]
+    fd: Option<rustix::fd::OwnedFd>,
+}
+
+impl Dir {
+    fn open(dir: Option<&Path>) -> Dir {
+        #[cfg(unix)]
+        {
+            use rustix::fs::{Mode, OFlags, open};
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            Dir {
+                fd: dir.and_then(|d| open(d, flags, Mode::empty()).ok()),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = dir;
+            Dir {}
+        }
+    }
+
+    /// The stamp of `file` (a file of this directory) now; a link is followed, as
+    /// [`Stamp::of`] does.
+    fn stamp(&self, file: &Path) -> Option<Stamp> {
+        #[cfg(unix)]
+        if let (Some(fd), Some(name)) = (&self.fd, file.file_name()) {
+            return rustix::fs::statat(fd, name, rustix::fs::AtFlags::empty())
+                .ok()
+                .map(|st| Stamp::of_stat(&st));
+        }
+        Stamp::of(file)
+    }
 }
 
 /// The index of one bestiary directory.
@@ -261,18 +310,20 @@ impl Index {
         };
         let same_templates = header.templates == templates;
         let lines: Vec<&str> = text.lines().skip(1).collect();
-        let by_name: HashMap<std::borrow::Cow<'_, str>, usize> = files
+        let by_name: foldhash::HashMap<std::borrow::Cow<'_, str>, usize> = files
             .iter()
             .enumerate()
             .filter_map(|(i, f)| Some((f.file_name()?.to_string_lossy(), i)))
             .collect();
+        let dir = Dir::open(files.first().and_then(|f| f.parent()));
         // One pass per line on every core: parse it, find its file, and check the file is
         // still the one it describes.
         let found = crate::parallel::map_in_order(&lines, 256, |l| {
             let line = serde_json::from_str::<Line>(l).ok()?;
             let i = *by_name.get(line.0.as_str())?;
             let was_racy = line.8 != 0;
-            Some((i, was_racy, hit(&files[i], line, now, lib, same_templates)))
+            let stamp = dir.stamp(&files[i]);
+            Some((i, was_racy, hit(&files[i], stamp, line, now, lib, same_templates)))
         });
         let mut used = 0;
         let mut settled = false;
@@ -352,12 +403,13 @@ impl Index {
 /// templated monster's card counts only if the template library is the one it was made with.
 fn hit(
     file: &Path,
+    stamp: Option<Stamp>,
     line: Line,
     now: SystemTime,
     lib: &Library,
     same_templates: bool,
 ) -> Option<Hit> {
-    let seen = still_valid(file, &line, now)?;
+    let seen = still_valid(file, stamp?, &line, now)?;
     let stem = file.file_stem()?.to_string_lossy();
     let result = match (line.9, line.10) {
         (Some(row), None) => {
@@ -382,9 +434,8 @@ fn hit(
     Some(Hit { result, seen })
 }
 
-/// What is seen of `file` now if `line` still describes it, else `None`.
-fn still_valid(file: &Path, line: &Line, now: SystemTime) -> Option<Seen> {
-    let stamp = Stamp::of(file)?;
+/// What is seen of `file` (whose stamp is now `stamp`) if `line` still describes it.
+fn still_valid(file: &Path, stamp: Stamp, line: &Line, now: SystemTime) -> Option<Seen> {
     if stamp != line.stamp() {
         return None;
     }

@@ -4,16 +4,16 @@
 
 use crate::monster::MonsterDesign;
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use crate::vocab::Vocabulary;
 use serde::{Deserialize, Serialize};
 
 /// How a monster looks to the balance lint, in one glance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
-    Clean,
+    Clean = 0,
     /// Warnings, or hand-set overrides.
-    Warnings,
-    Errors,
+    Warnings = 1,
+    Errors = 2,
 }
 
 /// A monster as a list sees it: its identity, its classification, its XP after any override
@@ -68,8 +68,9 @@ impl Card {
             && crate::text::check_name("the name", &self.name).is_ok()
     }
 
-    /// The card as one compact row of the bestiary index: positional, with the id left empty
-    /// when it is the file's stem (as it is for every monster lairsmith saves).
+    /// The card as one compact row of the bestiary index: positional, each closed word as its
+    /// place in its vocabulary (parsing words was a third of reading the index), and the id left
+    /// empty when it is the file's stem (as it is for every monster lairsmith saves).
     pub fn row(&self, stem: &str) -> CardRow {
         CardRow(
             if self.id == stem {
@@ -79,15 +80,15 @@ impl Card {
             },
             self.name.clone(),
             self.level.get(),
-            self.rank,
-            self.role,
+            place(self.rank),
+            place(self.role),
             u8::from(self.leader),
-            self.size,
-            self.source,
-            self.creature_type,
-            self.tags.clone(),
+            place(self.size),
+            place(self.source),
+            place(self.creature_type),
+            self.tags.iter().map(|t| place(*t)).collect(),
             self.xp,
-            self.mark,
+            self.mark as u8,
             u8::from(self.overrides),
             u8::from(self.templated),
         )
@@ -101,20 +102,36 @@ impl Card {
             id: if id.is_empty() { stem.to_owned() } else { id },
             name,
             level: Level::new(i64::from(level)).ok()?,
-            rank,
-            role,
+            rank: word(rank)?,
+            role: word(role)?,
             leader: leader != 0,
-            size,
-            source,
-            creature_type: ty,
-            tags,
+            size: word(size)?,
+            source: word(source)?,
+            creature_type: word(ty)?,
+            tags: tags.into_iter().map(word).collect::<Option<_>>()?,
             xp,
-            mark,
+            mark: [Mark::Clean, Mark::Warnings, Mark::Errors]
+                .get(usize::from(mark))
+                .copied()?,
             overrides: o != 0,
             templated: t != 0,
         };
         card.is_well_formed().then_some(card)
     }
+}
+
+/// A closed word's place in its vocabulary.
+fn place<V: Vocabulary + PartialEq>(v: V) -> u8 {
+    V::ALL
+        .iter()
+        .position(|x| *x == v)
+        .and_then(|i| u8::try_from(i).ok())
+        .unwrap_or(u8::MAX)
+}
+
+/// The word at a place in its vocabulary, if there is one.
+fn word<V: Vocabulary + Copy>(i: u8) -> Option<V> {
+    V::ALL.get(usize::from(i)).copied()
 }
 
 /// [`Card`] as the index stores it (see [`Card::row`]).
@@ -123,15 +140,15 @@ pub struct CardRow(
     String,
     String,
     u8,
-    Rank,
-    Role,
     u8,
-    Size,
-    Source,
-    CreatureType,
-    Vec<Tag>,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    Vec<u8>,
     i64,
-    Mark,
+    u8,
     u8,
     u8,
 );

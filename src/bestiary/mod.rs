@@ -211,7 +211,7 @@ pub struct Bestiary {
     /// How many of the user's bad files had their error taken from the index at the last load
     /// (they are reported all the same, without being parsed again).
     pub errors_from_index: usize,
-    ids: HashMap<String, usize>,
+    ids: foldhash::HashMap<String, usize>,
     names: OnceLock<NameIndex>,
     /// Changes whenever an entry does, and differs between bestiaries: what a screen derived
     /// from one revision it need not derive again.

@@ -91,6 +91,9 @@ pub enum GenerateError {
     UnknownLock(String),
 }
 
+/// The most candidates one generation weighs; a larger pool is sampled (see [`generate`]).
+pub const MAX_POOL: usize = 4096;
+
 /// Generates an encounter: the locked groups first, exactly as given, then what fills the band.
 /// The encounter's notes stay empty (they are the user's); its `generated` record says how it
 /// was made.
@@ -123,11 +126,19 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
         .filter(|e| (lo..=hi).contains(&i32::from(e.card.level.get())))
         .filter(|e| !is_locked(&e.card.id))
         .collect();
-    candidates.sort_by(|a, b| a.card.id.cmp(&b.card.id));
     if candidates.is_empty() && req.locked.is_empty() {
         return Err(GenerateError::NoCandidates(lo.max(1), hi.min(30)));
     }
     let mut rng = StdRng::seed_from_u64(req.seed);
+    // Every attempt weighs every candidate at every pick: past a few thousand, a fair sample
+    // drawn with the seed chooses as well and keeps a hundred thousand monsters as quick as
+    // ten thousand. Smaller pools are used whole, so their seeds give what they always gave.
+    if candidates.len() > MAX_POOL {
+        let picked = rand::seq::index::sample(&mut rng, candidates.len(), MAX_POOL);
+        let mut sample: Vec<&Entry> = picked.iter().map(|i| candidates[i]).collect();
+        std::mem::swap(&mut candidates, &mut sample);
+    }
+    candidates.sort_by(|a, b| a.card.id.cmp(&b.card.id));
     let max_xp = target.max_xp.unwrap_or(target.min_xp.saturating_mul(2));
     let mut best: Option<(u64, Vec<Group>, u64)> = None; // (distance, groups, xp)
     for _ in 0..ATTEMPTS {
