@@ -323,7 +323,11 @@ impl Index {
             let i = *by_name.get(line.0.as_str())?;
             let was_racy = line.8 != 0;
             let stamp = dir.stamp(&files[i]);
-            Some((i, was_racy, hit(&files[i], stamp, line, now, lib, same_templates)))
+            Some((
+                i,
+                was_racy,
+                hit(&files[i], stamp, line, now, lib, same_templates),
+            ))
         });
         let mut used = 0;
         let mut settled = false;

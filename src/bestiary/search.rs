@@ -55,7 +55,48 @@ impl NameMatcher for SkimNames {
 /// query), by the better of the two scores, best match first; ties and the empty query keep name
 /// order.
 pub fn search(b: &Bestiary, query: &str, filter: &Filter) -> Vec<SearchHit> {
-    search_with(b, query, filter, &mut SkimNames::default())
+    let index = b.names();
+    let query = query.trim();
+    if query.is_empty() || index.by_name.len() < PARALLEL_FROM {
+        return search_with(b, query, filter, &mut SkimNames::default());
+    }
+    // Scored on every core, each with its own matcher: a keystroke over a hundred thousand
+    // names then stays within a frame. The chunks keep name order, so ties stay in it.
+    let spaced_query = hyphens_as_spaces(query);
+    let mut hits = crate::parallel::flat_map_chunks(&index.by_name, PARALLEL_FROM, |part| {
+        let mut m = SkimNames::default();
+        m.prepare(&spaced_query);
+        score_all(b, part, filter, &mut m)
+    });
+    hits.sort_by_key(|h| std::cmp::Reverse(h.score));
+    hits
+}
+
+/// The number of names from which [`search`] scores on every core.
+const PARALLEL_FROM: usize = 20_000;
+
+/// The entries at `order` (indices into the bestiary) that pass `filter` and whose name or id
+/// matches the query `m` was prepared with, in that order.
+fn score_all(
+    b: &Bestiary,
+    order: &[usize],
+    filter: &Filter,
+    m: &mut impl NameMatcher,
+) -> Vec<SearchHit> {
+    let index = b.names();
+    let entries = &b.entries;
+    order
+        .iter()
+        .filter(|i| filter.matches(&entries[**i].card))
+        .filter_map(|&i| {
+            // The names and ids with hyphens as spaces are made once per bestiary, not per key.
+            let by_name = m.score(&index.spaced[i]);
+            let by_id = index.other_ids[i].as_deref().and_then(|id| m.score(id));
+            by_name
+                .max(by_id)
+                .map(|score| SearchHit { index: i, score })
+        })
+        .collect()
 }
 
 /// [`search`] with any [`NameMatcher`].
@@ -77,19 +118,7 @@ pub fn search_with(
             .collect();
     }
     m.prepare(&hyphens_as_spaces(query));
-    let mut hits: Vec<SearchHit> = index
-        .by_name
-        .iter()
-        .filter(|i| filter.matches(&entries[**i].card))
-        .filter_map(|&i| {
-            // The names and ids with hyphens as spaces are made once per bestiary, not per key.
-            let by_name = m.score(&index.spaced[i]);
-            let by_id = index.other_ids[i].as_deref().and_then(|id| m.score(id));
-            by_name
-                .max(by_id)
-                .map(|score| SearchHit { index: i, score })
-        })
-        .collect();
+    let mut hits = score_all(b, &index.by_name, filter, m);
     // A stable sort keeps name order among equal scores.
     hits.sort_by_key(|h| std::cmp::Reverse(h.score));
     hits
