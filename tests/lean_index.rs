@@ -53,7 +53,14 @@ fn user_cards(b: &Bestiary) -> BTreeMap<String, Card> {
 fn fresh_card(b: &Bestiary, e: &Entry) -> Card {
     let (design, fp) = load_file(&e.path).unwrap();
     assert_eq!(Some(fp), e.fingerprint, "{} is unchanged", e.path.display());
-    Entry::new(design, Provenance::User, e.path.clone(), Some(fp), &b.templates).card
+    Entry::new(
+        design,
+        Provenance::User,
+        e.path.clone(),
+        Some(fp),
+        &b.templates,
+    )
+    .card
 }
 
 #[test]
@@ -130,7 +137,11 @@ fn a_file_named_for_its_id_owns_it_over_a_misnamed_file_cold_and_warm() {
 #[test]
 fn a_misnamed_file_alone_is_still_found_by_show_through_the_whole_bestiary() {
     let (dir, bestiary) = data_dir();
-    write(&bestiary, "other.yaml", &monster("lonely", "Lonely Wanderer"));
+    write(
+        &bestiary,
+        "other.yaml",
+        &monster("lonely", "Lonely Wanderer"),
+    );
     assert!(Bestiary::holding(Some(&bestiary), &["lonely"]).is_none());
     assert!(Bestiary::holding(Some(&bestiary), &["hedgemaw", "lonely"]).is_none());
     let o = lairsmith(dir.path(), &["show", "lonely"]);
@@ -189,9 +200,16 @@ fn holding_reads_only_the_named_files_and_show_ignores_a_fifo_and_unreadable_nei
     assert_eq!(ids, ["hedgemaw", "mine"]);
     assert!(b.get("hedgemaw").unwrap().is_shipped());
     assert_eq!(b.get("mine").unwrap().card.name, "Mine Own");
-    assert!(b.errors.is_empty(), "no other file was read: {:?}", b.errors);
+    assert!(
+        b.errors.is_empty(),
+        "no other file was read: {:?}",
+        b.errors
+    );
 
-    for args in [&["show", "mine"][..], &["show", "mine", "--format", "design"]] {
+    for args in [
+        &["show", "mine"][..],
+        &["show", "mine", "--format", "design"],
+    ] {
         let o = lairsmith(dir.path(), args);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).contains("Mine Own"), "{}", stdout(&o));
@@ -204,7 +222,10 @@ fn holding_reads_only_the_named_files_and_show_ignores_a_fifo_and_unreadable_nei
     // A full load does meet the neighbours: the checks above could have failed.
     let full = Bestiary::load(Some(&bestiary));
     let bad: Vec<&Path> = full.errors.iter().map(|e| e.path.as_path()).collect();
-    assert!(bad.contains(&bestiary.join("broken.yaml").as_path()), "{bad:?}");
+    assert!(
+        bad.contains(&bestiary.join("broken.yaml").as_path()),
+        "{bad:?}"
+    );
     assert_eq!(bad.contains(&locked.as_path()), unreadable, "{bad:?}");
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o644)).unwrap();
 }
@@ -327,7 +348,11 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
         let e = before.get(id).unwrap();
         assert!(e.card.templated);
         assert_eq!(e.card, fresh_card(&before, e));
-        assert_eq!(e.card.rank, Rank::Standard, "the card keeps the design's rank");
+        assert_eq!(
+            e.card.rank,
+            Rank::Standard,
+            "the card keeps the design's rank"
+        );
     }
 
     std::fs::write(
@@ -344,7 +369,10 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
     );
     for id in &templated {
         let (old, new) = (before.get(id).unwrap(), after.get(id).unwrap());
-        assert!(new.card.xp > old.card.xp, "{id}: a boss is worth more than an elite");
+        assert!(
+            new.card.xp > old.card.xp,
+            "{id}: a boss is worth more than an elite"
+        );
         assert_eq!(new.card, fresh_card(&after, new), "{id}");
         assert_eq!(new.card.xp, new.block().unwrap().xp, "{id}");
         let worst = lairsmith::monster::lint::worst(&new.findings().unwrap());
@@ -390,7 +418,10 @@ fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
     std::fs::write(&index, lines.join("\n") + "\n").unwrap();
 
     let b = Bestiary::load(Some(&bestiary));
-    assert_eq!(b.loaded_from_index, 17, "the three edited lines are not used");
+    assert_eq!(
+        b.loaded_from_index, 17,
+        "the three edited lines are not used"
+    );
     assert!(b.errors.is_empty(), "{:?}", b.errors);
     assert_eq!(user_cards(&b), user_cards(&honest));
     for file in &edited {
