@@ -15,6 +15,7 @@ fn main() {
         let mut files = Vec::new();
         collect(&Path::new(&root).join(dir), &mut files);
         files.sort();
+        let ids: Vec<String> = files.iter().map(|f| id_line(f)).collect();
         writeln!(
             out,
             "/// `{dir}/*.yaml`, as (path relative to the repository, contents)."
@@ -36,6 +37,9 @@ fn main() {
             .unwrap();
         }
         writeln!(out, "];").unwrap();
+        if konst == "BESTIARY_FILES" {
+            shipped_ids(&ids, &mut out);
+        }
     }
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("embedded.rs");
     std::fs::write(dest, out).unwrap();
@@ -51,4 +55,31 @@ fn collect(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
             files.push(p);
         }
     }
+}
+
+/// The `id:` of a shipped monster file, read from its top-level line (the shipped files are
+/// lairsmith's own, written by `lairsmith fmt`; a test checks these against the parsed ids).
+fn id_line(f: &Path) -> String {
+    let text = std::fs::read_to_string(f).unwrap_or_default();
+    text.lines()
+        .find_map(|l| l.strip_prefix("id:"))
+        .map(|v| v.trim().trim_matches(['"', '\'']).to_owned())
+        .unwrap_or_default()
+}
+
+/// `SHIPPED_IDS`: each shipped monster's id with its place in `BESTIARY_FILES`, sorted by id,
+/// so a command naming one monster finds it without parsing the others.
+fn shipped_ids(ids: &[String], out: &mut String) {
+    let mut pairs: Vec<(&str, usize)> = ids.iter().map(String::as_str).zip(0..).collect();
+    pairs.sort();
+    writeln!(
+        out,
+        "/// The shipped monsters' ids, sorted, with their index in `BESTIARY_FILES`."
+    )
+    .unwrap();
+    writeln!(out, "pub static SHIPPED_IDS: &[(&str, usize)] = &[").unwrap();
+    for (id, i) in pairs {
+        writeln!(out, "    ({id:?}, {i}),").unwrap();
+    }
+    writeln!(out, "];").unwrap();
 }

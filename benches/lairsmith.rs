@@ -44,7 +44,7 @@ fn fixture() -> &'static Fixture {
         let names: Vec<&str> = bestiary
             .entries
             .iter()
-            .map(|e| e.design.name.as_str())
+            .map(|e| e.card.name.as_str())
             .collect();
         std::fs::write(&names_file, names.join("\n")).unwrap();
         Fixture {
@@ -188,9 +188,11 @@ fn derive(c: &mut Criterion) {
         .bestiary
         .entries
         .iter()
-        .find(|e| e.design.rank == lairsmith::rules::Rank::Boss)
+        .find(|e| e.card.rank == lairsmith::rules::Rank::Boss)
         .unwrap()
-        .design
+        .design()
+        .unwrap()
+        .as_ref()
         .clone();
     let mut g = c.benchmark_group("derive one stat block");
     g.bench_function("baseline: clone the design", |b| {

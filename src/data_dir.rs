@@ -48,6 +48,13 @@ impl DataDir {
     pub fn load_bestiary(&self) -> Bestiary {
         Bestiary::load(Some(&self.bestiary()))
     }
+
+    /// A bestiary that holds at least the monsters with these ids, for a command that only
+    /// looks them up: read from their own files when each is shipped or in a file named for
+    /// it, else the whole bestiary ([`Bestiary::holding`]).
+    pub fn bestiary_for(&self, ids: &[&str]) -> Bestiary {
+        Bestiary::holding(Some(&self.bestiary()), ids).unwrap_or_else(|| self.load_bestiary())
+    }
 }
 
 /// Whether a command-line word names a file rather than an id: it has a slash or ends in

@@ -105,9 +105,7 @@ fn the_generator_reaches_each_band_and_repeats_with_a_seed() {
                 .encounter
                 .groups
                 .iter()
-                .filter(|gr| {
-                    b.get(gr.monster.as_deref().unwrap()).unwrap().design.rank == Rank::Boss
-                })
+                .filter(|gr| b.get(gr.monster.as_deref().unwrap()).unwrap().card.rank == Rank::Boss)
                 .map(|gr| gr.count.get())
                 .sum();
             assert!(bosses <= 1);
@@ -135,7 +133,7 @@ fn the_generator_respects_filters_locks_and_max_monsters() {
         let id = gr.monster.as_deref().unwrap();
         if id != "voidglass-orrery" {
             assert!(
-                req.filter.roles.contains(&b.get(id).unwrap().design.role),
+                req.filter.roles.contains(&b.get(id).unwrap().card.role),
                 "{id}"
             );
         }

@@ -147,7 +147,7 @@ fn foundry_actor_reproduces_every_shipped_monster_numbers() {
     let b = Bestiary::shipped();
     assert!(b.entries.len() > 10);
     for e in &b.entries {
-        check(&e.block());
+        check(&e.block().unwrap());
     }
 }
 
@@ -229,7 +229,7 @@ fn foundry_encounter_export_counts_monsters_and_warns_about_the_rest() {
 #[test]
 fn foundry_json_escapes_hostile_names_and_text() {
     let b = Bestiary::shipped();
-    let mut block = b.get("hedgemaw").unwrap().block();
+    let mut block = b.get("hedgemaw").unwrap().block().unwrap();
     let hostile = "Maw \"the\" \\ <script>alert(1)</script> \u{85}\u{202E}\u{7f} & co";
     block.name = hostile.to_owned();
     block.powers[0].name = hostile.to_owned();

@@ -76,11 +76,11 @@ proptest! {
         let near: Vec<&str> = b
             .entries
             .iter()
-            .filter(|e| (level - 4..=level + 1).contains(&i32::from(e.design.level.get())))
-            .map(|e| e.design.id.as_str())
+            .filter(|e| (level - 4..=level + 1).contains(&i32::from(e.card.level.get())))
+            .map(|e| e.card.id.as_str())
             .collect();
         let id = match near.len() {
-            0 => b.entries[locked_monster % b.entries.len()].design.id.as_str(),
+            0 => b.entries[locked_monster % b.entries.len()].card.id.as_str(),
             n => near[locked_monster % n],
         };
         let mut monster = Group::monster(id, count(locked_count));
@@ -131,11 +131,11 @@ proptest! {
         let g = generate(&b, &request(party(&levels), BANDS[band], seed)).unwrap();
         for gr in &g.encounter.groups {
             let e = b.get(gr.monster.as_deref().unwrap()).unwrap();
-            if e.design.rank == Rank::Mook {
+            if e.card.rank == Rank::Mook {
                 prop_assert_eq!(gr.count.get() % MOOK_GROUP, 0, "{:?}", g.encounter.groups);
             }
         }
-        prop_assert!(foes(&b, &g.encounter.groups, |e| e.design.leader) <= 1);
+        prop_assert!(foes(&b, &g.encounter.groups, |e| e.card.leader) <= 1);
     }
 }
 
@@ -178,7 +178,7 @@ fn max_leaders_allows_more_leaders_and_the_default_is_one() {
         req.filter.leader = Some(true);
         req.max_leaders = max;
         let g = generate(&b, &req).unwrap();
-        foes(&b, &g.encounter.groups, |e| e.design.leader)
+        foes(&b, &g.encounter.groups, |e| e.card.leader)
     };
     assert!((0..20).all(|seed| leaders(1, seed) <= 1));
     assert!(

@@ -29,7 +29,13 @@ fn identity(name: &str, id: &str) -> CopyIdentity {
 /// A monster of the user's whose texts name it: through `{name}`, written out, and as a kind.
 fn cinder_matron() -> MonsterDesign {
     let b = Bestiary::shipped();
-    let mut d = b.get("thornmask-courtier").unwrap().design.clone();
+    let mut d = b
+        .get("thornmask-courtier")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     d.id = "cinder-matron".into();
     d.name = "Cinder Matron".into();
     d.powers[0].effect = Some(
@@ -51,20 +57,20 @@ fn cinder_matron() -> MonsterDesign {
 #[test]
 fn a_duplicate_takes_the_first_free_number_for_its_name_and_id() {
     let mut b = Bestiary::shipped();
-    let first = copy_of(&b, &b.get("hedgemaw").unwrap().design);
+    let first = copy_of(&b, &b.get("hedgemaw").unwrap().design().unwrap());
     assert_eq!(
         (first.name.as_str(), first.id.as_str()),
         ("Hedgemaw 2", "hedgemaw-2")
     );
     mine(&mut b, first);
-    let second = copy_of(&b, &b.get("hedgemaw").unwrap().design);
+    let second = copy_of(&b, &b.get("hedgemaw").unwrap().design().unwrap());
     assert_eq!(
         (second.name.as_str(), second.id.as_str()),
         ("Hedgemaw 3", "hedgemaw-3")
     );
     // A user monster duplicates the same way.
     mine(&mut b, cinder_matron());
-    let c = copy_of(&b, b.get("cinder-matron").map(|e| &e.design).unwrap());
+    let c = copy_of(&b, &b.get("cinder-matron").unwrap().design().unwrap());
     assert_eq!(c.name, "Cinder Matron 2");
     assert!(c.check().is_ok());
 }
@@ -72,7 +78,7 @@ fn a_duplicate_takes_the_first_free_number_for_its_name_and_id() {
 #[test]
 fn a_copy_of_a_numbered_copy_counts_on_from_its_number() {
     let mut b = Bestiary::shipped();
-    let two = copy_of(&b, &b.get("hedgemaw").unwrap().design);
+    let two = copy_of(&b, &b.get("hedgemaw").unwrap().design().unwrap());
     mine(&mut b, two.clone());
     assert_eq!(
         copy_identity(&b, &two.name, &two.id),
@@ -93,11 +99,23 @@ fn a_copy_of_a_numbered_copy_counts_on_from_its_number() {
 #[test]
 fn the_number_skips_any_name_or_id_already_used() {
     let mut b = Bestiary::shipped();
-    let mut by_id = b.get("hedgemaw").unwrap().design.clone();
+    let mut by_id = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     by_id.id = "hedgemaw-2".into();
     by_id.name = "Thicket Lurker".into();
     mine(&mut b, by_id);
-    let mut by_name = b.get("hedgemaw").unwrap().design.clone();
+    let mut by_name = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     by_name.id = "briar-thing".into();
     by_name.name = "HEDGEMAW 3".into();
     mine(&mut b, by_name);
@@ -110,7 +128,13 @@ fn the_number_skips_any_name_or_id_already_used() {
 #[test]
 fn an_edit_of_a_shipped_monster_is_saved_as_a_numbered_copy() {
     let b = Bestiary::shipped();
-    let shipped = b.get("hedgemaw").unwrap().design.clone();
+    let shipped = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     assert_eq!(
         forge_identity(&b, &shipped, true),
         identity("Hedgemaw 2", "hedgemaw-2")
@@ -154,7 +178,13 @@ fn a_conflict_copy_is_a_numbered_copy_of_the_changed_file() {
 #[test]
 fn a_relevelled_copy_follows_the_same_rule() {
     let b = Bestiary::shipped();
-    let mut d = b.get("hedgemaw").unwrap().design.clone();
+    let mut d = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     d.level = Level::new(9).unwrap();
     rename_as_copy(&b, &mut d);
     assert_eq!(
@@ -185,7 +215,7 @@ fn a_relevelled_copy_follows_the_same_rule() {
 fn a_copys_power_text_names_the_copy_and_never_reads_copy_possessive() {
     let mut b = Bestiary::shipped();
     mine(&mut b, cinder_matron());
-    let copy = copy_of(&b, &b.get("cinder-matron").unwrap().design);
+    let copy = copy_of(&b, &b.get("cinder-matron").unwrap().design().unwrap());
     let block = derive(&copy);
     let texts: Vec<String> = block
         .powers
@@ -210,7 +240,7 @@ fn a_copys_power_text_names_the_copy_and_never_reads_copy_possessive() {
     );
     assert!(!all.contains("(copy)"), "{all}");
     // The original still reads as it did.
-    let original = derive(&b.get("cinder-matron").unwrap().design);
+    let original = derive(&b.get("cinder-matron").unwrap().design().unwrap());
     assert!(
         original.powers[0]
             .effect
@@ -254,7 +284,13 @@ fn only_the_name_standing_alone_becomes_the_placeholder() {
 #[test]
 fn a_copy_of_a_64_character_name_stays_a_valid_name_and_id() {
     let mut b = Bestiary::shipped();
-    let mut d = b.get("hedgemaw").unwrap().design.clone();
+    let mut d = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     d.name = "W".repeat(64);
     d.id = "w".repeat(64);
     mine(&mut b, d.clone());

@@ -153,7 +153,7 @@ fn statblock_yaml_parses_with_keys_the_plugins_read_for_every_shipped_monster() 
     let b = Bestiary::shipped();
     let read_by_layout = layout_properties();
     for e in &b.entries {
-        let block = e.block();
+        let block = e.block().unwrap();
         let y = parse_block(&statblock(&block), "statblock");
         assert_eq!(y["layout"].as_str(), Some(LAYOUT_NAME));
         for k in keys(&y) {
@@ -162,7 +162,7 @@ fn statblock_yaml_parses_with_keys_the_plugins_read_for_every_shipped_monster() 
                     || TRACKER_KEYS.contains(&k.as_str())
                     || read_by_layout.contains(&k),
                 "{}: `{k}` is read by neither plugin nor the Orcus layout",
-                e.design.id
+                e.card.id
             );
         }
         // The types the plugins expect of their keys.
@@ -181,7 +181,7 @@ fn statblock_yaml_parses_with_keys_the_plugins_read_for_every_shipped_monster() 
         }
         for list in ["traits", "actions", "reactions"] {
             if let Some(v) = y.get(list) {
-                assert!(is_trait_list(v), "{}: {list}: {v:?}", e.design.id);
+                assert!(is_trait_list(v), "{}: {list}: {v:?}", e.card.id);
             }
         }
         assert_eq!(
@@ -193,7 +193,7 @@ fn statblock_yaml_parses_with_keys_the_plugins_read_for_every_shipped_monster() 
                     .map_or(0, Vec::len),
             block.powers.len(),
             "{}: every power is a trait",
-            e.design.id
+            e.card.id
         );
     }
 }
@@ -201,7 +201,7 @@ fn statblock_yaml_parses_with_keys_the_plugins_read_for_every_shipped_monster() 
 #[test]
 fn statblock_carries_every_number_of_the_stat_block() {
     let b = Bestiary::shipped();
-    let block = b.get("hedgemaw").unwrap().block();
+    let block = b.get("hedgemaw").unwrap().block().unwrap();
     let y = parse_block(&statblock(&block), "statblock");
     let d = block.defenses;
     assert_eq!(y["fortitude"].as_i64(), Some(d.fortitude));
@@ -242,7 +242,7 @@ fn statblock_of_a_shipped_monster_matches_golden() {
 #[test]
 fn statblock_fence_outgrows_backticks_in_the_monster_text() {
     let b = Bestiary::shipped();
-    let mut block = b.get("hedgemaw").unwrap().block();
+    let mut block = b.get("hedgemaw").unwrap().block().unwrap();
     block.description = Some("It hums:\n```\nnot a fence\n```\n".into());
     let text = statblock(&block);
     assert!(text.starts_with("````statblock\n"), "{text}");
@@ -284,7 +284,7 @@ fn layout_json_uses_only_block_types_and_props_the_plugin_defines() {
     let shipped = Bestiary::shipped();
     let mut written = BTreeSet::new();
     for e in &shipped.entries {
-        let y = parse_block(&statblock(&e.block()), "statblock");
+        let y = parse_block(&statblock(&e.block().unwrap()), "statblock");
         written.extend(keys(&y));
     }
     for p in layout_properties() {

@@ -11,7 +11,13 @@ use std::path::PathBuf;
 /// The shipped bestiary plus one monster of the user's whose id says nothing its name does.
 fn with_renamed_frog() -> Bestiary {
     let mut b = Bestiary::shipped();
-    let mut d = b.get("hedgemaw").unwrap().design.clone();
+    let mut d = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     d.id = "giant-frog".into();
     d.name = "Bog Croaker".into();
     let e = b.entry(d, Provenance::User, PathBuf::from("giant-frog.yaml"), None);
@@ -22,7 +28,7 @@ fn with_renamed_frog() -> Bestiary {
 fn ids(b: &Bestiary, query: &str) -> Vec<String> {
     search(b, query, &Filter::default())
         .into_iter()
-        .map(|h| b.entries[h.index].design.id.clone())
+        .map(|h| b.entries[h.index].card.id.clone())
         .collect()
 }
 
@@ -66,14 +72,14 @@ fn a_hit_scores_the_better_of_its_name_and_its_id() {
     let m = fuzzy_matcher::skim::SkimMatcherV2::default().ignore_case();
     let hit = search(&b, "gfrog", &Filter::default())
         .into_iter()
-        .find(|h| b.entries[h.index].design.id == "giant-frog")
+        .find(|h| b.entries[h.index].card.id == "giant-frog")
         .expect("the id matches");
     assert_eq!(m.fuzzy_match("Bog Croaker", "gfrog"), None);
     assert_eq!(Some(hit.score), m.fuzzy_match("giant frog", "gfrog"));
     // A query both match keeps the better score.
     let hit = search(&b, "bog", &Filter::default())
         .into_iter()
-        .find(|h| b.entries[h.index].design.id == "giant-frog")
+        .find(|h| b.entries[h.index].card.id == "giant-frog")
         .unwrap();
     assert_eq!(Some(hit.score), m.fuzzy_match("Bog Croaker", "bog"));
 }
@@ -84,7 +90,13 @@ fn list_on_the_command_line_finds_a_monster_by_its_id() {
     let dir = data.path().join("bestiary");
     std::fs::create_dir_all(&dir).unwrap();
     let b = Bestiary::shipped();
-    let mut d = b.get("hedgemaw").unwrap().design.clone();
+    let mut d = b
+        .get("hedgemaw")
+        .unwrap()
+        .design()
+        .unwrap()
+        .as_ref()
+        .clone();
     d.id = "giant-frog".into();
     d.name = "Bog Croaker".into();
     std::fs::write(
@@ -121,6 +133,6 @@ fn the_picker_defaults_to_party_level_minus_2_to_plus_4_clamped_to_1_30() {
     let hits = search(&b, "", &Filter::around_party_level(6));
     assert!(!hits.is_empty());
     for h in hits {
-        assert!((4..=10).contains(&b.entries[h.index].design.level.get()));
+        assert!((4..=10).contains(&b.entries[h.index].card.level.get()));
     }
 }

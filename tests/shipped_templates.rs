@@ -72,16 +72,16 @@ fn every_template_on_every_shipped_monster_at_every_tier_adds_no_lint_finding() 
     let mut refused = Vec::new();
     for t in &b.templates.entries {
         for e in &b.entries {
-            let with = match add_template(&e.design, &t.template.id, &b.templates) {
+            let with = match add_template(&e.design().unwrap(), &t.template.id, &b.templates) {
                 Ok(d) => d,
                 Err(m) => {
-                    refused.push(format!("{} on {}: {m}", t.template.id, e.design.id));
+                    refused.push(format!("{} on {}: {m}", t.template.id, e.card.id));
                     continue;
                 }
             };
-            for level in [e.design.level.get(), 1, 10, 20, 30] {
+            for level in [e.card.level.get(), 1, 10, 20, 30] {
                 let level = Level::new(i64::from(level)).unwrap();
-                let mut plain = e.design.clone();
+                let mut plain = e.design().unwrap().as_ref().clone();
                 plain.level = level;
                 let mut templated = with.clone();
                 templated.level = level;
@@ -103,7 +103,7 @@ fn every_template_on_every_shipped_monster_at_every_tier_adds_no_lint_finding() 
                     new.is_empty(),
                     "{} on {} at level {level}: {new:?}",
                     t.template.id,
-                    e.design.id
+                    e.card.id
                 );
                 applied += 1;
             }
@@ -116,7 +116,7 @@ fn every_template_on_every_shipped_monster_at_every_tier_adds_no_lint_finding() 
         .entries
         .iter()
         .filter(|e| {
-            e.design.tags.iter().any(|t| {
+            e.card.tags.iter().any(|t| {
                 matches!(
                     t,
                     lairsmith::rules::Tag::Undead | lairsmith::rules::Tag::UndeadSpirit
@@ -170,13 +170,13 @@ fn the_stat_block_marks_everything_a_shipped_template_added_and_its_note_lists_i
     let mut checked = 0;
     let mut left_out_on_mooks = 0;
     for e in &b.entries {
-        let plain = derive_applied(&apply(&e.design, &b.templates, kits));
+        let plain = derive_applied(&apply(&e.design().unwrap(), &b.templates, kits));
         for entry in &b.templates.entries {
             let t = &entry.template;
-            let Ok(d) = add_template(&e.design, &t.id, &b.templates) else {
+            let Ok(d) = add_template(&e.design().unwrap(), &t.id, &b.templates) else {
                 continue;
             };
-            let at = format!("{} on {}", t.id, e.design.id);
+            let at = format!("{} on {}", t.id, e.card.id);
             let a = apply(&d, &b.templates, kits);
             let block = derive_applied(&a);
             let note = block
@@ -228,7 +228,7 @@ fn the_stat_block_marks_everything_a_shipped_template_added_and_its_note_lists_i
             }
 
             // Each power and trait of the template is in the note: added, or left out on a mook.
-            for p in powers_for(t, &e.design.role) {
+            for p in powers_for(t, &e.card.role) {
                 if plain.powers.iter().any(|x| x.name == p.name) {
                     continue;
                 }
@@ -260,7 +260,7 @@ fn the_stat_block_marks_everything_a_shipped_template_added_and_its_note_lists_i
                 }
             }
             if let Some(rank) = t.rank
-                && rank != e.design.rank
+                && rank != e.card.rank
             {
                 assert!(
                     note.changes.contains(&format!("rank {}", rank.label())),

@@ -516,7 +516,7 @@ fn reranking_every_shipped_monster_to_every_rank_lints_clean() {
     let mut checked = 0;
     for e in &b.entries {
         for rank in Rank::ALL {
-            let mut d = e.design.clone();
+            let mut d = e.design().unwrap().as_ref().clone();
             let role = d.role;
             rerank(&mut d, *rank, role, Templates::embedded());
             let a = apply(&d, &b.templates, Templates::embedded());
@@ -525,7 +525,7 @@ fn reranking_every_shipped_monster_to_every_rank_lints_clean() {
             assert!(
                 findings.is_empty(),
                 "{} as {}: {:?}",
-                e.design.id,
+                e.card.id,
                 rank.key(),
                 findings.iter().map(|f| &f.message).collect::<Vec<_>>()
             );

@@ -180,8 +180,8 @@ fn search_select_and_relevel() {
     ));
     ui.ch('o');
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
-    assert_eq!(e.design.level.get(), 9);
-    assert_eq!(e.block().defenses.ac, 12 + 9);
+    assert_eq!(e.card.level.get(), 9);
+    assert_eq!(e.block().unwrap().defenses.ac, 12 + 9);
     let on_disk = lairsmith::bestiary::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
         .unwrap()
         .0;
@@ -435,7 +435,7 @@ fn filters_sort_and_clear() {
     let hits = &ui.app.browser.hits;
     assert!(!hits.is_empty() && hits.len() < all);
     for h in hits {
-        let d = &b.entries[h.index].design;
+        let d = &b.entries[h.index].card;
         assert!(
             d.level.get() <= 10 && d.role == lairsmith::rules::Role::Archer,
             "{}",
@@ -450,7 +450,7 @@ fn filters_sort_and_clear() {
         .browser
         .hits
         .iter()
-        .map(|h| ui.app.bestiary.entries[h.index].xp)
+        .map(|h| ui.app.bestiary.entries[h.index].card.xp)
         .collect();
     assert!(xps.windows(2).all(|w| w[0] <= w[1]), "sorted by XP");
 }

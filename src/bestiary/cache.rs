@@ -1,11 +1,19 @@
-//! An index of parsed monsters, so that a big bestiary is not parsed again at every start.
+//! An index of the user's monsters, so that a big bestiary is neither parsed nor held whole at
+//! every start.
 //!
-//! YAML parsing is most of the cost of loading thousands of monsters; JSON is about four times
-//! faster to read. The index lives in the data directory (`cache/bestiary-index.jsonl`), one
-//! JSON line per monster file: its name, the [`Stamp`] the file had when it was read (size,
-//! inode, modification and change times to the nanosecond), the hash of its bytes, and either
-//! the design or the error it gave. Only the design is kept: XP and the lint verdict are derived
-//! again at every load, so an edited index cannot change them.
+//! YAML parsing is most of the cost of loading thousands of monsters. The index lives in the
+//! data directory (`cache/bestiary-index.jsonl`): a header, then one JSON array per monster
+//! file holding its name, the [`Stamp`] the file had when it was read (size, inode,
+//! modification and change times to the nanosecond), the hash of its bytes, and either the
+//! monster's [`Card`] (what lists, filters, sorts and budgets need: about a sixth of the file)
+//! or the error the file gave. Designs are not indexed: they are read from their files when a
+//! monster is shown or derived, and checked against the hash.
+//!
+//! A card's XP and lint mark are derived when its file is parsed. They depend on the rules
+//! (the index is ignored by any other version of lairsmith) and, for a monster with
+//! templates, on the template library: the header holds a hash of the library, and when it
+//! differs those monsters are parsed again. A card whose id or name breaks the rules a file
+//! must follow is parsed again too.
 //!
 //! A stamp is taken from the open file before it is read and compared with one taken after;
 //! a file that changed while it was read is not indexed. A file changed so recently that a
@@ -13,11 +21,10 @@
 //! with `verify`, and its bytes are hashed again before its line is used, until it is older.
 //!
 //! The index is only an accelerator: a missing, unreadable, oversized, non-regular, corrupt or
-//! old-format index is ignored (and written again), a failure to write it is ignored, and
-//! designs with `x-` keys are never indexed (their values are kept exactly by parsing the YAML).
+//! old-format index is ignored (and written again), and a failure to write it is ignored.
 
-use crate::bestiary::{Entry, Library, Provenance};
-use crate::monster::MonsterDesign;
+use crate::bestiary::card::{Card, CardRow};
+use crate::bestiary::{Entry, Library};
 use crate::store::{Fingerprint, open_regular, read_at_most, save_private};
 use crate::yaml_io::FileError;
 use serde::{Deserialize, Serialize};
@@ -27,12 +34,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Bumped whenever the line format or anything derived into it changes.
-pub const CACHE_FORMAT: u32 = 2;
+pub const CACHE_FORMAT: u32 = 3;
 
 /// The longest line the index holds; a monster whose line would be longer is parsed from its
-/// YAML every time (no real monster comes near). Keeps the size bound below true for any index
-/// lairsmith wrote.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// YAML every time (no real monster comes near: a name is at most a few hundred bytes). Keeps
+/// the size bound below true for any index lairsmith wrote.
+pub const MAX_LINE_BYTES: usize = 4 * 1024;
 
 /// Room for the header beyond the lines.
 const MARGIN_BYTES: u64 = 1024 * 1024;
@@ -49,6 +56,8 @@ const RACY: Duration = Duration::from_secs(3);
 struct Header {
     lairsmith_index: u32,
     version: String,
+    /// [`library_hash`] of the templates the cards were derived with.
+    templates: u64,
 }
 
 /// What identifies a file's contents without reading it.
@@ -123,49 +132,56 @@ pub struct Seen {
     pub verify: bool,
 }
 
+/// An error a file gave: message, line, column.
 #[derive(Serialize, Deserialize)]
-struct CachedError {
-    message: String,
-    line: Option<usize>,
-    column: Option<usize>,
-}
+struct CachedError(String, Option<usize>, Option<usize>);
 
-#[derive(Deserialize)]
-struct Line {
-    file: String,
-    stamp: Stamp,
-    hash: u64,
-    #[serde(default)]
-    verify: bool,
-    #[serde(default)]
-    design: Option<MonsterDesign>,
-    #[serde(default)]
-    error: Option<CachedError>,
-}
+/// One line of the index: file name, stamp (length, inode, modification and change times),
+/// hash, verify, and the card or the error. Positional, to keep the index small.
+#[derive(Serialize, Deserialize)]
+struct Line(
+    String,
+    u64,
+    u64,
+    i64,
+    u32,
+    i64,
+    u32,
+    u64,
+    u8,
+    Option<CardRow>,
+    Option<CachedError>,
+);
 
-#[derive(Serialize)]
-struct LineOut<'a> {
-    file: &'a str,
-    stamp: Stamp,
-    hash: u64,
-    verify: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    design: Option<&'a MonsterDesign>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<CachedError>,
+impl Line {
+    fn stamp(&self) -> Stamp {
+        Stamp {
+            len: self.1,
+            ino: self.2,
+            mtime_s: self.3,
+            mtime_ns: self.4,
+            ctime_s: self.5,
+            ctime_ns: self.6,
+        }
+    }
 }
 
 /// What a file gave when it was read, for [`Index::render`].
 pub enum Content<'a> {
-    Design(&'a MonsterDesign),
+    Card(&'a Card),
     Error(&'a FileError),
 }
 
-/// Whether a design can go into the index: no `x-` keys anywhere.
-pub fn indexable(d: &MonsterDesign) -> bool {
-    d.extra.is_empty()
-        && d.powers.iter().all(|p| p.extra.is_empty())
-        && d.traits.iter().all(|t| t.extra.is_empty())
+/// A hash of the monster templates a bestiary derives with (shipped and the user's), standing
+/// for the library in the index's header.
+pub fn library_hash(lib: &Library) -> u64 {
+    let templates: Vec<_> = lib.entries.iter().map(|e| &e.template).collect();
+    Fingerprint::of_bytes(
+        serde_json::to_string(&templates)
+            .unwrap_or_default()
+            .as_bytes(),
+    )
+    .hash
 }
 
 /// The index of one bestiary directory.
@@ -211,9 +227,9 @@ impl Index {
             .min(MAX_INDEX_BYTES)
     }
 
-    /// The index's lines, if it is a regular file within the size bound for a directory of
-    /// `files` monster files, of this format and version.
-    fn read(&self, files: usize) -> Option<String> {
+    /// The index's text and header, if it is a regular file within the size bound for a
+    /// directory of `files` monster files, of this format and version.
+    fn read(&self, files: usize) -> Option<(String, Header)> {
         let bound = Index::size_bound(files);
         // Only a regular file, opened without blocking, and never more than the bound: a FIFO,
         // a link to /dev/zero or a huge sparse file is ignored (and replaced at the next write).
@@ -226,29 +242,37 @@ impl Index {
         let header = text.lines().next()?;
         let header: Header = serde_json::from_str(header).ok()?;
         (header.lairsmith_index == CACHE_FORMAT && header.version == env!("CARGO_PKG_VERSION"))
-            .then_some(text)
+            .then_some((text, header))
     }
 
     /// What the index holds for each of `files` (the directory's monster files), checking each
-    /// line against the file as it is now. `now` is when the load began.
-    pub fn lookup(&self, files: &[PathBuf], now: SystemTime, lib: &Library) -> Lookup {
+    /// line against the file as it is now. `now` is when the load began; `templates` is the
+    /// [`library_hash`] of `lib`.
+    pub fn lookup(
+        &self,
+        files: &[PathBuf],
+        now: SystemTime,
+        lib: &Library,
+        templates: u64,
+    ) -> Lookup {
         let mut hits: Vec<Option<Hit>> = files.iter().map(|_| None).collect();
-        let Some(text) = self.read(files.len()) else {
+        let Some((text, header)) = self.read(files.len()) else {
             return Lookup { hits, stale: false };
         };
+        let same_templates = header.templates == templates;
         let lines: Vec<&str> = text.lines().skip(1).collect();
         let by_name: HashMap<std::borrow::Cow<'_, str>, usize> = files
             .iter()
             .enumerate()
             .filter_map(|(i, f)| Some((f.file_name()?.to_string_lossy(), i)))
             .collect();
-        // One pass per line on every core: parse it, find its file, check the file is still
-        // the one it describes, and derive the monster.
+        // One pass per line on every core: parse it, find its file, and check the file is
+        // still the one it describes.
         let found = crate::parallel::map_in_order(&lines, 256, |l| {
             let line = serde_json::from_str::<Line>(l).ok()?;
-            let i = *by_name.get(line.file.as_str())?;
-            let was_racy = line.verify;
-            Some((i, was_racy, hit(&files[i], line, now, lib)))
+            let i = *by_name.get(line.0.as_str())?;
+            let was_racy = line.8 != 0;
+            Some((i, was_racy, hit(&files[i], line, now, lib, same_templates)))
         });
         let mut used = 0;
         let mut settled = false;
@@ -262,46 +286,50 @@ impl Index {
             }
         }
         Lookup {
-            // Lines for files that are gone or changed, corrupt lines, or lines that no
-            // longer need their bytes checked: worth writing again.
+            // Lines for files that are gone or changed, corrupt lines, lines the template
+            // library no longer vouches for, or lines that no longer need their bytes checked:
+            // worth writing again.
             stale: used != lines.len() || settled,
             hits,
         }
     }
 
     /// The index text for these files: each with its path, what was seen of it, and what it
-    /// gave. Designs with `x-` keys and over-long lines are left out.
-    pub fn render<'a>(records: impl IntoIterator<Item = (&'a Path, Seen, Content<'a>)>) -> String {
+    /// gave; `templates` is the [`library_hash`] the cards were derived with. Over-long lines
+    /// are left out.
+    pub fn render<'a>(
+        templates: u64,
+        records: impl IntoIterator<Item = (&'a Path, Seen, Content<'a>)>,
+    ) -> String {
         let mut out = serde_json::to_string(&Header {
             lairsmith_index: CACHE_FORMAT,
             version: env!("CARGO_PKG_VERSION").to_owned(),
+            templates,
         })
         .unwrap_or_default();
         out.push('\n');
         for (path, seen, content) in records {
-            let Some(file) = path.file_name().map(|n| n.to_string_lossy()) else {
+            let (Some(file), Some(stem)) = (path.file_name(), path.file_stem()) else {
                 continue;
             };
-            let (design, error) = match content {
-                Content::Design(d) if indexable(d) => (Some(d), None),
-                Content::Design(_) => continue,
-                Content::Error(e) => (
-                    None,
-                    Some(CachedError {
-                        message: e.message.clone(),
-                        line: e.line,
-                        column: e.column,
-                    }),
-                ),
+            let (card, error) = match content {
+                Content::Card(c) => (Some(c.row(&stem.to_string_lossy())), None),
+                Content::Error(e) => (None, Some(CachedError(e.message.clone(), e.line, e.column))),
             };
-            let line = LineOut {
-                file: &file,
-                stamp: seen.stamp,
-                hash: seen.hash,
-                verify: seen.verify,
-                design,
+            let st = seen.stamp;
+            let line = Line(
+                file.to_string_lossy().into_owned(),
+                st.len,
+                st.ino,
+                st.mtime_s,
+                st.mtime_ns,
+                st.ctime_s,
+                st.ctime_ns,
+                seen.hash,
+                u8::from(seen.verify),
+                card,
                 error,
-            };
+            );
             if let Ok(s) = serde_json::to_string(&line)
                 && s.len() <= MAX_LINE_BYTES
             {
@@ -320,29 +348,34 @@ impl Index {
     }
 }
 
-/// The index's answer for `file` from its `line`, if the line still describes the file. XP and
-/// the lint verdict are derived here, never read from the index.
-fn hit(file: &Path, line: Line, now: SystemTime, lib: &Library) -> Option<Hit> {
+/// The index's answer for `file` from its `line`, if the line still describes the file. A
+/// templated monster's card counts only if the template library is the one it was made with.
+fn hit(
+    file: &Path,
+    line: Line,
+    now: SystemTime,
+    lib: &Library,
+    same_templates: bool,
+) -> Option<Hit> {
     let seen = still_valid(file, &line, now)?;
-    let result = match (line.design, line.error) {
-        // The index is only an accelerator: a design that would now be refused at load (an id
-        // or name an older lairsmith let through) is parsed again from its file.
-        (Some(d), None) if d.check().is_err() => return None,
-        (Some(d), None) => Ok(Entry::new(
-            d,
-            Provenance::User,
-            file.to_owned(),
-            Some(Fingerprint {
+    let stem = file.file_stem()?.to_string_lossy();
+    let result = match (line.9, line.10) {
+        (Some(row), None) => {
+            let card = Card::from_row(row, &stem)?;
+            if card.templated && !same_templates {
+                return None;
+            }
+            let fp = Fingerprint {
                 len: seen.stamp.len,
                 hash: seen.hash,
-            }),
-            lib,
-        )),
-        (None, Some(e)) => Err(FileError {
+            };
+            Ok(Entry::from_card(card, file.to_owned(), fp, lib))
+        }
+        (None, Some(CachedError(message, line, column))) => Err(FileError {
             path: file.to_owned(),
-            line: e.line,
-            column: e.column,
-            message: e.message,
+            line,
+            column,
+            message,
         }),
         _ => return None,
     };
@@ -352,20 +385,20 @@ fn hit(file: &Path, line: Line, now: SystemTime, lib: &Library) -> Option<Hit> {
 /// What is seen of `file` now if `line` still describes it, else `None`.
 fn still_valid(file: &Path, line: &Line, now: SystemTime) -> Option<Seen> {
     let stamp = Stamp::of(file)?;
-    if stamp != line.stamp {
+    if stamp != line.stamp() {
         return None;
     }
-    if !line.verify {
+    if line.8 == 0 {
         return Some(Seen {
             stamp,
-            hash: line.hash,
+            hash: line.7,
             verify: false,
         });
     }
     // Indexed while racy: the stamp alone cannot vouch for the contents, the bytes do.
     let (bytes, stable) = super::read_stamped(file).ok()?;
     let fp = Fingerprint::of_bytes(&bytes);
-    (stable == Some(stamp) && fp.hash == line.hash).then(|| Seen {
+    (stable == Some(stamp) && fp.hash == line.7).then(|| Seen {
         stamp,
         hash: fp.hash,
         verify: stamp.is_racy(now),
@@ -412,13 +445,8 @@ mod tests {
         let mut b = crate::bestiary::Bestiary::shipped();
         let write = b.load_dir_indexed_at(&bestiary, &index, later).unwrap();
         write.run(&b);
-        let hits = index
-            .lookup(
-                &files,
-                later,
-                &crate::monster::template::MonsterTemplates::shipped(),
-            )
-            .hits;
+        let lib = crate::monster::template::MonsterTemplates::shipped();
+        let hits = index.lookup(&files, later, &lib, library_hash(&lib)).hits;
         assert!(
             hits.iter()
                 .all(|h| h.as_ref().is_some_and(|h| !h.seen.verify))
@@ -446,13 +474,8 @@ mod tests {
             .set_modified(mtime)
             .unwrap();
         std::fs::rename(&tmp, renamed).unwrap();
-        let hits = index
-            .lookup(
-                &files,
-                later,
-                &crate::monster::template::MonsterTemplates::shipped(),
-            )
-            .hits;
+        let lib = crate::monster::template::MonsterTemplates::shipped();
+        let hits = index.lookup(&files, later, &lib, library_hash(&lib)).hits;
         assert!(
             hits.iter().all(Option::is_none),
             "both files are read again"

@@ -1,6 +1,6 @@
 //! Structured filters over the bestiary: level range, rank, role, source, type, tags.
 
-use crate::monster::MonsterDesign;
+use crate::bestiary::Card;
 use crate::rules::{CreatureType, Rank, Role, Source, Tag};
 use crate::vocab::Vocabulary;
 use std::ops::RangeInclusive;
@@ -26,7 +26,7 @@ pub struct Filter {
 }
 
 impl Filter {
-    pub fn matches(&self, d: &MonsterDesign) -> bool {
+    pub fn matches(&self, d: &Card) -> bool {
         self.levels
             .as_ref()
             .is_none_or(|r| r.contains(&d.level.get()))

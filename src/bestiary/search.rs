@@ -72,7 +72,7 @@ pub fn search_with(
         return index
             .by_name
             .iter()
-            .filter(|i| filter.matches(&entries[**i].design))
+            .filter(|i| filter.matches(&entries[**i].card))
             .map(|&index| SearchHit { index, score: 0 })
             .collect();
     }
@@ -80,7 +80,7 @@ pub fn search_with(
     let mut hits: Vec<SearchHit> = index
         .by_name
         .iter()
-        .filter(|i| filter.matches(&entries[**i].design))
+        .filter(|i| filter.matches(&entries[**i].card))
         .filter_map(|&i| {
             // The names and ids with hyphens as spaces are made once per bestiary, not per key.
             let by_name = m.score(&index.spaced[i]);

@@ -322,7 +322,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             } else if monster.starts_with("placeholder") {
                 Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
             } else {
-                let b = data.load_bestiary();
+                let b = data.bestiary_for(&[monster.as_str()]);
                 if b.get(&monster).is_none() {
                     return Err(unknown_monster(&b, &monster));
                 }
@@ -355,7 +355,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
         } => {
             let path = encounter_path(data, &file)?;
             let (e, party, _) = load_encounter_with_party(data, &path)?;
-            let b = data.load_bestiary();
+            let b = data.bestiary_for(&monster_ids(&e));
             let r = report(&e, &party, &b);
             let plan = encounter_treasure(&path, &e, &party, &treasure)?;
             let mut text = render_report(&r, &e, &party, explain, format);
@@ -375,7 +375,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
         } => {
             let path = encounter_path(data, &file)?;
             let (e, party, _) = load_encounter_with_party(data, &path)?;
-            let b = data.load_bestiary();
+            let b = data.bestiary_for(&monster_ids(&e));
             let r = report(&e, &party, &b);
             let plan = encounter_treasure(&path, &e, &party, &treasure)?;
             // Markdown and text are read in a terminal or an editor, so a file gets them escaped
@@ -568,6 +568,14 @@ fn unknown_monster(b: &Bestiary, id: &str) -> Failure {
         ));
     }
     Failure(msg)
+}
+
+/// The ids of the monsters an encounter names.
+fn monster_ids(e: &crate::encounter::Encounter) -> Vec<&str> {
+    e.groups
+        .iter()
+        .filter_map(|g| g.monster.as_deref())
+        .collect()
 }
 
 /// `encounter theme`: themed copies of every group's monster, and a new encounter using them.

@@ -19,14 +19,14 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
         // Name order already; a stable sort keeps it among equals.
         let e = &bestiary.entries;
         match a.sort {
-            SortKey::Level => hits.sort_by_key(|h| e[h.index].design.level),
-            SortKey::Xp => hits.sort_by_key(|h| e[h.index].xp),
+            SortKey::Level => hits.sort_by_key(|h| e[h.index].card.level),
+            SortKey::Xp => hits.sort_by_key(|h| e[h.index].card.xp),
             SortKey::Name => {}
         }
     }
     if a.ids {
         for h in &hits {
-            outln!(term, "{}", bestiary.entries[h.index].design.id)?;
+            outln!(term, "{}", bestiary.entries[h.index].card.id)?;
         }
         return Ok(EXIT_OK);
     }
@@ -37,7 +37,7 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     // Names as they will be shown (escaped), so the column is measured on what is printed.
     let names: Vec<Cow<str>> = hits
         .iter()
-        .map(|h| escape_controls(&bestiary.entries[h.index].design.name))
+        .map(|h| escape_controls(&bestiary.entries[h.index].card.name))
         .collect();
     let width = names.iter().map(|n| n.width()).max().unwrap_or(0).max(4);
     outln!(
@@ -51,15 +51,15 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     )?;
     for (h, name) in hits.iter().zip(&names) {
         let e = &bestiary.entries[h.index];
-        let d = &e.design;
+        let d = &e.card;
         let role = if d.leader {
             format!("{} (Leader)", d.role)
         } else {
             d.role.to_string()
         };
-        let mark = match e.mark {
+        let mark = match d.mark {
             Mark::Errors => " [lint errors]",
-            Mark::Warnings if !d.overrides.is_empty() => " [overrides]",
+            Mark::Warnings if d.overrides => " [overrides]",
             Mark::Warnings => " [lint warnings]",
             Mark::Clean => "",
         };
@@ -71,7 +71,7 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
             d.level,
             d.rank.to_string(),
             role,
-            e.xp,
+            d.xp,
             d.id
         )?;
     }

@@ -139,8 +139,30 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
         return Ok(bestiary.entry(design, Provenance::User, path.to_owned(), Some(fp)));
     }
     match bestiary.get(id_or_file) {
+        // A command works on the design as its file holds it now, with that file's
+        // fingerprint: a lean entry's file is read here, once.
+        Some(e) if e.design().is_err() && !e.is_shipped() => {
+            let (design, fp) = crate::bestiary::load_file(&e.path)?;
+            if design.id != id_or_file {
+                return Err(Failure(format!(
+                    "{} no longer holds `{id_or_file}`; run the command again",
+                    e.path.display()
+                )));
+            }
+            Ok(bestiary.entry(design, Provenance::User, e.path.clone(), Some(fp)))
+        }
         Some(e) => Ok(e.clone()),
         None => {
+            // The file named for the id is there but could not be read: that is the answer.
+            if let Some(e) = bestiary.errors.iter().find(|e| {
+                e.path
+                    .file_stem()
+                    .is_some_and(|s| s.to_string_lossy() == id_or_file)
+            }) {
+                return Err(Failure(format!(
+                    "no monster has the id `{id_or_file}`: its file could not be read: {e}"
+                )));
+            }
             let mut msg = format!("no monster has the id `{id_or_file}`");
             let near = bestiary.suggest(id_or_file);
             if !near.is_empty() {

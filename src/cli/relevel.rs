@@ -12,9 +12,15 @@ use crate::monster::rerank::rerank;
 use crate::monster::template_apply::derive_with;
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
-    let bestiary = data.load_bestiary();
+    // A copy's name and id are chosen among every monster's; otherwise only this one is needed.
+    let bestiary = if a.save_as.is_some() || crate::data_dir::names_a_file(&a.monster) {
+        data.load_bestiary()
+    } else {
+        data.bestiary_for(&[a.monster.as_str()])
+    };
     let entry = resolve_monster(&bestiary, &a.monster)?;
-    let mut design = entry.design.clone();
+    let loaded = entry.design()?;
+    let mut design = (*loaded).clone();
     design.level = a.level;
     let (rank, role) = (a.rank.unwrap_or(design.rank), a.role.unwrap_or(design.role));
     // The kit powers follow the rank and role, so the result stays playable; what changed goes
@@ -37,11 +43,11 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
             _ => {
                 return Err(Failure(format!(
                     "`{}` is a shipped monster and cannot be changed; use --save-as NEW_ID to keep a copy",
-                    entry.design.id
+                    entry.card.id
                 )));
             }
         };
-        super::save_in_place(&entry.path, &entry.design, &design, fp)?;
+        super::save_in_place(&entry.path, &loaded, &design, fp)?;
         outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }

@@ -6,8 +6,15 @@ use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, resolve_monster};
 use crate::export::render;
 
 pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
-    let bestiary = data.load_bestiary();
-    if crate::data_dir::names_a_file(&a.monster) {
+    let names_a_file = crate::data_dir::names_a_file(&a.monster);
+    // A file is read as it is; an id is looked up in its own file where it can be.
+    let ids = if names_a_file {
+        vec![]
+    } else {
+        vec![a.monster.as_str()]
+    };
+    let bestiary = data.bestiary_for(&ids);
+    if names_a_file {
         let path = std::path::Path::new(&a.monster);
         if let Err(first) = crate::bestiary::load_file(path) {
             // Reading stops at the first problem; name them all, so one edit fixes the file.
@@ -19,12 +26,12 @@ pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     }
     let entry = resolve_monster(&bestiary, &a.monster)?;
     match a.format {
-        ShowFormat::Block(f) => out!(term, "{}", render(&entry.block(), f))?,
-        ShowFormat::Design => out!(term, "{}", crate::yaml_io::to_string(&entry.design))?,
+        ShowFormat::Block(f) => out!(term, "{}", render(&entry.block()?, f))?,
+        ShowFormat::Design => out!(term, "{}", crate::yaml_io::to_string(&*entry.design()?))?,
     }
     // A template the library does not hold is left out of the block; say so, and fail, so a
     // script does not take the block for the monster its file describes.
-    let unknown = entry.applied().unknown;
+    let unknown = entry.applied()?.unknown;
     for id in &unknown {
         let e = bestiary.templates.find(id).err().map(|e| e.to_string());
         errln!(

@@ -194,7 +194,7 @@ fn edit(
         }
         .map_err(Failure)
     };
-    let design = change(&entry.design)?;
+    let design = change(&*entry.design()?)?;
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(Failure)?;
         let mut copy = design;
@@ -208,7 +208,7 @@ fn edit(
         if entry.is_shipped() {
             return Err(Failure(format!(
                 "`{}` is a shipped monster and cannot be changed; use --save-as NEW_ID to keep a copy",
-                entry.design.id
+                entry.card.id
             )));
         }
         // Read, change and write under the file's lock, from what the file holds then: two

@@ -120,10 +120,10 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     let mut candidates: Vec<&Entry> = search(bestiary, &req.query, &req.filter)
         .into_iter()
         .map(|h| &bestiary.entries[h.index])
-        .filter(|e| (lo..=hi).contains(&i32::from(e.design.level.get())))
-        .filter(|e| !is_locked(&e.design.id))
+        .filter(|e| (lo..=hi).contains(&i32::from(e.card.level.get())))
+        .filter(|e| !is_locked(&e.card.id))
         .collect();
-    candidates.sort_by(|a, b| a.design.id.cmp(&b.design.id));
+    candidates.sort_by(|a, b| a.card.id.cmp(&b.card.id));
     if candidates.is_empty() && req.locked.is_empty() {
         return Err(GenerateError::NoCandidates(lo.max(1), hi.min(30)));
     }
@@ -165,7 +165,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
 }
 
 fn xp_of(e: &Entry) -> u64 {
-    u64::try_from(e.xp.max(0)).unwrap_or(0)
+    u64::try_from(e.card.xp.max(0)).unwrap_or(0)
 }
 
 /// What the mix rules look at in a group: rank, role, leader, and how many.
@@ -187,7 +187,7 @@ fn members(bestiary: &Bestiary, groups: &[Group]) -> Vec<Member> {
             let (rank, role, leader, xp_each) = match (&g.monster, &g.placeholder) {
                 (Some(id), _) => {
                     let e = bestiary.get(id)?;
-                    (e.design.rank, e.design.role, e.design.leader, xp_of(e))
+                    (e.card.rank, e.card.role, e.card.leader, xp_of(e))
                 }
                 (None, Some(p)) => (p.rank, p.role, false, u64::from(p.rank.xp(p.level))),
                 (None, None) => return None,
@@ -245,7 +245,7 @@ fn attempt(
         let room = max_xp.saturating_sub(xp);
         let slots = req.max_monsters - monsters;
         let size = |e: &Entry| {
-            if e.design.rank == Rank::Mook {
+            if e.card.rank == Rank::Mook {
                 MOOK_GROUP
             } else {
                 1
@@ -255,20 +255,20 @@ fn attempt(
             .iter()
             .filter(|e| xp_of(e) > 0 && size(e) <= slots)
             .filter(|e| xp_of(e).saturating_mul(u64::from(size(e))) <= room)
-            .filter(|e| e.design.rank != Rank::Boss || bosses < req.max_bosses)
-            .filter(|e| !e.design.leader || leaders < req.max_leaders)
+            .filter(|e| e.card.rank != Rank::Boss || bosses < req.max_bosses)
+            .filter(|e| !e.card.leader || leaders < req.max_leaders)
             // A blocker or wrecker before many archers: no more archers than front-liners + 1.
-            .filter(|e| e.design.role != Role::Archer || archers <= front)
+            .filter(|e| e.card.role != Role::Archer || archers <= front)
             .map(|e| {
-                let same_role = count(&|m| m.role == e.design.role);
+                let same_role = count(&|m| m.role == e.card.role);
                 let same = groups[locked..]
                     .iter()
-                    .any(|g| g.monster.as_deref() == Some(e.design.id.as_str()));
+                    .any(|g| g.monster.as_deref() == Some(e.card.id.as_str()));
                 let mut w = 1.0 / (1.0 + f64::from(same_role));
                 if same {
                     w *= 1.5; // groups of one kind read well at the table
                 }
-                if front == 0 && is_front(e.design.role) {
+                if front == 0 && is_front(e.card.role) {
                     w *= 2.0;
                 }
                 (w, *e)
@@ -292,7 +292,7 @@ fn attempt(
         let Ok(count) = Count::new(i64::from(size(chosen))) else {
             break;
         };
-        let g = Group::monster(&chosen.design.id, count);
+        let g = Group::monster(&chosen.card.id, count);
         // Only the groups this attempt added grow: the locked ones stay as they were.
         let merged = groups[locked..]
             .iter_mut()

@@ -250,14 +250,14 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
     let id = g.monster.clone().unwrap_or_default();
     match bestiary.get(&id) {
         Some(e) => {
-            let xp = u32::try_from(e.xp.max(0)).unwrap_or(u32::MAX);
+            let xp = u32::try_from(e.card.xp.max(0)).unwrap_or(u32::MAX);
             RosterLine {
                 key: id,
-                name: g.label.clone().unwrap_or_else(|| e.design.name.clone()),
+                name: g.label.clone().unwrap_or_else(|| e.card.name.clone()),
                 count: g.count.get(),
-                level: Some(e.design.level.get()),
-                rank: Some(crate::vocab::Vocabulary::key(e.design.rank).to_owned()),
-                role: Some(crate::vocab::Vocabulary::key(e.design.role).to_owned()),
+                level: Some(e.card.level.get()),
+                rank: Some(crate::vocab::Vocabulary::key(e.card.rank).to_owned()),
+                role: Some(crate::vocab::Vocabulary::key(e.card.role).to_owned()),
                 xp_each: Some(xp),
                 xp_total: Some(u64::from(xp) * u64::from(g.count)),
                 ally,

@@ -77,9 +77,9 @@ pub fn markdown(
                 true
             }
         })
-        .filter_map(|id| bestiary.get(id))
-        .map(|e| {
-            crate::export::markdown(&e.block())
+        .filter_map(|id| bestiary.get(id)?.block().ok())
+        .map(|block| {
+            crate::export::markdown(&block)
                 .replacen("## ", "### ", 1)
                 .replace("\n### ", "\n#### ")
         })

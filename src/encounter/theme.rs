@@ -58,13 +58,14 @@ pub fn theme_encounter(
         let entry = bestiary.get(&id).ok_or_else(|| {
             format!("the encounter names the monster `{id}`, which is not in the bestiary")
         })?;
-        if entry.design.templates.contains(&t.id) {
+        let loaded = entry.design().map_err(|e| e.to_string())?;
+        if loaded.templates.contains(&t.id) {
             out.unchanged.push(id);
             continue;
         }
-        let mut design = add_template(&entry.design, &t.id, &bestiary.templates)
-            .map_err(|m| format!("{id}: {m}"))?;
-        let name = format!("{} {}", t.name, entry.design.name);
+        let mut design =
+            add_template(&loaded, &t.id, &bestiary.templates).map_err(|m| format!("{id}: {m}"))?;
+        let name = format!("{} {}", t.name, loaded.name);
         design.name = fit_name(&name);
         let mut new_id = bestiary.free_id(&slugify(&design.name));
         let mut n = 2;

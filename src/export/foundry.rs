@@ -520,7 +520,7 @@ pub fn encounter_actors(e: &Encounter, bestiary: &Bestiary) -> EncounterActors {
         .iter()
         .zip(&counts)
         .filter_map(|(id, (foes, allies))| {
-            let mut v = actor(&bestiary.get(id)?.block());
+            let mut v = actor(&bestiary.get(id)?.block().ok()?);
             let flags = &mut v["flags"]["lairsmith"];
             flags["count"] = json!(foes.saturating_add(*allies));
             if *allies > 0 {

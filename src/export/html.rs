@@ -270,8 +270,8 @@ fn encounter_sheet(
             seen.push(id);
             new
         })
-        .filter_map(|id| bestiary.get(id))
-        .map(|entry| stat_block(&entry.block()))
+        .filter_map(|id| bestiary.get(id)?.block().ok())
+        .map(|block| stat_block(&block))
         .collect();
     if !blocks.is_empty() {
         let _ = writeln!(

@@ -447,7 +447,7 @@ pub fn encounter_note(
         } else {
             r.xp_each.map(i64::from)
         };
-        let numbers = match block.map(|e| e.block()) {
+        let numbers = match block.and_then(|e| e.block().ok()) {
             Some(b) => [Some(b.hp), Some(b.defenses.ac), Some(b.initiative), xp],
             // A placeholder, a CR group or an unknown id: a plain creature with its XP.
             None => [None, None, None, xp],
@@ -484,8 +484,8 @@ pub fn encounter_note(
             }
             new
         })
-        .filter_map(|id| bestiary.get(id))
-        .map(|e| statblock(&e.block()))
+        .filter_map(|id| bestiary.get(id)?.block().ok())
+        .map(|block| statblock(&block))
         .collect();
     if !blocks.is_empty() {
         s.push_str("\n## Stat blocks\n\n");

@@ -117,7 +117,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Cmd> 
                 Action::Back => return Vec::new(),
                 Action::Choose => {
                     if let Some(i) = p.hits.get(p.cursor.min(p.hits.len().saturating_sub(1))) {
-                        let id = app.bestiary.entries[*i].design.id.clone();
+                        let id = app.bestiary.entries[*i].card.id.clone();
                         encounter::update::add_monster(app, &id);
                     }
                 }
@@ -451,7 +451,7 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
             }
         },
         PromptKind::ExportMarkdown { id } | PromptKind::ExportYaml { id } => {
-            let Some(e) = app.bestiary.get(id) else {
+            let Some(block) = block_of(app, id) else {
                 return (Vec::new(), false);
             };
             let fmt = if matches!(kind, PromptKind::ExportMarkdown { .. }) {
@@ -459,7 +459,7 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
             } else {
                 Format::Yaml
             };
-            let contents = render(&e.block(), fmt);
+            let contents = render(&block, fmt);
             (export(app, text, contents), false)
         }
         PromptKind::ExportEncounter => {
@@ -469,10 +469,10 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
             (export(app, text, contents), false)
         }
         PromptKind::ExportHtml { id } => {
-            let Some(e) = app.bestiary.get(id) else {
+            let Some(block) = block_of(app, id) else {
                 return (Vec::new(), false);
             };
-            let contents = crate::export::html::monster(&e.block());
+            let contents = crate::export::html::monster(&block);
             (export(app, text, contents), false)
         }
         PromptKind::ExportEncounterHtml => {
@@ -485,6 +485,29 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
                 None,
             );
             (export(app, text, contents), false)
+        }
+    }
+}
+
+/// The stat block of the monster `id`, its file read if need be; a file that cannot be read
+/// (or changed since it was listed) is said in the status line.
+fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
+    match app.bestiary.get(id)?.block() {
+        Ok(b) => Some(b),
+        Err(e) => {
+            app.error(e.to_string());
+            None
+        }
+    }
+}
+
+/// The design of the monster `id`, its file read if need be (see [`block_of`]).
+pub fn design_of(app: &mut App, id: &str) -> Option<std::sync::Arc<crate::monster::MonsterDesign>> {
+    match app.bestiary.get(id)?.design() {
+        Ok(d) => Some(d),
+        Err(e) => {
+            app.error(e.to_string());
+            None
         }
     }
 }
@@ -509,10 +532,10 @@ fn relevel_done(app: &mut App, form: RelevelForm) -> Vec<Cmd> {
             return Vec::new();
         }
     };
-    let Some(e) = app.bestiary.get(&form.id) else {
+    let Some(loaded) = design_of(app, &form.id) else {
         return Vec::new();
     };
-    let mut d = e.design.clone();
+    let mut d = (*loaded).clone();
     d.level = level;
     let rank = if form.rank > 0 {
         Rank::ALL[form.rank - 1]
@@ -531,7 +554,7 @@ fn relevel_done(app: &mut App, form: RelevelForm) -> Vec<Cmd> {
         role,
         crate::monster::kit::Templates::embedded(),
     );
-    if e.is_shipped() {
+    if app.bestiary.get(&form.id).is_none_or(|e| e.is_shipped()) {
         return relevel_write(app, d, true);
     }
     app.push(Layer::Confirm(Confirm::RelevelOwn {
@@ -542,10 +565,13 @@ fn relevel_done(app: &mut App, form: RelevelForm) -> Vec<Cmd> {
 
 /// Writes a re-levelled monster: over the user's own file, or as a new copy.
 fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool) -> Vec<Cmd> {
+    let Some(loaded) = design_of(app, &d.id) else {
+        return Vec::new();
+    };
     let Some(e) = app.bestiary.get(&d.id) else {
         return Vec::new();
     };
-    let base = (!copy && !e.is_shipped()).then(|| Box::new(e.design.clone()));
+    let base = (!copy && !e.is_shipped()).then(|| Box::new((*loaded).clone()));
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {

@@ -104,16 +104,21 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             match result {
                 Ok(loaded) => {
                     let (design, fp) = *loaded;
+                    let findings = crate::bestiary::block_and_findings(
+                        &design,
+                        &app.bestiary.templates,
+                        Some(&path),
+                    )
+                    .1;
                     let entry =
                         app.bestiary
                             .entry(design, Provenance::User, path.clone(), Some(fp));
-                    let findings = entry.findings();
                     let errors = findings
                         .iter()
                         .filter(|f| f.severity == Severity::Error)
                         .count();
                     let warnings = findings.len() - errors;
-                    let id = entry.design.id.clone();
+                    let id = entry.card.id.clone();
                     app.bestiary.upsert(entry);
                     app.browser.select(&id);
                     let first = findings

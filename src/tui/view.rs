@@ -307,7 +307,7 @@ fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Frame, a
     let name = app
         .bestiary
         .get(&form.id)
-        .map_or(form.id.clone(), |e| e.design.name.clone());
+        .map_or(form.id.clone(), |e| e.card.name.clone());
     let opt = |i: usize, all: &[&str]| {
         if i == 0 {
             "keep".to_owned()

@@ -125,8 +125,8 @@ impl Browser {
                 let e = &b.entries;
                 match self.sort {
                     SortKey::Name => {}
-                    SortKey::Level => self.hits.sort_by_key(|h| e[h.index].design.level),
-                    SortKey::Xp => self.hits.sort_by_key(|h| e[h.index].xp),
+                    SortKey::Level => self.hits.sort_by_key(|h| e[h.index].card.level),
+                    SortKey::Xp => self.hits.sort_by_key(|h| e[h.index].card.xp),
                 }
             }
             self.hits_key = Some(key);
@@ -137,7 +137,7 @@ impl Browser {
             self.selected_id.as_deref().and_then(|id| {
                 self.hits
                     .iter()
-                    .position(|h| b.entries[h.index].design.id == id)
+                    .position(|h| b.entries[h.index].card.id == id)
             })
         };
         let before = self.selected_id.clone();
@@ -151,14 +151,14 @@ impl Browser {
         self.selected_id = self
             .hits
             .get(self.selected)
-            .map(|h| b.entries[h.index].design.id.clone());
+            .map(|h| b.entries[h.index].card.id.clone());
         if self.selected_id != before {
             self.preview_scroll = 0;
         }
         self.findings = self
             .hits
             .get(self.selected)
-            .map(|h| b.entries[h.index].findings())
+            .and_then(|h| b.entries[h.index].findings().ok())
             .unwrap_or_default();
     }
 

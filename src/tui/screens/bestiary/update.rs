@@ -81,7 +81,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             let level = app
                 .bestiary
                 .get(&id)
-                .map(|e| e.design.level.to_string())
+                .map(|e| e.card.level.to_string())
                 .unwrap_or_default();
             app.push(Layer::Relevel(RelevelForm {
                 id,
@@ -97,7 +97,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             if e.is_shipped() {
                 let msg = format!(
                     "{} is a shipped monster and cannot be deleted; only your own monsters can.",
-                    e.design.name
+                    e.card.name
                 );
                 app.error(msg);
             } else {
@@ -142,7 +142,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 let dup = app.keymap.key_for(Ctx::Bestiary, Action::Duplicate);
                 let msg = format!(
                     "{} is shipped and read-only: press {dup} to duplicate it into your bestiary, then edit the copy.",
-                    e.design.name
+                    e.card.name
                 );
                 app.error(msg);
             } else {
@@ -177,10 +177,10 @@ fn duplicate(app: &mut App) -> Vec<Cmd> {
     let Some(id) = app.browser.selected_id() else {
         return Vec::new();
     };
-    let Some(e) = app.bestiary.get(&id) else {
+    let Some(loaded) = crate::tui::layers::design_of(app, &id) else {
         return Vec::new();
     };
-    let d = crate::bestiary::naming::copy_of(&app.bestiary, &e.design);
+    let d = crate::bestiary::naming::copy_of(&app.bestiary, &loaded);
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![Cmd::Write {
             base: None,

@@ -148,7 +148,7 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
         .iter()
         .skip(offset)
         .take(rows.max(1))
-        .map(|h| b.entries[h.index].xp.to_string().len())
+        .map(|h| b.entries[h.index].card.xp.to_string().len())
         .max()
         .unwrap_or(0)
         .max(2)
@@ -164,9 +164,9 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
         .take(rows)
         .map(|h| {
             let e = &b.entries[h.index];
-            let d = &e.design;
+            let d = &e.card;
             // Both marks, side by side: a file of yours can have lint findings too.
-            let mark = match e.mark {
+            let mark = match d.mark {
                 Mark::Errors => Span::styled("!", theme::error()),
                 Mark::Warnings => Span::styled("*", theme::warning()),
                 _ => Span::raw(" "),
@@ -196,7 +196,7 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
                     d.level,
                     rank_short(d.rank),
                     role,
-                    e.xp
+                    d.xp
                 ),
                 theme::dim(),
             ));
@@ -289,7 +289,13 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                     style,
                 )));
             }
-            lines.extend(statblock::text(&e.block()).lines);
+            match e.block() {
+                Ok(block) => lines.extend(statblock::text(&block).lines),
+                Err(err) => lines.push(Line::from(Span::styled(
+                    crate::text::escape_controls(&err.to_string()).into_owned(),
+                    theme::error(),
+                ))),
+            }
             Text::from(lines)
         }
         None => Text::from("Nothing selected."),

@@ -347,7 +347,7 @@ pub fn add_monster(app: &mut App, id: &str) {
     let name = app
         .bestiary
         .get(id)
-        .map_or(id.to_owned(), |e| e.design.name.clone());
+        .map_or(id.to_owned(), |e| e.card.name.clone());
     add_group(app, Group::monster(id, Count::ONE));
     app.info(format!("Added {name}. Enter adds another, Esc closes."));
 }

@@ -343,7 +343,13 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 )
             }
             Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
-                Some(e) => (" Stat block ", statblock::text(&e.block())),
+                Some(e) => match e.block() {
+                    Ok(block) => (" Stat block ", statblock::text(&block)),
+                    Err(err) => (
+                        " Stat block ",
+                        Text::from(crate::text::escape_controls(&err.to_string()).into_owned()),
+                    ),
+                },
                 None => (
                     " Placeholder ",
                     Text::from(match &g.placeholder {
@@ -492,16 +498,16 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
             };
             Line::from(vec![
                 Span::styled(
-                    crate::text::fit_width(&e.design.name, 28),
+                    crate::text::fit_width(&e.card.name, 28),
                     style.patch(theme::bold()),
                 ),
                 Span::styled(
                     format!(
                         " L{:<2} {:<8} {:<8} {:>6} XP",
-                        e.design.level,
-                        e.design.rank.key(),
-                        e.design.role.key(),
-                        e.xp
+                        e.card.level,
+                        e.card.rank.key(),
+                        e.card.role.key(),
+                        e.card.xp
                     ),
                     if i == cursor { style } else { theme::dim() },
                 ),

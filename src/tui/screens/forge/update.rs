@@ -18,8 +18,14 @@ use ratatui::crossterm::event::KeyEvent;
 
 /// Opens a monster from the bestiary in the Forge. A shipped monster opens as the user's copy.
 pub fn open_for_edit(app: &mut App, id: &str) {
-    let Some(e) = app.bestiary.get(id) else {
+    if app.bestiary.get(id).is_none() {
         app.error(format!("no monster has the id `{id}`"));
+        return;
+    }
+    let Some(loaded) = crate::tui::layers::design_of(app, id) else {
+        return;
+    };
+    let Some(e) = app.bestiary.get(id) else {
         return;
     };
     let (target, msg) = match (e.provenance, e.fingerprint) {
@@ -30,7 +36,7 @@ pub fn open_for_edit(app: &mut App, id: &str) {
             },
             format!(
                 "Editing {}. Ctrl-S saves to {}.",
-                e.design.name,
+                e.card.name,
                 e.path.display()
             ),
         ),
@@ -38,14 +44,14 @@ pub fn open_for_edit(app: &mut App, id: &str) {
             Target::New,
             format!(
                 "{} is shipped and read-only: you are editing your own copy; Ctrl-S saves it to your bestiary.",
-                e.design.name
+                e.card.name
             ),
         ),
     };
     let shipped = e.is_shipped();
-    let mut forge = Forge::with(e.design.clone(), target, true);
+    let mut forge = Forge::with((*loaded).clone(), target, true);
     if shipped {
-        forge.copy_of = Some(e.design.id.clone());
+        forge.copy_of = Some(loaded.id.clone());
     }
     app.forge = forge;
     app.screen = Screen::Forge;

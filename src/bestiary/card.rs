@@ -1,0 +1,137 @@
+//! What lists, filters, sorts and budgets need of a monster, without its design: a bestiary of
+//! a hundred thousand monsters keeps these and reads a design from its file only when one is
+//! previewed, shown or derived.
+
+use crate::monster::MonsterDesign;
+use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use serde::{Deserialize, Serialize};
+
+/// How a monster looks to the balance lint, in one glance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    Clean,
+    /// Warnings, or hand-set overrides.
+    Warnings,
+    Errors,
+}
+
+/// A monster as a list sees it: its identity, its classification, its XP after any override
+/// and the lint's verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub level: Level,
+    pub rank: Rank,
+    pub role: Role,
+    pub leader: bool,
+    pub size: Size,
+    pub source: Source,
+    pub creature_type: CreatureType,
+    pub tags: Vec<Tag>,
+    /// XP after any override.
+    pub xp: i64,
+    pub mark: Mark,
+    /// The design sets numbers by hand (the list says "overrides" rather than "lint warnings").
+    pub overrides: bool,
+    /// The design names monster templates: its XP and mark depend on the template library.
+    pub templated: bool,
+}
+
+impl Card {
+    /// The card of `design`, with the XP and lint verdict of its derived stat block.
+    pub fn of(design: &MonsterDesign, xp: i64, mark: Mark) -> Card {
+        Card {
+            id: design.id.clone(),
+            name: design.name.clone(),
+            level: design.level,
+            rank: design.rank,
+            role: design.role,
+            leader: design.leader,
+            size: design.size,
+            source: design.source,
+            creature_type: design.creature_type,
+            tags: design.tags.clone(),
+            xp,
+            mark,
+            overrides: !design.overrides.is_empty(),
+            templated: !design.templates.is_empty(),
+        }
+    }
+
+    /// Whether the card could belong to a monster file lairsmith reads: the same id and name
+    /// rules as [`MonsterDesign::check`]. A card read from the index that fails them is read
+    /// again from its file.
+    pub fn is_well_formed(&self) -> bool {
+        crate::monster::design::check_id(&self.id).is_ok()
+            && crate::text::check_name("the name", &self.name).is_ok()
+    }
+
+    /// The card as one compact row of the bestiary index: positional, with the id left empty
+    /// when it is the file's stem (as it is for every monster lairsmith saves).
+    pub fn row(&self, stem: &str) -> CardRow {
+        CardRow(
+            if self.id == stem {
+                String::new()
+            } else {
+                self.id.clone()
+            },
+            self.name.clone(),
+            self.level.get(),
+            self.rank,
+            self.role,
+            u8::from(self.leader),
+            self.size,
+            self.source,
+            self.creature_type,
+            self.tags.clone(),
+            self.xp,
+            self.mark,
+            u8::from(self.overrides),
+            u8::from(self.templated),
+        )
+    }
+
+    /// The card a row of the index holds for the file with this stem, if the row is whole.
+    pub fn from_row(row: CardRow, stem: &str) -> Option<Card> {
+        let CardRow(id, name, level, rank, role, leader, size, source, ty, tags, xp, mark, o, t) =
+            row;
+        let card = Card {
+            id: if id.is_empty() { stem.to_owned() } else { id },
+            name,
+            level: Level::new(i64::from(level)).ok()?,
+            rank,
+            role,
+            leader: leader != 0,
+            size,
+            source,
+            creature_type: ty,
+            tags,
+            xp,
+            mark,
+            overrides: o != 0,
+            templated: t != 0,
+        };
+        card.is_well_formed().then_some(card)
+    }
+}
+
+/// [`Card`] as the index stores it (see [`Card::row`]).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CardRow(
+    String,
+    String,
+    u8,
+    Rank,
+    Role,
+    u8,
+    Size,
+    Source,
+    CreatureType,
+    Vec<Tag>,
+    i64,
+    Mark,
+    u8,
+    u8,
+);
