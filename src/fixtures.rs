@@ -34,41 +34,70 @@ const KIND: &[&str] = &[
 
 /// `n` distinct monsters, deterministic for `seed`.
 pub fn monsters(n: usize, seed: u64) -> Vec<MonsterDesign> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let templates = Templates::embedded();
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::with_capacity(n);
-    let mut i = 0usize;
-    while out.len() < n {
-        i += 1;
-        let base = format!(
-            "{}{} {}",
-            FIRST.choose(&mut rng).unwrap(),
-            SECOND.choose(&mut rng).unwrap(),
-            KIND.choose(&mut rng).unwrap()
-        );
-        let name = if seen.contains(&base) {
-            format!("{base} {}", roman(i % 40 + 2))
-        } else {
-            base
-        };
-        if !seen.insert(name.clone()) {
-            continue;
+    Monsters::new(seed).take(n).collect()
+}
+
+/// The endless stream behind [`monsters`]: the same designs in the same order, one at a time,
+/// so a large fixture can be written while it is still being generated.
+pub struct Monsters {
+    rng: StdRng,
+    templates: &'static Templates,
+    seen: std::collections::HashSet<String>,
+    /// Names drawn so far, kept or not: numbers a repeated name.
+    drawn: usize,
+    /// Designs produced so far: cycles the closed lists.
+    made: usize,
+}
+
+impl Monsters {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: StdRng::seed_from_u64(seed),
+            templates: Templates::embedded(),
+            seen: std::collections::HashSet::new(),
+            drawn: 0,
+            made: 0,
         }
+    }
+}
+
+impl Iterator for Monsters {
+    type Item = MonsterDesign;
+
+    fn next(&mut self) -> Option<MonsterDesign> {
+        let rng = &mut self.rng;
+        let name = loop {
+            self.drawn += 1;
+            let base = format!(
+                "{}{} {}",
+                FIRST.choose(rng).unwrap(),
+                SECOND.choose(rng).unwrap(),
+                KIND.choose(rng).unwrap()
+            );
+            let name = if self.seen.contains(&base) {
+                format!("{base} {}", roman(self.drawn % 40 + 2))
+            } else {
+                base
+            };
+            if self.seen.insert(name.clone()) {
+                break name;
+            }
+        };
         // Cycle the closed lists so every value appears; randomise the rest.
-        let k = out.len();
+        let k = self.made;
+        self.made += 1;
         let c = Classification {
             level: Level::new((k % 30) as i64 + 1).expect("1-30"),
             rank: Rank::ALL[k % 4],
             role: Role::ALL[(k / 4) % 6],
             leader: rng.random_bool(0.1),
-            size: *Size::ALL.choose(&mut rng).unwrap(),
+            size: *Size::ALL.choose(rng).unwrap(),
             source: Source::ALL[(k / 24) % 6],
             creature_type: CreatureType::ALL[(k / 7) % 4],
             tags: {
                 let mut t: Vec<Tag> = Vec::new();
                 for _ in 0..rng.random_range(0..3) {
-                    let tag = *Tag::ALL.choose(&mut rng).unwrap();
+                    let tag = *Tag::ALL.choose(rng).unwrap();
                     let clash = matches!(tag, Tag::Undead | Tag::UndeadSpirit)
                         && t.iter()
                             .any(|x| matches!(x, Tag::Undead | Tag::UndeadSpirit));
@@ -80,8 +109,9 @@ pub fn monsters(n: usize, seed: u64) -> Vec<MonsterDesign> {
             },
         };
         let mut d = MonsterDesign::new(&name, c.clone());
-        d.powers = templates.default_powers(&c);
-        if let Some(extra) = templates
+        d.powers = self.templates.default_powers(&c);
+        if let Some(extra) = self
+            .templates
             .library()
             .map(|(_, p)| p)
             .filter(|p| p.damage.is_some())
@@ -91,17 +121,16 @@ pub fn monsters(n: usize, seed: u64) -> Vec<MonsterDesign> {
             d.powers.push(extra.clone());
         }
         d.abilities.wis = Some(rng.random_range(8..=16));
-        d.skills = vec![*crate::rules::Skill::ALL.choose(&mut rng).unwrap()];
+        d.skills = vec![*crate::rules::Skill::ALL.choose(rng).unwrap()];
         d.languages = vec!["Common".into()];
         d.description = Some(format!(
             "A {} {} of the {} wilds.",
             c.size.key(),
-            KIND.choose(&mut rng).unwrap().to_lowercase(),
+            KIND.choose(rng).unwrap().to_lowercase(),
             c.source.key()
         ));
-        out.push(d);
+        Some(d)
     }
-    out
 }
 
 fn roman(n: usize) -> String {
@@ -117,17 +146,76 @@ fn roman(n: usize) -> String {
     s
 }
 
-/// Writes `n` monsters into `dir` (created if needed), one canonical file each.
+/// Writes `n` monsters into `dir` (created if needed), one canonical file each. The designs
+/// are generated in order on this thread (the random stream is sequential) while writer
+/// threads serialise and write them, so the files are the same for a seed whatever the core
+/// count. Errors name the file or directory.
 pub fn write_bestiary(dir: &Path, n: usize, seed: u64) -> std::io::Result<usize> {
-    std::fs::create_dir_all(dir)?;
-    let monsters = monsters(n, seed);
-    for d in &monsters {
-        std::fs::write(
-            dir.join(format!("{}.yaml", d.id)),
-            crate::yaml_io::to_string(d),
-        )?;
-    }
-    Ok(monsters.len())
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex, mpsc};
+    // Designs travel in batches: one message per design would cost more than writing it.
+    const BATCH: usize = 256;
+    let named = |what: &str, path: &Path, e: std::io::Error| {
+        std::io::Error::new(
+            e.kind(),
+            format!("could not {what} {}: {e}", path.display()),
+        )
+    };
+    std::fs::create_dir_all(dir).map_err(|e| named("create", dir, e))?;
+    let writers = std::thread::available_parallelism()
+        .map_or(1, |c| c.get())
+        .min(8);
+    let (tx, rx) = mpsc::sync_channel::<Vec<MonsterDesign>>(writers * 2);
+    // Each writer holds a share of the receiver, so once every writer has stopped (on an
+    // error) the channel closes and the generator's send fails instead of waiting forever.
+    let rx = Arc::new(Mutex::new(rx));
+    let failed = AtomicBool::new(false);
+    let write_all = |rx: Arc<Mutex<mpsc::Receiver<Vec<MonsterDesign>>>>| -> std::io::Result<()> {
+        loop {
+            // A poisoned lock means another writer panicked; its join reports that.
+            let next = rx.lock().ok().and_then(|r| r.recv().ok());
+            let Some(batch) = next else {
+                return Ok(());
+            };
+            for d in &batch {
+                let path = dir.join(format!("{}.yaml", d.id));
+                if let Err(e) = std::fs::write(&path, crate::yaml_io::to_string(d)) {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(named("write", &path, e));
+                }
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..writers)
+            .map(|_| {
+                let rx = Arc::clone(&rx);
+                s.spawn(|| write_all(rx))
+            })
+            .collect();
+        drop(rx);
+        let mut designs = Monsters::new(seed).take(n).peekable();
+        while designs.peek().is_some() && !failed.load(Ordering::Relaxed) {
+            let batch: Vec<_> = designs.by_ref().take(BATCH).collect();
+            if tx.send(batch).is_err() {
+                break;
+            }
+        }
+        drop(tx);
+        let mut result = Ok(n);
+        for h in handles {
+            let outcome = h.join().unwrap_or_else(|_| {
+                Err(std::io::Error::other(format!(
+                    "a writer thread stopped while writing to {}",
+                    dir.display()
+                )))
+            });
+            if let (Err(e), Ok(_)) = (outcome, &result) {
+                result = Err(e);
+            }
+        }
+        result
+    })
 }
 
 /// Files a user could produce that must fail cleanly, as (name, bytes): empty, truncated,
