@@ -1,7 +1,7 @@
 //! At a hundred thousand names the search scores on every core; it must find exactly what the
 //! one-thread search finds, in the same order.
 
-use lairsmith::bestiary::{Bestiary, Filter, Provenance, SkimNames, search, search_with};
+use lairsmith::bestiary::{Bestiary, Filter, Provenance, NucleoNames, search, search_with};
 use std::path::PathBuf;
 
 #[test]
@@ -25,7 +25,7 @@ fn the_search_on_every_core_equals_the_search_on_one() {
         ("ash", archers.clone()),
         ("hedge", archers),
     ] {
-        let one = search_with(&b, q, &f, &mut SkimNames::default());
+        let one = search_with(&b, q, &f, &mut NucleoNames::default());
         let every = search(&b, q, &f);
         assert_eq!(one, every, "query {q:?}");
     }

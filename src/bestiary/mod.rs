@@ -26,7 +26,9 @@ use std::time::SystemTime;
 
 pub use card::{Card, Mark};
 pub use filter::Filter;
-pub use search::{NameMatcher, SearchHit, SkimNames, matched_indices, search, search_with};
+pub use search::{
+    NameMatcher, NucleoNames, SearchHit, SkimNames, matched_indices, search, search_with,
+};
 
 /// Where a monster comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

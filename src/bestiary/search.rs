@@ -1,7 +1,12 @@
-//! Fuzzy search by name and id (fuzzy-matcher's skim algorithm), best match first: `giant-frog`
+//! Fuzzy search by name and id (nucleo-matcher, fzf's scoring), best match first: `giant-frog`
 //! and `giant frog` both find Giant Frog, since hyphens and spaces are read alike. Matched
 //! character positions, for highlighting, refer to the name and are computed only for the rows
-//! on screen ([`matched_indices`]).
+//! on screen ([`matched_indices`], with fuzzy-matcher).
+//!
+//! The scorer was fuzzy-matcher's skim until bestiaries reached 100,000 monsters: there, one
+//! letter took it 30-40 ms, two frames, where nucleo-matcher takes a third of one frame on
+//! every core (BENCHMARKS.md). Both stay behind [`NameMatcher`], so the choice can be measured
+//! again.
 
 use crate::bestiary::{Bestiary, Filter};
 use fuzzy_matcher::FuzzyMatcher;
@@ -27,7 +32,8 @@ pub trait NameMatcher {
     fn score(&mut self, name: &str) -> Option<i64>;
 }
 
-/// fuzzy-matcher's skim algorithm, case-insensitive: lairsmith's matcher.
+/// fuzzy-matcher's skim algorithm, case-insensitive: lairsmith's matcher until issue 14, kept
+/// for comparison.
 pub struct SkimNames {
     matcher: SkimMatcherV2,
     query: String,
@@ -51,6 +57,49 @@ impl NameMatcher for SkimNames {
     }
 }
 
+/// nucleo-matcher's fuzzy scoring, case-insensitive, the whole query one pattern (a space is a
+/// letter to match, not a separator): lairsmith's matcher.
+pub struct NucleoNames {
+    matcher: nucleo_matcher::Matcher,
+    atom: nucleo_matcher::pattern::Atom,
+    buf: Vec<char>,
+}
+
+impl Default for NucleoNames {
+    fn default() -> Self {
+        NucleoNames {
+            matcher: nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT),
+            atom: atom(""),
+            buf: Vec::new(),
+        }
+    }
+}
+
+fn atom(query: &str) -> nucleo_matcher::pattern::Atom {
+    use nucleo_matcher::pattern::{Atom, AtomKind, CaseMatching, Normalization};
+    Atom::new(
+        query,
+        CaseMatching::Ignore,
+        Normalization::Smart,
+        AtomKind::Fuzzy,
+        false,
+    )
+}
+
+impl NameMatcher for NucleoNames {
+    fn prepare(&mut self, query: &str) {
+        self.atom = atom(query);
+    }
+    fn score(&mut self, name: &str) -> Option<i64> {
+        self.atom
+            .score(
+                nucleo_matcher::Utf32Str::new(name, &mut self.buf),
+                &mut self.matcher,
+            )
+            .map(i64::from)
+    }
+}
+
 /// Entries matching `filter` whose name or id fuzzily matches `query` (all of them for an empty
 /// query), by the better of the two scores, best match first; ties and the empty query keep name
 /// order.
@@ -58,13 +107,13 @@ pub fn search(b: &Bestiary, query: &str, filter: &Filter) -> Vec<SearchHit> {
     let index = b.names();
     let query = query.trim();
     if query.is_empty() || index.by_name.len() < PARALLEL_FROM {
-        return search_with(b, query, filter, &mut SkimNames::default());
+        return search_with(b, query, filter, &mut NucleoNames::default());
     }
     // Scored on every core, each with its own matcher: a keystroke over a hundred thousand
     // names then stays within a frame. The chunks keep name order, so ties stay in it.
     let spaced_query = hyphens_as_spaces(query);
     let mut hits = crate::parallel::flat_map_chunks(&index.by_name, PARALLEL_FROM, |part| {
-        let mut m = SkimNames::default();
+        let mut m = NucleoNames::default();
         m.prepare(&spaced_query);
         score_all(b, part, filter, &mut m)
     });
