@@ -400,9 +400,11 @@ fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
     let index = index_path(&bestiary);
     let text = std::fs::read_to_string(&index).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-    // (field of the card row, impossible value): its level, its role, its name.
-    let edits: [(usize, serde_json::Value); 3] = [
+    // (field of the card row, impossible value): its level; its role as a place past the
+    // vocabulary's end and as a word where a place belongs; its name.
+    let edits: [(usize, serde_json::Value); 4] = [
         (2, 99.into()),
+        (4, 200.into()),
         (4, "wizard".into()),
         (1, "Bell\u{7}Ringer".into()),
     ];
@@ -414,13 +416,13 @@ fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
         row[9][*field] = value.clone();
         *line = row.to_string();
     }
-    assert_eq!(edited.len(), 3);
+    assert_eq!(edited.len(), 4);
     std::fs::write(&index, lines.join("\n") + "\n").unwrap();
 
     let b = Bestiary::load(Some(&bestiary));
     assert_eq!(
-        b.loaded_from_index, 17,
-        "the three edited lines are not used"
+        b.loaded_from_index, 16,
+        "the four edited lines are not used"
     );
     assert!(b.errors.is_empty(), "{:?}", b.errors);
     assert_eq!(user_cards(&b), user_cards(&honest));
