@@ -1,7 +1,7 @@
 //! At a hundred thousand names the search scores on every core; it must find exactly what the
 //! one-thread search finds, in the same order.
 
-use lairsmith::bestiary::{Bestiary, Filter, Provenance, NucleoNames, search, search_with};
+use lairsmith::bestiary::{Bestiary, Filter, NucleoNames, Provenance, search, search_with};
 use std::path::PathBuf;
 
 #[test]
