@@ -408,7 +408,7 @@ fn scale(c: &mut Criterion) {
     let filter = Filter::default();
     for q in ["a", "ash"] {
         g.bench_with_input(
-            BenchmarkId::new("search 100k, fuzzy-matcher", q),
+            BenchmarkId::new("search 100k, fuzzy-matcher, one core", q),
             q,
             |b, q| {
                 let mut m = SkimNames::default();
@@ -416,7 +416,12 @@ fn scale(c: &mut Criterion) {
             },
         );
         g.bench_with_input(
-            BenchmarkId::new("search 100k, nucleo-matcher", q),
+            BenchmarkId::new("search 100k, lairsmith (nucleo-matcher, every core)", q),
+            q,
+            |b, q| b.iter(|| lairsmith::bestiary::search(big, q, &filter).len()),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("search 100k, nucleo-matcher, one core", q),
             q,
             |b, q| {
                 let mut m = Nucleo {
