@@ -153,14 +153,15 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
         }
         Some(e) => Ok(e.clone()),
         None => {
-            // The file named for the id is there but could not be read: that is the answer.
+            // The file named for the id is there but was skipped (unreadable, or its id taken):
+            // that is the answer.
             if let Some(e) = bestiary.errors.iter().find(|e| {
                 e.path
                     .file_stem()
                     .is_some_and(|s| s.to_string_lossy() == id_or_file)
             }) {
                 return Err(Failure(format!(
-                    "no monster has the id `{id_or_file}`: its file could not be read: {e}"
+                    "no monster has the id `{id_or_file}`: the file named for it was skipped: {e}"
                 )));
             }
             let mut msg = format!("no monster has the id `{id_or_file}`");
