@@ -436,3 +436,37 @@ fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
     }
     assert_eq!(Bestiary::load(Some(&bestiary)).loaded_from_index, 20);
 }
+
+#[test]
+fn an_encounter_sheet_says_which_stat_block_it_left_out_when_a_file_changed_since_listing() {
+    use lairsmith::encounter::{Count, Encounter, Group, Party};
+    let (_dir, bestiary) = data_dir();
+    let path = write(&bestiary, "mine.yaml", &monster("mine", "Mine"));
+    let _ = Bestiary::load(Some(&bestiary));
+    let b = Bestiary::load(Some(&bestiary));
+    assert_eq!(
+        b.loaded_from_index, 1,
+        "the entry is a card, its design unread"
+    );
+    let mut changed = monster("mine", "Mine Changed");
+    changed.level = lairsmith::rules::Level::new(3).unwrap();
+    std::fs::write(&path, lairsmith::yaml_io::to_string(&changed)).unwrap();
+    let party = Party::parse("4x3").unwrap();
+    let mut e = Encounter::new("Sheet", &party);
+    e.add(Group::monster("hedgemaw", Count::new(1).unwrap()))
+        .unwrap();
+    e.add(Group::monster("mine", Count::new(2).unwrap()))
+        .unwrap();
+    let r = lairsmith::encounter::report::report(&e, &party, &b);
+    let md = lairsmith::encounter::sheet::markdown(&e, &party, &r, &b);
+    assert!(md.contains("Hedgemaw"), "{md}");
+    assert!(
+        md.contains("### mine\n\nThe stat block is left out:") && md.contains("changed on disk"),
+        "{md}"
+    );
+    let html = lairsmith::export::html::encounter(&e, &party, &r, &b, None);
+    assert!(
+        html.contains("The stat block of mine is left out:") && html.contains("changed on disk"),
+        "the HTML sheet says so too"
+    );
+}

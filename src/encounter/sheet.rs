@@ -77,11 +77,13 @@ pub fn markdown(
                 true
             }
         })
-        .filter_map(|id| bestiary.get(id)?.block().ok())
-        .map(|block| {
-            crate::export::markdown(&block)
+        .filter_map(|id| Some(bestiary.get(id)?.block().map_err(|e| (id, e))))
+        .map(|block| match block {
+            Ok(block) => crate::export::markdown(&block)
                 .replacen("## ", "### ", 1)
-                .replace("\n### ", "\n#### ")
+                .replace("\n### ", "\n#### "),
+            // Its file changed or broke since the bestiary was read: said, not silently lost.
+            Err((id, e)) => format!("### {id}\n\nThe stat block is left out: {e}.\n"),
         })
         .collect();
     if !blocks.is_empty() {

@@ -270,8 +270,16 @@ fn encounter_sheet(
             seen.push(id);
             new
         })
-        .filter_map(|id| bestiary.get(id)?.block().ok())
-        .map(|block| stat_block(&block))
+        .filter_map(|id| Some(bestiary.get(id)?.block().map_err(|e| (id, e))))
+        .map(|block| match block {
+            Ok(block) => stat_block(&block),
+            // Its file changed or broke since the bestiary was read: said, not silently lost.
+            Err((id, e)) => format!(
+                "<p class=\"missing\">The stat block of {} is left out: {}.</p>\n",
+                escape(id),
+                escape(&e.to_string())
+            ),
+        })
         .collect();
     if !blocks.is_empty() {
         let _ = writeln!(
