@@ -11,11 +11,9 @@
 //! the id (a misnamed monster, or an unknown id that wants suggestions) does a command load
 //! the whole bestiary, from its index.
 
-use super::{Bestiary, Entry, Library, Provenance, load_file, parse_monster, templates_dir_of};
+use super::{Bestiary, Entry, Library, Provenance, load_file, parse_monster};
 use crate::embedded::{BESTIARY_FILES, SHIPPED_IDS};
-use crate::monster::template::MonsterTemplates;
 use std::path::Path;
-use std::sync::Arc;
 
 /// The shipped monster with this id, parsed from the binary alone.
 pub fn shipped_entry(id: &str, lib: &Library) -> Option<Entry> {
@@ -39,23 +37,13 @@ pub fn named_file_entry(dir: &Path, id: &str, lib: &Library) -> Option<Entry> {
     })
 }
 
-/// The template library of a data directory's bestiary: the shipped templates and the user's.
-pub fn template_library(user_dir: Option<&Path>) -> MonsterTemplates {
-    MonsterTemplates::load(user_dir.map(templates_dir_of).as_deref())
-}
-
 impl Bestiary {
     /// A bestiary holding only the monsters with these ids (shipped, or in files named for
     /// them), for a command that names its monsters; `None` if any of them needs the whole
     /// bestiary to be found (see the module's text). It is not the whole bestiary: use it
     /// only to look these ids up.
     pub fn holding(user_dir: Option<&Path>, ids: &[&str]) -> Option<Bestiary> {
-        let templates = template_library(user_dir);
-        let mut b = Bestiary {
-            errors: templates.errors.clone(),
-            templates: Arc::new(templates),
-            ..Bestiary::default()
-        };
+        let mut b = Bestiary::with_library_of(user_dir);
         for id in ids {
             if b.get(id).is_some() {
                 continue;

@@ -493,17 +493,34 @@ impl Bestiary {
             templates,
             ..Bestiary::default()
         };
+        b.insert_shipped();
+        b
+    }
+
+    /// No monsters yet, derived with the template library of the bestiary directory
+    /// `user_dir` (the shipped templates and the user's beside it); the user's template files
+    /// that could not be read are its first errors.
+    pub fn with_library_of(user_dir: Option<&Path>) -> Bestiary {
+        let templates = MonsterTemplates::load(user_dir.map(templates_dir_of).as_deref());
+        Bestiary {
+            errors: templates.errors.clone(),
+            templates: Arc::new(templates),
+            ..Bestiary::default()
+        }
+    }
+
+    /// Adds the shipped monsters.
+    fn insert_shipped(&mut self) {
         for (path, text) in BESTIARY_FILES {
             let path = Path::new(path);
             match parse_monster(text, path) {
                 Ok(d) => {
-                    let e = Entry::new(d, Provenance::Shipped, path.to_owned(), None, &b.templates);
-                    b.insert(e);
+                    let e = self.entry(d, Provenance::Shipped, path.to_owned(), None);
+                    self.insert(e);
                 }
-                Err(e) => b.errors.push(e),
+                Err(e) => self.errors.push(e),
             }
         }
-        b
     }
 
     /// The shipped monsters plus the user's directory (if given).
@@ -521,10 +538,8 @@ impl Bestiary {
         let Some(dir) = user_dir else {
             return (Bestiary::shipped(), None);
         };
-        let templates = MonsterTemplates::load(Some(&templates_dir_of(dir)));
-        let template_errors = templates.errors.clone();
-        let mut b = Bestiary::shipped_with(Arc::new(templates));
-        b.errors.extend(template_errors);
+        let mut b = Bestiary::with_library_of(Some(dir));
+        b.insert_shipped();
         match cache::Index::for_bestiary(dir) {
             Some(index) => {
                 let write = b.load_dir_indexed(dir, &index);
