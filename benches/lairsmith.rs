@@ -4,7 +4,7 @@
 //! by `benches/startup.sh`.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use lairsmith::bestiary::{Bestiary, Filter, NameMatcher, Provenance, SkimNames, search_with};
+use lairsmith::bestiary::{Bestiary, Filter, NucleoNames, Provenance, SkimNames, search_with};
 use lairsmith::encounter::Party;
 use lairsmith::encounter::generate::{Request, generate};
 use lairsmith::monster::MonsterDesign;
@@ -102,34 +102,13 @@ fn load(c: &mut Criterion) {
     g.finish();
 }
 
-struct Nucleo {
-    matcher: nucleo_matcher::Matcher,
-    pattern: nucleo_matcher::pattern::Pattern,
-    buf: Vec<char>,
-}
-
-impl NameMatcher for Nucleo {
-    fn prepare(&mut self, query: &str) {
-        use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-        self.pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
-    }
-    fn score(&mut self, name: &str) -> Option<i64> {
-        self.pattern
-            .score(
-                nucleo_matcher::Utf32Str::new(name, &mut self.buf),
-                &mut self.matcher,
-            )
-            .map(i64::from)
-    }
-}
-
 fn search(c: &mut Criterion) {
     let f = fixture();
     let mut g = c.benchmark_group("search 10k names, one keystroke");
     let filter = Filter::default();
     for q in ["a", "ash", "ashbk"] {
         g.bench_with_input(
-            BenchmarkId::new("fuzzy-matcher (lairsmith)", q),
+            BenchmarkId::new("fuzzy-matcher (lairsmith until issue 14)", q),
             q,
             |b, q| {
                 let mut m = SkimNames::default();
@@ -137,14 +116,10 @@ fn search(c: &mut Criterion) {
             },
         );
         g.bench_with_input(
-            BenchmarkId::new("nucleo-matcher, same search module", q),
+            BenchmarkId::new("nucleo-matcher (lairsmith now), same search module", q),
             q,
             |b, q| {
-                let mut m = Nucleo {
-                    matcher: nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT),
-                    pattern: nucleo_matcher::pattern::Pattern::default(),
-                    buf: Vec::new(),
-                };
+                let mut m = NucleoNames::default();
                 b.iter(|| search_with(&f.bestiary, q, &filter, &mut m).len())
             },
         );
@@ -208,29 +183,73 @@ fn key(c: char) -> lairsmith::tui::app::Msg {
     lairsmith::tui::app::Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
 }
 
-fn frames(c: &mut Criterion) {
-    use lairsmith::tui::app::{App, Msg, Outcome, Paths};
-    let f = fixture();
-    let paths = Paths {
-        root: f.bestiary_dir.parent().unwrap().to_owned(),
-        bestiary: f.bestiary_dir.clone(),
-        encounters: f.bestiary_dir.parent().unwrap().join("encounters"),
-        parties: f.bestiary_dir.parent().unwrap().join("parties"),
-        exports: f.bestiary_dir.parent().unwrap().join("exports"),
-    };
-    let mut no_editor = |p: &Path| Outcome::Edited {
+/// The UI's paths for a data directory whose bestiary is `bestiary_dir`.
+fn paths_for(bestiary_dir: &Path) -> lairsmith::tui::app::Paths {
+    let root = bestiary_dir.parent().unwrap();
+    lairsmith::tui::app::Paths {
+        root: root.to_owned(),
+        bestiary: bestiary_dir.to_owned(),
+        encounters: root.join("encounters"),
+        parties: root.join("parties"),
+        exports: root.join("exports"),
+    }
+}
+
+/// The editor the benchmarks never open.
+fn no_editor(p: &Path) -> lairsmith::tui::app::Outcome {
+    lairsmith::tui::app::Outcome::Edited {
         path: p.to_owned(),
         result: Err(String::new()),
-    };
+    }
+}
+
+/// The baseline of every frame figure: an empty bordered frame.
+fn draw_empty(term: &mut Terminal<TestBackend>) -> u16 {
+    term.draw(|fr| fr.render_widget(ratatui::widgets::Block::bordered(), fr.area()))
+        .unwrap()
+        .area
+        .width
+}
+
+/// Types `ash` into the search box and deletes it, each key followed by a full redraw: six
+/// keystrokes.
+fn type_and_erase(app: &mut lairsmith::tui::app::App, term: &mut Terminal<TestBackend>) {
+    for c in ['a', 's', 'h'] {
+        lairsmith::tui::dispatch(app, key(c), &mut no_editor);
+        term.draw(|fr| lairsmith::tui::view::view(app, fr)).unwrap();
+    }
+    for _ in 0..3 {
+        let bs =
+            lairsmith::tui::app::Msg::Key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+        lairsmith::tui::dispatch(app, bs, &mut no_editor);
+        term.draw(|fr| lairsmith::tui::view::view(app, fr)).unwrap();
+    }
+}
+
+/// A hard encounter for four 8th-level characters, from the whole bestiary.
+fn hard_4x8(seed: u64) -> Request {
+    Request {
+        name: "Bench".into(),
+        party: Party::parse("4x8").unwrap(),
+        band: lairsmith::rules::Difficulty::Hard,
+        query: String::new(),
+        filter: Filter::default(),
+        locked: Vec::new(),
+        max_monsters: 8,
+        max_bosses: 1,
+        max_leaders: 1,
+        seed,
+    }
+}
+
+fn frames(c: &mut Criterion) {
+    use lairsmith::tui::app::App;
+    let f = fixture();
+    let paths = paths_for(&f.bestiary_dir);
     let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
     let mut g = c.benchmark_group("UI at 10k monsters, 120x40");
     g.bench_function("baseline: draw an empty frame", |b| {
-        b.iter(|| {
-            term.draw(|fr| fr.render_widget(ratatui::widgets::Block::bordered(), fr.area()))
-                .unwrap()
-                .area
-                .width
-        })
+        b.iter(|| draw_empty(&mut term))
     });
     let mut app = App::new(f.bestiary.clone(), paths.clone());
     g.bench_function("draw the Bestiary screen", |b| {
@@ -271,35 +290,14 @@ fn frames(c: &mut Criterion) {
     let mut s = App::new(f.bestiary.clone(), paths);
     lairsmith::tui::dispatch(&mut s, key('/'), &mut no_editor);
     g.bench_function("keystroke in the search box: update and redraw", |b| {
-        b.iter(|| {
-            for c in ['a', 's', 'h'] {
-                lairsmith::tui::dispatch(&mut s, key(c), &mut no_editor);
-                term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
-            }
-            for _ in 0..3 {
-                let bs = Msg::Key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
-                lairsmith::tui::dispatch(&mut s, bs, &mut no_editor);
-                term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
-            }
-        })
+        b.iter(|| type_and_erase(&mut s, &mut term))
     });
     g.finish();
 }
 
 fn encounter(c: &mut Criterion) {
     let f = fixture();
-    let req = Request {
-        name: "Bench".into(),
-        party: Party::parse("4x8").unwrap(),
-        band: lairsmith::rules::Difficulty::Hard,
-        query: String::new(),
-        filter: Filter::default(),
-        locked: Vec::new(),
-        max_monsters: 8,
-        max_bosses: 1,
-        max_leaders: 1,
-        seed: 5,
-    };
+    let req = hard_4x8(5);
     let mut g = c.benchmark_group("generate an encounter from 10k");
     g.bench_function(
         "baseline: list the candidates (search with no query)",
@@ -394,7 +392,7 @@ fn fixture_100k() -> &'static (tempfile::TempDir, PathBuf, Bestiary) {
 }
 
 fn scale(c: &mut Criterion) {
-    use lairsmith::tui::app::{App, Msg, Outcome, Paths};
+    use lairsmith::tui::app::App;
     let small = fixture();
     let (_dir, big_dir, big) = fixture_100k();
     let mut g = c.benchmark_group("scale: 100k beside 10k");
@@ -424,76 +422,32 @@ fn scale(c: &mut Criterion) {
             BenchmarkId::new("search 100k, nucleo-matcher, one core", q),
             q,
             |b, q| {
-                let mut m = Nucleo {
-                    matcher: nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT),
-                    pattern: nucleo_matcher::pattern::Pattern::default(),
-                    buf: Vec::new(),
-                };
+                let mut m = NucleoNames::default();
                 b.iter(|| search_with(big, q, &filter, &mut m).len())
             },
         );
     }
     // Eight seeds a round: one generation may stop at its first attempt, another try them all.
-    let generate_one = |b: &Bestiary, seed: u64| {
-        let r = Request {
-            name: "Bench".into(),
-            party: Party::parse("4x8").unwrap(),
-            band: lairsmith::rules::Difficulty::Hard,
-            query: String::new(),
-            filter: Filter::default(),
-            locked: Vec::new(),
-            max_monsters: 8,
-            max_bosses: 1,
-            max_leaders: 1,
-            seed,
-        };
-        generate(b, &r).unwrap().xp
+    let req = |b: &Bestiary| -> u64 {
+        (1..=8)
+            .map(|seed| generate(b, &hard_4x8(seed)).unwrap().xp)
+            .sum()
     };
-    let req = |b: &Bestiary| -> u64 { (1..=8).map(|seed| generate_one(b, seed)).sum() };
     g.bench_function("generate hard 4x8 (8 seeds), 10k", |b| {
         b.iter(|| req(&small.bestiary))
     });
     g.bench_function("generate hard 4x8 (8 seeds), 100k", |b| b.iter(|| req(big)));
     // A keystroke in the search box at 100k: update (search, derive, the preview's design read
     // on first use) and redraw, against an empty frame.
-    let root = big_dir.parent().unwrap();
-    let paths = Paths {
-        root: root.to_owned(),
-        bestiary: big_dir.clone(),
-        encounters: root.join("encounters"),
-        parties: root.join("parties"),
-        exports: root.join("exports"),
-    };
-    let mut no_editor = |p: &Path| Outcome::Edited {
-        path: p.to_owned(),
-        result: Err(String::new()),
-    };
     let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
     g.bench_function("baseline: draw an empty frame", |b| {
-        b.iter(|| {
-            term.draw(|fr| fr.render_widget(ratatui::widgets::Block::bordered(), fr.area()))
-                .unwrap()
-                .area
-                .width
-        })
+        b.iter(|| draw_empty(&mut term))
     });
-    let mut s = App::new(big.clone(), paths);
+    let mut s = App::new(big.clone(), paths_for(big_dir));
     lairsmith::tui::dispatch(&mut s, key('/'), &mut no_editor);
     g.bench_function(
         "keystroke in the search box at 100k: update and redraw (x6)",
-        |b| {
-            b.iter(|| {
-                for c in ['a', 's', 'h'] {
-                    lairsmith::tui::dispatch(&mut s, key(c), &mut no_editor);
-                    term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
-                }
-                for _ in 0..3 {
-                    let bs = Msg::Key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
-                    lairsmith::tui::dispatch(&mut s, bs, &mut no_editor);
-                    term.draw(|fr| lairsmith::tui::view::view(&s, fr)).unwrap();
-                }
-            })
-        },
+        |b| b.iter(|| type_and_erase(&mut s, &mut term)),
     );
     g.finish();
 }
