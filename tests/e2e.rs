@@ -1,8 +1,11 @@
 //! Runs the tmux scripts against the built binary: the UI driven in a real pseudo-terminal.
 //! Needs tmux; CI installs it (and these tests fail in CI without it).
 
+mod common;
+
 use std::process::Command;
 
+/// [`common::run_script`], skipped (outside CI) where tmux is missing.
 fn run_script(name: &str) {
     let has_tmux = Command::new("tmux")
         .arg("-V")
@@ -16,18 +19,7 @@ fn run_script(name: &str) {
         eprintln!("tmux is not installed: skipping {name} (apt-get install tmux)");
         return;
     }
-    let script = format!("{}/tests/{name}", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("bash")
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_lairsmith"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::run_script(name);
 }
 
 #[test]

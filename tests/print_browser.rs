@@ -3,6 +3,8 @@
 //! `chromium-browser`) and `pdftotext` (poppler-utils); `.ci/run` installs both, and in CI the
 //! test fails without them. Elsewhere it says it skipped.
 
+mod common;
+
 use std::process::Command;
 
 fn installed(program: &str) -> bool {
@@ -26,16 +28,5 @@ fn html_sheets_print_in_chromium_with_every_number_and_no_stat_block_split() {
         );
         return;
     }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/print_chromium.sh");
-    let out = Command::new("bash")
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_lairsmith"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::run_script("print_chromium.sh");
 }

@@ -94,3 +94,20 @@ pub fn golden(name: &str, actual: &str) {
         "{name} differs from its golden file (UPDATE_GOLDEN=1 rewrites it; review the diff)"
     );
 }
+
+/// Runs `tests/<name>` (a bash script) against the built binary and fails with its output if it
+/// fails. The scripts keep their own time limits (they drive tmux or a browser).
+pub fn run_script(name: &str) {
+    let script = format!("{}/tests/{name}", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_lairsmith"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
