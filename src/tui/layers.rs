@@ -489,11 +489,15 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
     }
 }
 
-/// The stat block of the monster `id`, its file read if need be; a file that cannot be read
+/// What `read` gives of the monster `id`, its file read if need be; a file that cannot be read
 /// (or changed since it was listed) is said in the status line.
-fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
-    match app.bestiary.get(id)?.block() {
-        Ok(b) => Some(b),
+fn read_entry<T>(
+    app: &mut App,
+    id: &str,
+    read: impl FnOnce(&crate::bestiary::Entry) -> Result<T, crate::yaml_io::FileError>,
+) -> Option<T> {
+    match read(app.bestiary.get(id)?) {
+        Ok(v) => Some(v),
         Err(e) => {
             app.error(e.to_string());
             None
@@ -501,15 +505,14 @@ fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
     }
 }
 
-/// The design of the monster `id`, its file read if need be (see [`block_of`]).
+/// The stat block of the monster `id` (see [`read_entry`]).
+fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
+    read_entry(app, id, crate::bestiary::Entry::block)
+}
+
+/// The design of the monster `id` (see [`read_entry`]).
 pub fn design_of(app: &mut App, id: &str) -> Option<std::sync::Arc<crate::monster::MonsterDesign>> {
-    match app.bestiary.get(id)?.design() {
-        Ok(d) => Some(d),
-        Err(e) => {
-            app.error(e.to_string());
-            None
-        }
-    }
+    read_entry(app, id, crate::bestiary::Entry::design)
 }
 
 fn export(app: &mut App, text: &str, contents: String) -> Vec<Cmd> {
