@@ -135,8 +135,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     // ten thousand. Smaller pools are used whole, so their seeds give what they always gave.
     if candidates.len() > MAX_POOL {
         let picked = rand::seq::index::sample(&mut rng, candidates.len(), MAX_POOL);
-        let mut sample: Vec<&Entry> = picked.iter().map(|i| candidates[i]).collect();
-        std::mem::swap(&mut candidates, &mut sample);
+        candidates = picked.iter().map(|i| candidates[i]).collect();
     }
     candidates.sort_by(|a, b| a.card.id.cmp(&b.card.id));
     let max_xp = target.max_xp.unwrap_or(target.min_xp.saturating_mul(2));
