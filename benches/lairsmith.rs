@@ -328,7 +328,7 @@ fn adventure(c: &mut Criterion) {
     for i in 0..lairsmith::adventure::MAX_ADVENTURE_ENCOUNTERS {
         let id = format!("e{i}");
         a.insert(&id, None).unwrap();
-        loaded.insert(id, Loaded::Found(Box::new(e.clone())));
+        loaded.insert(id, Loaded::Found(std::sync::Arc::new(e.clone())));
     }
     let mut g = c.benchmark_group("rate an adventure of 300 encounters");
     g.bench_function("baseline: one encounter's report", |bch| {

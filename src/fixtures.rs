@@ -11,6 +11,8 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::path::Path;
 
+pub mod limit_cases;
+
 const FIRST: &[&str] = &[
     "Ash", "Bile", "Bone", "Briar", "Cinder", "Cloud", "Coil", "Crag", "Crow", "Dawn", "Dread",
     "Dusk", "Ember", "Fen", "Frost", "Gall", "Ghast", "Gloom", "Grave", "Grim", "Hag", "Hollow",

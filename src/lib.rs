@@ -56,6 +56,7 @@ pub mod export;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod keyspec;
+pub mod limits;
 pub mod monster;
 pub mod parallel;
 pub mod rules;

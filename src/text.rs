@@ -144,6 +144,21 @@ pub fn key(k: &str) -> Seg {
     Seg::Key(k.to_owned())
 }
 
+/// 1000 -> "1,000", as the book prints XP.
+/// Any integer type: XP sums are wide, and a cast to a narrower type could print a wrong sign.
+pub fn group_thousands(n: impl Into<i128>) -> String {
+    let n: i128 = n.into();
+    let s = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
 #[cfg(test)]
 mod words {
     use super::*;

@@ -63,9 +63,22 @@ pub struct UnknownValue {
     pub given: String,
     pub valid: Vec<String>,
     pub suggestion: Option<String>,
+    /// The word is known but its number is outside its range: this sentence says so instead.
+    pub out_of_range: Option<String>,
 }
 
 impl UnknownValue {
+    /// A known word with a number outside its range ("darkvision 5000").
+    pub fn out_of_range(field: &'static str, given: &str, sentence: String) -> Self {
+        UnknownValue {
+            field,
+            given: given.to_owned(),
+            valid: Vec::new(),
+            suggestion: None,
+            out_of_range: Some(sentence),
+        }
+    }
+
     pub fn new<'a>(
         field: &'static str,
         given: &str,
@@ -78,12 +91,16 @@ impl UnknownValue {
             given: given.to_owned(),
             valid,
             suggestion,
+            out_of_range: None,
         }
     }
 }
 
 impl fmt::Display for UnknownValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(sentence) = &self.out_of_range {
+            return write!(f, "{} `{}`: {sentence}", self.field, self.given);
+        }
         write!(f, "unknown {} `{}`", self.field, self.given)?;
         if let Some(s) = &self.suggestion {
             write!(f, " (did you mean `{s}`?)")?;

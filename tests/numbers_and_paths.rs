@@ -123,6 +123,17 @@ fn huge_xp_overrides_and_counts_never_print_negative_xp() {
         .replace("id: hedgemaw", "id: fat-maw")
         .replace("name: Hedgemaw", "name: Fat Maw")
         + "overrides:\n  xp:\n    value: 9223372036854775807\n    reason: a test\n";
+    std::fs::write(d.join("bestiary/fat-maw.yaml"), &fat).unwrap();
+    // Past the XP override's range the file is refused where it says so (trust, round three)...
+    let refused = lairsmith(d, &["show", "fat-maw"]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("an XP override is 0 to 1,000,000 XP"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // ...and at its top, 999 of it in three groups still sums and prints whole.
+    let fat = fat.replace("9223372036854775807", "1000000");
     std::fs::write(d.join("bestiary/fat-maw.yaml"), fat).unwrap();
     assert!(
         lairsmith(d, &["encounter", "new", "big", "--party", "4x3"])

@@ -14,7 +14,8 @@ use crate::rules::difficulty::Difficulty;
 use crate::rules::level::Level;
 use crate::treasure::{Grant, Method, Plan};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// Why an encounter of the list adds nothing to the adventure's XP.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -64,12 +65,30 @@ pub struct EncounterLine {
     /// Encounter XP ÷ the party's budget, for the pacing chart.
     #[serde(skip)]
     pub ratio: f64,
-    /// The encounter, its report and the party it was rated for, for the sheet.
+    /// The encounter, its report and the party it was rated for, for the sheet: shared by
+    /// every play of one encounter at one party level, so an adventure that lists an encounter
+    /// many times holds it once.
     #[serde(skip)]
-    pub rated: Option<Box<(Encounter, Report, Party)>>,
+    pub rated: Option<Arc<Rated>>,
     /// The encounter's treasure under the adventure's method (T1), for the party then.
     #[serde(skip)]
     pub treasure: Option<Plan>,
+}
+
+/// An encounter and the party it was rated for. The report is made again where a sheet or a
+/// preview shows it, one encounter at a time, so that an adventure of 300 encounters of 200
+/// groups never holds 300 reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rated {
+    pub encounter: Arc<Encounter>,
+    pub party: Party,
+}
+
+impl Rated {
+    /// The report the adventure's line was made from (the same function, the same inputs).
+    pub fn report(&self, bestiary: &Bestiary) -> Report {
+        report(&self.encounter, &self.party, bestiary)
+    }
 }
 
 /// Characters reaching a level after an encounter.
@@ -218,7 +237,7 @@ fn label(m: &Member, i: usize) -> String {
 /// An encounter of the list as read from the data directory.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Loaded {
-    Found(Box<Encounter>),
+    Found(Arc<Encounter>),
     /// No saved encounter has the id: the sentence naming the closest ids.
     Missing(String),
     /// The file is there but cannot be read: why.
@@ -235,7 +254,7 @@ pub fn load_encounters(data: &DataDir, ids: &[String]) -> BTreeMap<String, Loade
         let loaded = match crate::encounter::encounter_path(data, id) {
             Ok(p) => match std::fs::metadata(&p) {
                 Ok(m) if m.is_file() => match crate::encounter::load_encounter(&p) {
-                    Ok((e, _)) => Loaded::Found(Box::new(e)),
+                    Ok((e, _)) => Loaded::Found(Arc::new(e)),
                     Err(err) => Loaded::Unreadable(err.to_string()),
                 },
                 // A FIFO or a device is never opened: reading one could block for ever.
@@ -285,15 +304,24 @@ pub fn rate_adventure(
     let mut level_ups: Vec<LevelUp> = Vec::new();
     let seed = adventure.seed.unwrap_or(0);
     let mut treasure = adventure.treasure.map(Plan::empty);
+    let mut ratings: HashMap<(&str, Vec<Level>), EncounterLine> = HashMap::new();
+    let mut plays_so_far: HashMap<&str, usize> = HashMap::new();
     for (i, id) in adventure.encounters.iter().enumerate() {
-        let plays = adventure.encounters[..i]
-            .iter()
-            .filter(|e| *e == id)
-            .count();
+        let plays = {
+            let n = plays_so_far.entry(id.as_str()).or_default();
+            *n += 1;
+            *n - 1
+        };
         let now = Party {
             members: members.clone(),
         };
-        let mut line = rate(id, loaded.get(id), &now, bestiary);
+        // Each encounter is rated once per party level it is met at; the adventure's other
+        // plays of it share that rating.
+        let levels: Vec<Level> = members.iter().map(|m| m.level).collect();
+        let mut line = ratings
+            .entry((id.as_str(), levels))
+            .or_insert_with(|| rate(id, loaded.get(id), &now, bestiary))
+            .clone();
         line.position = i + 1;
         // E4: each character earns the encounter's XP ÷ the characters, rounded down.
         let award = line.xp / n;
@@ -469,6 +497,9 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
             }
         )));
     }
-    line.rated = Some(Box::new(((**e).clone(), r, party.clone())));
+    line.rated = Some(Arc::new(Rated {
+        encounter: Arc::clone(e),
+        party: party.clone(),
+    }));
     line
 }

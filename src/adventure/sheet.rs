@@ -9,6 +9,59 @@ use crate::export::doc::group_thousands;
 /// The widest pacing bar, in characters, for an encounter at twice its party's budget or more.
 const BAR_WIDTH: f64 = 24.0;
 
+/// How one play of an encounter appears on the adventure's sheet, so that the sheet grows with
+/// what the adventure holds, not with how often it lists the same encounter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// Its whole sheet, leaving out the stat blocks printed under earlier encounters (each
+    /// monster's id and the position of that encounter).
+    Full { earlier: Vec<(String, usize)> },
+    /// The same encounter rated for the same party as the play at this position: its heading,
+    /// a line pointing there, and its own treasure.
+    SameAs(usize),
+}
+
+/// How each encounter of the report appears on its sheet (one entry per encounter, in order;
+/// an encounter that cannot be rated prints nothing whatever its entry).
+pub fn layout(r: &AdventureReport) -> Vec<Shown> {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+    let mut printed: HashMap<String, usize> = HashMap::new();
+    let mut sheets: Vec<(&Arc<crate::adventure::check::Rated>, usize)> = Vec::new();
+    r.encounters
+        .iter()
+        .map(|l| {
+            let Some(rated) = &l.rated else {
+                return Shown::Full {
+                    earlier: Vec::new(),
+                };
+            };
+            // Plays share one rating exactly when the encounter and the party are the same.
+            if let Some((_, at)) = sheets.iter().find(|(x, _)| Arc::ptr_eq(x, rated)) {
+                return Shown::SameAs(*at);
+            }
+            sheets.push((rated, l.position));
+            let mut earlier = Vec::new();
+            for id in crate::encounter::sheet::monster_ids(&rated.encounter) {
+                match printed.get(id) {
+                    Some(at) => earlier.push((id.to_owned(), *at)),
+                    None => {
+                        printed.insert(id.to_owned(), l.position);
+                    }
+                }
+            }
+            Shown::Full { earlier }
+        })
+        .collect()
+}
+
+/// The line a repeated encounter's sheet gives instead of its whole sheet.
+pub fn same_as_text(at: usize) -> String {
+    format!(
+        "The same encounter for the same party as encounter {at}: its roster, arithmetic and stat blocks are on that sheet."
+    )
+}
+
 /// A bar for an encounter's XP against its party's budget: half the width is the budget.
 pub fn pacing_bar(ratio: f64) -> String {
     let cells = (ratio.clamp(0.0, 2.0) * BAR_WIDTH / 2.0).round() as usize;
@@ -93,15 +146,27 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
     let sheets: Vec<String> = r
         .encounters
         .iter()
-        .filter_map(|l| {
-            let (e, rep, party) = l.rated.as_deref()?;
-            let sheet = crate::encounter::sheet::markdown_with_treasure(
-                e,
-                party,
-                rep,
-                bestiary,
-                l.treasure.as_ref(),
-            );
+        .zip(layout(r))
+        .filter_map(|(l, shown)| {
+            let rated = l.rated.as_deref()?;
+            let sheet = match shown {
+                Shown::Full { earlier } => crate::encounter::sheet::markdown_in_adventure(
+                    &rated.encounter,
+                    &rated.party,
+                    &rated.report(bestiary),
+                    bestiary,
+                    l.treasure.as_ref(),
+                    &earlier,
+                ),
+                Shown::SameAs(at) => {
+                    let mut short = format!("# {}\n\n{}\n", rated.encounter.name, same_as_text(at));
+                    if let Some(plan) = &l.treasure {
+                        short.push('\n');
+                        short.push_str(&crate::text::escape_string(plan.markdown()));
+                    }
+                    short
+                }
+            };
             Some(
                 sheet
                     .lines()

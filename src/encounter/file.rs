@@ -512,6 +512,7 @@ impl Encounter {
                     same.name
                 ));
             }
+            self.make_room()?;
             self.groups.push(group);
             return Ok(());
         }
@@ -525,9 +526,23 @@ impl Encounter {
         }) {
             g.count = g.count.plus(group.count)?;
         } else {
+            self.make_room()?;
             self.groups.push(group);
         }
         Ok(())
+    }
+
+    /// `Ok` while a group more fits ([`crate::limits::GROUPS`]).
+    fn make_room(&self) -> Result<(), String> {
+        let most = crate::limits::GROUPS.max;
+        if self.groups.len() < most {
+            Ok(())
+        } else {
+            Err(format!(
+                "the encounter already has {} groups, the most one holds; raise a group's count instead",
+                self.groups.len()
+            ))
+        }
     }
 }
 
@@ -548,6 +563,19 @@ pub fn parse_encounter(
         ));
     }
     check_texts(&e).map_err(|r| r.in_file(text, path))?;
+    let groups = crate::limits::GROUPS;
+    for (list, n) in [
+        ("groups", e.groups.len()),
+        (
+            "generated.locked",
+            e.generated.as_ref().map_or(0, |g| g.locked.len()),
+        ),
+    ] {
+        if let Err(m) = groups.check(n, "an encounter") {
+            let at: Vec<Seg> = list.split('.').map(|k| Seg::Key(k.into())).collect();
+            return Err(crate::text::Refused::new(at, m).in_file(text, path));
+        }
+    }
     if let Some(g) = &e.generated
         && crate::rules::difficulty::band_named(&g.difficulty).is_none()
     {

@@ -13,6 +13,48 @@ pub fn markdown(
     report: &Report,
     bestiary: &Bestiary,
 ) -> String {
+    markdown_sheet(encounter, party, report, bestiary, &[])
+}
+
+/// The stat blocks an adventure's sheet printed under an earlier encounter: a monster's id and
+/// the position of that encounter. Each stat block is printed once in a whole adventure.
+pub type Earlier = [(String, usize)];
+
+/// The distinct monster ids of an encounter's groups, in order: one stat block each.
+pub fn monster_ids(encounter: &Encounter) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
+    encounter
+        .groups
+        .iter()
+        .filter_map(|g| g.monster.as_deref())
+        .filter(|id| seen.insert(*id))
+        .collect()
+}
+
+/// "The stat blocks of hedgemaw (encounter 1) and goblin-cutter (encounter 3) are printed
+/// above.", for an encounter of an adventure whose stat blocks came earlier.
+pub fn earlier_note(earlier: &Earlier) -> Option<String> {
+    let parts: Vec<String> = earlier
+        .iter()
+        .map(|(id, at)| format!("{id} (encounter {at})"))
+        .collect();
+    match parts.as_slice() {
+        [] => None,
+        [one] => Some(format!("The stat block of {one} is printed above.")),
+        [rest @ .., last] => Some(format!(
+            "The stat blocks of {} and {last} are printed above.",
+            rest.join(", ")
+        )),
+    }
+}
+
+fn markdown_sheet(
+    encounter: &Encounter,
+    party: &Party,
+    report: &Report,
+    bestiary: &Bestiary,
+    earlier: &Earlier,
+) -> String {
     let mut s = format!("# {}\n\n", encounter.name);
     s.push_str("## Summary\n\n");
     if encounter.system == crate::encounter::file::System::D20e3 {
@@ -64,19 +106,9 @@ pub fn markdown(
         let sections: Vec<String> = report.challenges.iter().map(challenge_section).collect();
         s.push_str(&sections.join("\n"));
     }
-    let mut seen: Vec<&str> = Vec::new();
-    let blocks: Vec<String> = encounter
-        .groups
-        .iter()
-        .filter_map(|g| g.monster.as_deref())
-        .filter(|id| {
-            if seen.contains(id) {
-                false
-            } else {
-                seen.push(id);
-                true
-            }
-        })
+    let blocks: Vec<String> = monster_ids(encounter)
+        .into_iter()
+        .filter(|id| !earlier.iter().any(|(e, _)| e == id))
         .filter_map(|id| Some(bestiary.get(id)?.block().map_err(|e| (id, e))))
         .map(|block| match block {
             Ok(block) => crate::export::markdown(&block)
@@ -86,8 +118,13 @@ pub fn markdown(
             Err((id, e)) => format!("### {id}\n\nThe stat block is left out: {e}.\n"),
         })
         .collect();
-    if !blocks.is_empty() {
+    let note = earlier_note(earlier);
+    if !blocks.is_empty() || note.is_some() {
         s.push_str("\n## Stat blocks\n\n");
+        if let Some(n) = note {
+            s.push_str(&n);
+            s.push_str("\n\n");
+        }
         s.push_str(&blocks.join("\n"));
     }
     if encounter.system == crate::encounter::file::System::D20e3 && !report.explanation.is_empty() {
@@ -124,7 +161,20 @@ pub fn markdown_with_treasure(
     bestiary: &Bestiary,
     treasure: Option<&crate::treasure::Plan>,
 ) -> String {
-    let sheet = markdown(encounter, party, report, bestiary);
+    markdown_in_adventure(encounter, party, report, bestiary, treasure, &[])
+}
+
+/// The sheet as an adventure prints it: with its treasure, and without the stat blocks printed
+/// under earlier encounters.
+pub fn markdown_in_adventure(
+    encounter: &Encounter,
+    party: &Party,
+    report: &Report,
+    bestiary: &Bestiary,
+    treasure: Option<&crate::treasure::Plan>,
+    earlier: &Earlier,
+) -> String {
+    let sheet = markdown_sheet(encounter, party, report, bestiary, earlier);
     let Some(plan) = treasure else {
         return sheet;
     };

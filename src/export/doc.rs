@@ -451,20 +451,7 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     }
 }
 
-/// 1000 -> "1,000", as the book prints XP.
-/// Any integer type: XP sums are wide, and a cast to a narrower type could print a wrong sign.
-pub fn group_thousands(n: impl Into<i128>) -> String {
-    let n: i128 = n.into();
-    let s = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if n < 0 { format!("-{out}") } else { out }
-}
+pub use crate::text::group_thousands;
 
 /// The senses entry after Perception: "; Darkvision, Blindsight 5 (blind)", or "" when there is
 /// nothing more. A naturally blind monster's note follows its blindsight, whose radius is the

@@ -11,6 +11,7 @@ use super::doc::{
 };
 use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
+use crate::adventure::sheet::Shown;
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::Party;
@@ -210,8 +211,10 @@ fn encounter_sheet(
     report: &Report,
     bestiary: &Bestiary,
     treasure: Option<&Plan>,
-    position: Option<usize>,
+    in_adventure: Option<(usize, &crate::encounter::sheet::Earlier)>,
 ) -> String {
+    let position = in_adventure.map(|(p, _)| p);
+    let earlier = in_adventure.map_or(&[][..], |(_, e)| e);
     let (h1, h2) = if position.is_some() {
         ("h2", "h3")
     } else {
@@ -260,16 +263,9 @@ fn encounter_sheet(
             s.push_str(&challenge(c));
         }
     }
-    let mut seen: Vec<&str> = Vec::new();
-    let blocks: Vec<String> = e
-        .groups
-        .iter()
-        .filter_map(|g| g.monster.as_deref())
-        .filter(|id| {
-            let new = !seen.contains(id);
-            seen.push(id);
-            new
-        })
+    let blocks: Vec<String> = crate::encounter::sheet::monster_ids(e)
+        .into_iter()
+        .filter(|id| !earlier.iter().any(|(x, _)| x == id))
         .filter_map(|id| Some(bestiary.get(id)?.block().map_err(|e| (id, e))))
         .map(|block| match block {
             Ok(block) => stat_block(&block),
@@ -281,12 +277,13 @@ fn encounter_sheet(
             ),
         })
         .collect();
-    if !blocks.is_empty() {
-        let _ = writeln!(
-            s,
-            "<{h2}>Stat blocks</{h2}>\n<div class=\"blocks\">\n{}</div>",
-            blocks.concat()
-        );
+    let note = crate::encounter::sheet::earlier_note(earlier);
+    if !blocks.is_empty() || note.is_some() {
+        let _ = writeln!(s, "<{h2}>Stat blocks</{h2}>");
+        if let Some(n) = note {
+            let _ = writeln!(s, "<p>{}</p>", escape(&n));
+        }
+        let _ = writeln!(s, "<div class=\"blocks\">\n{}</div>", blocks.concat());
     }
     if let Some(plan) = treasure {
         s.push_str(&plan_html(plan, h2));
@@ -506,16 +503,32 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
         None => s.push_str("<h2>Treasure</h2>\n<p>No method chosen: each encounter's sheet gives the book's average gold per character (E5). <code>lairsmith adventure set ADVENTURE --treasure steady|items-only|troves|narrative</code> chooses one of the book's four (Distributing Magic Items).</p>\n"),
     }
     s.push_str("</article>\n");
-    for l in &r.encounters {
-        if let Some((e, rep, party)) = l.rated.as_deref() {
-            s.push_str(&encounter_sheet(
-                e,
-                party,
-                rep,
+    for (l, shown) in r.encounters.iter().zip(crate::adventure::sheet::layout(r)) {
+        let Some(rated) = l.rated.as_deref() else {
+            continue;
+        };
+        match shown {
+            Shown::Full { earlier } => s.push_str(&encounter_sheet(
+                &rated.encounter,
+                &rated.party,
+                &rated.report(bestiary),
                 bestiary,
                 l.treasure.as_ref(),
-                Some(l.position),
-            ));
+                Some((l.position, &earlier)),
+            )),
+            Shown::SameAs(at) => {
+                let _ = writeln!(
+                    s,
+                    "<article class=\"sheet\">\n<h2>{}. {}</h2>\n<p>{}</p>",
+                    l.position,
+                    escape(&rated.encounter.name),
+                    escape(&crate::adventure::sheet::same_as_text(at))
+                );
+                if let Some(plan) = &l.treasure {
+                    s.push_str(&plan_html(plan, "h3"));
+                }
+                s.push_str("</article>\n");
+            }
         }
     }
     if let Some(n) = &a.notes {

@@ -43,17 +43,41 @@ crate::schema::kind_schema!(MonsterKind, "monster");
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityScores {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
+    )]
     pub str: Option<i32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
+    )]
     pub con: Option<i32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
+    )]
     pub dex: Option<i32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
+    )]
     pub int: Option<i32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
+    )]
     pub wis: Option<i32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
+    )]
     pub cha: Option<i32>,
 }
 
@@ -90,17 +114,41 @@ impl AbilityScores {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
+    )]
     pub walk: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
+    )]
     pub fly: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
+    )]
     pub swim: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
+    )]
     pub climb: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
+    )]
     pub burrow: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
+    )]
     pub teleport: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub traits: Vec<MovementTrait>,
@@ -118,7 +166,11 @@ impl Movement {
 pub struct Trait {
     pub name: String,
     /// The aura's size, for an aura (L1724-1725).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Aura, _, _>"
+    )]
     pub aura: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<crate::rules::power_vocab::PowerTag>,
@@ -142,6 +194,7 @@ pub enum RegenerationWhen {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Regeneration {
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::Regeneration, _, _>")]
     pub value: u32,
     #[serde(default, skip_serializing_if = "is_always")]
     pub when: RegenerationWhen,
@@ -249,13 +302,21 @@ pub struct MonsterDesign {
     #[serde(default, skip_serializing_if = "Movement::is_empty")]
     pub movement: Movement,
     /// Natural reach in squares; without it, the size's (R12: Tiny 0, every other size 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Reach, _, _>"
+    )]
     pub reach: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regeneration: Option<Regeneration>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub languages: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Telepathy, _, _>"
+    )]
     pub telepathy: Option<u32>,
     /// Resistances beyond what source and tags grant, each of value X (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -396,27 +457,107 @@ pub fn check_id(id: &str) -> Result<(), String> {
 }
 
 impl MonsterDesign {
-    /// Checks what a file can hold that serde accepts but lairsmith refuses: an id that is not
-    /// a slug, and a name that is empty, too long or holds control characters.
+    /// Checks what a file can hold that serde accepts but lairsmith refuses: the first of
+    /// [`MonsterDesign::problems`].
     pub fn check(&self) -> Result<(), crate::text::Refused> {
+        match self.problems().into_iter().next() {
+            Some(r) => Err(r),
+            None => Ok(()),
+        }
+    }
+
+    /// Everything a file can hold that serde accepts but lairsmith refuses, each at its path:
+    /// an id that is not a slug, a name that is empty, too long or holds control characters,
+    /// more templates, powers, traits, variants or list entries than `limits` allows, and an
+    /// override outside its stat's range (the numbers serde reads are bounded as they are read).
+    pub fn problems(&self) -> Vec<crate::text::Refused> {
         use crate::text::{Refused, check_name_at, key};
-        check_id(&self.id).map_err(|m| Refused::new(vec![key("id")], m))?;
+        use crate::yaml_io::Seg;
+        let mut out = Vec::new();
+        if let Err(m) = check_id(&self.id) {
+            out.push(Refused::new(vec![key("id")], m));
+        }
+        if let Err(r) = check_name_at(vec![key("name")], "the name", &self.name) {
+            out.push(r);
+        }
         if self.templates.len() > MAX_TEMPLATES {
-            return Err(Refused::new(
+            out.push(Refused::new(
                 vec![key("templates")],
                 format!(
                     "a monster lists at most {MAX_TEMPLATES} templates; this one lists {}",
                     self.templates.len()
                 ),
             ));
+        } else {
+            for (i, t) in self.templates.iter().enumerate() {
+                if let Err(m) = check_id(t) {
+                    out.push(Refused::new(vec![key("templates"), Seg::Index(i)], m));
+                }
+            }
         }
-        for (i, t) in self.templates.iter().enumerate() {
-            check_id(t).map_err(|m| {
-                Refused::new(vec![key("templates"), crate::yaml_io::Seg::Index(i)], m)
-            })?;
+        out.extend(self.list_problems("a monster"));
+        for (stat, o) in &self.overrides {
+            if let Err(m) = stat.limit().check(o.value) {
+                out.push(Refused::new(
+                    vec![
+                        key("overrides"),
+                        key(crate::vocab::Vocabulary::key(*stat)),
+                        key("value"),
+                    ],
+                    m,
+                ));
+            }
         }
-        check_name_at(vec![key("name")], "the name", &self.name)
+        out
     }
+
+    /// The lists of a monster beyond their most (`limits`), and each power's problems.
+    pub fn list_problems(&self, holder: &str) -> Vec<crate::text::Refused> {
+        use crate::limits::{POWERS, TRAITS, VARIANTS, WORDS};
+        list_refusals(
+            holder,
+            &[
+                ("powers", self.powers.len(), &POWERS),
+                ("traits", self.traits.len(), &TRAITS),
+                ("variants", self.variants.len(), &VARIANTS),
+                ("tags", self.tags.len(), &WORDS),
+                ("skills", self.skills.len(), &WORDS),
+                ("senses", self.senses.len(), &WORDS),
+                ("languages", self.languages.len(), &WORDS),
+                ("resistances", self.resistances.len(), &WORDS),
+                ("vulnerabilities", self.vulnerabilities.len(), &WORDS),
+                ("immunities", self.immunities.len(), &WORDS),
+                ("movement.traits", self.movement.traits.len(), &WORDS),
+            ],
+            &[("powers", &self.powers)],
+        )
+    }
+}
+
+/// Refusals for lists past their most (`(path, length, limit)`; a dotted path is nested keys)
+/// and for the problems of each power of each power list (`(path, powers)`).
+pub fn list_refusals(
+    holder: &str,
+    lists: &[(&str, usize, &crate::limits::ListLimit)],
+    powers: &[(&str, &[Power])],
+) -> Vec<crate::text::Refused> {
+    use crate::text::{Refused, key};
+    use crate::yaml_io::Seg;
+    let path = |dotted: &str| dotted.split('.').map(key).collect::<Vec<Seg>>();
+    let mut out = Vec::new();
+    for (name, n, limit) in lists {
+        if let Err(m) = limit.check(*n, holder) {
+            out.push(Refused::new(path(name), m));
+        }
+    }
+    for (name, list) in powers {
+        for (i, p) in list.iter().enumerate() {
+            let mut at = path(name);
+            at.push(Seg::Index(i));
+            out.extend(p.problems(at));
+        }
+    }
+    out
 }
 
 impl crate::yaml_io::KeepsXKeys for MonsterDesign {

@@ -158,27 +158,97 @@ impl Templates {
 /// every round, so it does not count. Elites should reach 2 and bosses 4 (L1866-1867), and a
 /// standard monster or mook that reaches 2 attacks as often as an elite.
 pub fn attack_rate(powers: &[Power]) -> u32 {
-    let is_attack = |p: &&Power| p.attack_count() > 0 && p.usage == Usage::AtWill;
-    let standard = powers
-        .iter()
-        .filter(is_attack)
-        .filter(|p| p.action == Action::Standard)
-        .map(Power::attack_count)
-        .max()
-        .unwrap_or(0);
-    let mut extra_kinds: Vec<&str> = powers
-        .iter()
-        .filter(is_attack)
-        .filter(|p| p.action != Action::Standard && p.action != Action::None)
-        .map(|p| {
-            if p.action.is_triggered() {
-                "triggered"
-            } else {
-                crate::vocab::Vocabulary::key(p.action)
+    AttackRate::of(powers).rate()
+}
+
+/// What one power adds to [`attack_rate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum RatePart {
+    /// An at-will standard attack making this many attacks: the most of them counts.
+    Standard(u32),
+    /// An at-will attack of another kind of action: each kind counts once.
+    Kind(&'static str),
+}
+
+fn rate_part(p: &Power) -> Option<RatePart> {
+    if p.attack_count() == 0 || p.usage != Usage::AtWill || p.action == Action::None {
+        return None;
+    }
+    Some(if p.action == Action::Standard {
+        RatePart::Standard(p.attack_count())
+    } else if p.action.is_triggered() {
+        RatePart::Kind("triggered")
+    } else {
+        RatePart::Kind(crate::vocab::Vocabulary::key(p.action))
+    })
+}
+
+/// [`attack_rate`] of a list of powers as counts, so that the rate with one power more or one
+/// fewer is known without reading the list again: re-ranking a monster of many powers tries
+/// each of them.
+#[derive(Debug, Clone, Default)]
+pub struct AttackRate {
+    /// How many at-will standard attacks make each number of attacks.
+    standard: std::collections::BTreeMap<u32, usize>,
+    /// How many at-will attacks each other kind of action has.
+    kinds: std::collections::HashMap<&'static str, usize>,
+}
+
+impl AttackRate {
+    pub fn of(powers: &[Power]) -> AttackRate {
+        let mut r = AttackRate::default();
+        for p in powers {
+            r.add(p);
+        }
+        r
+    }
+
+    pub fn rate(&self) -> u32 {
+        let standard = self.standard.keys().next_back().copied().unwrap_or(0);
+        standard.saturating_add(u32::try_from(self.kinds.len()).unwrap_or(u32::MAX))
+    }
+
+    pub fn add(&mut self, p: &Power) {
+        match rate_part(p) {
+            Some(RatePart::Standard(n)) => *self.standard.entry(n).or_default() += 1,
+            Some(RatePart::Kind(k)) => *self.kinds.entry(k).or_default() += 1,
+            None => {}
+        }
+    }
+
+    pub fn remove(&mut self, p: &Power) {
+        match rate_part(p) {
+            Some(RatePart::Standard(n)) => {
+                if let Some(c) = self.standard.get_mut(&n) {
+                    *c -= 1;
+                    if *c == 0 {
+                        self.standard.remove(&n);
+                    }
+                }
             }
-        })
-        .collect();
-    extra_kinds.sort_unstable();
-    extra_kinds.dedup();
-    standard + extra_kinds.len() as u32
+            Some(RatePart::Kind(k)) => {
+                if let Some(c) = self.kinds.get_mut(k) {
+                    *c -= 1;
+                    if *c == 0 {
+                        self.kinds.remove(k);
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The rate with `p` added.
+    pub fn with(&self, p: &Power) -> u32 {
+        let mut r = self.clone();
+        r.add(p);
+        r.rate()
+    }
+
+    /// The rate with `p` (one of the powers counted) taken out.
+    pub fn without(&self, p: &Power) -> u32 {
+        let mut r = self.clone();
+        r.remove(p);
+        r.rate()
+    }
 }

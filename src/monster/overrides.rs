@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
+    /// Any whole number reads (its range depends on the stat, checked with the design); one
+    /// past i64 is refused here with that sentence rather than serde's words about types.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub value: i64,
     #[serde(default)]
     pub reason: String,
@@ -29,5 +32,22 @@ vocabulary! {
         Perception = ("perception", "Perception"),
         Speed = ("speed", "Speed"),
         Reach = ("reach", "Reach"),
+    }
+}
+
+impl StatKey {
+    /// The range a file may set this number to (`limits`): wide enough for any design, narrow
+    /// enough that no derived sum overflows.
+    pub fn limit(self) -> crate::limits::Limit {
+        use crate::limits::*;
+        match self {
+            StatKey::Xp => XP_OVERRIDE,
+            StatKey::Hp => HP_OVERRIDE,
+            StatKey::Ac | StatKey::Fortitude | StatKey::Reflex | StatKey::Will => DEFENSE_OVERRIDE,
+            StatKey::SavingThrowBonus | StatKey::Initiative | StatKey::Perception => BONUS_OVERRIDE,
+            StatKey::ActionPoints | StatKey::Recoveries => COUNT_OVERRIDE,
+            StatKey::Speed => SPEED_OVERRIDE,
+            StatKey::Reach => REACH_OVERRIDE,
+        }
     }
 }

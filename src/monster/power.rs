@@ -110,13 +110,21 @@ pub struct Power {
     pub basic: bool,
     pub usage: Usage,
     /// The d6 faces that refresh the power ("Refresh 5, 6"), for `usage: refresh`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::limits::refresh_faces"
+    )]
     pub refresh: Vec<u8>,
     pub action: Action,
     pub origin: Origin,
     /// Squares: reach for melee (default the monster's reach), range for ranged, the
     /// "within N" distance for far areas.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::PowerRange, _, _>"
+    )]
     pub range: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub area: Option<Area>,
@@ -129,7 +137,11 @@ pub struct Power {
     /// How many attacks one use makes: a double attack is 2, and a power that makes a basic
     /// attack without an attack roll of its own is 1. Without it, a power with an attack roll
     /// makes one attack. Counts toward the attack rate elites and bosses need (L1866-1867).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::bounded_opt::<crate::limits::Attacks, _, _>"
+    )]
     pub attacks: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<DamageSpec>,
@@ -159,6 +171,27 @@ pub struct Power {
 }
 
 impl Power {
+    /// What a file can hold in a power that serde accepts but lairsmith refuses: more tags than
+    /// a list holds, an attack override outside its range. `at` is the power's path.
+    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::text::Refused> {
+        use crate::text::{Refused, key};
+        let mut out = Vec::new();
+        let path = |tail: &[&str]| {
+            let mut p = at.clone();
+            p.extend(tail.iter().map(|k| key(k)));
+            p
+        };
+        if let Err(m) = crate::limits::WORDS.check(self.tags.len(), "a power") {
+            out.push(Refused::new(path(&["tags"]), m));
+        }
+        if let Some(o) = &self.overrides.attack
+            && let Err(m) = crate::limits::BONUS_OVERRIDE.check(o.value)
+        {
+            out.push(Refused::new(path(&["overrides", "attack", "value"]), m));
+        }
+        out
+    }
+
     /// A minimal power, for builders and tests.
     pub fn new(name: &str, usage: Usage, action: Action, origin: Origin) -> Power {
         Power {

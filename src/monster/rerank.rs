@@ -6,7 +6,7 @@
 //! words when it stays, and a power of their own is never mistaken for a kit's.
 
 use crate::monster::design::MonsterDesign;
-use crate::monster::kit::{KitFor, Templates, attack_rate};
+use crate::monster::kit::{AttackRate, KitFor, Templates};
 use crate::monster::power::{DamageSpec, Power};
 use crate::rules::rank::Rank;
 use crate::rules::role::Role;
@@ -135,32 +135,29 @@ pub fn rerank(
 
     // Up: the new rank's kit extras, each only while it raises the attack rate to the target.
     let target = rank.attack_rate_target();
+    let mut rate = AttackRate::of(&powers);
     for k in rank_powers(kits, rank) {
-        let rate = attack_rate(&powers);
-        if rate >= target || has(&powers, &k.name) {
+        if rate.rate() >= target || has(&powers, &k.name) {
             continue;
         }
-        let mut with = powers.clone();
-        with.push(k.clone());
-        if attack_rate(&with) > rate {
-            powers = with;
+        if rate.with(k) > rate.rate() {
+            rate.add(k);
+            powers.push(k.clone());
             changes.push(PowerChange::Added(k.name.clone()));
         }
     }
 
-    // Down: attacks beyond the rank's, last first, never the basic attack.
+    // Down: attacks beyond the rank's, last first, never the basic attack. Each step asks the
+    // counts, not a copy of the list, what taking one power out does.
     if let Some(limit) = too_many_attacks(rank) {
-        while attack_rate(&powers) >= limit {
-            let rate = attack_rate(&powers);
-            let drop = (0..powers.len()).rev().find(|&i| {
-                !powers[i].basic && {
-                    let mut without = powers.clone();
-                    without.remove(i);
-                    attack_rate(&without) < rate
-                }
-            });
+        while rate.rate() >= limit {
+            let now = rate.rate();
+            let drop = (0..powers.len())
+                .rev()
+                .find(|&i| !powers[i].basic && rate.without(&powers[i]) < now);
             let Some(i) = drop else { break };
             let p = powers.remove(i);
+            rate.remove(&p);
             changes.push(PowerChange::Removed(
                 p.name,
                 if rank == Rank::Elite {

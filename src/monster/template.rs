@@ -99,6 +99,47 @@ impl KeepsXKeys for MonsterTemplate {
 }
 
 impl MonsterTemplate {
+    /// Its lists past their most (`limits`, as a monster's), and its powers' problems.
+    pub fn list_problems(&self) -> Vec<crate::text::Refused> {
+        use crate::limits::{POWERS, TRAITS, WORDS};
+        let roles: Vec<(String, usize)> = self
+            .powers_by_role
+            .iter()
+            .map(|(r, list)| {
+                (
+                    format!("powers_by_role.{}", crate::vocab::Vocabulary::key(*r)),
+                    list.len(),
+                )
+            })
+            .collect();
+        let mut lists: Vec<(&str, usize, &crate::limits::ListLimit)> = vec![
+            ("powers", self.powers.len(), &POWERS),
+            ("traits", self.traits.len(), &TRAITS),
+            ("tags", self.tags.len(), &WORDS),
+            ("skills", self.skills.len(), &WORDS),
+            ("senses", self.senses.len(), &WORDS),
+            ("languages", self.languages.len(), &WORDS),
+            ("resistances", self.resistances.len(), &WORDS),
+            ("vulnerabilities", self.vulnerabilities.len(), &WORDS),
+            ("immunities", self.immunities.len(), &WORDS),
+            ("movement.traits", self.movement.traits.len(), &WORDS),
+        ];
+        lists.extend(roles.iter().map(|(p, n)| (p.as_str(), *n, &POWERS)));
+        let role_paths: Vec<(String, &[Power])> = self
+            .powers_by_role
+            .iter()
+            .map(|(r, list)| {
+                (
+                    format!("powers_by_role.{}", crate::vocab::Vocabulary::key(*r)),
+                    list.as_slice(),
+                )
+            })
+            .collect();
+        let mut powers: Vec<(&str, &[Power])> = vec![("powers", self.powers.as_slice())];
+        powers.extend(role_paths.iter().map(|(p, l)| (p.as_str(), *l)));
+        crate::monster::design::list_refusals("a template", &lists, &powers)
+    }
+
     /// Whether this template is a theme: powers that depend on the member's role.
     pub fn is_theme(&self) -> bool {
         !self.powers_by_role.is_empty()
@@ -157,6 +198,9 @@ pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileEr
     check_id(&t.id).map_err(|m| FileError::new(path, m).at(line_of("id:"), 1))?;
     crate::text::check_name_at(vec![crate::text::key("name")], "the name", &t.name)
         .map_err(|r| r.in_file(text, path))?;
+    if let Some(r) = t.list_problems().into_iter().next() {
+        return Err(r.in_file(text, path));
+    }
     Ok(t)
 }
 
@@ -195,9 +239,35 @@ impl MonsterTemplates {
                 return lib;
             }
         };
-        for f in files {
-            let parsed = crate::bestiary::read_limited(&f)
-                .and_then(|bytes| parse_template(yaml_io::utf8_text(&bytes, &f)?, &f));
+        let (most, most_bytes) = (
+            crate::limits::USER_TEMPLATES.max,
+            crate::limits::USER_TEMPLATE_BYTES,
+        );
+        if files.len() > most {
+            lib.errors.push(FileError::new(
+                &files[most],
+                format!(
+                    "{} holds {} template files; lairsmith reads the first {most} by name, so this one and {} more were not read",
+                    dir.display(),
+                    files.len(),
+                    files.len() - most - 1
+                ),
+            ));
+        }
+        let mut total = 0usize;
+        for f in files.into_iter().take(most) {
+            let parsed = crate::bestiary::read_limited(&f).and_then(|bytes| {
+                total += bytes.len();
+                if total > most_bytes {
+                    return Err(FileError::new(
+                        &f,
+                        format!(
+                            "the template files read before it and this one hold {total} bytes; lairsmith reads at most {most_bytes} bytes of templates in all, so this one was not read"
+                        ),
+                    ));
+                }
+                parse_template(yaml_io::utf8_text(&bytes, &f)?, &f)
+            });
             match parsed {
                 Ok(template) => {
                     if let Some(other) = lib.entry(&template.id) {

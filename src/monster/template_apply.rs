@@ -12,6 +12,7 @@ use crate::monster::template::{MonsterTemplate, MonsterTemplates};
 use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
 use crate::rules::rank::Rank;
 use crate::vocab::Vocabulary;
+use std::collections::{HashMap, HashSet};
 
 /// A design with its templates applied.
 #[derive(Debug, Clone)]
@@ -28,6 +29,8 @@ pub struct Applied {
     pub unknown: Vec<String>,
 }
 
+/// Adds each item `list` lacks. Lists are at most `limits::WORDS` long in every file, so the
+/// scan stays small.
 fn push_new<T: PartialEq + Clone>(list: &mut Vec<T>, items: &[T]) -> Vec<T> {
     let mut added = Vec::new();
     for i in items {
@@ -52,19 +55,20 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
     if let Some(rank) = t.rank
         && rank != d.rank
     {
-        let from: Vec<(String, Option<String>)> = d
-            .powers
-            .iter()
-            .map(|p| p.name.clone())
-            .zip(a.power_from.iter().cloned())
-            .collect();
+        // By name: a power kept through the re-rank keeps the template it came from.
+        let mut from: HashMap<&str, Option<String>> = HashMap::new();
+        for (p, f) in d.powers.iter().zip(&a.power_from) {
+            from.entry(p.name.as_str()).or_insert_with(|| f.clone());
+        }
+        let from: HashMap<String, Option<String>> =
+            from.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
         let role = d.role;
         let swapped = rerank(d, rank, role, kits);
         a.power_from = d
             .powers
             .iter()
-            .map(|p| match from.iter().find(|(n, _)| *n == p.name) {
-                Some((_, f)) => f.clone(),
+            .map(|p| match from.get(p.name.as_str()) {
+                Some(f) => f.clone(),
                 None => Some(t.name.clone()),
             })
             .collect();
@@ -137,8 +141,11 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
     if !immune.is_empty() {
         changes.push(format!("immune {}", joined(&immune, ToString::to_string)));
     }
+    // Name checks are set lookups: sixteen templates of many powers each must not make the
+    // application quadratic.
+    let mut trait_names: HashSet<String> = d.traits.iter().map(|x| x.name.clone()).collect();
     for tr in &t.traits {
-        if d.traits.iter().any(|x| x.name == tr.name) {
+        if !trait_names.insert(tr.name.clone()) {
             continue;
         }
         d.traits.push(tr.clone());
@@ -146,8 +153,9 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
         changes.push(format!("trait {}", tr.name));
     }
     let role_powers = t.powers_by_role.get(&d.role).map_or(&[][..], Vec::as_slice);
+    let mut power_names: HashSet<String> = d.powers.iter().map(|x| x.name.clone()).collect();
     for p in t.powers.iter().chain(role_powers) {
-        if d.powers.iter().any(|x| x.name == p.name) {
+        if power_names.contains(&p.name) {
             continue;
         }
         // Mooks target one creature with each damaging attack (Monster Statistics: Powers),
@@ -159,6 +167,7 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
             ));
             continue;
         }
+        power_names.insert(p.name.clone());
         d.powers.push(p.clone());
         a.power_from.push(Some(t.name.clone()));
         changes.push(format!("power {}", p.name));

@@ -108,6 +108,9 @@ impl Area {
             .trim()
             .parse::<u32>()
             .map_err(|_| UnknownValue::new("area", input, ["burst N", "arc N", "wall N"]))?;
+        crate::limits::AREA_SIZE
+            .check(i64::from(size))
+            .map_err(|m| UnknownValue::out_of_range("area", input, m))?;
         Ok(Area { shape, size })
     }
 }

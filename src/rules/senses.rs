@@ -41,7 +41,10 @@ impl Sense {
         let (name, number) = split_trailing_number(input);
         let kind = SenseKind::parse(name)?;
         let range = if kind.has_range() {
-            Some(number.unwrap_or(DEFAULT_SENSE_RANGE))
+            Some(
+                in_range(&crate::limits::SENSE_RANGE, number, input, "sense")?
+                    .unwrap_or(DEFAULT_SENSE_RANGE),
+            )
         } else {
             None
         };
@@ -58,11 +61,29 @@ impl fmt::Display for Sense {
     }
 }
 
+/// A word's number within its range, or the sentence saying the range.
+fn in_range(
+    limit: &crate::limits::Limit,
+    number: Option<u64>,
+    input: &str,
+    field: &'static str,
+) -> Result<Option<u32>, UnknownValue> {
+    number
+        .map(|n| {
+            i64::try_from(n)
+                .ok()
+                .filter(|n| limit.contains(*n))
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| UnknownValue::out_of_range(field, input, limit.refusal(n)))
+        })
+        .transpose()
+}
+
 /// Splits "maximum altitude 2" into ("maximum altitude", Some(2)).
-fn split_trailing_number(input: &str) -> (&str, Option<u32>) {
+fn split_trailing_number(input: &str) -> (&str, Option<u64>) {
     let t = input.trim();
     match t.rsplit_once(' ') {
-        Some((head, tail)) => match tail.trim_start_matches('+').parse::<u32>() {
+        Some((head, tail)) => match tail.trim_start_matches('+').parse::<u64>() {
             Ok(n) => (head.trim(), Some(n)),
             Err(_) => (t, None),
         },
@@ -138,7 +159,10 @@ impl MovementTrait {
             "earth glide" => MovementTrait::EarthGlide,
             "compress" => MovementTrait::Compress(None),
             "maximum altitude" | "max altitude" if number.is_some() => {
-                MovementTrait::MaximumAltitude(number.unwrap_or_default())
+                MovementTrait::MaximumAltitude(
+                    in_range(&crate::limits::ALTITUDE, number, input, "movement trait")?
+                        .unwrap_or_default(),
+                )
             }
             other => {
                 if let Some(size) = other.strip_prefix("compress ")

@@ -421,7 +421,8 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
             theme::ok(),
         )));
     }
-    if let Some((_, rep, _)) = l.rated.as_deref() {
+    // One encounter rated again for its preview: the adventure keeps no reports.
+    if let Some(rep) = l.rated.as_deref().map(|r| r.report(&app.bestiary)) {
         lines.push(Line::default());
         lines.push(Line::from(Span::styled("Roster", theme::bold())));
         if rep.roster.is_empty() {

@@ -1,0 +1,433 @@
+//! **[ours]** The documented range of every number a file holds and the most items of every list,
+//! checked when the file is read (a located error naming the limit), so that no derived number
+//! can overflow and no work grows faster than what a GM can mean. The README's "What lairsmith
+//! refuses" lists them from [`NUMBERS`] and [`LISTS`] (a test keeps the two in step), and the
+//! UI's forms refuse what these refuse.
+//!
+//! A leaf module: it knows numbers and words, nothing of monsters or encounters.
+
+use serde::{Deserialize, Deserializer};
+
+/// One documented range of a whole number a file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// What the number is, as a sentence's subject: "an ability score".
+    pub what: &'static str,
+    /// Where files hold it, for the documentation: "`abilities:` (each score)".
+    pub field: &'static str,
+    pub min: i64,
+    pub max: i64,
+    /// The unit after the numbers ("squares"), or empty.
+    pub unit: &'static str,
+}
+
+impl Limit {
+    pub const fn contains(&self, n: i64) -> bool {
+        self.min <= n && n <= self.max
+    }
+
+    /// "an ability score is 1 to 60, not 2147483648".
+    pub fn refusal(&self, shown: impl std::fmt::Display) -> String {
+        format!("{} is {}, not {shown}", self.what, self.range_text())
+    }
+
+    /// "1 to 60", "0 to 20 squares", "-99 to +99".
+    pub fn range_text(&self) -> String {
+        let signed = self.min < 0;
+        let n = |v: i64| {
+            let s = crate::text::group_thousands(v);
+            if signed && v > 0 { format!("+{s}") } else { s }
+        };
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        format!("{} to {}{unit}", n(self.min), n(self.max))
+    }
+
+    /// `n` if it lies in the range, else the sentence saying the range.
+    pub fn check(&self, n: i64) -> Result<i64, String> {
+        if self.contains(n) {
+            Ok(n)
+        } else {
+            Err(self.refusal(n))
+        }
+    }
+}
+
+/// A list a file holds, and the most items it may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListLimit {
+    /// The list's items, plural: "powers".
+    pub items: &'static str,
+    /// Where files hold it, for the documentation.
+    pub field: &'static str,
+    pub max: usize,
+}
+
+impl ListLimit {
+    /// `Ok` when `n` items fit, else "a monster has at most 40 powers; this one has 5400".
+    pub fn check(&self, n: usize, holder: &str) -> Result<(), String> {
+        if n <= self.max {
+            Ok(())
+        } else {
+            Err(format!(
+                "{holder} has at most {} {}; this one has {n}",
+                self.max, self.items
+            ))
+        }
+    }
+}
+
+macro_rules! limit {
+    ($name:ident, $what:literal, $field:literal, $min:expr, $max:expr, $unit:literal) => {
+        pub const $name: Limit = Limit {
+            what: $what,
+            field: $field,
+            min: $min,
+            max: $max,
+            unit: $unit,
+        };
+    };
+}
+
+// Monster files (and monster templates, which hold the same fields).
+limit!(
+    ABILITY_SCORE,
+    "an ability score",
+    "`abilities:` (each score)",
+    1,
+    60,
+    ""
+);
+limit!(
+    SPEED,
+    "a speed",
+    "`movement:` (walk, fly, swim, climb, burrow, teleport)",
+    0,
+    100,
+    "squares"
+);
+limit!(REACH, "a reach", "`reach:`", 0, 20, "squares");
+limit!(
+    REGENERATION,
+    "regeneration",
+    "`regeneration: {value}`",
+    1,
+    1000,
+    "hit points"
+);
+limit!(
+    SENSE_RANGE,
+    "a sense's range",
+    "`senses:` (blindsight 10, tremorsense 5, ...)",
+    1,
+    100,
+    "squares"
+);
+limit!(
+    ALTITUDE,
+    "a maximum altitude",
+    "`movement: {traits}` (maximum altitude 2)",
+    1,
+    100,
+    "squares"
+);
+limit!(TELEPATHY, "telepathy", "`telepathy:`", 1, 1000, "squares");
+limit!(
+    AURA,
+    "an aura's size",
+    "`traits: [{aura}]`",
+    1,
+    20,
+    "squares"
+);
+limit!(
+    POWER_RANGE,
+    "a power's range",
+    "`powers: [{range}]`",
+    0,
+    100,
+    "squares"
+);
+limit!(
+    AREA_SIZE,
+    "an area's size",
+    "`powers: [{area}]` (burst, arc, wall)",
+    1,
+    50,
+    "squares"
+);
+limit!(
+    ATTACKS,
+    "a power's number of attacks",
+    "`powers: [{attacks}]`",
+    1,
+    10,
+    ""
+);
+limit!(
+    REFRESH_FACE,
+    "a refresh roll",
+    "`powers: [{refresh}]` (each face)",
+    1,
+    6,
+    ""
+);
+// Overrides: each derived number the file may set by hand.
+limit!(
+    XP_OVERRIDE,
+    "an XP override",
+    "`overrides: {xp}`",
+    0,
+    1_000_000,
+    "XP"
+);
+limit!(
+    HP_OVERRIDE,
+    "a hit point override",
+    "`overrides: {hp}`",
+    1,
+    99_999,
+    ""
+);
+limit!(
+    DEFENSE_OVERRIDE,
+    "a defense override",
+    "`overrides: {ac, fortitude, reflex, will}`",
+    0,
+    99,
+    ""
+);
+limit!(
+    BONUS_OVERRIDE,
+    "a bonus override",
+    "`overrides: {saving_throw_bonus, initiative, perception}`, a power's `overrides: {attack}`",
+    -99,
+    99,
+    ""
+);
+limit!(
+    COUNT_OVERRIDE,
+    "an override of action points or recoveries",
+    "`overrides: {action_points, recoveries}`",
+    0,
+    10,
+    ""
+);
+limit!(
+    SPEED_OVERRIDE,
+    "a speed override",
+    "`overrides: {speed}`",
+    0,
+    100,
+    "squares"
+);
+limit!(
+    REACH_OVERRIDE,
+    "a reach override",
+    "`overrides: {reach}`",
+    0,
+    20,
+    "squares"
+);
+
+/// Every number a file holds beside those with ranges of their own elsewhere (levels 1-30, a
+/// group's count 1-999, a party's 1-64 characters, dice), for the documentation.
+pub const NUMBERS: &[&Limit] = &[
+    &ABILITY_SCORE,
+    &SPEED,
+    &REACH,
+    &REGENERATION,
+    &SENSE_RANGE,
+    &ALTITUDE,
+    &TELEPATHY,
+    &AURA,
+    &POWER_RANGE,
+    &AREA_SIZE,
+    &ATTACKS,
+    &REFRESH_FACE,
+    &XP_OVERRIDE,
+    &HP_OVERRIDE,
+    &DEFENSE_OVERRIDE,
+    &BONUS_OVERRIDE,
+    &COUNT_OVERRIDE,
+    &SPEED_OVERRIDE,
+    &REACH_OVERRIDE,
+];
+
+/// The most powers a monster or a template lists (a template's per-role lists each as many): a
+/// real stat block has fewer than 20.
+pub const POWERS: ListLimit = ListLimit {
+    items: "powers",
+    field: "`powers:` of a monster or template (and each role's list of a theme)",
+    max: 40,
+};
+pub const TRAITS: ListLimit = ListLimit {
+    items: "traits",
+    field: "`traits:`",
+    max: 40,
+};
+pub const VARIANTS: ListLimit = ListLimit {
+    items: "variants",
+    field: "`variants:`",
+    max: 40,
+};
+/// Tags, skills, senses, languages, resistances, vulnerabilities, immunities, movement traits,
+/// a power's tags: each list.
+pub const WORDS: ListLimit = ListLimit {
+    items: "entries in one list",
+    field: "`tags`, `skills`, `senses`, `languages`, `resistances`, `vulnerabilities`, `immunities`, movement `traits`, a power's `tags`",
+    max: 64,
+};
+/// The groups of one encounter: the largest fight at a table has a few dozen.
+pub const GROUPS: ListLimit = ListLimit {
+    items: "groups",
+    field: "an encounter's `groups:`",
+    max: 200,
+};
+/// The user's monster templates read from `<data>/templates/`, by number.
+pub const USER_TEMPLATES: ListLimit = ListLimit {
+    items: "template files",
+    field: "`<data>/templates/`",
+    max: 100,
+};
+/// The user's monster templates read from `<data>/templates/`, by total size in bytes: about
+/// 300 real templates, and about 50 ms of reading at every start.
+pub const USER_TEMPLATE_BYTES: usize = 1024 * 1024;
+
+/// Every list limit, for the documentation.
+pub const LISTS: &[&ListLimit] = &[
+    &POWERS,
+    &TRAITS,
+    &VARIANTS,
+    &WORDS,
+    &GROUPS,
+    &USER_TEMPLATES,
+];
+
+/// A range a serde field is read through (see [`bounded`], [`bounded_opt`]).
+pub trait Bound {
+    const LIMIT: Limit;
+}
+
+macro_rules! bound {
+    ($ty:ident, $limit:ident) => {
+        #[doc = concat!("The range [`", stringify!($limit), "`], for serde's `deserialize_with`.")]
+        pub struct $ty;
+        impl Bound for $ty {
+            const LIMIT: Limit = $limit;
+        }
+    };
+}
+
+bound!(AbilityScore, ABILITY_SCORE);
+bound!(Speed, SPEED);
+bound!(Reach, REACH);
+bound!(Regeneration, REGENERATION);
+bound!(Telepathy, TELEPATHY);
+bound!(Aura, AURA);
+bound!(PowerRange, POWER_RANGE);
+bound!(Attacks, ATTACKS);
+bound!(RefreshFace, REFRESH_FACE);
+
+/// A whole number of any width, read as i128 so that `5000000000` or `-2147483649` is refused
+/// with the range rather than with serde's words about the field's Rust type.
+fn read_number<'de, D: Deserializer<'de>>(d: D) -> Result<i128, D::Error> {
+    struct V;
+    impl serde::de::Visitor<'_> for V {
+        type Value = i128;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a whole number")
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i128, E> {
+            Ok(i128::from(v))
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<i128, E> {
+            Ok(i128::from(v))
+        }
+        fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<i128, E> {
+            Ok(v)
+        }
+        fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<i128, E> {
+            Ok(i128::try_from(v).unwrap_or(i128::MAX))
+        }
+    }
+    d.deserialize_i128(V)
+}
+
+/// Any whole number that fits an i64; larger ones are refused with a sentence, since every
+/// range a caller checks afterwards lies far inside.
+pub fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = read_number(d)?;
+    i64::try_from(n).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "{n} is far outside every range lairsmith accepts (see the README's limits)"
+        ))
+    })
+}
+
+/// Refresh faces: each 1 to 6 ([`REFRESH_FACE`]).
+pub fn refresh_faces<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(transparent)]
+    struct Face(#[serde(deserialize_with = "bounded::<RefreshFace, _, _>")] u8);
+    Ok(Vec::<Face>::deserialize(d)?
+        .into_iter()
+        .map(|f| f.0)
+        .collect())
+}
+
+fn in_range<B: Bound, T: TryFrom<i64>, E: serde::de::Error>(n: i128) -> Result<T, E> {
+    let limit = B::LIMIT;
+    i64::try_from(n)
+        .ok()
+        .filter(|v| limit.contains(*v))
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| E::custom(limit.refusal(n)))
+}
+
+/// Reads a number within `B`'s range (`#[serde(deserialize_with = "bounded::<B, _, _>")]`).
+pub fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    in_range::<B, T, D::Error>(read_number(d)?)
+}
+
+/// An optional number within `B`'s range; `null` or `~` is none.
+pub fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(transparent)]
+    struct Any(#[serde(deserialize_with = "read_number")] i128);
+    match Option::<Any>::deserialize(d)? {
+        None => Ok(None),
+        Some(Any(n)) => in_range::<B, T, D::Error>(n).map(Some),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_read_as_sentences() {
+        assert_eq!(ABILITY_SCORE.range_text(), "1 to 60");
+        assert_eq!(BONUS_OVERRIDE.range_text(), "-99 to +99");
+        assert_eq!(XP_OVERRIDE.range_text(), "0 to 1,000,000 XP");
+        assert_eq!(
+            ABILITY_SCORE.refusal(-2147483648_i64),
+            "an ability score is 1 to 60, not -2147483648"
+        );
+    }
+
+    #[test]
+    fn every_number_fits_the_types_derivation_uses() {
+        for l in NUMBERS {
+            assert!(l.min <= l.max, "{}", l.what);
+            // Every derived number is an i64 sum of a few of these and table values far below
+            // 2^31, so i32 ranges are all any file can reach.
+            assert!(i32::try_from(l.max).is_ok() && i32::try_from(l.min).is_ok());
+        }
+    }
+}
