@@ -8,6 +8,7 @@
 //! would otherwise leave it holding a lock on a file nobody reads), re-checks what it expects
 //! under the lock, and renames its new file into place before letting go.
 
+pub mod keep;
 pub(crate) mod open;
 mod temp;
 pub mod trash;

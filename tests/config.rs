@@ -44,6 +44,7 @@ fn schema() -> Schema<'static> {
     Schema {
         actions: &ACTIONS,
         colour_slots: &["accent", "error", "dim"],
+        reserved: &[],
     }
 }
 
@@ -355,7 +356,7 @@ proptest! {
                 description: "line one\nline two",
             })
             .collect();
-        let schema = Schema { actions: &actions, colour_slots: &[] };
+        let schema = Schema { actions: &actions, colour_slots: &[], reserved: &[] };
         let text = config::render_defaults(&schema);
         prop_assert_eq!(parse(&text, Path::new("d.yaml"), &schema), Ok(defaults(&schema)), "{}", text);
     }

@@ -60,7 +60,7 @@ for sig in TERM INT HUP QUIT; do
   [ "$(t display -p -t s '#{alternate_on}')" = 0 ] || fail "SIG$sig: still on the alternate screen"
   [ "$(t display -p -t s '#{cursor_flag}')" = 1 ] || fail "SIG$sig: the cursor is hidden"
   ls "$DATA/recovery/"*.yaml >/dev/null 2>&1 || fail "SIG$sig: the unsaved monster was not kept"
-  t capture-pane -p -t s | grep -qF "your unsaved work is kept in" || fail "SIG$sig: no message about the kept work"
+  t capture-pane -p -t s | grep -qF "your unsaved work (monster \`New Monster\`) is kept in" || fail "SIG$sig: no message about the kept work"
 done
 
 # A 100 KB paste into the search box: capped, instant, and the UI still quits on q.

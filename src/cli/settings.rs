@@ -21,10 +21,21 @@ pub fn run(a: ConfigArgs, path: Option<PathBuf>, term: &mut Terminal) -> CmdResu
         outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }
-    // Check the file: the message the UI would show, or that it reads.
-    match crate::tui::settings::load(Some(&path)) {
-        (_, _, Some(e)) => Err(Failure(e)),
-        _ if !path.exists() => {
+    // Check the file: every problem it has, each on its own line, or that it reads.
+    match crate::tui::settings::read(&path) {
+        Err(e) => {
+            for p in &e.problems {
+                term.err(format_args!("lairsmith: {p}\n"));
+            }
+            let n = e.problems.len();
+            Err(Failure(format!(
+                "{} has {n} problem{}; the UI does not use a file with problems and starts with \
+                 the default keys and theme",
+                path.display(),
+                if n == 1 { "" } else { "s" }
+            )))
+        }
+        Ok(_) if !path.exists() => {
             outln!(
                 term,
                 "{} does not exist; the defaults are in force (`lairsmith config --defaults` prints them).",
@@ -32,7 +43,7 @@ pub fn run(a: ConfigArgs, path: Option<PathBuf>, term: &mut Terminal) -> CmdResu
             )?;
             Ok(EXIT_OK)
         }
-        _ => {
+        Ok(_) => {
             outln!(term, "{} reads without problems.", path.display())?;
             Ok(EXIT_OK)
         }

@@ -20,9 +20,34 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use tree::{Kind, Node};
 
-/// A problem with the settings file: `PATH:LINE:COL: message` (line and column when the file
-/// has them). The same type as every other file's errors.
-pub type ConfigError = FileError;
+/// Every problem of a settings file, each `PATH:LINE:COL: message` (line and column when the
+/// file has them), in the order of the file: one run of `lairsmith config` lists them all, so a
+/// user fixes the file once rather than once per mistake. Never empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub problems: Vec<FileError>,
+}
+
+impl From<FileError> for ConfigError {
+    fn from(e: FileError) -> ConfigError {
+        ConfigError { problems: vec![e] }
+    }
+}
+
+/// One problem a line.
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 /// What a settings file may name: every action, and the colour slots of a theme.
 #[derive(Debug, Clone)]
@@ -31,6 +56,21 @@ pub struct Schema<'a> {
     pub actions: &'a [ActionSchema<'a>],
     /// The colour slots a theme may set (e.g. "accent", "error", "dim", ...).
     pub colour_slots: &'a [&'a str],
+    /// Keys that always do one thing (Ctrl-C quits), which the file cannot give another action.
+    pub reserved: &'a [Reserved<'a>],
+}
+
+/// A key the UI keeps for one action whatever the settings say.
+#[derive(Debug, Clone)]
+pub struct Reserved<'a> {
+    pub key: KeySpec,
+    /// The one action that may list it (listing it there changes nothing).
+    pub action: &'a str,
+    /// What it is kept for, after "reserved for" ("quitting").
+    pub purpose: &'a str,
+    /// Why, as a sentence naming the key ("Ctrl-C always quits, ..."), for the message and the
+    /// default file's comment.
+    pub why: &'a str,
 }
 
 /// One action the keys can trigger.
@@ -118,7 +158,7 @@ pub fn load(path: &Path, schema: &Schema) -> Result<Config, ConfigError> {
     let mut file = match crate::store::open_regular(path) {
         Ok((file, _)) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(defaults(schema)),
-        Err(e) => return Err(cannot(e)),
+        Err(e) => return Err(cannot(e).into()),
     };
     let bytes = crate::store::read_at_most(&mut file, MAX_FILE_BYTES)
         .map_err(cannot)?
@@ -159,7 +199,13 @@ pub fn path_from(
 /// The top-level keys of the file.
 const SECTIONS: &[&str] = &["keys", "theme"];
 
-/// Reads the settings in `text` (the contents of `path`) over the defaults of `schema`.
+/// Where each problem goes as it is found: the file is read to its end, so that every problem
+/// is reported in one run, and a part with a problem is left at its default.
+type Problems = Vec<FileError>;
+
+/// Reads the settings in `text` (the contents of `path`) over the defaults of `schema`. Every
+/// problem is reported, in the order of the file; only a file that cannot be read as YAML at
+/// all stops at its first.
 pub fn parse(text: &str, path: &Path, schema: &Schema) -> Result<Config, ConfigError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > MAX_FILE_BYTES {
@@ -169,7 +215,8 @@ pub fn parse(text: &str, path: &Path, schema: &Schema) -> Result<Config, ConfigE
                 "the settings file is {} bytes; lairsmith reads files of at most {MAX_FILE_BYTES} bytes",
                 text.len()
             ),
-        ));
+        )
+        .into());
     }
     let mut config = defaults(schema);
     let Some(root) = tree::read(text, path)? else {
@@ -179,27 +226,33 @@ pub fn parse(text: &str, path: &Path, schema: &Schema) -> Result<Config, ConfigE
         return Ok(config);
     }
     let Kind::Map(pairs) = &root.kind else {
-        return Err(root.error(
-            path,
-            format!(
-                "the settings file holds {}; it must be a mapping with `keys:` and `theme:`",
-                root.what()
-            ),
-        ));
+        return Err(root
+            .error(
+                path,
+                format!(
+                    "the settings file holds {}; it must be a mapping with `keys:` and `theme:`",
+                    root.what()
+                ),
+            )
+            .into());
     };
+    let mut problems = Problems::new();
     // Where the file binds each key of each action, to point at it if the key conflicts.
     let mut placed: HashMap<(String, KeySpec), (usize, usize)> = HashMap::new();
-    for (name, key, value) in entries(pairs, path, "the settings file")? {
+    for (name, key, value) in entries(pairs, path, "the settings file", &mut problems) {
         match name {
-            "keys" => read_keys(value, path, schema, &mut config, &mut placed)?,
-            "theme" => config.theme = read_theme(value, path, schema)?,
-            _ => {
-                return Err(key.error(path, unknown("setting", name, SECTIONS.iter().copied())));
-            }
+            "keys" => read_keys(value, path, schema, &mut config, &mut placed, &mut problems),
+            "theme" => config.theme = read_theme(value, path, schema, &mut problems),
+            _ => problems.push(key.error(path, unknown("setting", name, SECTIONS.iter().copied()))),
         }
     }
-    check_conflicts(schema, &config, &placed, path)?;
-    Ok(config)
+    check_conflicts(schema, &config, &placed, path, &mut problems);
+    if problems.is_empty() {
+        return Ok(config);
+    }
+    // In the order of the file; the sort is stable, so problems at one place keep theirs.
+    problems.sort_by_key(|p| (p.line.unwrap_or(0), p.column.unwrap_or(0)));
+    Err(ConfigError { problems })
 }
 
 /// "unknown action `quitt` (did you mean `quit`?); valid values: ...".
@@ -211,34 +264,38 @@ fn unknown<'a>(
     UnknownValue::new(field, given, valid).to_string()
 }
 
-/// The pairs of a mapping as (key text, key node, value), refusing a key that is not a plain
-/// word and a key given twice.
+/// The pairs of a mapping as (key text, key node, value), leaving out (as problems) a key that
+/// is not a plain word and a key given twice.
 fn entries<'n>(
     pairs: &'n [(Node, Node)],
     path: &Path,
     within: &str,
-) -> Result<Vec<(&'n str, &'n Node, &'n Node)>, FileError> {
+    problems: &mut Problems,
+) -> Vec<(&'n str, &'n Node, &'n Node)> {
     let mut seen: HashMap<&str, &Node> = HashMap::new();
     let mut out = Vec::with_capacity(pairs.len());
     for (key, value) in pairs {
         let Kind::Scalar { value: name, .. } = &key.kind else {
-            return Err(key.error(
+            problems.push(key.error(
                 path,
                 format!("a key in {within} is {}, not a name", key.what()),
             ));
+            continue;
         };
-        if let Some(first) = seen.insert(name, key) {
-            return Err(key.error(
+        if let Some(first) = seen.get(name.as_str()) {
+            problems.push(key.error(
                 path,
                 format!(
                     "`{name}` is given twice in {within} (first at line {})",
                     first.line
                 ),
             ));
+            continue;
         }
+        seen.insert(name, key);
         out.push((name.as_str(), key, value));
     }
-    Ok(out)
+    out
 }
 
 fn read_keys(
@@ -247,24 +304,27 @@ fn read_keys(
     schema: &Schema,
     config: &mut Config,
     placed: &mut HashMap<(String, KeySpec), (usize, usize)>,
-) -> Result<(), FileError> {
+    problems: &mut Problems,
+) {
     if node.is_null() {
-        return Ok(());
+        return;
     }
     let Kind::Map(pairs) = &node.kind else {
-        return Err(node.error(
+        problems.push(node.error(
             path,
             format!(
                 "`keys` holds {}; it must map action names to lists of keys, such as `quit: [\"q\"]`",
                 node.what()
             ),
         ));
+        return;
     };
-    for (name, key, value) in entries(pairs, path, "`keys`")? {
+    for (name, key, value) in entries(pairs, path, "`keys`", problems) {
         if !schema.actions.iter().any(|a| a.name == name) {
             let mut msg = unknown("action", name, schema.actions.iter().map(|a| a.name));
             msg.push_str(" (`lairsmith config --defaults` lists them with what they do)");
-            return Err(key.error(path, msg));
+            problems.push(key.error(path, msg));
+            continue;
         }
         let items: Vec<&Node> = match &value.kind {
             Kind::Seq(items) => items.iter().collect(),
@@ -277,92 +337,132 @@ fn read_keys(
             } else {
                 ""
             };
-            return Err(value.error(
+            problems.push(value.error(
                 path,
                 format!(
                     "`{name}` has no keys; give it a list of at least one, such as `{name}: [\"q\"]`{hint}"
                 ),
             ));
+            continue;
         }
         let mut keys: Vec<KeySpec> = Vec::with_capacity(items.len());
         for item in items {
-            let Kind::Scalar { value: text, .. } = &item.kind else {
-                return Err(item.error(
-                    path,
-                    format!(
-                        "a key of `{name}` is {}; write each key as text in quotes, such as \"Ctrl-s\"",
-                        item.what()
-                    ),
-                ));
-            };
-            let spec: KeySpec = text.parse().map_err(|e| {
-                item.error(path, format!("`{text}` for `{name}` is not a key: {e}"))
-            })?;
-            if let Some(same) = keys.iter().find(|k| **k == spec) {
-                return Err(item.error(
-                    path,
-                    format!("`{text}` for `{name}` is the same key as `{same}` before it"),
-                ));
+            if let Some(spec) = read_key(item, name, &keys, path, schema, problems) {
+                placed.insert((name.to_owned(), spec), (item.line, item.column));
+                keys.push(spec);
             }
-            placed.insert((name.to_owned(), spec), (item.line, item.column));
-            keys.push(spec);
         }
-        config.bindings.insert(name.to_owned(), keys);
+        // An action whose every key was refused keeps its default ones, so that its problems
+        // are reported once and not again as conflicts.
+        if !keys.is_empty() {
+            config.bindings.insert(name.to_owned(), keys);
+        }
     }
-    Ok(())
 }
 
-fn read_theme(node: &Node, path: &Path, schema: &Schema) -> Result<Theme, FileError> {
+/// One key of `action`'s list, or `None` (and a problem) if it is not a key, repeats one of
+/// `before`, or is reserved for another action.
+fn read_key(
+    item: &Node,
+    action: &str,
+    before: &[KeySpec],
+    path: &Path,
+    schema: &Schema,
+    problems: &mut Problems,
+) -> Option<KeySpec> {
+    let Kind::Scalar { value: text, .. } = &item.kind else {
+        problems.push(item.error(
+            path,
+            format!(
+                "a key of `{action}` is {}; write each key as text in quotes, such as \"Ctrl-s\"",
+                item.what()
+            ),
+        ));
+        return None;
+    };
+    let spec: KeySpec = match text.parse() {
+        Ok(spec) => spec,
+        Err(e) => {
+            problems.push(item.error(path, format!("`{text}` for `{action}` is not a key: {e}")));
+            return None;
+        }
+    };
+    if let Some(same) = before.iter().find(|k| **k == spec) {
+        problems.push(item.error(
+            path,
+            format!("`{text}` for `{action}` is the same key as `{same}` before it"),
+        ));
+        return None;
+    }
+    if let Some(r) = schema
+        .reserved
+        .iter()
+        .find(|r| r.key == spec && r.action != action)
+    {
+        problems.push(item.error(
+            path,
+            format!(
+                "`{text}` for `{action}` is reserved for {}: {}; give `{action}` another key",
+                r.purpose, r.why
+            ),
+        ));
+        return None;
+    }
+    Some(spec)
+}
+
+fn read_theme(node: &Node, path: &Path, schema: &Schema, problems: &mut Problems) -> Theme {
     let mut theme = Theme::default();
     match &node.kind {
         _ if node.is_null() => {}
-        Kind::Scalar { value, .. } => {
-            theme.base = Base::parse(value).map_err(|e| node.error(path, theme::base_error(&e)))?;
-        }
-        Kind::Seq(_) => {
-            return Err(node.error(
-                path,
-                "`theme` holds a list; it must be `dark`, `light`, or a mapping with `base:` and `colours:`",
-            ));
-        }
+        Kind::Scalar { value, .. } => match Base::parse(value) {
+            Ok(base) => theme.base = base,
+            Err(e) => problems.push(node.error(path, theme::base_error(&e))),
+        },
+        Kind::Seq(_) => problems.push(node.error(
+            path,
+            "`theme` holds a list; it must be `dark`, `light`, or a mapping with `base:` and `colours:`",
+        )),
         Kind::Map(pairs) => {
             let mut colours_key: Option<&str> = None;
-            for (name, key, value) in entries(pairs, path, "`theme`")? {
+            for (name, key, value) in entries(pairs, path, "`theme`", problems) {
                 match name {
                     "base" => {
                         let Kind::Scalar { value: word, .. } = &value.kind else {
-                            return Err(value.error(
+                            problems.push(value.error(
                                 path,
                                 format!(
                                     "`base` holds {}; it must be `dark` or `light`",
                                     value.what()
                                 ),
                             ));
+                            continue;
                         };
-                        theme.base = Base::parse(word)
-                            .map_err(|e| value.error(path, theme::base_error(&e)))?;
+                        match Base::parse(word) {
+                            Ok(base) => theme.base = base,
+                            Err(e) => problems.push(value.error(path, theme::base_error(&e))),
+                        }
                     }
                     "colours" | "colors" => {
                         if let Some(other) = colours_key {
-                            return Err(key.error(
+                            problems.push(key.error(
                                 path,
                                 format!("`theme` has both `{other}` and `{name}`; keep one"),
                             ));
+                            continue;
                         }
                         colours_key = Some(name);
-                        theme.colours = read_colours(value, name, path, schema)?;
+                        theme.colours = read_colours(value, name, path, schema, problems);
                     }
-                    _ => {
-                        return Err(key.error(
-                            path,
-                            unknown("theme setting", name, ["base", "colours", "colors"]),
-                        ));
-                    }
+                    _ => problems.push(key.error(
+                        path,
+                        unknown("theme setting", name, ["base", "colours", "colors"]),
+                    )),
                 }
             }
         }
     }
-    Ok(theme)
+    theme
 }
 
 fn read_colours(
@@ -370,26 +470,29 @@ fn read_colours(
     field: &str,
     path: &Path,
     schema: &Schema,
-) -> Result<BTreeMap<String, Colour>, FileError> {
+    problems: &mut Problems,
+) -> BTreeMap<String, Colour> {
     let mut colours = BTreeMap::new();
     if node.is_null() {
-        return Ok(colours);
+        return colours;
     }
     let Kind::Map(pairs) = &node.kind else {
-        return Err(node.error(
+        problems.push(node.error(
             path,
             format!(
                 "`{field}` holds {}; it must map slots to colours, such as `{{accent: \"#ff8800\"}}`",
                 node.what()
             ),
         ));
+        return colours;
     };
-    for (slot, key, value) in entries(pairs, path, &format!("`{field}`"))? {
+    for (slot, key, value) in entries(pairs, path, &format!("`{field}`"), problems) {
         if !schema.colour_slots.contains(&slot) {
-            return Err(key.error(
+            problems.push(key.error(
                 path,
                 unknown("colour slot", slot, schema.colour_slots.iter().copied()),
             ));
+            continue;
         }
         let colour = match &value.kind {
             // `accent: #ff8800` is `accent:` and a comment: say so rather than "no colour".
@@ -403,41 +506,41 @@ fn read_colours(
                 colour_forms()
             )),
         };
-        colours.insert(slot.to_owned(), colour.map_err(|m| value.error(path, m))?);
+        match colour {
+            Ok(c) => {
+                colours.insert(slot.to_owned(), c);
+            }
+            Err(m) => problems.push(value.error(path, m)),
+        }
     }
-    Ok(colours)
+    colours
 }
 
-/// Refuses the first conflict (in file order) that a key from the file causes.
+/// Reports every conflict that a key from the file causes, at the binding that causes it.
 fn check_conflicts(
     schema: &Schema,
     config: &Config,
     placed: &HashMap<(String, KeySpec), (usize, usize)>,
     path: &Path,
-) -> Result<(), FileError> {
+    problems: &mut Problems,
+) {
     let at = |action: &str, key: KeySpec| placed.get(&(action.to_owned(), key)).copied();
-    let first = conflicts(schema, &config.bindings)
-        .into_iter()
-        .filter_map(|c| {
-            let [a, b] = &c.actions;
-            let here = at(a, c.key).max(at(b, c.key))?;
-            Some((here, c))
-        })
-        .min_by_key(|(here, _)| *here);
-    let Some(((line, column), c)) = first else {
-        return Ok(());
-    };
-    let [a, b] = &c.actions;
-    let mut msg = format!(
-        "`{}` is bound to both `{a}` and `{b}`, which share the `{}` context; give one of them another key",
-        c.key, c.context
-    );
-    for action in [a, b] {
-        if at(action, c.key).is_none() {
-            msg.push_str(&format!(
-                " (`{action}` has it by default: rebind `{action}` too, or pick a free key)"
-            ));
+    for c in conflicts(schema, &config.bindings) {
+        let [a, b] = &c.actions;
+        let Some((line, column)) = at(a, c.key).max(at(b, c.key)) else {
+            continue;
+        };
+        let mut msg = format!(
+            "`{}` is bound to both `{a}` and `{b}`, which share the `{}` context; give one of them another key",
+            c.key, c.context
+        );
+        for action in [a, b] {
+            if at(action, c.key).is_none() {
+                msg.push_str(&format!(
+                    " (`{action}` has it by default: rebind `{action}` too, or pick a free key)"
+                ));
+            }
         }
+        problems.push(FileError::new(path, msg).at(line, column));
     }
-    Err(FileError::new(path, msg).at(line, column))
 }

@@ -34,6 +34,15 @@ pub fn render_defaults(schema: &Schema) -> String {
          (in brackets after each) cannot share a key. Where a text field has focus, a plain \
          character types: an action gets one there only if it has it there by default.",
     );
+    for r in schema.reserved {
+        comment(
+            &mut out,
+            &format!(
+                "{} is reserved for {}: {}. No other action can have it.",
+                r.key, r.purpose, r.why
+            ),
+        );
+    }
     let lines: Vec<(String, String)> = schema
         .actions
         .iter()

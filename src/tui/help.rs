@@ -68,7 +68,10 @@ pub fn lines(km: &Keymap) -> Vec<Line<'static>> {
     }
     out.push(Line::from(Span::styled("Always", theme::heading())));
     out.push(Line::from(
-        "  Ctrl-C             Quit, asking first about unsaved work, wherever no key above takes it",
+        "  Ctrl-C             Quit, asking first about unsaved work: everywhere, even while typing or",
+    ));
+    out.push(Line::from(
+        "                     in a question, and no settings file can give it to another action",
     ));
     out.push(Line::default());
     out.push(Line::from(Span::styled(

@@ -128,30 +128,80 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     let signal = stop.signal();
     // A signal, a closed terminal or a terminal error ends the UI without the user choosing
     // to discard anything: unsaved work is kept, first, before anything touches the terminal.
-    let mut kept = Vec::new();
-    if signal.is_some() || result.is_err() {
-        for (path, contents) in recovery_files(&app) {
-            let _ =
-                crate::store::save_atomic(&path, contents.as_bytes(), crate::store::Expect::New);
-            if path.is_file() {
-                kept.push(path);
-            }
-        }
-    }
+    let kept = if signal.is_some() || result.is_err() {
+        keep_unsaved(&app, &recovery_places(&app.paths.root))
+    } else {
+        Vec::new()
+    };
     terminal::leave();
     let why = match (signal, &result) {
         (Some(sig), _) => format!("stopped by {}", terminal::signal_name(sig)),
         (None, Err(e)) => format!("the terminal failed ({e})"),
         (None, Ok(())) => String::new(),
     };
-    for path in kept {
-        eprintln_safe(&format!(
-            "lairsmith: {why}; your unsaved work is kept in {}",
-            path.display()
-        ));
+    for line in kept {
+        eprintln_safe(&format!("lairsmith: {why}; {line}"));
     }
     result.map_err(|e| format!("terminal error: {e}"))?;
     Ok(signal)
+}
+
+/// Where unsaved work is kept, in order: `<data>/recovery/`, then `lairsmith/recovery` in the
+/// platform's state directory and in its cache directory, then `lairsmith-recovery-<uid>` in
+/// the temporary directory. A data directory on a full or read-only disk must not cost the
+/// work.
+pub fn recovery_places(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let own = |d: std::path::PathBuf| d.join("lairsmith").join("recovery");
+    let mut places = vec![root.join("recovery")];
+    places.extend(dirs::state_dir().map(own));
+    places.extend(dirs::cache_dir().map(own));
+    places.push(std::env::temp_dir().join(format!(
+        "lairsmith-recovery-{}",
+        crate::store::keep::user_tag()
+    )));
+    let mut seen = Vec::new();
+    places.retain(|p| {
+        let new = !seen.contains(p);
+        seen.push(p.clone());
+        new
+    });
+    places
+}
+
+/// Keeps each piece of unsaved work in the first of `places` ([`recovery_places`]) that takes
+/// it, and says for each where it went (and why the places before refused it), or that it could
+/// not be kept and why not, place by place.
+pub fn keep_unsaved(app: &App, places: &[std::path::PathBuf]) -> Vec<String> {
+    let reasons = |refused: &[crate::store::keep::Refused]| {
+        refused
+            .iter()
+            .map(|r| format!("{}: {}", r.dir.display(), r.why))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    recovery_items(app)
+        .into_iter()
+        .map(|(what, path, contents)| {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match crate::store::keep::keep_in_first(places, &name, contents.as_bytes()) {
+                Ok(k) if k.refused.is_empty() => {
+                    format!("your unsaved work ({what}) is kept in {}", k.path.display())
+                }
+                Ok(k) => format!(
+                    "your unsaved work ({what}) is kept in {} (it could not be kept in {})",
+                    k.path.display(),
+                    reasons(&k.refused)
+                ),
+                Err(refused) => format!(
+                    "your unsaved work ({what}) could not be kept anywhere and is lost: {}",
+                    reasons(&refused)
+                ),
+            }
+        })
+        .collect()
 }
 
 fn eprintln_safe(line: &str) {
@@ -160,8 +210,17 @@ fn eprintln_safe(line: &str) {
 }
 
 /// Unsaved work to keep when a signal ends the UI: the Forge's monster, the encounter and the
-/// adventure, each as a new file under `<data>/recovery/`.
+/// adventure, each as a new file under `<data>/recovery/` (or, if that cannot take it, of the
+/// same name in another of [`recovery_places`]).
 pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
+    recovery_items(app)
+        .into_iter()
+        .map(|(_, path, contents)| (path, contents))
+        .collect()
+}
+
+/// [`recovery_files`], each with what it is ("monster `goblin`"), for the message.
+fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
     let dir = app.paths.root.join("recovery");
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -170,6 +229,7 @@ pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
     if app.forge.is_dirty() {
         let slug = crate::monster::slugify(&app.forge.design.id);
         out.push((
+            format!("monster `{}`", app.forge.design.name),
             dir.join(format!("{slug}-{stamp}.yaml")),
             crate::yaml_io::to_string(&app.forge.design),
         ));
@@ -177,6 +237,7 @@ pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
     if app.encounter.is_dirty() {
         let slug = crate::monster::slugify(&app.encounter.encounter.name);
         out.push((
+            format!("encounter `{}`", app.encounter.encounter.name),
             dir.join(format!("encounter-{slug}-{stamp}.yaml")),
             crate::yaml_io::to_string(&app.encounter.encounter),
         ));
@@ -184,6 +245,7 @@ pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
     if app.adventure.is_dirty() {
         let slug = crate::monster::slugify(&app.adventure.adventure.name);
         out.push((
+            format!("adventure `{}`", app.adventure.adventure.name),
             dir.join(format!("adventure-{slug}-{stamp}.yaml")),
             crate::yaml_io::to_string(&app.adventure.adventure),
         ));

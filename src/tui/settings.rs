@@ -1,9 +1,9 @@
 //! The settings file for the UI: the keymap's actions as the config's schema, and the keymap
 //! and palette a file makes. A bad file is reported and the UI starts with the defaults.
 
-use crate::config::{self, ActionSchema, Config, Schema};
+use crate::config::{self, ActionSchema, Config, ConfigError, Reserved, Schema};
 use crate::keyspec::KeySpec;
-use crate::tui::keymap::{Action, Keymap};
+use crate::tui::keymap::{Action, INTERRUPT, Keymap};
 use crate::tui::theme::{self, Palette};
 use std::path::Path;
 
@@ -48,7 +48,20 @@ pub fn with_schema<T>(f: impl FnOnce(&Schema) -> T) -> T {
     f(&Schema {
         actions: &actions,
         colour_slots: theme::SLOTS,
+        reserved: &[Reserved {
+            key: INTERRUPT,
+            action: Action::Quit.name(),
+            purpose: "quitting",
+            why: "Ctrl-C always quits, asking first about unsaved work, so that no settings file \
+                  can take away the way out",
+        }],
     })
+}
+
+/// Reads the settings file at `path` against the UI's actions: every problem it has, or the
+/// settings (a missing file is the defaults).
+pub fn read(path: &Path) -> Result<Config, ConfigError> {
+    with_schema(|s| config::load(path, s))
 }
 
 /// The whole default settings file (`lairsmith config --defaults`).
@@ -81,18 +94,33 @@ pub fn load(path: Option<&Path>) -> (Keymap, Palette, Option<String>) {
     let Some(path) = path else {
         return (Keymap::default(), default_palette, None);
     };
-    match with_schema(|s| config::load(path, s)) {
+    match read(path) {
         Ok(cfg) => (
             keymap_of(&cfg),
             Palette::from_theme(&cfg.theme, no_color),
             None,
         ),
-        Err(e) => (
-            Keymap::default(),
-            default_palette,
-            Some(format!(
-                "{e} (the settings file was not used; the default keys are in force)"
-            )),
+        Err(e) => (Keymap::default(), default_palette, Some(not_used(&e))),
+    }
+}
+
+/// The status line's message for a settings file with problems: the first, and how many more
+/// `lairsmith config` lists, since one line holds one.
+fn not_used(e: &ConfigError) -> String {
+    let first = e
+        .problems
+        .first()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    match e.problems.len() {
+        0 | 1 => {
+            format!("{first} (the settings file was not used; the default keys are in force)")
+        }
+        n => format!(
+            "{first} (and {} more problem{}, which `lairsmith config` lists; the settings file was \
+             not used, the default keys are in force)",
+            n - 1,
+            if n == 2 { "" } else { "s" }
         ),
     }
 }

@@ -31,14 +31,12 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Done(outcome) => crate::tui::outcome::apply(app, *outcome),
         Msg::Key(ev) if ev.kind == KeyEventKind::Release => Vec::new(),
+        // Ctrl-C before any binding: whatever the settings and whatever has the keys.
+        Msg::Key(ev) if crate::tui::keymap::is_interrupt(&ev) => ctrl_c(app),
         Msg::Key(ev) => {
             let action = app.keymap.lookup(&app.contexts(), &ev);
             undoing = matches!(action, Some(Action::Undo | Action::Redo));
-            if action.is_none() && crate::tui::keymap::is_interrupt(&ev) {
-                ctrl_c(app)
-            } else {
-                on_key(app, ev, action)
-            }
+            on_key(app, ev, action)
         }
         Msg::Paste(text) => on_paste(app, &text),
     };
@@ -65,14 +63,17 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Ctrl-C, where the settings file binds it to nothing, quits as `quit` does, asking first about
-/// unsaved work: the file may give `quit` a key this terminal cannot send (`F24`), and the raw
-/// terminal turns off the Ctrl-C signal, so without this the user could not leave at all.
+/// Ctrl-C quits as `quit` does, asking first about unsaved work, in every context (a text
+/// field, a form, a question): the settings file may give `quit` a key this terminal cannot
+/// send (`F24`), and the raw terminal turns off the Ctrl-C signal, so without this the user
+/// could not leave at all. While the UI already asks whether to quit, it changes nothing.
 fn ctrl_c(app: &mut App) -> Vec<Cmd> {
     let asking = matches!(
         app.top(),
         Some(Layer::Confirm(
-            Confirm::Unsaved(AfterLeave::Quit) | Confirm::UnsavedEncounter(AfterLeave::Quit)
+            Confirm::Unsaved(AfterLeave::Quit)
+                | Confirm::UnsavedEncounter(AfterLeave::Quit)
+                | Confirm::UnsavedAdventure(AfterLeave::Quit)
         ))
     );
     if asking {

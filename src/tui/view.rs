@@ -4,7 +4,7 @@
 
 use crate::rules::{Rank, Role};
 use crate::tui::app::{AfterLeave, App, Confirm, PromptKind, Screen};
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::{Action, Ctx, INTERRUPT, label};
 use crate::tui::layer::Layer;
 use crate::tui::screens::encounter::view::popup;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
@@ -22,7 +22,15 @@ pub const MIN_HEIGHT: u16 = 24;
 pub fn view(app: &App, f: &mut Frame) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let quit = app.keymap.key_for(Ctx::Global, Action::Quit);
+        // Ctrl-C too: the file may have given `quit` a key this terminal cannot send.
+        let quit = app
+            .keymap
+            .bindings
+            .iter()
+            .find(|b| b.ctx == Ctx::Global && b.action == Action::Quit)
+            .and_then(|b| b.keys.first())
+            .filter(|k| **k != INTERRUPT)
+            .map_or_else(|| label(&INTERRUPT), |k| format!("{} or Ctrl-C", label(k)));
         let msg = format!(
             "lairsmith needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. Enlarge it, or press {quit} to quit.",
             area.width, area.height

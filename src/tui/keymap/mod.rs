@@ -1,7 +1,8 @@
 //! The one keymap: every binding with the context it applies in, as rows of one table. The same
 //! rows dispatch keys, draw the help bar and the `?` reference and generate the config file's
-//! defaults, so what the UI says is what the keys do. The only other key the UI reads is a
-//! printable character typed into a focused text field ([`typed_char`]).
+//! defaults, so what the UI says is what the keys do. The only other keys the UI reads are a
+//! printable character typed into a focused text field ([`typed_char`]) and Ctrl-C
+//! ([`INTERRUPT`]), which always quits and which no settings file can rebind.
 
 pub mod action;
 pub mod table;
@@ -189,8 +190,15 @@ impl Keymap {
     /// (`back: ["Esc", "q", "?"]` is the viewer's `q`), and binding them where a field has
     /// focus would stop them being typed, or turn typing into commands.
     /// A character an `anywhere` action is given works where no field has focus, as `global`.
+    /// [`INTERRUPT`] is never given to an action other than `quit`: it quits before any
+    /// binding is looked at, and `?` must not list it as doing something else.
     pub fn rebind(&mut self, action: Action, keys: &[KeySpec]) {
         let mut outside_fields: Vec<Binding> = Vec::new();
+        let keys: Vec<KeySpec> = keys
+            .iter()
+            .copied()
+            .filter(|k| action == Action::Quit || *k != INTERRUPT)
+            .collect();
         for b in self.bindings.iter_mut().filter(|b| b.action == action) {
             let defaults = std::mem::take(&mut b.keys);
             let (kept, typed): (Vec<KeySpec>, Vec<KeySpec>) = keys
@@ -229,6 +237,9 @@ impl Keymap {
     }
 
     /// The help bar's entries for the focused contexts, most important first: (key, label).
+    /// Where no key of the contexts quits (a text field, a form, or `quit` given no key that
+    /// applies), `Ctrl-C quit` stands in, since Ctrl-C quits there too; a question shows only
+    /// its answers.
     pub fn bar_items(&self, ctxs: &[Ctx]) -> Vec<(String, &'static str)> {
         let mut out: Vec<(String, &'static str)> = Vec::new();
         for ctx in ctxs {
@@ -245,6 +256,9 @@ impl Keymap {
                 }
                 out.push((key, b.bar));
             }
+        }
+        if !out.iter().any(|(_, l)| *l == "quit") && !ctxs.iter().copied().any(is_question) {
+            out.push((label(&INTERRUPT), "quit"));
         }
         out
     }
@@ -349,10 +363,27 @@ fn types(spec: &KeySpec) -> bool {
     matches!(spec.key, KeyName::Char(c) if !c.is_control()) && !spec.ctrl && !spec.alt
 }
 
-/// Ctrl-C, which quits (asking first) wherever no binding takes it: the raw terminal turns its
-/// signal off, and a settings file may give `quit` a key the terminal cannot send.
+/// Ctrl-C, which always quits (asking first about unsaved work), in every context, before any
+/// binding is looked at: the raw terminal turns its signal off, and a settings file may give
+/// `quit` a key the terminal cannot send, so this is the one way out no file can take away. No
+/// default row has it and the settings file cannot give it to another action.
+pub const INTERRUPT: KeySpec = KeySpec {
+    key: KeyName::Char('c'),
+    ctrl: true,
+    alt: false,
+};
+
+/// Whether `ev` is [`INTERRUPT`].
 pub fn is_interrupt(ev: &KeyEvent) -> bool {
-    ev.code == KeyCode::Char('c') && ev.modifiers == KeyModifiers::CONTROL
+    matches(&INTERRUPT, ev)
+}
+
+/// The contexts of a question, whose bar shows its answers rather than Ctrl-C.
+fn is_question(ctx: Ctx) -> bool {
+    matches!(
+        ctx,
+        Ctx::Confirm | Ctx::ChangedOnDisk | Ctx::RelevelOwn | Ctx::LintErrors
+    )
 }
 
 /// The character a key types into a focused text field, if it types one: a printable character
