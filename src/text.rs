@@ -169,6 +169,8 @@ mod words {
         assert_eq!(article("elite"), "an");
         assert_eq!(article("easy"), "an");
         assert_eq!(article("standard"), "a");
+        assert_eq!(article("usage"), "a");
+        assert_eq!(article("unaligned"), "an");
     }
 
     #[test]
@@ -264,10 +266,15 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// "an" before a word that starts with a vowel letter, "a" otherwise ("an elite", "a boss").
+/// "an" before a word that starts with a vowel sound, "a" otherwise ("an elite", "a boss",
+/// "a usage": a `u` read "you" takes "a").
 pub fn article(word: &str) -> &'static str {
-    match word.trim_start().chars().next() {
-        Some(c) if "aeiouAEIOU".contains(c) => "an",
+    let w = word.trim_start().to_lowercase();
+    if ["us", "uni", "eu"].iter().any(|p| w.starts_with(p)) {
+        return "a";
+    }
+    match w.chars().next() {
+        Some(c) if "aeiou".contains(c) => "an",
         _ => "a",
     }
 }

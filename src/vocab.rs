@@ -209,8 +209,16 @@ impl<T> Default for VocabVisitor<T> {
 
 impl<T: Vocabulary> serde::de::Visitor<'_> for VocabVisitor<T> {
     type Value = T;
+    /// A list or a mapping where a word belongs is answered with the words it may be.
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a {}", T::FIELD)
+        let keys: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+        write!(
+            f,
+            "{} {}, one of: {}",
+            crate::text::article(T::FIELD),
+            T::FIELD,
+            keys.join(", ")
+        )
     }
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
         T::parse(v).map_err(E::custom)

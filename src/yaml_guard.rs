@@ -530,7 +530,8 @@ fn syntax_error(text: &str, path: &Path, e: &libyaml_safer::Error) -> FileError 
         // Reader errors (a control character, say) carry only a byte offset.
         None => match offset_of(&e.to_string()) {
             Some(offset) => {
-                let (line, column) = line_column(text, offset);
+                let (line, column) = crate::yaml_io::line_column(text, offset);
+                message.push_str(&crate::yaml_io::character_at(text, offset));
                 FileError::new(path, message).at(line, column)
             }
             None => FileError::new(path, message),
@@ -542,14 +543,6 @@ fn syntax_error(text: &str, path: &Path, e: &libyaml_safer::Error) -> FileError 
 fn offset_of(display: &str) -> Option<usize> {
     let rest = display.split("(offset ").nth(1)?;
     rest.split(',').next()?.trim().parse().ok()
-}
-
-/// The 1-based line and column (in characters) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
 }
 
 #[cfg(test)]

@@ -114,7 +114,7 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);
     let mut value: T = serde_ignored::deserialize(de, |p| ignored.push(segments(&p)))
-        .map_err(|e| yaml_error(path, &e))?;
+        .map_err(|e| yaml_error(text, path, &e))?;
     let mut x_values: Option<yaml_serde::Value> = None;
     for segs in ignored {
         let Some((Seg::Key(key), parent)) = segs.split_last() else {
@@ -131,7 +131,9 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
         }
         let doc = match &mut x_values {
             Some(v) => v,
-            None => x_values.insert(yaml_serde::from_str(text).map_err(|e| yaml_error(path, &e))?),
+            None => {
+                x_values.insert(yaml_serde::from_str(text).map_err(|e| yaml_error(text, path, &e))?)
+            }
         };
         let item = lookup(doc, &segs)
             .cloned()
@@ -295,8 +297,8 @@ fn written(value: &str, style: Style) -> String {
     }
 }
 
-/// Converts a parser error into a located [`FileError`].
-pub fn yaml_error(path: &Path, e: &yaml_serde::Error) -> FileError {
+/// Converts a parser error on `text` (the contents of `path`) into a located [`FileError`].
+pub fn yaml_error(text: &str, path: &Path, e: &yaml_serde::Error) -> FileError {
     let mut message = e.to_string();
     if message.contains("repetition limit exceeded") {
         message =
@@ -309,14 +311,137 @@ pub fn yaml_error(path: &Path, e: &yaml_serde::Error) -> FileError {
             "the file nests too deeply; lairsmith refuses it",
         );
     }
+    // The reader's errors (a control character: ESC, DEL, NUL...) carry no line and column,
+    // only a byte offset, written " at position N", and a location of 1:1.
+    if let Some((offset, here)) = reader_offset(&message) {
+        let (line, column) = line_column(text, offset);
+        let message = message.replacen(&here, &character_at(text, offset), 1);
+        return FileError::new(path, message).at(line, column);
+    }
     match e.location() {
         // The parser writes " at line L column C" after the problem; the location goes in
         // front instead, and any context after it ("while scanning a quoted scalar at ...") stays.
         Some(loc) => {
             let here = format!(" at line {} column {}", loc.line(), loc.column());
-            FileError::new(path, message.replacen(&here, "", 1)).at(loc.line(), loc.column())
+            FileError::new(path, plain_words(&message.replacen(&here, "", 1)))
+                .at(loc.line(), loc.column())
         }
-        None => FileError::new(path, message),
+        None => FileError::new(path, plain_words(&message)),
+    }
+}
+
+/// The byte offset of a reader error ("control characters are not allowed at position 1370")
+/// and the words that carry it: only at the end of the message, where the parser writes it,
+/// so that a file's own text quoted earlier in a message cannot pass for one.
+fn reader_offset(message: &str) -> Option<(usize, String)> {
+    let (_, digits) = message.rsplit_once(" at position ")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((digits.parse().ok()?, format!(" at position {digits}")))
+}
+
+/// Which character a reader error is about, for its message: " (ESC, U+001B)" and how a
+/// double-quoted string writes it, since the character itself is invisible in most editors.
+pub fn character_at(text: &str, offset: usize) -> String {
+    let Some(c) = text.get(offset..).and_then(|t| t.chars().next()) else {
+        return String::new();
+    };
+    let name = match c {
+        '\0' => "NUL, ",
+        '\u{7}' => "BEL, ",
+        '\u{8}' => "backspace, ",
+        '\u{1b}' => "ESC, ",
+        '\u{7f}' => "DEL, ",
+        _ => "",
+    };
+    let code = u32::from(c);
+    let escape = if code <= 0xff {
+        format!("\\x{code:02x}")
+    } else {
+        format!("\\u{code:04x}")
+    };
+    format!(" ({name}U+{code:04X}); a double-quoted string can hold it written as `{escape}`")
+}
+
+/// The 1-based line and column (in characters, as the parser counts its own marks) of the
+/// byte `offset` of `text`. Lines break as the YAML reader breaks them: at LF, CR LF, a lone
+/// CR, NEL, LS and PS, so that a reader error and a scanner error in one file agree.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let (mut line, mut column) = (1, 1);
+    let mut chars = text[..offset].chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => {
+                line += 1;
+                column = 1;
+            }
+            _ => column += 1,
+        }
+    }
+    (line, column)
+}
+
+/// serde's words for a value of the wrong type, in a GM's words: what a field takes ("a whole
+/// number", "a list", the values of a closed list), never a Rust type ("u32", "struct Power")
+/// or an enum's "variant". The sentences lairsmith's own visitors write pass through as they are.
+pub fn plain_words(message: &str) -> String {
+    let mut m = message.to_owned();
+    // "unknown variant `x`, expected one of `a`, `b`" (or "expected `a`"): a closed list.
+    if let Some(at) = m.find("unknown variant `") {
+        let rest = &m[at + "unknown variant `".len()..];
+        if let Some((given, tail)) = rest.split_once('`')
+            && let Some(expected) = tail.strip_prefix(", expected ")
+        {
+            let valid: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            m = format!(
+                "{}unknown value `{given}`; valid values: {}",
+                &m[..at],
+                valid.join(", ")
+            );
+        }
+    }
+    if let Some(at) = m.find("invalid type: ") {
+        let rest = &m[at + "invalid type: ".len()..];
+        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
+            let found = match found {
+                "sequence" => "a list".to_owned(),
+                "map" => "a mapping".to_owned(),
+                "unit value" => "an empty value".to_owned(),
+                f => match f.strip_prefix("floating point ") {
+                    Some(n) => format!("the decimal number {n}"),
+                    None => f.to_owned(),
+                },
+            };
+            m = format!(
+                "{}invalid type: {found}, expected {}",
+                &m[..at],
+                expected_words(expected)
+            );
+        }
+    }
+    m
+}
+
+/// What serde says a value should be, for [`plain_words`].
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number, 0 or more".to_owned(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".to_owned(),
+        "f32" | "f64" => "a number".to_owned(),
+        "a boolean" => "true or false".to_owned(),
+        "a string" => "text".to_owned(),
+        "a sequence" => "a list".to_owned(),
+        "a map" => "a mapping of keys".to_owned(),
+        e if e.starts_with("struct ") || e.starts_with("tuple struct ") => {
+            "a mapping of keys".to_owned()
+        }
+        e => e.to_owned(),
     }
 }
 

@@ -122,7 +122,7 @@ fn the_data_directory_and_saved_files_are_library_functions_with_the_users_sente
     assert!(matches!(e, DataError::UnknownParty { .. }), "{e:?}");
     assert_eq!(
         e.to_string(),
-        "`4y3` is not a party (`4y3` is not a level); write 4x3 (four level-3 characters), 3,3,4,5 or Ana=3,Bo=4; and no saved party has the id `4y3`"
+        "no saved party has the id `4y3` (there are no saved parties), and it is not a party spec: a spec is 4x6 (4 characters of level 6), 3,3,4,5 (one level each) or Ana=3,Bo=4"
     );
 
     let file = dir.path().join("e.yaml");

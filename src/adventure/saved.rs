@@ -54,11 +54,7 @@ pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, DataError
 /// The party of `--party`: a saved party's id stays a reference, so that levelling the saved
 /// party up carries over to the adventure; a spec (`4x3`, `Ana=3,Bo=4`) is written inline.
 pub fn party_ref_of_spec(data: &DataDir, spec: &str) -> Result<PartyRef, DataError> {
-    let party = crate::encounter::resolve_party_spec(data, spec)?;
-    match Party::parse(spec) {
-        Ok(_) => Ok(PartyRef::from_party(&party)),
-        Err(_) => Ok(PartyRef::Saved(spec.trim().to_owned())),
-    }
+    crate::encounter::parties::choose_party(data, spec).map(|c| c.party_ref())
 }
 
 /// Creates `adventures/<slug of name>.yaml` (or `out`), refusing a name the files cannot hold

@@ -9,8 +9,8 @@ use std::fmt;
 pub const MAX_GROUP_COUNT: u32 = 999;
 
 /// A group's count, always within 1..=[`MAX_GROUP_COUNT`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "i64", into = "u32")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(into = "u32")]
 pub struct Count(u32);
 
 impl Count {
@@ -69,6 +69,27 @@ impl schemars::JsonSchema for Count {
 impl Default for Count {
     fn default() -> Count {
         Count::ONE
+    }
+}
+
+/// Checked inside the parser's visitor, so that a wrong count is refused at its own line and
+/// column with the range (`try_from` would report it at the group, and a wrong type as "i64").
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a count: a whole number from 1 to {MAX_GROUP_COUNT}")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Count, E> {
+                Count::new(v).map_err(E::custom)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Count, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+        }
+        d.deserialize_i64(V)
     }
 }
 

@@ -1,7 +1,8 @@
 //! `cr:` as 3rd-edition files write it: a number (`cr: 5`) or a fraction (`cr: 1/2`).
 
 use crate::rules::d20e3::Cr;
-use serde::{Deserialize, Deserializer, Serializer};
+use serde::{Deserializer, Serializer};
+use std::fmt;
 
 pub fn serialize<S: Serializer>(cr: &Option<Cr>, s: S) -> Result<S::Ok, S::Error> {
     match cr {
@@ -11,21 +12,53 @@ pub fn serialize<S: Serializer>(cr: &Option<Cr>, s: S) -> Result<S::Ok, S::Error
     }
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Raw {
-    Number(i64),
-    Text(String),
+/// What a `cr:` may hold, in the words every wrong value is answered with.
+pub const EXPECTING: &str =
+    "a challenge rating: a whole number from 1 to 20, or 1/2, 1/3, 1/4, 1/6 or 1/8";
+
+/// Reads every form of the value in one visitor, so that a wrong one is refused inside the
+/// parser, at the value's own line and column, in words that say which forms a CR takes (an
+/// untagged enum would answer "data did not match any variant", at the group's line).
+struct CrVisitor;
+
+impl CrVisitor {
+    fn read<E: serde::de::Error>(text: &str) -> Result<Option<Cr>, E> {
+        text.parse::<Cr>().map(Some).map_err(E::custom)
+    }
+}
+
+impl serde::de::Visitor<'_> for CrVisitor {
+    type Value = Option<Cr>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTING)
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Option<Cr>, E> {
+        Ok(None)
+    }
+    fn visit_none<E: serde::de::Error>(self) -> Result<Option<Cr>, E> {
+        Ok(None)
+    }
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Option<Cr>, E> {
+        Self::read(&v.to_string())
+    }
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Option<Cr>, E> {
+        Self::read(&v.to_string())
+    }
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Option<Cr>, E> {
+        // `0.5` for `1/2`: name the fraction meant, when there is one.
+        let meant = crate::rules::d20e3::FRACTIONS
+            .iter()
+            .find(|d| (1.0 / f64::from(**d) - v).abs() < 0.01)
+            .map_or(String::new(), |d| format!(" (write `1/{d}` for {v})"));
+        Err(E::custom(format!(
+            "`{v}` is not a challenge rating{meant}; a CR is a whole number from 1 to 20, or 1/2, 1/3, 1/4, 1/6 or 1/8"
+        )))
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Option<Cr>, E> {
+        Self::read(v)
+    }
 }
 
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Cr>, D::Error> {
-    let raw = Option::<Raw>::deserialize(d)?;
-    let text = match raw {
-        None => return Ok(None),
-        Some(Raw::Number(n)) => n.to_string(),
-        Some(Raw::Text(t)) => t,
-    };
-    text.parse::<Cr>()
-        .map(Some)
-        .map_err(serde::de::Error::custom)
+    d.deserialize_any(CrVisitor)
 }

@@ -31,6 +31,10 @@ impl<'de> Deserialize<'de> for EncounterKind {
 
 crate::schema::kind_schema!(EncounterKind, "encounter");
 
+/// The forms of a file's `party:`, for every message that refuses one.
+const PARTY_FORMS: &str =
+    "a saved party's id, `{size: 4, level: 10}` or `{members: [{name: Ana, level: 3}]}`";
+
 /// The party an encounter is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartyRef {
@@ -91,7 +95,7 @@ impl<'de> Deserialize<'de> for PartyRef {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = PartyRef;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a saved party's id, `{size: 4, level: 10}` or `{members: [{name: Ana, level: 3}]}`")
+                f.write_str(PARTY_FORMS)
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PartyRef, E> {
                 Ok(PartyRef::Saved(v.to_owned()))
@@ -110,7 +114,7 @@ impl<'de> Deserialize<'de> for PartyRef {
                         "members" => members = Some(map.next_value()?),
                         other => {
                             return Err(A::Error::custom(format!(
-                                "unknown key `{other}` in `party`; use `size` and `level`, or `members`"
+                                "unknown key `{other}` in `party`; a party is {PARTY_FORMS}"
                             )));
                         }
                     }
@@ -125,9 +129,12 @@ impl<'de> Deserialize<'de> for PartyRef {
                         crate::encounter::party::check_size(size).map_err(A::Error::custom)?;
                         Ok(PartyRef::Uniform { size, level })
                     }
-                    _ => Err(A::Error::custom(
-                        "a party is `{size: 4, level: 10}` or `{members: [...]}`, not both",
-                    )),
+                    (_, _, Some(_)) => Err(A::Error::custom(format!(
+                        "a party has `members` or `size` and `level`, not both; a party is {PARTY_FORMS}"
+                    ))),
+                    (_, None, None) => Err(A::Error::custom(format!(
+                        "a party needs `level` (and `size`, 4 if left out) or `members`; a party is {PARTY_FORMS}"
+                    ))),
                 }
             }
         }
@@ -228,15 +235,14 @@ impl Placeholder {
     }
 }
 
-/// Whose side a group is on. Allies do not count against the budget.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    #[default]
-    Foe,
-    Ally,
+crate::vocabulary! {
+    /// Whose side a group is on. Allies do not count against the budget.
+    #[derive(Default)]
+    pub enum Side ("side") {
+        #[default]
+        Foe = ("foe", "Foe"),
+        Ally = ("ally", "Ally"),
+    }
 }
 
 fn is_foe(s: &Side) -> bool {

@@ -22,8 +22,8 @@ pub use file::{
     Encounter, Group, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
 };
 pub use parties::{
-    PartyRemoved, PartySet, level_up, list_parties, load_party_file, new_party, party_path,
-    remove_party, resolve_party_spec, set_party,
+    PartyChoice, PartyRemoved, PartySet, choose_party, level_up, list_parties, load_party_file,
+    new_party, party_path, remove_party, resolve_party_spec, set_party, spec_party,
 };
 pub use party::{Member, Party, PartyFile};
 pub use report::{Budget, Report, budget, report};

@@ -3,9 +3,10 @@
 //! ([`update_locked`]), so two changes made at once both land.
 
 use crate::data_dir::DataDir;
-use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, parse_party};
+use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, PartyRef, parse_party};
 use crate::encounter::party::{Party, PartyFile};
 use crate::encounter::saved::{DataError, Listing, read_text};
+use crate::monster::design::is_valid_id;
 use crate::monster::slugify;
 use crate::rules::level::Level;
 use crate::store::{Expect, path_in, save_atomic, trash, update_locked};
@@ -29,22 +30,81 @@ pub fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
     Ok(parse_party(&text, path)?)
 }
 
-/// A party from `--party`: a spec (`4x3`, `3,3,4,5`, `Ana=3,Bo=4`) or a saved party's id.
-pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, DataError> {
-    let parse_err = match Party::parse(spec) {
-        Ok(p) => return Ok(p),
-        Err(e) => e,
-    };
-    let id = spec.trim();
-    let path =
-        path_in(&data.parties(), id, "yaml").map_err(|_| DataError::BadParty(parse_err.clone()))?;
-    if !path.is_file() {
-        return Err(DataError::UnknownParty {
-            parse: parse_err,
-            id: id.to_owned(),
+/// What a party argument names: a saved party, or a party written out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PartyChoice {
+    /// The saved party with this id, as its file holds it now.
+    Saved { id: String, party: Party },
+    /// A spec: `4x6`, `3,3,4,5`, `Ana=3,Bo=4`.
+    Spec(Party),
+}
+
+impl PartyChoice {
+    pub fn party(&self) -> &Party {
+        match self {
+            PartyChoice::Saved { party, .. } | PartyChoice::Spec(party) => party,
+        }
+    }
+
+    pub fn into_party(self) -> Party {
+        match self {
+            PartyChoice::Saved { party, .. } | PartyChoice::Spec(party) => party,
+        }
+    }
+
+    /// How a file names the party: a saved party by its id (so that levelling it up carries
+    /// over), a spec written inline.
+    pub fn party_ref(&self) -> PartyRef {
+        match self {
+            PartyChoice::Saved { id, .. } => PartyRef::Saved(id.clone()),
+            PartyChoice::Spec(p) => PartyRef::from_party(p),
+        }
+    }
+}
+
+/// Reads a party argument (`--party` of every command, the UI's party prompts): a saved
+/// party's id or a party spec (`4x6`, `3,3,4,5`, `Ana=3,Bo=4`). A text that is an id and names
+/// a saved party is that party, even one that reads as a spec too (a party saved as `4x6`);
+/// else a spec is read; when it is neither, the error says why for both.
+pub fn choose_party(data: &DataDir, text: &str) -> Result<PartyChoice, DataError> {
+    let text = text.trim();
+    if !is_valid_id(text) {
+        return spec_party(text).map(PartyChoice::Spec);
+    }
+    let path = party_path(data, text)?;
+    if path.is_file() {
+        let party = load_party_file(&path)?
+            .party()
+            .map_err(DataError::BadParty)?;
+        return Ok(PartyChoice::Saved {
+            id: text.to_owned(),
+            party,
         });
     }
-    load_party_file(&path)?.party().map_err(DataError::BadParty)
+    Party::parse_spec(text)
+        .map(PartyChoice::Spec)
+        .map_err(|spec| {
+            let saved = saved_ids(data);
+            DataError::UnknownParty {
+                id: text.to_owned(),
+                suggestion: crate::vocab::closest(text, saved.iter().map(String::as_str))
+                    .map(str::to_owned),
+                saved,
+                spec,
+            }
+        })
+}
+
+/// A party argument that cannot be a saved party's id (`Ana=3,Bo=4`, `3,3,x`): a spec, or an
+/// error that says it is neither. Needs no files, so the UI reads such a text at once.
+pub fn spec_party(text: &str) -> Result<Party, DataError> {
+    let text = text.trim();
+    Party::parse_spec(text).map_err(|spec| DataError::NotAParty { spec })
+}
+
+/// A party from `--party`: a saved party's id or a spec, as [`choose_party`] reads it.
+pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, DataError> {
+    choose_party(data, spec).map(PartyChoice::into_party)
 }
 
 /// The saved parties: each file of `parties/` with the party or why it did not load.

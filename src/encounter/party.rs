@@ -85,37 +85,53 @@ impl Party {
 
     /// Parses `4x3`, `3,3,4,5`, `Ana=3,Bo=4`, or a bare level `5` (four characters of level 5).
     pub fn parse(spec: &str) -> Result<Party, String> {
+        Party::parse_spec(spec).map_err(|e| e.to_string())
+    }
+
+    /// [`Party::parse`], with the reason kept apart so that a caller that also tried the text
+    /// as a saved party's id can say both.
+    pub fn parse_spec(spec: &str) -> Result<Party, SpecError> {
         let s = spec.trim();
-        let bad = |why: &str| {
-            format!(
-                "`{spec}` is not a party ({why}); write 4x3 (four level-3 characters), 3,3,4,5 or Ana=3,Bo=4"
-            )
+        let bad = |why: Option<String>| SpecError {
+            text: spec.trim().to_owned(),
+            why,
         };
         if s.is_empty() {
-            return Err(bad("it is empty"));
+            return Err(bad(Some("it is empty".into())));
         }
-        let level = |t: &str| -> Result<Level, String> {
+        let level = |t: &str| -> Result<Level, SpecError> {
+            let t = t.trim();
+            if t.is_empty() {
+                return Err(bad(Some("a level is missing".into())));
+            }
             let n: i64 = t
+                .parse()
+                .map_err(|_| bad(Some(format!("`{t}` is not a level"))))?;
+            Level::new(n).map_err(|_| {
+                bad(Some(format!(
+                    "a character's level is from 1 to 30, not {n}"
+                )))
+            })
+        };
+        // COUNTxLEVEL only when a number stands before the x, so that an id that holds an x
+        // (`nonexistent-party`) is not read as a count that is not a number.
+        if !s.contains([',', '=', ':'])
+            && let Some((n, l)) = s.split_once(['x', 'X', '×'])
+            && !n.trim().is_empty()
+            && n.trim().chars().all(|c| c.is_ascii_digit())
+        {
+            let n: usize = n
                 .trim()
                 .parse()
-                .map_err(|_| bad(&format!("`{}` is not a level", t.trim())))?;
-            Level::new(n).map_err(|e| e.to_string())
-        };
-        // `Alex=3` names a member; only a spec without names can be a count and a level.
-        if let Some((n, l)) = s.split_once(['x', 'X', '×'])
-            && !n.contains(',')
-            && !s.contains(['=', ':'])
-        {
-            {
-                let n: usize = n
-                    .trim()
-                    .parse()
-                    .map_err(|_| bad("the count before x is not a number"))?;
-                check_size(n)?;
-                return Ok(Party::uniform(n, level(l)?));
-            }
+                .map_err(|_| bad(Some(format!("{} characters are too many", n.trim()))))?;
+            check_size(n).map_err(|e| bad(Some(e)))?;
+            return Ok(Party::uniform(n, level(l)?));
         }
         if !s.contains(',') && !s.contains('=') {
+            // A bare level; a word that is no number has none of a spec's forms.
+            if s.parse::<i64>().is_err() {
+                return Err(bad(None));
+            }
             return Ok(Party::default_at(level(s)?));
         }
         let mut members = Vec::new();
@@ -125,7 +141,7 @@ impl Party {
                     let name = name.trim();
                     if !name.is_empty() {
                         let what = format!("the name of party member {}", members.len() + 1);
-                        crate::text::check_name(&what, name)?;
+                        crate::text::check_name(&what, name).map_err(|e| bad(Some(e)))?;
                     }
                     Member {
                         name: Some(name.to_owned()).filter(|n| !n.is_empty()),
@@ -141,7 +157,7 @@ impl Party {
             };
             members.push(m);
         }
-        check_size(members.len())?;
+        check_size(members.len()).map_err(|e| bad(Some(e)))?;
         Ok(Party { members })
     }
 
@@ -164,11 +180,50 @@ impl Party {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// The forms a party spec takes, for every message that refuses one.
+pub const SPEC_FORMS: &str =
+    "a spec is 4x6 (4 characters of level 6), 3,3,4,5 (one level each) or Ana=3,Bo=4";
+
+/// A text that is not a party spec, and why when it has a spec's shape (`4x40`: the level).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError {
+    pub text: String,
+    pub why: Option<String>,
+}
+
+impl SpecError {
+    /// "it is not a party spec (why): a spec is ...", to follow what else the text was tried as.
+    pub fn clause(&self) -> String {
+        match &self.why {
+            Some(why) => format!("it is not a party spec ({why}): {SPEC_FORMS}"),
+            None => format!("it is not a party spec: {SPEC_FORMS}"),
+        }
+    }
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not a party spec", self.text)?;
+        if let Some(why) = &self.why {
+            write!(f, " ({why})")?;
+        }
+        write!(f, ": {SPEC_FORMS}")
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum PartyKind {
     #[default]
     Party,
+}
+
+impl<'de> Deserialize<'de> for PartyKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::yaml_io::read_kind(d, "party", "a party", &[]).map(|()| PartyKind::Party)
+    }
 }
 
 crate::schema::kind_schema!(PartyKind, "party");

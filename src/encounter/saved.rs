@@ -32,9 +32,26 @@ pub enum DataError {
     /// A party written wrongly (`4y3`), or one without members.
     #[error("{0}")]
     BadParty(String),
-    /// `--party` is neither a party nor a saved party's id.
-    #[error("{parse}; and no saved party has the id `{id}`")]
-    UnknownParty { parse: String, id: String },
+    /// A party argument is an id no saved party has, and not a party spec either.
+    #[error(
+        "no saved party has the id `{id}` ({}{}), and {}",
+        saved_list(saved),
+        did_you_mean_after(suggestion),
+        spec.clause()
+    )]
+    UnknownParty {
+        id: String,
+        saved: Vec<String>,
+        suggestion: Option<String>,
+        spec: crate::encounter::party::SpecError,
+    },
+    /// A party argument that cannot be an id (`3,3,x`) and is not a party spec.
+    #[error(
+        "{spec}; nor can it be a saved party's id (lower-case letters and digits joined by hyphens)"
+    )]
+    NotAParty {
+        spec: crate::encounter::party::SpecError,
+    },
     /// An encounter names a saved party that is not there.
     #[error("the encounter names the party `{id}`, but {} does not exist", path.display())]
     MissingParty { id: String, path: PathBuf },
@@ -81,6 +98,26 @@ fn did_you_mean(suggestion: &Option<String>) -> String {
     suggestion
         .as_ref()
         .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
+}
+
+/// "saved parties: a, b, c" (the first few), or "there are no saved parties".
+fn saved_list(saved: &[String]) -> String {
+    const SHOWN: usize = 8;
+    match saved.len() {
+        0 => "there are no saved parties".to_owned(),
+        n if n <= SHOWN => format!("saved parties: {}", saved.join(", ")),
+        n => format!(
+            "saved parties: {} and {} more",
+            saved[..SHOWN].join(", "),
+            n - SHOWN
+        ),
+    }
+}
+
+fn did_you_mean_after(suggestion: &Option<String>) -> String {
+    suggestion
+        .as_ref()
+        .map_or(String::new(), |s| format!("; did you mean `{s}`?"))
 }
 
 /// Reads a file of at most [`crate::yaml_io::MAX_FILE_BYTES`] as UTF-8 text.

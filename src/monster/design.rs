@@ -179,15 +179,16 @@ pub struct Trait {
     pub extra: XKeys,
 }
 
-/// When a monster's regeneration works (Monster Statistics: Hit Points): always, only while
-/// staggered, or only while not staggered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RegenerationWhen {
-    #[default]
-    Always,
-    Staggered,
-    Unstaggered,
+crate::vocabulary! {
+    /// When a monster's regeneration works (Monster Statistics: Hit Points): always, only while
+    /// staggered, or only while not staggered.
+    #[derive(Default)]
+    pub enum RegenerationWhen ("regeneration condition") {
+        #[default]
+        Always = ("always", "Always"),
+        Staggered = ("staggered", "Staggered"),
+        Unstaggered = ("unstaggered", "Unstaggered"),
+    }
 }
 
 /// Regeneration #: the hit points a monster heals at the start of its turn unless it is dead.
@@ -240,7 +241,7 @@ impl Immunity {
             .or_else(|_| Condition::parse(input).map(Immunity::Condition))
             .map_err(|_| {
                 UnknownValue::new(
-                    "immunity",
+                    "damage type or condition",
                     input,
                     DamageType::ALL
                         .iter()

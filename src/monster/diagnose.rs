@@ -149,7 +149,10 @@ impl Report<'_> {
                     ),
                 );
             }
-            None => self.at(segs, format!("{}: {msg}", shown(segs))),
+            None => self.at(
+                segs,
+                format!("{}: {}", shown(segs), crate::yaml_io::plain_words(&msg)),
+            ),
         }
         false
     }
@@ -264,7 +267,7 @@ pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
     if crate::yaml_guard::needs_check(text) {
         crate::yaml_guard::check(text, path)?;
     }
-    let doc: Value = yaml_serde::from_str(text).map_err(|e| yaml_error(path, &e))?;
+    let doc: Value = yaml_serde::from_str(text).map_err(|e| yaml_error(text, path, &e))?;
     let mut r = Report {
         text,
         path,

@@ -85,13 +85,16 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
-        Cmd::LoadParty { id } => {
+        Cmd::LoadParty { text, prompt } => {
             let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
             };
-            let result =
-                crate::encounter::resolve_party_spec(&data, &id).map_err(|f| f.to_string());
-            Some(Outcome::PartyLoaded { id, result })
+            let result = crate::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
+            Some(Outcome::PartyLoaded {
+                text,
+                prompt,
+                result,
+            })
         }
         Cmd::LevelUpParty { id } => {
             let data = crate::data_dir::DataDir::new(paths.root.clone());

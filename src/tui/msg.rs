@@ -74,9 +74,11 @@ pub enum Cmd {
     LoadEncounter {
         path: PathBuf,
     },
-    /// A saved party, by id, for the Encounter screen.
+    /// A party typed into the Encounter or the Adventure screen's prompt (`prompt`) that may
+    /// name a saved party: the saved party when there is one, else the text as a spec.
     LoadParty {
-        id: String,
+        text: String,
+        prompt: crate::tui::layer::PromptKind,
     },
     /// Every member of a saved party one level up, in its file.
     LevelUpParty {
@@ -142,8 +144,9 @@ pub enum Outcome {
     Loaded(Box<Bestiary>),
     EncounterList(Result<Vec<PathBuf>, String>),
     PartyLoaded {
-        id: String,
-        result: Result<Party, String>,
+        text: String,
+        prompt: crate::tui::layer::PromptKind,
+        result: Result<crate::encounter::PartyChoice, String>,
     },
     PartyLevelledUp {
         id: String,

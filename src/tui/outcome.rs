@@ -1,9 +1,10 @@
 //! Applies what a command did (a save, a delete, an editor session, a reload) to the model.
 
 use crate::bestiary::Provenance;
+use crate::encounter::PartyChoice;
 use crate::monster::lint::Severity;
 use crate::store::Fingerprint;
-use crate::tui::app::{App, Cmd, Confirm, Outcome, WritePurpose};
+use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind, WritePurpose};
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Layer;
 use crate::tui::screens::forge::Target;
@@ -141,27 +142,11 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Outcome::PartyLoaded { id, result } => {
-            match result {
-                Ok(p) => {
-                    let d = p.describe();
-                    let s = &mut app.encounter;
-                    s.saved_parties.insert(id.clone(), p);
-                    s.encounter.party = crate::encounter::PartyRef::Saved(id.clone());
-                    app.info(format!("Party `{id}`: {d}."));
-                }
-                Err(m) => {
-                    app.error(m);
-                    // Back to the prompt, to correct the id.
-                    app.push(Layer::Prompt {
-                        kind: crate::tui::app::PromptKind::Party,
-                        title: "Party: 4x6, 3,3,4,5, Ana=3,Bo=4, or a saved party's id".into(),
-                        field: crate::tui::widgets::text_field::TextField::new(&id),
-                    });
-                }
-            }
-            Vec::new()
-        }
+        Outcome::PartyLoaded {
+            text,
+            prompt,
+            result,
+        } => party_chosen(app, &text, prompt, result),
         Outcome::PartyLevelledUp { id, result } => {
             match result {
                 Ok(p) => {
@@ -279,6 +264,48 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             Vec::new()
         }
     }
+}
+
+/// A party typed into a prompt, as the executor read it: set on the screen the prompt belongs
+/// to, or the error and the prompt again, to correct the text.
+fn party_chosen(
+    app: &mut App,
+    text: &str,
+    prompt: PromptKind,
+    result: Result<PartyChoice, String>,
+) -> Vec<Cmd> {
+    let choice = match result {
+        Ok(c) => c,
+        Err(m) => {
+            app.error(m);
+            app.push(Layer::Prompt {
+                kind: prompt,
+                title: crate::tui::screens::encounter::update::PARTY_PROMPT.into(),
+                field: crate::tui::widgets::text_field::TextField::new(text),
+            });
+            return Vec::new();
+        }
+    };
+    let said = match &choice {
+        PartyChoice::Saved { id, party } => format!("Party `{id}`: {}.", party.describe()),
+        PartyChoice::Spec(party) => format!("Party: {}.", party.describe()),
+    };
+    if prompt == PromptKind::AdventureParty {
+        let s = &mut app.adventure;
+        s.adventure.party = choice.party_ref();
+        if let PartyChoice::Saved { id, party } = choice {
+            s.saved_party = Some((id, Ok(party)));
+            s.loads += 1;
+        }
+    } else {
+        let s = &mut app.encounter;
+        s.encounter.party = choice.party_ref();
+        if let PartyChoice::Saved { id, party } = choice {
+            s.saved_parties.insert(id, party);
+        }
+    }
+    app.info(said);
+    Vec::new()
 }
 
 fn written(

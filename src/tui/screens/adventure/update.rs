@@ -3,7 +3,7 @@
 
 use super::AdventureScreen;
 use crate::adventure::Adventure;
-use crate::encounter::{Party, PartyRef};
+use crate::encounter::PartyRef;
 use crate::store::{Expect, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
 use crate::tui::keymap::{Action, Ctx};
@@ -88,7 +88,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             let spec = party_spec(&s.adventure.party);
             app.push(Layer::Prompt {
                 kind: PromptKind::AdventureParty,
-                title: "Party: 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id".into(),
+                title: crate::tui::screens::encounter::update::PARTY_PROMPT.into(),
                 field: TextField::new(&spec),
             });
         }
@@ -163,23 +163,21 @@ fn party_spec(p: &PartyRef) -> String {
     }
 }
 
-/// The party prompt: a spec, or a saved party's id (read by the executor).
+/// The party prompt: a saved party's id or a spec, read as the Encounter screen's prompt reads
+/// it ([`crate::tui::screens::encounter::update::set_party`]): a text that can be an id goes to
+/// the executor, which prefers the saved party of that id.
 pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
     let text = text.trim();
-    let s = &mut app.adventure;
-    match Party::parse(text) {
-        Ok(p) => {
-            // Members keep the XP they had in the adventure file when only levels are retyped.
-            s.adventure.party = PartyRef::from_party(&p);
-            app.info(format!("Party: {}.", p.describe()));
-            Ok(Vec::new())
-        }
-        Err(_) if crate::monster::design::is_valid_id(text) => {
-            s.adventure.party = PartyRef::Saved(text.to_owned());
-            Ok(load_cmds(s))
-        }
-        Err(e) => Err(e),
+    if crate::monster::design::is_valid_id(text) {
+        return Ok(vec![Cmd::LoadParty {
+            text: text.to_owned(),
+            prompt: PromptKind::AdventureParty,
+        }]);
     }
+    let p = crate::encounter::spec_party(text).map_err(|e| e.to_string())?;
+    app.adventure.adventure.party = PartyRef::from_party(&p);
+    app.info(format!("Party: {}.", p.describe()));
+    Ok(Vec::new())
 }
 
 /// The encounter chosen in the list: added after the cursor.

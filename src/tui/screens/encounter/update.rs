@@ -4,7 +4,7 @@
 use super::EncounterScreen;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::party::PartyFile;
-use crate::encounter::{Count, Encounter, Group, Party, PartyRef, Placeholder, System};
+use crate::encounter::{Count, Encounter, Group, PartyRef, Placeholder, System};
 use crate::export::doc::group_thousands;
 use crate::rules::difficulty::BANDS;
 use crate::rules::{Level, Rank, Role};
@@ -150,7 +150,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             };
             app.push(Layer::Prompt {
                 kind: PromptKind::Party,
-                title: "Party: 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id".into(),
+                title: PARTY_PROMPT.into(),
                 field: TextField::new(&spec),
             });
         }
@@ -365,20 +365,25 @@ pub fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
     ));
 }
 
-/// The party typed into the prompt: a spec, or the id of a saved party (read by the executor).
+/// The title of both screens' party prompts.
+pub const PARTY_PROMPT: &str =
+    "Party: a saved party's id, or 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4";
+
+/// The party typed into the prompt: a saved party's id or a spec. A text that can be an id
+/// may name a saved party, which wins over the spec it may also read as (`4x6`): the executor
+/// reads it ([`crate::encounter::choose_party`]). Any other text is a spec or an error now.
 pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
     let text = text.trim();
-    match Party::parse(text) {
-        Ok(p) => {
-            app.encounter.encounter.party = PartyRef::from_party(&p);
-            app.info(format!("Party: {}.", p.describe()));
-            Ok(Vec::new())
-        }
-        Err(_) if crate::monster::design::is_valid_id(text) => Ok(vec![Cmd::LoadParty {
-            id: text.to_owned(),
-        }]),
-        Err(e) => Err(e),
+    if crate::monster::design::is_valid_id(text) {
+        return Ok(vec![Cmd::LoadParty {
+            text: text.to_owned(),
+            prompt: PromptKind::Party,
+        }]);
     }
+    let p = crate::encounter::spec_party(text).map_err(|e| e.to_string())?;
+    app.encounter.encounter.party = PartyRef::from_party(&p);
+    app.info(format!("Party: {}.", p.describe()));
+    Ok(Vec::new())
 }
 
 /// Saves the encounter's party under a name, and makes the encounter name it.
