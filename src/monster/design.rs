@@ -415,7 +415,9 @@ impl MonsterDesign {
                 Refused::new(vec![key("templates"), crate::yaml_io::Seg::Index(i)], m)
             })?;
         }
-        check_name_at(vec![key("name")], "the name", &self.name)
+        check_name_at(vec![key("name")], "the name", &self.name)?;
+        // Names, targets and languages stay inside their line of the stat block.
+        crate::monster::one_line::check_design(self)
     }
 }
 

@@ -136,7 +136,8 @@ pub struct MonsterTemplates {
     pub errors: Vec<FileError>,
 }
 
-/// Parses one template file, checking what serde cannot: the schema version, the id and name.
+/// Parses one template file, checking what serde cannot: the schema version, the id and name,
+/// and the fields printed on one line.
 pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileError> {
     let t: MonsterTemplate = yaml_io::parse(text, path)?;
     let line_of = |key: &str| {
@@ -157,6 +158,7 @@ pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileEr
     check_id(&t.id).map_err(|m| FileError::new(path, m).at(line_of("id:"), 1))?;
     crate::text::check_name_at(vec![crate::text::key("name")], "the name", &t.name)
         .map_err(|r| r.in_file(text, path))?;
+    crate::monster::one_line::check_template(&t).map_err(|r| r.in_file(text, path))?;
     Ok(t)
 }
 
