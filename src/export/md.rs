@@ -22,7 +22,8 @@ const INLINE_SPECIALS: &[char] = &[
 ];
 
 /// A name or label as inline CommonMark text that renders as exactly `text`: its specials
-/// escaped, and a line break (which a one-line field should not hold) read as a space. Markup
+/// escaped, and a line break (which a one-line field should not hold) read as a space (a
+/// carriage return is left to [`crate::text::escape_controls`], which shows it). Markup
 /// that needs a pair is escaped only in pairs, so "Salt & Ash" and "1 pp = 10 gp" stay as they
 /// are: `&` before a letter, digit or `#` (an entity), and `==` and `%%` (Obsidian's highlight
 /// and comment). A list marker or rule at its start (`- `, `+ `, `1. `, `1) `, `---`) is
@@ -54,8 +55,7 @@ pub fn inline(text: &str) -> String {
             || (c == '&' && next.is_some_and(|n| n.is_ascii_alphanumeric() || n == '#'))
             || (matches!(c, '=' | '%') && (prev == Some(c) || next == Some(c)));
         match c {
-            '\r' if next == Some('\n') => {}
-            '\r' | '\n' => out.push(' '),
+            '\n' => out.push(' '),
             c if special => {
                 out.push('\\');
                 out.push(c);
@@ -92,11 +92,11 @@ pub fn delimited(text: &str, delimiter: &str) -> String {
 /// (```` ``` ````, `~~~`) or an ATX heading (`#`), or made only of `-`, `=`, `*` or `_` (a setext
 /// underline under the line before, or a thematic break), has its first character escaped.
 /// Raw HTML (`<` before a letter, `/`, `!` or `?`) is escaped anywhere outside code spans,
-/// unless it is an autolink (`<https://...>`). Line breaks are kept; `\r\n` and `\r` read as
-/// `\n`.
+/// unless it is an autolink (`<https://...>`). Line breaks are kept. A carriage return is not
+/// one: YAML reads every line break as `\n`, so a `\r` was written on purpose, and
+/// [`crate::text::escape_controls`] shows it.
 pub fn prose(text: &str, indent: usize) -> String {
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    let code = code_spans(&text);
+    let code = code_spans(text);
     let pad = " ".repeat(indent);
     let mut out = String::with_capacity(text.len() + 8);
     let mut offset = 0;
@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(inline(" +6"), " +6");
         assert_eq!(inline("-2 penalty"), "-2 penalty");
         assert_eq!(inline("Rat 12. Grey"), "Rat 12. Grey");
-        assert_eq!(inline("a\nb\r\nc"), "a b c");
+        assert_eq!(inline("a\nb"), "a b");
         assert_eq!(
             inline("Salt & Ash, 1 pp = 10 gp, 5%"),
             "Salt & Ash, 1 pp = 10 gp, 5%"
@@ -294,6 +294,5 @@ mod tests {
         assert_eq!(prose("one:\n- a\n- b", 2), "one:\n  - a\n  - b");
         assert_eq!(prose("a\n\nb", 2), "a\n\n  b");
         assert_eq!(prose("a\n", 2), "a\n  ");
-        assert_eq!(prose("a\r\nb", 0), "a\nb");
     }
 }
