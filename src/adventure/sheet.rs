@@ -5,6 +5,7 @@ use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
 use crate::bestiary::Bestiary;
 use crate::export::doc::group_thousands;
+use crate::export::md::{inline, prose};
 
 /// The widest pacing bar, in characters, for an encounter at twice its party's budget or more.
 const BAR_WIDTH: f64 = 24.0;
@@ -82,18 +83,22 @@ pub fn treasure_markdown(r: &AdventureReport) -> String {
 }
 
 pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> String {
-    let mut s = format!("# {}\n\n## Summary\n\n", a.name);
-    s.push_str(&format!("- **Party** {}\n", r.party));
+    let mut s = format!("# {}\n\n## Summary\n\n", inline(&a.name));
+    s.push_str(&format!("- **Party** {}\n", inline(&r.party.to_string())));
     s.push_str(&format!(
         "- **Encounters** {}\n- **XP per character** {} (each encounter's XP ÷ the characters, rounded down)\n",
         r.encounters.len(),
         group_thousands(r.xp_per_character)
     ));
     for c in &r.tracks_to_show() {
-        s.push_str(&format!("- **{}** {}\n", c.name, c.progress()));
+        s.push_str(&format!(
+            "- **{}** {}\n",
+            inline(&c.name),
+            inline(&c.progress())
+        ));
     }
     for e in r.errors() {
-        s.push_str(&format!("- **Error** {e}\n"));
+        s.push_str(&format!("- **Error** {}\n", inline(&e.to_string())));
     }
     s.push_str("\n## Pacing\n\n");
     if r.encounters.is_empty() {
@@ -105,7 +110,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
             s.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {band} |\n",
                 l.position,
-                l.name.replace('|', "\\|"),
+                inline(&l.name),
                 group_thousands(l.xp),
                 group_thousands(l.xp_per_character),
                 l.party_level,
@@ -135,9 +140,10 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
             .get(u.after_encounter - 1)
             .map_or("", |l| l.name.as_str());
         s.push_str(&format!(
-            "- After encounter {} ({name}): {}\n",
+            "- After encounter {} ({}): {}\n",
             u.after_encounter,
-            u.describe()
+            inline(name),
+            inline(&u.describe())
         ));
     }
     s.push_str("\nA character levels up when its XP reaches the next level's in Table – Levels and Their Benefits (A1).\n");
@@ -159,7 +165,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
                     &earlier,
                 ),
                 Shown::SameAs(at) => {
-                    let mut short = format!("# {}\n\n{}\n", rated.encounter.name, same_as_text(at));
+                    let mut short = format!("# {}\n\n{}\n", inline(&rated.encounter.name), same_as_text(at));
                     if let Some(plan) = &l.treasure {
                         short.push('\n');
                         short.push_str(&crate::text::escape_string(plan.markdown()));
@@ -190,7 +196,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
     }
     if let Some(n) = &a.notes {
         s.push_str("\n## Notes\n\n");
-        s.push_str(n.trim_end());
+        s.push_str(&prose(n.trim_end(), 0));
         s.push('\n');
     }
     crate::text::escape_string(s)

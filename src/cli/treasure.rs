@@ -45,7 +45,7 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                     outln!(
                         term,
                         "Party: {}. Seed {seed} (`--method {} --seed {seed}` repeats these rolls).",
-                        party.describe(),
+                        crate::export::md::inline(&party.describe()),
                         method.key()
                     )?;
                 }

@@ -6,6 +6,7 @@ use crate::encounter::file::Encounter;
 use crate::encounter::party::Party;
 use crate::encounter::report::Report;
 use crate::export::doc::group_thousands;
+use crate::export::md::{inline, prose};
 
 pub fn markdown(
     encounter: &Encounter,
@@ -55,13 +56,13 @@ fn markdown_sheet(
     bestiary: &Bestiary,
     earlier: &Earlier,
 ) -> String {
-    let mut s = format!("# {}\n\n", encounter.name);
+    let mut s = format!("# {}\n\n", inline(&encounter.name));
     s.push_str("## Summary\n\n");
     if encounter.system == crate::encounter::file::System::D20e3 {
         s.push_str("- **System** d20 3rd edition (the Experience Point Awards table, by challenge rating)\n");
     }
     for (label, text) in report.summary(party) {
-        s.push_str(&format!("- **{label}** {text}\n"));
+        s.push_str(&format!("- **{label}** {}\n", inline(&text)));
     }
     s.push_str("\n## Roster\n\n");
     if report.roster.is_empty() {
@@ -71,7 +72,7 @@ fn markdown_sheet(
         if let Some(c) = &r.challenge {
             s.push_str(&format!(
                 "- {} (extended challenge, level {}, {}) — {} XP, {}\n",
-                r.name,
+                inline(&r.name),
                 c.level,
                 checks(c.successes, c.failures),
                 group_thousands(c.xp),
@@ -97,9 +98,13 @@ fn markdown_sheet(
         let what = if r.name == what {
             String::new()
         } else {
-            format!(" ({what})")
+            format!(" ({})", inline(&what))
         };
-        s.push_str(&format!("- {} × {}{what}{xp}{ally}\n", r.count, r.name));
+        s.push_str(&format!(
+            "- {} × {}{what}{xp}{ally}\n",
+            r.count,
+            inline(&r.name)
+        ));
     }
     if !report.challenges.is_empty() {
         s.push_str("\n## Extended challenges\n\n");
@@ -115,7 +120,11 @@ fn markdown_sheet(
                 .replacen("## ", "### ", 1)
                 .replace("\n### ", "\n#### "),
             // Its file changed or broke since the bestiary was read: said, not silently lost.
-            Err((id, e)) => format!("### {id}\n\nThe stat block is left out: {e}.\n"),
+            Err((id, e)) => format!(
+                "### {}\n\nThe stat block is left out: {}.\n",
+                inline(id),
+                inline(&e.to_string())
+            ),
         })
         .collect();
     let note = earlier_note(earlier);
@@ -136,17 +145,21 @@ fn markdown_sheet(
             } else {
                 ""
             };
-            s.push_str(&format!("- {} ({}{ours})\n", t.text, t.source));
+            s.push_str(&format!(
+                "- {} ({}{ours})\n",
+                inline(&t.text),
+                inline(&t.source)
+            ));
         }
     }
     if let Some(g) = &encounter.generated {
         s.push_str("\n## Generated\n\n");
-        s.push_str(&g.describe());
+        s.push_str(&inline(&g.describe()));
         s.push('\n');
     }
     if let Some(n) = &encounter.notes {
         s.push_str("\n## Notes\n\n");
-        s.push_str(n.trim_end());
+        s.push_str(&prose(n.trim_end(), 0));
         s.push('\n');
     }
     crate::text::escape_string(s)
@@ -209,7 +222,7 @@ fn challenge_section(c: &crate::encounter::report::ChallengeLine) -> String {
     };
     let mut s = format!(
         "### {}\n\n- **Level** {level}\n- **Successes** {}\n- **Failures** {} (the challenge fails at the {}{} failure)\n- **XP** {} ({})\n",
-        c.name,
+        inline(&c.name),
         c.successes,
         c.failures,
         c.failures,
@@ -222,7 +235,7 @@ fn challenge_section(c: &crate::encounter::report::ChallengeLine) -> String {
     } else {
         s.push_str("- **Skills** (Table – Recommended Difficulty Classes by Level)\n");
         for k in &c.skills {
-            s.push_str(&format!("  - {}\n", k.text));
+            s.push_str(&format!("  - {}\n", inline(&k.text)));
         }
     }
     s

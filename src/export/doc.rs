@@ -8,15 +8,19 @@ use crate::vocab::Vocabulary;
 /// A run of text with a style.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Span {
+    /// A name, a label or lairsmith's own words: text as it is.
     Plain(String),
     Bold(String),
     Italic(String),
+    /// The author's prose (a trait's text, a power's Hit line, a description), which may hold
+    /// Markdown of its own: shown as plain text, and kept as Markdown by the Markdown export.
+    Prose(String),
 }
 
 impl Span {
     pub fn text(&self) -> &str {
         match self {
-            Span::Plain(s) | Span::Bold(s) | Span::Italic(s) => s,
+            Span::Plain(s) | Span::Bold(s) | Span::Italic(s) | Span::Prose(s) => s,
         }
     }
 }
@@ -42,6 +46,28 @@ fn bold(s: impl Into<String>) -> Span {
 }
 fn italic(s: impl Into<String>) -> Span {
     Span::Italic(s.into())
+}
+fn prose(s: impl Into<String>) -> Span {
+    Span::Prose(s.into())
+}
+
+/// Prose that may name the monster (its `{name}`, filled in by derivation): the name stays a
+/// name, plain text, wherever it stands, so the Markdown export escapes it as one. Line breaks
+/// at its end (a YAML `|` block ends in one) are dropped: they would end a list early.
+fn named_prose(text: &str, name: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_end();
+    while let Some(i) = rest.find(name).filter(|_| !name.is_empty()) {
+        if i > 0 {
+            out.push(prose(&rest[..i]));
+        }
+        out.push(plain(name));
+        rest = &rest[i + name.len()..];
+    }
+    if !rest.is_empty() {
+        out.push(prose(rest));
+    }
+    out
 }
 
 /// Signed modifier: +3, -1, +0.
@@ -188,7 +214,7 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             }
             head.extend(template_mark(t.from_template.as_deref()));
             out.push(Block::Line(head));
-            out.push(Block::Item(vec![plain(t.text.clone())]));
+            out.push(Block::Item(named_prose(&t.text, &b.name)));
         }
     }
     let (triggered, actions): (Vec<&StatPower>, Vec<&StatPower>) =
@@ -199,7 +225,7 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         }
         out.push(Block::Heading(title.into()));
         for p in powers {
-            power_blocks(p, &mut out);
+            power_blocks(p, &b.name, &mut out);
         }
     }
 
@@ -263,7 +289,9 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     misc.push(plain(format!(" {langs}")));
     out.push(Block::Item(misc));
     if let Some(e) = &b.equipment {
-        out.push(Block::Item(vec![bold("Equipment"), plain(format!(" {e}"))]));
+        let mut item = vec![bold("Equipment"), plain(" ")];
+        item.extend(named_prose(e, &b.name));
+        out.push(Block::Item(item));
     }
     let k = &b.knowledge;
     let skill = Skill::parse(&k.skill).map_or(k.skill.clone(), |s| s.label().to_owned());
@@ -278,14 +306,15 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         out.push(Block::Heading("Variants".into()));
         for v in &b.variants {
             out.push(Block::Line(vec![bold(v.name.clone())]));
-            out.push(Block::Item(vec![plain(v.text.clone())]));
+            out.push(Block::Item(named_prose(&v.text, &b.name)));
         }
     }
     for (label, text) in [("Description", &b.description), ("Tactics", &b.tactics)] {
         if let Some(t) = text {
             out.push(Block::Heading(label.into()));
             for para in t.split("\n\n").filter(|p| !p.trim().is_empty()) {
-                out.push(Block::Line(vec![plain(para.trim().replace('\n', " "))]));
+                let para = para.trim().replace('\n', " ");
+                out.push(Block::Line(named_prose(&para, &b.name)));
             }
         }
     }
@@ -313,16 +342,18 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             };
             out.push(Block::Item(vec![
                 bold(o.stat.clone()),
-                plain(format!(" {} (formula {}): {why}", o.value, o.formula)),
+                plain(format!(" {} (formula {}): ", o.value, o.formula)),
+                prose(why),
             ]));
         }
     }
     out
 }
 
-/// " [Veteran]" after a power or trait a template added.
-fn template_mark(from: Option<&str>) -> Option<Span> {
-    from.map(|t| italic(format!(" [{t}]")))
+/// " [Veteran]" after a power or trait a template added. The space is outside the italics:
+/// Markdown's `*` opens emphasis only before a non-space.
+fn template_mark(from: Option<&str>) -> Vec<Span> {
+    from.map_or_else(Vec::new, |t| vec![plain(" "), italic(format!("[{t}]"))])
 }
 
 /// "At-Will", "Encounter", "Refresh 5, 6".
@@ -366,9 +397,9 @@ pub fn targeting_line(p: &StatPower) -> String {
 
 /// One power as the layout shows it: its heading line, then its targeting, attack and
 /// outcome lines. Other renderings (Fantasy Statblocks) take the same lines as this one.
-pub fn power_lines(p: &StatPower) -> Vec<Block> {
+pub fn power_lines(p: &StatPower, monster: &str) -> Vec<Block> {
     let mut out = Vec::new();
-    power_blocks(p, &mut out);
+    power_blocks(p, monster, &mut out);
     out
 }
 
@@ -407,7 +438,8 @@ pub(crate) fn attack_text(a: &crate::monster::statblock::AttackValue) -> String 
     format!("{} vs {def}", signed(a.bonus))
 }
 
-fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
+/// `monster` is the monster's name, which the power's text may hold.
+fn power_blocks(p: &StatPower, monster: &str, out: &mut Vec<Block>) {
     let mut head = vec![bold(power_title(p))];
     let action = action_label(p);
     let category = category_label(p);
@@ -431,22 +463,27 @@ fn power_blocks(p: &StatPower, out: &mut Vec<Block>) {
     if !delegates(p) {
         out.push(Block::Item(vec![plain(targeting_line(p))]));
     }
-    let lines: [(&str, Option<String>); 3] = [
-        ("Trigger", p.trigger.clone()),
-        ("Requirements", p.requirements.clone()),
-        ("Attack", p.attack.as_ref().map(attack_text)),
+    // The attack is lairsmith's words; every other line is the author's prose.
+    let named = |t: &Option<String>| t.as_deref().map(|t| named_prose(t, monster));
+    let lines: [(&str, Option<Vec<Span>>); 9] = [
+        ("Trigger", named(&p.trigger)),
+        ("Requirements", named(&p.requirements)),
+        (
+            "Attack",
+            p.attack.as_ref().map(|a| vec![plain(attack_text(a))]),
+        ),
+        ("Hit", named(&p.hit)),
+        ("Miss", named(&p.miss)),
+        ("Effect", named(&p.effect)),
+        ("Secondary Attack", named(&p.secondary_attack)),
+        ("Aftereffect", named(&p.aftereffect)),
+        ("Special", named(&p.special)),
     ];
-    let rest: [(&str, Option<String>); 6] = [
-        ("Hit", p.hit.clone()),
-        ("Miss", p.miss.clone()),
-        ("Effect", p.effect.clone()),
-        ("Secondary Attack", p.secondary_attack.clone()),
-        ("Aftereffect", p.aftereffect.clone()),
-        ("Special", p.special.clone()),
-    ];
-    for (label, text) in lines.into_iter().chain(rest) {
+    for (label, text) in lines {
         if let Some(t) = text {
-            out.push(Block::Item(vec![bold(label), plain(format!(" {t}"))]));
+            let mut item = vec![bold(label), plain(" ")];
+            item.extend(t);
+            out.push(Block::Item(item));
         }
     }
 }

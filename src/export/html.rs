@@ -65,7 +65,7 @@ fn spans(spans: &[Span]) -> String {
     spans
         .iter()
         .map(|s| match s {
-            Span::Plain(t) => escape(t),
+            Span::Plain(t) | Span::Prose(t) => escape(t),
             Span::Bold(t) => format!("<b>{}</b>", escape(t)),
             Span::Italic(t) => format!("<i>{}</i>", escape(t)),
         })

@@ -1,11 +1,13 @@
 //! Exports of a stat block: `yaml` (the resolved numbers, for tools), `md` (Markdown that pastes
 //! into GitHub, Obsidian and forums) and `text` (a plain terminal). Markdown and text render the
 //! one layout in [`doc`]; both come out with control characters escaped
-//! ([`crate::text::escape_controls`]), since they are read in a terminal or an editor.
+//! ([`crate::text::escape_controls`]), since they are read in a terminal or an editor. Only the
+//! Markdown escapes the monster's text for CommonMark ([`md`]).
 
 pub mod doc;
 pub mod foundry;
 pub mod html;
+pub mod md;
 pub mod statblock_md;
 
 use crate::monster::StatBlock;
@@ -86,15 +88,22 @@ pub fn render(block: &StatBlock, format: Format) -> String {
     }
 }
 
-fn md_spans(spans: &[Span]) -> String {
-    spans
+/// Spans as one line of Markdown; prose continues at `indent` (2 in a list item) when it holds
+/// line breaks. Leading spaces are dropped: four would make the line a code block.
+fn md_spans(spans: &[Span], indent: usize) -> String {
+    let line: String = spans
         .iter()
         .map(|s| match s {
-            Span::Plain(t) => t.clone(),
-            Span::Bold(t) => format!("**{t}**"),
-            Span::Italic(t) => format!("*{t}*"),
+            Span::Plain(t) => md::inline(t),
+            Span::Bold(t) => md::delimited(t, "**"),
+            Span::Italic(t) => md::delimited(t, "*"),
+            Span::Prose(t) => md::prose(t, indent),
         })
-        .collect()
+        .collect();
+    match line.trim_start() {
+        t if t.len() == line.len() => line,
+        t => t.to_owned(),
+    }
 }
 
 fn plain_spans(spans: &[Span]) -> String {
@@ -108,21 +117,21 @@ pub fn markdown(block: &StatBlock) -> String {
     let mut in_list = false;
     for b in layout(block) {
         match b {
-            Block::Title(t) => out.push_str(&format!("## {t}\n")),
+            Block::Title(t) => out.push_str(&format!("## {}\n", md::inline(&t))),
             Block::Heading(h) => {
-                out.push_str(&format!("\n### {h}\n"));
+                out.push_str(&format!("\n### {}\n", md::inline(&h)));
                 in_list = false;
             }
             Block::Line(spans) => {
                 if in_list || !out.ends_with("\n\n") {
                     out.push('\n');
                 }
-                out.push_str(&md_spans(&spans));
+                out.push_str(&md_spans(&spans, 0));
                 out.push('\n');
                 in_list = false;
             }
             Block::Item(spans) => {
-                out.push_str(&format!("- {}\n", md_spans(&spans)));
+                out.push_str(&format!("- {}\n", md_spans(&spans, 2)));
                 in_list = true;
             }
         }

@@ -127,6 +127,7 @@ pub struct FsMonster {
     pub overrides: Vec<FsTrait>,
 }
 
+use super::md::inline;
 use super::{md_spans as markdown, plain_spans as plain};
 
 fn list(v: &[ResistanceValue]) -> Option<String> {
@@ -147,14 +148,14 @@ fn capitalise(s: &str) -> String {
 
 /// A power as a trait: its heading line (symbol, name, usage, category, action, keywords) as
 /// the name, its other lines as paragraphs of Markdown, which the layout renders.
-fn power_trait(p: &crate::monster::statblock::StatPower) -> FsTrait {
-    let lines = power_lines(p);
+fn power_trait(p: &crate::monster::statblock::StatPower, monster: &str) -> FsTrait {
+    let lines = power_lines(p, monster);
     let mut name = String::new();
     let mut desc = Vec::new();
     for (i, b) in lines.iter().enumerate() {
         match b {
             Block::Line(spans) if i == 0 => name = plain(spans),
-            Block::Line(spans) | Block::Item(spans) => desc.push(markdown(spans)),
+            Block::Line(spans) | Block::Item(spans) => desc.push(markdown(spans, 0)),
             Block::Title(t) | Block::Heading(t) => desc.push(t.clone()),
         }
     }
@@ -276,8 +277,14 @@ pub fn fs_monster(b: &StatBlock) -> FsMonster {
                 }
             })
             .collect(),
-        actions: actions.into_iter().map(power_trait).collect(),
-        reactions: triggered.into_iter().map(power_trait).collect(),
+        actions: actions
+            .into_iter()
+            .map(|p| power_trait(p, &b.name))
+            .collect(),
+        reactions: triggered
+            .into_iter()
+            .map(|p| power_trait(p, &b.name))
+            .collect(),
         level: b.level,
         role_line: b.header.clone(),
         type_line: b.type_line.clone(),
@@ -390,15 +397,6 @@ struct ItCreature {
     text: String,
 }
 
-impl Serialize for ItCreature {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(1))?;
-        m.serialize_entry(&self.count, &self.text)?;
-        m.end()
-    }
-}
-
 fn it_creature(count: u32, name: &str, numbers: [Option<i64>; 4]) -> ItCreature {
     let mut text = name.replace(',', "");
     for n in numbers {
@@ -408,10 +406,45 @@ fn it_creature(count: u32, name: &str, numbers: [Option<i64>; 4]) -> ItCreature 
     ItCreature { count, text }
 }
 
-#[derive(Debug, Serialize)]
-struct ItEncounter {
-    name: String,
-    creatures: Vec<ItCreature>,
+/// The body of the ```` ```encounter ```` block. Initiative Tracker cuts the block's text at
+/// every `---`, anywhere in it and not only on a line of its own, and parses each piece as an
+/// encounter (javalent/initiative-tracker 13.0.18, `src/encounter/index.ts`,
+/// `EncounterBlock.postprocess`: `this.src.split("---")`), so a name holding `---` would split
+/// the block and lose every creature after it. A value with two hyphens in a row is written
+/// double-quoted with the second and later ones as `\u002D`, which YAML reads back as `-`: the
+/// text holds no `---`, and the tracker sees the name as it is.
+fn encounter_block(name: &str, creatures: &[ItCreature]) -> String {
+    let mut s = format!("name: {}\ncreatures:\n", tracker_scalar(name));
+    for c in creatures {
+        s.push_str(&format!("- {}: {}\n", c.count, tracker_scalar(&c.text)));
+    }
+    s
+}
+
+/// A YAML scalar for the encounter block: as lairsmith writes any YAML value, unless it holds
+/// `--` or would take more than one line; then double-quoted, escaped (see [`encounter_block`]).
+fn tracker_scalar(value: &str) -> String {
+    let plain = crate::yaml_io::to_string(&value);
+    let plain = plain.trim_end_matches('\n');
+    if !value.contains("--") && !plain.contains('\n') && !plain.contains("--") {
+        return plain.to_owned();
+    }
+    let mut out = String::from("\"");
+    let mut after_hyphen = false;
+    for c in value.chars() {
+        match c {
+            '-' if after_hyphen => out.push_str("\\u002D"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() || crate::text::is_bidi_control(c) => {
+                out.push_str(&format!("\\u{:04X}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+        after_hyphen = c == '-';
+    }
+    out.push('"');
+    out
 }
 
 /// `encounter export --format obsidian`: a note holding an Initiative Tracker encounter block
@@ -423,9 +456,9 @@ pub fn encounter_note(
     report: &Report,
     bestiary: &Bestiary,
 ) -> String {
-    let mut s = format!("# {}\n\n", encounter.name);
+    let mut s = format!("# {}\n\n", inline(&encounter.name));
     for (label, text) in report.summary(party) {
-        s.push_str(&format!("- **{label}** {text}\n"));
+        s.push_str(&format!("- **{label}** {}\n", inline(&text)));
     }
     let mut creatures = Vec::new();
     let mut left_out = Vec::new();
@@ -434,7 +467,7 @@ pub fn encounter_note(
         if let Some(c) = &r.challenge {
             left_out.push(format!(
                 "{} (extended challenge, level {}, {} XP)",
-                r.name,
+                inline(&r.name),
                 c.level,
                 group_thousands(c.xp)
             ));
@@ -442,7 +475,7 @@ pub fn encounter_note(
         }
         let block = g.monster.as_deref().and_then(|id| bestiary.get(id));
         let xp = if g.side == Side::Ally {
-            allies.push(r.name.clone());
+            allies.push(inline(&r.name));
             None
         } else {
             r.xp_each.map(i64::from)
@@ -454,12 +487,11 @@ pub fn encounter_note(
         };
         creatures.push(it_creature(r.count, &r.name, numbers));
     }
-    let it = ItEncounter {
-        name: encounter.name.clone(),
-        creatures,
-    };
     s.push('\n');
-    s.push_str(&fenced("encounter", &crate::yaml_io::to_string(&it)));
+    s.push_str(&fenced(
+        "encounter",
+        &encounter_block(&encounter.name, &creatures),
+    ));
     if !left_out.is_empty() {
         s.push_str(&format!(
             "\nLeft out of the encounter block, which holds only creatures: {}.\n",

@@ -509,6 +509,10 @@ impl MonsterDesign {
                 ));
             }
         }
+        // Names, targets and languages stay inside their line of the stat block.
+        if let Err(r) = crate::monster::one_line::check_design(self) {
+            out.push(r);
+        }
         out
     }
 

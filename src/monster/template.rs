@@ -177,7 +177,8 @@ pub struct MonsterTemplates {
     pub errors: Vec<FileError>,
 }
 
-/// Parses one template file, checking what serde cannot: the schema version, the id and name.
+/// Parses one template file, checking what serde cannot: the schema version, the id and name,
+/// and the fields printed on one line.
 pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileError> {
     let t: MonsterTemplate = yaml_io::parse(text, path)?;
     let line_of = |key: &str| {
@@ -201,6 +202,7 @@ pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileEr
     if let Some(r) = t.list_problems().into_iter().next() {
         return Err(r.in_file(text, path));
     }
+    crate::monster::one_line::check_template(&t).map_err(|r| r.in_file(text, path))?;
     Ok(t)
 }
 

@@ -278,7 +278,8 @@ fn trove_row(n: usize, t: &Trove) -> String {
     )
 }
 
-/// A table cell: a `|` in a name must not open a new column, nor a newline end the row.
+/// A table cell or a line of the section: a name in it is text, not Markdown; a `|` must not
+/// open a new column, nor a newline end the row ([`crate::export::md::inline`] sees to both).
 fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+    crate::export::md::inline(s)
 }

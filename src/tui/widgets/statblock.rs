@@ -29,7 +29,7 @@ pub fn text(block: &StatBlock) -> Text<'static> {
 
 fn span(s: DocSpan) -> Span<'static> {
     match s {
-        DocSpan::Plain(t) => Span::raw(t),
+        DocSpan::Plain(t) | DocSpan::Prose(t) => Span::raw(t),
         DocSpan::Bold(t) => Span::styled(t, theme::bold()),
         DocSpan::Italic(t) => Span::styled(t, theme::italic()),
     }

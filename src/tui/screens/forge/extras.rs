@@ -67,6 +67,7 @@ pub fn parse_trait(text: &str, old: Option<&Trait>) -> Result<Option<Trait>, Str
         name = head[..open].trim().to_owned();
     }
     crate::text::check_name("the trait's name", &name)?;
+    crate::monster::one_line::check("the trait's name", &name)?;
     let body = body.trim();
     if body.is_empty() {
         return Err("say what the trait does after the colon".into());
@@ -176,6 +177,7 @@ pub fn parse_variant(text: &str) -> Result<Option<Variant>, String> {
         .ok_or("write the variant as `Name: how it differs` (a colon after the name)")?;
     let name = name.trim();
     crate::text::check_name("the variant's name", name)?;
+    crate::monster::one_line::check("the variant's name", name)?;
     let body = body.trim();
     if body.is_empty() {
         return Err("say how the variant differs after the colon".into());

@@ -4,6 +4,7 @@
 
 use crate::monster::MonsterDesign;
 use crate::monster::design::Immunity;
+use crate::monster::one_line;
 use crate::monster::overrides::StatKey;
 use crate::monster::power::{AttackSpec, DamageSpec, Power};
 use crate::rules::creature::{Alignment, DamageType};
@@ -350,7 +351,12 @@ impl Detail {
                 d.movement = m;
             }
             Detail::Reach => d.reach = opt_number(text, "Reach", 0..=20)?.map(|v| v as u32),
-            Detail::Languages => d.languages = list(text, |s| Ok(s.to_owned()))?,
+            Detail::Languages => {
+                d.languages = list(text, |s| {
+                    one_line::check("a language", s)?;
+                    Ok(s.to_owned())
+                })?
+            }
             Detail::Telepathy => {
                 d.telepathy = opt_number(text, "Telepathy", 1..=1000)?.map(|v| v as u32)
             }
@@ -654,6 +660,7 @@ impl PowerField {
                 if t.is_empty() {
                     return Err("a power needs a name".into());
                 }
+                one_line::check("the power's name", t)?;
                 p.name = t.to_owned();
             }
             Refresh => {
@@ -676,7 +683,10 @@ impl PowerField {
                     Some(crate::rules::power_vocab::Area::parse(text).map_err(|e| e.to_string())?)
                 };
             }
-            Targets => p.targets = opt_text(text),
+            Targets => {
+                one_line::check("the targets", text.trim())?;
+                p.targets = opt_text(text)
+            }
             Tags => p.tags = list(text, |s| PowerTag::parse(s).map_err(|e| e.to_string()))?,
             Attacks => p.attacks = opt_number(text, "Attacks", 1..=10)?.map(|v| v as u32),
             Dice => {

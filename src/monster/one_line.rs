@@ -1,0 +1,103 @@
+//! Fields a stat block prints inside one line: the names of traits, powers and variants, a
+//! power's targets, and languages. A line break in one would break the line it is printed in
+//! (a Markdown export would end its list item there, and a next line of ```` ``` ```` or `#`
+//! would open a code fence or a heading), so monster files, templates and the Forge refuse it.
+//! Prose fields (a trait's text, a power's Hit line, a description) may hold line breaks.
+
+use crate::monster::design::{MonsterDesign, Trait, Variant};
+use crate::monster::power::Power;
+use crate::monster::template::MonsterTemplate;
+use crate::text::{Refused, key};
+use crate::vocab::Vocabulary;
+use crate::yaml_io::Seg;
+
+/// A line ending in CommonMark (`\n`, `\r`), or a character that editors and terminals also
+/// break lines at (vertical tab, form feed, NEL, the Unicode line and paragraph separators).
+fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// Checks one field that is printed on one line; `what` names it in the sentence ("the name of
+/// power 2").
+pub fn check(what: &str, text: &str) -> Result<(), String> {
+    if !text.chars().any(is_line_break) {
+        return Ok(());
+    }
+    let shown: String = text
+        .chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_owned(),
+            '\r' => "\\r".to_owned(),
+            c if is_line_break(c) => format!("\\u{:04X}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect();
+    Err(format!(
+        "{what} `{}` holds a line break; it is printed on one line of the stat block, so write it on one line (a YAML `|` or `>` block always ends in a line break: write the value plain or in quotes)",
+        crate::text::quote_short(&shown)
+    ))
+}
+
+fn at(base: &[Seg], more: impl IntoIterator<Item = Seg>) -> Vec<Seg> {
+    base.iter().cloned().chain(more).collect()
+}
+
+fn refuse(at: Vec<Seg>, what: &str, text: &str) -> Result<(), Refused> {
+    check(what, text).map_err(|m| Refused::new(at, m))
+}
+
+fn traits(list: &[Trait], base: &[Seg]) -> Result<(), Refused> {
+    for (i, t) in list.iter().enumerate() {
+        let what = format!("the name of trait {}", i + 1);
+        refuse(at(base, [Seg::Index(i), key("name")]), &what, &t.name)?;
+    }
+    Ok(())
+}
+
+fn powers(list: &[Power], base: &[Seg]) -> Result<(), Refused> {
+    for (i, p) in list.iter().enumerate() {
+        let what = format!("the name of power {}", i + 1);
+        refuse(at(base, [Seg::Index(i), key("name")]), &what, &p.name)?;
+        if let Some(t) = &p.targets {
+            let what = format!("the targets of power {}", i + 1);
+            refuse(at(base, [Seg::Index(i), key("targets")]), &what, t)?;
+        }
+    }
+    Ok(())
+}
+
+fn languages(list: &[String], base: &[Seg]) -> Result<(), Refused> {
+    for (i, l) in list.iter().enumerate() {
+        refuse(at(base, [Seg::Index(i)]), &format!("language {}", i + 1), l)?;
+    }
+    Ok(())
+}
+
+fn variants(list: &[Variant], base: &[Seg]) -> Result<(), Refused> {
+    for (i, v) in list.iter().enumerate() {
+        let what = format!("the name of variant {}", i + 1);
+        refuse(at(base, [Seg::Index(i), key("name")]), &what, &v.name)?;
+    }
+    Ok(())
+}
+
+/// The one-line fields of a monster design.
+pub fn check_design(d: &MonsterDesign) -> Result<(), Refused> {
+    traits(&d.traits, &[key("traits")])?;
+    powers(&d.powers, &[key("powers")])?;
+    languages(&d.languages, &[key("languages")])?;
+    variants(&d.variants, &[key("variants")])
+}
+
+/// The one-line fields of a monster template, a theme's powers by role included.
+pub fn check_template(t: &MonsterTemplate) -> Result<(), Refused> {
+    traits(&t.traits, &[key("traits")])?;
+    powers(&t.powers, &[key("powers")])?;
+    for (role, list) in &t.powers_by_role {
+        powers(list, &[key("powers_by_role"), key(role.key())])?;
+    }
+    languages(&t.languages, &[key("languages")])
+}
