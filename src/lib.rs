@@ -68,6 +68,7 @@ pub mod vocab;
 pub mod xkeys;
 pub mod yaml_guard;
 pub mod yaml_io;
+pub mod yaml_keep;
 
 #[cfg(feature = "tui")]
 pub mod tui;

@@ -79,12 +79,14 @@ pub enum Atom {
     End,
 }
 
-/// An [`Atom`] with where it is (1-based line and column) and the anchor and tag written on it.
+/// An [`Atom`] with where it is (1-based line and column, and the byte offset) and the anchor
+/// and tag written on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Located {
     pub atom: Atom,
     pub line: usize,
     pub column: usize,
+    pub offset: usize,
     pub anchor: Option<String>,
     pub tag: Option<String>,
 }
@@ -96,6 +98,9 @@ pub struct XValue {
     pub path: Vec<Seg>,
     pub key: Located,
     pub atoms: Vec<Located>,
+    /// The byte offset just after the value's last character (for a block scalar, after the
+    /// line break that ends it, and any blank lines it keeps).
+    pub end: usize,
 }
 
 /// Reads `text` (the contents of `path`) through the guard: `Ok` if yaml_serde may parse it.
@@ -145,11 +150,15 @@ struct Frame {
     seg: Option<Seg>,
     /// The `x-` value this collection is part of, as an index into the list being built.
     x: Option<usize>,
+    /// `[...]` or `{...}`, whose end is a character of the file (a block collection's end
+    /// event sits at whatever comes next).
+    flow: bool,
 }
 
 impl Frame {
     fn new(map: bool, anchor: Option<(String, u64)>, seg: Option<Seg>, x: Option<usize>) -> Frame {
         Frame {
+            flow: false,
             map,
             size: Size {
                 bytes: 0,
@@ -259,6 +268,7 @@ fn scan_events(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, Fi
     loop {
         let event = parser.parse().map_err(|e| syntax_error(text, path, &e))?;
         let mark = event.start_mark;
+        let end = event.end_mark;
         match event.data {
             EventData::StreamEnd => return Ok(s.x_values),
             // Anchors belong to one document, as in yaml_serde.
@@ -291,7 +301,7 @@ fn scan_events(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, Fi
                         _ => Style::Plain,
                     };
                     let atom = Atom::Scalar { value, style };
-                    s.record(&place, located(atom, mark, anchor, tag));
+                    s.record(&place, located(atom, mark, anchor, tag), end);
                 }
                 s.finish_child();
             }
@@ -346,17 +356,17 @@ fn scan_events(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, Fi
                 top.size.add(size);
                 top.size.height = top.size.height.max(size.height + 1);
                 if collect {
-                    s.record(&place, located(Atom::Alias(anchor), mark, None, None));
+                    s.record(&place, located(Atom::Alias(anchor), mark, None, None), end);
                 }
                 s.finish_child();
             }
             EventData::SequenceStart {
                 anchor, tag, style, ..
-            } => s.open(false, style == SequenceStyle::Flow, anchor, tag, mark)?,
+            } => s.open(false, style == SequenceStyle::Flow, anchor, tag, mark, end)?,
             EventData::MappingStart {
                 anchor, tag, style, ..
-            } => s.open(true, style == MappingStyle::Flow, anchor, tag, mark)?,
-            EventData::SequenceEnd | EventData::MappingEnd => s.close(mark),
+            } => s.open(true, style == MappingStyle::Flow, anchor, tag, mark, end)?,
+            EventData::SequenceEnd | EventData::MappingEnd => s.close(mark, end),
         }
     }
 }
@@ -366,6 +376,7 @@ fn located(atom: Atom, mark: Mark, anchor: Option<String>, tag: Option<String>) 
         atom,
         line: mark.line as usize + 1,
         column: mark.column as usize + 1,
+        offset: usize::try_from(mark.index).unwrap_or(usize::MAX),
         anchor,
         tag,
     }
@@ -422,14 +433,16 @@ impl Scan<'_> {
                 path,
                 key,
                 atoms: Vec::new(),
+                end: 0,
             });
             x = Some(self.x_values.len() - 1);
         }
         Place { seg, is_key, x }
     }
 
-    /// Keeps a node's event if it belongs to an `x-` value, or notes an `x-` key.
-    fn record(&mut self, place: &Place, node: Located) {
+    /// Keeps a node's event if it belongs to an `x-` value, or notes an `x-` key. `end` is
+    /// where the event ends.
+    fn record(&mut self, place: &Place, node: Located, end: Mark) {
         if place.is_key
             && let Atom::Scalar { value, .. } = &node.atom
         {
@@ -441,7 +454,14 @@ impl Scan<'_> {
         }
         if let Some(i) = place.x {
             self.x_values[i].atoms.push(node);
+            self.reach(i, end);
         }
+    }
+
+    /// The `x-` value `i` goes on at least to `end`.
+    fn reach(&mut self, i: usize, end: Mark) {
+        let x = &mut self.x_values[i];
+        x.end = x.end.max(usize::try_from(end.index).unwrap_or(usize::MAX));
     }
 
     /// After a whole child of the top collection: a key is followed by a value, and so on.
@@ -461,6 +481,7 @@ impl Scan<'_> {
         anchor: Option<String>,
         tag: Option<String>,
         mark: Mark,
+        end: Mark,
     ) -> Result<(), FileError> {
         if self.frames.len() > MAX_NESTING {
             let message = if flow {
@@ -480,6 +501,7 @@ impl Scan<'_> {
             self.record(
                 &place,
                 located(Atom::Start { map }, mark, anchor.clone(), tag),
+                end,
             );
         }
         let anchor = anchor.map(|name| {
@@ -487,11 +509,13 @@ impl Scan<'_> {
             (name, definition)
         });
         let seg = if place.is_key { None } else { place.seg };
-        self.frames.push(Frame::new(map, anchor, seg, place.x));
+        let mut frame = Frame::new(map, anchor, seg, place.x);
+        frame.flow = flow;
+        self.frames.push(frame);
         Ok(())
     }
 
-    fn close(&mut self, mark: Mark) {
+    fn close(&mut self, mark: Mark, end: Mark) {
         let Some(frame) = self.frames.pop() else {
             return;
         };
@@ -505,6 +529,9 @@ impl Scan<'_> {
             self.x_values[i]
                 .atoms
                 .push(located(Atom::End, mark, None, None));
+            if frame.flow {
+                self.reach(i, end);
+            }
         }
         let top = self.top();
         top.size.add(frame.size);

@@ -72,7 +72,7 @@ pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, FileError>
 }
 
 /// `text` without a leading UTF-8 byte order mark.
-fn without_bom(text: &str) -> &str {
+pub(crate) fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
@@ -131,9 +131,8 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
         }
         let doc = match &mut x_values {
             Some(v) => v,
-            None => {
-                x_values.insert(yaml_serde::from_str(text).map_err(|e| yaml_error(text, path, &e))?)
-            }
+            None => x_values
+                .insert(crate::xkeys::read_value(text).map_err(|e| yaml_error(text, path, &e))?),
         };
         let item = lookup(doc, &segs)
             .cloned()
@@ -190,78 +189,120 @@ pub fn rewrite_blockers(original: &str, canonical: &str, path: &Path) -> Vec<Fil
             )];
         }
     };
+    ours.iter()
+        .flat_map(|x| {
+            let other = theirs.iter().find(|t| t.path == x.path);
+            value_blockers(x, other, path, Rewriter::Fmt)
+        })
+        .collect()
+}
+
+/// What rewrites a file, for the words of a refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rewriter {
+    Fmt,
+    Save,
+}
+
+impl Rewriter {
+    fn who(self) -> &'static str {
+        match self {
+            Rewriter::Fmt => "fmt",
+            Rewriter::Save => "the save",
+        }
+    }
+
+    fn outcome(self) -> &'static str {
+        match self {
+            Rewriter::Fmt => "fmt leaves the file as it is",
+            Rewriter::Save => "nothing was written",
+        }
+    }
+}
+
+/// Why the `x-` value `x` would not come back as written if `other` (the same value in the
+/// rewritten file, `None` if it is not there) replaced it, by the rule of [`rewrite_blockers`]:
+/// one located error per reason, empty if it comes back as written.
+pub fn value_blockers(
+    x: &yaml_guard::XValue,
+    other: Option<&yaml_guard::XValue>,
+    path: &Path,
+    by: Rewriter,
+) -> Vec<FileError> {
+    let who = by.who();
     let mut blockers = Vec::new();
     let at = |node: &Located, message: String| {
-        FileError::new(path, format!("{message}; fmt leaves the file as it is"))
-            .at(node.line, node.column)
+        FileError::new(path, format!("{message}; {}", by.outcome())).at(node.line, node.column)
     };
-    for x in &ours {
-        let key = display_path(&x.path);
-        let before = blockers.len();
-        for node in std::iter::once(&x.key).chain(&x.atoms) {
-            if let Some(tag) = &node.tag {
-                blockers.push(at(
-                    node,
-                    format!(
-                        "`{key}` has the tag `{}` here, which fmt would drop",
-                        short_tag(tag)
-                    ),
-                ));
-            }
-            if let Some(anchor) = &node.anchor {
-                blockers.push(at(
-                    node,
-                    format!(
-                        "`{key}` has the anchor `&{anchor}` here, which fmt would drop (it writes each alias out in full)"
-                    ),
-                ));
-            }
-            if let Atom::Alias(anchor) = &node.atom {
-                blockers.push(at(
-                    node,
-                    format!(
-                        "`{key}` has the alias `*{anchor}` here, which fmt would replace by a copy of its node"
-                    ),
-                ));
-            }
+    let key = display_path(&x.path);
+    for node in std::iter::once(&x.key).chain(&x.atoms) {
+        if let Some(tag) = &node.tag {
+            blockers.push(at(
+                node,
+                format!(
+                    "`{key}` has the tag `{}` here, which {who} would drop",
+                    short_tag(tag)
+                ),
+            ));
         }
-        if blockers.len() > before {
-            continue;
+        if let Some(anchor) = &node.anchor {
+            blockers.push(at(
+                node,
+                format!(
+                    "`{key}` has the anchor `&{anchor}` here, which {who} would drop (it writes each alias out in full)"
+                ),
+            ));
         }
-        let Some(other) = theirs.iter().find(|t| t.path == x.path) else {
-            blockers.push(at(&x.key, format!("fmt would drop `{key}`")));
-            continue;
-        };
-        let shape_changes = || at(&x.key, format!("fmt would change the shape of `{key}`"));
-        if other.atoms.len() != x.atoms.len() {
-            blockers.push(shape_changes());
-            continue;
-        }
-        for (a, b) in x.atoms.iter().zip(&other.atoms) {
-            match (&a.atom, &b.atom) {
-                (Atom::Scalar { value, style }, Atom::Scalar { value: v, style: s }) => {
-                    let same = value == v && (*style != Style::Plain || *s == Style::Plain);
-                    if !same {
-                        blockers.push(at(
-                            a,
-                            format!(
-                                "`{key}` holds {} here, which fmt would write as {}",
-                                if value.is_empty() {
-                                    "an empty value".to_owned()
-                                } else {
-                                    format!("`{}`", shorten(value))
-                                },
-                                written(v, *s)
-                            ),
-                        ));
-                    }
+        if let Atom::Alias(anchor) = &node.atom {
+            // A save keeps an alias whose anchor it keeps; this one's is elsewhere.
+            let why = match by {
+                Rewriter::Fmt => String::new(),
+                Rewriter::Save => {
+                    " (a save keeps an alias only with its anchor in an `x-` value)".to_owned()
                 }
-                (Atom::Start { map }, Atom::Start { map: m }) if map == m => {}
-                (Atom::End, Atom::End) => {}
-                _ => {
-                    blockers.push(shape_changes());
-                    break;
+            };
+            blockers.push(at(
+                node,
+                format!(
+                    "`{key}` has the alias `*{anchor}` here, which {who} would replace by a copy of its node{why}"
+                ),
+            ));
+        }
+    }
+    if !blockers.is_empty() {
+        return blockers;
+    }
+    let Some(other) = other else {
+        return vec![at(&x.key, format!("{who} would drop `{key}`"))];
+    };
+    let shape_changes = || at(&x.key, format!("{who} would change the shape of `{key}`"));
+    if other.atoms.len() != x.atoms.len() {
+        return vec![shape_changes()];
+    }
+    for (a, b) in x.atoms.iter().zip(&other.atoms) {
+        match (&a.atom, &b.atom) {
+            (Atom::Scalar { value, style }, Atom::Scalar { value: v, style: s }) => {
+                let same = value == v && (*style != Style::Plain || *s == Style::Plain);
+                if !same {
+                    blockers.push(at(
+                        a,
+                        format!(
+                            "`{key}` holds {} here, which {who} would write as {}",
+                            if value.is_empty() {
+                                "an empty value".to_owned()
+                            } else {
+                                format!("`{}`", shorten(value))
+                            },
+                            written(v, *s)
+                        ),
+                    ));
                 }
+            }
+            (Atom::Start { map }, Atom::Start { map: m }) if map == m => {}
+            (Atom::End, Atom::End) => {}
+            _ => {
+                blockers.push(shape_changes());
+                break;
             }
         }
     }
@@ -465,7 +506,7 @@ fn segments(p: &serde_ignored::Path<'_>) -> Vec<Seg> {
     }
 }
 
-fn display_path(segs: &[Seg]) -> String {
+pub(crate) fn display_path(segs: &[Seg]) -> String {
     let mut s = String::new();
     for seg in segs {
         match seg {

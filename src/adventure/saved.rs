@@ -88,7 +88,8 @@ pub fn save_adventure(
 }
 
 /// Changes the adventure file at `path` under its lock (read, change, write), so that changes
-/// made at the same time by other processes are never lost.
+/// made at the same time by other processes are never lost. The file's `x-` values are kept as
+/// written, or the change is refused ([`crate::yaml_keep`]).
 pub fn update_adventure<T>(
     path: &Path,
     mut change: impl FnMut(&mut Adventure) -> Result<T, DataError>,
@@ -99,7 +100,9 @@ pub fn update_adventure<T>(
         let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
         let mut a = parse_adventure(text, path)?;
         out = Some(change(&mut a)?);
-        Ok::<_, DataError>(Some(crate::yaml_io::to_string(&a).into_bytes()))
+        Ok::<_, DataError>(Some(
+            crate::yaml_keep::text_to_save(text, &a, path)?.into_bytes(),
+        ))
     })?;
     out.ok_or_else(|| DataError::Missing(path.to_owned()))
 }

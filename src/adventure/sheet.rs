@@ -165,7 +165,11 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
                     &earlier,
                 ),
                 Shown::SameAs(at) => {
-                    let mut short = format!("# {}\n\n{}\n", inline(&rated.encounter.name), same_as_text(at));
+                    let mut short = format!(
+                        "# {}\n\n{}\n",
+                        inline(&rated.encounter.name),
+                        same_as_text(at)
+                    );
                     if let Some(plan) = &l.treasure {
                         short.push('\n');
                         short.push_str(&crate::text::escape_string(plan.markdown()));

@@ -188,6 +188,34 @@ pub fn save_new_monster(
     bestiary: &Bestiary,
     design: &crate::monster::MonsterDesign,
 ) -> Result<PathBuf, Failure> {
+    save_new_text(data, bestiary, design, crate::yaml_io::to_string(design))
+}
+
+/// Saves `design`, a copy of the monster `from` holds, as a new monster (see
+/// [`save_new_monster`]), with the `x-` values of `from`'s file as that file writes them, or
+/// refuses if they cannot be kept.
+pub fn save_copy(
+    data: &DataDir,
+    bestiary: &Bestiary,
+    design: &crate::monster::MonsterDesign,
+    from: &Entry,
+) -> Result<PathBuf, Failure> {
+    let source = (!from.is_shipped())
+        .then(|| crate::bestiary::read_limited(&from.path).ok())
+        .flatten();
+    let text = match source.as_deref().map(std::str::from_utf8) {
+        Some(Ok(original)) => crate::yaml_keep::text_to_save(original, design, &from.path)?,
+        _ => crate::yaml_io::to_string(design),
+    };
+    save_new_text(data, bestiary, design, text)
+}
+
+fn save_new_text(
+    data: &DataDir,
+    bestiary: &Bestiary,
+    design: &crate::monster::MonsterDesign,
+    text: String,
+) -> Result<PathBuf, Failure> {
     if let Some(existing) = bestiary.get(&design.id) {
         return Err(Failure(format!(
             "the id `{}` is already used by {}; choose another name or id",
@@ -196,11 +224,7 @@ pub fn save_new_monster(
         )));
     }
     let path = crate::store::path_in(&data.bestiary(), &design.id, "yaml")?;
-    crate::store::save_atomic(
-        &path,
-        crate::yaml_io::to_string(design).as_bytes(),
-        crate::store::Expect::New,
-    )?;
+    crate::store::save_atomic(&path, text.as_bytes(), crate::store::Expect::New)?;
     Ok(path)
 }
 
@@ -213,7 +237,7 @@ pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
 
 /// Writes `design` over the file that held `loaded`, changing only the lines that changed when
 /// the file allows it (see [`crate::monster::file_edit`]), and refusing if the file changed on
-/// disk since it was read.
+/// disk since it was read or an `x-` value could not be kept as written.
 pub fn save_in_place(
     path: &Path,
     loaded: &crate::monster::MonsterDesign,
@@ -228,7 +252,7 @@ pub fn save_in_place(
         )));
     }
     let text = crate::yaml_io::utf8_text(&bytes, path)?;
-    let new_text = crate::monster::file_edit::save_text(text, loaded, design, path);
+    let new_text = crate::monster::file_edit::save_text(text, loaded, design, path)?;
     crate::store::save_atomic(
         path,
         new_text.as_bytes(),

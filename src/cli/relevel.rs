@@ -33,7 +33,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
         // The copy's name follows the one rule for copies; the id is the one asked for.
         crate::bestiary::naming::rename_as_copy(&bestiary, &mut design);
         design.id = new_id;
-        let path = super::save_new_monster(data, &bestiary, &design)?;
+        let path = super::save_copy(data, &bestiary, &design, &entry)?;
         outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }

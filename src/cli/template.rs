@@ -200,7 +200,7 @@ fn edit(
         let mut copy = design;
         crate::bestiary::naming::rename_as_copy(bestiary, &mut copy);
         copy.id = new_id;
-        let path = super::save_new_monster(data, bestiary, &copy)?;
+        let path = super::save_copy(data, bestiary, &copy, &entry)?;
         outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }
@@ -220,7 +220,7 @@ fn edit(
             let text = crate::yaml_io::utf8_text(bytes, &path)?;
             let loaded = parse_monster(text, &path)?;
             let wanted = change(&loaded)?;
-            Ok::<_, Failure>(Some(save_text(text, &loaded, &wanted, &path).into_bytes()))
+            Ok::<_, Failure>(Some(save_text(text, &loaded, &wanted, &path)?.into_bytes()))
         })?;
         outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);

@@ -182,26 +182,27 @@ pub fn set_party(data: &DataDir, id: &str, party: &Party) -> Result<PartySet, Da
     let path = party_path(data, id)?;
     let mut created = false;
     update_locked(&path, |current| {
-        let file = match current {
+        let text = match current {
             None => {
                 created = true;
-                new_file(id, party)
+                crate::yaml_io::to_string(&new_file(id, party))
             }
             Some(bytes) => {
                 created = false;
-                let mut file = parse_locked(bytes, &path)?;
+                let (mut file, text) = parse_locked(bytes, &path)?;
                 file.members = party.members.clone();
-                file
+                crate::yaml_keep::text_to_save(text, &file, &path)?
             }
         };
-        Ok::<_, DataError>(Some(crate::yaml_io::to_string(&file).into_bytes()))
+        Ok::<_, DataError>(Some(text.into_bytes()))
     })?;
     Ok(PartySet { path, created })
 }
 
-fn parse_locked(bytes: &[u8], path: &Path) -> Result<PartyFile, DataError> {
+/// The party a file's bytes hold, and its text.
+fn parse_locked<'a>(bytes: &'a [u8], path: &Path) -> Result<(PartyFile, &'a str), DataError> {
     let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
-    Ok(parse_party(text, path)?)
+    Ok((parse_party(text, path)?, text))
 }
 
 /// How a member is named in messages: their name, else `#N` (their place, from 1).
@@ -255,7 +256,7 @@ pub fn level_up(
     update_locked(&path, |current| {
         // Removed since it was found: say so rather than create it again.
         let bytes = current.ok_or_else(|| no_such_party(data, id))?;
-        let mut file = parse_locked(bytes, &path)?;
+        let (mut file, text) = parse_locked(bytes, &path)?;
         let chosen: Vec<usize> = match member {
             Some(m) => vec![find_member(&file, id, m)?],
             None => (0..file.members.len()).collect(),
@@ -279,7 +280,7 @@ pub fn level_up(
                 *xp = (*xp).max(crate::adventure::levels::first_xp(new_level));
             }
         }
-        let bytes = crate::yaml_io::to_string(&file).into_bytes();
+        let bytes = crate::yaml_keep::text_to_save(text, &file, &path)?.into_bytes();
         saved = Some(file);
         Ok::<_, DataError>(Some(bytes))
     })?;

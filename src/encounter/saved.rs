@@ -89,6 +89,9 @@ pub enum DataError {
     /// not there).
     #[error("{0}")]
     Refused(String),
+    /// A save that would change one of the file's `x-` values.
+    #[error(transparent)]
+    NotKept(#[from] crate::yaml_keep::Refused),
 }
 
 /// Each file of a folder, with what it holds or why it did not load.
@@ -228,7 +231,8 @@ pub fn save_encounter(
 }
 
 /// Changes the encounter file at `path` under its lock: read, change, write, with no other save
-/// in between, so that changes made at the same time by other processes are never lost.
+/// in between, so that changes made at the same time by other processes are never lost. The
+/// file's `x-` values are kept as written, or the change is refused ([`crate::yaml_keep`]).
 pub fn update_encounter(
     path: &Path,
     mut change: impl FnMut(&mut Encounter) -> Result<(), DataError>,
@@ -238,7 +242,9 @@ pub fn update_encounter(
         let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
         let mut e = parse_encounter(text, path)?;
         change(&mut e)?;
-        Ok::<_, DataError>(Some(crate::yaml_io::to_string(&e).into_bytes()))
+        Ok::<_, DataError>(Some(
+            crate::yaml_keep::text_to_save(text, &e, path)?.into_bytes(),
+        ))
     })?;
     Ok(())
 }

@@ -14,20 +14,25 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             purpose,
             base,
         } => Some(
-            match save_atomic(
-                &path,
-                kept_layout(&path, contents, expect, &purpose, base).as_bytes(),
-                expect,
-            ) {
+            match kept_layout(&path, contents, expect, &purpose, base)
+                .and_then(|text| save_atomic(&path, text.as_bytes(), expect).map_err(Refusal::Save))
+            {
                 Ok(fingerprint) => Outcome::Written {
                     path,
                     fingerprint,
                     purpose,
                 },
-                Err(e) => Outcome::WriteFailed {
+                Err(Refusal::Save(e)) => Outcome::WriteFailed {
                     changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
                     exists: matches!(e, SaveError::AlreadyExists { .. }),
                     message: e.to_string(),
+                    path,
+                    purpose,
+                },
+                Err(Refusal::XValues(r)) => Outcome::WriteFailed {
+                    changed_on_disk: false,
+                    exists: false,
+                    message: r.summary(),
                     path,
                     purpose,
                 },
@@ -165,29 +170,70 @@ pub fn edit(path: &std::path::Path) -> Outcome {
     }
 }
 
-/// What to write for a monster change: the file's own text with only the changed lines
-/// rewritten, when the file still holds what was read (else `contents`, and the save's own check
-/// reports the change on disk).
+/// Why a write did not happen.
+enum Refusal {
+    Save(SaveError),
+    XValues(crate::yaml_keep::Refused),
+}
+
+/// What to write over a file the UI read (`Expect::Unchanged`): the file's own text with only
+/// the changed lines rewritten for a monster whose layout allows it, else `contents` (the
+/// canonical text) with the file's `x-` values kept as written, or why they cannot be. A new
+/// file, an export, or a file that no longer holds what was read gets `contents` (the save's
+/// own check then reports the change on disk).
 fn kept_layout(
     path: &std::path::Path,
     contents: String,
     expect: crate::store::Expect,
     purpose: &WritePurpose,
     base: Option<Box<crate::monster::MonsterDesign>>,
-) -> String {
-    let (Some(base), WritePurpose::Monster { design, .. }, crate::store::Expect::Unchanged(fp)) =
-        (base, purpose, expect)
-    else {
-        return contents;
+) -> Result<String, Refusal> {
+    let crate::store::Expect::Unchanged(fp) = expect else {
+        return Ok(contents);
     };
     let Ok(bytes) = crate::bestiary::read_limited(path) else {
-        return contents;
+        return Ok(contents);
     };
     if crate::store::Fingerprint::of_bytes(&bytes) != fp {
-        return contents;
+        return Ok(contents);
     }
-    match std::str::from_utf8(&bytes) {
-        Ok(text) => crate::monster::file_edit::save_text(text, &base, design, path),
-        Err(_) => contents,
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return Ok(contents);
+    };
+    /// The document `contents` is the canonical text of, saved over `text`.
+    fn keep<T>(
+        text: &str,
+        contents: &str,
+        path: &std::path::Path,
+    ) -> Result<Option<String>, Refusal>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned + crate::yaml_io::KeepsXKeys + Clone,
+    {
+        let Ok(wanted) = crate::yaml_io::parse::<T>(contents, path) else {
+            return Ok(None);
+        };
+        crate::yaml_keep::text_to_save(text, &wanted, path)
+            .map(Some)
+            .map_err(Refusal::XValues)
     }
+    let kept = match purpose {
+        WritePurpose::Monster { design, .. } => {
+            let loaded = match base {
+                Some(b) => Some(*b),
+                None => crate::bestiary::parse_monster(text, path).ok(),
+            };
+            match loaded {
+                Some(loaded) => Some(
+                    crate::monster::file_edit::save_text(text, &loaded, design, path)
+                        .map_err(Refusal::XValues)?,
+                ),
+                None => None,
+            }
+        }
+        WritePurpose::Encounter => keep::<crate::encounter::Encounter>(text, &contents, path)?,
+        WritePurpose::Party { .. } => keep::<crate::encounter::PartyFile>(text, &contents, path)?,
+        WritePurpose::Adventure => keep::<crate::adventure::Adventure>(text, &contents, path)?,
+        WritePurpose::Export => None,
+    };
+    Ok(kept.unwrap_or(contents))
 }
