@@ -175,6 +175,23 @@ limit!(
     6,
     ""
 );
+// The generator's request, on the command line and as a file records it under `generated:`.
+limit!(
+    GENERATED_MONSTERS,
+    "the most monsters the generator may place",
+    "`generated: {max_monsters}`, `--max-monsters`",
+    1,
+    200,
+    ""
+);
+limit!(
+    GENERATED_OF_A_KIND,
+    "the most bosses or leaders the generator may place",
+    "`generated: {max_bosses, max_leaders}`, `--max-bosses`, `--max-leaders`",
+    0,
+    200,
+    ""
+);
 // Overrides: each derived number the file may set by hand.
 limit!(
     XP_OVERRIDE,
@@ -248,6 +265,8 @@ pub const NUMBERS: &[&Limit] = &[
     &AREA_SIZE,
     &ATTACKS,
     &REFRESH_FACE,
+    &GENERATED_MONSTERS,
+    &GENERATED_OF_A_KIND,
     &XP_OVERRIDE,
     &HP_OVERRIDE,
     &DEFENSE_OVERRIDE,
@@ -331,6 +350,8 @@ bound!(Aura, AURA);
 bound!(PowerRange, POWER_RANGE);
 bound!(Attacks, ATTACKS);
 bound!(RefreshFace, REFRESH_FACE);
+bound!(GeneratedMonsters, GENERATED_MONSTERS);
+bound!(GeneratedOfAKind, GENERATED_OF_A_KIND);
 
 /// A whole number of any width, read as i128 so that `5000000000` or `-2147483649` is refused
 /// with the range rather than with serde's words about the field's Rust type.

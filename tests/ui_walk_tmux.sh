@@ -163,8 +163,18 @@ wait_for "Save the party as"
 typed "Tuesday Group"; keys Enter
 wait_for "Saved the party"
 [ -f "$DATA/parties/tuesday-group.yaml" ] || fail "the party was not saved"
-# Level the saved party up: the file too; then remove it (to the trash, after asking).
+# Level the saved party up: its file is shared, so it asks first, saying who else names it;
+# then remove it (to the trash, after asking).
 keys '>'
+wait_for "Level up the saved party"
+wait_for "no saved encounter or adventure"
+grep -q "level: 6" "$DATA/parties/tuesday-group.yaml" || fail "the party's file changed before the answer"
+keys n
+wait_for "stays as it is"
+grep -q "level: 6" "$DATA/parties/tuesday-group.yaml" || fail "n changed the party's file"
+keys '>'
+wait_for "Level up the saved party"
+keys y
 wait_for "levelled up and saved"
 wait_for "Party 4 × level 7"
 grep -q "level: 7" "$DATA/parties/tuesday-group.yaml" || fail "the party's file was not levelled up"

@@ -184,3 +184,80 @@ pub fn add_encounter(
 pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
     update_adventure(path, |a| a.remove_at(at).map_err(DataError::Refused))
 }
+
+/// The saved encounters and adventures that name a saved party, by id: what changing the
+/// party's file changes besides the encounter on screen.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PartyUsers {
+    pub encounters: Vec<String>,
+    pub adventures: Vec<String>,
+}
+
+impl PartyUsers {
+    /// "3 encounters (ambush, bridge, toll) and 1 adventure (sunken-keep)", or "nothing else".
+    pub fn describe(&self) -> String {
+        fn some(n: usize, one: &str, ids: &[String]) -> Option<String> {
+            const SHOWN: usize = 5;
+            if n == 0 {
+                return None;
+            }
+            let mut names: Vec<&str> = ids.iter().take(SHOWN).map(String::as_str).collect();
+            let more = n.saturating_sub(SHOWN);
+            let tail = if more > 0 {
+                format!(", and {more} more")
+            } else {
+                String::new()
+            };
+            names.sort_unstable();
+            Some(format!(
+                "{n} {one}{} ({}{tail})",
+                if n == 1 { "" } else { "s" },
+                names.join(", ")
+            ))
+        }
+        let parts: Vec<String> = [
+            some(self.encounters.len(), "encounter", &self.encounters),
+            some(self.adventures.len(), "adventure", &self.adventures),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if parts.is_empty() {
+            "no saved encounter or adventure".to_owned()
+        } else {
+            parts.join(" and ")
+        }
+    }
+}
+
+/// Who names the saved party `id`. Files that do not load are left out (they name nothing
+/// lairsmith can read).
+pub fn party_users(data: &DataDir, id: &str) -> PartyUsers {
+    use crate::encounter::PartyRef;
+    let stem = |f: &Path| {
+        f.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let names = |r: &PartyRef| matches!(r, PartyRef::Saved(p) if p == id);
+    let encounters = crate::encounter::list_encounters(data)
+        .map(|l| {
+            l.into_iter()
+                .filter(|(_, e)| e.as_ref().is_ok_and(|e| names(&e.party)))
+                .map(|(f, _)| stem(&f))
+                .collect()
+        })
+        .unwrap_or_default();
+    let adventures = list_adventures(data)
+        .map(|l| {
+            l.into_iter()
+                .filter(|(_, a)| a.as_ref().is_ok_and(|a| names(&a.party)))
+                .map(|(f, _)| stem(&f))
+                .collect()
+        })
+        .unwrap_or_default();
+    PartyUsers {
+        encounters,
+        adventures,
+    }
+}

@@ -61,11 +61,13 @@ impl Card {
     }
 
     /// Whether the card could belong to a monster file lairsmith reads: the same id and name
-    /// rules as [`MonsterDesign::check`]. A card read from the index that fails them is read
+    /// rules as [`MonsterDesign::check`], and an XP a file can give. A card read from the index that fails them is read
     /// again from its file.
     pub fn is_well_formed(&self) -> bool {
         crate::monster::design::check_id(&self.id).is_ok()
             && crate::text::check_name("the name", &self.name).is_ok()
+            // Every XP a file can give lies in the XP override's range (the table's is inside).
+            && crate::limits::XP_OVERRIDE.contains(self.xp)
     }
 
     /// The card as one compact row of the bestiary index: positional, each closed word as its

@@ -470,14 +470,14 @@ pub struct GenerateArgs {
     /// (repeatable; twice is two of it).
     #[arg(long, value_name = "ID")]
     pub lock: Vec<String>,
-    /// The most monsters in the encounter.
-    #[arg(long, default_value_t = 8)]
+    /// The most monsters in the encounter (1 to 200).
+    #[arg(long, default_value_t = 8, value_parser = bounded(crate::limits::GENERATED_MONSTERS))]
     pub max_monsters: u32,
-    /// The most bosses in the encounter.
-    #[arg(long, default_value_t = 1)]
+    /// The most bosses in the encounter (0 to 200).
+    #[arg(long, default_value_t = 1, value_parser = bounded(crate::limits::GENERATED_OF_A_KIND))]
     pub max_bosses: u32,
-    /// The most leaders in the encounter.
-    #[arg(long, default_value_t = crate::encounter::generate::DEFAULT_MAX_LEADERS)]
+    /// The most leaders in the encounter (0 to 200).
+    #[arg(long, default_value_t = crate::encounter::generate::DEFAULT_MAX_LEADERS, value_parser = bounded(crate::limits::GENERATED_OF_A_KIND))]
     pub max_leaders: u32,
     /// The random seed; the same seed gives the same encounter [default: random, recorded under
     /// `generated:`].
@@ -725,4 +725,22 @@ pub struct EncounterTreasureArgs {
     /// adventure gives on this encounter's first play.
     #[arg(long, requires = "treasure")]
     pub seed: Option<u64>,
+}
+
+/// A clap parser for a whole number within one of the documented ranges (`limits`).
+fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> + Clone {
+    move |s: &str| {
+        let n: i64 = s.trim().parse().map_err(|_| {
+            format!(
+                "`{s}` is not a whole number; {} is {}",
+                limit.what,
+                limit.range_text()
+            )
+        })?;
+        limit
+            .check(n)
+            .ok()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| limit.refusal(n))
+    }
 }

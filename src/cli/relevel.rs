@@ -23,6 +23,12 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     let mut design = (*loaded).clone();
     design.level = a.level;
     let (rank, role) = (a.rank.unwrap_or(design.rank), a.role.unwrap_or(design.role));
+    if let Some(asked) = a.rank
+        && let Some(why) =
+            crate::monster::template_apply::rank_change_refusal(&design, asked, &bestiary.templates)
+    {
+        return Err(Failure(why));
+    }
     // The kit powers follow the rank and role, so the result stays playable; what changed goes
     // to standard error, leaving standard output the stat block.
     for change in rerank(&mut design, rank, role, Templates::embedded()) {

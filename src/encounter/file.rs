@@ -415,8 +415,11 @@ pub struct Generation {
     /// The groups kept as they were (monster ids and placeholders).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub locked: Vec<String>,
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedMonsters, _, _>")]
     pub max_monsters: u32,
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
     pub max_bosses: u32,
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
     pub max_leaders: u32,
     /// Whether the encounter reached the band; when not, the closest found was kept.
     pub met: bool,

@@ -33,7 +33,7 @@ pub struct RosterLine {
     pub level: Option<u8>,
     pub rank: Option<String>,
     pub role: Option<String>,
-    pub xp_each: Option<u32>,
+    pub xp_each: Option<u64>,
     pub xp_total: Option<u64>,
     pub ally: bool,
     pub placeholder: bool,
@@ -219,7 +219,7 @@ fn resolve_challenge(
         level: Some(level.get()),
         rank: None,
         role: None,
-        xp_each: Some(standard),
+        xp_each: Some(u64::from(standard)),
         xp_total: Some(xp),
         ally: false,
         placeholder: false,
@@ -239,7 +239,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
             level: Some(p.level.get()),
             rank: Some(crate::vocab::Vocabulary::key(p.rank).to_owned()),
             role: Some(crate::vocab::Vocabulary::key(p.role).to_owned()),
-            xp_each: Some(xp),
+            xp_each: Some(u64::from(xp)),
             xp_total: Some(u64::from(xp) * u64::from(g.count)),
             ally,
             placeholder: true,
@@ -250,7 +250,9 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
     let id = g.monster.clone().unwrap_or_default();
     match bestiary.get(&id) {
         Some(e) => {
-            let xp = u32::try_from(e.card.xp.max(0)).unwrap_or(u32::MAX);
+            // An XP override is 0 to 1,000,000 in every file and card (`limits`), so this is the
+            // card's own number; a negative one cannot reach here.
+            let xp = u64::try_from(e.card.xp).unwrap_or(0);
             RosterLine {
                 key: id,
                 name: g.label.clone().unwrap_or_else(|| e.card.name.clone()),
@@ -259,7 +261,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
                 rank: Some(crate::vocab::Vocabulary::key(e.card.rank).to_owned()),
                 role: Some(crate::vocab::Vocabulary::key(e.card.role).to_owned()),
                 xp_each: Some(xp),
-                xp_total: Some(u64::from(xp) * u64::from(g.count)),
+                xp_total: Some(xp.saturating_mul(u64::from(g.count.get()))),
                 ally,
                 placeholder: false,
                 missing: false,

@@ -145,7 +145,7 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
             level: None,
             rank: None,
             role: None,
-            xp_each: xp_each.map(|x| u32::try_from(x).unwrap_or(u32::MAX)),
+            xp_each,
             xp_total: total,
             ally,
             placeholder: false,

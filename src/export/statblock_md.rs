@@ -478,7 +478,7 @@ pub fn encounter_note(
             allies.push(inline(&r.name));
             None
         } else {
-            r.xp_each.map(i64::from)
+            r.xp_each.and_then(|x| i64::try_from(x).ok())
         };
         let numbers = match block.and_then(|e| e.block().ok()) {
             Some(b) => [Some(b.hp), Some(b.defenses.ac), Some(b.initiative), xp],

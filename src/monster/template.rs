@@ -258,18 +258,30 @@ impl MonsterTemplates {
         }
         let mut total = 0usize;
         for f in files.into_iter().take(most) {
-            let parsed = crate::bestiary::read_limited(&f).and_then(|bytes| {
-                total += bytes.len();
-                if total > most_bytes {
-                    return Err(FileError::new(
-                        &f,
-                        format!(
-                            "the template files read before it and this one hold {total} bytes; lairsmith reads at most {most_bytes} bytes of templates in all, so this one was not read"
-                        ),
-                    ));
-                }
-                parse_template(yaml_io::utf8_text(&bytes, &f)?, &f)
-            });
+            // The size is taken before reading, so a library of large files is never read past
+            // the limit; the bytes read are what count, as a file may grow meanwhile.
+            let over = |total: usize| {
+                FileError::new(
+                    &f,
+                    format!(
+                        "the template files read before it and this one hold {total} bytes; lairsmith reads at most {most_bytes} bytes of templates in all, so this one was not read"
+                    ),
+                )
+            };
+            let size =
+                std::fs::metadata(&f).map_or(0, |m| usize::try_from(m.len()).unwrap_or(usize::MAX));
+            let parsed = if total.saturating_add(size) > most_bytes {
+                total = total.saturating_add(size);
+                Err(over(total))
+            } else {
+                crate::bestiary::read_limited(&f).and_then(|bytes| {
+                    total += bytes.len();
+                    if total > most_bytes {
+                        return Err(over(total));
+                    }
+                    parse_template(yaml_io::utf8_text(&bytes, &f)?, &f)
+                })
+            };
             match parsed {
                 Ok(template) => {
                     if let Some(other) = lib.entry(&template.id) {
@@ -306,11 +318,23 @@ impl MonsterTemplates {
     /// The template of `id`, or an error naming the closest ids and every valid one.
     pub fn find(&self, id: &str) -> Result<&MonsterTemplate, crate::vocab::UnknownValue> {
         self.get(id).ok_or_else(|| {
-            crate::vocab::UnknownValue::new(
-                "template",
-                id,
-                self.entries.iter().map(|e| e.template.id.as_str()),
-            )
+            // A file named for the id that was refused says why, rather than "unknown".
+            match self
+                .errors
+                .iter()
+                .find(|e| e.path.file_stem().is_some_and(|s| s == id))
+            {
+                Some(e) => crate::vocab::UnknownValue::out_of_range(
+                    "template",
+                    id,
+                    format!("its file was not read: {e}"),
+                ),
+                None => crate::vocab::UnknownValue::new(
+                    "template",
+                    id,
+                    self.entries.iter().map(|e| e.template.id.as_str()),
+                ),
+            }
         })
     }
 

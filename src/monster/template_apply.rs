@@ -198,6 +198,35 @@ pub fn apply(design: &MonsterDesign, lib: &MonsterTemplates, kits: &Templates) -
     a
 }
 
+/// Why `design` cannot be given `rank` by hand, if it cannot: one of its templates sets the rank
+/// (a veteran is elite, a solo a boss), and the template wins over the file's own rank, so a
+/// re-rank to another would be written and never shown. The sentence names the template and the
+/// two ways out.
+pub fn rank_change_refusal(
+    design: &MonsterDesign,
+    rank: Rank,
+    lib: &MonsterTemplates,
+) -> Option<String> {
+    let t = design
+        .templates
+        .iter()
+        .filter_map(|id| lib.get(id))
+        .find(|t| t.rank.is_some_and(|r| r != rank))?;
+    let theirs = t.rank?;
+    Some(format!(
+        "`{}` has the template `{}`, which makes it {} {}: a template's rank wins over the file's, so it would stay {} {}; take the template off first (`lairsmith template remove {} {} --save`), or keep the rank {}",
+        design.id,
+        t.id,
+        crate::text::article(theirs.key()),
+        theirs.key(),
+        crate::text::article(theirs.key()),
+        theirs.key(),
+        design.id,
+        t.id,
+        theirs.key(),
+    ))
+}
+
 /// The stat block of a design with its templates, each power and trait a template added marked
 /// with the template's name.
 pub fn derive_applied(a: &Applied) -> StatBlock {

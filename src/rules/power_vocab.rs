@@ -104,13 +104,27 @@ impl Area {
         let t = input.trim();
         let (shape, size) = t.split_once(' ').unwrap_or((t, ""));
         let shape = AreaShape::parse(shape)?;
-        let size = size
-            .trim()
-            .parse::<u32>()
-            .map_err(|_| UnknownValue::new("area", input, ["burst N", "arc N", "wall N"]))?;
-        crate::limits::AREA_SIZE
-            .check(i64::from(size))
-            .map_err(|m| UnknownValue::out_of_range("area", input, m))?;
+        let size = size.trim();
+        let (negative, digits) = match size.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, size.strip_prefix('+').unwrap_or(size)),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(UnknownValue::new(
+                "area",
+                input,
+                ["burst N", "arc N", "wall N"],
+            ));
+        }
+        // Any whole number is read, so that its range refuses it rather than the word.
+        let n = digits.parse::<i128>().unwrap_or(i128::MAX);
+        let n = if negative { -n } else { n };
+        let limit = crate::limits::AREA_SIZE;
+        let size = i64::try_from(n)
+            .ok()
+            .filter(|v| limit.contains(*v))
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| UnknownValue::out_of_range("area", input, limit.refusal(n)))?;
         Ok(Area { shape, size })
     }
 }

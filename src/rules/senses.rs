@@ -64,7 +64,7 @@ impl fmt::Display for Sense {
 /// A word's number within its range, or the sentence saying the range.
 fn in_range(
     limit: &crate::limits::Limit,
-    number: Option<u64>,
+    number: Option<i128>,
     input: &str,
     field: &'static str,
 ) -> Result<Option<u32>, UnknownValue> {
@@ -79,16 +79,23 @@ fn in_range(
         .transpose()
 }
 
-/// Splits "maximum altitude 2" into ("maximum altitude", Some(2)).
-fn split_trailing_number(input: &str) -> (&str, Option<u64>) {
+/// Splits "maximum altitude 2" into ("maximum altitude", Some(2)). Any whole number is taken,
+/// however large or negative, so that its range is what refuses it, not the word.
+fn split_trailing_number(input: &str) -> (&str, Option<i128>) {
     let t = input.trim();
-    match t.rsplit_once(' ') {
-        Some((head, tail)) => match tail.trim_start_matches('+').parse::<u64>() {
-            Ok(n) => (head.trim(), Some(n)),
-            Err(_) => (t, None),
-        },
-        None => (t, None),
+    let Some((head, tail)) = t.rsplit_once(' ') else {
+        return (t, None);
+    };
+    let (negative, digits) = match tail.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, tail.strip_prefix('+').unwrap_or(tail)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return (t, None);
     }
+    // Past i128 the number is only "far too large" (or small): its range says so.
+    let n = digits.parse::<i128>().unwrap_or(i128::MAX);
+    (head.trim(), Some(if negative { -n } else { n }))
 }
 
 vocabulary! {

@@ -101,6 +101,11 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 result,
             })
         }
+        Cmd::PartyUsers { id, change } => {
+            let data = crate::data_dir::DataDir::new(paths.root.clone());
+            let users = crate::adventure::saved::party_users(&data, &id);
+            Some(Outcome::PartyUsers { id, change, users })
+        }
         Cmd::LevelUpParty { id } => {
             let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::parties::level_up(&data, &id, 1, None)

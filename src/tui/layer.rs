@@ -40,8 +40,10 @@ pub enum Confirm {
     UnsavedAdventure(AfterLeave),
     /// Delete one of the user's monsters: y / n.
     Delete { id: String, path: PathBuf },
-    /// Remove a saved party (to the trash): y / n.
-    RemoveParty { id: String },
+    /// Remove a saved party (to the trash): y / n. `users`: who else names it.
+    RemoveParty { id: String, users: String },
+    /// Level up a saved party in its file: y / n. `users`: who else names it.
+    LevelUpParty { id: String, users: String },
     /// Switch the encounter's rules system, dropping its groups: y / n.
     SwitchSystem,
     /// A file to export to exists: y overwrite / n.

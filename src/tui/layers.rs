@@ -352,10 +352,18 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
             Action::No | Action::Back => Vec::new(),
             _ => keep(app, Confirm::SwitchSystem),
         },
-        Confirm::RemoveParty { id } => match action {
+        Confirm::RemoveParty { id, users } => match action {
             Action::Yes => vec![Cmd::RemoveParty { id }],
             Action::No | Action::Back => Vec::new(),
-            _ => keep(app, Confirm::RemoveParty { id }),
+            _ => keep(app, Confirm::RemoveParty { id, users }),
+        },
+        Confirm::LevelUpParty { id, users } => match action {
+            Action::Yes => vec![Cmd::LevelUpParty { id }],
+            Action::No | Action::Back => {
+                app.info(format!("The party `{id}` stays as it is."));
+                Vec::new()
+            }
+            _ => keep(app, Confirm::LevelUpParty { id, users }),
         },
         Confirm::Overwrite { path, contents } => match action {
             Action::Yes => vec![Cmd::Write {
@@ -550,6 +558,14 @@ fn relevel_done(app: &mut App, form: RelevelForm) -> Vec<Cmd> {
     } else {
         d.role
     };
+    if form.rank > 0
+        && let Some(why) =
+            crate::monster::template_apply::rank_change_refusal(&d, rank, &app.bestiary.templates)
+    {
+        app.error(why);
+        app.push(Layer::Relevel(form));
+        return Vec::new();
+    }
     // The kit powers follow the rank and role, as `lairsmith relevel` does.
     crate::monster::rerank::rerank(
         &mut d,

@@ -37,6 +37,13 @@ pub enum WritePurpose {
     Adventure,
 }
 
+/// A change to a saved party's file, asked about first: other files name the party.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartyChange {
+    LevelUp,
+    Remove,
+}
+
 /// Side effects, carried out by the executor (`exec`): the only place the UI touches files.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cmd {
@@ -79,6 +86,11 @@ pub enum Cmd {
     LoadParty {
         text: String,
         prompt: crate::tui::layer::PromptKind,
+    },
+    /// Which saved encounters and adventures name a saved party, before a key changes its file.
+    PartyUsers {
+        id: String,
+        change: PartyChange,
     },
     /// Every member of a saved party one level up, in its file.
     LevelUpParty {
@@ -147,6 +159,12 @@ pub enum Outcome {
         text: String,
         prompt: crate::tui::layer::PromptKind,
         result: Result<crate::encounter::PartyChoice, String>,
+    },
+    /// Who names a saved party, for the question before `change`.
+    PartyUsers {
+        id: String,
+        change: PartyChange,
+        users: crate::adventure::saved::PartyUsers,
     },
     PartyLevelledUp {
         id: String,

@@ -147,6 +147,19 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             prompt,
             result,
         } => party_chosen(app, &text, prompt, result),
+        Outcome::PartyUsers { id, change, users } => {
+            // The file is shared: ask, saying what else it changes.
+            let users = users.describe();
+            app.push(crate::tui::layer::Layer::Confirm(match change {
+                crate::tui::msg::PartyChange::LevelUp => {
+                    crate::tui::app::Confirm::LevelUpParty { id, users }
+                }
+                crate::tui::msg::PartyChange::Remove => {
+                    crate::tui::app::Confirm::RemoveParty { id, users }
+                }
+            }));
+            Vec::new()
+        }
         Outcome::PartyLevelledUp { id, result } => {
             match result {
                 Ok(p) => {

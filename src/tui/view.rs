@@ -252,10 +252,17 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
                 app.keymap.key_for(Ctx::Encounter, Action::Undo)
             ),
         ),
-        Confirm::RemoveParty { id } => (
+        Confirm::RemoveParty { id, users } => (
             " Remove the party ",
             format!(
-                "Remove the saved party `{id}`? Its file goes to the trash; the encounter keeps its members."
+                "Remove the saved party `{id}`? Its file goes to the trash; this encounter keeps its members. It is named by {users}, which will no longer find it."
+            ),
+        ),
+        Confirm::LevelUpParty { id, users } => (
+            " Level up the saved party ",
+            format!(
+                "Level up every member of `{id}` in its file? It is named by {users}, which all see the new levels; undo cannot take this back. (To level up this encounter alone, set its party with {} first.)",
+                app.keymap.key_for(Ctx::Encounter, Action::EditParty)
             ),
         ),
         Confirm::Overwrite { path, .. } => (

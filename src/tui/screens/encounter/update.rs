@@ -168,8 +168,10 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         Action::LevelUpParty => return Some(level_up_party(app)),
         Action::RemoveParty => match &s.encounter.party {
             PartyRef::Saved(id) => {
-                let id = id.clone();
-                app.push(Layer::Confirm(crate::tui::app::Confirm::RemoveParty { id }));
+                return Some(vec![Cmd::PartyUsers {
+                    id: id.clone(),
+                    change: crate::tui::msg::PartyChange::Remove,
+                }]);
             }
             _ => {
                 let save = app.keymap.key_for(Ctx::Encounter, Action::SaveParty);
@@ -415,7 +417,11 @@ pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
 fn level_up_party(app: &mut App) -> Vec<Cmd> {
     let s = &mut app.encounter;
     if let PartyRef::Saved(id) = &s.encounter.party {
-        return vec![Cmd::LevelUpParty { id: id.clone() }];
+        // Its file is shared by every encounter and adventure that names it: asked first.
+        return vec![Cmd::PartyUsers {
+            id: id.clone(),
+            change: crate::tui::msg::PartyChange::LevelUp,
+        }];
     }
     let mut p = s.party.clone();
     for m in &mut p.members {

@@ -48,8 +48,8 @@ pub fn parse_trait(text: &str, old: Option<&Trait>) -> Result<Option<Trait>, Str
         let size: u32 = n
             .parse()
             .ok()
-            .filter(|s| (1..=20).contains(s))
-            .ok_or_else(|| format!("an aura's size is 1 to 20 squares, not `{n}`"))?;
+            .filter(|s| crate::limits::AURA.contains(i64::from(*s)))
+            .ok_or_else(|| crate::limits::AURA.refusal(format!("`{n}`")))?;
         aura = Some(size);
         head = name.trim();
     }
@@ -92,8 +92,12 @@ pub fn override_text(o: Option<&Override>) -> String {
     }
 }
 
-/// Reads `value; reason`. `None`: empty, the formula's number again.
-pub fn parse_override(text: &str) -> Result<Option<Override>, String> {
+/// Reads `value; reason`, the value within `limit` (as a file's is). `None`: empty, the
+/// formula's number again.
+pub fn parse_override(
+    text: &str,
+    limit: &crate::limits::Limit,
+) -> Result<Option<Override>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -102,9 +106,8 @@ pub fn parse_override(text: &str) -> Result<Option<Override>, String> {
     let value: i64 = value
         .trim()
         .parse()
-        .ok()
-        .filter(|v: &i64| (-1_000_000..=1_000_000_000).contains(v))
-        .ok_or_else(|| format!("`{}` is not a number for the override", value.trim()))?;
+        .map_err(|_| format!("`{}` is not a number for the override", value.trim()))?;
+    limit.check(value)?;
     let reason = reason.trim();
     if reason.is_empty() {
         return Err("give the reason after a semicolon, e.g. 15; tougher for the finale (the lint and the stat block show it)".into());
@@ -154,8 +157,8 @@ pub fn parse_regeneration(text: &str) -> Result<Option<Regeneration>, String> {
     let value = n
         .parse::<u32>()
         .ok()
-        .filter(|v| (1..=1000).contains(v))
-        .ok_or_else(|| format!("regeneration is 1 to 1000 hit points, not `{n}`"))?;
+        .filter(|v| crate::limits::REGENERATION.contains(i64::from(*v)))
+        .ok_or_else(|| crate::limits::REGENERATION.refusal(format!("`{n}`")))?;
     Ok(Some(Regeneration { value, when }))
 }
 
@@ -245,11 +248,17 @@ mod tests {
 
     #[test]
     fn an_override_needs_a_number_and_a_reason() {
-        let o = parse_override("15; tougher").unwrap().unwrap();
+        let o = parse_override("15; tougher", &crate::limits::HP_OVERRIDE)
+            .unwrap()
+            .unwrap();
         assert_eq!((o.value, o.reason.as_str()), (15, "tougher"));
         assert_eq!(override_text(Some(&o)), "15; tougher");
-        assert!(parse_override("15").is_err());
-        assert!(parse_override("x; y").is_err());
-        assert!(parse_override(" ").unwrap().is_none());
+        assert!(parse_override("15", &crate::limits::HP_OVERRIDE).is_err());
+        assert!(parse_override("x; y", &crate::limits::HP_OVERRIDE).is_err());
+        assert!(
+            parse_override(" ", &crate::limits::HP_OVERRIDE)
+                .unwrap()
+                .is_none()
+        );
     }
 }

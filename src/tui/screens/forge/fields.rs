@@ -315,7 +315,11 @@ impl Detail {
             }
             Detail::Alignment => {}
             Detail::Ability(a) => {
-                let v = opt_number(text, a.label(), 1..=60)?;
+                let v = opt_number(
+                    text,
+                    a.label(),
+                    crate::limits::ABILITY_SCORE.min..=crate::limits::ABILITY_SCORE.max,
+                )?;
                 d.abilities.set(a, v.map(|v| v as i32));
             }
             Detail::Skills => {
@@ -339,7 +343,11 @@ impl Detail {
                         _ => None,
                     };
                     match slot {
-                        Some(s) => *s = n,
+                        Some(s) => {
+                            let v = n.unwrap_or_default();
+                            crate::limits::SPEED.check(i64::from(v))?;
+                            *s = Some(v);
+                        }
                         None => m.traits.push(MovementTrait::parse(part).map_err(|e| {
                             format!("{e}; or a speed: walk N, fly N, swim N, climb N, burrow N, teleport N")
                         })?),
@@ -350,7 +358,14 @@ impl Detail {
                 }
                 d.movement = m;
             }
-            Detail::Reach => d.reach = opt_number(text, "Reach", 0..=20)?.map(|v| v as u32),
+            Detail::Reach => {
+                d.reach = opt_number(
+                    text,
+                    "Reach",
+                    crate::limits::REACH.min..=crate::limits::REACH.max,
+                )?
+                .map(|v| v as u32)
+            }
             Detail::Languages => {
                 d.languages = list(text, |s| {
                     one_line::check("a language", s)?;
@@ -358,7 +373,12 @@ impl Detail {
                 })?
             }
             Detail::Telepathy => {
-                d.telepathy = opt_number(text, "Telepathy", 1..=1000)?.map(|v| v as u32)
+                d.telepathy = opt_number(
+                    text,
+                    "Telepathy",
+                    crate::limits::TELEPATHY.min..=crate::limits::TELEPATHY.max,
+                )?
+                .map(|v| v as u32)
             }
             Detail::Resistances => {
                 d.resistances = list(text, |s| DamageType::parse(s).map_err(|e| e.to_string()))?
@@ -395,7 +415,7 @@ impl Detail {
                 None => {}
             },
             Detail::NewVariant => d.variants.extend(super::extras::parse_variant(text)?),
-            Detail::Override(k) => match super::extras::parse_override(text)? {
+            Detail::Override(k) => match super::extras::parse_override(text, &k.limit())? {
                 Some(o) => {
                     d.overrides.insert(k, o);
                 }
@@ -675,7 +695,14 @@ impl PowerField {
                 }
                 p.refresh = faces;
             }
-            Range => p.range = opt_number(text, "Range", 0..=100)?.map(|v| v as u32),
+            Range => {
+                p.range = opt_number(
+                    text,
+                    "Range",
+                    crate::limits::POWER_RANGE.min..=crate::limits::POWER_RANGE.max,
+                )?
+                .map(|v| v as u32)
+            }
             Area => {
                 p.area = if text.trim().is_empty() {
                     None
@@ -688,7 +715,14 @@ impl PowerField {
                 p.targets = opt_text(text)
             }
             Tags => p.tags = list(text, |s| PowerTag::parse(s).map_err(|e| e.to_string()))?,
-            Attacks => p.attacks = opt_number(text, "Attacks", 1..=10)?.map(|v| v as u32),
+            Attacks => {
+                p.attacks = opt_number(
+                    text,
+                    "Attacks",
+                    crate::limits::ATTACKS.min..=crate::limits::ATTACKS.max,
+                )?
+                .map(|v| v as u32)
+            }
             Dice => {
                 p.damage = Some(DamageSpec::Dice(
                     crate::dice::DiceExpr::parse(text).map_err(|e| e.to_string())?,
@@ -702,7 +736,10 @@ impl PowerField {
             SecondaryAttack => p.secondary_attack = opt_text(text),
             Aftereffect => p.aftereffect = opt_text(text),
             Special => p.special = opt_text(text),
-            AttackOverride => p.overrides.attack = super::extras::parse_override(text)?,
+            AttackOverride => {
+                p.overrides.attack =
+                    super::extras::parse_override(text, &crate::limits::BONUS_OVERRIDE)?
+            }
             Basic | Usage | Action | Origin | Attack | Damage | DamageType => {}
         }
         Ok(())
