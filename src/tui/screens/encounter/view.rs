@@ -331,7 +331,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 let each = line
                     .and_then(|l| l.xp_each)
                     .map_or("no value in the table (\"**\")".to_owned(), |x| {
-                        format!("{} XP each", group_thousands(u64::from(x)))
+                        format!("{} XP each", group_thousands(x))
                     });
                 let w = app.keymap.key_for(Ctx::Encounter, Action::Explain);
                 (
