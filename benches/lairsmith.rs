@@ -368,7 +368,7 @@ fn hostile(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
-    targets = load, search, derive, frames, encounter, adventure, hostile, scale
+    targets = load, search, derive, frames, encounter, adventure, hostile, scale, limits
 }
 criterion_main!(benches);
 
@@ -449,5 +449,163 @@ fn scale(c: &mut Criterion) {
         "keystroke in the search box at 100k: update and redraw (x6)",
         |b| b.iter(|| type_and_erase(&mut s, &mut term)),
     );
+    g.finish();
+}
+
+/// The largest inputs the documented limits let through (trust, round three), on the UI thread:
+/// the Adventure screen of 300 distinct encounters of 200 groups, and the Forge's and the
+/// Bestiary's preview of a monster under 16 templates of 40 powers and 40 per role. Beside the
+/// empty frame, in the same run. `benches/limits.sh` measures the commands on the same data.
+fn limits(c: &mut Criterion) {
+    use lairsmith::adventure::check::load_encounters;
+    use lairsmith::data_dir::DataDir;
+    use lairsmith::fixtures::limit_cases;
+    use lairsmith::tui::app::{App, Screen};
+    let dir = tempfile::tempdir().unwrap();
+    let cases = limit_cases::write_cases(dir.path()).unwrap();
+    let dir_of = |name: &str| cases.iter().find(|c| c.name == name).unwrap().dir.clone();
+    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut g = c.benchmark_group("limits: the largest accepted inputs in the UI, 120x40");
+    g.sample_size(20);
+    g.bench_function("baseline: draw an empty frame", |b| {
+        b.iter(|| draw_empty(&mut term))
+    });
+
+    // The Adventure screen, its encounters read (the executor's part, off the UI thread).
+    let root = dir_of("adventure-distinct-at");
+    let data = DataDir::new(root.clone());
+    let bestiary = data.load_bestiary();
+    let path = root.join("adventures/road.yaml");
+    let (adv, fp) = lairsmith::adventure::load_adventure(&path).unwrap();
+    let loaded = load_encounters(&data, &adv.encounters);
+    let mut app = App::new(bestiary, paths_for(&root.join("bestiary")));
+    app.screen = Screen::Adventure;
+    let open = |app: &mut App| {
+        app.adventure = lairsmith::tui::screens::adventure::AdventureScreen::with(
+            adv.clone(),
+            Some(path.clone()),
+            Some(fp),
+        );
+        app.adventure.loaded = loaded.clone();
+        app.adventure.loads += 1;
+        app.derive();
+    };
+    g.bench_function(
+        "open the Adventure screen: rate 300 encounters of 200 groups and draw",
+        |b| {
+            b.iter(|| {
+                open(&mut app);
+                term.draw(|fr| lairsmith::tui::view::view(&app, fr))
+                    .unwrap()
+                    .area
+                    .width
+            })
+        },
+    );
+    open(&mut app);
+    let press =
+        |code: KeyCode| lairsmith::tui::app::Msg::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    g.bench_function(
+        "Adventure screen: a key moving the cursor, update and redraw",
+        |b| {
+            b.iter(|| {
+                lairsmith::tui::dispatch(&mut app, press(KeyCode::Down), &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&app, fr))
+                    .unwrap();
+                lairsmith::tui::dispatch(&mut app, press(KeyCode::Up), &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&app, fr))
+                    .unwrap()
+                    .area
+                    .width
+            })
+        },
+    );
+    // A change the whole adventure is rated again for: an encounter moved down and back.
+    let first = app.adventure.adventure.encounters.clone();
+    lairsmith::tui::dispatch(&mut app, press(KeyCode::Char('J')), &mut no_editor);
+    assert_ne!(
+        app.adventure.adventure.encounters, first,
+        "J moves the encounter"
+    );
+    lairsmith::tui::dispatch(&mut app, press(KeyCode::Char('K')), &mut no_editor);
+    assert_eq!(app.adventure.adventure.encounters, first, "K moves it back");
+    g.bench_function(
+        "Adventure screen: a key moving an encounter (rated again), update and redraw",
+        |b| {
+            b.iter(|| {
+                lairsmith::tui::dispatch(&mut app, press(KeyCode::Char('J')), &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&app, fr))
+                    .unwrap();
+                lairsmith::tui::dispatch(&mut app, press(KeyCode::Char('K')), &mut no_editor);
+                term.draw(|fr| lairsmith::tui::view::view(&app, fr))
+                    .unwrap()
+                    .area
+                    .width
+            })
+        },
+    );
+
+    // A monster of 1,320 powers once its 16 templates apply.
+    let root = dir_of("templates-at");
+    let data = DataDir::new(root.clone());
+    let bestiary = data.load_bestiary();
+    let design = bestiary.get("layered").unwrap().design().unwrap();
+    g.bench_function(
+        "derive and lint the monster of 16 templates (each Forge key does)",
+        |b| {
+            b.iter(|| {
+                lairsmith::bestiary::block_and_findings(&design, &bestiary.templates, None)
+                    .0
+                    .powers
+                    .len()
+            })
+        },
+    );
+    // Re-ranking itself, past the file limits (built here, not read): 800 at-will powers making
+    // ever more attacks, a boss made elite. It was cubic; it is linear in the powers per trim.
+    let small: MonsterDesign = lairsmith::yaml_io::parse(
+        &limit_cases::boss("crowned", &[], 40),
+        Path::new("crowned.yaml"),
+    )
+    .unwrap();
+    let mut big = small.clone();
+    big.powers = (0..800)
+        .map(|i| {
+            let mut p = small.powers[i % 40].clone();
+            p.name = format!("Strike {i}");
+            p
+        })
+        .collect();
+    let kits = lairsmith::monster::kit::Templates::embedded();
+    for (label, d) in [
+        ("re-rank a boss of 40 escalating attacks to elite", &small),
+        (
+            "re-rank a boss of 800 escalating attacks to elite (past the limit)",
+            &big,
+        ),
+    ] {
+        g.bench_function(label, |b| {
+            b.iter(|| {
+                let mut d = d.clone();
+                lairsmith::monster::rerank::rerank(
+                    &mut d,
+                    lairsmith::rules::Rank::Elite,
+                    lairsmith::rules::Role::Skulker,
+                    kits,
+                )
+                .len()
+            })
+        });
+    }
+    let mut app = App::new(bestiary, paths_for(&root.join("bestiary")));
+    app.derive();
+    g.bench_function("draw the Bestiary previewing it", |b| {
+        b.iter(|| {
+            term.draw(|fr| lairsmith::tui::view::view(&app, fr))
+                .unwrap()
+                .area
+                .width
+        })
+    });
     g.finish();
 }

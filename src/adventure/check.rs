@@ -291,6 +291,31 @@ pub fn rate_adventure(
     loaded: &BTreeMap<String, Loaded>,
     bestiary: &Bestiary,
 ) -> AdventureReport {
+    rate_adventure_with(adventure, party, loaded, bestiary, &mut Ratings::default())
+}
+
+/// Each encounter rated for the party as it met it, kept between ratings of one
+/// adventure: the UI rates the whole adventure again after every change, and a change (an
+/// encounter moved, added or taken out) leaves most encounters met at the same levels. Valid
+/// only for the same encounters read and the same bestiary; the owner clears it otherwise.
+#[derive(Debug, Clone, Default)]
+pub struct Ratings(HashMap<(String, Vec<Member>), EncounterLine>);
+
+impl Ratings {
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// [`rate_adventure`], taking each encounter's rating from `ratings` where it is there and
+/// leaving there the ones it makes.
+pub fn rate_adventure_with(
+    adventure: &Adventure,
+    party: &Party,
+    loaded: &BTreeMap<String, Loaded>,
+    bestiary: &Bestiary,
+    ratings: &mut Ratings,
+) -> AdventureReport {
     // A1: a character without `xp:` starts at the first XP of its level.
     let mut members: Vec<Member> = party.members.clone();
     let mut xp: Vec<u64> = members
@@ -304,7 +329,6 @@ pub fn rate_adventure(
     let mut level_ups: Vec<LevelUp> = Vec::new();
     let seed = adventure.seed.unwrap_or(0);
     let mut treasure = adventure.treasure.map(Plan::empty);
-    let mut ratings: HashMap<(&str, Vec<Level>), EncounterLine> = HashMap::new();
     let mut plays_so_far: HashMap<&str, usize> = HashMap::new();
     for (i, id) in adventure.encounters.iter().enumerate() {
         let plays = {
@@ -315,11 +339,11 @@ pub fn rate_adventure(
         let now = Party {
             members: members.clone(),
         };
-        // Each encounter is rated once per party level it is met at; the adventure's other
-        // plays of it share that rating.
-        let levels: Vec<Level> = members.iter().map(|m| m.level).collect();
+        // Each encounter is rated once per party it is met by (the members as they stand);
+        // the adventure's other plays of it share that rating.
         let mut line = ratings
-            .entry((id.as_str(), levels))
+            .0
+            .entry((id.clone(), now.members.clone()))
             .or_insert_with(|| rate(id, loaded.get(id), &now, bestiary))
             .clone();
         line.position = i + 1;

@@ -24,7 +24,7 @@ pub fn check_size(n: usize) -> Result<(), String> {
 }
 
 /// One character.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Member {
     #[serde(default, skip_serializing_if = "Option::is_none")]

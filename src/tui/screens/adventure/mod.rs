@@ -6,7 +6,9 @@
 pub mod update;
 pub mod view;
 
-use crate::adventure::check::{AdventureReport, Loaded, rate_adventure};
+use crate::adventure::check::{
+    AdventureReport, Loaded, Ratings, rate_adventure, rate_adventure_with,
+};
 use crate::adventure::{Adventure, MAX_ADVENTURE_ENCOUNTERS};
 use crate::bestiary::Bestiary;
 use crate::encounter::{Party, PartyRef};
@@ -46,6 +48,10 @@ pub struct AdventureScreen {
     pub party: Party,
     pub report: AdventureReport,
     derived_for: Option<(Adventure, u64, u64)>,
+    /// Each encounter's rating at the levels it was met at, for what was read (`loads`) from
+    /// the bestiary of this revision: a change rates only the encounters it moved.
+    ratings: Ratings,
+    ratings_for: (u64, u64),
 }
 
 impl Default for AdventureScreen {
@@ -88,6 +94,8 @@ impl AdventureScreen {
             saved_party: None,
             loads: 0,
             derived_for: None,
+            ratings: Ratings::default(),
+            ratings_for: (0, 0),
         }
     }
 
@@ -138,7 +146,17 @@ impl AdventureScreen {
             if let Ok(p) = self.resolve_party() {
                 self.party = p;
             }
-            self.report = rate_adventure(&self.adventure, &self.party, &self.loaded, b);
+            if self.ratings_for != (self.loads, b.revision()) {
+                self.ratings.clear();
+                self.ratings_for = (self.loads, b.revision());
+            }
+            self.report = rate_adventure_with(
+                &self.adventure,
+                &self.party,
+                &self.loaded,
+                b,
+                &mut self.ratings,
+            );
             self.derived_for = Some(key);
         }
         self.cursor = self
