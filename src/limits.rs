@@ -326,6 +326,39 @@ pub const LISTS: &[&ListLimit] = &[
     &USER_TEMPLATES,
 ];
 
+/// The README's table of every limit (between its `limits` markers; a test keeps them equal).
+pub fn markdown_table() -> String {
+    let mut s = String::from("| What | Where | Range |\n|---|---|---|\n");
+    for l in NUMBERS {
+        s.push_str(&format!("| {} | {} | {} |\n", capitalised(l.what), l.field, l.range_text()));
+    }
+    for l in LISTS {
+        s.push_str(&format!(
+            "| {} | {} | at most {} |\n",
+            capitalised(l.items),
+            l.field,
+            crate::text::group_thousands(l.max as u64)
+        ));
+    }
+    s.push_str(&format!(
+        "| Template files' total size | `<data>/templates/` | at most {} bytes (1 MiB) |\n",
+        crate::text::group_thousands(USER_TEMPLATE_BYTES as u64)
+    ));
+    s
+}
+
+fn capitalised(s: &str) -> String {
+    let s = s
+        .strip_prefix("an ")
+        .or_else(|| s.strip_prefix("a "))
+        .or_else(|| s.strip_prefix("the "))
+        .unwrap_or(s);
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// A range a serde field is read through (see [`bounded`], [`bounded_opt`]).
 pub trait Bound {
     const LIMIT: Limit;
