@@ -330,7 +330,12 @@ pub const LISTS: &[&ListLimit] = &[
 pub fn markdown_table() -> String {
     let mut s = String::from("| What | Where | Range |\n|---|---|---|\n");
     for l in NUMBERS {
-        s.push_str(&format!("| {} | {} | {} |\n", capitalised(l.what), l.field, l.range_text()));
+        s.push_str(&format!(
+            "| {} | {} | {} |\n",
+            capitalised(l.what),
+            l.field,
+            l.range_text()
+        ));
     }
     for l in LISTS {
         s.push_str(&format!(

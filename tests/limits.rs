@@ -580,7 +580,10 @@ fn the_readme_lists_every_limit() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
     let readme = std::fs::read_to_string(&path).unwrap();
     let (start, end) = ("<!-- limits:start -->\n", "<!-- limits:end -->");
-    let a = readme.find(start).expect("the README has the limits markers") + start.len();
+    let a = readme
+        .find(start)
+        .expect("the README has the limits markers")
+        + start.len();
     let b = readme[a..].find(end).unwrap() + a;
     let table = limits::markdown_table();
     if std::env::var_os("UPDATE_README_LIMITS").is_some() {

@@ -360,6 +360,7 @@ mod ui {
                 expect: Expect::Unchanged(fp),
                 purpose,
                 base,
+                copy_of: None,
             },
             &paths(root),
         )
@@ -424,6 +425,79 @@ mod ui {
         );
         assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
         assert!(read(&f).contains(XS), "{}", read(&f));
+    }
+
+    /// The UI's copies (the Bestiary's duplicate and re-levelled copy, the Forge's save as a
+    /// copy, an encounter or adventure saved under a new name) keep the `x-` values of the file
+    /// they copy.
+    #[test]
+    fn the_uis_copies_keep_the_x_values_of_the_file_they_copy() {
+        use lairsmith::tui::app::Msg;
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let (data, file) = data_with(&format!("{HEAD}{XS}"));
+        let mut app = lairsmith::tui::app_for(&lairsmith::cli::DataDir {
+            root: data.path().to_owned(),
+        });
+        let mut press_with = |code: KeyCode, mods: KeyModifiers| {
+            let mut no_editor = |p: &Path| Outcome::Edited {
+                path: p.to_owned(),
+                result: Err("no editor in tests".into()),
+            };
+            lairsmith::tui::dispatch(
+                &mut app,
+                Msg::Key(KeyEvent::new(code, mods)),
+                &mut no_editor,
+            );
+        };
+        let none = KeyModifiers::NONE;
+        let mut press = |code: KeyCode| press_with(code, none);
+        for c in "/x keeper".chars() {
+            press(KeyCode::Char(c));
+        }
+        press(KeyCode::Enter);
+        // d: a duplicate.
+        press(KeyCode::Char('d'));
+        let copy = data.path().join("bestiary/xk-2.yaml");
+        assert!(read(&copy).contains(XS), "{}", read(&copy));
+        // r, level 5, c: a re-levelled copy beside the original.
+        press(KeyCode::Char('r'));
+        press(KeyCode::Backspace);
+        press(KeyCode::Char('5'));
+        press(KeyCode::Enter);
+        press(KeyCode::Char('c'));
+        let copies: Vec<String> = std::fs::read_dir(data.path().join("bestiary"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(copies.len(), 3, "{copies:?}");
+        for name in copies {
+            let text = read(&data.path().join("bestiary").join(&name));
+            assert!(text.contains(XS), "{name}: {text}");
+        }
+        assert_eq!(read(&file), format!("{HEAD}{XS}"));
+
+        // An encounter saved under a new name, through the executor.
+        let plans = data_with_plans();
+        let root = plans.path();
+        let f = root.join("encounters/bridge.yaml");
+        let mut e = lairsmith::encounter::parse_encounter(&read(&f), &f).unwrap();
+        e.name = "Bridge again".into();
+        let to = root.join("encounters/bridge-again.yaml");
+        let out = lairsmith::tui::exec::run(
+            Cmd::Write {
+                path: to.clone(),
+                contents: lairsmith::yaml_io::to_string(&e),
+                expect: Expect::New,
+                purpose: WritePurpose::Encounter,
+                base: None,
+                copy_of: Some(f.clone()),
+            },
+            &paths(root),
+        )
+        .unwrap();
+        assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
+        assert!(read(&to).contains(XS), "{}", read(&to));
+        assert!(read(&to).contains("Bridge again"));
     }
 
     #[test]

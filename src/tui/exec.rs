@@ -13,8 +13,9 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             expect,
             purpose,
             base,
+            copy_of,
         } => Some(
-            match kept_layout(&path, contents, expect, &purpose, base)
+            match kept_layout(&path, contents, expect, &purpose, base, copy_of.as_deref())
                 .and_then(|text| save_atomic(&path, text.as_bytes(), expect).map_err(Refusal::Save))
             {
                 Ok(fingerprint) => Outcome::Written {
@@ -183,28 +184,41 @@ enum Refusal {
 
 /// What to write over a file the UI read (`Expect::Unchanged`): the file's own text with only
 /// the changed lines rewritten for a monster whose layout allows it, else `contents` (the
-/// canonical text) with the file's `x-` values kept as written, or why they cannot be. A new
-/// file, an export, or a file that no longer holds what was read gets `contents` (the save's
-/// own check then reports the change on disk).
+/// canonical text) with the file's `x-` values kept as written, or why they cannot be. A copy
+/// of a file the UI read (`copy_of`) is `contents` with that file's `x-` values kept the same
+/// way. Any other new file, an export, or a file that no longer holds what was read gets
+/// `contents` (the save's own check then reports the change on disk).
 fn kept_layout(
     path: &std::path::Path,
     contents: String,
     expect: crate::store::Expect,
     purpose: &WritePurpose,
     base: Option<Box<crate::monster::MonsterDesign>>,
+    copy_of: Option<&std::path::Path>,
 ) -> Result<String, Refusal> {
-    let crate::store::Expect::Unchanged(fp) = expect else {
-        return Ok(contents);
+    // A copy keeps the `x-` values of the file it copies; a change keeps the file's own.
+    let (source, bytes) = match (expect, copy_of) {
+        (crate::store::Expect::New, Some(from)) => {
+            let Ok(bytes) = crate::bestiary::read_limited(from) else {
+                return Ok(contents);
+            };
+            (from, bytes)
+        }
+        (crate::store::Expect::Unchanged(fp), _) => {
+            let Ok(bytes) = crate::bestiary::read_limited(path) else {
+                return Ok(contents);
+            };
+            if crate::store::Fingerprint::of_bytes(&bytes) != fp {
+                return Ok(contents);
+            }
+            (path, bytes)
+        }
+        _ => return Ok(contents),
     };
-    let Ok(bytes) = crate::bestiary::read_limited(path) else {
-        return Ok(contents);
-    };
-    if crate::store::Fingerprint::of_bytes(&bytes) != fp {
-        return Ok(contents);
-    }
     let Ok(text) = std::str::from_utf8(&bytes) else {
         return Ok(contents);
     };
+    let copying = source != path;
     /// The document `contents` is the canonical text of, saved over `text`.
     fn keep<T>(
         text: &str,
@@ -222,6 +236,10 @@ fn kept_layout(
             .map_err(Refusal::XValues)
     }
     let kept = match purpose {
+        // A copy is a new file: its lines are the canonical ones, with the source's `x-` values.
+        WritePurpose::Monster { design, .. } if copying => Some(
+            crate::yaml_keep::text_to_save(text, &**design, source).map_err(Refusal::XValues)?,
+        ),
         WritePurpose::Monster { design, .. } => {
             let loaded = match base {
                 Some(b) => Some(*b),
@@ -235,9 +253,9 @@ fn kept_layout(
                 None => None,
             }
         }
-        WritePurpose::Encounter => keep::<crate::encounter::Encounter>(text, &contents, path)?,
-        WritePurpose::Party { .. } => keep::<crate::encounter::PartyFile>(text, &contents, path)?,
-        WritePurpose::Adventure => keep::<crate::adventure::Adventure>(text, &contents, path)?,
+        WritePurpose::Encounter => keep::<crate::encounter::Encounter>(text, &contents, source)?,
+        WritePurpose::Party { .. } => keep::<crate::encounter::PartyFile>(text, &contents, source)?,
+        WritePurpose::Adventure => keep::<crate::adventure::Adventure>(text, &contents, source)?,
         WritePurpose::Export => None,
     };
     Ok(kept.unwrap_or(contents))

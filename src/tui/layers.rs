@@ -368,6 +368,7 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
         Confirm::Overwrite { path, contents } => match action {
             Action::Yes => vec![Cmd::Write {
                 base: None,
+                copy_of: None,
                 path,
                 contents,
                 expect: Expect::Anything,
@@ -591,6 +592,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
         return Vec::new();
     };
     let base = (!copy && !e.is_shipped()).then(|| Box::new((*loaded).clone()));
+    let source = (!e.is_shipped()).then(|| e.path.clone());
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
@@ -605,6 +607,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
         }
     };
     vec![Cmd::Write {
+        copy_of: source.filter(|_| expect == Expect::New),
         base,
         path,
         contents: crate::yaml_io::to_string(&d),

@@ -56,6 +56,10 @@ pub enum Cmd {
         /// The executor then rewrites only the lines that changed where the file's layout
         /// allows (comments kept), else writes `contents`.
         base: Option<Box<crate::monster::MonsterDesign>>,
+        /// For a new file that copies one the UI read (a duplicate, a re-levelled copy, a save
+        /// as a copy or under a new name): that file, whose `x-` values the copy keeps as
+        /// written (or the write is refused, saying why).
+        copy_of: Option<std::path::PathBuf>,
     },
     /// An export to a file the user named: if it exists, the executor asks back
     /// (`Outcome::ExportExists`) instead of writing.

@@ -206,6 +206,7 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
     match (&s.path, s.fingerprint) {
         (Some(path), Some(fp)) => vec![Cmd::Write {
             base: None,
+            copy_of: None,
             path: path.clone(),
             contents: crate::yaml_io::to_string(&s.adventure),
             expect: Expect::Unchanged(fp),
@@ -247,6 +248,7 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
             app.adventure.adventure.name = name.to_owned();
             vec![Cmd::Write {
                 base: None,
+                copy_of: app.adventure.path.clone(),
                 path,
                 contents: crate::yaml_io::to_string(&app.adventure.adventure),
                 expect: Expect::New,

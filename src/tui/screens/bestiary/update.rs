@@ -181,9 +181,15 @@ fn duplicate(app: &mut App) -> Vec<Cmd> {
         return Vec::new();
     };
     let d = crate::bestiary::naming::copy_of(&app.bestiary, &loaded);
+    let source = app
+        .bestiary
+        .get(&id)
+        .filter(|e| !e.is_shipped())
+        .map(|e| e.path.clone());
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![Cmd::Write {
             base: None,
+            copy_of: source,
             path,
             contents: crate::yaml_io::to_string(&d),
             expect: Expect::New,

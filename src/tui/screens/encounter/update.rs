@@ -406,6 +406,7 @@ pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
     };
     Ok(vec![Cmd::Write {
         base: None,
+        copy_of: None,
         path,
         contents: crate::yaml_io::to_string(&file),
         expect: Expect::New,
@@ -467,6 +468,7 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
     match (&s.path, s.fingerprint) {
         (Some(path), Some(fp)) => vec![Cmd::Write {
             base: None,
+            copy_of: None,
             path: path.clone(),
             contents: crate::yaml_io::to_string(&s.encounter),
             expect: Expect::Unchanged(fp),
@@ -509,6 +511,7 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
     ) {
         Ok(path) => vec![Cmd::Write {
             base: None,
+            copy_of: app.encounter.path.clone(),
             path,
             contents: crate::yaml_io::to_string(&app.encounter.encounter),
             expect: Expect::New,

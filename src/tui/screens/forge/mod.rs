@@ -135,6 +135,8 @@ pub struct Forge {
     pub typed: String,
     /// Where the monster was copied from, when it is a copy of a shipped one.
     pub copy_of: Option<String>,
+    /// The file a save as a copy copies: its `x-` values come along as written.
+    pub copy_from: Option<std::path::PathBuf>,
     pub history: History<Doc>,
     /// Which monster this Forge holds: a new one is not an undoable change of the old.
     token: u64,
@@ -182,6 +184,7 @@ impl Forge {
             preview_scroll: 0,
             typed: String::new(),
             copy_of: None,
+            copy_from: None,
             history: History::default(),
             token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };

@@ -77,6 +77,9 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
 /// Saves the design in the Forge as a new monster, leaving the file it came from alone.
 pub fn save_as_copy(app: &mut App) -> Vec<Cmd> {
     let f = &mut app.forge;
+    if let Target::Existing { path, .. } = &f.target {
+        f.copy_from = Some(path.clone());
+    }
     f.target = Target::New;
     f.copy_of = Some(f.design.id.clone());
     save_unchecked(app)
@@ -107,8 +110,13 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
         }
     };
     let base = matches!(f.target, Target::Existing { .. }).then(|| Box::new(f.baseline.clone()));
+    let copy_of = match f.target {
+        Target::New => f.copy_from.clone(),
+        Target::Existing { .. } => None,
+    };
     vec![Cmd::Write {
         base,
+        copy_of,
         path,
         contents: crate::yaml_io::to_string(&f.design),
         expect,
