@@ -210,6 +210,7 @@ fn ui_export_refuses_devices_and_writes_through_links() {
                 expect,
                 purpose: WritePurpose::Export,
                 base: None,
+                copy_of: None,
             },
             &paths,
         )
