@@ -58,10 +58,11 @@ fn every_case_past_a_limit_is_refused_at_load_naming_the_limit_and_its_place() {
             "t0.yaml",
             "a template has at most 40 powers; this one has 5400",
         ),
+        // Its escalating attacks pass a power's limit before its powers pass the list's.
         (
             "rerank-past",
             "crowned.yaml",
-            "a monster has at most 40 powers; this one has 800",
+            "a power's number of attacks is 1 to 10, not 11",
         ),
     ] {
         let c = case(&cases, name);
