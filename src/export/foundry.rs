@@ -3,7 +3,12 @@
 //!
 //! The field names and vocabularies come from that system's `template.json` (the `NPC` actor:
 //! templates `creature`, `combatant`, `speed`; the `power` item: `attackAndDamage`) and
-//! `module/config.js` (`powerUseType`, `abilityActivationTypes`, `rangeType`, `skills`).
+//! `module/config.js` (`powerUseType`, `abilityActivationTypes`, `rangeType`, `skills`,
+//! `creatureOrigin`, `creatureType`, `powerSource`, `effectTypes`, `damageTypes`) of release
+//! 0.6.21, the last for Foundry v12; release 0.9.2 (Foundry v14) declares the same fields in data
+//! models (`module/data/actor/npc.mjs`, `module/data/item/power.mjs`) and reads them the same way,
+//! except the senses' free text, which it keeps in `senses.custom` (its `migrateSenses` moves the
+//! older `senses.special.custom` there): both are written.
 //!
 //! dnd4e derives most numbers it shows from stored parts (`module/actor/actor.js`,
 //! `prepareDerivedData`). The actor is written so that the derivation gives back lairsmith's
@@ -11,7 +16,13 @@
 //! - `system.advancedCals: false`. With it, `calcDefenceStatsNPC` sets each defence to its
 //!   `base` (plus typed bonuses, all left at 0) and adds no half level and no ability modifier;
 //!   `_prepareDerivedDataInitiative` sets initiative to `attributes.init.base`; `calcSkillNPC`
-//!   sets each skill's total to its `base`. So `base` holds lairsmith's final number.
+//!   sets each skill's total to its `base`. So `base` holds lairsmith's final number, for every
+//!   skill dnd4e has (an untrained one too: dnd4e shows the stored base, 0 if none is written).
+//!   With `advancedCals: true` dnd4e would add the ability modifier, the training bonus and, as
+//!   the world's `halfLevelOptions` setting says, half the level: a number the file cannot know
+//!   in advance. Its way out of the sum, `absolute`, is not in 0.9's data model, and the `value`
+//!   it also adds is taken for the training by its migration (`_migrateActorSkills`); so the actor
+//!   sets `advancedCals: false` itself, whatever the world's default (`npcMathOptions`).
 //! - HP: `attributes.hp.autototal: false`, so `_prepareDerivedDataHitPointAutoCalc` keeps the
 //!   stored `max` (adding typed bonuses, all 0). dnd4e then derives bloodied as `max / 2` and the
 //!   surge value as `bloodied / 2 + details.surgeBon.value`: `surgeBon.value` is set to the
@@ -19,7 +30,11 @@
 //! - The attack roll of a power is `1d20 + attack.formula` (`Item4e.rollAttack` in
 //!   `module/item/item-document.js`: the formula, through `Helper.commonReplace`, plus active
 //!   effects, none here), so `attack.formula` is the resolved bonus as a plain number, with no
-//!   `@lvhalf` or `@powerMod`; `weaponType`/`weaponUse` are `none`, so no weapon is added.
+//!   `@lvhalf` or `@powerMod`; `weaponUse` is `none`, so no weapon is added
+//!   (`Helper.getWeaponUse`), and a power with `weaponType` melee or ranged needs none equipped
+//!   (`lacksRequiredWeaponEquipped`). `attack.ability` is `form`, the sheet's "Formula" choice:
+//!   the power card then prints the attack bonus (`_preparePowerCardData`), where an empty
+//!   ability prints the word "Attack" instead.
 //! - Damage: `hit.formula` is the resolved dice; `hit.critFormula` their maximum, since a critical
 //!   hit does maximum damage (Attacks: Critical Hits).
 //! - Ability scores are stored as scores; dnd4e derives `mod` as `(score - 10) / 2` rounded down
@@ -32,8 +47,9 @@
 use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
 use crate::monster::statblock::{DamageValue, ResistanceValue, StatBlock, StatPower};
-use crate::rules::Skill;
 use crate::rules::damage::Damage;
+use crate::rules::power_vocab::PowerTag;
+use crate::rules::{CreatureType, Skill, Source};
 use crate::vocab::Vocabulary;
 use serde_json::{Map, Value, json};
 
@@ -109,6 +125,132 @@ fn rank_key(rank: &str) -> &'static str {
         "boss" => "solo",
         _ => "standard",
     }
+}
+
+/// dnd4e's `details.origin` for an Orcus source, one of its `creatureOrigin` choices (the
+/// sheet's dropdown). The words of ruling R14 match them: Outsider is the book's "Immortal",
+/// Cosmic its "aberration", dnd4e's Aberrant.
+pub fn origin_key(source: Source) -> &'static str {
+    match source {
+        Source::Cosmic => "aberrant",
+        Source::Elemental => "elemental",
+        Source::Fey => "fey",
+        Source::Natural => "natural",
+        Source::Outsider => "immortal",
+        Source::Shadow => "shadow",
+    }
+}
+
+/// dnd4e's `details.type` for an Orcus type, one of its `creatureType` choices (the sheet's
+/// dropdown): an automaton, assembled matter, is its Animate; a monstrosity, an unnatural body,
+/// its Magical Beast.
+pub fn type_key(creature_type: CreatureType) -> &'static str {
+    match creature_type {
+        CreatureType::Automaton => "animate",
+        CreatureType::Beast => "beast",
+        CreatureType::Humanoid => "humanoid",
+        CreatureType::Monstrosity => "magical",
+    }
+}
+
+/// Where a power's Orcus tag goes in dnd4e's power item, so that its card and its keyword list
+/// show it: the card (`_preparePowerCardData` in `module/helper.js`, 0.9's
+/// `preparePowerCardData` in `module/utils/utils.mjs`) and the item's `keywords` read
+/// `powersource`, `secondPowersource`, `weaponType`, `damageType`, `effectType` and
+/// `keywordsCustom` (split at `;`); no code reads `keyWords`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagField {
+    /// `powersource` (a second one `secondPowersource`): a tradition dnd4e has under the same
+    /// name (`config.js`, `powerSource`).
+    PowerSource(&'static str),
+    /// `effectType.<key>` (`config.js`, `effectTypes`).
+    EffectType(&'static str),
+    /// `damageType.<key>` (`config.js`, `damageTypes`).
+    DamageType(&'static str),
+    /// `weaponType` melee, ranged or meleeRanged, for which the card says "Weapon".
+    Weapon,
+    /// `keywordsCustom`: the Orcus word itself, where dnd4e has no choice that means it.
+    Custom,
+}
+
+/// The field of each Orcus power tag. A tradition dnd4e names otherwise (Phrenic, Spirit,
+/// Natural) keeps its Orcus word rather than take a power source that is not quite it.
+pub fn tag_field(tag: PowerTag) -> TagField {
+    use TagField::*;
+    match tag {
+        PowerTag::Augmentable => EffectType("augmentable"),
+        PowerTag::Aura => EffectType("aura"),
+        PowerTag::Conjuration => EffectType("conjuration"),
+        PowerTag::Mount => EffectType("mount"),
+        PowerTag::Stance => EffectType("stance"),
+        PowerTag::Summons => EffectType("summoning"),
+        PowerTag::Teleportation => EffectType("teleportation"),
+        PowerTag::Zone => EffectType("zone"),
+        PowerTag::Weapon => Weapon,
+        PowerTag::Arcane => PowerSource("arcane"),
+        PowerTag::Divine => PowerSource("divine"),
+        PowerTag::Martial => PowerSource("martial"),
+        PowerTag::Shadow => PowerSource("shadow"),
+        PowerTag::Acid => DamageType("acid"),
+        PowerTag::Cold => DamageType("cold"),
+        PowerTag::Fire => DamageType("fire"),
+        PowerTag::Force => DamageType("force"),
+        PowerTag::Lightning => DamageType("lightning"),
+        PowerTag::Necrotic => DamageType("necrotic"),
+        PowerTag::Poison => DamageType("poison"),
+        PowerTag::Psychic => DamageType("psychic"),
+        PowerTag::Radiant => DamageType("radiant"),
+        PowerTag::Thunder => DamageType("thunder"),
+        PowerTag::Boost
+        | PowerTag::Consistent
+        | PowerTag::Focus
+        | PowerTag::Form
+        | PowerTag::Natural
+        | PowerTag::Phrenic
+        | PowerTag::Spirit
+        | PowerTag::WildShape => Custom,
+    }
+}
+
+/// The README's table of the three mappings above (between its `foundry-mapping` markers; a
+/// test keeps the two the same).
+pub fn mapping_markdown() -> String {
+    let mut out = String::from("| Orcus source | dnd4e `details.origin` |\n|---|---|\n");
+    for s in Source::ALL {
+        out.push_str(&format!("| {} | `{}` |\n", s.label(), origin_key(*s)));
+    }
+    out.push_str("\n| Orcus type | dnd4e `details.type` |\n|---|---|\n");
+    for t in CreatureType::ALL {
+        out.push_str(&format!("| {} | `{}` |\n", t.label(), type_key(*t)));
+    }
+    out.push_str("\n| Orcus power tags | dnd4e power field |\n|---|---|\n");
+    let fields = [
+        "`powersource` (a second one `secondPowersource`)",
+        "`effectType.<key>`",
+        "`damageType.<key>`",
+        "`weaponType`: `melee` for a melee power, `ranged` for a ranged one, else `meleeRanged` (the card says Weapon)",
+        "`keywordsCustom`, the Orcus word",
+    ];
+    for (i, field) in fields.iter().enumerate() {
+        let tags: Vec<String> = PowerTag::ALL
+            .iter()
+            .filter_map(|t| {
+                let (group, key) = match tag_field(*t) {
+                    TagField::PowerSource(k) => (0, Some(k)),
+                    TagField::EffectType(k) => (1, Some(k)),
+                    TagField::DamageType(k) => (2, Some(k)),
+                    TagField::Weapon => (3, None),
+                    TagField::Custom => (4, None),
+                };
+                (group == i).then(|| match key {
+                    Some(k) if k != t.key() => format!("{} (`{k}`)", t.label()),
+                    _ => t.label().to_owned(),
+                })
+            })
+            .collect();
+        out.push_str(&format!("| {} | {field} |\n", tags.join(", ")));
+    }
+    out
 }
 
 /// dnd4e's `useType` (`config.js`, `powerUseType`): refresh is its recharge.
@@ -206,6 +348,64 @@ fn damage_formulas(d: &DamageValue) -> (String, String) {
     }
 }
 
+/// A power's keywords in the fields dnd4e reads (see [`TagField`]).
+struct Keywords {
+    sources: Vec<&'static str>,
+    effect_types: Map<String, Value>,
+    damage_types: Map<String, Value>,
+    weapon: bool,
+    custom: Vec<String>,
+}
+
+/// One entry of a `;`-separated list of dnd4e (`keywordsCustom`, `languages.spoken.custom`,
+/// `senses.custom`: each is `split(";")`): a `;` of its own would cut it in two.
+fn list_entry(s: &str) -> String {
+    s.replace(';', ",")
+}
+
+fn keywords(p: &StatPower) -> Keywords {
+    let mut k = Keywords {
+        sources: Vec::new(),
+        effect_types: Map::new(),
+        damage_types: Map::new(),
+        weapon: false,
+        custom: Vec::new(),
+    };
+    fn custom(k: &mut Keywords, word: &str) {
+        let word = list_entry(word);
+        if !k.custom.contains(&word) {
+            k.custom.push(word);
+        }
+    }
+    for tag in &p.tags {
+        match PowerTag::parse(tag).map(tag_field) {
+            Ok(TagField::PowerSource(s)) if !k.sources.contains(&s) => k.sources.push(s),
+            Ok(TagField::PowerSource(_)) => {}
+            Ok(TagField::EffectType(e)) => {
+                k.effect_types.insert(e.to_owned(), Value::Bool(true));
+            }
+            Ok(TagField::DamageType(d)) => {
+                k.damage_types.insert(d.to_owned(), Value::Bool(true));
+            }
+            Ok(TagField::Weapon) => k.weapon = true,
+            Ok(TagField::Custom) | Err(_) => custom(&mut k, tag),
+        }
+    }
+    if let Some(t) = &p.damage_type {
+        if DND4E_DAMAGE_TYPES.contains(&t.as_str()) {
+            k.damage_types.insert(t.clone(), Value::Bool(true));
+        } else {
+            custom(&mut k, t);
+        }
+    }
+    // dnd4e shows two power sources; a third is a keyword like any other.
+    for s in k.sources.split_off(k.sources.len().min(2)) {
+        let label = PowerTag::parse(s).map_or(s, |t| t.label());
+        custom(&mut k, label);
+    }
+    k
+}
+
 /// One power as a dnd4e `power` item.
 pub fn power_item(p: &StatPower) -> Value {
     let (range_type, range_power, area) = range_fields(p);
@@ -214,17 +414,20 @@ pub fn power_item(p: &StatPower) -> Value {
         Some(a) => json!({
             "isAttack": true,
             "isBasic": p.basic,
-            "ability": "",
+            "ability": "form",
             "def": defence_key(&a.defense),
             "formula": a.bonus.to_string(),
         }),
         None => json!({ "isAttack": false, "isBasic": p.basic, "ability": "", "formula": "" }),
     };
     let (formula, crit) = p.damage.as_ref().map(damage_formulas).unzip();
-    let mut damage_type = Map::new();
-    if let Some(t) = &p.damage_type {
-        damage_type.insert(t.clone(), Value::Bool(true));
-    }
+    let kw = keywords(p);
+    let weapon_type = match (kw.weapon, p.origin.as_str()) {
+        (false, _) => "none",
+        (true, "melee") => "melee",
+        (true, "ranged") => "ranged",
+        (true, _) => "meleeRanged",
+    };
     let hit = json!({
         "isDamage": p.damage.is_some(),
         "isHealing": false,
@@ -267,7 +470,9 @@ pub fn power_item(p: &StatPower) -> Value {
             "useType": use_type(&p.usage),
             "rechargeRoll": p.refresh.iter().min().map(u8::to_string).unwrap_or_default(),
             "actionType": action_type(&p.action),
-            "weaponType": "none",
+            "powersource": kw.sources.first().copied().unwrap_or_default(),
+            "secondPowersource": kw.sources.get(1).copied().unwrap_or_default(),
+            "weaponType": weapon_type,
             "weaponUse": "none",
             "rangeType": range_type,
             "rangePower": range_power.map(|r| r.to_string()).unwrap_or_default(),
@@ -275,7 +480,6 @@ pub fn power_item(p: &StatPower) -> Value {
             "rangeTextShort": targeting,
             "rangeText": targeting,
             "target": p.targets.clone().unwrap_or_default(),
-            "keyWords": p.tags,
             "trigger": p.trigger.as_deref().map(html).unwrap_or_default(),
             "requirement": p.requirements.as_deref().map(html).unwrap_or_default(),
             "attack": attack,
@@ -283,9 +487,13 @@ pub fn power_item(p: &StatPower) -> Value {
             "miss": { "detail": p.miss.as_deref().map(html).unwrap_or_default(), "formula": "" },
             "effect": { "detail": p.effect.as_deref().map(html).unwrap_or_default() },
             "special": special,
-            "damageType": damage_type,
+            "damageType": kw.damage_types,
+            "effectType": kw.effect_types,
+            "keywordsCustom": kw.custom.join(";"),
         },
-        "flags": { "lairsmith": { "usage": usage, "action": p.action, "origin": p.origin } },
+        "flags": {
+            "lairsmith": { "usage": usage, "action": p.action, "origin": p.origin, "tags": p.tags },
+        },
     })
 }
 
@@ -327,25 +535,39 @@ fn resistances(b: &StatBlock) -> (Value, Vec<String>) {
     (Value::Object(map), untyped)
 }
 
+/// The stat block's senses, one entry each. A naturally blind monster's note goes with its
+/// blindsight, the limit of what it perceives, as the stat block prints it
+/// (`doc::senses_listed`); without blindsight it is an entry of its own.
+fn sense_entries(b: &StatBlock) -> Vec<String> {
+    let mut entries: Vec<String> = b.senses.iter().map(|s| list_entry(s)).collect();
+    if b.blind {
+        match entries.iter_mut().find(|s| s.starts_with("Blindsight")) {
+            Some(s) => s.push_str(" (blind)"),
+            None => entries.push("blind".to_owned()),
+        }
+    }
+    entries
+}
+
 /// The stat block as a dnd4e `NPC` actor.
 pub fn actor(b: &StatBlock) -> Value {
     let a = &b.abilities;
     let ability = |v: crate::monster::statblock::AbilityValue| json!({ "value": v.score });
     let defence = |v: i64| json!({ "base": v, "value": v });
+    // Every skill, trained or not: dnd4e shows an absent one as 0, and its passive Perception and
+    // Insight are `10 + skills.prc/ins.total` (`_prepareDerivedDataSkillsPassive`).
     let mut skills = Map::new();
-    for (key, bonus) in &b.skills.0 {
-        if let Ok(s) = Skill::parse(key) {
-            skills.insert(
-                skill_key(s).to_owned(),
-                json!({ "base": bonus, "training": 5 }),
-            );
-        }
+    for s in Skill::ALL {
+        let (bonus, trained) = b.skill_bonus(*s);
+        skills.insert(
+            skill_key(*s).to_owned(),
+            json!({
+                "base": bonus,
+                "training": if trained { 5 } else { 0 },
+                "ability": s.ability().key(),
+            }),
+        );
     }
-    // Passive Perception is `10 + skills.prc.total` in dnd4e: the stat block's Perception goes
-    // in whether or not it is trained.
-    skills
-        .entry("prc".to_owned())
-        .or_insert_with(|| json!({ "base": b.perception }));
     let (resist, untyped) = resistances(b);
     let m = &b.movement;
     let mut movement = json!({ "base": { "base": b.speed } });
@@ -399,14 +621,12 @@ pub fn actor(b: &StatBlock) -> Value {
             k.moderate_dc, k.hard_dc
         )),
     )]));
-    let mut languages = b.languages.join(", ");
+    // dnd4e splits these on `;` (`_prepareDataTraits`, `_prepareDataSense`), one entry each.
+    let mut languages: Vec<String> = b.languages.iter().map(|l| list_entry(l)).collect();
     if let Some(t) = b.telepathy {
-        languages.push_str(&format!("; telepathy {t}"));
+        languages.push(format!("telepathy {t}"));
     }
-    let mut senses = b.senses.join(", ");
-    if b.blind {
-        senses.push_str(" (blind)");
-    }
+    let senses = sense_entries(b).join(";");
     let items: Vec<Value> = b.powers.iter().map(power_item).collect();
     json!({
         "name": b.name,
@@ -440,9 +660,10 @@ pub fn actor(b: &StatBlock) -> Value {
                     "leader": b.leader,
                 },
                 "size": size_key(&b.size),
-                "origin": b.source,
-                "type": b.creature_type,
-                // dnd4e's origin and type lists are 4e's; the book's type line keeps ours.
+                // The sheet's origin and type are dropdowns of dnd4e's words; its free-text
+                // "other" keeps the book's type line, with the Orcus words.
+                "origin": Source::parse(&b.source).map_or("natural", origin_key),
+                "type": CreatureType::parse(&b.creature_type).map_or("humanoid", type_key),
                 "other": b.type_line,
                 "alignment": b.alignment.clone().unwrap_or_default(),
                 "saves": { "value": b.saving_throw_bonus },
@@ -450,11 +671,13 @@ pub fn actor(b: &StatBlock) -> Value {
                 "surgeBon": { "value": b.recovery_value - b.hp / 2 / 2 },
             },
             "movement": movement,
+            // 0.6.21 reads `senses.special.custom`, 0.9 `senses.custom`.
             "senses": {
                 "special": { "value": [], "custom": senses },
+                "custom": senses,
                 "notes": format!("Space {}; reach {}", b.space, b.reach),
             },
-            "languages": { "spoken": { "value": [], "custom": languages } },
+            "languages": { "spoken": { "value": [], "custom": languages.join(";") } },
             "biography": bio,
         },
         "items": items,

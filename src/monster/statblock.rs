@@ -289,6 +289,26 @@ pub struct StatBlock {
     pub type_line: String,
 }
 
+impl StatBlock {
+    /// R7: a skill's bonus and whether it is trained. A trained skill has the bonus the stat
+    /// block lists; Perception is the stat block's (an override included); any other skill is its
+    /// ability's listed modifier, which already holds half the level.
+    pub fn skill_bonus(&self, skill: crate::rules::Skill) -> (i64, bool) {
+        use crate::vocab::Vocabulary;
+        let trained = self
+            .skills
+            .0
+            .iter()
+            .find(|(k, _)| crate::rules::Skill::parse(k).ok() == Some(skill));
+        let bonus = match (skill, trained) {
+            (crate::rules::Skill::Perception, _) => self.perception,
+            (_, Some((_, v))) => i64::from(*v),
+            (_, None) => i64::from(self.abilities.get(skill.ability()).modifier),
+        };
+        (bonus, trained.is_some())
+    }
+}
+
 fn is_movement_empty(m: &MovementValues) -> bool {
     m.fly.is_none()
         && m.swim.is_none()
