@@ -455,3 +455,38 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
     assert_eq!(app.forge.design.powers[1].name, "Gore");
     lairsmith::tui::screens::forge::update::commit_field(&mut app, "Gore").unwrap();
 }
+
+/// `src/view/ui/Table.svelte`: a `table` block draws one cell per header of its property's list
+/// (`valueMap ... .slice(0, headers.length)`) and, with `calculate`, adds a 5e modifier
+/// (`Math.floor((stat - 10) / 2)`) to each number. Orcus's `abilities` carry their own
+/// modifiers, with half the level, so the table calculates nothing and has six headers.
+#[test]
+fn the_abilities_table_has_a_header_for_each_value_and_adds_no_modifier_of_its_own() {
+    let layout: Json = serde_json::from_str(lairsmith::export::statblock_md::LAYOUT_JSON).unwrap();
+    let table = layout["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["type"] == "table")
+        .expect("a table block");
+    assert_eq!(table["properties"][0], "abilities");
+    assert_eq!(table["calculate"], false);
+    let headers = table["headers"].as_array().unwrap();
+    let block = lairsmith::bestiary::Bestiary::shipped()
+        .get("hedgemaw")
+        .unwrap()
+        .block()
+        .unwrap();
+    let y: Yaml = {
+        let text = lairsmith::export::statblock_md::statblock(&block);
+        let body = text
+            .strip_prefix("```statblock\n")
+            .and_then(|t| t.strip_suffix("```\n"))
+            .unwrap()
+            .to_owned();
+        yaml_serde::from_str(&body).unwrap()
+    };
+    let abilities = y["abilities"].as_sequence().unwrap();
+    assert_eq!(headers.len(), abilities.len());
+    assert!(abilities.iter().all(Yaml::is_string), "{abilities:?}");
+}
