@@ -119,6 +119,8 @@ impl Iterator for Monsters {
             .filter(|p| p.damage.is_some())
             .nth(rng.random_range(0..6))
             && c.rank != Rank::Mook
+            // A monster's powers have distinct names (the `duplicate-name` lint).
+            && !d.powers.iter().any(|p| p.name == extra.name)
         {
             d.powers.push(extra.clone());
         }

@@ -32,7 +32,9 @@ fn fingerprint(dir: &Path) -> (usize, u64) {
 fn the_same_seed_writes_the_same_files_as_the_one_thread_writer_did() {
     // Pinned from the one-thread writer (commit 352efb9) before writing went parallel; the
     // same directories give these sha256 over `ls | LC_ALL=C sort | xargs cat`:
-    // seed 1 dfcc6560…f90d, seed 7 059a0c61…2e1f.
+    // seed 1 dfcc6560…f90d, seed 7 059a0c61…2e1f. Re-pinned when the generator stopped giving a
+    // monster a second power of a name it has (the `duplicate-name` lint): the random draws are
+    // the same, and only those monsters lost the repeated power.
     for (seed, expected) in [(1, PINNED_SEED_1), (7, PINNED_SEED_7)] {
         let dir = tempfile::tempdir().unwrap();
         let bestiary = dir.path().join("bestiary");
@@ -44,8 +46,8 @@ fn the_same_seed_writes_the_same_files_as_the_one_thread_writer_did() {
     }
 }
 
-const PINNED_SEED_1: u64 = 10633028654823729171;
-const PINNED_SEED_7: u64 = 7299136989192614976;
+const PINNED_SEED_1: u64 = 1641998819423306680;
+const PINNED_SEED_7: u64 = 1930251728933142195;
 
 #[test]
 fn writing_again_into_the_same_directory_gives_the_same_files() {

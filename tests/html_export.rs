@@ -261,3 +261,245 @@ fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("<h3 class=\"name\">Hedgemaw</h3>"), "{html}");
 }
+
+// ------------------------------------------------- the sheet a GM prints (issue: exact at the edges §6)
+
+const ARCHER: &str = "kind: monster
+schema_version: 1
+id: skull-archer
+name: Skull Archer
+level: 6
+rank: standard
+role: archer
+size: medium
+source: natural
+type: humanoid
+powers:
+- name: Skull Splitter
+  basic: true
+  usage: at-will
+  action: standard
+  origin: ranged
+  range: 20
+  targets: one creature
+  attack:
+    defense: ac
+  damage: at-will-single
+  overrides:
+    attack:
+      value: 16
+      reason: a legendary archer
+overrides:
+  hp:
+    value: 70
+    reason: tough
+";
+
+#[test]
+fn a_power_attack_override_is_listed_with_the_overrides_in_markdown_text_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("skull-archer.yaml");
+    std::fs::write(&file, ARCHER).unwrap();
+    let f = file.to_str().unwrap();
+    let show = |format: &str| ok(&lairsmith(dir.path(), &["show", f, "--format", format]));
+    let md = show("md");
+    let overrides = &md[md.find("Overrides").expect("an Overrides list")..];
+    assert!(
+        overrides.contains("**hp** 70 (formula"),
+        "the HP override as before: {md}"
+    );
+    assert!(
+        overrides.contains("**Skull Splitter: attack bonus** 16 (formula 11): a legendary archer"),
+        "{md}"
+    );
+    let text = show("text");
+    let overrides = &text[text.find("OVERRIDES").expect("an Overrides list")..];
+    assert!(
+        overrides.contains("Skull Splitter: attack bonus 16 (formula 11): a legendary archer"),
+        "{text}"
+    );
+    let html = show("html");
+    assert!(
+        html.contains("<b>Skull Splitter: attack bonus</b> 16 (formula 11): a legendary archer"),
+        "{html}"
+    );
+    let statblock = show("statblock");
+    assert!(
+        statblock.contains("name: 'Skull Splitter: attack bonus'")
+            && statblock.contains("desc: '16 (formula 11): a legendary archer'"),
+        "{statblock}"
+    );
+    // The lint warns of it once, as of the HP override.
+    let lint = stdout(&lairsmith(dir.path(), &["lint", f]));
+    assert_eq!(
+        lint.matches("Skull Splitter: attack bonus is overridden")
+            .count(),
+        1,
+        "{lint}"
+    );
+}
+
+#[test]
+fn a_labelled_group_names_its_stat_block_in_check_markdown_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for args in [
+        &["encounter", "new", "Rafters", "--party", "4x5"][..],
+        &[
+            "encounter",
+            "add",
+            "rafters",
+            "gloamblade-stalker",
+            "--count",
+            "4",
+            "--label",
+            "Rafter goblins",
+        ],
+        &["encounter", "add", "rafters", "ashen-keener"],
+    ] {
+        ok(&lairsmith(d, args));
+    }
+    let check = ok(&lairsmith(d, &["encounter", "check", "rafters"]));
+    assert!(
+        check.contains("4 × Rafter goblins (Gloamblade Stalker):"),
+        "{check}"
+    );
+    assert!(check.contains("1 × Ashen Keener:"), "unlabelled: {check}");
+    let export = |format: &str| {
+        ok(&lairsmith(
+            d,
+            &["encounter", "export", "rafters", "--format", format],
+        ))
+    };
+    let md = export("md");
+    assert!(
+        md.contains("- 4 × Rafter goblins (Gloamblade Stalker, Level "),
+        "{md}"
+    );
+    assert!(md.contains("- 1 × Ashen Keener (Level 4"), "{md}");
+    let html = export("html");
+    assert!(
+        html.contains("<td>Rafter goblins (Gloamblade Stalker)</td>"),
+        "{html}"
+    );
+    let text = export("text");
+    assert!(
+        text.contains("4 × Rafter goblins (Gloamblade Stalker):"),
+        "{text}"
+    );
+}
+
+/// The groups `encounter generate --seed 7` gives with the shipped bestiary (README, Encounters).
+fn generated(d: &Path) -> std::path::PathBuf {
+    let file = d.join("hard.yaml");
+    ok(&lairsmith(
+        d,
+        &[
+            "encounter",
+            "generate",
+            "--party",
+            "4x5",
+            "--difficulty",
+            "hard",
+            "--role",
+            "wrecker",
+            "--role",
+            "archer",
+            "--lock",
+            "hatchet-leg-spider",
+            "--max-monsters",
+            "6",
+            "--seed",
+            "7",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+    ));
+    file
+}
+
+#[test]
+fn a_generated_sheet_says_which_groups_were_added_or_removed_by_hand_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let file = generated(d);
+    let f = file.to_str().unwrap();
+    let export = |format: &str| {
+        ok(&lairsmith(
+            d,
+            &["encounter", "export", f, "--format", format],
+        ))
+    };
+    let md = export("md");
+    let section = &md[md.find("## Generated").expect("the Generated section")..];
+    assert!(
+        section.contains("Generated by lairsmith as a hard encounter (seed 7)"),
+        "{md}"
+    );
+    assert!(!section.contains("since"), "nothing changed yet: {section}");
+
+    ok(&lairsmith(d, &["encounter", "add", f, "hedgemaw"]));
+    ok(&lairsmith(
+        d,
+        &["encounter", "add", f, "hatchet-leg-spider"],
+    ));
+    ok(&lairsmith(d, &["encounter", "remove", f, "#2"]));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let md = export("md");
+    let section = &md[md.find("## Generated").unwrap()..];
+    let changed = "Changed by hand since: added 1 × hatchet-leg-spider, 1 × hedgemaw; removed 1 × halcyon-sunarcher.";
+    assert!(section.contains(changed), "{section}");
+    let html = export("html");
+    assert!(html.contains(changed), "{html}");
+
+    // A file saved before the record kept its groups still loads, and says it cannot tell.
+    // The record is the file's last key, and its roster the record's last.
+    let old = &saved[..saved
+        .find("  roster:\n")
+        .expect("the generated groups are kept")];
+    assert!(!old.contains("roster"), "{old}");
+    std::fs::write(&file, old).unwrap();
+    let md = export("md");
+    assert!(
+        md.contains("cannot say whether groups were added or removed by hand since"),
+        "{md}"
+    );
+}
+
+/// The README's Print section names each colour the sheet prints with, as the print rules of
+/// `src/export/html.css` set it.
+#[test]
+fn the_readme_print_section_names_the_colours_the_sheet_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme.find("\n## Print\n").unwrap();
+    let print = &readme[start..start + readme[start + 1..].find("\n## ").unwrap()];
+    let css = std::fs::read_to_string(root.join("src/export/html.css")).unwrap();
+    let media = &css[css.find("@media print").unwrap()..];
+    let root_rule = &media[media.find(":root {").unwrap()..];
+    let root_rule = &root_rule[..root_rule.find('}').unwrap()];
+    for var in [
+        "--bar",
+        "--band",
+        "--core",
+        "--at-will",
+        "--encounter",
+        "--daily",
+        "--other",
+    ] {
+        let at = root_rule
+            .find(&format!("{var}:"))
+            .unwrap_or_else(|| panic!("the print rules set {var}"));
+        let value = root_rule[at + var.len() + 1..]
+            .trim_start()
+            .split(';')
+            .next()
+            .unwrap();
+        assert!(
+            print.contains(value),
+            "README's Print section lacks {var} {value}"
+        );
+    }
+    assert!(css.contains("print-color-adjust: exact"));
+    assert!(print.contains("print-color-adjust"), "{print}");
+}

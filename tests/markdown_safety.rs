@@ -388,13 +388,10 @@ fn hostile_names_in_the_obsidian_note_make_no_link_and_keep_the_encounter_block_
         .unwrap()
         .iter()
         .map(|c| {
-            let text = c.as_mapping().unwrap().values().next().unwrap();
-            text.as_str()
-                .unwrap()
-                .split(", ")
-                .next()
-                .unwrap()
-                .to_owned()
+            // `COUNT: {creature: NAME, name: LABEL, ...}`: the label is the display name.
+            let c = c.as_mapping().unwrap().values().next().unwrap();
+            let shown = c.get("name").unwrap_or(&c["creature"]);
+            shown.as_str().unwrap().to_owned()
         })
         .collect();
     assert_eq!(names, [MONSTER, LABEL, "# Label <i>"]);

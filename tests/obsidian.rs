@@ -348,12 +348,21 @@ fn encounter_block(note: &str) -> Yaml {
     parse_block(&rest[..end], "encounter")
 }
 
-/// `COUNT: NAME, HP, AC, MODIFIER, XP`, as Initiative Tracker splits it.
+/// `COUNT: {creature: NAME, hp: HP, ac: AC, mod: MODIFIER, xp: XP, ...}` as the count and the
+/// creature's `[creature, hp, ac, mod, xp]`, `-` for a key left out (Initiative Tracker's keyed
+/// form; `tests/obsidian_plugins.rs` reads it as the tracker does).
 fn creature(v: &Yaml) -> (u64, Vec<String>) {
     let m = v.as_mapping().expect("a creature is a one-entry map");
     assert_eq!(m.len(), 1);
     let (k, v) = m.iter().next().unwrap();
-    let fields = v.as_str().unwrap().split(", ").map(str::to_owned).collect();
+    let fields = ["creature", "hp", "ac", "mod", "xp"]
+        .iter()
+        .map(|key| match v.get(*key) {
+            Some(Yaml::String(s)) => s.clone(),
+            Some(n) => n.as_i64().expect("a number").to_string(),
+            None => "-".to_owned(),
+        })
+        .collect();
     (k.as_u64().expect("the count is a number"), fields)
 }
 
@@ -435,6 +444,7 @@ fn obsidian_encounter_note_holds_creatures_and_stat_blocks_and_matches_golden() 
     assert_eq!(placeholder[4], "700");
     let (_, ally) = creature(&c[2]);
     assert_eq!(ally[4], "-", "an ally's XP does not count");
+    assert_eq!(c[2][1]["ally"].as_bool(), Some(true), "{note}");
     assert!(note.contains("Left out of the encounter block, which holds only creatures: Escape the maze (extended challenge"), "{note}");
     assert_eq!(note.matches("```statblock\n").count(), 2, "{note}");
     golden("garden-ambush.obsidian.md", &note);

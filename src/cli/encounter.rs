@@ -221,7 +221,8 @@ fn render_report(
         };
         s.push_str(&format!(
             "  {} × {}{flag}: {xp} XP\n",
-            line.count, line.name
+            line.count,
+            line.title()
         ));
     }
     if explain {

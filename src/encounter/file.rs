@@ -233,6 +233,12 @@ impl Placeholder {
         };
         format!("Level {} {rank}{} (placeholder)", self.level, self.role)
     }
+
+    /// "Level 12 Wrecker placeholder": the description where it stands in parentheses itself,
+    /// beside a label.
+    pub fn describe_beside_label(&self) -> String {
+        self.describe().replace(" (placeholder)", " placeholder")
+    }
 }
 
 crate::vocabulary! {
@@ -423,8 +429,31 @@ pub struct Generation {
     pub max_leaders: u32,
     /// Whether the encounter reached the band; when not, the closest found was kept.
     pub met: bool,
+    /// The groups as generated, so a sheet can say what was changed by hand since. Files saved
+    /// before lairsmith kept it have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roster: Vec<GeneratedGroup>,
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
+}
+
+/// One group as the generator left it: its key ([`Group::key`]), how many, which side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct GeneratedGroup {
+    pub group: String,
+    pub count: Count,
+    #[serde(default, skip_serializing_if = "is_foe")]
+    pub side: Side,
+}
+
+impl GeneratedGroup {
+    pub fn of(g: &Group) -> GeneratedGroup {
+        GeneratedGroup {
+            group: g.key(),
+            count: g.count,
+            side: g.side,
+        }
+    }
 }
 
 impl Generation {
@@ -459,6 +488,75 @@ impl Generation {
             " It could not reach the band; this is the closest found."
         });
         s
+    }
+}
+
+/// Counts by group key and side, in the order first met.
+fn tally<'a>(groups: impl Iterator<Item = (&'a str, Side, u32)>) -> Vec<((&'a str, Side), i64)> {
+    let mut out: Vec<((&str, Side), i64)> = Vec::new();
+    for (key, side, n) in groups {
+        match out.iter_mut().find(|(k, _)| *k == (key, side)) {
+            Some((_, c)) => *c += i64::from(n),
+            None => out.push(((key, side), i64::from(n))),
+        }
+    }
+    out
+}
+
+impl Encounter {
+    /// The `generated` record in words for the sheet, with what was changed by hand since:
+    /// the groups now are compared with the groups as generated.
+    pub fn generated_note(&self) -> Option<String> {
+        let g = self.generated.as_ref()?;
+        let mut s = g.describe();
+        if g.roster.is_empty() {
+            s.push_str(" The record was saved without the generated groups, so it cannot say whether groups were added or removed by hand since.");
+            return Some(s);
+        }
+        let then = tally(
+            g.roster
+                .iter()
+                .map(|x| (x.group.as_str(), x.side, x.count.get())),
+        );
+        let keys: Vec<String> = self.groups.iter().map(Group::key).collect();
+        let now = tally(
+            self.groups
+                .iter()
+                .zip(&keys)
+                .map(|(x, k)| (k.as_str(), x.side, x.count.get())),
+        );
+        let count_in = |list: &[((&str, Side), i64)], k: (&str, Side)| {
+            list.iter().find(|(x, _)| *x == k).map_or(0, |(_, n)| *n)
+        };
+        let mut order: Vec<(&str, Side)> = then.iter().map(|(k, _)| *k).collect();
+        order.extend(
+            now.iter()
+                .map(|(k, _)| *k)
+                .filter(|k| count_in(&then, *k) == 0),
+        );
+        let mut added = Vec::new();
+        let mut removed = Vec::new();
+        for k in order {
+            let d = count_in(&now, k) - count_in(&then, k);
+            let ally = if k.1 == Side::Ally { " (ally)" } else { "" };
+            let what = format!("{} × {}{ally}", d.abs(), k.0);
+            match d.cmp(&0) {
+                std::cmp::Ordering::Greater => added.push(what),
+                std::cmp::Ordering::Less => removed.push(what),
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+        let mut changes = Vec::new();
+        if !added.is_empty() {
+            changes.push(format!("added {}", added.join(", ")));
+        }
+        if !removed.is_empty() {
+            changes.push(format!("removed {}", removed.join(", ")));
+        }
+        if !changes.is_empty() {
+            s.push_str(&format!(" Changed by hand since: {}.", changes.join("; ")));
+        }
+        Some(s)
     }
 }
 
@@ -578,6 +676,10 @@ pub fn parse_encounter(
         (
             "generated.locked",
             e.generated.as_ref().map_or(0, |g| g.locked.len()),
+        ),
+        (
+            "generated.roster",
+            e.generated.as_ref().map_or(0, |g| g.roster.len()),
         ),
     ] {
         if let Err(m) = groups.check(n, "an encounter") {

@@ -9,7 +9,7 @@
 
 use crate::bestiary::{Bestiary, Entry, Filter, search};
 use crate::encounter::count::Count;
-use crate::encounter::file::{Encounter, Generation, Group, Side};
+use crate::encounter::file::{Encounter, GeneratedGroup, Generation, Group, Side};
 use crate::encounter::party::Party;
 use crate::encounter::report::{BandRange, budget};
 use crate::export::doc::group_thousands;
@@ -153,8 +153,8 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     let (distance, groups, xp) = best.unwrap_or_else(|| (u64::MAX, req.locked.clone(), 0));
     let met = distance == 0;
     let mut encounter = Encounter::new(&req.name, &req.party);
-    encounter.groups = groups;
     encounter.generated = Some(Box::new(Generation {
+        roster: groups.iter().map(GeneratedGroup::of).collect(),
         seed: req.seed,
         difficulty: req.band.to_string(),
         query: Some(req.query.trim().to_owned()).filter(|q| !q.is_empty()),
@@ -166,6 +166,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
         met,
         extra: Default::default(),
     }));
+    encounter.groups = groups;
     Ok(Generated {
         encounter,
         xp,

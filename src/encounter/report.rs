@@ -38,9 +38,25 @@ pub struct RosterLine {
     pub ally: bool,
     pub placeholder: bool,
     pub missing: bool,
+    /// What a labelled group uses, named beside its label so the sheet says which stat block
+    /// to read: the monster's name, a placeholder's description, or an id the bestiary lacks.
+    /// `None` when the group has no label (its name already says it) or is a challenge rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stat_block: Option<String>,
     /// A2: the line is an extended challenge, not monsters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub challenge: Option<ChallengeLine>,
+}
+
+impl RosterLine {
+    /// The line's name as a sheet prints it: a label with what it uses, "Rafter goblins
+    /// (Goblin Cutter)", or the name alone.
+    pub fn title(&self) -> String {
+        match &self.stat_block {
+            Some(what) if *what != self.name => format!("{} ({what})", self.name),
+            _ => self.name.clone(),
+        }
+    }
 }
 
 /// An extended challenge as the report rates it (A2, lairsmith's own reading).
@@ -224,6 +240,7 @@ fn resolve_challenge(
         ally: false,
         placeholder: false,
         missing: false,
+        stat_block: None,
         challenge: Some(line),
     }
 }
@@ -235,6 +252,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
         return RosterLine {
             key: g.key(),
             name: g.label.clone().unwrap_or_else(|| p.describe()),
+            stat_block: g.label.as_ref().map(|_| p.describe_beside_label()),
             count: g.count.get(),
             level: Some(p.level.get()),
             rank: Some(crate::vocab::Vocabulary::key(p.rank).to_owned()),
@@ -256,6 +274,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
             RosterLine {
                 key: id,
                 name: g.label.clone().unwrap_or_else(|| e.card.name.clone()),
+                stat_block: g.label.as_ref().map(|_| e.card.name.clone()),
                 count: g.count.get(),
                 level: Some(e.card.level.get()),
                 rank: Some(crate::vocab::Vocabulary::key(e.card.rank).to_owned()),
@@ -270,6 +289,7 @@ fn resolve(g: &Group, bestiary: &Bestiary) -> RosterLine {
         }
         None => RosterLine {
             name: g.label.clone().unwrap_or_else(|| id.clone()),
+            stat_block: g.label.as_ref().map(|_| id.clone()),
             key: id,
             count: g.count.get(),
             level: None,

@@ -150,6 +150,7 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
             ally,
             placeholder: false,
             missing: false,
+            stat_block: None,
             challenge: None,
         });
     }

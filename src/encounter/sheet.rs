@@ -94,11 +94,12 @@ fn markdown_sheet(
             _ => String::new(),
         };
         let ally = if r.ally { " (ally, not counted)" } else { "" };
-        // An unnamed 3rd-edition group is already called by its CR.
-        let what = if r.name == what {
-            String::new()
-        } else {
-            format!(" ({})", inline(&what))
+        // An unnamed 3rd-edition group is already called by its CR; a labelled one names the
+        // stat block it uses first.
+        let what = match &r.stat_block {
+            Some(block) if *block != r.name => format!(" ({}, {})", inline(block), inline(&what)),
+            _ if r.name == what => String::new(),
+            _ => format!(" ({})", inline(&what)),
         };
         s.push_str(&format!(
             "- {} × {}{what}{xp}{ally}\n",
@@ -152,9 +153,9 @@ fn markdown_sheet(
             ));
         }
     }
-    if let Some(g) = &encounter.generated {
+    if let Some(g) = encounter.generated_note() {
         s.push_str("\n## Generated\n\n");
-        s.push_str(&inline(&g.describe()));
+        s.push_str(&inline(&g));
         s.push('\n');
     }
     if let Some(n) = &encounter.notes {

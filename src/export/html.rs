@@ -288,11 +288,11 @@ fn encounter_sheet(
     if let Some(plan) = treasure {
         s.push_str(&plan_html(plan, h2));
     }
-    if let Some(g) = &e.generated {
+    if let Some(g) = e.generated_note() {
         let _ = writeln!(
             s,
             "<{h2}>Generated</{h2}>\n<p class=\"notes\">{}</p>",
-            escape(&g.describe())
+            escape(&g)
         );
     }
     if let Some(n) = &e.notes {
@@ -343,7 +343,7 @@ fn roster(e: &Encounter, report: &Report) -> String {
             s,
             "<tr><td class=\"num\">{}</td><td>{}{flag}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
             r.count,
-            escape(&r.name),
+            escape(&r.title()),
             escape(&what),
             num(r.xp_each.map(group_thousands)),
             num(r.xp_total.map(group_thousands))

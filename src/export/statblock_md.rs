@@ -12,17 +12,18 @@
 //! - javalent/fantasy-statblocks `src/layouts/layout.types.ts` (the layout JSON: `name`, `id`,
 //!   `blocks`, each block a `type` of `StatblockItemTypes` with its props) and
 //!   `src/layouts/basic 5e/other/Basic 5e Layout.json` (how a shipped layout is written).
-//! - javalent/initiative-tracker `src/encounter/index.ts` (the ```` ```encounter ```` block:
-//!   `name`, `players`, `party`, `hide`, `creatures`, each creature `COUNT: NAME, HP, AC,
-//!   MODIFIER, XP`, a value that is not a number left to the bestiary) and
+//! - javalent/initiative-tracker 13.0.18 `src/encounter/index.ts` (the ```` ```encounter ````
+//!   block: `name`, `players`, `party`, `hide`, `creatures`, each creature `COUNT: {creature,
+//!   name, hp, ac, mod, xp, ally}`, a number left out taken from the bestiary) and
 //!   `src/utils/creature.ts` (a bestiary creature's `modifier` is its initiative modifier,
-//!   `xp` its XP).
+//!   `xp` its XP). `tests/obsidian_plugins.rs` pins these facts.
 
 use super::doc::{Block, group_thousands, power_lines, signed};
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, Side};
 use crate::encounter::party::Party;
 use crate::encounter::report::Report;
+use crate::monster::names::distinct;
 use crate::monster::statblock::{Ordered, ResistanceValue, StatBlock};
 use crate::rules::Skill;
 use crate::vocab::Vocabulary;
@@ -205,7 +206,23 @@ pub fn fs_monster(b: &StatBlock) -> FsMonster {
     let ab = |v: crate::monster::statblock::AbilityValue| {
         format!("{} ({})", v.score, signed(i64::from(v.modifier)))
     };
-    let (triggered, actions): (Vec<_>, Vec<_>) = b.powers.iter().partition(|p| p.triggered);
+    // Fantasy Statblocks keeps one entry per name in each list (see `monster::names`): a
+    // repeated name is numbered, here on the names the monster gives, and again on each list as
+    // written, so that nothing a list holds is lost in the plugin.
+    let power_names = distinct(b.powers.iter().map(|p| p.name.as_str()));
+    let powers: Vec<_> = b
+        .powers
+        .iter()
+        .zip(power_names)
+        .map(|(p, name)| {
+            let mut p = p.clone();
+            p.name = name;
+            p
+        })
+        .collect();
+    let (triggered, actions): (Vec<_>, Vec<_>) = powers.iter().partition(|p| p.triggered);
+    let trait_names = distinct(b.traits.iter().map(|t| t.name.as_str()));
+    let variant_names = distinct(b.variants.iter().map(|v| v.name.as_str()));
     let k = &b.knowledge;
     let mut languages = if b.languages.is_empty() {
         "—".to_owned()
@@ -257,34 +274,39 @@ pub fn fs_monster(b: &StatBlock) -> FsMonster {
         damage_immunities: (!b.immunities.is_empty()).then(|| b.immunities.join(", ")),
         senses: senses(b),
         languages,
-        traits: b
-            .traits
-            .iter()
-            .map(|t| {
-                let mut name = t.name.clone();
-                if let Some(a) = t.aura {
-                    name.push_str(&format!(" · Aura {a}"));
-                }
-                if !t.tags.is_empty() {
-                    name.push_str(&format!(" ({})", t.tags.join(", ")));
-                }
-                if let Some(from) = &t.from_template {
-                    name.push_str(&format!(" [{from}]"));
-                }
-                FsTrait {
-                    name,
-                    desc: t.text.clone(),
-                }
-            })
-            .collect(),
-        actions: actions
-            .into_iter()
-            .map(|p| power_trait(p, &b.name))
-            .collect(),
-        reactions: triggered
-            .into_iter()
-            .map(|p| power_trait(p, &b.name))
-            .collect(),
+        traits: one_per_name(
+            b.traits
+                .iter()
+                .zip(trait_names)
+                .map(|(t, mut name)| {
+                    if let Some(a) = t.aura {
+                        name.push_str(&format!(" · Aura {a}"));
+                    }
+                    if !t.tags.is_empty() {
+                        name.push_str(&format!(" ({})", t.tags.join(", ")));
+                    }
+                    if let Some(from) = &t.from_template {
+                        name.push_str(&format!(" [{from}]"));
+                    }
+                    FsTrait {
+                        name,
+                        desc: t.text.clone(),
+                    }
+                })
+                .collect(),
+        ),
+        actions: one_per_name(
+            actions
+                .into_iter()
+                .map(|p| power_trait(p, &b.name))
+                .collect(),
+        ),
+        reactions: one_per_name(
+            triggered
+                .into_iter()
+                .map(|p| power_trait(p, &b.name))
+                .collect(),
+        ),
         level: b.level,
         role_line: b.header.clone(),
         type_line: b.type_line.clone(),
@@ -327,46 +349,59 @@ pub fn fs_monster(b: &StatBlock) -> FsMonster {
             k.moderate_dc,
             k.hard_dc
         ),
-        variants: b
-            .variants
-            .iter()
-            .map(|v| FsTrait {
-                name: v.name.clone(),
-                desc: v.text.clone(),
-            })
-            .collect(),
+        variants: one_per_name(
+            b.variants
+                .iter()
+                .zip(variant_names)
+                .map(|(v, name)| FsTrait {
+                    name,
+                    desc: v.text.clone(),
+                })
+                .collect(),
+        ),
         description: b.description.clone(),
         tactics: b.tactics.clone(),
-        templates: b
-            .templates
-            .iter()
-            .map(|t| FsTrait {
-                name: format!("{} ({})", t.name, t.id),
-                desc: if t.changes.is_empty() {
-                    "no change to this monster".to_owned()
-                } else {
-                    t.changes.join("; ")
-                },
-            })
-            .collect(),
-        overrides: b
-            .overrides
-            .iter()
-            .map(|o| FsTrait {
-                name: o.stat.clone(),
-                desc: format!(
-                    "{} (formula {}): {}",
-                    o.value,
-                    o.formula,
-                    if o.reason.is_empty() {
-                        "no reason given"
+        templates: one_per_name(
+            b.templates
+                .iter()
+                .map(|t| FsTrait {
+                    name: format!("{} ({})", t.name, t.id),
+                    desc: if t.changes.is_empty() {
+                        "no change to this monster".to_owned()
                     } else {
-                        &o.reason
-                    }
-                ),
-            })
-            .collect(),
+                        t.changes.join("; ")
+                    },
+                })
+                .collect(),
+        ),
+        overrides: one_per_name(
+            b.overrides
+                .iter()
+                .map(|o| FsTrait {
+                    name: o.stat.clone(),
+                    desc: format!(
+                        "{} (formula {}): {}",
+                        o.value,
+                        o.formula,
+                        if o.reason.is_empty() {
+                            "no reason given"
+                        } else {
+                            &o.reason
+                        }
+                    ),
+                })
+                .collect(),
+        ),
     }
+}
+
+/// A list as Fantasy Statblocks keeps it, one entry per name: a repeated name is numbered.
+fn one_per_name(mut list: Vec<FsTrait>) -> Vec<FsTrait> {
+    let names = distinct(list.iter().map(|t| t.name.as_str()));
+    for (t, name) in list.iter_mut().zip(names) {
+        t.name = name;
+    }
+    list
 }
 
 /// A fence of backticks longer than any run inside `body`, so no text of the monster can
@@ -388,22 +423,27 @@ pub fn statblock(b: &StatBlock) -> String {
     crate::text::escape_string(fenced("statblock", &yaml))
 }
 
-/// One line of an Initiative Tracker `creatures:` list: `{count: "NAME, HP, AC, MOD, XP"}`.
-/// The tracker splits the text at commas, so a comma in a name would shift the numbers; `-`
-/// (not a number) leaves a value unset, as it leaves one to the plugin's bestiary.
+/// One creature of an Initiative Tracker `creatures:` list, written in the tracker's keyed form
+/// `COUNT: {creature: NAME, name: DISPLAY, hp: HP, ac: AC, mod: MOD, xp: XP, ally: true}`
+/// (javalent/initiative-tracker 13.0.18, `src/encounter/index.ts`,
+/// `EncounterParser.parseRawCreature`, the `typeof monster == "object"` branch). The keyed form
+/// is the one that carries both a bestiary name and a display name without reading them by
+/// position (the `[NAME, DISPLAY, ...]` list form reads the display name as the HP), and the
+/// whole name, commas and all, is the lookup key. A number left out is left to the tracker's
+/// bestiary entry of that name (`hp ?? creature.hp`), as a placeholder's are.
 #[derive(Debug)]
 struct ItCreature {
     count: u32,
-    text: String,
-}
-
-fn it_creature(count: u32, name: &str, numbers: [Option<i64>; 4]) -> ItCreature {
-    let mut text = name.replace(',', "");
-    for n in numbers {
-        text.push_str(", ");
-        text.push_str(&n.map_or("-".to_owned(), |n| n.to_string()));
-    }
-    ItCreature { count, text }
+    /// The bestiary name the tracker looks the creature up by (`creature:`).
+    creature: String,
+    /// The tracker's display name (`name:`): a group's label.
+    display: Option<String>,
+    hp: Option<i64>,
+    ac: Option<i64>,
+    modifier: Option<i64>,
+    xp: Option<i64>,
+    /// `ally: true`, the tracker's `friendly`: its difficulty leaves the creature out.
+    ally: bool,
 }
 
 /// The body of the ```` ```encounter ```` block. Initiative Tracker cuts the block's text at
@@ -416,7 +456,27 @@ fn it_creature(count: u32, name: &str, numbers: [Option<i64>; 4]) -> ItCreature 
 fn encounter_block(name: &str, creatures: &[ItCreature]) -> String {
     let mut s = format!("name: {}\ncreatures:\n", tracker_scalar(name));
     for c in creatures {
-        s.push_str(&format!("- {}: {}\n", c.count, tracker_scalar(&c.text)));
+        s.push_str(&format!(
+            "- {}:\n    creature: {}\n",
+            c.count,
+            tracker_scalar(&c.creature)
+        ));
+        if let Some(d) = &c.display {
+            s.push_str(&format!("    name: {}\n", tracker_scalar(d)));
+        }
+        for (key, n) in [
+            ("hp", c.hp),
+            ("ac", c.ac),
+            ("mod", c.modifier),
+            ("xp", c.xp),
+        ] {
+            if let Some(n) = n {
+                s.push_str(&format!("    {key}: {n}\n"));
+            }
+        }
+        if c.ally {
+            s.push_str("    ally: true\n");
+        }
     }
     s
 }
@@ -474,18 +534,33 @@ pub fn encounter_note(
             continue;
         }
         let block = g.monster.as_deref().and_then(|id| bestiary.get(id));
-        let xp = if g.side == Side::Ally {
+        let ally = g.side == Side::Ally;
+        let xp = if ally {
             allies.push(inline(&r.name));
             None
         } else {
             r.xp_each.and_then(|x| i64::try_from(x).ok())
         };
-        let numbers = match block.and_then(|e| e.block().ok()) {
-            Some(b) => [Some(b.hp), Some(b.defenses.ac), Some(b.initiative), xp],
-            // A placeholder, a CR group or an unknown id: a plain creature with its XP.
-            None => [None, None, None, xp],
+        let stats = block.and_then(|e| e.block().ok());
+        // The bestiary name is the stat block's own (what the note's statblock is called); a
+        // label is only the tracker's display name, so the lookup still finds the monster.
+        let creature = match (&stats, &r.stat_block) {
+            (Some(b), _) => b.name.clone(),
+            (None, Some(what)) => what.clone(),
+            (None, None) => r.name.clone(),
         };
-        creatures.push(it_creature(r.count, &r.name, numbers));
+        let display = (g.label.is_some() && r.name != creature).then(|| r.name.clone());
+        creatures.push(ItCreature {
+            count: r.count,
+            creature,
+            display,
+            // A placeholder, a CR group or an unknown id: a plain creature with its XP.
+            hp: stats.as_ref().map(|b| b.hp),
+            ac: stats.as_ref().map(|b| b.defenses.ac),
+            modifier: stats.as_ref().map(|b| b.initiative),
+            xp,
+            ally,
+        });
     }
     s.push('\n');
     s.push_str(&fenced(
@@ -500,7 +575,7 @@ pub fn encounter_note(
     }
     if !allies.is_empty() {
         s.push_str(&format!(
-            "\nAllies, listed without XP since they do not count against the budget: {}.\n",
+            "\nAllies, marked `ally` (the tracker's friendly creatures, which its difficulty leaves out) and given no XP since they do not count against the budget: {}.\n",
             allies.join(", ")
         ));
     }

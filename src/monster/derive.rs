@@ -202,6 +202,18 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         from_template: None,
     }));
 
+    // A power's attack override is listed with the others, so every stat block names each
+    // number set by hand, whichever power it belongs to.
+    for p in &design.powers {
+        if let (Some(o), Some(a)) = (&p.overrides.attack, &p.attack) {
+            ov.applied.push(AppliedOverride {
+                stat: format!("{}: attack bonus", p.name),
+                formula: formula_attack_bonus(design, a.defense),
+                value: o.value,
+                reason: o.reason.clone(),
+            });
+        }
+    }
     let powers = design
         .powers
         .iter()

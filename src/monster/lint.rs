@@ -2,7 +2,7 @@
 //! with its size, and every design that is not playable or not in the book's vocabulary as an
 //! error.
 
-use crate::monster::derive::{formula_attack_bonus, power_damage};
+use crate::monster::derive::power_damage;
 use crate::monster::design::{MonsterDesign, is_valid_id};
 use crate::monster::kit::attack_rate;
 use crate::monster::power::{DamageSpec, Power};
@@ -123,6 +123,7 @@ fn warning(code: &'static str, message: String) -> Finding {
 pub fn lint(design: &MonsterDesign, block: &StatBlock, path: Option<&Path>) -> Vec<Finding> {
     let mut out = Vec::new();
     identity(design, path, &mut out);
+    unique_names(design, &mut out);
     playability(design, &mut out);
     for o in &block.overrides {
         out.push(override_finding(
@@ -212,6 +213,34 @@ fn identity(d: &MonsterDesign, path: Option<&Path>, out: &mut Vec<Finding>) {
                 format!(
                     "{} {score} is not a usable ability score (1 to 60)",
                     a.label()
+                ),
+            ));
+        }
+    }
+}
+
+/// Two traits, two powers or two variants of one name: a reader cannot tell which is meant, and
+/// Fantasy Statblocks keeps only one of them (`crate::monster::names`). Each kind is its own
+/// list, as in the stat block: a trait may share a power's name.
+fn unique_names(d: &MonsterDesign, out: &mut Vec<Finding>) {
+    let lists: [(&str, Vec<&str>); 3] = [
+        ("trait", d.traits.iter().map(|t| t.name.as_str()).collect()),
+        ("power", d.powers.iter().map(|p| p.name.as_str()).collect()),
+        (
+            "variant",
+            d.variants.iter().map(|v| v.name.as_str()).collect(),
+        ),
+    ];
+    for (kind, names) in lists {
+        for (later, earlier) in crate::monster::names::repeated(names.iter().copied()) {
+            out.push(error(
+                "duplicate-name",
+                format!(
+                    "{kind} {} `{}` has the name of {kind} {} `{}`; give each {kind} its own name: a reader cannot tell the two apart, and Fantasy Statblocks keeps one entry of a name",
+                    later + 1,
+                    names[later],
+                    earlier + 1,
+                    names[earlier]
                 ),
             ));
         }
@@ -470,15 +499,7 @@ fn power_checks(d: &MonsterDesign, p: &Power, out: &mut Vec<Finding>) {
         }
         None => {}
     }
-    if let (Some(o), Some(a)) = (&p.overrides.attack, &p.attack) {
-        let formula = formula_attack_bonus(d, a.defense);
-        out.push(override_finding(
-            format!("{name}: attack bonus"),
-            formula,
-            o.value,
-            &o.reason,
-        ));
-    }
+    // A power's attack override is in the stat block's overrides, warned of with the others.
     if p.attack.is_some() && power_damage(d, p).is_none() && p.hit.is_none() && p.effect.is_none() {
         out.push(warning(
             "no-effect",

@@ -7,6 +7,7 @@ pub mod diagnose;
 pub mod file_edit;
 pub mod kit;
 pub mod lint;
+pub mod names;
 pub mod one_line;
 pub mod overrides;
 pub mod power;

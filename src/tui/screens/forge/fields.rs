@@ -394,7 +394,11 @@ impl Detail {
             Detail::Description => d.description = opt_text(text),
             Detail::Tactics => d.tactics = opt_text(text),
             Detail::Trait(i) => match super::extras::parse_trait(text, d.traits.get(i))? {
-                Some(t) if i < d.traits.len() => d.traits[i] = t,
+                Some(t) if i < d.traits.len() => {
+                    let others = d.traits.iter().enumerate().filter(|(j, _)| *j != i);
+                    name_is_free("trait", others.map(|(_, o)| o.name.as_str()), &t.name)?;
+                    d.traits[i] = t;
+                }
                 Some(t) => d.traits.push(t),
                 None if i < d.traits.len() => {
                     d.traits.remove(i);
@@ -403,18 +407,32 @@ impl Detail {
             },
             Detail::NewTrait => {
                 if let Some(t) = super::extras::parse_trait(text, None)? {
+                    name_is_free("trait", d.traits.iter().map(|o| o.name.as_str()), &t.name)?;
                     d.traits.push(t);
                 }
             }
             Detail::Variant(i) => match super::extras::parse_variant(text)? {
-                Some(v) if i < d.variants.len() => d.variants[i] = v,
+                Some(v) if i < d.variants.len() => {
+                    let others = d.variants.iter().enumerate().filter(|(j, _)| *j != i);
+                    name_is_free("variant", others.map(|(_, o)| o.name.as_str()), &v.name)?;
+                    d.variants[i] = v;
+                }
                 Some(v) => d.variants.push(v),
                 None if i < d.variants.len() => {
                     d.variants.remove(i);
                 }
                 None => {}
             },
-            Detail::NewVariant => d.variants.extend(super::extras::parse_variant(text)?),
+            Detail::NewVariant => {
+                if let Some(v) = super::extras::parse_variant(text)? {
+                    name_is_free(
+                        "variant",
+                        d.variants.iter().map(|o| o.name.as_str()),
+                        &v.name,
+                    )?;
+                    d.variants.push(v);
+                }
+            }
             Detail::Override(k) => match super::extras::parse_override(text, &k.limit())? {
                 Some(o) => {
                     d.overrides.insert(k, o);
@@ -750,6 +768,23 @@ impl PowerField {
 fn retier(p: &mut Power) {
     if let Some(DamageSpec::Tier(_)) = p.damage {
         p.damage = Some(DamageSpec::Tier(p.natural_tier()));
+    }
+}
+
+/// Refuses `name` when another of the monster's traits, powers or variants (`kind`, `others`)
+/// already has it (`monster::names`): a reader could not tell them apart, and Fantasy
+/// Statblocks would keep only one.
+pub fn name_is_free<'a>(
+    kind: &str,
+    mut others: impl Iterator<Item = &'a str>,
+    name: &str,
+) -> Result<(), String> {
+    match others.find(|o| crate::monster::names::same_name(o, name)) {
+        Some(o) => Err(format!(
+            "the monster already has a {kind} named {}; give each {kind} its own name",
+            o.trim()
+        )),
+        None => Ok(()),
     }
 }
 

@@ -264,7 +264,17 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
         },
         Action::AddPower => app.push(Layer::TemplatePicker(Picker::new())),
         Action::NewPower => {
-            let n = f.design.powers.len() + 1;
+            // The first "New Power N" no power has: a name is the monster's only once.
+            let taken = |n: &usize| {
+                let name = blank_power(*n).name;
+                f.design
+                    .powers
+                    .iter()
+                    .any(|p| crate::monster::names::same_name(&p.name, &name))
+            };
+            let n = (f.design.powers.len() + 1..)
+                .find(|n| !taken(n))
+                .unwrap_or(1);
             f.design.powers.push(blank_power(n));
             f.powers_custom = true;
             f.power_cursor = f.design.powers.len() - 1;
@@ -396,6 +406,16 @@ pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
     match field {
         Field::Detail(d) => d.apply(&mut f.design, text)?,
         Field::Power(i, p) => {
+            if p == super::fields::PowerField::Name {
+                let others = f.design.powers.iter().enumerate();
+                super::fields::name_is_free(
+                    "power",
+                    others
+                        .filter(|(j, _)| *j != i)
+                        .map(|(_, q)| q.name.as_str()),
+                    text,
+                )?;
+            }
             p.apply(&mut f.design.powers[i], text)?;
             f.powers_custom = true;
         }
@@ -492,6 +512,11 @@ pub fn template_matches(f: &Forge, query: &str) -> Vec<(String, crate::monster::
 pub fn add_template(app: &mut App, p: crate::monster::Power) {
     let f = &mut app.forge;
     let name = p.name.clone();
+    let names = f.design.powers.iter().map(|q| q.name.as_str());
+    if let Err(e) = super::fields::name_is_free("power", names, &name) {
+        app.error(format!("{name} was not added: {e}"));
+        return;
+    }
     f.design.powers.push(p);
     f.powers_custom = true;
     f.power_cursor = f.design.powers.len() - 1;
