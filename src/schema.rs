@@ -122,7 +122,7 @@ pub(crate) fn cr_schema(_: &mut schemars::SchemaGenerator) -> Schema {
 
 /// What an encounter group's schema adds to the derive: `name:` read as `label:` (D1, a serde
 /// alias the derive does not see), and a group is exactly one of a monster, a placeholder, a
-/// CR or a challenge.
+/// CR, a character, an NPC or a challenge (D7).
 pub(crate) fn group_schema(schema: &mut Schema) {
     let Some(obj) = schema.as_object_mut() else {
         return;
@@ -134,7 +134,12 @@ pub(crate) fn group_schema(schema: &mut Schema) {
     {
         props.insert("name".into(), label);
     }
-    let one_of: Vec<serde_json::Value> = ["monster", "placeholder", "cr", "challenge"]
+    // D7: a character or an NPC is a group's one kind of foe; class levels go with a `cr:`.
+    obj.insert(
+        "dependentRequired".into(),
+        serde_json::json!({ "class_levels": ["cr"] }),
+    );
+    let one_of: Vec<serde_json::Value> = ["monster", "placeholder", "cr", "character", "npc", "challenge"]
         .iter()
         // A key written `~` is read as absent, so it does not count as the group's one.
         .map(|k| serde_json::json!({ "required": [k], "properties": { *k: { "not": { "type": "null" } } } }))

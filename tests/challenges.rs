@@ -188,7 +188,11 @@ fn the_sheet_prints_each_skill_with_its_dc_at_the_challenge_level() {
             .iter()
             .zip(words.iter().zip(dcs))
         {
-            let line = format!("  - {skill} DC {dc} ({word}, level {level})\n");
+            // A3: the line goes on with the skill's later checks, at Hard.
+            let line = format!(
+                "  - {skill} DC {dc} ({word}, level {level}); later checks with {skill} DC {} (hard)\n",
+                row.hard
+            );
             assert!(
                 sheet.contains(&line),
                 "level {level}: {line:?} not in\n{sheet}"
@@ -350,7 +354,9 @@ fn cli_adds_checks_explains_exports_and_removes_a_challenge() {
     assert!(explain.contains("lairsmith's own reading, A2"), "{explain}");
     let sheet = ok(&["encounter", "export", "bridge"]);
     assert!(
-        sheet.contains("  - Acrobatics DC 11 (easy, level 6)\n"),
+        sheet.contains(
+            "  - Acrobatics DC 11 (easy, level 6); later checks with Acrobatics DC 22 (hard)\n"
+        ),
         "{sheet}"
     );
     // With a monster, Gate (3 successes) replaces one Standard, Rope Bridge (6) two.

@@ -295,7 +295,7 @@ fn a_triggered_power_without_its_trigger_is_named_with_the_right_article() {
     let counter = "- name: Snap\n  usage: encounter\n  action: counter\n  origin: melee\n  targets: the triggering enemy\n  attack: {defense: ac}\n  damage: surge-single\n";
     let out = lint_text(&with_power(counter));
     assert!(
-        out.contains("Snap: an Immediate Counter power should say what triggers it"),
+        out.contains("Snap: a Counter Action power should say what triggers it"),
         "{out}"
     );
     let told = counter.replace("  attack:", "  trigger: An enemy hits {name}.\n  attack:");

@@ -47,9 +47,9 @@ fn table_rows(text: &str) -> Vec<Vec<String>> {
 fn ruling_ids() -> Vec<String> {
     let r = (1..=15).map(|n| format!("R{n}"));
     let e = (1..=5).map(|n| format!("E{n}"));
-    let d = (1..=6).map(|n| format!("D{n}"));
-    let a = (1..=2).map(|n| format!("A{n}"));
-    let t = (1..=2).map(|n| format!("T{n}"));
+    let d = (1..=7).map(|n| format!("D{n}"));
+    let a = (1..=4).map(|n| format!("A{n}"));
+    let t = (1..=4).map(|n| format!("T{n}"));
     r.chain(e).chain(d).chain(a).chain(t).collect()
 }
 

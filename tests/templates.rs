@@ -503,7 +503,7 @@ fn encounter_theme_saves_themed_copies_and_a_new_encounter() {
 }
 
 /// Every shipped monster re-ranked to every rank, at its level: the kit extras follow the rank
-/// and the result lints clean (Creating New Monsters: Elite and Boss; Mooks).
+/// and the result lints clean (Creating New Monsters: Powers).
 #[test]
 fn reranking_every_shipped_monster_to_every_rank_lints_clean() {
     use lairsmith::bestiary::{Bestiary, findings_of};

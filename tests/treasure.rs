@@ -378,13 +378,13 @@ fn t2_frequencies_match_the_adjusted_dice_for_parties_of_3_5_and_7() {
             );
         }
         let p_cons = prob(12, size, |f| (5..=7).contains(&f));
-        for (text, sixths) in RANDOM_CONSUMABLES
-            .iter()
-            .map(|(_, t)| *t)
-            .zip([3.0, 1.0, 1.0, 1.0])
-        {
+        // T4: each row as the party's tier words it (the row's highest face names the row).
+        for ((top, text), sixths) in RANDOM_CONSUMABLES.iter().zip([3.0, 1.0, 1.0, 1.0]) {
             within(
-                count(&|t| t.consumable == Some(text)),
+                count(&|t| {
+                    t.consumable.as_deref()
+                        == Some(lairsmith::treasure::consumable_for(*top, t.level).as_str())
+                }),
                 n,
                 p_cons * sixths / 6.0,
                 &s(text),

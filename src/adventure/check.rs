@@ -397,6 +397,9 @@ pub fn rate_adventure_with(
                 m.level = reached;
             }
         }
+        if let Some(p) = plan.as_mut() {
+            p.note_item_levels();
+        }
         if let (Some(total), Some(p)) = (treasure.as_mut(), &plan) {
             total.add(p);
         }
@@ -432,6 +435,11 @@ pub fn rate_adventure_with(
         level_ups,
         characters,
         treasure: treasure.map(|mut plan| {
+            // Each character's level as the adventure ends, after its last level-up: the
+            // per-encounter plans know only the level each encounter was met at.
+            for (c, m) in plan.characters.iter_mut().zip(&members) {
+                c.level = m.level;
+            }
             // One note for the troves of every level the party passes through.
             let per_level = "T1, treasure troves: one trove of level ";
             if plan

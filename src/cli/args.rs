@@ -512,7 +512,8 @@ pub enum EncounterCmd {
         system: System,
     },
     /// Add monsters: a bestiary id or placeholder:LEVEL:RANK:ROLE; in a d20-3e encounter,
-    /// cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8). Or an extended challenge:
+    /// cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8), cr:N+L (a monster with L class levels),
+    /// character:N or npc:N (class level N: CR N, or N - 1 for an NPC). Or an extended challenge:
     /// challenge:LEVEL:SUCCESSES --name NAME (challenge:party:SUCCESSES for the party level).
     Add {
         file: String,
@@ -529,11 +530,14 @@ pub enum EncounterCmd {
         /// A challenge's failures allowed (1 to 20; default 3).
         #[arg(long)]
         failures: Option<String>,
-        /// A challenge's skill and DC word, e.g. athletics:moderate (repeatable).
-        #[arg(long = "skill", value_name = "SKILL:DC")]
+        /// A challenge's skill and the DC word of its first check, e.g. athletics:moderate, or
+        /// the skill alone for Moderate; later checks with the skill are at Hard and group
+        /// checks at Easy (A3). Repeatable.
+        #[arg(long = "skill", value_name = "SKILL[:DC]")]
         skills: Vec<String>,
     },
-    /// Remove a group: its monster id, its placeholder:..., its cr:N, challenge:NAME, or #N.
+    /// Remove a group: its monster id, its placeholder:..., its cr:N (cr:N+L), character:N,
+    /// npc:N, challenge:NAME, or #N.
     Remove { file: String, monster: String },
     /// The budget, XP, difficulty, XP per character and treasure of an encounter. The difficulty
     /// bands are lairsmith's own reading, not the book's; --explain marks every such term.

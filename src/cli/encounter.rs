@@ -318,8 +318,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                         .into(),
                 ));
             }
-            let mut group = if let Some(cr) = monster.strip_prefix("cr:") {
-                Group::cr(cr.parse().map_err(Failure)?, count)
+            // D1, D7: a 3rd-edition foe by CR, a character or an NPC.
+            let d20e3 = ["cr:", "character:", "npc:"]
+                .iter()
+                .any(|p| monster.to_lowercase().starts_with(p));
+            let mut group = if d20e3 {
+                Group::d20e3(&monster, count).map_err(Failure)?
             } else if monster.starts_with("placeholder") {
                 Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
             } else {
@@ -357,8 +361,11 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             let path = encounter_path(data, &file)?;
             let (e, party, _) = load_encounter_with_party(data, &path)?;
             let b = data.bestiary_for(&monster_ids(&e));
-            let r = report(&e, &party, &b);
+            let mut r = report(&e, &party, &b);
             let plan = encounter_treasure(&path, &e, &party, &treasure)?;
+            if let Some((_, p)) = &plan {
+                r.set_treasure(p);
+            }
             let mut text = render_report(&r, &e, &party, explain, format);
             if let Some((seed, plan)) = &plan {
                 text.push_str(&render_treasure(*seed, plan, format));
@@ -386,9 +393,13 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 EncounterFormat::Obsidian => {
                     crate::export::statblock_md::encounter_note(&e, &party, &r, &b)
                 }
-                EncounterFormat::Text => {
-                    escape_string(render_report(&r, &e, &party, true, ReportFormat::Text))
-                }
+                EncounterFormat::Text => escape_string(render_report(
+                    &r.with_treasure(plan.as_ref().map(|(_, p)| p)),
+                    &e,
+                    &party,
+                    true,
+                    ReportFormat::Text,
+                )),
                 EncounterFormat::Md => escape_string(sheet::markdown_with_treasure(
                     &e,
                     &party,

@@ -32,6 +32,21 @@ pub const MAX_FAILURES: u32 = 20;
 /// from one more, two.
 pub const FEW_SUCCESSES: u32 = 4;
 
+/// A3, in the book's words (Extended Challenges).
+pub const A3_QUOTE: &str = "Typically group checks use the Easy DC, the first check with a particular skill uses the Moderate DC and subsequent checks with that skill use the Hard DC.";
+/// A3: a group check's DC.
+pub const GROUP_CHECK_DC: DcWord = DcWord::Easy;
+/// A3: a skill's first check, when the challenge gives it no DC of its own.
+pub const FIRST_CHECK_DC: DcWord = DcWord::Moderate;
+/// A3: every check after the first with the same skill.
+pub const LATER_CHECK_DC: DcWord = DcWord::Hard;
+
+/// A4: the successes a challenge inside a combat should need.
+pub const COMBAT_SUCCESSES: std::ops::RangeInclusive<u32> = 4..=6;
+/// A4, in the book's words (Extended Challenges, Expanding extended challenges).
+pub const A4_QUOTE: &str =
+    "only 4-6 successes should be required in this case, replacing 1-2 standard monsters";
+
 crate::vocabulary! {
     /// Which of the table's three DCs a skill uses.
     pub enum DcWord ("DC") {
@@ -53,29 +68,56 @@ impl DcWord {
     }
 }
 
-/// One skill a challenge accepts, at one of its DCs.
+/// One skill a challenge accepts, with the DC of its first check (A3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChallengeSkill {
     pub skill: Skill,
+    /// The DC of the first check with the skill; later checks with it are Hard (A3).
+    #[serde(default = "first_check_dc")]
     pub dc: DcWord,
 }
 
+fn first_check_dc() -> DcWord {
+    FIRST_CHECK_DC
+}
+
 impl ChallengeSkill {
-    /// `athletics:moderate` (or `athletics=moderate`, `athletics moderate`).
+    /// `athletics:moderate` (or `athletics=moderate`, `athletics moderate`); a skill alone,
+    /// `athletics`, is at the Moderate DC (A3).
     pub fn parse(s: &str) -> Result<ChallengeSkill, String> {
         let t = s.trim();
-        let Some((skill, dc)) = t
-            .split_once([':', '='])
-            .or_else(|| t.rsplit_once(char::is_whitespace))
-        else {
-            return Err(format!(
-                "`{t}` is not a skill with its DC; write SKILL:DC, e.g. athletics:moderate"
-            ));
+        let (skill, dc) = match t.split_once([':', '=']) {
+            Some((skill, dc)) => (skill, Some(dc)),
+            // "sleight of hand hard": the last word is the DC when the rest is a skill.
+            None if Skill::parse(t).is_ok() => (t, None),
+            None => match t.rsplit_once(char::is_whitespace) {
+                Some((skill, dc)) if Skill::parse(skill).is_ok() => (skill, Some(dc)),
+                _ => (t, None),
+            },
         };
         Ok(ChallengeSkill {
-            skill: Skill::parse(skill).map_err(|e| e.to_string())?,
-            dc: DcWord::parse(dc).map_err(|e| e.to_string())?,
+            skill: Skill::parse(skill)
+                .map_err(|e| format!("{e}; write SKILL or SKILL:DC, e.g. athletics:moderate"))?,
+            dc: dc.map_or(Ok(FIRST_CHECK_DC), |dc| {
+                DcWord::parse(dc).map_err(|e| e.to_string())
+            })?,
         })
+    }
+
+    /// A3: the DC of the first check with the skill and of every later one, at `level`.
+    pub fn ladder(&self, level: Level) -> (u32, u32) {
+        (self.dc.dc_at(level), LATER_CHECK_DC.dc_at(level))
+    }
+
+    /// "Athletics DC 16 (moderate, level 6); later checks with Athletics DC 21 (hard)" (A3).
+    pub fn describe_ladder(&self, level: Level) -> String {
+        let (_, later) = self.ladder(level);
+        format!(
+            "{}; later checks with {} DC {later} ({})",
+            self.describe(level),
+            self.skill.label(),
+            LATER_CHECK_DC.key()
+        )
     }
 
     /// A comma-separated list: `athletics:moderate, acrobatics:easy` (empty: none).
@@ -102,6 +144,15 @@ impl fmt::Display for ChallengeSkill {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.skill.key(), self.dc.key())
     }
+}
+
+/// A3: "Group checks DC 11 (easy, level 6)".
+pub fn describe_group_check(level: Level) -> String {
+    format!(
+        "Group checks DC {} ({}, level {level})",
+        GROUP_CHECK_DC.dc_at(level),
+        GROUP_CHECK_DC.key()
+    )
 }
 
 /// An extended challenge, as an encounter group holds it.
@@ -180,6 +231,12 @@ impl Challenge {
     /// what it is worth.
     pub fn xp(level: Level, worth: Worth) -> u64 {
         u64::from(MONSTER_XP[level.index()].standard) * worth.standard_monsters()
+    }
+
+    /// A4: whether the challenge, in an encounter with monsters, needs the successes the book
+    /// asks of a challenge inside a combat.
+    pub fn fits_a_combat(&self) -> bool {
+        COMBAT_SUCCESSES.contains(&self.successes)
     }
 
     /// How the command line and `encounter remove` name the group: `challenge:NAME`.

@@ -271,6 +271,32 @@ pub struct Group {
     )]
     #[schemars(schema_with = "crate::schema::cr_schema")]
     pub cr: Option<Cr>,
+    /// D7: a monster of `cr:` with this many class levels (CR + class levels).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_class_level"
+    )]
+    #[schemars(range(min = 1, max = 20))]
+    pub class_levels: Option<u8>,
+    /// D7: a character of this class level as a foe (CR = class level), in a `system: d20-3e`
+    /// encounter.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_class_level"
+    )]
+    #[schemars(range(min = 1, max = 20))]
+    pub character: Option<u8>,
+    /// D7: an NPC-class character of this class level as a foe (one CR lower; level 1 is CR
+    /// 1/2, lairsmith's own reading).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_class_level"
+    )]
+    #[schemars(range(min = 1, max = 20))]
+    pub npc: Option<u8>,
     /// A2: an extended challenge instead of monsters (Orcus encounters only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub challenge: Option<Challenge>,
@@ -291,6 +317,9 @@ impl Group {
             monster: Some(id.to_owned()),
             placeholder: None,
             cr: None,
+            class_levels: None,
+            character: None,
+            npc: None,
             challenge: None,
             count,
             label: None,
@@ -304,6 +333,9 @@ impl Group {
             monster: None,
             placeholder: Some(p),
             cr: None,
+            class_levels: None,
+            character: None,
+            npc: None,
             challenge: None,
             count,
             label: None,
@@ -318,11 +350,92 @@ impl Group {
             monster: None,
             placeholder: None,
             cr: Some(cr),
+            class_levels: None,
+            character: None,
+            npc: None,
             challenge: None,
             count,
             label: None,
             side: Side::Foe,
             extra: XKeys::default(),
+        }
+    }
+
+    /// A 3rd-edition foe as the command line and the UI write it (D1, D7): a challenge rating
+    /// (`cr:5`, `5`, `cr:1/2`), a monster with class levels (`cr:3+2`), a character
+    /// (`character:5`) or an NPC (`npc:5`).
+    pub fn d20e3(word: &str, count: Count) -> Result<Group, String> {
+        let t = word.trim();
+        let (kind, value) = match t.split_once([':', ' ']) {
+            Some((k, v)) => (k.trim().to_lowercase(), v.trim()),
+            None => ("cr".to_owned(), t),
+        };
+        let level = |v: &str| -> Result<u8, String> {
+            v.parse::<u8>().map_err(|_| {
+                format!(
+                    "`{v}` is not a class level; give a whole number from {} to {}",
+                    crate::rules::d20e3::MIN_CLASS_LEVEL,
+                    crate::rules::d20e3::MAX_CLASS_LEVEL
+                )
+            })
+        };
+        let mut g = Group::cr(crate::rules::d20e3::Cr::Whole(1), count);
+        g.cr = None;
+        match kind.as_str() {
+            "character" | "pc" => {
+                let n = level(value)?;
+                crate::rules::d20e3::character_cr(n)?;
+                g.character = Some(n);
+            }
+            "npc" => {
+                let n = level(value)?;
+                crate::rules::d20e3::npc_cr(n)?;
+                g.npc = Some(n);
+            }
+            "cr" => match value.split_once('+') {
+                Some((cr, levels)) => {
+                    let cr: Cr = cr.parse()?;
+                    let n = level(levels.trim())?;
+                    crate::rules::d20e3::with_class_levels(cr, n)?;
+                    g.cr = Some(cr);
+                    g.class_levels = Some(n);
+                }
+                None => g.cr = Some(value.parse()?),
+            },
+            _ => {
+                return Err(format!(
+                    "`{t}` is not a 3rd-edition foe; write cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8), cr:N+L (a monster with L class levels), character:N or npc:N"
+                ));
+            }
+        }
+        Ok(g)
+    }
+
+    /// D1, D7: the challenge rating a 3rd-edition group is rated at: its `cr:` (plus its class
+    /// levels), a character's class level, or an NPC's one lower. `None` for an Orcus group, or
+    /// one whose values the file check refuses.
+    pub fn challenge_rating(&self) -> Option<Cr> {
+        use crate::rules::d20e3::{character_cr, npc_cr, with_class_levels};
+        match (self.cr, self.class_levels, self.character, self.npc) {
+            (Some(cr), None, None, None) => Some(cr),
+            (Some(cr), Some(n), None, None) => with_class_levels(cr, n).ok(),
+            (None, None, Some(n), None) => character_cr(n).ok(),
+            (None, None, None, Some(n)) => npc_cr(n).ok(),
+            _ => None,
+        }
+    }
+
+    /// What a character, NPC or classed monster is, when the group is one (D7): "character of
+    /// class level 5", "NPC of class level 5", "CR 3 with 2 class levels".
+    pub fn class_description(&self) -> Option<String> {
+        match (self.cr, self.class_levels, self.character, self.npc) {
+            (Some(cr), Some(n), _, _) => Some(format!(
+                "CR {cr} with {n} class level{}",
+                if n == 1 { "" } else { "s" }
+            )),
+            (_, _, Some(n), _) => Some(format!("character of class level {n}")),
+            (_, _, _, Some(n)) => Some(format!("NPC of class level {n}")),
+            _ => None,
         }
     }
 
@@ -332,6 +445,9 @@ impl Group {
             monster: None,
             placeholder: None,
             cr: None,
+            class_levels: None,
+            character: None,
+            npc: None,
             challenge: Some(c),
             count: Count::ONE,
             label: None,
@@ -346,9 +462,16 @@ impl Group {
         match (&self.monster, &self.placeholder, &self.cr, &self.challenge) {
             (Some(id), _, _, _) => id.clone(),
             (None, Some(p), _, _) => p.to_string(),
-            (None, None, Some(cr), _) => format!("cr:{cr}"),
+            (None, None, Some(cr), _) => match self.class_levels {
+                Some(n) => format!("cr:{cr}+{n}"),
+                None => format!("cr:{cr}"),
+            },
             (None, None, None, Some(c)) => c.key(),
-            (None, None, None, None) => String::new(),
+            (None, None, None, None) => match (self.character, self.npc) {
+                (Some(n), _) => format!("character:{n}"),
+                (None, Some(n)) => format!("npc:{n}"),
+                (None, None) => String::new(),
+            },
         }
     }
 }
@@ -628,6 +751,9 @@ impl Encounter {
                 && g.monster == group.monster
                 && g.placeholder == group.placeholder
                 && g.cr == group.cr
+                && g.class_levels == group.class_levels
+                && g.character == group.character
+                && g.npc == group.npc
                 && g.side == group.side
                 && g.label == group.label
         }) {
@@ -750,7 +876,12 @@ fn group_problem(e: &Encounter, g: &Group, i: usize) -> Option<String> {
     if g.challenge.is_some() {
         return challenge_problem(e, g, n);
     }
-    match (e.system, &g.monster, &g.placeholder, &g.cr) {
+    if let Some(problem) = class_problem(e, g, n) {
+        return Some(problem);
+    }
+    // D7: a character or an NPC rates the group as a `cr:` does.
+    let rated = g.cr.or_else(|| g.challenge_rating());
+    match (e.system, &g.monster, &g.placeholder, &rated) {
         (System::Orcus, _, _, Some(cr)) => Some(format!(
             "group {n} rates a foe by challenge rating (`cr: {cr}`), which belongs in a 3rd-edition encounter; this file is an Orcus encounter (add `system: d20-3e` at the top to make it a 3rd-edition one)"
         )),
@@ -761,7 +892,7 @@ fn group_problem(e: &Encounter, g: &Group, i: usize) -> Option<String> {
             "group {n} is an Orcus placeholder, but this file is a 3rd-edition encounter (`system: d20-3e`), whose groups are `cr: N` (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)"
         )),
         (System::D20e3, None, None, None) => Some(format!(
-            "group {n} needs `cr: N` (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)"
+            "group {n} needs `cr: N` (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8), `character: N` or `npc: N` (class levels 1 to 20)"
         )),
         (System::Orcus, Some(_), Some(_), _) => Some(format!(
             "group {n} names both a monster and a placeholder; keep one"
@@ -773,6 +904,90 @@ fn group_problem(e: &Encounter, g: &Group, i: usize) -> Option<String> {
     }
 }
 
+/// What is wrong with a group's character, NPC or class levels (D7), if anything: they rate
+/// 3rd-edition foes, a group is one kind of foe, and the CR they give must be in the table.
+fn class_problem(e: &Encounter, g: &Group, n: usize) -> Option<String> {
+    let named: Vec<&str> = [
+        g.character.map(|_| "`character`"),
+        g.npc.map(|_| "`npc`"),
+        g.class_levels.map(|_| "`class_levels`"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let first = named.first()?;
+    if e.system == System::Orcus {
+        return Some(format!(
+            "group {n} has {first}, which rates a foe of a 3rd-edition encounter (D7); this file is an Orcus encounter (add `system: d20-3e` at the top to make it a 3rd-edition one)"
+        ));
+    }
+    let kinds: Vec<&str> = [
+        g.monster.as_ref().map(|_| "`monster`"),
+        g.placeholder.as_ref().map(|_| "`placeholder`"),
+        g.cr.as_ref().map(|_| "`cr`"),
+        g.character.map(|_| "`character`"),
+        g.npc.map(|_| "`npc`"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if kinds.len() > 1 {
+        return Some(format!(
+            "group {n} is both a {} and a {}; a 3rd-edition group is one of `cr: N`, `character: N` or `npc: N` (a monster with classes is `cr: N` with `class_levels: L`)",
+            kinds[0], kinds[1]
+        ));
+    }
+    if let Some(levels) = g.class_levels {
+        let Some(cr) = g.cr else {
+            return Some(format!(
+                "group {n} has `class_levels: {levels}` without `cr:`; class levels add to a monster's CR (`cr: 3` with `class_levels: 2` is CR 5), and a character is `character: N`"
+            ));
+        };
+        if let Err(e) = crate::rules::d20e3::with_class_levels(cr, levels) {
+            return Some(format!("group {n}: {e}"));
+        }
+    }
+    None
+}
+
+/// Reads a class level (D7), refusing a value outside 1 to 20 at its own line and column.
+fn de_class_level<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    struct V;
+    impl serde::de::Visitor<'_> for V {
+        type Value = Option<u8>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(
+                f,
+                "a class level from {} to {}",
+                crate::rules::d20e3::MIN_CLASS_LEVEL,
+                crate::rules::d20e3::MAX_CLASS_LEVEL
+            )
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Option<u8>, E> {
+            Ok(None)
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Option<u8>, E> {
+            Ok(None)
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Option<u8>, E> {
+            use crate::rules::d20e3::{MAX_CLASS_LEVEL, MIN_CLASS_LEVEL};
+            u8::try_from(v)
+                .ok()
+                .filter(|l| (MIN_CLASS_LEVEL..=MAX_CLASS_LEVEL).contains(l))
+                .map(Some)
+                .ok_or_else(|| {
+                    E::custom(format!(
+                        "class level {v} is outside {MIN_CLASS_LEVEL} to {MAX_CLASS_LEVEL}, the levels the Experience Point Awards table rates"
+                    ))
+                })
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Option<u8>, E> {
+            self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+        }
+    }
+    d.deserialize_any(V)
+}
+
 /// What is wrong with a challenge group (A2), if anything: a group is exactly one of monster,
 /// placeholder, cr or challenge, a challenge is run once, and it is an Orcus rule.
 fn challenge_problem(e: &Encounter, g: &Group, n: usize) -> Option<String> {
@@ -780,6 +995,8 @@ fn challenge_problem(e: &Encounter, g: &Group, n: usize) -> Option<String> {
         g.monster.as_ref().map(|_| "`monster`"),
         g.placeholder.as_ref().map(|_| "`placeholder`"),
         g.cr.as_ref().map(|_| "`cr`"),
+        g.character.map(|_| "`character`"),
+        g.npc.map(|_| "`npc`"),
     ];
     if let Some(other) = other.into_iter().flatten().next() {
         return Some(format!(

@@ -2,7 +2,7 @@
 //! arithmetic, where it comes from, and which rulings are the project's own.
 
 use crate::bestiary::Bestiary;
-use crate::encounter::challenge::{A2_LABEL, Challenge, FEW_SUCCESSES, Worth};
+use crate::encounter::challenge::{A2_LABEL, A4_QUOTE, Challenge, FEW_SUCCESSES, Worth};
 use crate::encounter::file::{Encounter, Group, Side};
 use crate::encounter::party::Party;
 use crate::export::doc::group_thousands;
@@ -70,6 +70,10 @@ pub struct ChallengeLine {
     pub successes: u32,
     pub failures: u32,
     pub skills: Vec<SkillDc>,
+    /// A3: a group check's DC (Easy) at the challenge's level.
+    pub group_check_dc: u32,
+    /// "Group checks DC 11 (easy, level 6)".
+    pub group_check: String,
     /// How many Standard monsters of its level it counts as.
     pub standard_monsters: u64,
     pub xp: u64,
@@ -77,14 +81,17 @@ pub struct ChallengeLine {
     pub worth: String,
 }
 
-/// One skill of a challenge with its DC at the challenge's level.
+/// One skill of a challenge with its DC ladder at the challenge's level (A3).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SkillDc {
     pub skill: String,
-    /// The DC word: easy, moderate or hard.
+    /// The DC word of its first check: easy, moderate or hard.
     pub difficulty: String,
+    /// The first check's DC.
     pub dc: u32,
-    /// "Athletics DC 16 (moderate, level 6)".
+    /// A3: the DC of every later check with the skill (Hard).
+    pub later_dc: u32,
+    /// "Athletics DC 16 (moderate, level 6); later checks with Athletics DC 21 (hard)".
     pub text: String,
 }
 
@@ -122,7 +129,15 @@ pub struct Report {
     #[serde(skip)]
     pub difficulty: Option<Difficulty>,
     pub xp_per_character: u64,
+    /// E5: the book's average gold per character for one encounter, when no treasure method is
+    /// chosen; `None` under a method, whose own figures replace it ([`Report::set_treasure`]).
     pub treasure_per_character_gp: Option<f64>,
+    /// T1: the treasure method chosen for this encounter (its key), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub treasure_method: Option<String>,
+    /// T1: what the chosen method gives for this encounter, in words, for the summary.
+    #[serde(skip)]
+    pub treasure_text: Option<String>,
     pub warnings: Vec<String>,
     #[serde(skip)]
     pub party_size: usize,
@@ -220,10 +235,13 @@ fn resolve_challenge(
             .map(|s| SkillDc {
                 skill: crate::vocab::Vocabulary::key(s.skill).to_owned(),
                 difficulty: crate::vocab::Vocabulary::key(s.dc).to_owned(),
-                dc: s.dc.dc_at(level),
-                text: s.describe(level),
+                dc: s.ladder(level).0,
+                later_dc: s.ladder(level).1,
+                text: s.describe_ladder(level),
             })
             .collect(),
+        group_check_dc: crate::encounter::challenge::GROUP_CHECK_DC.dc_at(level),
+        group_check: crate::encounter::challenge::describe_group_check(level),
         standard_monsters: worth.standard_monsters(),
         xp,
         worth: format!("{rule} — {A2_LABEL}"),
@@ -360,6 +378,23 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
     }
     if foes.is_empty() {
         warnings.push("cannot be rated: the encounter has no foes".to_owned());
+    }
+    if with_monsters {
+        // A4: a challenge inside a combat; its XP still follows A2.
+        for c in encounter
+            .groups
+            .iter()
+            .filter(|g| g.side == Side::Foe)
+            .filter_map(|g| g.challenge.as_ref())
+            .filter(|c| !c.fits_a_combat())
+        {
+            warnings.push(format!(
+                "the challenge {} needs {} success{} in an encounter with monsters; the book says \"{A4_QUOTE}\" (Extended Challenges, A4); its XP still follows A2",
+                c.name,
+                c.successes,
+                if c.successes == 1 { "" } else { "es" }
+            ));
+        }
     }
     let highest = i32::from(party.highest_level().get());
     for r in &foes {
@@ -574,6 +609,8 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
         difficulty,
         xp_per_character: xp / n as u64,
         treasure_per_character_gp: treasure,
+        treasure_method: None,
+        treasure_text: None,
         warnings,
         party_size: n,
         roster,
@@ -584,6 +621,42 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
 }
 
 impl Report {
+    /// Rates the encounter's treasure by a chosen method (T1): the summary shows what the method
+    /// gives for this encounter, and the book's average (E5), which a method replaces, goes.
+    pub fn set_treasure(&mut self, plan: &crate::treasure::Plan) {
+        use crate::vocab::Vocabulary;
+        self.treasure_per_character_gp = None;
+        self.treasure_method = Some(plan.method.key().to_owned());
+        self.treasure_text = Some(plan.encounter_summary());
+        // The arithmetic says the same: the method's treasure, not E5's average.
+        for t in self
+            .explanation
+            .iter_mut()
+            .filter(|t| t.source.starts_with("E5"))
+        {
+            *t = Term {
+                text: format!("Treasure: {}", plan.encounter_summary()),
+                source: "T1: the chosen treasure method (Distributing Magic Items), in place of E5's average".into(),
+                ours: false,
+            };
+        }
+    }
+
+    /// This report with the encounter's treasure under `plan`, if one is chosen.
+    pub fn with_treasure(
+        &self,
+        plan: Option<&crate::treasure::Plan>,
+    ) -> std::borrow::Cow<'_, Report> {
+        match plan {
+            Some(p) => {
+                let mut r = self.clone();
+                r.set_treasure(p);
+                std::borrow::Cow::Owned(r)
+            }
+            None => std::borrow::Cow::Borrowed(self),
+        }
+    }
+
     /// The summary as (label, text) lines, for the sheet and the terminal to render alike.
     pub fn summary(&self, party: &Party) -> Vec<(&'static str, String)> {
         let mut v = vec![
@@ -608,11 +681,13 @@ impl Report {
             ),
             ("XP per character", group_thousands(self.xp_per_character)),
         ];
-        if let Some(t) = self.treasure_per_character_gp {
-            v.push((
+        match (&self.treasure_text, self.treasure_per_character_gp) {
+            (Some(t), _) => v.push(("Treasure", t.clone())),
+            (None, Some(t)) => v.push((
                 "Treasure per character",
                 format!("{} gp (the book's average for one encounter)", fmt_gp(t)),
-            ));
+            )),
+            (None, None) => {}
         }
         v.extend(self.warnings.iter().map(|w| ("Warning", w.clone())));
         v

@@ -1,4 +1,4 @@
-//! The budget and difficulty of a 3rd-edition encounter (RULINGS D1-D6), in the same report
+//! The budget and difficulty of a 3rd-edition encounter (RULINGS D1-D7), in the same report
 //! the Orcus encounters give, so the CLI, the sheet and the UI show both alike. Every term of
 //! the arithmetic names the compilation's table or the ruling it rests on; D2's fractional CRs,
 //! D3, D4 and D6 are lairsmith's own readings and say so.
@@ -39,8 +39,40 @@ pub fn budget(party: &Party) -> Result<Budget, String> {
     })
 }
 
+/// The CR a group is rated at (D1, D7); a file check refuses a group without one before a
+/// report is made.
 fn cr_of(g: &Group) -> Cr {
-    g.cr.unwrap_or(Cr::Whole(1))
+    g.challenge_rating().unwrap_or(Cr::Whole(1))
+}
+
+/// D7: how a character, NPC or classed monster comes to its CR, as a term of the arithmetic.
+fn class_term(g: &Group, name: &str, cr: Cr) -> Option<Term> {
+    let what = g.class_description()?;
+    let (rule, ours) = match (g.npc, g.class_levels) {
+        (Some(1), _) => (
+            "an NPC of class level 1 is CR 1/2, the table having no CR 0".to_owned(),
+            true,
+        ),
+        (Some(_), _) => (
+            "\"NPC Classes count as one level lower than PC Classes\"".to_owned(),
+            false,
+        ),
+        (_, Some(_)) => (
+            "\"Monsters with classes are CR + Class level\"".to_owned(),
+            false,
+        ),
+        _ => ("\"Character CR are = Class Level\"".to_owned(), false),
+    };
+    let subject = if name.eq_ignore_ascii_case(&what) {
+        name.to_owned()
+    } else {
+        format!("{name}, {what},")
+    };
+    Some(Term {
+        text: format!("{subject} is CR {cr} ({rule})"),
+        source: format!("D7: the character CRs after the {TABLE} table"),
+        ours,
+    })
 }
 
 /// The whole report for a 3rd-edition encounter.
@@ -82,13 +114,27 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
         let cr = cr_of(g);
         let count = u64::from(g.count.get());
         let w = worth(level, cr);
-        let name = g.label.clone().unwrap_or_else(|| format!("CR {cr}"));
+        // D7: a character is called by its class level; the sheets add the CR.
+        let name = g
+            .label
+            .clone()
+            .unwrap_or_else(|| match g.class_description() {
+                Some(what) => {
+                    let mut chars = what.chars();
+                    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+                    format!("{}{}", first.unwrap_or_default(), chars.as_str())
+                }
+                None => format!("CR {cr}"),
+            });
         let (xp_each, total) = match w {
             Worth::Xp(x) => (Some(x), Some(x.saturating_mul(count))),
             Worth::TooWeak => (Some(0), Some(0)),
             Worth::NoValue => (None, None),
         };
         let ally = g.side == Side::Ally;
+        if !ally && let Some(t) = class_term(g, &name, cr) {
+            explanation.push(t);
+        }
         if !ally {
             let cell = match cr {
                 Cr::Whole(c) => format!("({}, CR {c})", d20e3::row_name(level)),
@@ -191,7 +237,7 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
         match encounter_level(level, raw_xp) {
             Some(base) => {
                 let adj = e.circumstance.map_or(0, |c| c.el_adjustment());
-                let el = (i32::from(base) + adj).clamp(1, i32::from(d20e3::MAX_CR));
+                let el = d20e3::adjusted_el(base, e.circumstance);
                 let nearest = match d20e3::cell(level, base) {
                     d20e3::Cell::Xp(x) => u64::from(x),
                     _ => 0,
@@ -241,6 +287,8 @@ pub fn report(e: &Encounter, party: &Party) -> Report {
         difficulty,
         xp_per_character: xp / n as u64,
         treasure_per_character_gp: None,
+        treasure_method: None,
+        treasure_text: None,
         warnings,
         party_size: party.size(),
         roster,
@@ -274,6 +322,8 @@ fn unrated(party: &Party, warning: String) -> Report {
         difficulty: None,
         xp_per_character: 0,
         treasure_per_character_gp: None,
+        treasure_method: None,
+        treasure_text: None,
         warnings: vec![warning],
         party_size: party.size(),
         roster: Vec::new(),

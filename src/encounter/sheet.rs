@@ -80,7 +80,7 @@ fn markdown_sheet(
             ));
             continue;
         }
-        let what = match (r.level, &r.rank, &r.role, g.cr) {
+        let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
             (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
@@ -188,7 +188,9 @@ pub fn markdown_in_adventure(
     treasure: Option<&crate::treasure::Plan>,
     earlier: &Earlier,
 ) -> String {
-    let sheet = markdown_sheet(encounter, party, report, bestiary, earlier);
+    // T1: a chosen method's treasure replaces the book's average in the summary.
+    let report = report.with_treasure(treasure);
+    let sheet = markdown_sheet(encounter, party, &report, bestiary, earlier);
     let Some(plan) = treasure else {
         return sheet;
     };
@@ -234,11 +236,15 @@ fn challenge_section(c: &crate::encounter::report::ChallengeLine) -> String {
     if c.skills.is_empty() {
         s.push_str("- **Skills** none listed yet\n");
     } else {
-        s.push_str("- **Skills** (Table – Recommended Difficulty Classes by Level)\n");
+        s.push_str("- **Skills** (Table – Recommended Difficulty Classes by Level; A3: a skill's first check at its DC, later checks with it at Hard)\n");
         for k in &c.skills {
             s.push_str(&format!("  - {}\n", inline(&k.text)));
         }
     }
+    s.push_str(&format!(
+        "- **{}\n",
+        c.group_check.replacen(" DC", "** DC", 1)
+    ));
     s
 }
 

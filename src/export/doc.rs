@@ -411,10 +411,15 @@ pub(crate) fn power_title(p: &StatPower) -> String {
     }
 }
 
-/// The power's action in the book's words ("Standard Action").
+/// The power's action in the book's words ("Standard Action", "Counter Action"); an
+/// opportunity power that attacks is an "Opportunity Attack" (the book's Opportunity Attacks).
 pub(crate) fn action_label(p: &StatPower) -> String {
-    crate::rules::power_vocab::Action::parse(&p.action)
-        .map_or(p.action.clone(), |a| a.label().to_owned())
+    use crate::rules::power_vocab::{Action, OPPORTUNITY_ATTACK};
+    match Action::parse(&p.action) {
+        Ok(Action::Opportunity) if p.category == "attack" => OPPORTUNITY_ATTACK.to_owned(),
+        Ok(a) => a.label().to_owned(),
+        Err(_) => p.action.clone(),
+    }
 }
 
 /// "Attack" or "Utility".

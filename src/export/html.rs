@@ -213,6 +213,8 @@ fn encounter_sheet(
     treasure: Option<&Plan>,
     in_adventure: Option<(usize, &crate::encounter::sheet::Earlier)>,
 ) -> String {
+    // T1: a chosen method's treasure replaces the book's average in the summary.
+    let report = &*report.with_treasure(treasure);
     let position = in_adventure.map(|(p, _)| p);
     let earlier = in_adventure.map_or(&[][..], |(_, e)| e);
     let (h1, h2) = if position.is_some() {
@@ -326,7 +328,7 @@ fn roster(e: &Encounter, report: &Report) -> String {
             );
             continue;
         }
-        let what = match (r.level, &r.rank, &r.role, g.cr) {
+        let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
             (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
@@ -371,12 +373,13 @@ fn challenge(c: &crate::encounter::report::ChallengeLine) -> String {
     if c.skills.is_empty() {
         s.push_str("<p><b>Skills</b> none listed yet</p>\n");
     } else {
-        s.push_str("<p><b>Skills</b> (Table – Recommended Difficulty Classes by Level)</p>\n<ul class=\"plain\">\n");
+        s.push_str("<p><b>Skills</b> (Table – Recommended Difficulty Classes by Level; A3: a skill's first check at its DC, later checks with it at Hard)</p>\n<ul class=\"plain\">\n");
         for k in &c.skills {
             let _ = writeln!(s, "<li>{}</li>", escape(&k.text));
         }
         s.push_str("</ul>\n");
     }
+    let _ = writeln!(s, "<p>{}</p>", escape(&c.group_check));
     s
 }
 

@@ -189,7 +189,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
             aura: None,
             tags: Vec::new(),
             text: format!(
-                "Immediate counter, encounter: the first time an attack deals it acid, cold, lightning, fire or thunder damage, it gains resistance {x} to that type until the end of the encounter."
+                "Counter action (immediate), encounter: the first time an attack deals it acid, cold, lightning, fire or thunder damage, it gains resistance {x} to that type until the end of the encounter."
             ),
             from_template: None,
         });
@@ -339,7 +339,15 @@ fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
         origin: p.origin.key().to_owned(),
         range,
         area: p.area.map(|a| a.to_string()),
-        targets: p.targets.clone(),
+        // An area power's targets in the book's target words where they mean one (L951-960).
+        targets: p.targets.as_deref().map(
+            |t| match crate::rules::power_vocab::AreaTarget::of_text(t)
+                .filter(|_| p.origin.is_area())
+            {
+                Some(w) => w.words().to_owned(),
+                None => t.to_owned(),
+            },
+        ),
         tags: keywords(p),
         attack,
         attacks: p.attack_count(),

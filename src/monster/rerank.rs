@@ -1,6 +1,6 @@
 //! Re-ranking and re-roling that stay playable: the kit powers a rank or role gives are swapped
 //! for the new one's, so an elite made a boss attacks about four times a round and a boss made
-//! a mook targets one creature at a time (Creating New Monsters: Elite and Boss; Mooks).
+//! a mook targets one creature at a time (Creating New Monsters: Powers).
 //!
 //! Kit powers are recognised by name: a designer who rewrote a kit power's text keeps their
 //! words when it stays, and a power of their own is never mistaken for a kit's.
@@ -29,7 +29,7 @@ impl std::fmt::Display for PowerChange {
 }
 
 /// **[ours]** The attack rate from which a standard or mook monster attacks as often as an
-/// elite: the Elite rank's target (Creating New Monsters: Elite and Boss).
+/// elite: the Elite rank's target (Creating New Monsters: Powers).
 fn too_many_attacks(rank: Rank) -> Option<u32> {
     match rank {
         Rank::Standard | Rank::Mook => Some(Rank::Elite.attack_rate_target()),

@@ -1,6 +1,6 @@
 //! A second system: encounter budgets for d20 3rd-edition games, from the Experience Point
 //! Awards table of the 3rd-edition compilation (seed 002), its character CRs and circumstance
-//! adjustments, read as RULINGS D1-D6 decide. D2's fractional CRs, D3, D4 and D6 are
+//! adjustments, read as RULINGS D1-D7 decide. D2's fractional CRs, D3, D4 and D6 are
 //! **lairsmith's own readings** and are labelled so wherever a user sees them.
 
 use crate::rules::difficulty::Difficulty;
@@ -159,6 +159,60 @@ impl fmt::Display for Cr {
     }
 }
 
+/// D7, in the compilation's words (the line after the Experience Point Awards table).
+pub const CHARACTER_CRS: &str = "Character CR are = Class Level.  NPC Classes count as one level lower than PC Classes.  Monsters with classes are CR + Class level.";
+/// D7: the class levels a character or NPC foe may have: the table's 1 to 20.
+pub const MIN_CLASS_LEVEL: u8 = 1;
+pub const MAX_CLASS_LEVEL: u8 = 20;
+/// D7: "NPC Classes count as one level lower than PC Classes".
+pub const NPC_LEVELS_LOWER: u8 = 1;
+/// D7 **[ours]**: an NPC of class level 1 is CR 1/2, the table having no CR 0.
+pub const NPC_LEVEL_1_CR: Cr = Cr::Fraction(2);
+
+/// D7: a character of class level `level` is CR `level` ("Character CR are = Class Level").
+pub fn character_cr(level: u8) -> Result<Cr, String> {
+    check_class_level("`character:`", level)?;
+    Ok(Cr::Whole(level))
+}
+
+/// D7: an NPC-class character of class level `level` is one CR lower; at level 1 CR 1/2
+/// **[ours]**.
+pub fn npc_cr(level: u8) -> Result<Cr, String> {
+    check_class_level("`npc:`", level)?;
+    Ok(match level - NPC_LEVELS_LOWER {
+        0 => NPC_LEVEL_1_CR,
+        n => Cr::Whole(n),
+    })
+}
+
+/// D7: a monster of CR `cr` with `levels` class levels is CR `cr` + `levels`
+/// ("Monsters with classes are CR + Class level"): a whole CR within the table, 1 to 20.
+pub fn with_class_levels(cr: Cr, levels: u8) -> Result<Cr, String> {
+    check_class_level("`class_levels:`", levels)?;
+    match cr {
+        Cr::Whole(c) if u16::from(c) + u16::from(levels) <= u16::from(MAX_CR) => {
+            Ok(Cr::Whole(c + levels))
+        }
+        Cr::Whole(c) => Err(format!(
+            "CR {c} with {levels} class levels is CR {}, past the Experience Point Awards table's CR {MAX_CR} (monsters with classes are CR + class level)",
+            u16::from(c) + u16::from(levels)
+        )),
+        Cr::Fraction(_) => Err(format!(
+            "CR {cr} with {levels} class levels is not a CR of the Experience Point Awards table (monsters with classes are CR + class level, a whole CR); write the CR the creature counts as, e.g. `cr: {levels}`"
+        )),
+    }
+}
+
+fn check_class_level(what: &str, level: u8) -> Result<(), String> {
+    if (MIN_CLASS_LEVEL..=MAX_CLASS_LEVEL).contains(&level) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} {level} is outside the class levels the Experience Point Awards table rates, {MIN_CLASS_LEVEL} to {MAX_CLASS_LEVEL}"
+        ))
+    }
+}
+
 /// The table's cell for a whole CR at a party level.
 pub fn cell(level: PartyLevel, cr: u8) -> Cell {
     AWARDS[level.row()][usize::from(cr.clamp(1, MAX_CR) - 1)]
@@ -267,6 +321,14 @@ impl Circumstance {
         let (n, d) = self.xp_factor();
         xp.saturating_mul(n) / d
     }
+}
+
+/// D5: the encounter level after the circumstance: D4's level (never past [`MAX_CR`]) plus the
+/// circumstance's adjustment, which is not limited again, so a party of 20 against two CR 20
+/// foes "twice as difficult" meets EL 22, and a party of 1 against two CR 1 foes "half as
+/// difficult" EL 0.
+pub fn adjusted_el(base: u8, circumstance: Option<Circumstance>) -> i32 {
+    i32::from(base) + circumstance.map_or(0, Circumstance::el_adjustment)
 }
 
 /// One D6 band: the offsets (EL − party level) it covers, inclusive.

@@ -30,8 +30,9 @@ vocabulary! {
         Move = ("move", "Move Action"),
         Swift = ("swift", "Swift Action"),
         Free = ("free", "Free Action"),
-        Counter = ("counter", "Immediate Counter"),
-        Reaction = ("reaction", "Immediate Reaction"),
+        // The two immediate actions by the book's names for them (L1139-1142).
+        Counter = ("counter", "Counter Action"),
+        Reaction = ("reaction", "Reaction"),
         Opportunity = ("opportunity", "Opportunity Action"),
         None = ("none", "No Action"),
     }
@@ -41,6 +42,11 @@ vocabulary! {
         "minor" => Swift,
     }
 }
+
+/// An opportunity power that attacks, in the book's words: "To make the opportunity attack,
+/// you use your immediate action to make one melee attack against the provoking creature"
+/// (L1146). A power that does not attack is an "opportunity action" (L1149).
+pub const OPPORTUNITY_ATTACK: &str = "Opportunity Attack";
 
 impl Action {
     /// Triggered actions are listed apart from the others in a stat block.
@@ -80,6 +86,53 @@ impl Origin {
             (Origin::Far, _) => Some("⋇"),
             (Origin::SelfOrigin, _) => None,
         }
+    }
+}
+
+vocabulary! {
+    /// The book's target words for an area power (L951-960): "Unless otherwise mentioned, area
+    /// of effect powers target all creatures in the area of effect."
+    pub enum AreaTarget ("area target") {
+        NearestAlly = ("nearest ally", "Nearest ally"),
+        NearestEnemy = ("nearest enemy", "Nearest enemy"),
+        AllEnemies = ("all enemies", "All enemies"),
+        AllAllies = ("all allies", "All allies"),
+        OneAlly = ("one ally", "One ally"),
+        OneEnemy = ("one enemy", "One enemy"),
+        Any = ("any", "Any"),
+    }
+    aliases {
+        "each enemy" => AllEnemies, "every enemy" => AllEnemies, "enemies" => AllEnemies,
+        "each ally" => AllAllies, "every ally" => AllAllies, "allies" => AllAllies,
+        "an enemy" => OneEnemy, "an ally" => OneAlly,
+        "the nearest enemy" => NearestEnemy, "the nearest ally" => NearestAlly,
+    }
+}
+
+impl AreaTarget {
+    /// The book's word for an area power's targets as a designer wrote them, when they mean
+    /// one: "each enemy in the burst" is "all enemies", "one ally in the arc" "one ally".
+    /// Anything more ("each prone enemy", "... who can hear it") stays as written.
+    pub fn of_text(targets: &str) -> Option<AreaTarget> {
+        let t = targets.trim().trim_end_matches('.').to_lowercase();
+        let t = [
+            "burst",
+            "arc",
+            "wall",
+            "area of effect",
+            "area",
+            "aura",
+            "zone",
+        ]
+        .iter()
+        .find_map(|a| t.strip_suffix(&format!(" in the {a}")))
+        .unwrap_or(&t);
+        AreaTarget::parse(t).ok()
+    }
+
+    /// As a power line prints it, after its origin: "Near burst 1, all enemies" (L1353).
+    pub fn words(self) -> &'static str {
+        self.key()
     }
 }
 

@@ -305,3 +305,12 @@ pub const RANDOM_CONSUMABLES: [(u8, &str); 4] = [
     (5, "A poison."), // L2156
     (6, "An incantation scroll or practice manual."), // L2157
 ];
+
+/// T4: the healing potion of "Table - Random Consumable Items" (its 1-3 row) in each tier, in the
+/// row's own words: heroic (levels 1-10), prestige (11-20), epic (21-30).
+#[rustfmt::skip]
+pub const HEALING_POTION_BY_TIER: [(&str, &str); 3] = [
+    ("heroic", "potion of healing"), // L2154
+    ("prestige", "potion of healing and rescue"), // L2154
+    ("epic", "potion of healing and rescue (advanced) or salve of resurrection"), // L2154
+];

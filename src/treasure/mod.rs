@@ -17,10 +17,12 @@ mod plan;
 mod render;
 mod trove;
 
-pub use plan::{CharacterTreasure, Grant, PermanentItem, Plan, Totals, for_encounter, plan};
+pub use plan::{
+    CharacterTreasure, Grant, ITEMS_ONLY_PLUS, PermanentItem, Plan, Totals, for_encounter, plan,
+};
 pub use trove::{
-    BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls, roll_trove,
-    roll_troves, trove_level, unit_word,
+    BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls,
+    consumable_for, healing_potion, roll_trove, roll_troves, trove_level, unit_word,
 };
 
 use crate::export::doc::group_thousands;
@@ -31,6 +33,26 @@ use std::fmt;
 /// "A platinum piece is worth one hundred gold pieces" ("Table – Exchange Rates"). Troves keep
 /// their platinum; only a total converts it.
 pub const GP_PER_PP: u64 = 100;
+
+/// T3: the highest level of a magic item. Everything with a level runs 1-30 ("Levels, Tiers and
+/// Bonuses") and the item tables stop at 30 (Table – Magic Item Prices, Table – Enchanted Item
+/// Progression by Level), so an item whose level would pass it is a level-30 item
+/// (lairsmith's own reading).
+pub const MAX_ITEM_LEVEL: u32 = crate::rules::level::MAX_LEVEL as u32;
+
+/// What a plan says when an item's level stopped at [`MAX_ITEM_LEVEL`] (T3).
+pub const ITEM_LEVEL_READING: &str = "T3: items stop at level 30 (Levels, Tiers and Bonuses; the item tables end at 30): an item whose level would pass 30 is a level-30 item (lairsmith's own reading).";
+
+/// The level of an item `above` levels over `level`, stopped at [`MAX_ITEM_LEVEL`] (T3), with
+/// the level the book's arithmetic gives when it had to stop.
+pub fn item_level(level: u32, above: u32) -> (u32, Option<u32>) {
+    let wanted = level.saturating_add(above);
+    if wanted > MAX_ITEM_LEVEL {
+        (MAX_ITEM_LEVEL, Some(wanted))
+    } else {
+        (wanted, None)
+    }
+}
 
 /// The most encounters (or troves) one plan rolls, so a typo cannot fill memory; the CLI
 /// refuses more, and [`plan`] stops there with a note.

@@ -17,7 +17,11 @@ pub const ENCOUNTERS_PER_LEVEL: u32 = 10;
 /// T1, steady: "a new permanent magic item every 12 encounters or so".
 pub const ENCOUNTERS_PER_ITEM: u32 = 12;
 
-/// A permanent item a character found (steady progression): of their level +1d4.
+/// T1, items only: the better choice of a grant is one item of the character's level plus this.
+pub const ITEMS_ONLY_PLUS: u32 = 2;
+
+/// A permanent item a character found (steady progression): of their level +1d4, never past
+/// level 30 (T3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PermanentItem {
     /// The encounter (counting from 1) that gave it.
@@ -25,6 +29,9 @@ pub struct PermanentItem {
     pub level: u32,
     /// The 1d4 added to the character's level.
     pub d4: u8,
+    /// T3: the level past 30 the character's level + 1d4 came to, when `level` stopped at 30.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub past_30: Option<u32>,
 }
 
 /// Items only: after a level's worth of encounters, the GM gives one character one item of
@@ -40,13 +47,22 @@ pub struct Grant {
 }
 
 impl Grant {
-    /// "the GM picks one item of level 5 or two of level 3".
+    /// "the GM picks one item of level 5 or two of level 3"; at level 29 and 30 the one item
+    /// is of level 30 (T3) and says so.
     pub fn choice(&self) -> String {
         let l = u32::from(self.level.get());
-        format!(
-            "the GM picks one item of level {} or two of level {l}",
-            l + 2
-        )
+        let (one, past) = super::item_level(l, ITEMS_ONLY_PLUS);
+        let past = past.map_or(String::new(), |p| {
+            format!(" (not {p}: items stop at level 30, T3)")
+        });
+        format!("the GM picks one item of level {one}{past} or two of level {l}")
+    }
+
+    /// Whether the one item's level stopped at 30 (T3).
+    pub fn stops_at_30(&self) -> bool {
+        super::item_level(u32::from(self.level.get()), ITEMS_ONLY_PLUS)
+            .1
+            .is_some()
     }
 }
 
@@ -55,7 +71,8 @@ impl Grant {
 pub struct CharacterTreasure {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The level at the plan's last encounter.
+    /// The level at the plan's last encounter; in an adventure's sum, the level the character
+    /// ends the adventure at, after its last level-up.
     pub level: Level,
     /// Steady: E5's gold; troves: an even share of the troves' total worth; else 0.
     pub gold_gp: Gp,
@@ -284,6 +301,14 @@ impl Plan {
             c.grants += 1;
             self.party.grants += 1;
         }
+        self.note_item_levels();
+    }
+
+    /// T3: says so when a grant's item stopped at level 30.
+    pub(crate) fn note_item_levels(&mut self) {
+        if self.grants.iter().any(Grant::stops_at_30) {
+            self.note(super::ITEM_LEVEL_READING);
+        }
     }
 }
 
@@ -333,10 +358,12 @@ fn steady<R: Rng + ?Sized>(p: &mut Plan, party: &Party, rng: &mut R) {
         for c in &mut p.characters {
             if rng.random_range(1..=ENCOUNTERS_PER_ITEM) == ENCOUNTERS_PER_ITEM {
                 let d4: u8 = rng.random_range(1..=4);
+                let (level, past_30) = super::item_level(u32::from(c.level.get()), u32::from(d4));
                 c.permanent_items.push(PermanentItem {
                     encounter: e,
-                    level: u32::from(c.level.get()) + u32::from(d4),
+                    level,
                     d4,
+                    past_30,
                 });
             }
         }
@@ -350,6 +377,13 @@ fn steady<R: Rng + ?Sized>(p: &mut Plan, party: &Party, rng: &mut R) {
         p.party.expected_permanent_items += expected;
     }
     p.party.total_gp = p.party.gold_gp;
+    if p.characters
+        .iter()
+        .flat_map(|c| &c.permanent_items)
+        .any(|i| i.past_30.is_some())
+    {
+        p.note(super::ITEM_LEVEL_READING);
+    }
     p.note(format!(
         "E5: Table – Treasure per Player per 10 Encounters ÷ 10 at party level {level}: {per_encounter} gp per character per encounter."
     ));

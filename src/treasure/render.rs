@@ -29,7 +29,13 @@ fn items_text(c: &CharacterTreasure) -> String {
     let list: Vec<String> = c
         .permanent_items
         .iter()
-        .map(|i| format!("level {} (encounter {}, +{})", i.level, i.encounter, i.d4))
+        .map(|i| match i.past_30 {
+            Some(p) => format!(
+                "level {} (encounter {}, +{}; not {p}: items stop at level 30, T3)",
+                i.level, i.encounter, i.d4
+            ),
+            None => format!("level {} (encounter {}, +{})", i.level, i.encounter, i.d4),
+        })
         .collect();
     format!(
         "{}: {}",
@@ -101,6 +107,72 @@ impl Plan {
             plural(t.enchanted_items, "enchanted item", "enchanted items"),
             kinds.join(", ")
         )
+    }
+
+    /// What the plan gives, in one line, for an encounter's summary (T1): a chosen method says
+    /// what it gives for that encounter, never the book's average beside it.
+    pub fn encounter_summary(&self) -> String {
+        let method = self.method.label();
+        match self.method {
+            Method::Steady => {
+                let gold = self
+                    .characters
+                    .first()
+                    .map_or("0".to_owned(), |c| c.gold_gp.to_string());
+                let found: Vec<String> = self
+                    .characters
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, c)| {
+                        c.permanent_items.iter().map(move |item| {
+                            let past = item
+                                .past_30
+                                .map_or(String::new(), |p| format!(" (not {p}, T3)"));
+                            format!("{} finds a level-{} item{past}", who(i, c), item.level)
+                        })
+                    })
+                    .collect();
+                let found = if found.is_empty() {
+                    "no permanent item found".to_owned()
+                } else {
+                    found.join("; ")
+                };
+                format!(
+                    "{method}: {gold} gp per character and a 1-in-12 chance each of a permanent item; {found}"
+                )
+            }
+            Method::ItemsOnly => {
+                if self.grants.is_empty() {
+                    format!(
+                        "{method}: nothing from this encounter (each character receives magic items at each level, and no other treasure)"
+                    )
+                } else {
+                    let grants: Vec<String> = self
+                        .grants
+                        .iter()
+                        .map(|g| {
+                            format!(
+                                "{}: {}",
+                                named(g.character, g.name.as_deref(), g.level),
+                                g.choice()
+                            )
+                        })
+                        .collect();
+                    format!("{method}: {} (no other treasure)", grants.join("; "))
+                }
+            }
+            Method::Troves => match self.troves.as_slice() {
+                [one] => format!("{method}: one trove: {}", one.describe()),
+                many => format!(
+                    "{method}: {}: {}",
+                    plural(many.len() as u32, "trove", "troves"),
+                    self.valuables_line()
+                ),
+            },
+            Method::Narrative => {
+                format!("{method}: nothing computed; the characters get treasure when they earn it")
+            }
+        }
     }
 
     /// The plan as plain text lines, notes last.
@@ -265,9 +337,9 @@ fn trove_row(n: usize, t: &Trove) -> String {
     let gem = t.gem.map_or("-".to_owned(), |v| {
         format!("{} gp (8 or more: ours, T2)", group_thousands(v))
     });
-    let item = match (t.enchanted, t.consumable) {
+    let item = match (t.enchanted, &t.consumable) {
         (Some(k), _) => format!("enchanted {} of level {}", k.key(), t.level),
-        (_, Some(c)) => format!("consumable: {c}"),
+        (_, Some(c)) => format!("consumable of level {}: {c}", t.level),
         _ => t.item.label().to_owned(),
     };
     format!(

@@ -2,8 +2,11 @@
 
 use crate::encounter::party::Party;
 use crate::export::doc::group_thousands;
+use crate::rules::level::Tier;
 use crate::rules::level::{Level, MAX_LEVEL, MIN_LEVEL};
-use crate::rules::tables::{ART_OBJECTS, CoinUnit, RANDOM_CONSUMABLES, TROVES};
+use crate::rules::tables::{
+    ART_OBJECTS, CoinUnit, HEALING_POTION_BY_TIER, RANDOM_CONSUMABLES, TROVES,
+};
 use crate::vocab::Vocabulary;
 use crate::vocabulary;
 use rand::rngs::StdRng;
@@ -105,8 +108,9 @@ pub struct Trove {
     /// An enchanted item is of the party's level; the specific item (the book's 1d20 tables,
     /// not in the rulebook) is the GM's choice.
     pub enchanted_level: Option<Level>,
-    /// The consumable's row of "Table – Random Consumable Items", as the book words it.
-    pub consumable: Option<&'static str>,
+    /// The consumable, of the party's level (T4): its row of "Table – Random Consumable
+    /// Items" as the book words it, the healing potion only for the party's tier.
+    pub consumable: Option<String>,
     pub rolls: TroveRolls,
 }
 
@@ -182,10 +186,7 @@ pub fn roll_trove<R: Rng + ?Sized>(party_size: usize, level: i64, rng: &mut R) -
         ItemKind::Consumable => {
             let d6: u8 = rng.random_range(1..=6);
             rolls.consumable_d6 = Some(d6);
-            consumable = RANDOM_CONSUMABLES
-                .iter()
-                .find(|(top, _)| d6 <= *top)
-                .map(|(_, text)| *text);
+            consumable = Some(consumable_for(d6, level));
         }
         ItemKind::Personal | ItemKind::Miscellaneous => {}
     }
@@ -202,6 +203,34 @@ pub fn roll_trove<R: Rng + ?Sized>(party_size: usize, level: i64, rng: &mut R) -
         consumable,
         rolls,
     }
+}
+
+/// The healing potion (the 1-3 row of "Table – Random Consumable Items") of a level's tier,
+/// in the row's words (T4): `("heroic", "potion of healing")` at levels 1-10.
+pub fn healing_potion(level: Level) -> (&'static str, &'static str) {
+    HEALING_POTION_BY_TIER[match level.tier() {
+        Tier::Adventurer => 0,
+        Tier::Prestige => 1,
+        Tier::Epic => 2,
+    }]
+}
+
+/// T4: what a trove's consumable is, for the 1d6 as it fell, at the party's level: the healing
+/// potion of the party's tier only, or the row's other results in the book's words.
+pub fn consumable_for(d6: u8, level: Level) -> String {
+    let row = RANDOM_CONSUMABLES
+        .iter()
+        .position(|(top, _)| d6 <= *top)
+        .unwrap_or(RANDOM_CONSUMABLES.len() - 1);
+    if row == 0 {
+        let (tier, potion) = healing_potion(level);
+        return format!("{potion} (the healing potion of the {tier} tier)");
+    }
+    let text = RANDOM_CONSUMABLES[row].1.trim_end_matches('.');
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }
 
 /// `count` troves for `party`, at its trove level ([`trove_level`]), from one seed: the same
@@ -260,13 +289,15 @@ impl Trove {
         if self.art.is_none() && self.gem.is_none() {
             parts.push("no art or gemstone".into());
         }
-        parts.push(match (self.item, self.enchanted, self.consumable) {
+        parts.push(match (self.item, self.enchanted, &self.consumable) {
             (ItemKind::Enchanted, Some(k), _) => format!(
                 "enchanted magic item: {} of level {} (the GM picks it)",
                 k.label(),
                 self.level
             ),
-            (ItemKind::Consumable, _, Some(text)) => format!("consumable: {text}"),
+            (ItemKind::Consumable, _, Some(text)) => {
+                format!("consumable of level {}: {text}", self.level)
+            }
             (ItemKind::Miscellaneous, _, _) => {
                 "miscellaneous permanent magic item (the GM picks it)".into()
             }

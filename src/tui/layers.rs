@@ -473,8 +473,14 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
         }
         PromptKind::ExportEncounter => {
             let s = &app.encounter;
-            let contents =
-                crate::encounter::sheet::markdown(&s.encounter, &s.party, &s.report, &app.bestiary);
+            // The sheet shows the treasure method chosen on the screen, as the CLI's does.
+            let contents = crate::encounter::sheet::markdown_with_treasure(
+                &s.encounter,
+                &s.party,
+                &s.report,
+                &app.bestiary,
+                s.treasure_plan.as_ref(),
+            );
             (export(app, text, contents), false)
         }
         PromptKind::ExportHtml { id } => {
@@ -491,7 +497,7 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
                 &s.party,
                 &s.report,
                 &app.bestiary,
-                None,
+                s.treasure_plan.as_ref(),
             );
             (export(app, text, contents), false)
         }

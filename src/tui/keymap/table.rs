@@ -452,7 +452,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
         [k('c')],
         A::AddCr,
         "add CR",
-        "Add foes by challenge rating (5, 1/2, or 5 x3 for three)"
+        "Add foes by challenge rating (5, 1/2, or 5 x3 for three), or characters and NPCs (character 5, npc 5)"
     ),
     row!(
         C::Encounter,

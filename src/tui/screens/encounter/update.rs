@@ -69,7 +69,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::AddCr => app.push(Layer::Prompt {
             kind: PromptKind::AddCr,
-            title: "Foes by challenge rating: 5, 1/2, or 5 x3 for three (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8)".into(),
+            title: "Foes by challenge rating: 5, 1/2, or 5 x3 for three (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8); character 5, npc 5, or 3+2 for a CR 3 monster with 2 class levels".into(),
             field: TextField::default(),
         }),
         Action::SwitchSystem => {
@@ -273,19 +273,22 @@ pub fn switch_system(app: &mut App) {
     ));
 }
 
-/// A 3rd-edition group typed into the prompt: `5`, `1/2`, `5 x3`.
+/// A 3rd-edition group typed into the prompt: `5`, `1/2`, `5 x3`, `3+2` (a CR 3 monster with 2
+/// class levels), `character 5`, `npc 5 x2` (D7).
 pub fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
     let text = text.trim();
-    let (cr, count) = match text.split_once(['x', '×', '*']) {
-        Some((cr, n)) => (cr.trim(), n.trim()),
+    let (foe, count) = match text.rsplit_once(['x', '×', '*']) {
+        Some((foe, n)) => (foe.trim(), n.trim()),
         None => (text, "1"),
     };
-    let cr: crate::rules::d20e3::Cr = cr.parse()?;
     let count: i64 = count
         .parse()
         .map_err(|_| format!("`{count}` is not a count (1 to 999)"))?;
     let count = Count::new(count)?;
-    let group = Group::cr(cr, count);
+    let group = Group::d20e3(foe, count)?;
+    let cr = group
+        .challenge_rating()
+        .ok_or_else(|| format!("`{foe}` is not a 3rd-edition foe"))?;
     let key = group.key();
     let s = &mut app.encounter;
     s.encounter.add(group)?;
@@ -295,8 +298,20 @@ pub fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
         .iter()
         .position(|g| g.key() == key)
         .unwrap_or(0);
-    app.info(format!("Added {} × CR {cr}.", count.get()));
+    let added = match group_description(&s.encounter, &key) {
+        Some(what) => format!("Added {} × {what} (CR {cr}).", count.get()),
+        None => format!("Added {} × CR {cr}.", count.get()),
+    };
+    app.info(added);
     Ok(())
+}
+
+/// D7: what the group of `key` is, when it is a character, an NPC or a monster with classes.
+fn group_description(e: &crate::encounter::Encounter, key: &str) -> Option<String> {
+    e.groups
+        .iter()
+        .find(|g| g.key() == key)
+        .and_then(Group::class_description)
 }
 
 /// Opens the Forge on a new monster of the placeholder's level, rank and role; saving it

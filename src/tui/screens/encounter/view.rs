@@ -203,7 +203,7 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         };
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
         let xp = line.xp_total.map_or("?".into(), group_thousands);
-        let what = match (line.level, &line.rank, &line.role, g.cr) {
+        let what = match (line.level, &line.rank, &line.role, g.challenge_rating()) {
             _ if line.challenge.is_some() => format!("L{} challenge", line.level.unwrap_or(0)),
             (Some(l), Some(rk), Some(ro), _) => format!("L{l} {rk} {ro}"),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
@@ -326,7 +326,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 " Extended challenge ",
                 challenge_text(app, r.roster.get(s.cursor)),
             ),
-            Some(g) if g.cr.is_some() => {
+            Some(g) if g.challenge_rating().is_some() => {
                 let line = r.roster.get(s.cursor);
                 let each = line
                     .and_then(|l| l.xp_each)
@@ -337,8 +337,14 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 (
                     " Challenge rating ",
                     Text::from(format!(
-                        "CR {}: {each} for this party, from the Experience Point Awards table.\n\nThe 3rd-edition encounter names no monster: the GM picks creatures of this CR. {w} shows the arithmetic.",
-                        g.cr.map(|c| c.to_string()).unwrap_or_default()
+                        "CR {}{}: {each} for this party, from the Experience Point Awards table.\n\nThe 3rd-edition encounter names no monster: the GM picks creatures of this CR. {w} shows the arithmetic.",
+                        g.challenge_rating()
+                            .map(|c| c.to_string())
+                            .unwrap_or_default(),
+                        // D7: a character, an NPC or a monster with classes says how.
+                        g.class_description()
+                            .map(|d| format!(" ({d}, D7)"))
+                            .unwrap_or_default()
                     )),
                 )
             }
@@ -419,10 +425,11 @@ fn challenge_text(app: &App, line: Option<&crate::encounter::report::RosterLine>
     for k in &c.skills {
         lines.push(Line::from(format!("• {}", k.text)));
     }
+    lines.push(Line::from(format!("• {}", c.group_check)));
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
         format!(
-            "DCs from Table – Recommended Difficulty Classes by Level. {} edits the challenge.",
+            "DCs from Table – Recommended Difficulty Classes by Level; later checks with a skill at Hard (A3). {} edits the challenge.",
             app.keymap.key_for(Ctx::EncounterOrcus, Action::Choose)
         ),
         theme::dim(),
