@@ -128,8 +128,8 @@ fn rank_key(rank: &str) -> &'static str {
 }
 
 /// dnd4e's `details.origin` for an Orcus source, one of its `creatureOrigin` choices (the
-/// sheet's dropdown). The words of ruling R14 match them: Outsider is the book's "Immortal",
-/// Cosmic its "aberration", dnd4e's Aberrant.
+/// sheet's dropdown). The words of ruling R14 match them: Outsider is the book's word
+/// Immortal, Cosmic its word aberration, dnd4e's Aberrant.
 pub fn origin_key(source: Source) -> &'static str {
     match source {
         Source::Cosmic => "aberrant",
