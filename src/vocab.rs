@@ -19,6 +19,24 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
         &[]
     }
 
+    /// Every spelling [`Vocabulary::parse`] reads as `value`, normalised as it compares them
+    /// (ASCII lower case, `-` for `_` and a space): its key, its label and its aliases.
+    fn spellings_of(value: Self) -> Vec<String> {
+        let mut all: Vec<String> = [value.key(), value.label()]
+            .into_iter()
+            .chain(
+                Self::aliases()
+                    .iter()
+                    .filter(|(_, v)| *v == value)
+                    .map(|(a, _)| *a),
+            )
+            .map(normalise)
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
     /// Parses a value, ignoring case, surrounding spaces, and `_`/space versus `-`.
     fn parse(input: &str) -> Result<Self, UnknownValue> {
         let wanted = normalise(input);
@@ -229,15 +247,74 @@ impl<T: Vocabulary> serde::de::Visitor<'_> for VocabVisitor<T> {
     }
 }
 
-/// The JSON Schema of a vocabulary: a string that is one of its keys. The reader also takes
-/// labels, aliases and any case, but files are written with keys, and an editor completes the
-/// keys.
+/// Reads a mapping keyed by words of `K` (`overrides:`, `powers_by_role:`), refusing two keys
+/// that name one word (`hp` and `HP`), of which the second would silently replace the first.
+pub fn unique_keys<'de, D, K, V>(d: D) -> Result<std::collections::BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Vocabulary + Ord,
+    V: serde::Deserialize<'de>,
+{
+    struct Keyed<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K: Vocabulary + Ord, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Keyed<K, V> {
+        type Value = std::collections::BTreeMap<K, V>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(
+                f,
+                "a mapping keyed by {} {}",
+                crate::text::article(K::FIELD),
+                K::FIELD
+            )
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            use serde::de::Error;
+            let mut out = std::collections::BTreeMap::new();
+            let mut given: Vec<(K, String)> = Vec::new();
+            while let Some(key) = map.next_key::<String>()? {
+                let k = K::parse(&key).map_err(A::Error::custom)?;
+                if let Some((_, first)) = given.iter().find(|(g, _)| *g == k) {
+                    return Err(A::Error::custom(format!(
+                        "`{key}` and `{first}` are one {} (`{}`); keep one of them",
+                        K::FIELD,
+                        k.key()
+                    )));
+                }
+                given.push((k, key));
+                out.insert(k, map.next_value()?);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Keyed(std::marker::PhantomData))
+}
+
+/// The JSON Schema of a vocabulary. The reader takes a word in any case, with `_` or a space for
+/// `-`, and its labels and aliases too; the schema accepts the same (a pattern built from the
+/// same spellings), and offers the keys, as files are written, for completion (an `enum`).
 pub fn vocabulary_schema<T: Vocabulary>() -> schemars::Schema {
     let keys: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+    let what = format!(
+        "{} {}",
+        if crate::text::article(T::FIELD) == "an" {
+            "An"
+        } else {
+            "A"
+        },
+        T::FIELD
+    );
     schemars::json_schema!({
         "type": "string",
-        "description": format!("{} {}.", if crate::text::article(T::FIELD) == "an" { "An" } else { "A" }, T::FIELD),
-        "enum": keys,
+        "description": format!("{what}: {} (any case).", keys.join(", ")),
+        "anyOf": [
+            { "enum": keys },
+            {
+                "pattern": crate::schema::patterns::vocabulary::<T>(),
+                "patternErrorMessage": format!("unknown {}; valid values: {}", T::FIELD, keys.join(", ")),
+            },
+        ],
     })
 }
 

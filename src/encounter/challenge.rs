@@ -158,6 +158,7 @@ pub fn describe_group_check(level: Level) -> String {
 /// An extended challenge, as an encounter group holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Challenge {
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     /// `None`: the party level (E3), whatever the party is when the encounter is rated.
     #[serde(
@@ -165,10 +166,14 @@ pub struct Challenge {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "de_level"
     )]
+    // Not `~`: a level that is written is a number (`de_level`).
+    #[schemars(with = "Level")]
     pub level: Option<Level>,
     #[serde(deserialize_with = "de_successes")]
+    #[schemars(range(min = MIN_SUCCESSES, max = MAX_SUCCESSES))]
     pub successes: u32,
     #[serde(default = "default_failures", deserialize_with = "de_failures")]
+    #[schemars(range(min = MIN_FAILURES, max = MAX_FAILURES))]
     pub failures: u32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skills: Vec<ChallengeSkill>,

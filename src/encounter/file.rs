@@ -157,6 +157,7 @@ impl schemars::JsonSchema for PartyRef {
                     "type": "string",
                     "description": "The id of a saved party (`parties/<id>.yaml`).",
                     "pattern": crate::schema::ID_PATTERN,
+                    "maxLength": crate::text::MAX_NAME_CHARS,
                 },
                 {
                     "type": "object",
@@ -260,6 +261,7 @@ fn is_foe(s: &Side) -> bool {
 #[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::group_schema)]
 pub struct Group {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub monster: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Placeholder>,
@@ -304,6 +306,7 @@ pub struct Group {
     pub count: Count,
     /// D1: `name:` is read as the label, as 3rd-edition GMs name their foes.
     #[serde(default, skip_serializing_if = "Option::is_none", alias = "name")]
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
@@ -502,19 +505,22 @@ impl System {
 
 /// An encounter file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[schemars(extend("patternProperties" = {"^x-": {}}))]
+#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::encounter_schema)]
 pub struct Encounter {
     pub kind: EncounterKind,
+    #[schemars(extend("const" = ENCOUNTER_SCHEMA_VERSION))]
     pub schema_version: u32,
     /// D1: which rules rate the encounter; Orcus unless the file says otherwise.
     #[serde(default, skip_serializing_if = "System::is_orcus")]
     pub system: System,
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     pub party: PartyRef,
     /// D5: a 3rd-edition encounter's circumstance (half, less, more, twice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub circumstance: Option<crate::rules::d20e3::Circumstance>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::GROUPS.max))]
     pub groups: Vec<Group>,
     /// The user's own text: lairsmith never writes into it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -534,6 +540,9 @@ pub struct Encounter {
 pub struct Generation {
     pub seed: u64,
     /// The difficulty band aimed for (E3, lairsmith's own reading).
+    #[schemars(
+        schema_with = "crate::schema::vocabulary_of::<crate::rules::difficulty::Difficulty>"
+    )]
     pub difficulty: String,
     /// The fuzzy query the monsters had to match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -543,12 +552,16 @@ pub struct Generation {
     pub filters: Option<String>,
     /// The groups kept as they were (monster ids and placeholders).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::GROUPS.max))]
     pub locked: Vec<String>,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedMonsters, _, _>")]
+    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedMonsters>")]
     pub max_monsters: u32,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
+    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedOfAKind>")]
     pub max_bosses: u32,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
+    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedOfAKind>")]
     pub max_leaders: u32,
     /// Whether the encounter reached the band; when not, the closest found was kept.
     pub met: bool,

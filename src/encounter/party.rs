@@ -26,8 +26,10 @@ pub fn check_size(n: usize) -> Result<(), String> {
 /// One character.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = crate::schema::member_schema)]
 pub struct Member {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: Option<String>,
     pub level: Level,
     /// A1: the character's experience points; without it the character starts an adventure at
@@ -233,8 +235,11 @@ crate::schema::kind_schema!(PartyKind, "party");
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct PartyFile {
     pub kind: PartyKind,
+    #[schemars(extend("const" = crate::encounter::file::ENCOUNTER_SCHEMA_VERSION))]
     pub schema_version: u32,
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
+    #[schemars(length(min = 1, max = MAX_PARTY_SIZE))]
     pub members: Vec<Member>,
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,

@@ -48,36 +48,42 @@ pub struct AbilityScores {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
     pub str: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
     pub con: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
     pub dex: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
     pub int: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
     pub wis: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
     pub cha: Option<i32>,
 }
 
@@ -119,38 +125,45 @@ pub struct Movement {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
     pub walk: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
     pub fly: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
     pub swim: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
     pub climb: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
     pub burrow: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
     pub teleport: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub traits: Vec<MovementTrait>,
 }
 
@@ -164,6 +177,7 @@ impl Movement {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Trait {
+    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
     pub name: String,
     /// The aura's size, for an aura (L1724-1725).
     #[serde(
@@ -171,6 +185,7 @@ pub struct Trait {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Aura, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Aura>")]
     pub aura: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<crate::rules::power_vocab::PowerTag>,
@@ -196,6 +211,7 @@ crate::vocabulary! {
 #[serde(deny_unknown_fields)]
 pub struct Regeneration {
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::Regeneration, _, _>")]
+    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::Regeneration>")]
     pub value: u32,
     #[serde(default, skip_serializing_if = "is_always")]
     pub when: RegenerationWhen,
@@ -221,6 +237,7 @@ impl Regeneration {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
+    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
     pub name: String,
     pub text: String,
 }
@@ -262,7 +279,11 @@ impl std::fmt::Display for Immunity {
     }
 }
 
-crate::rules::senses::string_serde!(Immunity, "a damage type or condition");
+crate::rules::senses::string_serde!(
+    Immunity,
+    "a damage type or condition",
+    crate::schema::immunity_schema
+);
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -273,8 +294,11 @@ fn is_false(b: &bool) -> bool {
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct MonsterDesign {
     pub kind: MonsterKind,
+    #[schemars(extend("const" = MONSTER_SCHEMA_VERSION))]
     pub schema_version: u32,
+    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub id: String,
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     pub level: Level,
     pub rank: Rank,
@@ -286,10 +310,15 @@ pub struct MonsterDesign {
     #[serde(rename = "type")]
     pub creature_type: CreatureType,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub tags: Vec<Tag>,
     /// Monster templates applied at derive time, in order (ids of `templates/monster/` or the
     /// user's `<data>/templates/`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(
+        length(max = MAX_TEMPLATES),
+        inner(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))
+    )]
     pub templates: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alignment: Option<Alignment>,
@@ -297,8 +326,10 @@ pub struct MonsterDesign {
     pub abilities: AbilityScores,
     /// Trained skills; their bonuses are derived (R7).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub skills: Vec<Skill>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub senses: Vec<Sense>,
     #[serde(default, skip_serializing_if = "Movement::is_empty")]
     pub movement: Movement,
@@ -308,30 +339,46 @@ pub struct MonsterDesign {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Reach, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Reach>")]
     pub reach: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regeneration: Option<Regeneration>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(
+        length(max = crate::limits::WORDS.max),
+        inner(pattern(crate::schema::patterns::ONE_LINE))
+    )]
     pub languages: Vec<String>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Telepathy, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Telepathy>")]
     pub telepathy: Option<u32>,
     /// Resistances beyond what source and tags grant, each of value X (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub resistances: Vec<DamageType>,
     /// Vulnerabilities beyond what source and tags grant, each of value X (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub vulnerabilities: Vec<DamageType>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub immunities: Vec<Immunity>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::TRAITS.max))]
     pub traits: Vec<Trait>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::POWERS.max))]
     pub powers: Vec<Power>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::vocab::unique_keys"
+    )]
+    #[schemars(schema_with = "crate::schema::stat_overrides")]
     pub overrides: BTreeMap<StatKey, Override>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub equipment: Option<String>,
@@ -340,6 +387,7 @@ pub struct MonsterDesign {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tactics: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::VARIANTS.max))]
     pub variants: Vec<Variant>,
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,

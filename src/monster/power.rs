@@ -66,12 +66,8 @@ impl JsonSchema for DamageSpec {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "DamageSpec".into()
     }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let tiers: Vec<&str> = DamageTier::ALL.iter().map(|t| t.key()).collect();
-        schemars::json_schema!({
-            "type": "string",
-            "description": format!("A damage tier ({}) or dice such as 2d10+4.", tiers.join(", ")),
-        })
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        crate::schema::damage_schema(g)
     }
 }
 
@@ -88,6 +84,7 @@ pub struct AttackSpec {
 pub struct PowerOverrides {
     /// A hand-set attack bonus in place of the role formula.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::schema::attack_override")]
     pub attack: Option<Override>,
 }
 
@@ -105,6 +102,7 @@ fn is_false(b: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Power {
+    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
     pub name: String,
     #[serde(default, skip_serializing_if = "is_false")]
     pub basic: bool,
@@ -115,6 +113,10 @@ pub struct Power {
         skip_serializing_if = "Vec::is_empty",
         deserialize_with = "crate::limits::refresh_faces"
     )]
+    #[schemars(inner(range(
+        min = crate::limits::REFRESH_FACE.min,
+        max = crate::limits::REFRESH_FACE.max
+    )))]
     pub refresh: Vec<u8>,
     pub action: Action,
     pub origin: Origin,
@@ -125,12 +127,15 @@ pub struct Power {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::PowerRange, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::PowerRange>")]
     pub range: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub area: Option<Area>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
     pub targets: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub tags: Vec<PowerTag>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack: Option<AttackSpec>,
@@ -142,6 +147,7 @@ pub struct Power {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Attacks, _, _>"
     )]
+    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Attacks>")]
     pub attacks: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<DamageSpec>,

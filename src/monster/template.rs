@@ -43,37 +43,57 @@ crate::schema::kind_schema!(TemplateKind, "monster-template");
 #[serde(deny_unknown_fields)]
 pub struct MonsterTemplate {
     pub kind: TemplateKind,
+    #[schemars(extend("const" = TEMPLATE_SCHEMA_VERSION))]
     pub schema_version: u32,
+    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub id: String,
+    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<Rank>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub tags: Vec<Tag>,
     #[serde(default, skip_serializing_if = "AbilityScores::is_empty")]
     pub abilities: AbilityScores,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub skills: Vec<Skill>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub senses: Vec<Sense>,
     #[serde(default, skip_serializing_if = "Movement::is_empty")]
     pub movement: Movement,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(
+        length(max = crate::limits::WORDS.max),
+        inner(pattern(crate::schema::patterns::ONE_LINE))
+    )]
     pub languages: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub resistances: Vec<DamageType>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub vulnerabilities: Vec<DamageType>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::WORDS.max))]
     pub immunities: Vec<Immunity>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::TRAITS.max))]
     pub traits: Vec<Trait>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::POWERS.max))]
     pub powers: Vec<Power>,
     /// A theme's powers: each member of a group gets the ones of its own role.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::vocab::unique_keys"
+    )]
+    #[schemars(schema_with = "crate::schema::powers_by_role")]
     pub powers_by_role: BTreeMap<Role, Vec<Power>>,
 }
 

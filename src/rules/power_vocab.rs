@@ -188,7 +188,11 @@ impl fmt::Display for Area {
     }
 }
 
-crate::rules::senses::string_serde!(Area, "an area such as `burst 2`, `arc 3` or `wall 5`");
+crate::rules::senses::string_serde!(
+    Area,
+    "an area such as `burst 2`, `arc 3` or `wall 5`",
+    crate::schema::area_schema
+);
 
 vocabulary! {
     /// The four defenses (L973).

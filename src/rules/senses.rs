@@ -45,6 +45,13 @@ impl Sense {
                 in_range(&crate::limits::SENSE_RANGE, number, input, "sense")?
                     .unwrap_or(DEFAULT_SENSE_RANGE),
             )
+        } else if number.is_some() {
+            // A number it would drop: the file would not say what lairsmith reads.
+            return Err(UnknownValue::out_of_range(
+                "sense",
+                input,
+                format!("{} has no range; write `{}`", kind.key(), kind.key()),
+            ));
         } else {
             None
         };
@@ -151,9 +158,10 @@ pub const MOVEMENT_TRAIT_NAMES: &[&str] = &[
 
 impl MovementTrait {
     pub fn parse(input: &str) -> Result<MovementTrait, UnknownValue> {
-        let lower = input.trim().to_lowercase().replace('_', " ");
+        // ASCII lower case, as every closed word is read (`to_lowercase` would read the Kelvin
+        // sign as a `k`).
+        let lower = input.trim().to_ascii_lowercase().replace('_', " ");
         let (name, number) = split_trailing_number(&lower);
-        let name = name.trim_end_matches(" -4").trim();
         let t = match name {
             "wall-walker" | "wall walker" | "wall-climber" | "wall climber" => {
                 MovementTrait::WallWalker
@@ -172,18 +180,17 @@ impl MovementTrait {
                 )
             }
             other => {
-                if let Some(size) = other.strip_prefix("compress ")
-                    && let Ok(size) = Size::parse(size)
-                {
-                    return Ok(MovementTrait::Compress(Some(size)));
-                }
+                let size = other
+                    .strip_prefix("compress ")
+                    .and_then(|size| Size::parse(size).ok());
                 let stride = other
                     .strip_suffix(" stride")
                     .or_else(|| other.strip_prefix("terrain stride "))
                     .and_then(|s| Stride::parse(s.trim_matches(|c| c == '(' || c == ')')).ok());
-                match stride {
-                    Some(s) => MovementTrait::TerrainStride(s),
-                    None => {
+                match (size, stride) {
+                    (Some(size), _) => MovementTrait::Compress(Some(size)),
+                    (None, Some(s)) => MovementTrait::TerrainStride(s),
+                    (None, None) => {
                         return Err(UnknownValue::new(
                             "movement trait",
                             input,
@@ -193,6 +200,27 @@ impl MovementTrait {
                 }
             }
         };
+        // Only the maximum altitude has a number, and the clumsy traits their penalty as the
+        // stat block prints it; a number lairsmith would drop is refused.
+        let clumsy = matches!(
+            t,
+            MovementTrait::ClumsyOnGround
+                | MovementTrait::ClumsyInAir
+                | MovementTrait::ClumsyInWater
+        );
+        match number {
+            None => {}
+            Some(_) if matches!(t, MovementTrait::MaximumAltitude(_)) => {}
+            Some(n) if clumsy && n == i128::from(CLUMSY_PENALTY) => {}
+            Some(n) => {
+                let why = if clumsy {
+                    format!("the clumsy penalty is {CLUMSY_PENALTY}, not {n}; write `{t}`")
+                } else {
+                    format!("`{t}` takes no number; write `{t}`")
+                };
+                return Err(UnknownValue::out_of_range("movement trait", input, why));
+            }
+        }
         Ok(t)
     }
 }
@@ -217,7 +245,7 @@ impl fmt::Display for MovementTrait {
 
 /// Serde for types that are written as one string and parsed with an [`UnknownValue`] error.
 macro_rules! string_serde {
-    ($t:ty, $what:literal) => {
+    ($t:ty, $what:literal, $schema:path) => {
         impl serde::Serialize for $t {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
@@ -242,20 +270,23 @@ macro_rules! string_serde {
             fn schema_name() -> std::borrow::Cow<'static, str> {
                 stringify!($t).into()
             }
-            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                // The words and numbers of these strings are checked when the file is read;
-                // the schema says what is written.
-                schemars::json_schema!({ "type": "string", "description": $what })
+            fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                $schema(g)
             }
         }
     };
 }
 pub(crate) use string_serde;
 
-string_serde!(Sense, "a sense such as `darkvision` or `blindsight 10`");
+string_serde!(
+    Sense,
+    "a sense such as `darkvision` or `blindsight 10`",
+    crate::schema::sense_schema
+);
 string_serde!(
     MovementTrait,
-    "a movement trait such as `hover` or `swamp stride`"
+    "a movement trait such as `hover` or `swamp stride`",
+    crate::schema::movement_trait_schema
 );
 
 #[cfg(test)]
