@@ -86,7 +86,7 @@ pub struct UnknownValue {
 }
 
 impl UnknownValue {
-    /// A known word with a number outside its range ("darkvision 5000").
+    /// A known word with a number outside its range ("blindsight 5000").
     pub fn out_of_range(field: &'static str, given: &str, sentence: String) -> Self {
         UnknownValue {
             field,
