@@ -481,11 +481,12 @@ fn limits(c: &mut Criterion) {
     let mut app = App::new(bestiary, paths_for(&root.join("bestiary")));
     app.screen = Screen::Adventure;
     let open = |app: &mut App| {
-        app.adventure = lairsmith::tui::screens::adventure::AdventureScreen::with(
-            adv.clone(),
-            Some(path.clone()),
-            Some(fp),
-        );
+        let file = lairsmith::tui::document::OnDisk {
+            path: path.clone(),
+            fingerprint: fp,
+        };
+        app.adventure =
+            lairsmith::tui::screens::adventure::AdventureScreen::with(adv.clone(), Some(file));
         app.adventure.loaded = loaded.clone();
         app.adventure.loads += 1;
         app.derive();

@@ -446,7 +446,7 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
     // Renaming the second power to the first's name is refused; its own name is kept.
     let mut d = design;
     d.powers[1].name = "Gore".into();
-    app.forge.design = d;
+    *app.forge.design = d;
     app.forge.step = Step::Powers;
     app.forge.power_form = Some(1);
     app.forge.form_row = 0;

@@ -379,7 +379,7 @@ fn screen_snapshots() {
             .forge
             .go_to(lairsmith::tui::screens::forge::Step::Source);
         golden(&format!("forge-source-{w}x{h}.txt"), &ui.draw(w, h));
-        ui.app.forge.baseline = ui.app.forge.design.clone();
+        ui.app.forge.design.mark_clean();
         ui.key(KeyCode::F(3))
             .ch('P')
             .ctrl('u')

@@ -158,7 +158,7 @@ fn reach_regeneration_and_variants_are_edited_in_the_forge_details_and_saved_as_
         "{saved}"
     );
     let again = lairsmith::bestiary::parse_monster(&saved, Path::new("new-monster.yaml")).unwrap();
-    assert_eq!(again, ui.app.forge.design);
+    assert_eq!(again, *ui.app.forge.design);
 }
 
 #[test]

@@ -273,10 +273,10 @@ impl World {
         if !enc.encounter.groups.is_empty() && enc.cursor >= enc.encounter.groups.len() {
             return Err("the roster cursor is past the last group".into());
         }
-        if enc.is_dirty() != (enc.encounter != enc.baseline) {
+        if enc.is_dirty() != (*enc.encounter != *enc.encounter.baseline()) {
             return Err("the encounter's unsaved flag disagrees with its contents".into());
         }
-        if app.forge.is_dirty() != (app.forge.design != app.forge.baseline) {
+        if app.forge.is_dirty() != (*app.forge.design != *app.forge.design.baseline()) {
             return Err("the Forge's unsaved flag disagrees with its contents".into());
         }
         Ok(())

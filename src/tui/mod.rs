@@ -4,9 +4,9 @@
 //! through `keymap`. The terminal is restored on quit, on error, on panic and on signals.
 
 pub mod app;
+pub mod document;
 pub mod exec;
 pub mod help;
-pub mod history;
 pub mod keymap;
 pub mod layer;
 pub mod layers;
@@ -231,7 +231,7 @@ fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
         out.push((
             format!("monster `{}`", app.forge.design.name),
             dir.join(format!("{slug}-{stamp}.yaml")),
-            crate::yaml_io::to_string(&app.forge.design),
+            crate::yaml_io::to_string(&*app.forge.design),
         ));
     }
     if app.encounter.is_dirty() {
@@ -239,7 +239,7 @@ fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
         out.push((
             format!("encounter `{}`", app.encounter.encounter.name),
             dir.join(format!("encounter-{slug}-{stamp}.yaml")),
-            crate::yaml_io::to_string(&app.encounter.encounter),
+            crate::yaml_io::to_string(&*app.encounter.encounter),
         ));
     }
     if app.adventure.is_dirty() {
@@ -247,7 +247,7 @@ fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
         out.push((
             format!("adventure `{}`", app.adventure.adventure.name),
             dir.join(format!("adventure-{slug}-{stamp}.yaml")),
-            crate::yaml_io::to_string(&app.adventure.adventure),
+            crate::yaml_io::to_string(&*app.adventure.adventure),
         ));
     }
     out

@@ -7,7 +7,6 @@ use crate::store::Fingerprint;
 use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind, WritePurpose};
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Layer;
-use crate::tui::screens::forge::Target;
 use crate::tui::update::leave;
 
 pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
@@ -35,14 +34,12 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                 WritePurpose::Encounter if changed_on_disk => {
                     let open = app.keymap.key_for(Ctx::Encounter, Action::Open);
                     app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.", path.display()));
-                    app.encounter.path = None;
-                    app.encounter.fingerprint = None;
+                    app.encounter.encounter.forget_file();
                 }
                 WritePurpose::Adventure if changed_on_disk => {
                     let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
                     app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.", path.display()));
-                    app.adventure.path = None;
-                    app.adventure.fingerprint = None;
+                    app.adventure.adventure.forget_file();
                 }
                 WritePurpose::Encounter | WritePurpose::Party { .. } | WritePurpose::Adventure
                     if exists =>
@@ -258,8 +255,10 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
                     let old = &app.encounter;
                     let mut s = crate::tui::screens::encounter::EncounterScreen::with(
                         e,
-                        Some(path),
-                        Some(fp),
+                        Some(crate::tui::document::OnDisk {
+                            path,
+                            fingerprint: fp,
+                        }),
                     );
                     s.seed = old.seed;
                     s.difficulty = old.difficulty;
@@ -338,12 +337,8 @@ fn written(
             app.browser.select(&id);
             if from_forge {
                 let f = &mut app.forge;
-                f.design = *design.clone();
-                f.baseline = *design;
-                f.target = Target::Existing {
-                    path: path.clone(),
-                    fingerprint: fp,
-                };
+                *f.design = *design;
+                f.design.mark_saved(path.clone(), fp);
                 f.copy_of = None;
                 if let Some(i) = app.encounter.replacing.take()
                     && let Some(g) = app.encounter.encounter.groups.get_mut(i)
@@ -366,17 +361,11 @@ fn written(
             ));
         }
         WritePurpose::Adventure => {
-            let s = &mut app.adventure;
-            s.path = Some(path.clone());
-            s.fingerprint = Some(fp);
-            s.baseline = s.adventure.clone();
+            app.adventure.adventure.mark_saved(path.clone(), fp);
             app.info(format!("Saved the adventure to {}.", path.display()));
         }
         WritePurpose::Encounter => {
-            let s = &mut app.encounter;
-            s.path = Some(path.clone());
-            s.fingerprint = Some(fp);
-            s.baseline = s.encounter.clone();
+            app.encounter.encounter.mark_saved(path.clone(), fp);
             app.info(format!("Saved the encounter to {}.", path.display()));
         }
     }

@@ -11,9 +11,9 @@ use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
-    let forge_before = app.forge.snapshot();
-    let encounter_before = app.encounter.snapshot();
-    let adventure_before = app.adventure.snapshot();
+    let forge_before = app.forge.design.snapshot(&app.forge.powers_custom);
+    let encounter_before = app.encounter.encounter.snapshot(&app.encounter.locked);
+    let adventure_before = app.adventure.adventure.snapshot(&());
     let mut undoing = false;
     let cmds = match msg {
         Msg::Resize(w, h) => {
@@ -42,9 +42,11 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     };
     app.derive();
     if !undoing {
-        app.forge.record(forge_before);
-        app.encounter.record(encounter_before);
-        app.adventure.record(adventure_before);
+        app.forge
+            .design
+            .record(forge_before, &app.forge.powers_custom);
+        (app.encounter.encounter).record(encounter_before, &app.encounter.locked);
+        app.adventure.adventure.record(adventure_before, &());
     }
     cmds
 }

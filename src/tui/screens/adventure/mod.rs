@@ -13,31 +13,16 @@ use crate::adventure::{Adventure, MAX_ADVENTURE_ENCOUNTERS};
 use crate::bestiary::Bestiary;
 use crate::encounter::{Party, PartyRef};
 use crate::rules::Level;
-use crate::store::Fingerprint;
-use crate::tui::history::History;
+use crate::tui::document::{Document, OnDisk};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-/// The encounter before an update, to record it in the history if the update changed it.
-pub struct Snapshot {
-    token: u64,
-    adventure: Adventure,
-}
-
-static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 pub struct AdventureScreen {
-    pub adventure: Adventure,
-    pub path: Option<PathBuf>,
-    pub fingerprint: Option<Fingerprint>,
-    pub baseline: Adventure,
+    /// The adventure, with its file and history.
+    pub adventure: Document<Adventure>,
     pub cursor: usize,
     /// The selected encounter's pane has the arrow keys.
     pub preview_focus: bool,
     pub preview_scroll: u16,
-    pub history: History<Adventure>,
-    /// Which adventure this is: opening another is not an undoable change of this one.
-    token: u64,
     /// The encounters read from disk by the executor, by id; read again on entering the screen.
     pub loaded: BTreeMap<String, Loaded>,
     /// The saved party the adventure names, as read (or why it could not be).
@@ -68,28 +53,20 @@ impl AdventureScreen {
     pub fn new() -> AdventureScreen {
         let mut a = Adventure::new("New Adventure", &default_party());
         a.seed = Some(rand::random());
-        AdventureScreen::with(a, None, None)
+        AdventureScreen::with(a, None)
     }
 
-    pub fn with(
-        adventure: Adventure,
-        path: Option<PathBuf>,
-        fingerprint: Option<Fingerprint>,
-    ) -> AdventureScreen {
+    /// The screen on `adventure`, as read from `file` (or new, without one).
+    pub fn with(adventure: Adventure, file: Option<OnDisk>) -> AdventureScreen {
         let party = default_party();
         let loaded = BTreeMap::new();
         AdventureScreen {
             report: rate_adventure(&adventure, &party, &loaded, &Bestiary::default()),
             party,
-            baseline: adventure.clone(),
-            adventure,
-            path,
-            fingerprint,
+            adventure: Document::new(adventure, file),
             cursor: 0,
             preview_focus: false,
             preview_scroll: 0,
-            history: History::default(),
-            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             loaded,
             saved_party: None,
             loads: 0,
@@ -100,7 +77,7 @@ impl AdventureScreen {
     }
 
     pub fn is_dirty(&self) -> bool {
-        self.adventure != self.baseline
+        self.adventure.is_dirty()
     }
 
     /// The party the adventure names: inline, or its saved party once read.
@@ -141,7 +118,7 @@ impl AdventureScreen {
     /// The party and the report, computed again only when the adventure, what was read or the
     /// bestiary changed.
     pub fn derive(&mut self, b: &Bestiary) {
-        let key = (self.adventure.clone(), self.loads, b.revision());
+        let key = ((*self.adventure).clone(), self.loads, b.revision());
         if self.derived_for.as_ref() != Some(&key) {
             if let Ok(p) = self.resolve_party() {
                 self.party = p;
@@ -164,34 +141,12 @@ impl AdventureScreen {
             .min(self.adventure.encounters.len().saturating_sub(1));
     }
 
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            token: self.token,
-            adventure: self.adventure.clone(),
-        }
-    }
-
-    /// Puts the adventure before an update in the history if the update changed it.
-    pub fn record(&mut self, before: Snapshot) {
-        if before.token == self.token && before.adventure != self.adventure {
-            self.history.push(before.adventure);
-        }
-    }
-
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        let current = self.adventure.clone();
-        let next = if back {
-            self.history.undo(current)
+        if back {
+            self.adventure.undo(&mut ())
         } else {
-            self.history.redo(current)
-        };
-        match next {
-            Some(a) => {
-                self.adventure = a;
-                true
-            }
-            None => false,
+            self.adventure.redo(&mut ())
         }
     }
 }

@@ -203,13 +203,13 @@ pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Cmd> {
 
 pub fn save(app: &mut App) -> Vec<Cmd> {
     let s = &app.adventure;
-    match (&s.path, s.fingerprint) {
-        (Some(path), Some(fp)) => vec![Cmd::Write {
+    match s.adventure.file() {
+        Some(file) => vec![Cmd::Write {
             base: None,
             copy_of: None,
-            path: path.clone(),
-            contents: crate::yaml_io::to_string(&s.adventure),
-            expect: Expect::Unchanged(fp),
+            path: file.path.clone(),
+            contents: crate::yaml_io::to_string(&*s.adventure),
+            expect: Expect::Unchanged(file.fingerprint),
             purpose: WritePurpose::Adventure,
         }],
         _ => {
@@ -248,9 +248,9 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
             app.adventure.adventure.name = name.to_owned();
             vec![Cmd::Write {
                 base: None,
-                copy_of: app.adventure.path.clone(),
+                copy_of: app.adventure.adventure.path().map(ToOwned::to_owned),
                 path,
-                contents: crate::yaml_io::to_string(&app.adventure.adventure),
+                contents: crate::yaml_io::to_string(&*app.adventure.adventure),
                 expect: Expect::New,
                 purpose: WritePurpose::Adventure,
             }]
@@ -265,7 +265,7 @@ pub fn reset(app: &mut App) {
     let saved = app.adventure.saved_party.clone();
     let mut fresh = AdventureScreen::new();
     fresh.adventure.party = party;
-    fresh.baseline = fresh.adventure.clone();
+    fresh.adventure.mark_clean();
     fresh.saved_party = saved;
     app.adventure = fresh;
 }
@@ -278,7 +278,11 @@ pub fn opened(
     fp: crate::store::Fingerprint,
 ) {
     let name = a.name.clone();
-    app.adventure = AdventureScreen::with(a, Some(path), Some(fp));
+    let file = crate::tui::document::OnDisk {
+        path,
+        fingerprint: fp,
+    };
+    app.adventure = AdventureScreen::with(a, Some(file));
     app.screen = Screen::Adventure;
     app.info(format!("Opened {name}."));
 }

@@ -11,32 +11,13 @@ use crate::bestiary::{Bestiary, Filter, search};
 use crate::encounter::report::{Report, report};
 use crate::encounter::{Encounter, Party, PartyRef};
 use crate::rules::Level;
-use crate::store::Fingerprint;
-use crate::tui::history::History;
+use crate::tui::document::{Document, OnDisk};
 use crate::tui::layer::Picker;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-/// What undo brings back: the encounter and which groups are locked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Doc {
-    pub encounter: Encounter,
-    pub locked: Vec<String>,
-}
-
-/// The encounter before an update, to record it in the history if the update changed it.
-pub struct Snapshot {
-    token: u64,
-    doc: Doc,
-}
-
-static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 pub struct EncounterScreen {
-    pub encounter: Encounter,
-    pub path: Option<PathBuf>,
-    pub fingerprint: Option<Fingerprint>,
-    pub baseline: Encounter,
+    /// The encounter, with its file and history; undo brings back `locked` with it.
+    pub encounter: Document<Encounter, Vec<String>>,
     pub cursor: usize,
     /// Group keys kept by the generator.
     pub locked: Vec<String>,
@@ -51,9 +32,6 @@ pub struct EncounterScreen {
     pub replacing: Option<usize>,
     /// Saved parties read so far, by id: an encounter that names one is rated with it.
     pub saved_parties: BTreeMap<String, Party>,
-    pub history: History<Doc>,
-    /// Which encounter this is: opening another is not an undoable change of this one.
-    token: u64,
     /// The treasure method shown under the arithmetic (T1): the adventure's when the encounter
     /// was opened from one, else chosen with its key; not saved in the encounter file.
     pub treasure: Option<crate::treasure::Method>,
@@ -76,22 +54,16 @@ impl Default for EncounterScreen {
 impl EncounterScreen {
     pub fn new() -> EncounterScreen {
         let party = Party::default_at(Level::new(1).expect("1 is a level"));
-        EncounterScreen::with(Encounter::new("New Encounter", &party), None, None)
+        EncounterScreen::with(Encounter::new("New Encounter", &party), None)
     }
 
-    pub fn with(
-        encounter: Encounter,
-        path: Option<PathBuf>,
-        fingerprint: Option<Fingerprint>,
-    ) -> EncounterScreen {
+    /// The screen on `encounter`, as read from `file` (or new, without one).
+    pub fn with(encounter: Encounter, file: Option<OnDisk>) -> EncounterScreen {
         let party = Party::default_at(Level::new(1).expect("1 is a level"));
         EncounterScreen {
             report: report(&encounter, &party, &Bestiary::default()),
             party,
-            baseline: encounter.clone(),
-            encounter,
-            path,
-            fingerprint,
+            encounter: Document::new(encounter, file),
             cursor: 0,
             locked: Vec::new(),
             difficulty: 2,
@@ -101,12 +73,10 @@ impl EncounterScreen {
             seed: 1,
             replacing: None,
             saved_parties: BTreeMap::new(),
-            history: History::default(),
             treasure: None,
             treasure_seed: 0,
             treasure_plan: None,
             treasure_rolled: 0,
-            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             derived_for: None,
         }
     }
@@ -114,7 +84,7 @@ impl EncounterScreen {
     /// Whether anything differs from what was last opened or saved; emptying a saved
     /// encounter is a change too.
     pub fn is_dirty(&self) -> bool {
-        self.encounter != self.baseline
+        self.encounter.is_dirty()
     }
 
     /// The party the encounter names: inline, or a saved one already read.
@@ -129,7 +99,7 @@ impl EncounterScreen {
     /// saved parties changed; the cursor stays on a group.
     pub fn derive(&mut self, b: &Bestiary) {
         let resolved = self.resolve_party();
-        let key = (self.encounter.clone(), b.revision(), resolved.clone());
+        let key = ((*self.encounter).clone(), b.revision(), resolved.clone());
         if self.derived_for.as_ref() != Some(&key) {
             if let Some(p) = resolved {
                 self.party = p;
@@ -161,49 +131,19 @@ impl EncounterScreen {
 
     /// The id treasure is rolled for: the file's, or what saving would name it.
     pub fn treasure_id(&self) -> String {
-        self.path
-            .as_ref()
+        self.encounter
+            .path()
             .and_then(|p| p.file_stem())
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| crate::monster::slugify(&self.encounter.name))
     }
 
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            token: self.token,
-            doc: self.doc(),
-        }
-    }
-
-    fn doc(&self) -> Doc {
-        Doc {
-            encounter: self.encounter.clone(),
-            locked: self.locked.clone(),
-        }
-    }
-
-    /// Puts the encounter before an update in the history if the update changed it.
-    pub fn record(&mut self, before: Snapshot) {
-        if before.token == self.token && before.doc != self.doc() {
-            self.history.push(before.doc);
-        }
-    }
-
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        let current = self.doc();
-        let next = if back {
-            self.history.undo(current)
+        if back {
+            self.encounter.undo(&mut self.locked)
         } else {
-            self.history.redo(current)
-        };
-        match next {
-            Some(doc) => {
-                self.encounter = doc.encounter;
-                self.locked = doc.locked;
-                true
-            }
-            None => false,
+            self.encounter.redo(&mut self.locked)
         }
     }
 }

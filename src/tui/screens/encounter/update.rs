@@ -339,8 +339,7 @@ pub fn design_placeholder(app: &mut App, i: usize) {
     };
     let mut d = crate::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
     d.powers = crate::monster::kit::Templates::embedded().default_powers(&c);
-    app.forge =
-        crate::tui::screens::forge::Forge::with(d, crate::tui::screens::forge::Target::New, false);
+    app.forge = crate::tui::screens::forge::Forge::with(d, None, false);
     app.screen = Screen::Forge;
     app.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
 }
@@ -468,9 +467,9 @@ pub fn reset(app: &mut App) {
     let s = &app.encounter;
     let party = s.party.clone();
     let (seed, difficulty, saved) = (s.seed, s.difficulty, s.saved_parties.clone());
-    let mut fresh = EncounterScreen::with(Encounter::new("New Encounter", &party), None, None);
-    fresh.encounter.party = s.encounter.party.clone();
-    fresh.baseline = fresh.encounter.clone();
+    let mut encounter = Encounter::new("New Encounter", &party);
+    encounter.party = s.encounter.party.clone();
+    let mut fresh = EncounterScreen::with(encounter, None);
     fresh.seed = seed;
     fresh.difficulty = difficulty;
     fresh.saved_parties = saved;
@@ -480,13 +479,13 @@ pub fn reset(app: &mut App) {
 /// Saves the encounter: to its file, or for a new one to `encounters/<name>.yaml` after asking the name.
 pub fn save(app: &mut App) -> Vec<Cmd> {
     let s = &app.encounter;
-    match (&s.path, s.fingerprint) {
-        (Some(path), Some(fp)) => vec![Cmd::Write {
+    match s.encounter.file() {
+        Some(file) => vec![Cmd::Write {
             base: None,
             copy_of: None,
-            path: path.clone(),
-            contents: crate::yaml_io::to_string(&s.encounter),
-            expect: Expect::Unchanged(fp),
+            path: file.path.clone(),
+            contents: crate::yaml_io::to_string(&*s.encounter),
+            expect: Expect::Unchanged(file.fingerprint),
             purpose: WritePurpose::Encounter,
         }],
         _ => {
@@ -526,9 +525,9 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
     ) {
         Ok(path) => vec![Cmd::Write {
             base: None,
-            copy_of: app.encounter.path.clone(),
+            copy_of: app.encounter.encounter.path().map(ToOwned::to_owned),
             path,
-            contents: crate::yaml_io::to_string(&app.encounter.encounter),
+            contents: crate::yaml_io::to_string(&*app.encounter.encounter),
             expect: Expect::New,
             purpose: WritePurpose::Encounter,
         }],

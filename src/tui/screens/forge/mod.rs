@@ -13,12 +13,10 @@ use crate::monster::kit::Templates;
 use crate::monster::lint::Finding;
 use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-use crate::store::Fingerprint;
-use crate::tui::history::History;
+use crate::tui::document::{Document, OnDisk};
 use crate::tui::keymap::Ctx;
 use crate::vocab::Vocabulary;
 use fields::{Detail, PowerField, details, power_fields};
-use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
@@ -89,36 +87,9 @@ pub enum Focus {
     Preview,
 }
 
-/// Where a save goes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Target {
-    /// Not saved yet: the id comes from the name at the first save.
-    New,
-    /// One of the user's files, as it was when loaded or last saved.
-    Existing {
-        path: PathBuf,
-        fingerprint: Fingerprint,
-    },
-}
-
-/// What undo brings back: the design and whether its powers were edited by hand.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Doc {
-    pub design: MonsterDesign,
-    pub powers_custom: bool,
-}
-
-/// The Forge's document before an update, to record it in the history if the update changed it.
-pub struct Snapshot {
-    token: u64,
-    doc: Doc,
-}
-
 pub struct Forge {
-    pub design: MonsterDesign,
-    pub target: Target,
-    /// The design as last saved or loaded: unsaved changes are differences from it.
-    pub baseline: MonsterDesign,
+    /// The monster, with its file and history; undo brings back `powers_custom` with it.
+    pub design: Document<MonsterDesign, bool>,
     /// The powers were edited by hand: classification changes no longer swap in a new kit.
     pub powers_custom: bool,
     /// The monster templates the stat block is derived with: the bestiary's.
@@ -137,16 +108,11 @@ pub struct Forge {
     pub copy_of: Option<String>,
     /// The file a save as a copy copies: its `x-` values come along as written.
     pub copy_from: Option<std::path::PathBuf>,
-    pub history: History<Doc>,
-    /// Which monster this Forge holds: a new one is not an undoable change of the old.
-    token: u64,
     /// Derived from the design after every update.
     pub block: StatBlock,
     pub findings: Vec<Finding>,
     derived_for: Option<MonsterDesign>,
 }
-
-static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Forge {
     pub fn new_monster() -> Forge {
@@ -162,18 +128,17 @@ impl Forge {
         };
         let mut d = MonsterDesign::new("New Monster", c.clone());
         d.powers = Templates::embedded().default_powers(&c);
-        Forge::with(d, Target::New, false)
+        Forge::with(d, None, false)
     }
 
-    pub fn with(design: MonsterDesign, target: Target, powers_custom: bool) -> Forge {
+    /// The Forge on `design`, as read from `file` (or new, without one).
+    pub fn with(design: MonsterDesign, file: Option<OnDisk>, powers_custom: bool) -> Forge {
         let mut f = Forge {
             block: derive(&design),
             templates: crate::monster::template::MonsterTemplates::shipped(),
             findings: Vec::new(),
             derived_for: None,
-            baseline: design.clone(),
-            design,
-            target,
+            design: Document::new(design, file),
             powers_custom,
             step: Step::Level,
             focus: Focus::Editor,
@@ -185,8 +150,6 @@ impl Forge {
             typed: String::new(),
             copy_of: None,
             copy_from: None,
-            history: History::default(),
-            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         f.derive();
         f.sync_cursor();
@@ -194,7 +157,7 @@ impl Forge {
     }
 
     pub fn is_dirty(&self) -> bool {
-        self.design != self.baseline
+        self.design.is_dirty()
     }
 
     /// The rows of the Templates step: every template the library holds, then any id the design
@@ -224,12 +187,12 @@ impl Forge {
 
     /// The stat block and lint of the design, computed again only when the design changed.
     pub fn derive(&mut self) {
-        if self.derived_for.as_ref() == Some(&self.design) {
+        if self.derived_for.as_ref() == Some(&*self.design) {
             return;
         }
         (self.block, self.findings) =
             crate::bestiary::block_and_findings(&self.design, &self.templates, None);
-        self.derived_for = Some(self.design.clone());
+        self.derived_for = Some((*self.design).clone());
         let n = self.design.powers.len();
         self.power_cursor = self.power_cursor.min(n.saturating_sub(1));
         if self.power_form.is_some_and(|i| i >= n) {
@@ -237,44 +200,17 @@ impl Forge {
         }
     }
 
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            token: self.token,
-            doc: self.doc(),
-        }
-    }
-
-    fn doc(&self) -> Doc {
-        Doc {
-            design: self.design.clone(),
-            powers_custom: self.powers_custom,
-        }
-    }
-
-    /// Puts the design before an update in the history if the update changed it.
-    pub fn record(&mut self, before: Snapshot) {
-        if before.token == self.token && before.doc != self.doc() {
-            self.history.push(before.doc);
-        }
-    }
-
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        let current = self.doc();
-        let next = if back {
-            self.history.undo(current)
+        let done = if back {
+            self.design.undo(&mut self.powers_custom)
         } else {
-            self.history.redo(current)
+            self.design.redo(&mut self.powers_custom)
         };
-        match next {
-            Some(doc) => {
-                self.design = doc.design;
-                self.powers_custom = doc.powers_custom;
-                self.sync_cursor();
-                true
-            }
-            None => false,
+        if done {
+            self.sync_cursor();
         }
+        done
     }
 
     /// Re-derives after a change, swapping in the new default kit while the powers are untouched.
@@ -285,7 +221,7 @@ impl Forge {
                 self.design.powers = Templates::embedded().default_powers(&after);
             }
         }
-        if self.target == Target::New && self.copy_of.is_none() {
+        if self.design.file().is_none() && self.copy_of.is_none() {
             self.design.id = slugify(&self.design.name);
         }
     }

@@ -2,13 +2,14 @@
 //! undo, and saving.
 
 use super::fields::{Kind, blank_power};
-use super::{Field, Focus, Forge, Step, Target};
+use super::{Field, Focus, Forge, Step};
 use crate::bestiary::Provenance;
 use crate::monster::kit::Templates;
 use crate::monster::lint::Severity;
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::store::{Expect, path_in};
 use crate::tui::app::{App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::document::OnDisk;
 use crate::tui::keymap::{Action, typed_char};
 use crate::tui::layer::{Layer, Picker};
 use crate::tui::widgets::text_field::TextField;
@@ -28,12 +29,12 @@ pub fn open_for_edit(app: &mut App, id: &str) {
     let Some(e) = app.bestiary.get(id) else {
         return;
     };
-    let (target, msg) = match (e.provenance, e.fingerprint) {
+    let (file, msg) = match (e.provenance, e.fingerprint) {
         (Provenance::User, Some(fp)) => (
-            Target::Existing {
+            Some(OnDisk {
                 path: e.path.clone(),
                 fingerprint: fp,
-            },
+            }),
             format!(
                 "Editing {}. Ctrl-S saves to {}.",
                 e.card.name,
@@ -41,7 +42,7 @@ pub fn open_for_edit(app: &mut App, id: &str) {
             ),
         ),
         _ => (
-            Target::New,
+            None,
             format!(
                 "{} is shipped and read-only: you are editing your own copy; Ctrl-S saves it to your bestiary.",
                 e.card.name
@@ -49,7 +50,7 @@ pub fn open_for_edit(app: &mut App, id: &str) {
         ),
     };
     let shipped = e.is_shipped();
-    let mut forge = Forge::with((*loaded).clone(), target, true);
+    let mut forge = Forge::with((*loaded).clone(), file, true);
     if shipped {
         forge.copy_of = Some(loaded.id.clone());
     }
@@ -77,10 +78,10 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
 /// Saves the design in the Forge as a new monster, leaving the file it came from alone.
 pub fn save_as_copy(app: &mut App) -> Vec<Cmd> {
     let f = &mut app.forge;
-    if let Target::Existing { path, .. } = &f.target {
-        f.copy_from = Some(path.clone());
+    if let Some(path) = f.design.path() {
+        f.copy_from = Some(path.to_owned());
     }
-    f.target = Target::New;
+    f.design.forget_file();
     f.copy_of = Some(f.design.id.clone());
     save_unchecked(app)
 }
@@ -92,9 +93,9 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
         app.error("Give the monster a name before saving (Details step).");
         return Vec::new();
     }
-    let (path, expect) = match &f.target {
-        Target::Existing { path, fingerprint } => (path.clone(), Expect::Unchanged(*fingerprint)),
-        Target::New => {
+    let (path, expect) = match f.design.file() {
+        Some(file) => (file.path.clone(), Expect::Unchanged(file.fingerprint)),
+        None => {
             crate::bestiary::naming::assign_forge_identity(
                 &app.bestiary,
                 &mut f.design,
@@ -109,19 +110,22 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
             }
         }
     };
-    let base = matches!(f.target, Target::Existing { .. }).then(|| Box::new(f.baseline.clone()));
-    let copy_of = match f.target {
-        Target::New => f.copy_from.clone(),
-        Target::Existing { .. } => None,
+    let base = f
+        .design
+        .file()
+        .map(|_| Box::new(f.design.baseline().clone()));
+    let copy_of = match f.design.file() {
+        None => f.copy_from.clone(),
+        Some(_) => None,
     };
     vec![Cmd::Write {
         base,
         copy_of,
         path,
-        contents: crate::yaml_io::to_string(&f.design),
+        contents: crate::yaml_io::to_string(&*f.design),
         expect,
         purpose: WritePurpose::Monster {
-            design: Box::new(f.design.clone()),
+            design: Box::new((*f.design).clone()),
             from_forge: true,
         },
     }]
@@ -435,7 +439,7 @@ fn apply_option(app: &mut App, advance: bool) {
     } else {
         Vec::new()
     };
-    let d = &mut f.design;
+    let d: &mut crate::monster::MonsterDesign = &mut f.design;
     match f.step {
         Step::Level => d.level = Level::new(i as i64 + 1).expect("cursor is within 1-30"),
         Step::Rank => d.rank = Rank::ALL[i],

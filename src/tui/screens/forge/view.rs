@@ -3,7 +3,7 @@
 
 use super::fields::{details, power_fields};
 use super::options::{options, step_value};
-use super::{Focus, Forge, STEPS, Step, Target};
+use super::{Focus, Forge, STEPS, Step};
 use crate::monster::lint::Severity;
 use crate::rules::Rank;
 use crate::tui::app::{App, PromptKind};
@@ -74,10 +74,10 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     let steps_h = rows.max(lines.len() as u16).clamp(1, 5);
     let steps_par = Paragraph::new(lines);
     let dirty = if f.is_dirty() { " · unsaved" } else { "" };
-    let target = match &f.target {
-        Target::New if f.copy_of.is_some() => " · your copy (not saved yet)".to_owned(),
-        Target::New => " · new".to_owned(),
-        Target::Existing { path, .. } => format!(
+    let target = match f.design.path() {
+        None if f.copy_of.is_some() => " · your copy (not saved yet)".to_owned(),
+        None => " · new".to_owned(),
+        Some(path) => format!(
             " · {}",
             path.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -381,9 +381,9 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
         lines.push(Line::from(Span::styled(format!("• {}", x.message), style)));
     }
     lines.push(Line::default());
-    let path = match &f.target {
-        Target::Existing { path, .. } => path.display().to_string(),
-        Target::New => app
+    let path = match f.design.path() {
+        Some(path) => path.display().to_string(),
+        None => app
             .paths
             .bestiary
             .join(format!(

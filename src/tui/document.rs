@@ -1,0 +1,226 @@
+//! What a screen edits (the Forge's monster, the encounter, the adventure) as one type: the
+//! value, the value last opened or saved, the file it is in, and its undo history. `update`
+//! takes a snapshot before every message and records it afterwards, so a screen only changes the
+//! value and every change is undoable; saving is `mark_saved` with the file written.
+
+use crate::store::Fingerprint;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+/// How many changes can be undone.
+pub const UNDO_STEPS: usize = 200;
+const _: () = assert!(UNDO_STEPS >= 100, "the issue asks for at least 100 steps");
+
+/// The file a document was opened from or last saved to, as it was then.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OnDisk {
+    pub path: PathBuf,
+    pub fingerprint: Fingerprint,
+}
+
+/// A value being edited with its saved version, its file and its history. `S` is what undo
+/// restores beside the value though the file does not hold it (the Forge's "powers edited by
+/// hand", the encounter's locked groups); the screen keeps it and hands it in.
+///
+/// The document reads as its value (`Deref`): a screen edits `doc.name` as it would the value
+/// itself, and only opening, saving and undo go through the document's methods.
+pub struct Document<T, S = ()> {
+    value: T,
+    baseline: T,
+    file: Option<OnDisk>,
+    history: History<(T, S)>,
+    /// Which document this is: a new one is not an undoable change of the one it replaced.
+    token: u64,
+}
+
+/// A document before a message, to record in its history if the message changed it.
+pub struct Snapshot<T, S> {
+    token: u64,
+    value: T,
+    aside: S,
+}
+
+static TOKENS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl<T: Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
+    /// A document holding `value` as opened from `file` (or new, unsaved, without one).
+    pub fn new(value: T, file: Option<OnDisk>) -> Self {
+        Document {
+            baseline: value.clone(),
+            value,
+            file,
+            history: History::default(),
+            token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+
+    /// Whether the value differs from what was last opened or saved.
+    pub fn is_dirty(&self) -> bool {
+        self.value != self.baseline
+    }
+
+    /// The value as last opened or saved.
+    pub fn baseline(&self) -> &T {
+        &self.baseline
+    }
+
+    /// The file the document is in, if it has been saved or was opened from one.
+    pub fn file(&self) -> Option<&OnDisk> {
+        self.file.as_ref()
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.file.as_ref().map(|f| f.path.as_path())
+    }
+
+    /// The value was written to `path`: it is the saved version now.
+    pub fn mark_saved(&mut self, path: PathBuf, fingerprint: Fingerprint) {
+        self.baseline = self.value.clone();
+        self.file = Some(OnDisk { path, fingerprint });
+    }
+
+    /// Takes the value as it stands for the saved one, without a file written.
+    pub fn mark_clean(&mut self) {
+        self.baseline = self.value.clone();
+    }
+
+    /// Forgets the file: the next save makes a new one.
+    pub fn forget_file(&mut self) {
+        self.file = None;
+    }
+
+    pub fn snapshot(&self, aside: &S) -> Snapshot<T, S> {
+        Snapshot {
+            token: self.token,
+            value: self.value.clone(),
+            aside: aside.clone(),
+        }
+    }
+
+    /// Puts the document as it was before a message in the history if the message changed it.
+    pub fn record(&mut self, before: Snapshot<T, S>, aside: &S) {
+        if before.token == self.token && (before.value != self.value || before.aside != *aside) {
+            self.history.push((before.value, before.aside));
+        }
+    }
+
+    /// Undo; returns whether there was anything to undo.
+    pub fn undo(&mut self, aside: &mut S) -> bool {
+        let current = (self.value.clone(), aside.clone());
+        let before = self.history.undo(current);
+        self.restore(before, aside)
+    }
+
+    /// Redo; returns whether there was anything to redo.
+    pub fn redo(&mut self, aside: &mut S) -> bool {
+        let current = (self.value.clone(), aside.clone());
+        let after = self.history.redo(current);
+        self.restore(after, aside)
+    }
+
+    fn restore(&mut self, to: Option<(T, S)>, aside: &mut S) -> bool {
+        match to {
+            Some((value, a)) => {
+                self.value = value;
+                *aside = a;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl<T, S> std::ops::Deref for Document<T, S> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T, S> std::ops::DerefMut for Document<T, S> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+}
+
+/// Undo and redo: the values a document had before each change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct History<T> {
+    past: VecDeque<T>,
+    future: Vec<T>,
+}
+
+impl<T> Default for History<T> {
+    fn default() -> Self {
+        History {
+            past: VecDeque::new(),
+            future: Vec::new(),
+        }
+    }
+}
+
+impl<T> History<T> {
+    /// Remembers the value before a change; a new change forgets what was undone.
+    pub fn push(&mut self, before: T) {
+        if self.past.len() == UNDO_STEPS {
+            self.past.pop_front();
+        }
+        self.past.push_back(before);
+        self.future.clear();
+    }
+
+    /// The value to go back to, given the current one (kept for redo).
+    pub fn undo(&mut self, current: T) -> Option<T> {
+        let before = self.past.pop_back()?;
+        self.future.push(current);
+        Some(before)
+    }
+
+    /// The value to go forward to, given the current one (kept for undo).
+    pub fn redo(&mut self, current: T) -> Option<T> {
+        let after = self.future.pop()?;
+        self.past.push_back(current);
+        Some(after)
+    }
+
+    pub fn can_undo(&self) -> usize {
+        self.past.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_and_redo_walk_back_and_forth_and_a_new_change_drops_the_redo() {
+        let mut h = History::default();
+        let mut v = 0;
+        for next in 1..=3 {
+            h.push(v);
+            v = next;
+        }
+        v = h.undo(v).unwrap();
+        v = h.undo(v).unwrap();
+        assert_eq!(v, 1);
+        v = h.redo(v).unwrap();
+        assert_eq!(v, 2);
+        h.push(v);
+        assert_eq!(h.redo(9), None);
+        assert_eq!(h.can_undo(), 3);
+    }
+
+    #[test]
+    fn at_least_a_hundred_steps_are_kept() {
+        let mut h = History::default();
+        for i in 0..1_000 {
+            h.push(i);
+        }
+        assert_eq!(h.can_undo(), UNDO_STEPS);
+        let mut v = 1_000;
+        for _ in 0..UNDO_STEPS {
+            v = h.undo(v).unwrap();
+        }
+        assert_eq!(v, 1_000 - UNDO_STEPS as i32);
+    }
+}
