@@ -251,7 +251,7 @@ fn frames(c: &mut Criterion) {
     g.bench_function("baseline: draw an empty frame", |b| {
         b.iter(|| draw_empty(&mut term))
     });
-    let mut app = App::new(f.bestiary.clone(), paths.clone());
+    let mut app = App::new(f.bestiary.clone(), paths.clone(), 1);
     g.bench_function("draw the Bestiary screen", |b| {
         b.iter(|| {
             term.draw(|fr| lairsmith::tui::view::view(&app, fr))
@@ -269,7 +269,7 @@ fn frames(c: &mut Criterion) {
                 .width
         })
     });
-    let mut enc = App::new(f.bestiary.clone(), paths.clone());
+    let mut enc = App::new(f.bestiary.clone(), paths.clone(), 1);
     enc.screen = lairsmith::tui::app::Screen::Encounter;
     for id in ["ashback-beetle", "ashback-drake"] {
         enc.encounter
@@ -287,7 +287,7 @@ fn frames(c: &mut Criterion) {
         })
     });
     // A keystroke in the search box: update (search 10k names) and redraw.
-    let mut s = App::new(f.bestiary.clone(), paths);
+    let mut s = App::new(f.bestiary.clone(), paths, 1);
     lairsmith::tui::dispatch(&mut s, key('/'), &mut no_editor);
     g.bench_function("keystroke in the search box: update and redraw", |b| {
         b.iter(|| type_and_erase(&mut s, &mut term))
@@ -443,7 +443,7 @@ fn scale(c: &mut Criterion) {
     g.bench_function("baseline: draw an empty frame", |b| {
         b.iter(|| draw_empty(&mut term))
     });
-    let mut s = App::new(big.clone(), paths_for(big_dir));
+    let mut s = App::new(big.clone(), paths_for(big_dir), 1);
     lairsmith::tui::dispatch(&mut s, key('/'), &mut no_editor);
     g.bench_function(
         "keystroke in the search box at 100k: update and redraw (x6)",
@@ -478,7 +478,7 @@ fn limits(c: &mut Criterion) {
     let path = root.join("adventures/road.yaml");
     let (adv, fp) = lairsmith::adventure::load_adventure(&path).unwrap();
     let loaded = load_encounters(&data, &adv.encounters);
-    let mut app = App::new(bestiary, paths_for(&root.join("bestiary")));
+    let mut app = App::new(bestiary, paths_for(&root.join("bestiary")), 1);
     app.screen = Screen::Adventure;
     let open = |app: &mut App| {
         let file = lairsmith::tui::document::OnDisk {
@@ -598,7 +598,7 @@ fn limits(c: &mut Criterion) {
             })
         });
     }
-    let mut app = App::new(bestiary, paths_for(&root.join("bestiary")));
+    let mut app = App::new(bestiary, paths_for(&root.join("bestiary")), 1);
     app.derive();
     g.bench_function("draw the Bestiary previewing it", |b| {
         b.iter(|| {

@@ -9,6 +9,8 @@ use crate::tui::screens::adventure::AdventureScreen;
 use crate::tui::screens::bestiary::Browser;
 use crate::tui::screens::encounter::EncounterScreen;
 use crate::tui::screens::forge::Forge;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
 pub use crate::tui::layer::{AfterLeave, Confirm, PromptKind, RelevelForm};
@@ -99,16 +101,21 @@ pub struct App {
     pub viewport: (u16, u16),
     /// Why the settings file was not used, said once the bestiary has loaded.
     pub settings_error: Option<String>,
+    /// Where a new adventure's seed comes from: a stream the caller starts from real entropy,
+    /// so that `update` is a function of the model and the message.
+    pub seeds: StdRng,
     pub quit: bool,
 }
 
 impl App {
-    pub fn new(bestiary: Bestiary, paths: Paths) -> App {
+    /// The model on `bestiary`; its random seeds start from `seed`.
+    pub fn new(bestiary: Bestiary, paths: Paths, seed: u64) -> App {
+        let mut seeds = StdRng::seed_from_u64(seed);
         let mut app = App {
             screen: Screen::Bestiary,
             forge: Forge::new_monster(),
             encounter: EncounterScreen::new(),
-            adventure: AdventureScreen::new(),
+            adventure: AdventureScreen::new(seeds.random()),
             browser: Browser::new(),
             bestiary,
             paths,
@@ -121,6 +128,7 @@ impl App {
             loading: false,
             viewport: (120, 40),
             settings_error: None,
+            seeds,
             quit: false,
         };
         app.announce_load("loaded");

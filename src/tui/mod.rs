@@ -51,7 +51,7 @@ impl Paths {
 pub fn app_for(data: &DataDir) -> App {
     let paths = Paths::from_data_dir(data);
     let bestiary = Bestiary::load(Some(&paths.bestiary));
-    let mut app = App::new(bestiary, paths);
+    let mut app = App::new(bestiary, paths, rand::random());
     app.encounter.seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
@@ -99,7 +99,7 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     let paths = Paths::from_data_dir(data);
     let (keymap, palette, settings_error) = settings::load(settings);
     theme::install(palette);
-    let mut app = App::new(Bestiary::shipped(), paths.clone());
+    let mut app = App::new(Bestiary::shipped(), paths.clone(), rand::random());
     app.keymap = keymap;
     app.settings_error = settings_error;
     app.encounter.seed = std::time::SystemTime::now()

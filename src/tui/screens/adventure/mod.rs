@@ -39,20 +39,15 @@ pub struct AdventureScreen {
     ratings_for: (u64, u64),
 }
 
-impl Default for AdventureScreen {
-    fn default() -> Self {
-        AdventureScreen::new()
-    }
-}
-
 fn default_party() -> Party {
     Party::default_at(Level::new(1).expect("1 is a level"))
 }
 
 impl AdventureScreen {
-    pub fn new() -> AdventureScreen {
+    /// A new adventure whose treasure rolls from `seed`.
+    pub fn new(seed: u64) -> AdventureScreen {
         let mut a = Adventure::new("New Adventure", &default_party());
-        a.seed = Some(rand::random());
+        a.seed = Some(seed);
         AdventureScreen::with(a, None)
     }
 

@@ -11,6 +11,7 @@ use crate::tui::layer::Layer;
 use crate::tui::update::leave;
 use crate::tui::widgets::text_field::TextField;
 use crate::vocab::Vocabulary;
+use rand::Rng;
 
 pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
     let s = &mut app.adventure;
@@ -259,11 +260,11 @@ pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
     }
 }
 
-/// A fresh adventure for the same party.
+/// A fresh adventure for the same party, with a new seed.
 pub fn reset(app: &mut App) {
     let party = app.adventure.adventure.party.clone();
     let saved = app.adventure.saved_party.clone();
-    let mut fresh = AdventureScreen::new();
+    let mut fresh = AdventureScreen::new(app.seeds.random());
     fresh.adventure.party = party;
     fresh.adventure.mark_clean();
     fresh.saved_party = saved;
