@@ -12,141 +12,78 @@ pub use action::Action;
 use crate::keyspec::{KeyName, KeySpec};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// Where a binding applies. A layer or screen lists its contexts, most specific first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ctx {
-    Global,
-    Anywhere,
-    Bestiary,
-    Search,
-    Form,
-    Forge,
-    ForgeLevel,
-    ForgeList,
-    ForgeForm,
-    Powers,
-    Encounter,
-    EncounterOrcus,
-    Encounter3e,
-    Adventure,
-    Picker,
-    MonsterPicker,
-    OpenList,
-    ChallengeForm,
-    Field,
-    Text,
-    Confirm,
-    ChangedOnDisk,
-    RelevelOwn,
-    LintErrors,
-    Viewer,
+/// How a context takes keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    /// Commands only.
+    Commands,
+    /// A text field may have focus: a plain character types.
+    Typing,
+    /// A question: its bar shows its answers rather than Ctrl-C.
+    Answers,
+}
+
+macro_rules! contexts {
+    ($($variant:ident = $name:literal, $takes:ident, $title:literal;)+) => {
+        /// Where a binding applies. A layer or screen lists its contexts, most specific first.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Ctx { $($variant,)+ }
+
+        impl Ctx {
+            /// Every context, in the order `?` and the README list them.
+            pub const ALL: &'static [Ctx] = &[$(Ctx::$variant,)+];
+
+            /// The context's name in the config file's comments.
+            pub fn name(self) -> &'static str {
+                match self { $(Ctx::$variant => $name,)+ }
+            }
+
+            /// The heading of the context's section in `?`.
+            pub fn title(self) -> &'static str {
+                match self { $(Ctx::$variant => $title,)+ }
+            }
+
+            fn takes(self) -> Takes {
+                match self { $(Ctx::$variant => Takes::$takes,)+ }
+            }
+        }
+    };
+}
+
+// The screens first, then what opens over them.
+contexts! {
+    Bestiary       = "bestiary",        Commands, "Bestiary";
+    Search         = "search",          Typing,   "Bestiary: the search box";
+    Forge          = "forge",           Commands, "Forge";
+    ForgeLevel     = "forge-level",     Commands, "Forge: the Level step";
+    ForgeList      = "forge-list",      Commands, "Forge: choosing an option";
+    ForgeForm      = "forge-form",      Commands, "Forge: the details and a power's form";
+    Powers         = "powers",          Commands, "Forge: the list of powers";
+    Encounter      = "encounter",       Commands, "Encounter";
+    EncounterOrcus = "encounter-orcus", Commands, "Encounter: an Orcus encounter";
+    Encounter3e    = "encounter-3e",    Commands, "Encounter: a d20 3rd-edition encounter";
+    MonsterPicker  = "monster-picker",  Typing,   "Encounter: the monster picker";
+    Adventure      = "adventure",       Commands, "Adventure";
+    Picker         = "picker",          Typing,   "Pickers (monsters, template powers)";
+    OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
+    ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";
+    Global         = "global",          Commands, "Everywhere (when no text field has focus)";
+    Anywhere       = "anywhere",        Typing,   "Anywhere, even while typing";
+    Form           = "form",            Typing,   "Forms: filters, re-level, placeholder";
+    Field          = "field",           Typing,   "Editing a text field";
+    Text           = "text",            Typing,   "Editing a text field: moving and deleting (other keys type)";
+    Confirm        = "confirm",         Answers,  "Questions";
+    ChangedOnDisk  = "changed-on-disk", Answers,  "Question: the file changed on disk";
+    RelevelOwn     = "relevel-own",     Answers,  "Question: re-levelling your own monster";
+    LintErrors     = "lint-errors",     Answers,  "Question: saving with lint errors";
+    Viewer         = "viewer",          Commands, "The key reference and the list of unreadable files";
 }
 
 impl Ctx {
-    pub const ALL: &'static [Ctx] = &[
-        Ctx::Global,
-        Ctx::Anywhere,
-        Ctx::Bestiary,
-        Ctx::Search,
-        Ctx::Form,
-        Ctx::Forge,
-        Ctx::ForgeLevel,
-        Ctx::ForgeList,
-        Ctx::ForgeForm,
-        Ctx::Powers,
-        Ctx::Encounter,
-        Ctx::EncounterOrcus,
-        Ctx::Encounter3e,
-        Ctx::Adventure,
-        Ctx::Picker,
-        Ctx::MonsterPicker,
-        Ctx::OpenList,
-        Ctx::ChallengeForm,
-        Ctx::Field,
-        Ctx::Text,
-        Ctx::Confirm,
-        Ctx::ChangedOnDisk,
-        Ctx::RelevelOwn,
-        Ctx::LintErrors,
-        Ctx::Viewer,
-    ];
-
-    /// The heading of the context's section in `?`.
-    pub fn title(self) -> &'static str {
-        match self {
-            Ctx::Global => "Everywhere (when no text field has focus)",
-            Ctx::Anywhere => "Anywhere, even while typing",
-            Ctx::Bestiary => "Bestiary",
-            Ctx::Search => "Bestiary: the search box",
-            Ctx::Form => "Forms: filters, re-level, placeholder",
-            Ctx::Forge => "Forge",
-            Ctx::ForgeLevel => "Forge: the Level step",
-            Ctx::ForgeList => "Forge: choosing an option",
-            Ctx::ForgeForm => "Forge: the details and a power's form",
-            Ctx::Powers => "Forge: the list of powers",
-            Ctx::Encounter => "Encounter",
-            Ctx::EncounterOrcus => "Encounter: an Orcus encounter",
-            Ctx::Encounter3e => "Encounter: a d20 3rd-edition encounter",
-            Ctx::Adventure => "Adventure",
-            Ctx::Picker => "Pickers (monsters, template powers)",
-            Ctx::MonsterPicker => "Encounter: the monster picker",
-            Ctx::OpenList => "Lists: opening an encounter or an adventure, adding an encounter",
-            Ctx::ChallengeForm => "Encounter: the extended challenge form (every row is typed)",
-            Ctx::Field => "Editing a text field",
-            Ctx::Text => "Editing a text field: moving and deleting (other keys type)",
-            Ctx::Confirm => "Questions",
-            Ctx::ChangedOnDisk => "Question: the file changed on disk",
-            Ctx::RelevelOwn => "Question: re-levelling your own monster",
-            Ctx::LintErrors => "Question: saving with lint errors",
-            Ctx::Viewer => "The key reference and the list of unreadable files",
-        }
-    }
-
     /// Whether a layer that reads this context can have a text field with focus, where a plain
     /// character types.
     pub fn has_text_field(self) -> bool {
-        matches!(
-            self,
-            Ctx::Anywhere
-                | Ctx::Field
-                | Ctx::Text
-                | Ctx::Search
-                | Ctx::Picker
-                | Ctx::MonsterPicker
-                | Ctx::Form
-                | Ctx::ChallengeForm
-        )
-    }
-
-    /// The context's name in the config file's comments.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ctx::Global => "global",
-            Ctx::Anywhere => "anywhere",
-            Ctx::Bestiary => "bestiary",
-            Ctx::Search => "search",
-            Ctx::Form => "form",
-            Ctx::Forge => "forge",
-            Ctx::ForgeLevel => "forge-level",
-            Ctx::ForgeList => "forge-list",
-            Ctx::ForgeForm => "forge-form",
-            Ctx::Powers => "powers",
-            Ctx::Encounter => "encounter",
-            Ctx::EncounterOrcus => "encounter-orcus",
-            Ctx::Encounter3e => "encounter-3e",
-            Ctx::Adventure => "adventure",
-            Ctx::Picker => "picker",
-            Ctx::MonsterPicker => "monster-picker",
-            Ctx::OpenList => "open-list",
-            Ctx::ChallengeForm => "challenge-form",
-            Ctx::Field => "field",
-            Ctx::Text => "text",
-            Ctx::Confirm => "confirm",
-            Ctx::ChangedOnDisk => "changed-on-disk",
-            Ctx::RelevelOwn => "relevel-own",
-            Ctx::LintErrors => "lint-errors",
-            Ctx::Viewer => "viewer",
-        }
+        self.takes() == Takes::Typing
     }
 }
 
@@ -380,10 +317,7 @@ pub fn is_interrupt(ev: &KeyEvent) -> bool {
 
 /// The contexts of a question, whose bar shows its answers rather than Ctrl-C.
 fn is_question(ctx: Ctx) -> bool {
-    matches!(
-        ctx,
-        Ctx::Confirm | Ctx::ChangedOnDisk | Ctx::RelevelOwn | Ctx::LintErrors
-    )
+    ctx.takes() == Takes::Answers
 }
 
 /// The character a key types into a focused text field, if it types one: a printable character

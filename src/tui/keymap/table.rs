@@ -6,7 +6,8 @@ use super::action::Action;
 use crate::keyspec::{KeyName, KeySpec};
 
 /// One row of the table: in `ctx`, `keys` do `action`. `bar` is the short label for the help
-/// bar (empty: listed only in `?`); `priority` orders what the bar keeps when it is narrow.
+/// bar (empty: listed only in `?`); the order of a context's rows is the order of importance
+/// the bar keeps when it is narrow.
 pub struct DefaultRow {
     pub ctx: Ctx,
     pub keys: &'static [KeySpec],
@@ -58,823 +59,194 @@ const HOME: KeySpec = n(KeyName::Home);
 const END: KeySpec = n(KeyName::End);
 const DEL: KeySpec = n(KeyName::Delete);
 const BKSP: KeySpec = n(KeyName::Backspace);
-const DIGITS: [KeySpec; 10] = [
-    k('0'),
-    k('1'),
-    k('2'),
-    k('3'),
-    k('4'),
-    k('5'),
-    k('6'),
-    k('7'),
-    k('8'),
-    k('9'),
-];
+const F1: KeySpec = n(KeyName::F(1));
+const F2: KeySpec = n(KeyName::F(2));
+const F3: KeySpec = n(KeyName::F(3));
+const F4: KeySpec = n(KeyName::F(4));
+#[rustfmt::skip]
+const DIGITS: [KeySpec; 10] = [k('0'), k('1'), k('2'), k('3'), k('4'), k('5'), k('6'), k('7'), k('8'), k('9')];
 
 use Action as A;
 use Ctx as C;
 
 macro_rules! row {
-    ($ctx:expr, [$($key:expr),+], $action:expr, $bar:literal, $desc:literal) => {
-        DefaultRow { ctx: $ctx, keys: &[$($key),+], action: $action, bar: $bar, desc: $desc }
+    ($ctx:expr, $keys:expr, $action:expr, $bar:literal, $desc:literal) => {
+        DefaultRow {
+            ctx: $ctx,
+            keys: &$keys,
+            action: $action,
+            bar: $bar,
+            desc: $desc,
+        }
     };
 }
 
 /// Every binding. Within a context, the first row with a bar label is the most important one
 /// for the help bar.
+#[rustfmt::skip]
 pub const DEFAULTS: &[DefaultRow] = &[
     // Everywhere no text field has focus.
-    row!(
-        C::Global,
-        [k('?')],
-        A::Help,
-        "help",
-        "Show every key (this screen's section first)"
-    ),
-    row!(
-        C::Global,
-        [k('q')],
-        A::Quit,
-        "quit",
-        "Quit (asks first if anything is unsaved)"
-    ),
-    row!(
-        C::Global,
-        [n(KeyName::F(1)), alt('1'), k('1')],
-        A::ToBestiary,
-        "",
-        "Go to the Bestiary screen"
-    ),
-    row!(
-        C::Global,
-        [n(KeyName::F(2)), alt('2'), k('2')],
-        A::ToForge,
-        "",
-        "Go to the Forge screen"
-    ),
-    row!(
-        C::Global,
-        [n(KeyName::F(3)), alt('3'), k('3')],
-        A::ToEncounter,
-        "",
-        "Go to the Encounter screen"
-    ),
-    row!(
-        C::Global,
-        [n(KeyName::F(4)), alt('4'), k('4')],
-        A::ToAdventure,
-        "",
-        "Go to the Adventure screen"
-    ),
-    row!(C::Global, [UP, k('k')], A::Up, "", "Move up"),
-    row!(C::Global, [DOWN, k('j')], A::Down, "", "Move down"),
-    row!(
-        C::Global,
-        [LEFT, k('h')],
-        A::Left,
-        "",
-        "Move left, or the previous value"
-    ),
-    row!(
-        C::Global,
-        [RIGHT, k('l')],
-        A::Right,
-        "",
-        "Move right, or the next value"
-    ),
-    row!(C::Global, [PGUP], A::PageUp, "", "Page up"),
-    row!(C::Global, [PGDN], A::PageDown, "", "Page down"),
-    row!(C::Global, [HOME, k('g')], A::Home, "", "First item"),
-    row!(C::Global, [END], A::End, "", "Last item"),
-    row!(
-        C::Global,
-        [TAB],
-        A::NextPane,
-        "pane",
-        "Next pane (the list, or the stat block or selected encounter beside it)"
-    ),
-    row!(C::Global, [BACKTAB], A::PrevPane, "", "Previous pane"),
-    row!(
-        C::Global,
-        [ctrl('r')],
-        A::Reload,
-        "",
-        "Reload every monster from disk"
-    ),
-    row!(
-        C::Global,
-        [k('!')],
-        A::ShowErrors,
-        "",
-        "Show the files that could not be read"
-    ),
+    row!(C::Global,         [k('?')],               A::Help,           "help",        "Show every key (this screen's section first)"),
+    row!(C::Global,         [k('q')],               A::Quit,           "quit",        "Quit (asks first if anything is unsaved)"),
+    row!(C::Global,         [F1, alt('1'), k('1')], A::ToBestiary,     "",            "Go to the Bestiary screen"),
+    row!(C::Global,         [F2, alt('2'), k('2')], A::ToForge,        "",            "Go to the Forge screen"),
+    row!(C::Global,         [F3, alt('3'), k('3')], A::ToEncounter,    "",            "Go to the Encounter screen"),
+    row!(C::Global,         [F4, alt('4'), k('4')], A::ToAdventure,    "",            "Go to the Adventure screen"),
+    row!(C::Global,         [UP, k('k')],           A::Up,             "",            "Move up"),
+    row!(C::Global,         [DOWN, k('j')],         A::Down,           "",            "Move down"),
+    row!(C::Global,         [LEFT, k('h')],         A::Left,           "",            "Move left, or the previous value"),
+    row!(C::Global,         [RIGHT, k('l')],        A::Right,          "",            "Move right, or the next value"),
+    row!(C::Global,         [PGUP],                 A::PageUp,         "",            "Page up"),
+    row!(C::Global,         [PGDN],                 A::PageDown,       "",            "Page down"),
+    row!(C::Global,         [HOME, k('g')],         A::Home,           "",            "First item"),
+    row!(C::Global,         [END],                  A::End,            "",            "Last item"),
+    row!(C::Global,         [TAB],                  A::NextPane,       "pane",        "Next pane (the list, or the stat block or selected encounter beside it)"),
+    row!(C::Global,         [BACKTAB],              A::PrevPane,       "",            "Previous pane"),
+    row!(C::Global,         [ctrl('r')],            A::Reload,         "",            "Reload every monster from disk"),
+    row!(C::Global,         [k('!')],               A::ShowErrors,     "",            "Show the files that could not be read"),
     // Anywhere, even while typing in a field.
-    row!(
-        C::Anywhere,
-        [ctrl('s')],
-        A::Save,
-        "save",
-        "Save (the monster in the Forge, the encounter or the adventure on its screen)"
-    ),
+    row!(C::Anywhere,       [ctrl('s')],            A::Save,           "save",        "Save (the monster in the Forge, the encounter or the adventure on its screen)"),
     // Bestiary
-    row!(
-        C::Bestiary,
-        [k('/')],
-        A::Search,
-        "search",
-        "Search names and ids (fuzzy)"
-    ),
-    row!(
-        C::Bestiary,
-        [ENTER, k('e')],
-        A::Edit,
-        "edit",
-        "Edit in the Forge (a shipped monster opens as your copy)"
-    ),
-    row!(
-        C::Bestiary,
-        [k('n')],
-        A::New,
-        "new",
-        "New monster in the Forge"
-    ),
-    row!(
-        C::Bestiary,
-        [k('f')],
-        A::Filter,
-        "filters",
-        "Filters: level range, rank, role, source, type, tag, leader"
-    ),
-    row!(
-        C::Bestiary,
-        [k('s')],
-        A::Sort,
-        "sort",
-        "Sort by name, level or XP"
-    ),
-    row!(
-        C::Bestiary,
-        [k('d')],
-        A::Duplicate,
-        "dup",
-        "Duplicate into your bestiary"
-    ),
-    row!(
-        C::Bestiary,
-        [k('r')],
-        A::Relevel,
-        "relevel",
-        "Re-level (a new level, optionally rank and role)"
-    ),
-    row!(
-        C::Bestiary,
-        [k('t')],
-        A::Templates,
-        "templates",
-        "Apply or take off templates: the monster opens in the Forge at its Templates step (a shipped one as your copy)"
-    ),
-    row!(
-        C::Bestiary,
-        [k('x'), DEL],
-        A::Delete,
-        "delete",
-        "Delete one of your monsters (asks first; it goes to the trash)"
-    ),
-    row!(
-        C::Bestiary,
-        [k('U')],
-        A::Restore,
-        "",
-        "Put back the monster deleted last (from the trash)"
-    ),
-    row!(
-        C::Bestiary,
-        [k('m')],
-        A::ExportMarkdown,
-        "md",
-        "Export the stat block as Markdown to a file"
-    ),
-    row!(
-        C::Bestiary,
-        [k('y')],
-        A::ExportYaml,
-        "yaml",
-        "Export the monster as YAML to a file"
-    ),
-    row!(
-        C::Bestiary,
-        [k('H')],
-        A::ExportHtml,
-        "",
-        "Export the stat block as printable HTML to a file"
-    ),
-    row!(
-        C::Bestiary,
-        [k('o')],
-        A::OpenEditor,
-        "$EDITOR",
-        "Open your monster's YAML in $EDITOR, then reload and lint it"
-    ),
-    row!(
-        C::Bestiary,
-        [ESC],
-        A::ClearSearch,
-        "",
-        "Clear the search (after leaving the search box)"
-    ),
-    row!(
-        C::Bestiary,
-        [k('F')],
-        A::ClearFilter,
-        "",
-        "Clear the search and every filter"
-    ),
+    row!(C::Bestiary,       [k('/')],               A::Search,         "search",      "Search names and ids (fuzzy)"),
+    row!(C::Bestiary,       [ENTER, k('e')],        A::Edit,           "edit",        "Edit in the Forge (a shipped monster opens as your copy)"),
+    row!(C::Bestiary,       [k('n')],               A::New,            "new",         "New monster in the Forge"),
+    row!(C::Bestiary,       [k('f')],               A::Filter,         "filters",     "Filters: level range, rank, role, source, type, tag, leader"),
+    row!(C::Bestiary,       [k('s')],               A::Sort,           "sort",        "Sort by name, level or XP"),
+    row!(C::Bestiary,       [k('d')],               A::Duplicate,      "dup",         "Duplicate into your bestiary"),
+    row!(C::Bestiary,       [k('r')],               A::Relevel,        "relevel",     "Re-level (a new level, optionally rank and role)"),
+    row!(C::Bestiary,       [k('t')],               A::Templates,      "templates",   "Apply or take off templates: the monster opens in the Forge at its Templates step (a shipped one as your copy)"),
+    row!(C::Bestiary,       [k('x'), DEL],          A::Delete,         "delete",      "Delete one of your monsters (asks first; it goes to the trash)"),
+    row!(C::Bestiary,       [k('U')],               A::Restore,        "",            "Put back the monster deleted last (from the trash)"),
+    row!(C::Bestiary,       [k('m')],               A::ExportMarkdown, "md",          "Export the stat block as Markdown to a file"),
+    row!(C::Bestiary,       [k('y')],               A::ExportYaml,     "yaml",        "Export the monster as YAML to a file"),
+    row!(C::Bestiary,       [k('H')],               A::ExportHtml,     "",            "Export the stat block as printable HTML to a file"),
+    row!(C::Bestiary,       [k('o')],               A::OpenEditor,     "$EDITOR",     "Open your monster's YAML in $EDITOR, then reload and lint it"),
+    row!(C::Bestiary,       [ESC],                  A::ClearSearch,    "",            "Clear the search (after leaving the search box)"),
+    row!(C::Bestiary,       [k('F')],               A::ClearFilter,    "",            "Clear the search and every filter"),
     // The search box
-    row!(
-        C::Search,
-        [ENTER],
-        A::Choose,
-        "keep",
-        "Leave the search box, keeping the search"
-    ),
-    row!(
-        C::Search,
-        [ESC],
-        A::Back,
-        "leave",
-        "Leave the search box (Esc again clears the search)"
-    ),
-    row!(C::Search, [UP], A::Up, "", "Move the selection up"),
-    row!(C::Search, [DOWN], A::Down, "", "Move the selection down"),
+    row!(C::Search,         [ENTER],                A::Choose,         "keep",        "Leave the search box, keeping the search"),
+    row!(C::Search,         [ESC],                  A::Back,           "leave",       "Leave the search box (Esc again clears the search)"),
+    row!(C::Search,         [UP],                   A::Up,             "",            "Move the selection up"),
+    row!(C::Search,         [DOWN],                 A::Down,           "",            "Move the selection down"),
     // Forms: the filters, the re-level dialog, a placeholder
-    row!(C::Form, [ENTER], A::Choose, "apply", "Apply and close"),
-    row!(
-        C::Form,
-        [ESC],
-        A::Back,
-        "cancel",
-        "Close without applying (filters apply as you change them)"
-    ),
-    row!(C::Form, [UP], A::Up, "", "Previous row"),
-    row!(C::Form, [DOWN], A::Down, "", "Next row"),
-    row!(C::Form, [BACKTAB], A::PrevField, "", "Previous row"),
-    row!(C::Form, [TAB], A::NextField, "", "Next row"),
-    row!(C::Form, [LEFT], A::Left, "", "Previous value"),
-    row!(C::Form, [RIGHT], A::Right, "", "Next value"),
-    row!(
-        C::Form,
-        [k('F')],
-        A::ClearFilter,
-        "",
-        "Clear every value of the form"
-    ),
+    row!(C::Form,           [ENTER],                A::Choose,         "apply",       "Apply and close"),
+    row!(C::Form,           [ESC],                  A::Back,           "cancel",      "Close without applying (filters apply as you change them)"),
+    row!(C::Form,           [UP],                   A::Up,             "",            "Previous row"),
+    row!(C::Form,           [DOWN],                 A::Down,           "",            "Next row"),
+    row!(C::Form,           [BACKTAB],              A::PrevField,      "",            "Previous row"),
+    row!(C::Form,           [TAB],                  A::NextField,      "",            "Next row"),
+    row!(C::Form,           [LEFT],                 A::Left,           "",            "Previous value"),
+    row!(C::Form,           [RIGHT],                A::Right,          "",            "Next value"),
+    row!(C::Form,           [k('F')],               A::ClearFilter,    "",            "Clear every value of the form"),
     // Forge
-    row!(C::Forge, [k(']'), PGDN], A::NextStep, "next", "Next step"),
-    row!(
-        C::Forge,
-        [k('['), PGUP],
-        A::PrevStep,
-        "back",
-        "Previous step"
-    ),
-    row!(
-        C::Forge,
-        [ctrl('z'), k('u')],
-        A::Undo,
-        "undo",
-        "Undo the last change (100 steps and more)"
-    ),
-    row!(C::Forge, [ctrl('y')], A::Redo, "", "Redo what was undone"),
-    row!(
-        C::Forge,
-        [ESC],
-        A::Back,
-        "",
-        "Previous step, or close the power's form"
-    ),
-    DefaultRow {
-        ctx: C::ForgeLevel,
-        keys: &DIGITS,
-        action: A::TypeLevel,
-        bar: "",
-        desc: "Type a level (1 to 30)",
-    },
-    row!(
-        C::ForgeList,
-        [ENTER],
-        A::Choose,
-        "choose",
-        "Choose and go to the next step"
-    ),
-    row!(
-        C::ForgeList,
-        [k(' ')],
-        A::Toggle,
-        "toggle",
-        "Choose without moving on; toggle a tag or the leader flag"
-    ),
-    row!(
-        C::ForgeForm,
-        [ENTER],
-        A::Choose,
-        "edit",
-        "Edit the field, or take the next value"
-    ),
-    row!(
-        C::ForgeForm,
-        [k(' ')],
-        A::Toggle,
-        "",
-        "Toggle or take the next value"
-    ),
-    row!(
-        C::ForgeForm,
-        [k('x'), DEL],
-        A::Delete,
-        "",
-        "Details: remove the trait, or the override, under the cursor"
-    ),
-    row!(
-        C::Powers,
-        [ENTER, k('e')],
-        A::Edit,
-        "edit",
-        "Edit the power"
-    ),
-    row!(
-        C::Powers,
-        [k('a')],
-        A::AddPower,
-        "add",
-        "Add a power from the templates (your role's first)"
-    ),
-    row!(C::Powers, [k('n')], A::NewPower, "new", "Add a blank power"),
-    row!(
-        C::Powers,
-        [k('x'), DEL],
-        A::Delete,
-        "remove",
-        "Remove the power"
-    ),
-    row!(C::Powers, [k('K')], A::MoveUp, "", "Move the power up"),
-    row!(C::Powers, [k('J')], A::MoveDown, "", "Move the power down"),
+    row!(C::Forge,          [k(']'), PGDN],         A::NextStep,       "next",        "Next step"),
+    row!(C::Forge,          [k('['), PGUP],         A::PrevStep,       "back",        "Previous step"),
+    row!(C::Forge,          [ctrl('z'), k('u')],    A::Undo,           "undo",        "Undo the last change (100 steps and more)"),
+    row!(C::Forge,          [ctrl('y')],            A::Redo,           "",            "Redo what was undone"),
+    row!(C::Forge,          [ESC],                  A::Back,           "",            "Previous step, or close the power's form"),
+    row!(C::ForgeLevel,     DIGITS,                 A::TypeLevel,      "",            "Type a level (1 to 30)"),
+    row!(C::ForgeList,      [ENTER],                A::Choose,         "choose",      "Choose and go to the next step"),
+    row!(C::ForgeList,      [k(' ')],               A::Toggle,         "toggle",      "Choose without moving on; toggle a tag or the leader flag"),
+    row!(C::ForgeForm,      [ENTER],                A::Choose,         "edit",        "Edit the field, or take the next value"),
+    row!(C::ForgeForm,      [k(' ')],               A::Toggle,         "",            "Toggle or take the next value"),
+    row!(C::ForgeForm,      [k('x'), DEL],          A::Delete,         "",            "Details: remove the trait, or the override, under the cursor"),
+    row!(C::Powers,         [ENTER, k('e')],        A::Edit,           "edit",        "Edit the power"),
+    row!(C::Powers,         [k('a')],               A::AddPower,       "add",         "Add a power from the templates (your role's first)"),
+    row!(C::Powers,         [k('n')],               A::NewPower,       "new",         "Add a blank power"),
+    row!(C::Powers,         [k('x'), DEL],          A::Delete,         "remove",      "Remove the power"),
+    row!(C::Powers,         [k('K')],               A::MoveUp,         "",            "Move the power up"),
+    row!(C::Powers,         [k('J')],               A::MoveDown,       "",            "Move the power down"),
     // Encounter
-    row!(
-        C::EncounterOrcus,
-        [k('a')],
-        A::AddMonsters,
-        "add",
-        "Add monsters from the bestiary (party level -2 to +4 first)"
-    ),
-    row!(
-        C::EncounterOrcus,
-        [k('t')],
-        A::TreasureMethod,
-        "",
-        "The encounter's treasure under the next method, shown below the arithmetic (w)"
-    ),
-    row!(
-        C::EncounterOrcus,
-        [k('p')],
-        A::Placeholder,
-        "placeholder",
-        "Add a placeholder (level, rank, role)"
-    ),
-    row!(
-        C::EncounterOrcus,
-        [k('X')],
-        A::AddChallenge,
-        "",
-        "Add an extended challenge (skill checks; Enter on one edits it)"
-    ),
-    row!(
-        C::Encounter3e,
-        [k('c')],
-        A::AddCr,
-        "add CR",
-        "Add foes by challenge rating (5, 1/2, or 5 x3 for three), or characters and NPCs (character 5, npc 5)"
-    ),
-    row!(
-        C::Encounter,
-        [k('Y')],
-        A::SwitchSystem,
-        "",
-        "Switch the encounter between Orcus and d20 3rd edition (asks first if groups would go)"
-    ),
-    row!(
-        C::Encounter,
-        [k('+'), k('=')],
-        A::Increase,
-        "+1",
-        "One more of the selected group (at most 999)"
-    ),
-    row!(
-        C::Encounter,
-        [k('-')],
-        A::Decrease,
-        "-1",
-        "One fewer of the selected group"
-    ),
-    row!(
-        C::Encounter,
-        [k('x'), DEL],
-        A::Delete,
-        "remove",
-        "Remove the selected group"
-    ),
-    row!(
-        C::Encounter,
-        [k('G')],
-        A::Generate,
-        "generate",
-        "Generate at the chosen difficulty, keeping locked groups (u undoes)"
-    ),
-    row!(
-        C::Encounter,
-        [k('u'), ctrl('z')],
-        A::Undo,
-        "undo",
-        "Undo the last change (100 steps and more)"
-    ),
-    row!(
-        C::Encounter,
-        [ctrl('y')],
-        A::Redo,
-        "",
-        "Redo what was undone"
-    ),
-    row!(
-        C::Encounter,
-        [k('P')],
-        A::EditParty,
-        "party",
-        "Edit the party: 4x6, 3,3,4,5, Ana=3,Bo=4 or a saved party's id"
-    ),
-    row!(
-        C::Encounter,
-        [k('S')],
-        A::SaveParty,
-        "",
-        "Save the party under a name, for other encounters"
-    ),
-    row!(
-        C::Encounter,
-        [k('>')],
-        A::LevelUpParty,
-        "",
-        "Level the party up by one (a saved party's file too; at most level 30)"
-    ),
-    row!(
-        C::Encounter,
-        [k('D')],
-        A::RemoveParty,
-        "",
-        "Remove the saved party the encounter names (asks first; it goes to the trash)"
-    ),
-    row!(
-        C::Encounter,
-        [k('w')],
-        A::Explain,
-        "why",
-        "Show the budget arithmetic"
-    ),
-    row!(
-        C::Encounter,
-        [k('L')],
-        A::Lock,
-        "lock",
-        "Lock or unlock the selected group for the generator"
-    ),
-    row!(
-        C::Encounter,
-        [k('d')],
-        A::Difficulty,
-        "difficulty",
-        "The difficulty the generator aims for"
-    ),
-    row!(
-        C::Encounter,
-        [k('f')],
-        A::Filter,
-        "",
-        "Filters for the picker and the generator"
-    ),
-    row!(
-        C::Encounter,
-        [k('n')],
-        A::Notes,
-        "notes",
-        "Edit the encounter's notes"
-    ),
-    row!(
-        C::Encounter,
-        [k('o')],
-        A::Open,
-        "open",
-        "Open a saved encounter (asks first if this one is unsaved)"
-    ),
-    row!(
-        C::Encounter,
-        [k('N')],
-        A::NewEncounter,
-        "",
-        "Start a new encounter (asks first if this one is unsaved)"
-    ),
-    row!(
-        C::Encounter,
-        [k('m')],
-        A::ExportMarkdown,
-        "sheet",
-        "Export the encounter sheet as Markdown"
-    ),
-    row!(
-        C::Encounter,
-        [k('H')],
-        A::ExportHtml,
-        "",
-        "Export the encounter sheet as printable HTML to a file"
-    ),
-    row!(
-        C::EncounterOrcus,
-        [ENTER],
-        A::Choose,
-        "",
-        "Turn the selected placeholder into a real monster in the Forge, or edit the selected challenge"
-    ),
+    row!(C::EncounterOrcus, [k('a')],               A::AddMonsters,    "add",         "Add monsters from the bestiary (party level -2 to +4 first)"),
+    row!(C::EncounterOrcus, [k('t')],               A::TreasureMethod, "",            "The encounter's treasure under the next method, shown below the arithmetic (w)"),
+    row!(C::EncounterOrcus, [k('p')],               A::Placeholder,    "placeholder", "Add a placeholder (level, rank, role)"),
+    row!(C::EncounterOrcus, [k('X')],               A::AddChallenge,   "",            "Add an extended challenge (skill checks; Enter on one edits it)"),
+    row!(C::Encounter3e,    [k('c')],               A::AddCr,          "add CR",      "Add foes by challenge rating (5, 1/2, or 5 x3 for three), or characters and NPCs (character 5, npc 5)"),
+    row!(C::Encounter,      [k('Y')],               A::SwitchSystem,   "",            "Switch the encounter between Orcus and d20 3rd edition (asks first if groups would go)"),
+    row!(C::Encounter,      [k('+'), k('=')],       A::Increase,       "+1",          "One more of the selected group (at most 999)"),
+    row!(C::Encounter,      [k('-')],               A::Decrease,       "-1",          "One fewer of the selected group"),
+    row!(C::Encounter,      [k('x'), DEL],          A::Delete,         "remove",      "Remove the selected group"),
+    row!(C::Encounter,      [k('G')],               A::Generate,       "generate",    "Generate at the chosen difficulty, keeping locked groups (u undoes)"),
+    row!(C::Encounter,      [k('u'), ctrl('z')],    A::Undo,           "undo",        "Undo the last change (100 steps and more)"),
+    row!(C::Encounter,      [ctrl('y')],            A::Redo,           "",            "Redo what was undone"),
+    row!(C::Encounter,      [k('P')],               A::EditParty,      "party",       "Edit the party: 4x6, 3,3,4,5, Ana=3,Bo=4 or a saved party's id"),
+    row!(C::Encounter,      [k('S')],               A::SaveParty,      "",            "Save the party under a name, for other encounters"),
+    row!(C::Encounter,      [k('>')],               A::LevelUpParty,   "",            "Level the party up by one (a saved party's file too; at most level 30)"),
+    row!(C::Encounter,      [k('D')],               A::RemoveParty,    "",            "Remove the saved party the encounter names (asks first; it goes to the trash)"),
+    row!(C::Encounter,      [k('w')],               A::Explain,        "why",         "Show the budget arithmetic"),
+    row!(C::Encounter,      [k('L')],               A::Lock,           "lock",        "Lock or unlock the selected group for the generator"),
+    row!(C::Encounter,      [k('d')],               A::Difficulty,     "difficulty",  "The difficulty the generator aims for"),
+    row!(C::Encounter,      [k('f')],               A::Filter,         "",            "Filters for the picker and the generator"),
+    row!(C::Encounter,      [k('n')],               A::Notes,          "notes",       "Edit the encounter's notes"),
+    row!(C::Encounter,      [k('o')],               A::Open,           "open",        "Open a saved encounter (asks first if this one is unsaved)"),
+    row!(C::Encounter,      [k('N')],               A::NewEncounter,   "",            "Start a new encounter (asks first if this one is unsaved)"),
+    row!(C::Encounter,      [k('m')],               A::ExportMarkdown, "sheet",       "Export the encounter sheet as Markdown"),
+    row!(C::Encounter,      [k('H')],               A::ExportHtml,     "",            "Export the encounter sheet as printable HTML to a file"),
+    row!(C::EncounterOrcus, [ENTER],                A::Choose,         "",            "Turn the selected placeholder into a real monster in the Forge, or edit the selected challenge"),
     // Pickers: monsters for the encounter, template powers for the Forge
-    row!(
-        C::Picker,
-        [ENTER],
-        A::Choose,
-        "add",
-        "Add the highlighted one"
-    ),
-    row!(C::Picker, [ESC], A::Back, "close", "Close the picker"),
-    row!(C::Picker, [UP], A::Up, "", "Move up"),
-    row!(C::Picker, [DOWN], A::Down, "", "Move down"),
-    row!(C::Picker, [PGUP], A::PageUp, "", "Page up"),
-    row!(C::Picker, [PGDN], A::PageDown, "", "Page down"),
-    row!(
-        C::MonsterPicker,
-        [TAB],
-        A::AllLevels,
-        "all levels",
-        "Every level, or back to party level -2 to +4"
-    ),
+    row!(C::Picker,         [ENTER],                A::Choose,         "add",         "Add the highlighted one"),
+    row!(C::Picker,         [ESC],                  A::Back,           "close",       "Close the picker"),
+    row!(C::Picker,         [UP],                   A::Up,             "",            "Move up"),
+    row!(C::Picker,         [DOWN],                 A::Down,           "",            "Move down"),
+    row!(C::Picker,         [PGUP],                 A::PageUp,         "",            "Page up"),
+    row!(C::Picker,         [PGDN],                 A::PageDown,       "",            "Page down"),
+    row!(C::MonsterPicker,  [TAB],                  A::AllLevels,      "all levels",  "Every level, or back to party level -2 to +4"),
     // The Adventure screen
-    row!(
-        C::Adventure,
-        [k('a')],
-        A::AddEncounter,
-        "add",
-        "Add a saved encounter after the selected one"
-    ),
-    row!(
-        C::Adventure,
-        [k('x'), DEL],
-        A::Delete,
-        "remove",
-        "Take the selected encounter out of the adventure (its file stays)"
-    ),
-    row!(
-        C::Adventure,
-        [k('K')],
-        A::MoveUp,
-        "",
-        "Move the selected encounter earlier"
-    ),
-    row!(
-        C::Adventure,
-        [k('J')],
-        A::MoveDown,
-        "",
-        "Move the selected encounter later"
-    ),
-    row!(
-        C::Adventure,
-        [ENTER],
-        A::Choose,
-        "",
-        "Open the selected encounter on the Encounter screen (asks first if that one is unsaved)"
-    ),
-    row!(
-        C::Adventure,
-        [k('u'), ctrl('z')],
-        A::Undo,
-        "undo",
-        "Undo the last change to the adventure"
-    ),
-    row!(
-        C::Adventure,
-        [ctrl('y')],
-        A::Redo,
-        "",
-        "Redo what was undone"
-    ),
-    row!(
-        C::Adventure,
-        [k('P')],
-        A::EditParty,
-        "party",
-        "Edit the party: 4x6, 3,3,4,5, Ana=3,Bo=4 or a saved party's id"
-    ),
-    row!(
-        C::Adventure,
-        [k('t')],
-        A::TreasureMethod,
-        "treasure",
-        "The next treasure method: steady, items only, troves, narrative, none"
-    ),
-    row!(
-        C::Adventure,
-        [k('o')],
-        A::Open,
-        "open",
-        "Open a saved adventure (asks first if this one is unsaved)"
-    ),
-    row!(
-        C::Adventure,
-        [k('N')],
-        A::NewAdventure,
-        "",
-        "Start a new adventure (asks first if this one is unsaved)"
-    ),
-    row!(
-        C::Adventure,
-        [k('m')],
-        A::ExportMarkdown,
-        "sheet",
-        "Export the adventure sheet as Markdown"
-    ),
+    row!(C::Adventure,      [k('a')],               A::AddEncounter,   "add",         "Add a saved encounter after the selected one"),
+    row!(C::Adventure,      [k('x'), DEL],          A::Delete,         "remove",      "Take the selected encounter out of the adventure (its file stays)"),
+    row!(C::Adventure,      [k('K')],               A::MoveUp,         "",            "Move the selected encounter earlier"),
+    row!(C::Adventure,      [k('J')],               A::MoveDown,       "",            "Move the selected encounter later"),
+    row!(C::Adventure,      [ENTER],                A::Choose,         "",            "Open the selected encounter on the Encounter screen (asks first if that one is unsaved)"),
+    row!(C::Adventure,      [k('u'), ctrl('z')],    A::Undo,           "undo",        "Undo the last change to the adventure"),
+    row!(C::Adventure,      [ctrl('y')],            A::Redo,           "",            "Redo what was undone"),
+    row!(C::Adventure,      [k('P')],               A::EditParty,      "party",       "Edit the party: 4x6, 3,3,4,5, Ana=3,Bo=4 or a saved party's id"),
+    row!(C::Adventure,      [k('t')],               A::TreasureMethod, "treasure",    "The next treasure method: steady, items only, troves, narrative, none"),
+    row!(C::Adventure,      [k('o')],               A::Open,           "open",        "Open a saved adventure (asks first if this one is unsaved)"),
+    row!(C::Adventure,      [k('N')],               A::NewAdventure,   "",            "Start a new adventure (asks first if this one is unsaved)"),
+    row!(C::Adventure,      [k('m')],               A::ExportMarkdown, "sheet",       "Export the adventure sheet as Markdown"),
     // Choosing a saved encounter or adventure
-    row!(
-        C::OpenList,
-        [ENTER],
-        A::Choose,
-        "choose",
-        "Open (or add) the highlighted file"
-    ),
-    row!(C::OpenList, [ESC], A::Back, "cancel", "Close the list"),
-    row!(C::OpenList, [UP], A::Up, "", "Move up"),
-    row!(C::OpenList, [DOWN], A::Down, "", "Move down"),
+    row!(C::OpenList,       [ENTER],                A::Choose,         "choose",      "Open (or add) the highlighted file"),
+    row!(C::OpenList,       [ESC],                  A::Back,           "cancel",      "Close the list"),
+    row!(C::OpenList,       [UP],                   A::Up,             "",            "Move up"),
+    row!(C::OpenList,       [DOWN],                 A::Down,           "",            "Move down"),
     // The extended challenge form: its rows are all typed, so only these keys are commands
-    row!(
-        C::ChallengeForm,
-        [ENTER],
-        A::Choose,
-        "done",
-        "Add the challenge (or change the one being edited)"
-    ),
-    row!(C::ChallengeForm, [ESC], A::Back, "cancel", "Close the form"),
-    row!(C::ChallengeForm, [UP], A::Up, "", "Previous row"),
-    row!(C::ChallengeForm, [DOWN], A::Down, "", "Next row"),
-    row!(
-        C::ChallengeForm,
-        [BACKTAB],
-        A::PrevField,
-        "",
-        "Previous row"
-    ),
-    row!(C::ChallengeForm, [TAB], A::NextField, "", "Next row"),
+    row!(C::ChallengeForm,  [ENTER],                A::Choose,         "done",        "Add the challenge (or change the one being edited)"),
+    row!(C::ChallengeForm,  [ESC],                  A::Back,           "cancel",      "Close the form"),
+    row!(C::ChallengeForm,  [UP],                   A::Up,             "",            "Previous row"),
+    row!(C::ChallengeForm,  [DOWN],                 A::Down,           "",            "Next row"),
+    row!(C::ChallengeForm,  [BACKTAB],              A::PrevField,      "",            "Previous row"),
+    row!(C::ChallengeForm,  [TAB],                  A::NextField,      "",            "Next row"),
     // A text field
-    row!(C::Field, [ENTER], A::Choose, "done", "Finish editing"),
-    row!(
-        C::Field,
-        [ESC],
-        A::Back,
-        "cancel",
-        "Leave the field without changing anything"
-    ),
-    row!(C::Text, [LEFT], A::CursorLeft, "", "Cursor left"),
-    row!(C::Text, [RIGHT], A::CursorRight, "", "Cursor right"),
-    row!(
-        C::Text,
-        [HOME, ctrl('a')],
-        A::CursorHome,
-        "",
-        "Cursor to the start"
-    ),
-    row!(
-        C::Text,
-        [END, ctrl('e')],
-        A::CursorEnd,
-        "",
-        "Cursor to the end"
-    ),
-    row!(
-        C::Text,
-        [BKSP],
-        A::DeleteBack,
-        "",
-        "Delete the character before the cursor"
-    ),
-    row!(
-        C::Text,
-        [DEL],
-        A::DeleteForward,
-        "",
-        "Delete the character under the cursor"
-    ),
-    row!(
-        C::Text,
-        [ctrl('u')],
-        A::DeleteToStart,
-        "",
-        "Delete to the start"
-    ),
-    row!(
-        C::Text,
-        [ctrl('k')],
-        A::DeleteToEnd,
-        "",
-        "Delete to the end"
-    ),
-    row!(
-        C::Text,
-        [ctrl('w')],
-        A::DeleteWord,
-        "",
-        "Delete the word before the cursor"
-    ),
+    row!(C::Field,          [ENTER],                A::Choose,         "done",        "Finish editing"),
+    row!(C::Field,          [ESC],                  A::Back,           "cancel",      "Leave the field without changing anything"),
+    row!(C::Text,           [LEFT],                 A::CursorLeft,     "",            "Cursor left"),
+    row!(C::Text,           [RIGHT],                A::CursorRight,    "",            "Cursor right"),
+    row!(C::Text,           [HOME, ctrl('a')],      A::CursorHome,     "",            "Cursor to the start"),
+    row!(C::Text,           [END, ctrl('e')],       A::CursorEnd,      "",            "Cursor to the end"),
+    row!(C::Text,           [BKSP],                 A::DeleteBack,     "",            "Delete the character before the cursor"),
+    row!(C::Text,           [DEL],                  A::DeleteForward,  "",            "Delete the character under the cursor"),
+    row!(C::Text,           [ctrl('u')],            A::DeleteToStart,  "",            "Delete to the start"),
+    row!(C::Text,           [ctrl('k')],            A::DeleteToEnd,    "",            "Delete to the end"),
+    row!(C::Text,           [ctrl('w')],            A::DeleteWord,     "",            "Delete the word before the cursor"),
     // Questions
-    row!(
-        C::Confirm,
-        [k('y')],
-        A::Yes,
-        "yes",
-        "Yes (save, delete, overwrite)"
-    ),
-    row!(C::Confirm, [k('n')], A::No, "no", "No (discard, keep)"),
-    row!(
-        C::Confirm,
-        [ESC],
-        A::Back,
-        "cancel",
-        "Cancel: go back to what you were doing"
-    ),
-    row!(
-        C::ChangedOnDisk,
-        [k('r')],
-        A::ReloadFromDisk,
-        "reload",
-        "Reload the file from disk (drops your edits)"
-    ),
-    row!(
-        C::ChangedOnDisk,
-        [k('c')],
-        A::SaveCopy,
-        "copy",
-        "Save your version as a new monster"
-    ),
-    row!(
-        C::ChangedOnDisk,
-        [ESC],
-        A::Back,
-        "cancel",
-        "Cancel: keep editing"
-    ),
-    row!(
-        C::RelevelOwn,
-        [k('o')],
-        A::Overwrite,
-        "overwrite",
-        "Save the re-levelled monster over your file"
-    ),
-    row!(
-        C::RelevelOwn,
-        [k('c')],
-        A::SaveCopy,
-        "copy",
-        "Save it as a new monster, keeping the original"
-    ),
-    row!(
-        C::RelevelOwn,
-        [ESC],
-        A::Back,
-        "cancel",
-        "Cancel: nothing is saved"
-    ),
-    row!(
-        C::LintErrors,
-        [k('y')],
-        A::Yes,
-        "save anyway",
-        "Save although the lint found errors"
-    ),
-    row!(
-        C::LintErrors,
-        [ESC],
-        A::Back,
-        "go back",
-        "Go back and fix them"
-    ),
-    row!(C::LintErrors, [k('n')], A::No, "", "Go back and fix them"),
+    row!(C::Confirm,        [k('y')],               A::Yes,            "yes",         "Yes (save, delete, overwrite)"),
+    row!(C::Confirm,        [k('n')],               A::No,             "no",          "No (discard, keep)"),
+    row!(C::Confirm,        [ESC],                  A::Back,           "cancel",      "Cancel: go back to what you were doing"),
+    row!(C::ChangedOnDisk,  [k('r')],               A::ReloadFromDisk, "reload",      "Reload the file from disk (drops your edits)"),
+    row!(C::ChangedOnDisk,  [k('c')],               A::SaveCopy,       "copy",        "Save your version as a new monster"),
+    row!(C::ChangedOnDisk,  [ESC],                  A::Back,           "cancel",      "Cancel: keep editing"),
+    row!(C::RelevelOwn,     [k('o')],               A::Overwrite,      "overwrite",   "Save the re-levelled monster over your file"),
+    row!(C::RelevelOwn,     [k('c')],               A::SaveCopy,       "copy",        "Save it as a new monster, keeping the original"),
+    row!(C::RelevelOwn,     [ESC],                  A::Back,           "cancel",      "Cancel: nothing is saved"),
+    row!(C::LintErrors,     [k('y')],               A::Yes,            "save anyway", "Save although the lint found errors"),
+    row!(C::LintErrors,     [ESC],                  A::Back,           "go back",     "Go back and fix them"),
+    row!(C::LintErrors,     [k('n')],               A::No,             "",            "Go back and fix them"),
     // The key reference and the list of unreadable files
-    row!(C::Viewer, [ESC, k('q'), k('?')], A::Back, "close", "Close"),
-    row!(C::Viewer, [UP, k('k')], A::Up, "", "Scroll up"),
-    row!(C::Viewer, [DOWN, k('j')], A::Down, "", "Scroll down"),
-    row!(C::Viewer, [PGUP], A::PageUp, "", "Page up"),
-    row!(C::Viewer, [PGDN, k(' ')], A::PageDown, "", "Page down"),
-    row!(C::Viewer, [HOME, k('g')], A::Home, "", "Top"),
-    row!(C::Viewer, [END, k('G')], A::End, "", "Bottom"),
+    row!(C::Viewer,         [ESC, k('q'), k('?')],  A::Back,           "close",       "Close"),
+    row!(C::Viewer,         [UP, k('k')],           A::Up,             "",            "Scroll up"),
+    row!(C::Viewer,         [DOWN, k('j')],         A::Down,           "",            "Scroll down"),
+    row!(C::Viewer,         [PGUP],                 A::PageUp,         "",            "Page up"),
+    row!(C::Viewer,         [PGDN, k(' ')],         A::PageDown,       "",            "Page down"),
+    row!(C::Viewer,         [HOME, k('g')],         A::Home,           "",            "Top"),
+    row!(C::Viewer,         [END, k('G')],          A::End,            "",            "Bottom"),
 ];
