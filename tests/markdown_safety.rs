@@ -693,9 +693,8 @@ fn the_forge_refuses_a_line_break_in_a_one_line_field() {
         .apply(&mut d, "Common, Deep\u{2028}Speech")
         .unwrap_err();
     assert!(e.contains("holds a line break"), "{e}");
-    let p = &mut d.powers[0];
     for field in [PowerField::Name, PowerField::Targets] {
-        let e = field.apply(p, "one\u{2029}two").unwrap_err();
+        let e = field.apply(&mut d, 0, "one\u{2029}two").unwrap_err();
         assert!(e.contains("holds a line break"), "{field:?}: {e}");
     }
     assert!(parse_trait("Bad\u{2028}Name: text", None).is_err());

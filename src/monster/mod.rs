@@ -5,6 +5,7 @@ pub mod derive;
 pub mod design;
 pub mod diagnose;
 pub mod file_edit;
+pub mod forms;
 pub mod kit;
 pub mod lint;
 pub mod names;

@@ -1,8 +1,8 @@
-//! Traits and overrides as one line of text each, so the Forge's forms can edit them as any
+//! Traits, variants and overrides as one line of text each, so the Forge's forms can edit them as any
 //! other field: `aura 2 Frightful Presence (fear): Enemies in the aura take a -2 penalty...` and
 //! `15; tougher for the finale` (a value and the reason the GM gives for it).
 
-use crate::monster::design::{Regeneration, RegenerationWhen, Trait, Variant};
+use crate::monster::design::{Trait, Variant};
 use crate::monster::overrides::Override;
 use crate::rules::power_vocab::PowerTag;
 use crate::vocab::Vocabulary;
@@ -125,43 +125,6 @@ pub fn parse_override(
     }))
 }
 
-pub const REGENERATION_HINT: &str = "hit points healed at the start of its turn: 5, or staggered 5 (only while staggered), or unstaggered 5 (only while not); empty: none";
-
-/// Reads `5`, `staggered 5`, `Unstaggered Regeneration 5` (the form shows the book's words, so
-/// they read back). `None`: empty, no regeneration.
-pub fn parse_regeneration(text: &str) -> Result<Option<Regeneration>, String> {
-    let lower = text.trim().to_lowercase();
-    let words: Vec<&str> = lower
-        .split_whitespace()
-        .filter(|w| *w != "regeneration")
-        .collect();
-    let (when, n) = match words.as_slice() {
-        [] => return Ok(None),
-        [n] => (RegenerationWhen::Always, *n),
-        [w, n] => {
-            let when = match *w {
-                "staggered" => RegenerationWhen::Staggered,
-                "unstaggered" => RegenerationWhen::Unstaggered,
-                other => {
-                    let near = crate::vocab::closest(other, ["staggered", "unstaggered"])
-                        .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
-                    return Err(format!(
-                        "`{other}` is not when regeneration works{near}; write staggered or unstaggered before the number, or only the number"
-                    ));
-                }
-            };
-            (when, *n)
-        }
-        _ => return Err("write the hit points, after staggered or unstaggered if it works only then, e.g. staggered 5".into()),
-    };
-    let value = n
-        .parse::<u32>()
-        .ok()
-        .filter(|v| crate::limits::REGENERATION.contains(i64::from(*v)))
-        .ok_or_else(|| crate::limits::REGENERATION.refusal(format!("`{n}`")))?;
-    Ok(Some(Regeneration { value, when }))
-}
-
 pub const VARIANT_HINT: &str = "Name: how this form differs, e.g. Blizzard Wyrm: it has resist cold 10 and its breath deals cold damage; empty removes it";
 
 /// A variant as the form shows it.
@@ -211,24 +174,6 @@ mod tests {
         assert!(parse_trait("", None).unwrap().is_none());
         assert!(parse_trait("no colon", None).is_err());
         assert!(parse_trait("aura 99 Big: x", None).is_err());
-    }
-
-    #[test]
-    fn regeneration_reads_back_the_books_words() {
-        for (typed, label) in [
-            ("5", "Regeneration 5"),
-            ("staggered 5", "Staggered Regeneration 5"),
-            ("Unstaggered Regeneration 12", "Unstaggered Regeneration 12"),
-        ] {
-            let r = parse_regeneration(typed).unwrap().unwrap();
-            assert_eq!(r.label(), label);
-            assert_eq!(parse_regeneration(&r.label()).unwrap(), Some(r));
-        }
-        assert!(parse_regeneration("  ").unwrap().is_none());
-        let e = parse_regeneration("stagered 5").unwrap_err();
-        assert!(e.contains("did you mean `staggered`"), "{e}");
-        assert!(parse_regeneration("staggered").is_err());
-        assert!(parse_regeneration("0").is_err());
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The Forge's two forms, as data: the details of a monster and the fields of one power. Each
-//! field knows how to show its value, whether it is text, a toggle or a cycle, and how to
-//! parse what the GM typed (with the valid values and a suggestion when it is wrong).
+//! The Forge's two forms as data: the details of a monster and the fields of one power. Each
+//! field is one row of a table, built in one place: its label, how it is edited (typed text, a
+//! toggle or a cycle), its hint, and how it reads and writes its value in the design (with the
+//! valid values and a suggestion when what the GM typed is wrong).
 
 use crate::monster::MonsterDesign;
 use crate::monster::design::Immunity;
@@ -10,16 +11,99 @@ use crate::monster::power::{AttackSpec, DamageSpec, Power};
 use crate::rules::creature::{Alignment, DamageType};
 use crate::rules::damage::{DamageTier, tier_damage};
 use crate::rules::power_vocab::{Action, Defense, Origin, PowerTag, Usage};
-use crate::rules::senses::{MovementTrait, Sense};
+use crate::rules::senses::Sense;
 use crate::rules::{Ability, Skill};
+use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
 use crate::vocab::Vocabulary;
 
-/// How a field is edited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Text,
-    Toggle,
-    Cycle,
+type Get = Box<dyn Fn(&MonsterDesign) -> String>;
+type Set = Box<dyn Fn(&mut MonsterDesign, &str) -> Result<(), String>>;
+type Cycle = Box<dyn Fn(&mut MonsterDesign, bool)>;
+type Remove = Box<dyn Fn(&mut MonsterDesign) -> bool>;
+
+/// How a row is edited.
+pub enum Edit {
+    /// Typed text, read by the function.
+    Text(Set),
+    /// Enter, Space and the arrows flip it.
+    Toggle(Box<dyn Fn(&mut MonsterDesign)>),
+    /// The arrows take the previous (`false`) or next value.
+    Cycle(Cycle),
+}
+
+/// One row of a form over the design.
+pub struct Row {
+    pub label: String,
+    /// Shown while editing.
+    pub hint: &'static str,
+    pub edit: Edit,
+    /// The value as text, for starting an edit (empty when unset).
+    pub get: Get,
+    /// The value as the form shows it, where that is not `get` (the default an unset one has).
+    pub shown: Option<Get>,
+    /// Takes away what the row holds, where it can go (a trait, an override); returns whether
+    /// anything changed.
+    pub remove: Option<Remove>,
+    /// The longest text the field takes.
+    pub max_chars: usize,
+}
+
+impl Row {
+    fn new(label: impl Into<String>, edit: Edit, get: Get) -> Row {
+        Row {
+            label: label.into(),
+            hint: "",
+            edit,
+            get,
+            shown: None,
+            remove: None,
+            max_chars: FIELD_MAX_CHARS,
+        }
+    }
+
+    /// A typed row.
+    fn text(
+        label: impl Into<String>,
+        hint: &'static str,
+        get: impl Fn(&MonsterDesign) -> String + 'static,
+        set: impl Fn(&mut MonsterDesign, &str) -> Result<(), String> + 'static,
+    ) -> Row {
+        Row {
+            hint,
+            ..Row::new(label, Edit::Text(Box::new(set)), Box::new(get))
+        }
+    }
+
+    fn cycle(
+        label: impl Into<String>,
+        get: impl Fn(&MonsterDesign) -> String + 'static,
+        cycle: impl Fn(&mut MonsterDesign, bool) + 'static,
+    ) -> Row {
+        Row::new(label, Edit::Cycle(Box::new(cycle)), Box::new(get))
+    }
+
+    fn shown(mut self, shown: impl Fn(&MonsterDesign) -> String + 'static) -> Row {
+        self.shown = Some(Box::new(shown));
+        self
+    }
+
+    fn removable(mut self, remove: impl Fn(&mut MonsterDesign) -> bool + 'static) -> Row {
+        self.remove = Some(Box::new(remove));
+        self
+    }
+
+    /// The value as the form shows it.
+    pub fn display(&self, d: &MonsterDesign) -> String {
+        self.shown.as_ref().unwrap_or(&self.get)(d)
+    }
+
+    /// Applies typed text to the design (a row that is not typed takes none).
+    pub fn set(&self, d: &mut MonsterDesign, text: &str) -> Result<(), String> {
+        match &self.edit {
+            Edit::Text(set) => set(d, text),
+            _ => Ok(()),
+        }
+    }
 }
 
 fn list<T>(text: &str, parse: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
@@ -37,11 +121,11 @@ fn join<T: ToString>(v: &[T]) -> String {
         .join(", ")
 }
 
-fn opt_number(
-    text: &str,
-    what: &str,
-    range: std::ops::RangeInclusive<i64>,
-) -> Result<Option<i64>, String> {
+fn keys<T: Vocabulary>(v: &[T]) -> String {
+    v.iter().map(|x| x.key()).collect::<Vec<_>>().join(", ")
+}
+
+fn opt_number(text: &str, what: &str, limit: &crate::limits::Limit) -> Result<Option<i64>, String> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(None);
@@ -49,12 +133,8 @@ fn opt_number(
     let n: i64 = t
         .parse()
         .map_err(|_| format!("{what}: `{t}` is not a whole number"))?;
-    if !range.contains(&n) {
-        return Err(format!(
-            "{what} must be {} to {}",
-            range.start(),
-            range.end()
-        ));
+    if !(limit.min..=limit.max).contains(&n) {
+        return Err(format!("{what} must be {} to {}", limit.min, limit.max));
     }
     Ok(Some(n))
 }
@@ -62,6 +142,21 @@ fn opt_number(
 fn opt_text(text: &str) -> Option<String> {
     let t = text.trim();
     (!t.is_empty()).then(|| t.to_owned())
+}
+
+/// A row of optional text (`$($place).+` in the design): empty leaves it unset.
+macro_rules! prose {
+    ($label:literal, |$d:ident| $($place:tt)+) => {
+        Row::text(
+            $label,
+            "",
+            move |$d: &MonsterDesign| $($place)+.clone().unwrap_or_default(),
+            move |$d: &mut MonsterDesign, t: &str| {
+                $($place)+ = opt_text(t);
+                Ok(())
+            },
+        )
+    };
 }
 
 // ---------------------------------------------------------------- details
@@ -133,316 +228,254 @@ pub fn details(d: &MonsterDesign) -> Vec<Detail> {
 }
 
 impl Detail {
-    pub fn label(self) -> String {
-        match self {
-            Detail::Name => "Name".into(),
-            Detail::Alignment => "Alignment".into(),
-            Detail::Ability(a) => a.label().into(),
-            Detail::Skills => "Trained skills".into(),
-            Detail::Senses => "Senses".into(),
-            Detail::Movement => "Movement".into(),
-            Detail::Reach => "Reach".into(),
-            Detail::Languages => "Languages".into(),
-            Detail::Telepathy => "Telepathy".into(),
-            Detail::Resistances => "Extra resist".into(),
-            Detail::Vulnerabilities => "Extra vulnerable".into(),
-            Detail::Immunities => "Immune".into(),
-            Detail::Regeneration => "Regeneration".into(),
-            Detail::Equipment => "Equipment".into(),
-            Detail::Description => "Description".into(),
-            Detail::Tactics => "Tactics".into(),
-            Detail::Trait(i) => format!("Trait {}", i + 1),
-            Detail::NewTrait => "+ Trait".into(),
-            Detail::Variant(i) => format!("Variant {}", i + 1),
-            Detail::NewVariant => "+ Variant".into(),
-            Detail::Override(k) => format!("{} override", k.label()),
-        }
-    }
-
-    /// Removes what the row holds, where it can be removed (a trait, an override); returns
-    /// whether anything changed.
-    pub fn remove(self, d: &mut MonsterDesign) -> bool {
-        match self {
-            Detail::Trait(i) if i < d.traits.len() => {
-                d.traits.remove(i);
-                true
-            }
-            Detail::Variant(i) if i < d.variants.len() => {
-                d.variants.remove(i);
-                true
-            }
-            Detail::Regeneration => d.regeneration.take().is_some(),
-            Detail::Override(k) => d.overrides.remove(&k).is_some(),
-            _ => false,
-        }
-    }
-
-    pub fn kind(self) -> Kind {
-        match self {
-            Detail::Alignment => Kind::Cycle,
-            _ => Kind::Text,
-        }
-    }
-
-    /// A hint shown while editing.
-    pub fn hint(self) -> &'static str {
-        match self {
-            Detail::Ability(_) => {
-                "a score; empty uses the default (16 + half level on the role's key ability)"
-            }
-            Detail::Skills => "comma-separated, e.g. stealth, athletics",
-            Detail::Senses => "e.g. darkvision, blindsight 10, tremorsense 10",
-            Detail::Movement => "e.g. walk 6, fly 8, hover, swamp stride",
-            Detail::Languages => "comma-separated, e.g. Common, Goblin",
-            Detail::Telepathy => "a range in squares, or empty",
-            Detail::Reach => "squares; empty uses the size's (Tiny 0, any other size 1)",
-            Detail::Regeneration => super::extras::REGENERATION_HINT,
-            Detail::Variant(_) | Detail::NewVariant => super::extras::VARIANT_HINT,
-            Detail::Resistances | Detail::Vulnerabilities => {
-                "damage types beyond the source's and tags' (value X by level)"
-            }
-            Detail::Immunities => "damage types or conditions, e.g. poison, dazed",
-            Detail::Trait(_) | Detail::NewTrait => super::extras::TRAIT_HINT,
-            Detail::Override(_) => super::extras::OVERRIDE_HINT,
-            _ => "",
-        }
-    }
-
-    /// The value as text, for starting an edit.
-    pub fn value(self, d: &MonsterDesign) -> String {
-        match self {
-            Detail::Name => d.name.clone(),
-            Detail::Alignment => d.alignment.map_or("(none)".into(), |a| a.label().into()),
-            Detail::Ability(a) => d
-                .abilities
-                .get(a)
-                .map(|v| v.to_string())
-                .unwrap_or_default(),
-            Detail::Skills => d
-                .skills
-                .iter()
-                .map(|s| s.key())
-                .collect::<Vec<_>>()
-                .join(", "),
-            Detail::Senses => join(&d.senses),
-            Detail::Movement => {
-                let m = &d.movement;
-                let mut parts = Vec::new();
-                for (name, v) in [
-                    ("walk", m.walk),
-                    ("fly", m.fly),
-                    ("swim", m.swim),
-                    ("climb", m.climb),
-                    ("burrow", m.burrow),
-                    ("teleport", m.teleport),
-                ] {
-                    if let Some(v) = v {
-                        parts.push(format!("{name} {v}"));
-                    }
-                }
-                parts.extend(m.traits.iter().map(MovementTrait::to_string));
-                parts.join(", ")
-            }
-            Detail::Reach => d.reach.map(|r| r.to_string()).unwrap_or_default(),
-            Detail::Languages => d.languages.join(", "),
-            Detail::Telepathy => d.telepathy.map(|t| t.to_string()).unwrap_or_default(),
-            Detail::Resistances => d
-                .resistances
-                .iter()
-                .map(|x| x.key())
-                .collect::<Vec<_>>()
-                .join(", "),
-            Detail::Vulnerabilities => d
-                .vulnerabilities
-                .iter()
-                .map(|x| x.key())
-                .collect::<Vec<_>>()
-                .join(", "),
-            Detail::Immunities => join(&d.immunities),
-            Detail::Regeneration => d.regeneration.map(|r| r.label()).unwrap_or_default(),
-            Detail::Equipment => d.equipment.clone().unwrap_or_default(),
-            Detail::Description => d.description.clone().unwrap_or_default(),
-            Detail::Tactics => d.tactics.clone().unwrap_or_default(),
-            Detail::Trait(i) => d
-                .traits
-                .get(i)
-                .map(super::extras::trait_text)
-                .unwrap_or_default(),
-            Detail::NewTrait | Detail::NewVariant => String::new(),
-            Detail::Variant(i) => d
-                .variants
-                .get(i)
-                .map(super::extras::variant_text)
-                .unwrap_or_default(),
-            Detail::Override(k) => super::extras::override_text(d.overrides.get(&k)),
-        }
-    }
-
-    /// The value as shown in the form: an unset ability shows the default it gets.
-    pub fn display(self, d: &MonsterDesign) -> String {
-        match self {
-            Detail::Ability(a) if d.abilities.get(a).is_none() => {
-                let score = crate::monster::derive::ability_scores(d)
-                    .into_iter()
-                    .find(|(x, _)| *x == a)
-                    .map_or(10, |(_, s)| s);
-                format!("{score} (default)")
-            }
-            Detail::Movement if d.movement.is_empty() => "walk 6 (default)".into(),
-            Detail::Reach if d.reach.is_none() => format!("{} (default)", d.size.default_reach()),
-            Detail::Regeneration if d.regeneration.is_none() => "(none)".into(),
-            Detail::NewTrait => "(Enter adds an aura or a trait)".into(),
-            Detail::NewVariant => "(Enter adds another form of the monster)".into(),
-            Detail::Override(k) if !d.overrides.contains_key(&k) => "(the formula's)".into(),
-            other => other.value(d),
-        }
-    }
-
-    /// Cycles a cycle field.
-    pub fn cycle(self, d: &mut MonsterDesign, forward: bool) {
-        if self == Detail::Alignment {
-            d.alignment = crate::vocab::cycle_option::<Alignment>(d.alignment, forward);
-        }
-    }
-
     /// Applies typed text to the design.
     pub fn apply(self, d: &mut MonsterDesign, text: &str) -> Result<(), String> {
+        self.row().set(d, text)
+    }
+
+    /// Everything about the row.
+    pub fn row(self) -> Row {
+        use super::extras::{
+            OVERRIDE_HINT, TRAIT_HINT, VARIANT_HINT, override_text, parse_override, parse_trait,
+            parse_variant, trait_text, variant_text,
+        };
+        const DAMAGE_HINT: &str = "damage types beyond the source's and tags' (value X by level)";
         match self {
-            Detail::Name => {
-                let t = text.trim();
-                crate::text::check_name("the name", t)?;
-                d.name = t.to_owned();
-            }
-            Detail::Alignment => {}
-            Detail::Ability(a) => {
-                let v = opt_number(
-                    text,
-                    a.label(),
-                    crate::limits::ABILITY_SCORE.min..=crate::limits::ABILITY_SCORE.max,
-                )?;
-                d.abilities.set(a, v.map(|v| v as i32));
-            }
-            Detail::Skills => {
-                d.skills = list(text, |s| Skill::parse(s).map_err(|e| e.to_string()))?
-            }
-            Detail::Senses => {
-                d.senses = list(text, |s| Sense::parse(s).map_err(|e| e.to_string()))?
-            }
-            Detail::Movement => {
-                let mut m = crate::monster::design::Movement::default();
-                for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    let (head, tail) = part.rsplit_once(' ').unwrap_or((part, ""));
-                    let n = tail.parse::<u32>().ok();
-                    let slot = match (head.to_lowercase().as_str(), n) {
-                        ("walk" | "speed", Some(_)) => Some(&mut m.walk),
-                        ("fly", Some(_)) => Some(&mut m.fly),
-                        ("swim", Some(_)) => Some(&mut m.swim),
-                        ("climb", Some(_)) => Some(&mut m.climb),
-                        ("burrow", Some(_)) => Some(&mut m.burrow),
-                        ("teleport", Some(_)) => Some(&mut m.teleport),
-                        _ => None,
+            Detail::Name => Row {
+                max_chars: crate::text::MAX_NAME_CHARS,
+                ..Row::text("Name", "", |d| d.name.clone(), |d, t| {
+                    let t = t.trim();
+                    crate::text::check_name("the name", t)?;
+                    d.name = t.to_owned();
+                    Ok(())
+                })
+            },
+            Detail::Alignment => Row::cycle(
+                "Alignment",
+                |d| d.alignment.map_or("(none)".into(), |a| a.label().into()),
+                |d, fwd| d.alignment = crate::vocab::cycle_option::<Alignment>(d.alignment, fwd),
+            ),
+            Detail::Ability(a) => Row::text(
+                a.label(),
+                "a score; empty uses the default (16 + half level on the role's key ability)",
+                move |d| d.abilities.get(a).map(|v| v.to_string()).unwrap_or_default(),
+                move |d, t| {
+                    let v = opt_number(t, a.label(), &crate::limits::ABILITY_SCORE)?;
+                    d.abilities.set(a, v.map(|v| v as i32));
+                    Ok(())
+                },
+            )
+            .shown(move |d| match d.abilities.get(a) {
+                Some(v) => v.to_string(),
+                None => {
+                    let score = crate::monster::derive::ability_scores(d)
+                        .into_iter()
+                        .find(|(x, _)| *x == a)
+                        .map_or(10, |(_, s)| s);
+                    format!("{score} (default)")
+                }
+            }),
+            Detail::Skills => Row::text(
+                "Trained skills",
+                "comma-separated, e.g. stealth, athletics",
+                |d| keys(&d.skills),
+                |d, t| {
+                    d.skills = list(t, |s| Skill::parse(s).map_err(|e| e.to_string()))?;
+                    Ok(())
+                },
+            ),
+            Detail::Senses => Row::text(
+                "Senses",
+                "e.g. darkvision, blindsight 10, tremorsense 10",
+                |d| join(&d.senses),
+                |d, t| {
+                    d.senses = list(t, |s| s.parse::<Sense>().map_err(|e| e.to_string()))?;
+                    Ok(())
+                },
+            ),
+            Detail::Movement => Row::text(
+                "Movement",
+                "e.g. walk 6, fly 8, hover, swamp stride",
+                |d| d.movement.to_string(),
+                |d, t| {
+                    d.movement = t.parse()?;
+                    Ok(())
+                },
+            )
+            .shown(|d| {
+                if d.movement.is_empty() {
+                    "walk 6 (default)".into()
+                } else {
+                    d.movement.to_string()
+                }
+            }),
+            Detail::Reach => Row::text(
+                "Reach",
+                "squares; empty uses the size's (Tiny 0, any other size 1)",
+                |d| d.reach.map(|r| r.to_string()).unwrap_or_default(),
+                |d, t| {
+                    d.reach = opt_number(t, "Reach", &crate::limits::REACH)?.map(|v| v as u32);
+                    Ok(())
+                },
+            )
+            .shown(|d| match d.reach {
+                Some(r) => r.to_string(),
+                None => format!("{} (default)", d.size.default_reach()),
+            }),
+            Detail::Languages => Row::text(
+                "Languages",
+                "comma-separated, e.g. Common, Goblin",
+                |d| d.languages.join(", "),
+                |d, t| {
+                    d.languages = list(t, |s| {
+                        one_line::check("a language", s)?;
+                        Ok(s.to_owned())
+                    })?;
+                    Ok(())
+                },
+            ),
+            Detail::Telepathy => Row::text(
+                "Telepathy",
+                "a range in squares, or empty",
+                |d| d.telepathy.map(|t| t.to_string()).unwrap_or_default(),
+                |d, t| {
+                    d.telepathy = opt_number(t, "Telepathy", &crate::limits::TELEPATHY)?.map(|v| v as u32);
+                    Ok(())
+                },
+            ),
+            Detail::Resistances => Row::text(
+                "Extra resist",
+                DAMAGE_HINT,
+                |d| keys(&d.resistances),
+                |d, t| {
+                    d.resistances = list(t, |s| DamageType::parse(s).map_err(|e| e.to_string()))?;
+                    Ok(())
+                },
+            ),
+            Detail::Vulnerabilities => Row::text(
+                "Extra vulnerable",
+                DAMAGE_HINT,
+                |d| keys(&d.vulnerabilities),
+                |d, t| {
+                    d.vulnerabilities =
+                        list(t, |s| DamageType::parse(s).map_err(|e| e.to_string()))?;
+                    Ok(())
+                },
+            ),
+            Detail::Immunities => Row::text(
+                "Immune",
+                "damage types or conditions, e.g. poison, dazed",
+                |d| join(&d.immunities),
+                |d, t| {
+                    d.immunities = list(t, |s| Immunity::parse(s).map_err(|e| e.to_string()))?;
+                    Ok(())
+                },
+            ),
+            Detail::Regeneration => Row::text(
+                "Regeneration",
+                "hit points healed at the start of its turn: 5, or staggered 5 (only while staggered), or unstaggered 5 (only while not); empty: none",
+                |d| d.regeneration.map(|r| r.to_string()).unwrap_or_default(),
+                |d, t| {
+                    d.regeneration = match t.trim() {
+                        "" => None,
+                        t => Some(t.parse()?),
                     };
-                    match slot {
-                        Some(s) => {
-                            let v = n.unwrap_or_default();
-                            crate::limits::SPEED.check(i64::from(v))?;
-                            *s = Some(v);
+                    Ok(())
+                },
+            )
+            .shown(|d| d.regeneration.map_or("(none)".into(), |r| r.to_string()))
+            .removable(|d| d.regeneration.take().is_some()),
+            Detail::Equipment => prose!("Equipment", |d| d.equipment),
+            Detail::Description => prose!("Description", |d| d.description),
+            Detail::Tactics => prose!("Tactics", |d| d.tactics),
+            Detail::Trait(i) => Row::text(
+                format!("Trait {}", i + 1),
+                TRAIT_HINT,
+                move |d| d.traits.get(i).map(trait_text).unwrap_or_default(),
+                move |d, t| {
+                    match parse_trait(t, d.traits.get(i))? {
+                        Some(t) if i < d.traits.len() => {
+                            let others = d.traits.iter().enumerate().filter(|(j, _)| *j != i);
+                            name_is_free("trait", others.map(|(_, o)| o.name.as_str()), &t.name)?;
+                            d.traits[i] = t;
                         }
-                        None => m.traits.push(MovementTrait::parse(part).map_err(|e| {
-                            format!("{e}; or a speed: walk N, fly N, swim N, climb N, burrow N, teleport N")
-                        })?),
+                        Some(t) => d.traits.push(t),
+                        None if i < d.traits.len() => {
+                            d.traits.remove(i);
+                        }
+                        None => {}
                     }
-                }
-                if m.walk == Some(crate::monster::derive::DEFAULT_SPEED) {
-                    m.walk = None;
-                }
-                d.movement = m;
-            }
-            Detail::Reach => {
-                d.reach = opt_number(
-                    text,
-                    "Reach",
-                    crate::limits::REACH.min..=crate::limits::REACH.max,
-                )?
-                .map(|v| v as u32)
-            }
-            Detail::Languages => {
-                d.languages = list(text, |s| {
-                    one_line::check("a language", s)?;
-                    Ok(s.to_owned())
-                })?
-            }
-            Detail::Telepathy => {
-                d.telepathy = opt_number(
-                    text,
-                    "Telepathy",
-                    crate::limits::TELEPATHY.min..=crate::limits::TELEPATHY.max,
-                )?
-                .map(|v| v as u32)
-            }
-            Detail::Resistances => {
-                d.resistances = list(text, |s| DamageType::parse(s).map_err(|e| e.to_string()))?
-            }
-            Detail::Vulnerabilities => {
-                d.vulnerabilities = list(text, |s| DamageType::parse(s).map_err(|e| e.to_string()))?
-            }
-            Detail::Immunities => {
-                d.immunities = list(text, |s| Immunity::parse(s).map_err(|e| e.to_string()))?
-            }
-            Detail::Regeneration => d.regeneration = super::extras::parse_regeneration(text)?,
-            Detail::Equipment => d.equipment = opt_text(text),
-            Detail::Description => d.description = opt_text(text),
-            Detail::Tactics => d.tactics = opt_text(text),
-            Detail::Trait(i) => match super::extras::parse_trait(text, d.traits.get(i))? {
-                Some(t) if i < d.traits.len() => {
-                    let others = d.traits.iter().enumerate().filter(|(j, _)| *j != i);
-                    name_is_free("trait", others.map(|(_, o)| o.name.as_str()), &t.name)?;
-                    d.traits[i] = t;
-                }
-                Some(t) => d.traits.push(t),
-                None if i < d.traits.len() => {
+                    Ok(())
+                },
+            )
+            .removable(move |d| {
+                let there = i < d.traits.len();
+                if there {
                     d.traits.remove(i);
                 }
-                None => {}
-            },
-            Detail::NewTrait => {
-                if let Some(t) = super::extras::parse_trait(text, None)? {
+                there
+            }),
+            Detail::NewTrait => Row::text("+ Trait", TRAIT_HINT, |_| String::new(), |d, t| {
+                if let Some(t) = parse_trait(t, None)? {
                     name_is_free("trait", d.traits.iter().map(|o| o.name.as_str()), &t.name)?;
                     d.traits.push(t);
                 }
-            }
-            Detail::Variant(i) => match super::extras::parse_variant(text)? {
-                Some(v) if i < d.variants.len() => {
-                    let others = d.variants.iter().enumerate().filter(|(j, _)| *j != i);
-                    name_is_free("variant", others.map(|(_, o)| o.name.as_str()), &v.name)?;
-                    d.variants[i] = v;
-                }
-                Some(v) => d.variants.push(v),
-                None if i < d.variants.len() => {
+                Ok(())
+            })
+            .shown(|_| "(Enter adds an aura or a trait)".into()),
+            Detail::Variant(i) => Row::text(
+                format!("Variant {}", i + 1),
+                VARIANT_HINT,
+                move |d| d.variants.get(i).map(variant_text).unwrap_or_default(),
+                move |d, t| {
+                    match parse_variant(t)? {
+                        Some(v) if i < d.variants.len() => {
+                            let others = d.variants.iter().enumerate().filter(|(j, _)| *j != i);
+                            name_is_free("variant", others.map(|(_, o)| o.name.as_str()), &v.name)?;
+                            d.variants[i] = v;
+                        }
+                        Some(v) => d.variants.push(v),
+                        None if i < d.variants.len() => {
+                            d.variants.remove(i);
+                        }
+                        None => {}
+                    }
+                    Ok(())
+                },
+            )
+            .removable(move |d| {
+                let there = i < d.variants.len();
+                if there {
                     d.variants.remove(i);
                 }
-                None => {}
-            },
-            Detail::NewVariant => {
-                if let Some(v) = super::extras::parse_variant(text)? {
-                    name_is_free(
-                        "variant",
-                        d.variants.iter().map(|o| o.name.as_str()),
-                        &v.name,
-                    )?;
+                there
+            }),
+            Detail::NewVariant => Row::text("+ Variant", VARIANT_HINT, |_| String::new(), |d, t| {
+                if let Some(v) = parse_variant(t)? {
+                    name_is_free("variant", d.variants.iter().map(|o| o.name.as_str()), &v.name)?;
                     d.variants.push(v);
                 }
-            }
-            Detail::Override(k) => match super::extras::parse_override(text, &k.limit())? {
-                Some(o) => {
-                    d.overrides.insert(k, o);
-                }
-                None => {
-                    d.overrides.remove(&k);
-                }
-            },
+                Ok(())
+            })
+            .shown(|_| "(Enter adds another form of the monster)".into()),
+            Detail::Override(k) => Row::text(
+                format!("{} override", k.label()),
+                OVERRIDE_HINT,
+                move |d| override_text(d.overrides.get(&k)),
+                move |d, t| {
+                    match parse_override(t, &k.limit())? {
+                        Some(o) => d.overrides.insert(k, o),
+                        None => d.overrides.remove(&k),
+                    };
+                    Ok(())
+                },
+            )
+            .shown(move |d| match d.overrides.get(&k) {
+                Some(o) => override_text(Some(o)),
+                None => "(the formula's)".into(),
+            })
+            .removable(move |d| d.overrides.remove(&k).is_some()),
         }
-        Ok(())
     }
 }
 
@@ -519,248 +552,261 @@ fn damage_choice(p: &Power) -> usize {
     }
 }
 
+/// A row of power `i`'s form: typed, read by `set`.
+fn typed(
+    i: usize,
+    label: &'static str,
+    hint: &'static str,
+    get: fn(&Power) -> String,
+    set: fn(&mut Power, &str) -> Result<(), String>,
+) -> Row {
+    Row::text(
+        label,
+        hint,
+        move |d| get(&d.powers[i]),
+        move |d, t| set(&mut d.powers[i], t),
+    )
+}
+
+/// A row of power `i`'s form whose value the arrows cycle.
+fn cycled(
+    i: usize,
+    label: &'static str,
+    get: fn(&Power) -> String,
+    cycle: fn(&mut Power, bool),
+) -> Row {
+    Row::cycle(
+        label,
+        move |d| get(&d.powers[i]),
+        move |d, fwd| cycle(&mut d.powers[i], fwd),
+    )
+}
+
 impl PowerField {
-    pub fn label(self) -> &'static str {
-        use PowerField::*;
-        match self {
-            Name => "Name",
-            Basic => "Basic attack",
-            Usage => "Usage",
-            Refresh => "Refresh on",
-            Action => "Action",
-            Origin => "Origin",
-            Range => "Range/reach",
-            Area => "Area",
-            Targets => "Targets",
-            Tags => "Tags",
-            Attack => "Attack vs",
-            Attacks => "Attacks",
-            Damage => "Damage",
-            Dice => "Dice",
-            DamageType => "Damage type",
-            Trigger => "Trigger",
-            Requirements => "Requirements",
-            Hit => "Hit",
-            Miss => "Miss",
-            Effect => "Effect",
-            SecondaryAttack => "Secondary",
-            AttackOverride => "Attack override",
-            Aftereffect => "Aftereffect",
-            Special => "Special",
-        }
+    /// Applies typed text to power `i` of the design.
+    pub fn apply(self, d: &mut MonsterDesign, i: usize, text: &str) -> Result<(), String> {
+        self.row(i).set(d, text)
     }
 
-    pub fn kind(self) -> Kind {
+    /// Everything about the row of power `i`.
+    pub fn row(self, i: usize) -> Row {
         use PowerField::*;
         match self {
-            Basic => Kind::Toggle,
-            Usage | Action | Origin | Attack | Damage | DamageType => Kind::Cycle,
-            _ => Kind::Text,
-        }
-    }
-
-    pub fn hint(self) -> &'static str {
-        use PowerField::*;
-        match self {
-            Refresh => "the d6 faces that refresh it, e.g. 5, 6",
-            Range => "squares; empty for melee uses the monster's reach",
-            Area => "burst N, arc N or wall N",
-            Tags => "comma-separated: weapon, fire, zone, ...",
-            Attacks => {
-                "attacks one use makes, e.g. 2 for a double attack; empty: 1 if it has an attack roll"
-            }
-            Dice => "e.g. 2d10+4 (the lint shows how far it is from the table)",
-            Hit => "text after the damage; {damage} places the damage, {name} the monster's name",
-            AttackOverride => super::extras::OVERRIDE_HINT,
-            _ => "",
-        }
-    }
-
-    pub fn value(self, p: &Power, design: &MonsterDesign) -> String {
-        use PowerField::*;
-        match self {
-            Name => p.name.clone(),
-            Basic => if p.basic { "yes" } else { "no" }.into(),
-            Usage => p.usage.label().into(),
-            Refresh => p
-                .refresh
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            Action => p.action.label().into(),
-            Origin => p.origin.label().into(),
-            Range => p.range.map(|r| r.to_string()).unwrap_or_default(),
-            Area => p.area.map(|a| a.to_string()).unwrap_or_default(),
-            Targets => p.targets.clone().unwrap_or_default(),
-            Tags => p
-                .tags
-                .iter()
-                .map(|t| t.key())
-                .collect::<Vec<_>>()
-                .join(", "),
-            Attack => p
-                .attack
-                .as_ref()
-                .map_or("no attack roll".into(), |a| a.defense.label().into()),
-            Attacks => p.attacks.map(|a| a.to_string()).unwrap_or_default(),
-            Damage => match &p.damage {
-                None => "none".into(),
-                Some(DamageSpec::Tier(t)) => {
-                    format!(
-                        "{} → {}",
-                        t.key(),
-                        tier_damage(*t, design.level, design.rank, design.role)
-                    )
-                }
-                Some(DamageSpec::Dice(d)) => format!("custom dice {d}"),
+            Name => Row::text(
+                "Name",
+                "",
+                move |d| d.powers[i].name.clone(),
+                move |d, t| {
+                    // Another power of the monster may not have it (`monster::names`).
+                    let others = d.powers.iter().enumerate().filter(|(j, _)| *j != i);
+                    name_is_free("power", others.map(|(_, q)| q.name.as_str()), t)?;
+                    let t = t.trim();
+                    if t.is_empty() {
+                        return Err("a power needs a name".into());
+                    }
+                    one_line::check("the power's name", t)?;
+                    d.powers[i].name = t.to_owned();
+                    Ok(())
+                },
+            ),
+            Basic => Row::new(
+                "Basic attack",
+                Edit::Toggle(Box::new(move |d| d.powers[i].basic = !d.powers[i].basic)),
+                Box::new(move |d| if d.powers[i].basic { "yes" } else { "no" }.into()),
+            ),
+            Usage => cycled(
+                i,
+                "Usage",
+                |p| p.usage.label().into(),
+                |p, fwd| {
+                    p.usage = crate::vocab::cycle(p.usage, fwd);
+                    if p.usage == crate::rules::power_vocab::Usage::Refresh && p.refresh.is_empty()
+                    {
+                        p.refresh = vec![5, 6];
+                    } else if p.usage != crate::rules::power_vocab::Usage::Refresh {
+                        p.refresh.clear();
+                    }
+                    retier(p);
+                },
+            ),
+            Refresh => typed(
+                i,
+                "Refresh on",
+                "the d6 faces that refresh it, e.g. 5, 6",
+                |p| join(&p.refresh),
+                |p, t| {
+                    let faces = list(t, |s| {
+                        s.parse::<u8>()
+                            .ok()
+                            .filter(|f| (1..=6).contains(f))
+                            .ok_or_else(|| format!("`{s}` is not a d6 face (1 to 6)"))
+                    })?;
+                    if faces.is_empty() {
+                        return Err("list at least one d6 face, e.g. 5, 6".into());
+                    }
+                    p.refresh = faces;
+                    Ok(())
+                },
+            ),
+            Action => cycled(
+                i,
+                "Action",
+                |p| p.action.label().into(),
+                |p, fwd| p.action = crate::vocab::cycle(p.action, fwd),
+            ),
+            Origin => cycled(
+                i,
+                "Origin",
+                |p| p.origin.label().into(),
+                |p, fwd| {
+                    p.origin = crate::vocab::cycle(p.origin, fwd);
+                    if p.origin.is_area() && p.area.is_none() {
+                        p.area = Some(crate::rules::power_vocab::Area {
+                            shape: crate::rules::power_vocab::AreaShape::Burst,
+                            size: 1,
+                        });
+                    } else if !p.origin.is_area() {
+                        p.area = None;
+                    }
+                    retier(p);
+                },
+            ),
+            Range => typed(
+                i,
+                "Range/reach",
+                "squares; empty for melee uses the monster's reach",
+                |p| p.range.map(|r| r.to_string()).unwrap_or_default(),
+                |p, t| {
+                    p.range =
+                        opt_number(t, "Range", &crate::limits::POWER_RANGE)?.map(|v| v as u32);
+                    Ok(())
+                },
+            ),
+            Area => typed(
+                i,
+                "Area",
+                "burst N, arc N or wall N",
+                |p| p.area.map(|a| a.to_string()).unwrap_or_default(),
+                |p, t| {
+                    p.area = match t.trim() {
+                        "" => None,
+                        _ => Some(
+                            crate::rules::power_vocab::Area::parse(t).map_err(|e| e.to_string())?,
+                        ),
+                    };
+                    Ok(())
+                },
+            ),
+            Targets => typed(
+                i,
+                "Targets",
+                "",
+                |p| p.targets.clone().unwrap_or_default(),
+                |p, t| {
+                    one_line::check("the targets", t.trim())?;
+                    p.targets = opt_text(t);
+                    Ok(())
+                },
+            ),
+            Tags => typed(
+                i,
+                "Tags",
+                "comma-separated: weapon, fire, zone, ...",
+                |p| keys(&p.tags),
+                |p, t| {
+                    p.tags = list(t, |s| PowerTag::parse(s).map_err(|e| e.to_string()))?;
+                    Ok(())
+                },
+            ),
+            Attack => cycled(
+                i,
+                "Attack vs",
+                |p| {
+                    p.attack
+                        .as_ref()
+                        .map_or("no attack roll".into(), |a| a.defense.label().into())
+                },
+                |p, fwd| {
+                    let cur = p.attack.as_ref().map(|a| a.defense);
+                    p.attack = crate::vocab::cycle_option::<Defense>(cur, fwd)
+                        .map(|defense| AttackSpec { defense });
+                },
+            ),
+            Attacks => typed(
+                i,
+                "Attacks",
+                "attacks one use makes, e.g. 2 for a double attack; empty: 1 if it has an attack roll",
+                |p| p.attacks.map(|a| a.to_string()).unwrap_or_default(),
+                |p, t| {
+                    p.attacks =
+                        opt_number(t, "Attacks", &crate::limits::ATTACKS)?.map(|v| v as u32);
+                    Ok(())
+                },
+            ),
+            Damage => Row::cycle(
+                "Damage",
+                move |d| match &d.powers[i].damage {
+                    None => "none".into(),
+                    Some(DamageSpec::Tier(t)) => {
+                        let dice = tier_damage(*t, d.level, d.rank, d.role);
+                        format!("{} → {dice}", t.key())
+                    }
+                    Some(DamageSpec::Dice(dice)) => format!("custom dice {dice}"),
+                },
+                move |d, fwd| {
+                    let p = &mut d.powers[i];
+                    let n = 6;
+                    let c = damage_choice(p);
+                    p.damage = match if fwd { (c + 1) % n } else { (c + n - 1) % n } {
+                        0 => None,
+                        5 => Some(DamageSpec::Dice(crate::dice::DiceExpr::new(1, 8, 0))),
+                        t => Some(DamageSpec::Tier(DamageTier::ALL[t - 1])),
+                    };
+                },
+            ),
+            Dice => typed(
+                i,
+                "Dice",
+                "e.g. 2d10+4 (the lint shows how far it is from the table)",
+                |p| match &p.damage {
+                    Some(DamageSpec::Dice(d)) => d.to_string(),
+                    _ => String::new(),
+                },
+                |p, t| {
+                    let dice = crate::dice::DiceExpr::parse(t).map_err(|e| e.to_string())?;
+                    p.damage = Some(DamageSpec::Dice(dice));
+                    Ok(())
+                },
+            ),
+            DamageType => cycled(
+                i,
+                "Damage type",
+                |p| p.damage_type.map_or("untyped".into(), |t| t.key().into()),
+                |p, fwd| p.damage_type = crate::vocab::cycle_option(p.damage_type, fwd),
+            ),
+            Trigger => prose!("Trigger", |d| d.powers[i].trigger),
+            Requirements => prose!("Requirements", |d| d.powers[i].requirements),
+            Hit => Row {
+                hint: "text after the damage; {damage} places the damage, {name} the monster's name",
+                ..prose!("Hit", |d| d.powers[i].hit)
             },
-            Dice => match &p.damage {
-                Some(DamageSpec::Dice(d)) => d.to_string(),
-                _ => String::new(),
-            },
-            DamageType => p.damage_type.map_or("untyped".into(), |t| t.key().into()),
-            Trigger => p.trigger.clone().unwrap_or_default(),
-            Requirements => p.requirements.clone().unwrap_or_default(),
-            Hit => p.hit.clone().unwrap_or_default(),
-            Miss => p.miss.clone().unwrap_or_default(),
-            Effect => p.effect.clone().unwrap_or_default(),
-            SecondaryAttack => p.secondary_attack.clone().unwrap_or_default(),
-            Aftereffect => p.aftereffect.clone().unwrap_or_default(),
-            Special => p.special.clone().unwrap_or_default(),
-            AttackOverride => super::extras::override_text(p.overrides.attack.as_ref()),
+            Miss => prose!("Miss", |d| d.powers[i].miss),
+            Effect => prose!("Effect", |d| d.powers[i].effect),
+            SecondaryAttack => prose!("Secondary", |d| d.powers[i].secondary_attack),
+            Aftereffect => prose!("Aftereffect", |d| d.powers[i].aftereffect),
+            Special => prose!("Special", |d| d.powers[i].special),
+            AttackOverride => typed(
+                i,
+                "Attack override",
+                super::extras::OVERRIDE_HINT,
+                |p| super::extras::override_text(p.overrides.attack.as_ref()),
+                |p, t| {
+                    p.overrides.attack =
+                        super::extras::parse_override(t, &crate::limits::BONUS_OVERRIDE)?;
+                    Ok(())
+                },
+            ),
         }
-    }
-
-    pub fn toggle(self, p: &mut Power) {
-        if self == PowerField::Basic {
-            p.basic = !p.basic;
-        }
-    }
-
-    pub fn cycle(self, p: &mut Power, forward: bool) {
-        use PowerField::*;
-        match self {
-            Usage => {
-                p.usage = crate::vocab::cycle(p.usage, forward);
-                if p.usage == crate::rules::power_vocab::Usage::Refresh && p.refresh.is_empty() {
-                    p.refresh = vec![5, 6];
-                } else if p.usage != crate::rules::power_vocab::Usage::Refresh {
-                    p.refresh.clear();
-                }
-                retier(p);
-            }
-            Action => p.action = crate::vocab::cycle(p.action, forward),
-            Origin => {
-                p.origin = crate::vocab::cycle(p.origin, forward);
-                if p.origin.is_area() && p.area.is_none() {
-                    p.area = Some(crate::rules::power_vocab::Area {
-                        shape: crate::rules::power_vocab::AreaShape::Burst,
-                        size: 1,
-                    });
-                } else if !p.origin.is_area() {
-                    p.area = None;
-                }
-                retier(p);
-            }
-            Attack => {
-                let cur = p.attack.as_ref().map(|a| a.defense);
-                p.attack = crate::vocab::cycle_option::<Defense>(cur, forward)
-                    .map(|defense| AttackSpec { defense });
-            }
-            Damage => {
-                let n = 6;
-                let i = damage_choice(p);
-                let next = if forward {
-                    (i + 1) % n
-                } else {
-                    (i + n - 1) % n
-                };
-                p.damage = match next {
-                    0 => None,
-                    5 => Some(DamageSpec::Dice(crate::dice::DiceExpr::new(1, 8, 0))),
-                    t => Some(DamageSpec::Tier(DamageTier::ALL[t - 1])),
-                };
-            }
-            DamageType => {
-                p.damage_type =
-                    crate::vocab::cycle_option::<crate::rules::DamageType>(p.damage_type, forward)
-            }
-            _ => {}
-        }
-    }
-
-    pub fn apply(self, p: &mut Power, text: &str) -> Result<(), String> {
-        use PowerField::*;
-        match self {
-            Name => {
-                let t = text.trim();
-                if t.is_empty() {
-                    return Err("a power needs a name".into());
-                }
-                one_line::check("the power's name", t)?;
-                p.name = t.to_owned();
-            }
-            Refresh => {
-                let faces = list(text, |s| {
-                    s.parse::<u8>()
-                        .ok()
-                        .filter(|f| (1..=6).contains(f))
-                        .ok_or_else(|| format!("`{s}` is not a d6 face (1 to 6)"))
-                })?;
-                if faces.is_empty() {
-                    return Err("list at least one d6 face, e.g. 5, 6".into());
-                }
-                p.refresh = faces;
-            }
-            Range => {
-                p.range = opt_number(
-                    text,
-                    "Range",
-                    crate::limits::POWER_RANGE.min..=crate::limits::POWER_RANGE.max,
-                )?
-                .map(|v| v as u32)
-            }
-            Area => {
-                p.area = if text.trim().is_empty() {
-                    None
-                } else {
-                    Some(crate::rules::power_vocab::Area::parse(text).map_err(|e| e.to_string())?)
-                };
-            }
-            Targets => {
-                one_line::check("the targets", text.trim())?;
-                p.targets = opt_text(text)
-            }
-            Tags => p.tags = list(text, |s| PowerTag::parse(s).map_err(|e| e.to_string()))?,
-            Attacks => {
-                p.attacks = opt_number(
-                    text,
-                    "Attacks",
-                    crate::limits::ATTACKS.min..=crate::limits::ATTACKS.max,
-                )?
-                .map(|v| v as u32)
-            }
-            Dice => {
-                p.damage = Some(DamageSpec::Dice(
-                    crate::dice::DiceExpr::parse(text).map_err(|e| e.to_string())?,
-                ))
-            }
-            Trigger => p.trigger = opt_text(text),
-            Requirements => p.requirements = opt_text(text),
-            Hit => p.hit = opt_text(text),
-            Miss => p.miss = opt_text(text),
-            Effect => p.effect = opt_text(text),
-            SecondaryAttack => p.secondary_attack = opt_text(text),
-            Aftereffect => p.aftereffect = opt_text(text),
-            Special => p.special = opt_text(text),
-            AttackOverride => {
-                p.overrides.attack =
-                    super::extras::parse_override(text, &crate::limits::BONUS_OVERRIDE)?
-            }
-            Basic | Usage | Action | Origin | Attack | Damage | DamageType => {}
-        }
-        Ok(())
     }
 }
 

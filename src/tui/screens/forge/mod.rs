@@ -329,6 +329,20 @@ pub enum Field {
     Power(usize, PowerField),
 }
 
+impl Field {
+    pub fn row(self) -> fields::Row {
+        match self {
+            Field::Detail(d) => d.row(),
+            Field::Power(i, p) => p.row(i),
+        }
+    }
+
+    /// A power's field: editing it marks the powers as edited by hand.
+    pub fn is_power(self) -> bool {
+        matches!(self, Field::Power(..))
+    }
+}
+
 pub fn pos<T: PartialEq>(all: &[T], v: T) -> usize {
     all.iter().position(|x| *x == v).unwrap_or(0)
 }

@@ -1,7 +1,7 @@
 //! The Forge's keys: moving through the wizard, choosing options, editing fields and powers,
 //! undo, and saving.
 
-use super::fields::{Kind, blank_power};
+use super::fields::{Edit, blank_power};
 use super::{Field, Focus, Forge, Step};
 use crate::bestiary::Provenance;
 use crate::monster::kit::Templates;
@@ -259,8 +259,8 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
             s if s.is_list() => apply_option(app, false),
             _ => {
                 if let Some(field) = f.current_field() {
-                    match field_kind(field) {
-                        Kind::Text => activate_field(app, field),
+                    match field.row().edit {
+                        Edit::Text(_) => activate_field(app, field),
                         _ => cycle_field(app, field, true),
                     }
                 }
@@ -306,7 +306,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
         }
         Action::Delete if f.step == Step::Details => {
             if let Some(super::Field::Detail(d)) = f.current_field()
-                && d.remove(&mut f.design)
+                && d.row().remove.is_some_and(|remove| remove(&mut f.design))
             {
                 f.changed(None);
                 let undo = app
@@ -334,69 +334,42 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
     Some(Vec::new())
 }
 
-pub fn field_kind(field: Field) -> Kind {
-    match field {
-        Field::Detail(d) => d.kind(),
-        Field::Power(_, p) => p.kind(),
-    }
-}
-
+/// Enter on a form row: a typed one opens its text field; the others take their next value.
 fn activate_field(app: &mut App, field: Field) {
     let f = &mut app.forge;
-    match field_kind(field) {
-        Kind::Text => {
-            let value = match field {
-                Field::Detail(d) => d.value(&f.design),
-                Field::Power(i, p) => p.value(&f.design.powers[i], &f.design),
-            };
-            let field_text = TextField::new(&value);
-            let field_text = match field {
-                Field::Detail(super::fields::Detail::Name) => {
-                    field_text.with_max(crate::text::MAX_NAME_CHARS)
-                }
-                _ => field_text,
-            };
-            let (label, hint) = match field {
-                Field::Detail(d) => (d.label(), d.hint()),
-                Field::Power(_, p) => (p.label().to_owned(), p.hint()),
-            };
-            let title = if hint.is_empty() {
-                label.to_owned()
+    let row = field.row();
+    match &row.edit {
+        Edit::Text(_) => {
+            let title = if row.hint.is_empty() {
+                row.label.clone()
             } else {
-                format!("{label}: {hint}")
+                format!("{}: {}", row.label, row.hint)
             };
+            let field = TextField::new(&(row.get)(&f.design)).with_max(row.max_chars);
             app.push(Layer::Prompt {
                 kind: PromptKind::ForgeField,
                 title,
-                field: field_text,
+                field,
             });
         }
-        Kind::Toggle => {
-            if let Field::Power(i, p) = field {
-                p.toggle(&mut f.design.powers[i]);
-                f.powers_custom = true;
-                f.changed(None);
-            }
+        Edit::Toggle(toggle) => {
+            toggle(&mut f.design);
+            f.powers_custom |= field.is_power();
+            f.changed(None);
         }
-        Kind::Cycle => cycle_field(app, field, true),
+        Edit::Cycle(_) => cycle_field(app, field, true),
     }
 }
 
+/// The arrows on a form row: the previous or next value (a toggle flips).
 fn cycle_field(app: &mut App, field: Field, forward: bool) {
     let f = &mut app.forge;
-    match field {
-        Field::Detail(d) => {
-            d.cycle(&mut f.design, forward);
-        }
-        Field::Power(i, p) => {
-            if p.kind() == Kind::Toggle {
-                p.toggle(&mut f.design.powers[i]);
-            } else {
-                p.cycle(&mut f.design.powers[i], forward);
-            }
-            f.powers_custom = true;
-        }
+    match field.row().edit {
+        Edit::Cycle(cycle) => cycle(&mut f.design, forward),
+        Edit::Toggle(toggle) if field.is_power() => toggle(&mut f.design),
+        _ => {}
     }
+    f.powers_custom |= field.is_power();
     f.changed(None);
 }
 
@@ -407,23 +380,8 @@ pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
         return Ok(());
     };
     let f = &mut app.forge;
-    match field {
-        Field::Detail(d) => d.apply(&mut f.design, text)?,
-        Field::Power(i, p) => {
-            if p == super::fields::PowerField::Name {
-                let others = f.design.powers.iter().enumerate();
-                super::fields::name_is_free(
-                    "power",
-                    others
-                        .filter(|(j, _)| *j != i)
-                        .map(|(_, q)| q.name.as_str()),
-                    text,
-                )?;
-            }
-            p.apply(&mut f.design.powers[i], text)?;
-            f.powers_custom = true;
-        }
-    }
+    field.row().set(&mut f.design, text)?;
+    f.powers_custom |= field.is_power();
     f.changed(None);
     app.status = None;
     Ok(())

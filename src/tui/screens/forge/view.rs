@@ -271,21 +271,22 @@ fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Re
     let rows: Vec<(String, String, bool)> = details(&f.design)
         .into_iter()
         .map(|d| {
-            let is_default = d.value(&f.design).is_empty();
-            (d.label(), d.display(&f.design), is_default)
+            let row = d.row();
+            let (shown, is_default) = (row.display(&f.design), (row.get)(&f.design).is_empty());
+            (row.label, shown, is_default)
         })
         .collect();
     form_lines(rows, f.form_row, editing, fr, form);
-    if let Some(d) = details(&f.design).get(f.form_row) {
-        let full = d.display(&f.design);
+    if let Some(row) = details(&f.design).get(f.form_row).map(|d| d.row()) {
+        let full = row.display(&f.design);
         let text = if editing.is_some() {
-            d.hint().to_owned()
+            row.hint.to_owned()
         } else if full.chars().count() > 20 {
             full
-        } else if d.hint().is_empty() {
+        } else if row.hint.is_empty() {
             "Enter edits".to_owned()
         } else {
-            format!("Enter edits · {}", d.hint())
+            format!("Enter edits · {}", row.hint)
         };
         fr.render_widget(
             Paragraph::new(Span::styled(text, theme::dim())).wrap(Wrap { trim: true }),
@@ -310,7 +311,11 @@ fn powers_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rec
         );
         let rows: Vec<(String, String, bool)> = power_fields(p)
             .into_iter()
-            .map(|pf| (pf.label().to_owned(), pf.value(p, &f.design), false))
+            .map(|pf| {
+                let row = pf.row(i);
+                let value = (row.get)(&f.design);
+                (row.label, value, false)
+            })
             .collect();
         form_lines(rows, f.form_row, editing, fr, form);
         return;

@@ -1,0 +1,155 @@
+//! A design's movement, senses and regeneration as one line of text each, the way a GM types
+//! them into a form and reads them back: `walk 6, fly 8, hover`, `blindsight 10`,
+//! `Staggered Regeneration 5`. `Display` writes what `FromStr` reads.
+
+use crate::monster::design::{Movement, Regeneration, RegenerationWhen};
+use crate::rules::senses::{MovementTrait, Sense};
+use crate::vocab::UnknownValue;
+use std::fmt;
+use std::str::FromStr;
+
+/// The movement modes with a speed, as the form names them.
+const MODES: [&str; 6] = ["walk", "fly", "swim", "climb", "burrow", "teleport"];
+
+fn speeds(m: &Movement) -> [Option<u32>; 6] {
+    [m.walk, m.fly, m.swim, m.climb, m.burrow, m.teleport]
+}
+
+fn speed_mut<'a>(m: &'a mut Movement, mode: &str) -> Option<&'a mut Option<u32>> {
+    Some(match mode {
+        "walk" | "speed" => &mut m.walk,
+        "fly" => &mut m.fly,
+        "swim" => &mut m.swim,
+        "climb" => &mut m.climb,
+        "burrow" => &mut m.burrow,
+        "teleport" => &mut m.teleport,
+        _ => return None,
+    })
+}
+
+/// `walk 6, fly 8, hover, swamp stride`: the speeds set, then the traits.
+impl fmt::Display for Movement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = MODES
+            .iter()
+            .zip(speeds(self))
+            .filter_map(|(name, v)| v.map(|v| format!("{name} {v}")))
+            .collect();
+        parts.extend(self.traits.iter().map(MovementTrait::to_string));
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// Reads `walk 6, fly 8, hover` (`speed 6` is a walk); a walk of the default speed is left
+/// unset, as a file leaves it.
+impl FromStr for Movement {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Movement, String> {
+        let mut m = Movement::default();
+        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (head, tail) = part.rsplit_once(' ').unwrap_or((part, ""));
+            let mode = head.to_lowercase();
+            match (tail.parse::<u32>().ok(), speed_mut(&mut m, &mode)) {
+                (Some(v), Some(slot)) => {
+                    crate::limits::SPEED.check(i64::from(v))?;
+                    *slot = Some(v);
+                }
+                _ => m.traits.push(MovementTrait::parse(part).map_err(|e| {
+                    format!("{e}; or a speed: walk N, fly N, swim N, climb N, burrow N, teleport N")
+                })?),
+            }
+        }
+        if m.walk == Some(crate::monster::derive::DEFAULT_SPEED) {
+            m.walk = None;
+        }
+        Ok(m)
+    }
+}
+
+/// Reads `darkvision` or `blindsight 10` ([`Sense::parse`]).
+impl FromStr for Sense {
+    type Err = UnknownValue;
+
+    fn from_str(text: &str) -> Result<Sense, UnknownValue> {
+        Sense::parse(text)
+    }
+}
+
+/// "Regeneration 5", "Staggered Regeneration 5", as the book prints it.
+impl fmt::Display for Regeneration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+/// Reads `5`, `staggered 5`, `Unstaggered Regeneration 5` (the book's words read back).
+impl FromStr for Regeneration {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Regeneration, String> {
+        let lower = text.trim().to_lowercase();
+        let words: Vec<&str> = lower
+            .split_whitespace()
+            .filter(|w| *w != "regeneration")
+            .collect();
+        let (when, n) = match words.as_slice() {
+            [n] => (RegenerationWhen::Always, *n),
+            [w, n] => {
+                let when = match *w {
+                    "staggered" => RegenerationWhen::Staggered,
+                    "unstaggered" => RegenerationWhen::Unstaggered,
+                    other => {
+                        let near = crate::vocab::closest(other, ["staggered", "unstaggered"])
+                            .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+                        return Err(format!(
+                            "`{other}` is not when regeneration works{near}; write staggered or unstaggered before the number, or only the number"
+                        ));
+                    }
+                };
+                (when, *n)
+            }
+            _ => return Err("write the hit points, after staggered or unstaggered if it works only then, e.g. staggered 5".into()),
+        };
+        let value = n
+            .parse::<u32>()
+            .ok()
+            .filter(|v| crate::limits::REGENERATION.contains(i64::from(*v)))
+            .ok_or_else(|| crate::limits::REGENERATION.refusal(format!("`{n}`")))?;
+        Ok(Regeneration { value, when })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regeneration_reads_back_the_books_words() {
+        for (typed, label) in [
+            ("5", "Regeneration 5"),
+            ("staggered 5", "Staggered Regeneration 5"),
+            ("Unstaggered Regeneration 12", "Unstaggered Regeneration 12"),
+        ] {
+            let r: Regeneration = typed.parse().unwrap();
+            assert_eq!(r.label(), label);
+            assert_eq!(r.to_string(), label);
+            assert_eq!(r.label().parse::<Regeneration>(), Ok(r));
+        }
+        let e = "stagered 5".parse::<Regeneration>().unwrap_err();
+        assert!(e.contains("did you mean `staggered`"), "{e}");
+        assert!("staggered".parse::<Regeneration>().is_err());
+        assert!("0".parse::<Regeneration>().is_err());
+    }
+
+    #[test]
+    fn movement_reads_back_what_it_prints() {
+        let m: Movement = "walk 6, fly 8, Swim 4, hover".parse().unwrap();
+        assert_eq!((m.walk, m.fly, m.swim), (None, Some(8), Some(4)));
+        assert_eq!(m.to_string(), "fly 8, swim 4, hover");
+        assert_eq!(m.to_string().parse::<Movement>(), Ok(m));
+        assert_eq!("speed 7".parse::<Movement>().unwrap().walk, Some(7));
+        let e = "wlak 6".parse::<Movement>().unwrap_err();
+        assert!(e.contains("or a speed: walk N"), "{e}");
+    }
+}
