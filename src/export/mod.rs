@@ -5,6 +5,7 @@
 //! Markdown escapes the monster's text for CommonMark ([`md`]).
 
 pub mod doc;
+pub mod fight;
 pub mod foundry;
 pub mod html;
 pub mod md;
