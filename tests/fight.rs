@@ -930,3 +930,37 @@ mod random_steps {
         let _ = apply;
     }
 }
+
+#[test]
+fn the_players_view_shows_no_foe_numbers_and_no_hidden_creature() {
+    let mut ana = creature("ana", 30, 12);
+    ana.side = Side::Party;
+    let mut lurker = creature("lurker", 50, 3);
+    lurker.hidden = true;
+    let mut f = fight(vec![creature("ogre", 40, 20), ana, lurker], 1);
+    ok(&mut f, Step::Next);
+    ok(&mut f, damage("ogre", 25, Some(DamageType::Fire)));
+    ok(&mut f, damage("ana", 4, None));
+    ok(
+        &mut f,
+        effect("ogre", condition(Condition::Dazed), Until::SaveEnds),
+    );
+    let lines = lairsmith::fight::players::lines(&f.now).join("\n");
+    assert_eq!(lines, "Round 1\n▶ ogre: staggered — dazed\n  ana: 26/30 HP");
+    assert!(
+        !lines.contains("15") && !lines.contains("40"),
+        "no foe's numbers: {lines}"
+    );
+    ok(
+        &mut f,
+        Step::Hide {
+            who: "lurker".into(),
+            hidden: false,
+        },
+    );
+    assert!(
+        lairsmith::fight::players::lines(&f.now)
+            .join("\n")
+            .contains("lurker: unhurt")
+    );
+}

@@ -945,6 +945,10 @@ pub enum FightCmd {
         #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
         treasure: Option<crate::treasure::Method>,
     },
+    /// The players' view in this terminal (a screen facing the table): it follows the fight
+    /// as the GM changes it, showing the order, whose turn, the characters' hit points and each
+    /// foe only as unhurt, hurt, staggered or down; never a hidden creature. `q` quits.
+    Watch { fight: String },
     /// The log: every step, round by round, with the dice.
     Log {
         fight: String,

@@ -178,6 +178,7 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             write,
             treasure,
         } => end(data, &fight, &overcome, all, write, treasure, term),
+        FightCmd::Watch { fight } => watch(&fight_path(data, &fight)?),
         FightCmd::Log { fight, format } => {
             let (f, _) = load_fight(&fight_path(data, &fight)?)?;
             match format {
@@ -693,4 +694,22 @@ fn step_words(s: &Step) -> String {
         Step::Check { challenge, .. } => format!("a check of {challenge}"),
         Step::End { .. } => "the end of the fight".into(),
     }
+}
+
+#[cfg(feature = "tui")]
+fn watch(path: &std::path::Path) -> CmdResult {
+    crate::tui::watch::run(path)
+        .map(|signal| {
+            signal.map_or(EXIT_OK, |s| {
+                u8::try_from(128 + s).unwrap_or(super::EXIT_FAILURE)
+            })
+        })
+        .map_err(Failure)
+}
+
+#[cfg(not(feature = "tui"))]
+fn watch(_path: &std::path::Path) -> CmdResult {
+    Err(Failure(
+        "this build has no terminal UI (built without the `tui` feature)".into(),
+    ))
 }

@@ -9,6 +9,7 @@
 
 pub mod build;
 pub mod model;
+pub mod players;
 pub mod rules;
 pub mod saved;
 pub mod step;
