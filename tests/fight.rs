@@ -964,3 +964,60 @@ fn the_players_view_shows_no_foe_numbers_and_no_hidden_creature() {
             .contains("lurker: unhurt")
     );
 }
+
+#[test]
+fn the_table_sheet_has_a_ladder_a_track_for_every_creature_and_no_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("encounters")).unwrap();
+    std::fs::write(
+        d.join("encounters/ford.yaml"),
+        "kind: encounter\nschema_version: 1\nname: Ford\nparty:\n  members:\n  - {name: Ana, level: 3}\n  - {name: Bo, level: 3}\ngroups:\n- monster: gloamsworn-skirmisher\n  count: 2\n- monster: hedgemaw\n  count: 1\n",
+    )
+    .unwrap();
+    let o = lairsmith(
+        d,
+        &[
+            "encounter",
+            "export",
+            "ford",
+            "--format",
+            "html",
+            "--for",
+            "table",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = text(&o.stdout);
+    assert!(html.contains("class=\"ladder\""), "no initiative ladder");
+    // Each character has a line of the ladder, named.
+    for who in ["Ana", "Bo"] {
+        assert!(
+            html.contains(&format!("<td>{who}</td>")),
+            "{who} is not on the ladder"
+        );
+    }
+    // Every creature has its own card; the hedgemaw a hit-point track, each mook (the two
+    // skirmishers) the box that drops it.
+    let cards = html.matches("<div class=\"creature\">").count();
+    let tracks = html.matches("<div class=\"track\">").count();
+    let mooks = html.matches("Mook: any damage drops it").count();
+    assert_eq!((cards, tracks, mooks), (3, 1, 2));
+    // The track marks exactly one box as the staggered one.
+    assert_eq!(html.matches("class=\"stag\"").count(), 1);
+    // Each kind's stat block once; no budget arithmetic.
+    assert_eq!(html.matches("lairsmith show hedgemaw").count(), 1);
+    assert_eq!(
+        html.matches("lairsmith show gloamsworn-skirmisher").count(),
+        1
+    );
+    assert!(!html.to_lowercase().contains("budget"));
+    // The table sheet is a printed page: asked for in Markdown it says how to get it.
+    let o = lairsmith(d, &["encounter", "export", "ford", "--for", "table"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("--format html"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -564,6 +564,11 @@ pub enum EncounterCmd {
         treasure: EncounterTreasureArgs,
         #[arg(long, value_enum, default_value_t = EncounterFormat::Md)]
         format: EncounterFormat,
+        /// `table`: with --format html, the sheet for running the fight on paper (an
+        /// initiative ladder, a hit-point track and boxes for each creature, compact stat
+        /// blocks) instead of the planning sheet.
+        #[arg(long = "for", value_name = "USE", value_parser = ["table"])]
+        for_use: Option<String>,
         /// Write to this file instead of printing (`-`: standard output). Only a regular file is
         /// written (a link to one is written through); an existing one only with --force.
         #[arg(long)]

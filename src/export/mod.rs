@@ -10,6 +10,7 @@ pub mod foundry;
 pub mod html;
 pub mod md;
 pub mod statblock_md;
+pub mod table;
 
 use crate::monster::StatBlock;
 use doc::{Block, Span, layout};
