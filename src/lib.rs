@@ -53,6 +53,7 @@ pub mod dice;
 pub mod embedded;
 pub mod encounter;
 pub mod export;
+pub mod fight;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod keyspec;

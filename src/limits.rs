@@ -316,6 +316,20 @@ pub const USER_TEMPLATES: ListLimit = ListLimit {
 /// 300 real templates, and about 50 ms of reading at every start.
 pub const USER_TEMPLATE_BYTES: usize = 1024 * 1024;
 
+/// The creatures of one fight (a fight of more is not started): the largest fight at a table
+/// has a few dozen.
+pub const FIGHT_COMBATANTS: ListLimit = ListLimit {
+    items: "creatures",
+    field: "a fight's combatants (`fight start`, `fight add`)",
+    max: 250,
+};
+/// The steps of one fight: an evening's fight has a few hundred.
+pub const FIGHT_STEPS: ListLimit = ListLimit {
+    items: "steps",
+    field: "a fight's `steps:`",
+    max: 5000,
+};
+
 /// Every list limit, for the documentation.
 pub const LISTS: &[&ListLimit] = &[
     &POWERS,
@@ -324,6 +338,8 @@ pub const LISTS: &[&ListLimit] = &[
     &WORDS,
     &GROUPS,
     &USER_TEMPLATES,
+    &FIGHT_COMBATANTS,
+    &FIGHT_STEPS,
 ];
 
 /// The README's table of every limit (between its `limits` markers; a test keeps them equal).

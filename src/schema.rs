@@ -27,6 +27,7 @@ vocabulary! {
         Party = ("party", "party"),
         Template = ("template", "monster template"),
         Adventure = ("adventure", "adventure"),
+        Fight = ("fight", "fight"),
     }
     aliases {
         "monster-template" => Template,
@@ -53,6 +54,7 @@ pub fn schema_for(kind: FileKind) -> serde_json::Value {
             generator.into_root_schema_for::<crate::monster::template::MonsterTemplate>()
         }
         FileKind::Adventure => generator.into_root_schema_for::<crate::adventure::Adventure>(),
+        FileKind::Fight => generator.into_root_schema_for::<crate::fight::Fight>(),
     };
     schema.to_value()
 }

@@ -39,3 +39,9 @@ fn signals_restore_the_terminal_and_keep_unsaved_work() {
 fn the_ui_walk_every_point_a_key_can_show() {
     run_script("ui_walk_tmux.sh");
 }
+
+/// The players' view follows the fight file in a real terminal and shows no foe's numbers.
+#[test]
+fn the_players_view_follows_the_fight_in_a_terminal() {
+    run_script("fight_watch_tmux.sh");
+}

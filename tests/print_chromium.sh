@@ -96,4 +96,30 @@ $first"
     check_block "$WORK/encounter-$size.txt" "$m"
   done
 done
+
+# The sheet for running a fight on paper (`--for table`): a typical encounter of four kinds of
+# monster, two of each, fits two pages on either paper size, with every creature's card, no
+# stat block split and none of the budget arithmetic.
+table_monsters=(hedgemaw gloamblade-stalker brinecoil-strangler ashen-keener)
+ls_ encounter new "Table Test" --party 5x8 >/dev/null
+for m in "${table_monsters[@]}"; do
+  ls_ encounter add table-test "$m" --count 2 >/dev/null
+done
+ls_ encounter export table-test --format html --for table >"$WORK/table.html"
+for size in Letter A4; do
+  print "$WORK/table.html" "$WORK/table-$size.pdf" "$size"
+  pdftotext -layout "$WORK/table-$size.pdf" "$WORK/table-$size.txt"
+  n=$(awk -v RS='\f' 'END { print NR }' "$WORK/table-$size.txt")
+  [ "$n" -le 2 ] || fail "the table sheet takes $n pages on $size, not two or fewer"
+  echo "table sheet, $size: $n pages"
+  for m in "${table_monsters[@]}"; do
+    name=$(ls_ show "$m" --format yaml | sed -n 's/^name: //p' | head -1)
+    for i in 1 2; do
+      grep -qF -- "$name $i" "$WORK/table-$size.txt" || fail "the creature \`$name $i\` is not on the table sheet ($size)"
+    done
+    check_block "$WORK/table-$size.txt" "$m"
+  done
+  grep -qF "Initiative" "$WORK/table-$size.txt" || fail "the table sheet has no initiative ladder ($size)"
+  ! grep -qiF "budget" "$WORK/table-$size.txt" || fail "the table sheet shows the budget arithmetic ($size)"
+done
 echo "print: ok"

@@ -60,6 +60,11 @@ pub enum Command {
     /// earns, where the party levels up, and the treasure.
     #[command(subcommand)]
     Adventure(AdventureCmd),
+    /// Run a fight at the table by the book: initiative, hit points, conditions, saves,
+    /// refresh, action points, the XP at the end (RULINGS P1-P10). Every change is one step,
+    /// saved at once in `<data>/fights/`, and undoable.
+    #[command(subcommand)]
+    Fight(FightCmd),
     /// Put a deleted monster back from the trash (deleted monsters stay there 30 days).
     Restore(RestoreArgs),
     /// Treasure: plan a method of the book's "Distributing Magic Items" over some encounters,
@@ -70,7 +75,7 @@ pub enum Command {
     /// default file with every action's name.
     Config(ConfigArgs),
     /// Print the JSON Schema (draft 2020-12) of a file kind, for editors' completion and
-    /// validation, or write all five into a directory.
+    /// validation, or write every kind's into a directory.
     Schema(SchemaArgs),
     /// Write a layout file for another tool: `fantasy-statblocks`, the "Orcus" layout that
     /// draws `show --format statblock` blocks (import it in Fantasy Statblocks' settings).
@@ -79,7 +84,7 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
-    /// The file kind: monster, encounter, party, template or adventure.
+    /// The file kind: monster, encounter, party, template, adventure or fight.
     #[arg(required_unless_present = "write", value_parser = vocab::<crate::schema::FileKind>)]
     pub kind: Option<crate::schema::FileKind>,
     /// Write every kind's schema into DIR as `<kind>.schema.json` instead of printing one.
@@ -559,6 +564,11 @@ pub enum EncounterCmd {
         treasure: EncounterTreasureArgs,
         #[arg(long, value_enum, default_value_t = EncounterFormat::Md)]
         format: EncounterFormat,
+        /// `table`: with --format html, the sheet for running the fight on paper (an
+        /// initiative ladder, a hit-point track and boxes for each creature, compact stat
+        /// blocks) instead of the planning sheet.
+        #[arg(long = "for", value_name = "USE", value_parser = ["table"])]
+        for_use: Option<String>,
         /// Write to this file instead of printing (`-`: standard output). Only a regular file is
         /// written (a link to one is written through); an existing one only with --force.
         #[arg(long)]
@@ -747,4 +757,207 @@ fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> 
             .and_then(|n| u32::try_from(n).ok())
             .ok_or_else(|| limit.refusal(n))
     }
+}
+
+/// `fight show --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FightFormat {
+    /// The order, each creature's state and the last of the log.
+    Text,
+    /// The whole fight file (start, steps and the state now).
+    Yaml,
+    /// The same as JSON.
+    Json,
+}
+
+/// `fight log --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FightLogFormat {
+    Text,
+    /// For the session's notes: who did what to whom, round by round, with the dice.
+    Md,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FightCmd {
+    /// Start a fight from a saved encounter: every creature its own combatant, the monsters'
+    /// initiative rolled by group (P1); prints the fight's path.
+    Start {
+        encounter: String,
+        /// The seed every roll of the fight comes from (default: a random one, saved).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A character's initiative result, and optionally hit points: `Ana=17` or `Ana=17/34`
+        /// (repeatable).
+        #[arg(long = "pc", value_name = "NAME=INIT[/HP]")]
+        pcs: Vec<String>,
+        /// The adventure the fight belongs to: its party earns the XP, its method rolls the
+        /// treasure.
+        #[arg(long)]
+        adventure: Option<String>,
+        /// A saved party (its id) that fights instead of the encounter's, and earns the XP.
+        #[arg(long)]
+        party: Option<String>,
+    },
+    /// The saved fights.
+    List,
+    /// The fight now: the order, each creature's hit points and conditions, whose turn.
+    Show {
+        fight: String,
+        #[arg(long, value_enum, default_value_t = FightFormat::Text)]
+        format: FightFormat,
+    },
+    /// A character's initiative result (P1).
+    Init {
+        fight: String,
+        who: String,
+        count: i64,
+    },
+    /// End the current turn (saving throws, P7) and begin the next (persistent damage,
+    /// regeneration, refresh rolls, P6); the first begins round 1.
+    Next { fight: String },
+    /// Damage, untyped or of a type (resistance and vulnerability apply, P5).
+    Damage {
+        fight: String,
+        who: String,
+        amount: i64,
+        #[arg(long = "type", value_parser = vocab::<crate::rules::creature::DamageType>)]
+        damage_type: Option<crate::rules::creature::DamageType>,
+    },
+    /// Healing, never above the maximum (P3).
+    Heal {
+        fight: String,
+        who: String,
+        amount: i64,
+    },
+    /// Temporary hit points: kept only if more than the current ones (P4).
+    Temp {
+        fight: String,
+        who: String,
+        amount: i64,
+    },
+    /// Hit points for a creature the file gave none (a character, a 3rd-edition foe).
+    Hp {
+        fight: String,
+        who: String,
+        max: i64,
+    },
+    /// A monster at 0 HP falls unconscious instead of dying (P3).
+    KnockOut { fight: String, who: String },
+    /// A condition (the book's list), `persistent 5 fire`, or any text, with its duration.
+    Condition {
+        fight: String,
+        who: String,
+        what: String,
+        /// `save` (save ends), `start:ID` or `end:ID` (of that creature's next turn), or
+        /// `encounter`. Default: save ends; `marked` lasts the encounter (P8).
+        #[arg(long)]
+        until: Option<String>,
+        /// Who marked it (for `marked`).
+        #[arg(long)]
+        by: Option<String>,
+        /// What follows a successful save: `dazed`, `dazed until=end:ID` (save ends unless
+        /// given).
+        #[arg(long)]
+        after: Option<String>,
+        /// What replaces it on the first failed save, written as --after.
+        #[arg(long = "failed-save")]
+        failed_save: Option<String>,
+    },
+    /// End an effect before its time (its number, from `fight show`).
+    EndCondition {
+        fight: String,
+        who: String,
+        effect: u32,
+    },
+    /// Roll a power's attack against a target's defense, and its damage on a hit; an
+    /// encounter, daily or refresh power is marked used.
+    Roll {
+        fight: String,
+        who: String,
+        power: String,
+        target: String,
+        /// The target's defense when the fight does not know it (a character's).
+        #[arg(long)]
+        defense: Option<i64>,
+        /// Take the damage off the target.
+        #[arg(long)]
+        apply: bool,
+    },
+    /// Mark an encounter, daily or refresh power used, without a roll.
+    Use {
+        fight: String,
+        who: String,
+        power: String,
+    },
+    /// Spend an action point (P9).
+    Ap { fight: String, who: String },
+    /// Delay or ready: the creature acts on COUNT from now on (P2).
+    Delay {
+        fight: String,
+        who: String,
+        count: i64,
+    },
+    /// Reinforcements: another of a creature already in the fight (its id), or a monster of
+    /// the bestiary (its id), which rolls its own initiative.
+    Add {
+        fight: String,
+        what: String,
+        /// On the party's side.
+        #[arg(long)]
+        ally: bool,
+        /// Its initiative, instead of a roll.
+        #[arg(long)]
+        initiative: Option<i64>,
+        /// Hidden from the players until revealed.
+        #[arg(long)]
+        hidden: bool,
+    },
+    /// Take a creature out of the fight.
+    Remove { fight: String, who: String },
+    /// Hide a creature from the players' view.
+    Hide { fight: String, who: String },
+    /// Show a hidden creature to the players.
+    Reveal { fight: String, who: String },
+    /// A check of an extended challenge (A3): with --skill (its DC, Hard once used) or a group
+    /// check (Easy).
+    Check {
+        fight: String,
+        challenge: String,
+        #[arg(long)]
+        skill: Option<String>,
+        #[arg(long, conflicts_with = "failure")]
+        success: bool,
+        #[arg(long)]
+        failure: bool,
+    },
+    /// Take back the last step (back to the start of the fight).
+    Undo { fight: String },
+    /// End the fight (P10): the foes overcome (`ID` or `ID=fled`; --all: every foe), the XP
+    /// each character earns and the treasure. --write adds the XP to the party's file (and
+    /// the adventure's party).
+    End {
+        fight: String,
+        #[arg(long = "overcome", value_name = "ID[=HOW]")]
+        overcome: Vec<String>,
+        /// Every foe, defeated (or as its ID=HOW says).
+        #[arg(long)]
+        all: bool,
+        /// Write the XP to the party file and the adventure (without it, only printed).
+        #[arg(long)]
+        write: bool,
+        /// The treasure method when the fight belongs to no adventure.
+        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
+        treasure: Option<crate::treasure::Method>,
+    },
+    /// The players' view in this terminal (a screen facing the table): it follows the fight
+    /// as the GM changes it, showing the order, whose turn, the characters' hit points and each
+    /// foe only as unhurt, hurt, staggered or down; never a hidden creature. `q` quits.
+    Watch { fight: String },
+    /// The log: every step, round by round, with the dice.
+    Log {
+        fight: String,
+        #[arg(long, value_enum, default_value_t = FightLogFormat::Text)]
+        format: FightLogFormat,
+    },
 }

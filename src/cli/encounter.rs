@@ -378,12 +378,18 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             file,
             treasure,
             format,
+            for_use,
             out,
             force,
         } => {
             let path = encounter_path(data, &file)?;
             let (e, party, _) = load_encounter_with_party(data, &path)?;
             let b = data.bestiary_for(&monster_ids(&e));
+            if for_use.is_some() && format != EncounterFormat::Html {
+                return Err(Failure(
+                    "--for table is a printable sheet: give it with --format html".into(),
+                ));
+            }
             let r = report(&e, &party, &b);
             let plan = encounter_treasure(&path, &e, &party, &treasure)?;
             // Markdown and text are read in a terminal or an editor, so a file gets them escaped
@@ -409,6 +415,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 )),
                 EncounterFormat::Foundry => foundry_actors(&e, &b, term)?,
                 // Every text in it is escaped for HTML, control characters included.
+                EncounterFormat::Html if for_use.is_some() => {
+                    crate::export::table::table_sheet(&e, &party, &b).map_err(Failure)?
+                }
                 EncounterFormat::Html => crate::export::html::encounter(
                     &e,
                     &party,

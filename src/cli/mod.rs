@@ -5,6 +5,7 @@ mod adventure;
 mod args;
 mod encounter;
 mod export_layout;
+mod fight;
 mod fmt;
 mod lint;
 mod list;
@@ -103,6 +104,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Party(c)) => party::run(&data, c, term),
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
         Some(Command::Adventure(c)) => adventure::run(&data, c, term),
+        Some(Command::Fight(c)) => fight::run(&data, c, term),
         Some(Command::Restore(a)) => restore::run(&data, a, term),
         Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),

@@ -311,3 +311,23 @@ pub fn remove_party(data: &DataDir, id: &str) -> Result<PartyRemoved, DataError>
     );
     Ok(PartyRemoved { from, to })
 }
+
+/// Changes the saved party `id` under its file's lock (read, change, write); the file's `x-`
+/// values are kept as written.
+pub fn update_party<T>(
+    data: &DataDir,
+    id: &str,
+    mut change: impl FnMut(&mut PartyFile) -> Result<T, DataError>,
+) -> Result<T, DataError> {
+    let path = existing_party(data, id)?;
+    let mut out = None;
+    update_locked(&path, |current| {
+        let bytes = current.ok_or_else(|| no_such_party(data, id))?;
+        let (mut file, text) = parse_locked(bytes, &path)?;
+        out = Some(change(&mut file)?);
+        Ok::<_, DataError>(Some(
+            crate::yaml_keep::text_to_save(text, &file, &path)?.into_bytes(),
+        ))
+    })?;
+    out.ok_or_else(|| no_such_party(data, id))
+}

@@ -43,12 +43,17 @@ pub fn escape(s: &str) -> String {
 
 /// A whole document around `body`.
 fn document(title: &str, body: &str) -> String {
+    document_with(title, body, "")
+}
+
+/// A whole document around `body`, with `css` after the sheets' own.
+pub(crate) fn document_with(title: &str, body: &str, css: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <meta name=\"generator\" content=\"lairsmith\">\n<title>{}</title>\n\
-         <style>\n{CSS}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+         <style>\n{CSS}{css}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title)
     )
 }

@@ -5,10 +5,12 @@
 //! Markdown escapes the monster's text for CommonMark ([`md`]).
 
 pub mod doc;
+pub mod fight;
 pub mod foundry;
 pub mod html;
 pub mod md;
 pub mod statblock_md;
+pub mod table;
 
 use crate::monster::StatBlock;
 use doc::{Block, Span, layout};

@@ -18,6 +18,7 @@ pub mod terminal;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod watch;
 pub mod widgets;
 
 use crate::bestiary::Bestiary;

@@ -1,0 +1,465 @@
+//! A fight made from a saved encounter: every creature of every group its own combatant, with
+//! the numbers of its stat block taken once (a later edit of the monster's file does not change
+//! a fight under way), the party's members by name, and the monsters' initiative rolled (P1).
+
+use crate::bestiary::Bestiary;
+use crate::encounter::file::{Encounter, Group, Side as GroupSide};
+use crate::encounter::party::Party;
+use crate::fight::model::{
+    ChallengeRun, Combatant, Defenses, FIGHT_SCHEMA_VERSION, Fight, FightKind, FightState, Life,
+    Origin, PowerState, Regen, Resist, Side,
+};
+use crate::fight::rules::{self, Dice, log};
+use crate::monster::MonsterDesign;
+use crate::monster::statblock::StatBlock;
+use crate::xkeys::XKeys;
+use std::collections::BTreeMap;
+
+/// What a fight is started with, besides the encounter.
+#[derive(Debug, Clone, Default)]
+pub struct Start {
+    /// The encounter's id (its file's stem).
+    pub encounter_id: String,
+    pub seed: u64,
+    /// Characters' initiative results and hit points, by name (P1: entered by the GM).
+    pub characters: BTreeMap<String, (Option<i64>, Option<i64>)>,
+    /// The saved party the characters come from, if any.
+    pub party_id: Option<String>,
+    pub adventure: Option<String>,
+}
+
+/// A combatant's numbers from a stat block and the design it was derived from (its templates
+/// applied), for a monster or a placeholder.
+pub fn from_block(
+    id: String,
+    name: String,
+    side: Side,
+    origin: Origin,
+    block: &StatBlock,
+    design: &MonsterDesign,
+) -> Combatant {
+    let powers = design
+        .powers
+        .iter()
+        .zip(&block.powers)
+        .map(|(p, b)| PowerState {
+            name: b.name.clone(),
+            usage: p.usage,
+            refresh: p.refresh.clone(),
+            attack: p
+                .attack
+                .as_ref()
+                .and_then(|a| b.attack.as_ref().map(|v| (v.bonus, a.defense))),
+            attacks: b.attacks.max(1),
+            damage: b.damage.as_ref().map(|d| match &d.0 {
+                crate::rules::Damage::Dice(x) => x.to_string(),
+                crate::rules::Damage::Static(n) => n.to_string(),
+            }),
+            damage_type: p.damage_type,
+            used: false,
+        })
+        .collect();
+    let resist = |list: &[crate::monster::statblock::ResistanceValue]| {
+        list.iter()
+            .map(|r| Resist {
+                against: r.against.clone(),
+                value: i64::from(r.value),
+            })
+            .collect()
+    };
+    Combatant {
+        id,
+        name,
+        side,
+        origin,
+        group: None,
+        init_mod: block.initiative,
+        initiative: None,
+        coin: 0,
+        max_hp: Some(block.hp),
+        hp: block.hp,
+        temp_hp: 0,
+        life: Life::Up,
+        mook: block.mook,
+        save_bonus: block.saving_throw_bonus,
+        // P9: the stat block's action points, the rank's unless overridden (R5).
+        action_points: block.action_points,
+        defenses: Some(Defenses {
+            ac: block.defenses.ac,
+            fortitude: block.defenses.fortitude,
+            reflex: block.defenses.reflex,
+            will: block.defenses.will,
+        }),
+        resistances: resist(&block.resistances),
+        vulnerabilities: resist(&block.vulnerabilities),
+        regeneration: design.regeneration.map(|r| Regen {
+            value: i64::from(r.value),
+            when: r.when,
+        }),
+        powers,
+        effects: Vec::new(),
+        hidden: false,
+        xp: 0,
+        started_round: 0,
+        overcome: None,
+    }
+}
+
+/// A monster of the bestiary as a combatant, or why it cannot be one.
+pub fn monster(
+    bestiary: &Bestiary,
+    monster_id: &str,
+    id: String,
+    name: Option<String>,
+    side: Side,
+) -> Result<Combatant, String> {
+    let e = bestiary.get(monster_id).ok_or_else(|| {
+        let near = bestiary.suggest(monster_id);
+        format!(
+            "no monster has the id `{monster_id}`{}",
+            if near.is_empty() {
+                String::new()
+            } else {
+                format!(" (did you mean `{}`?)", near.join("`, `"))
+            }
+        )
+    })?;
+    let applied = e.applied().map_err(|e| e.to_string())?;
+    let block = crate::monster::template_apply::derive_applied(&applied);
+    let mut c = from_block(
+        id,
+        name.unwrap_or_else(|| block.name.clone()),
+        side,
+        Origin::Monster {
+            id: monster_id.to_owned(),
+        },
+        &block,
+        &applied.design,
+    );
+    if side == Side::Foe {
+        c.xp = u64::try_from(block.xp).unwrap_or(0);
+    }
+    Ok(c)
+}
+
+/// A placeholder as a combatant: the formulas' numbers for its level, rank and role, with the
+/// role's kit, and P1's initiative modifier of half its level **[ours]**.
+fn placeholder(
+    p: &crate::encounter::file::Placeholder,
+    id: String,
+    name: String,
+    side: Side,
+) -> Combatant {
+    use crate::monster::Classification;
+    use crate::rules::{CreatureType, Size, Source};
+    let c = Classification {
+        level: p.level,
+        rank: p.rank,
+        role: p.role,
+        leader: false,
+        size: Size::Medium,
+        source: Source::Natural,
+        creature_type: CreatureType::Humanoid,
+        tags: Vec::new(),
+    };
+    let mut d = MonsterDesign::new(&name, c.clone());
+    d.powers = crate::monster::kit::Templates::embedded().default_powers(&c);
+    let block = crate::monster::derive(&d);
+    let mut out = from_block(
+        id,
+        name,
+        side,
+        Origin::Placeholder {
+            placeholder: p.to_string(),
+        },
+        &block,
+        &d,
+    );
+    out.init_mod = rules::p1_placeholder_mod(p.level.get());
+    if side == Side::Foe {
+        out.xp = u64::try_from(block.xp).unwrap_or(0);
+    }
+    out
+}
+
+/// The id a group's creatures are named after: the monster's id, the placeholder's
+/// `blocker-3` (role and level), a 3rd-edition foe's `cr-2`.
+fn base_id_of(g: &Group) -> String {
+    match (&g.monster, &g.placeholder) {
+        (Some(id), _) => id.clone(),
+        (None, Some(p)) => crate::monster::slugify(&format!(
+            "{} {}",
+            crate::vocab::Vocabulary::key(p.role),
+            p.level
+        )),
+        _ => match g.challenge_rating() {
+            Some(cr) => crate::monster::slugify(&format!("cr {cr}")),
+            None => "foe".to_owned(),
+        },
+    }
+}
+
+/// The creatures of one group, numbered when there are several.
+fn members_of(
+    g: &Group,
+    gi: usize,
+    xp_each: u64,
+    bestiary: &Bestiary,
+    taken: &mut BTreeMap<String, usize>,
+    alone: &[String],
+) -> Result<Vec<Combatant>, String> {
+    let side = if g.side == GroupSide::Ally {
+        Side::Ally
+    } else {
+        Side::Foe
+    };
+    let n = g.count.get() as usize;
+    let base_id = base_id_of(g);
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let number = {
+            let next = taken.entry(base_id.clone()).or_insert(0);
+            *next += 1;
+            *next
+        };
+        // A creature alone of its kind keeps the plain id; several are numbered.
+        let id = if alone.contains(&base_id) {
+            base_id.clone()
+        } else {
+            format!("{base_id}-{number}")
+        };
+        let label = g.label.clone();
+        let mut c = match (&g.monster, &g.placeholder) {
+            (Some(mid), _) => monster(bestiary, mid, id, label.clone(), side)?,
+            (None, Some(p)) => {
+                let name = label.clone().unwrap_or_else(|| {
+                    format!(
+                        "{} {} (level {})",
+                        crate::vocab::Vocabulary::label(p.rank),
+                        crate::vocab::Vocabulary::label(p.role),
+                        p.level
+                    )
+                });
+                placeholder(p, id, name, side)
+            }
+            _ => {
+                let cr = g
+                    .challenge_rating()
+                    .map_or("?".to_owned(), |c| c.to_string());
+                Combatant {
+                    id,
+                    name: label.clone().unwrap_or_else(|| format!("CR {cr} foe")),
+                    side,
+                    origin: Origin::Cr { cr },
+                    group: None,
+                    init_mod: rules::P1_CR_MOD,
+                    initiative: None,
+                    coin: 0,
+                    max_hp: None,
+                    hp: 0,
+                    temp_hp: 0,
+                    life: Life::Up,
+                    mook: false,
+                    save_bonus: 0,
+                    action_points: 0,
+                    defenses: None,
+                    resistances: Vec::new(),
+                    vulnerabilities: Vec::new(),
+                    regeneration: None,
+                    powers: Vec::new(),
+                    effects: Vec::new(),
+                    hidden: false,
+                    xp: 0,
+                    started_round: 0,
+                    overcome: None,
+                }
+            }
+        };
+        if n > 1 {
+            c.name = format!("{} {}", c.name, k + 1);
+        }
+        c.group = Some(gi);
+        if side == Side::Foe {
+            c.xp = xp_each;
+        }
+        out.push(c);
+    }
+    Ok(out)
+}
+
+/// The fight of `encounter` for `party`: its combatants, its challenges, the monsters'
+/// initiative rolled by group (P1), and the characters' entered where given.
+pub fn start(
+    encounter: &Encounter,
+    party: &Party,
+    bestiary: &Bestiary,
+    how: &Start,
+) -> Result<Fight, String> {
+    let report = crate::encounter::report(encounter, party, bestiary);
+    let mut taken = BTreeMap::new();
+    // The ids of which the encounter has exactly one creature.
+    let mut counts: BTreeMap<String, u32> = BTreeMap::new();
+    for g in encounter.groups.iter().filter(|g| g.challenge.is_none()) {
+        *counts.entry(base_id_of(g)).or_default() += g.count.get();
+    }
+    let alone: Vec<String> = counts
+        .into_iter()
+        .filter(|(_, n)| *n == 1)
+        .map(|(id, _)| id)
+        .collect();
+    let mut combatants = Vec::new();
+    let mut challenges = Vec::new();
+    let mut dice = Dice::for_step(how.seed, 0);
+    let mut rolls = Vec::new();
+    for (gi, (g, r)) in encounter.groups.iter().zip(&report.roster).enumerate() {
+        if let Some(c) = &r.challenge {
+            let level =
+                crate::rules::level::Level::new(i64::from(c.level)).map_err(|e| e.to_string())?;
+            let hard = crate::encounter::challenge::LATER_CHECK_DC.dc_at(level);
+            challenges.push(ChallengeRun {
+                name: c.name.clone(),
+                level: c.level,
+                successes_needed: c.successes,
+                failures_allowed: c.failures,
+                successes: 0,
+                failures: 0,
+                xp: c.xp,
+                skills: c
+                    .skills
+                    .iter()
+                    .map(|s| (s.skill.to_lowercase(), s.dc))
+                    .collect(),
+                hard_dc: hard,
+                easy_dc: c.group_check_dc,
+                used: Vec::new(),
+            });
+            continue;
+        }
+        let mut members = members_of(g, gi, r.xp_each.unwrap_or(0), bestiary, &mut taken, &alone)?;
+        // P1: one roll for the whole group, and one coin, so it acts together.
+        let init_mod = members.first().map_or(0, |c| c.init_mod);
+        let (count, words) = rules::p1_roll(&mut dice, init_mod);
+        let coin = dice.coin();
+        for c in &mut members {
+            c.initiative = Some(count);
+            c.coin = coin;
+        }
+        if let Some(first) = members.first() {
+            let who = if members.len() > 1 {
+                format!(
+                    "{} ({} creatures)",
+                    g.label.clone().unwrap_or_else(|| r.name.clone()),
+                    members.len()
+                )
+            } else {
+                first.name.clone()
+            };
+            rolls.push(format!("{who} rolls initiative: {words} = {count} (P1)"));
+        }
+        combatants.extend(members);
+    }
+    // The members of the party, by name (an unnamed one by its place).
+    for (k, m) in party.members.iter().enumerate() {
+        let name = m
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("Character {}", k + 1));
+        let mut id = crate::monster::slugify(&name);
+        if combatants.iter().any(|c: &Combatant| c.id == id) {
+            id = format!("{id}-pc");
+        }
+        let (init, hp) = how
+            .characters
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(&name) || crate::monster::slugify(n) == id)
+            .map_or((None, None), |(_, v)| *v);
+        combatants.push(Combatant {
+            id,
+            name,
+            side: Side::Party,
+            origin: Origin::Character,
+            group: None,
+            init_mod: 0,
+            initiative: init,
+            coin: dice.coin(),
+            max_hp: hp,
+            hp: hp.unwrap_or(0),
+            temp_hp: 0,
+            life: Life::Up,
+            mook: false,
+            save_bonus: 0,
+            action_points: 0,
+            defenses: None,
+            resistances: Vec::new(),
+            vulnerabilities: Vec::new(),
+            regeneration: None,
+            powers: Vec::new(),
+            effects: Vec::new(),
+            hidden: false,
+            xp: 0,
+            started_round: 0,
+            overcome: None,
+        });
+    }
+    let unknown: Vec<&String> = how
+        .characters
+        .keys()
+        .filter(|n| {
+            !combatants.iter().any(|c| {
+                c.side == Side::Party
+                    && (c.name.eq_ignore_ascii_case(n) || c.id == crate::monster::slugify(n))
+            })
+        })
+        .collect();
+    if let Some(n) = unknown.first() {
+        let names: Vec<&str> = combatants
+            .iter()
+            .filter(|c| c.side == Side::Party)
+            .map(|c| c.name.as_str())
+            .collect();
+        return Err(format!(
+            "the party has no character named `{n}`; its characters: {}",
+            names.join(", ")
+        ));
+    }
+    let mut state = FightState {
+        round: 0,
+        turn: None,
+        acted: Vec::new(),
+        combatants,
+        challenges,
+        next_effect: 1,
+        log: Vec::new(),
+        ended: None,
+    };
+    log(
+        &mut state,
+        format!("the fight of {} begins (seed {})", encounter.name, how.seed),
+    );
+    for r in rolls {
+        log(&mut state, r);
+    }
+    for c in state.combatants.iter().filter(|c| c.side == Side::Party) {
+        if let Some(i) = c.initiative {
+            let line = format!("{} rolls {i} for initiative", c.name);
+            state.log.push(crate::fight::model::LogLine {
+                round: 0,
+                text: line,
+            });
+        }
+    }
+    Ok(Fight {
+        kind: FightKind::Fight,
+        schema_version: FIGHT_SCHEMA_VERSION,
+        name: encounter.name.clone(),
+        encounter: how.encounter_id.clone(),
+        adventure: how.adventure.clone(),
+        party: how.party_id.clone(),
+        seed: how.seed,
+        now: state.clone(),
+        start: state,
+        steps: Vec::new(),
+        awarded: Vec::new(),
+        extra: XKeys::default(),
+    })
+}

@@ -1,0 +1,72 @@
+//! Running a fight at the table by the book (RULINGS P1-P10): a fight file made from a saved
+//! encounter (`build`), what it holds (`model`), the GM's changes one step at a time (`step`),
+//! the rules each step applies (`rules`), and the file in the data directory (`saved`).
+//!
+//! A fight is a document like the others: `<data>/fights/<id>.yaml`, written atomically after
+//! every change. Its state is its start with its steps replayed, every roll seeded by the
+//! fight's seed and the step's number, so undo takes back exactly one step and the same steps
+//! give the same fight on any machine.
+
+pub mod build;
+pub mod model;
+pub mod players;
+pub mod rules;
+pub mod saved;
+pub mod step;
+
+pub use model::{Combatant, Fight, FightState, Life, Overcome, Side};
+pub use step::Step;
+
+impl Fight {
+    /// The state of `start` with `steps` replayed, or the first step that no longer applies
+    /// (its number from 1, and why).
+    pub fn replay(
+        start: &FightState,
+        steps: &[Step],
+        seed: u64,
+    ) -> Result<FightState, (usize, String)> {
+        let mut s = start.clone();
+        for (i, step) in steps.iter().enumerate() {
+            let mut dice = rules::Dice::for_step(seed, i + 1);
+            step::apply(&mut s, step, &mut dice).map_err(|e| (i + 1, e))?;
+        }
+        Ok(s)
+    }
+
+    /// Applies one more step: `now` changes and the step is kept, or nothing changes and the
+    /// sentence says why.
+    pub fn push(&mut self, step: Step) -> Result<(), String> {
+        let mut dice = rules::Dice::for_step(self.seed, self.steps.len() + 1);
+        step::apply(&mut self.now, &step, &mut dice)?;
+        self.steps.push(step);
+        Ok(())
+    }
+
+    /// Takes back the last step: the state is the start with the others replayed. `None` when
+    /// there is nothing to undo.
+    pub fn undo(&mut self) -> Option<Step> {
+        if !self.awarded.is_empty() {
+            // The XP is in the party's file: taking the end back would leave it there.
+            return None;
+        }
+        let last = self.steps.pop()?;
+        match Fight::replay(&self.start, &self.steps, self.seed) {
+            Ok(s) => self.now = s,
+            Err(_) => {
+                // Every kept step applied once already; a replay that fails means the file was
+                // edited by hand: keep the file as it was.
+                self.steps.push(last);
+                return None;
+            }
+        }
+        Some(last)
+    }
+
+    /// The combatants in the order they act (P1).
+    pub fn order(&self) -> Vec<&Combatant> {
+        rules::p1_order(&self.now)
+            .into_iter()
+            .map(|i| &self.now.combatants[i])
+            .collect()
+    }
+}

@@ -1,0 +1,477 @@
+//! What a fight file holds: who fights, in what order, how each of them stands, and the log.
+//!
+//! The file keeps the state at the start (after the monsters' initiative) and every step the
+//! GM took since; the state now is the start with those steps replayed, each step rolling its
+//! dice from the fight's seed and the step's number, so undo is "replay all but the last" and a
+//! fight is reproducible from its seed and steps alone. The state now is written beside them
+//! for people and for `fight watch`.
+
+use crate::rules::creature::{Condition, DamageType};
+use crate::rules::power_vocab::{Defense, Usage};
+use crate::xkeys::XKeys;
+use serde::{Deserialize, Serialize};
+
+/// The schema version of fight files.
+pub const FIGHT_SCHEMA_VERSION: u32 = 1;
+
+/// The `kind:` of a fight file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FightKind {
+    #[default]
+    Fight,
+}
+
+impl<'de> Deserialize<'de> for FightKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::yaml_io::read_kind(d, "fight", "a fight", &[]).map(|()| FightKind::Fight)
+    }
+}
+
+crate::schema::kind_schema!(FightKind, "fight");
+
+/// Which side a combatant fights on.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, Default,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// A monster, placeholder or 3rd-edition foe the party fights.
+    #[default]
+    Foe,
+    /// A monster on the party's side (`side: ally` in the encounter).
+    Ally,
+    /// A member of the party.
+    Party,
+}
+
+/// Whether a combatant is still in the fight.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, Default,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Life {
+    #[default]
+    Up,
+    /// At 0 HP or below and alive: a character, or a monster the GM marks so (P3).
+    Unconscious,
+    /// A monster at 0 HP or below (P3), or a mook that took any damage.
+    Dead,
+    /// Taken out of the fight by the GM (fled, dismissed): it takes no more turns.
+    Gone,
+}
+
+/// How a foe was overcome at the end (P10); any of these earns its XP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Overcome {
+    Defeated,
+    Fled,
+    Surrendered,
+    Bypassed,
+}
+
+/// How long an effect lasts (Durations, L990-999). Written as words: `save ends`, `the
+/// encounter`, `start of ana`, `end of goblin-cutter-2`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Until {
+    /// Until the start of this combatant's next turn (its id).
+    StartOf(String),
+    /// Until the end of this combatant's next turn (its id).
+    EndOf(String),
+    /// A saving throw at the end of each of the affected creature's turns ends it (P7).
+    SaveEnds,
+    /// Until the end of the encounter (the default for "marked", P8).
+    Encounter,
+}
+
+impl std::fmt::Display for Until {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Until::StartOf(id) => write!(f, "start of {id}"),
+            Until::EndOf(id) => write!(f, "end of {id}"),
+            Until::SaveEnds => f.write_str("save ends"),
+            Until::Encounter => f.write_str("the encounter"),
+        }
+    }
+}
+
+impl std::str::FromStr for Until {
+    type Err = String;
+    /// `save ends` (or `save`), `the encounter` (or `encounter`), `start of ID` or `start:ID`,
+    /// `end of ID` or `end:ID`.
+    fn from_str(s: &str) -> Result<Until, String> {
+        let t = s.trim();
+        let lower = t.to_lowercase();
+        match lower.as_str() {
+            "save ends" | "save-ends" | "save" => return Ok(Until::SaveEnds),
+            "the encounter" | "encounter" | "end of the encounter" => return Ok(Until::Encounter),
+            _ => {}
+        }
+        let id = |rest: &str| -> Result<String, String> {
+            let id = rest.trim();
+            crate::monster::design::check_id(id)?;
+            Ok(id.to_owned())
+        };
+        if let Some(rest) = lower
+            .strip_prefix("start of ")
+            .or_else(|| lower.strip_prefix("start:"))
+        {
+            return id(rest).map(Until::StartOf);
+        }
+        if let Some(rest) = lower
+            .strip_prefix("end of ")
+            .or_else(|| lower.strip_prefix("end:"))
+        {
+            return id(rest).map(Until::EndOf);
+        }
+        Err(format!(
+            "`{}` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too)",
+            crate::text::quote_short(t)
+        ))
+    }
+}
+
+impl Serialize for Until {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Until {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl schemars::JsonSchema for Until {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Until".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "How long an effect lasts: `save ends`, `the encounter`, `start of ID`, `end of ID`.",
+            "pattern": "^(save ends|save|the encounter|encounter|(start|end) of [a-z0-9]+(-[a-z0-9]+)*|(start|end):[a-z0-9]+(-[a-z0-9]+)*)$"
+        })
+    }
+}
+
+/// What an effect does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Affliction {
+    /// One of the book's conditions (L1482-1559), `marked` with who marked.
+    Condition {
+        condition: Condition,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
+    /// Persistent damage, taken at the start of the creature's turns (L998-999, P6).
+    Persistent {
+        amount: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage_type: Option<DamageType>,
+    },
+    /// Anything else, in the GM's words.
+    Other { text: String },
+}
+
+/// An effect on a combatant, with its duration and what follows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Effect {
+    /// Unique within the fight: how `end-effect` names it.
+    pub id: u32,
+    pub what: Affliction,
+    pub until: Until,
+    /// Begins when a saving throw ends this effect (Aftereffect, L1127-1130).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aftereffect: Option<Box<Effect>>,
+    /// Replaces this effect the first time a saving throw against it fails (L1131-1133).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_save: Option<Box<Effect>>,
+}
+
+/// One power of a combatant, as the fight needs it: its numbers from the stat block and
+/// whether it is spent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct PowerState {
+    pub name: String,
+    pub usage: Usage,
+    /// The d6 faces that give a used refresh power back (P6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refresh: Vec<u8>,
+    /// The attack bonus and the defense it targets, for a power with an attack roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<(i64, Defense)>,
+    /// How many attack rolls one use makes.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub attacks: u32,
+    /// The damage on a hit: dice (`2d8+5`) or a mook's static number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+    /// An encounter, daily or refresh power that was used (and not yet refreshed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub used: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// A combatant's four defenses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Defenses {
+    pub ac: i64,
+    pub fortitude: i64,
+    pub reflex: i64,
+    pub will: i64,
+}
+
+impl Defenses {
+    pub fn get(&self, d: Defense) -> i64 {
+        match d {
+            Defense::Ac => self.ac,
+            Defense::Fortitude => self.fortitude,
+            Defense::Reflex => self.reflex,
+            Defense::Will => self.will,
+        }
+    }
+}
+
+/// A resistance or vulnerability of a combatant: what it applies to (a damage type's word) and
+/// its value (R9).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Resist {
+    pub against: String,
+    pub value: i64,
+}
+
+/// Regeneration as the stat block gives it (P6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Regen {
+    pub value: i64,
+    #[serde(default)]
+    pub when: crate::monster::design::RegenerationWhen,
+}
+
+/// Where a combatant comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Origin {
+    /// A monster of the bestiary, by id.
+    Monster { id: String },
+    /// An encounter's placeholder (level, rank, role).
+    Placeholder { placeholder: String },
+    /// A 3rd-edition foe, by challenge rating.
+    Cr { cr: String },
+    /// A member of the party.
+    Character,
+}
+
+/// One creature in the fight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Combatant {
+    /// Unique in the fight: `goblin-cutter-2`, `ana`.
+    pub id: String,
+    /// The name the GM sees: the group's label or the monster's name, numbered in its group.
+    pub name: String,
+    pub side: Side,
+    pub origin: Origin,
+    /// The encounter group it came from (P1: one roll a group); `None` for characters and
+    /// creatures added during the fight on their own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<usize>,
+    /// The initiative modifier (P1).
+    pub init_mod: i64,
+    /// The initiative count: rolled for monsters, entered for characters, changed by delay or
+    /// ready (P2). `None` until a character's result is entered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<i64>,
+    /// The seeded coin of P1's last tie-break, shared by a group.
+    pub coin: u32,
+    /// Hit points; a character's and a 3rd-edition foe's only if the GM gives them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_hp: Option<i64>,
+    /// Current hit points (or, without a maximum, 0 less the damage taken).
+    pub hp: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub temp_hp: i64,
+    #[serde(default)]
+    pub life: Life,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mook: bool,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub save_bonus: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub action_points: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defenses: Option<Defenses>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resistances: Vec<Resist>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vulnerabilities: Vec<Resist>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regeneration: Option<Regen>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<PowerState>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// Hidden from the players' view until revealed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
+    /// What overcoming it is worth to the party (E2, D2), 0 for allies and characters.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub xp: u64,
+    /// The round whose start-of-turn steps it has taken (so a delayed turn does not take them
+    /// twice).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub started_round: u32,
+    /// How it was overcome, once the GM ends the fight (P10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overcome: Option<Overcome>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Combatant {
+    /// Staggered: at half its maximum HP or fewer, floor (P3, R11).
+    pub fn is_staggered(&self) -> bool {
+        self.max_hp
+            .is_some_and(|m| self.life == Life::Up && self.hp <= m / 2 && self.hp > 0)
+    }
+
+    /// Whether it takes turns: not dead and not gone (the dead take no turns).
+    pub fn takes_turns(&self) -> bool {
+        matches!(self.life, Life::Up | Life::Unconscious)
+    }
+
+    /// Whether it has taken no damage.
+    pub fn is_unhurt(&self) -> bool {
+        match self.max_hp {
+            Some(m) => self.hp >= m,
+            None => self.hp >= 0,
+        }
+    }
+}
+
+/// An extended challenge being run (A2, A3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ChallengeRun {
+    pub name: String,
+    pub level: u8,
+    pub successes_needed: u32,
+    pub failures_allowed: u32,
+    pub successes: u32,
+    pub failures: u32,
+    pub xp: u64,
+    /// Each skill with the DC of its first check (A3), in the order the file gives.
+    pub skills: Vec<(String, u32)>,
+    /// The Hard DC, for later checks with a skill already used (A3).
+    pub hard_dc: u32,
+    /// The Easy DC, for group checks (A3).
+    pub easy_dc: u32,
+    /// The skills already used once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<String>,
+}
+
+impl ChallengeRun {
+    pub fn is_over(&self) -> bool {
+        self.successes >= self.successes_needed || self.failures >= self.failures_allowed
+    }
+}
+
+/// One line of the log: the round it happened in and what happened, dice included.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct LogLine {
+    pub round: u32,
+    pub text: String,
+}
+
+/// How the fight ended (P10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Ending {
+    /// The XP of the overcome foes and the challenges.
+    pub xp: u64,
+    /// What each character earns: the XP ÷ the characters, rounded down (E4).
+    pub xp_each: u64,
+    pub characters: usize,
+}
+
+/// Everything that changes as the fight goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FightState {
+    /// 0 before the first turn.
+    pub round: u32,
+    /// Whose turn it is (a combatant's id), once the fight has begun.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<String>,
+    /// Those who have had their turn this round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted: Vec<String>,
+    pub combatants: Vec<Combatant>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub challenges: Vec<ChallengeRun>,
+    /// The next effect's id.
+    pub next_effect: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<LogLine>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ending>,
+}
+
+/// A fight file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}))]
+pub struct Fight {
+    pub kind: FightKind,
+    pub schema_version: u32,
+    pub name: String,
+    /// The saved encounter it was started from.
+    pub encounter: String,
+    /// The adventure it belongs to, whose party earns the XP and whose method rolls the
+    /// treasure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adventure: Option<String>,
+    /// The saved party the characters come from, which earns the XP.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<String>,
+    /// Every roll of the fight comes from this seed and the step's number.
+    pub seed: u64,
+    /// The fight as it started.
+    pub start: FightState,
+    /// Every change the GM made, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<crate::fight::step::Step>,
+    /// The fight now: `start` with `steps` replayed (written for people and `fight watch`).
+    pub now: FightState,
+    /// Where the XP of the end was written (P10), so that it is never written twice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub awarded: Vec<String>,
+    #[serde(flatten, skip_deserializing)]
+    pub extra: XKeys,
+}
+
+impl crate::yaml_io::KeepsXKeys for Fight {
+    fn x_keys_at(&mut self, path: &[crate::yaml_io::Seg]) -> Option<&mut XKeys> {
+        path.is_empty().then_some(&mut self.extra)
+    }
+}
