@@ -45,3 +45,10 @@ fn the_ui_walk_every_point_a_key_can_show() {
 fn the_players_view_follows_the_fight_in_a_terminal() {
     run_script("fight_watch_tmux.sh");
 }
+
+/// The Table screen runs a fight in a real terminal: started in the UI, three rounds, quit and
+/// resumed, ended with the XP written once.
+#[test]
+fn the_table_screen_runs_a_fight_in_a_terminal() {
+    run_script("table_screen_tmux.sh");
+}

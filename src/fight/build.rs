@@ -463,3 +463,72 @@ pub fn start(
         extra: XKeys::default(),
     })
 }
+
+/// A combatant joining the fight: another of one already in it (its id), or a monster of the
+/// bestiary, which rolls its own initiative with the step's dice.
+pub fn reinforcement(
+    f: &crate::fight::model::Fight,
+    bestiary: &Bestiary,
+    what: &str,
+    ally: bool,
+    initiative: Option<i64>,
+) -> Result<Combatant, String> {
+    let free = |base: &str| {
+        (1..)
+            .map(|n| format!("{base}-{n}"))
+            .find(|id| !f.now.combatants.iter().any(|c| &c.id == id))
+            .unwrap_or_else(|| base.to_owned())
+    };
+    if let Some(like) = f.now.combatants.iter().find(|c| c.id == what) {
+        // Another of a group: the same numbers, fresh, acting with its group.
+        let base = like.id.rsplit_once('-').map_or(like.id.as_str(), |(b, n)| {
+            if n.parse::<u32>().is_ok() {
+                b
+            } else {
+                &like.id
+            }
+        });
+        let mut c = like.clone();
+        c.id = free(base);
+        let kin = f
+            .now
+            .combatants
+            .iter()
+            .filter(|x| x.group.is_some() && x.group == like.group)
+            .count();
+        let stem = like
+            .name
+            .rsplit_once(' ')
+            .filter(|(_, n)| n.parse::<u32>().is_ok())
+            .map_or(like.name.as_str(), |(s, _)| s);
+        c.name = format!("{stem} {}", kin + 1);
+        c.hp = c.max_hp.unwrap_or(0);
+        c.temp_hp = 0;
+        c.life = Life::Up;
+        c.effects.clear();
+        c.started_round = 0;
+        c.overcome = None;
+        for p in &mut c.powers {
+            p.used = false;
+        }
+        if let Some(i) = initiative {
+            c.initiative = Some(i);
+        }
+        return Ok(c);
+    }
+    let side = if ally { Side::Ally } else { Side::Foe };
+    let mut c = monster(bestiary, what, free(what), None, side).map_err(|e| {
+        format!("{e}; or name a creature already in the fight to add another of it")
+    })?;
+    let count = match initiative {
+        Some(i) => i,
+        None => {
+            let mut dice = Dice::for_step(f.seed, f.steps.len() + 1);
+            let (count, _) = rules::p1_roll(&mut dice, c.init_mod);
+            c.coin = dice.coin();
+            count
+        }
+    };
+    c.initiative = Some(count);
+    Ok(c)
+}

@@ -11,8 +11,10 @@ pub mod build;
 pub mod model;
 pub mod players;
 pub mod rules;
+pub mod run;
 pub mod saved;
 pub mod step;
+pub mod words;
 
 pub use model::{Combatant, Fight, FightState, Life, Overcome, Side};
 pub use step::Step;

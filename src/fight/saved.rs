@@ -41,11 +41,14 @@ pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
 
 /// The ids of the saved fights, sorted.
 pub fn ids(data: &DataDir) -> Vec<String> {
-    crate::bestiary::yaml_files(&fights_dir(data))
+    let mut ids: Vec<String> = crate::bestiary::yaml_files(&fights_dir(data))
         .unwrap_or_default()
         .iter()
         .filter_map(|f| Some(f.file_stem()?.to_string_lossy().into_owned()))
-        .collect()
+        .collect();
+    // By id, not by file name: `ford` before `ford-2` (its `.yaml` sorts after the `-`).
+    ids.sort();
+    ids
 }
 
 /// Parses a fight file, checking what serde cannot: its version, its size, and that its state

@@ -9,6 +9,7 @@ use crate::tui::screens::adventure::AdventureScreen;
 use crate::tui::screens::bestiary::Browser;
 use crate::tui::screens::encounter::EncounterScreen;
 use crate::tui::screens::forge::Forge;
+use crate::tui::screens::table::TableScreen;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -16,21 +17,23 @@ use std::path::PathBuf;
 pub use crate::tui::layer::{AfterLeave, Confirm, PromptKind, RelevelForm};
 pub use crate::tui::msg::{Cmd, Msg, Outcome, WritePurpose};
 
-/// The four screens.
+/// The five screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     Bestiary,
     Forge,
     Encounter,
     Adventure,
+    Table,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 4] = [
+    pub const ALL: [Screen; 5] = [
         Screen::Bestiary,
         Screen::Forge,
         Screen::Encounter,
         Screen::Adventure,
+        Screen::Table,
     ];
     pub fn title(self) -> &'static str {
         match self {
@@ -38,6 +41,7 @@ impl Screen {
             Screen::Forge => "Forge",
             Screen::Encounter => "Encounter",
             Screen::Adventure => "Adventure",
+            Screen::Table => "Table",
         }
     }
 
@@ -48,6 +52,7 @@ impl Screen {
             Screen::Forge => Ctx::Forge,
             Screen::Encounter => Ctx::Encounter,
             Screen::Adventure => Ctx::Adventure,
+            Screen::Table => Ctx::Table,
         }
     }
 }
@@ -86,6 +91,7 @@ pub struct App {
     pub forge: Forge,
     pub encounter: EncounterScreen,
     pub adventure: AdventureScreen,
+    pub table: TableScreen,
     /// The modal layers, bottom first; the last one has the keys.
     pub layers: Vec<Layer>,
     pub status: Option<Status>,
@@ -117,6 +123,7 @@ impl App {
             encounter: EncounterScreen::new(),
             adventure: AdventureScreen::new(seeds.random()),
             browser: Browser::new(),
+            table: TableScreen::new(),
             bestiary,
             paths,
             keymap: Keymap::default(),
@@ -197,6 +204,8 @@ impl App {
                 crate::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
             },
             Screen::Adventure => vec![Ctx::Adventure],
+            Screen::Table if self.table.open.is_none() => vec![Ctx::TableList],
+            Screen::Table => vec![Ctx::Table],
         };
         v.extend([Ctx::Anywhere, Ctx::Global]);
         v

@@ -7,6 +7,7 @@ use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
     match cmd {
+        Cmd::Fight(job) => Some(Outcome::Fight(fight_job(job, paths))),
         Cmd::Write {
             path,
             contents,
@@ -259,4 +260,121 @@ fn kept_layout(
         WritePurpose::Export => None,
     };
     Ok(kept.unwrap_or(contents))
+}
+
+/// The Table screen's file work, through the same library calls as `lairsmith fight`.
+fn fight_job(
+    job: crate::tui::screens::table::Job,
+    paths: &Paths,
+) -> crate::tui::screens::table::Done {
+    use crate::fight::run;
+    use crate::tui::screens::table::{Done, Job};
+    let data = crate::data_dir::DataDir::new(paths.root.clone());
+    let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
+    match job {
+        Job::Lobby => Done::Lobby({
+            let encounters = crate::bestiary::yaml_files(&data.encounters())
+                .map(|files| {
+                    let mut ids: Vec<String> = files
+                        .iter()
+                        .filter_map(|f| Some(f.file_stem()?.to_string_lossy().into_owned()))
+                        .collect();
+                    ids.sort();
+                    ids
+                })
+                .map_err(|e| e.to_string());
+            encounters.map(|e| (crate::fight::saved::ids(&data), e))
+        }),
+        Job::Load { path } => Done::Fight {
+            result: crate::fight::saved::load_fight(&path)
+                .map(|(f, _)| (Box::new(f), Vec::new()))
+                .map_err(|e| e.to_string()),
+            path,
+            ended: false,
+            read: true,
+        },
+        Job::Start { with } => match run::start(&data, &with) {
+            Ok(path) => Done::Fight {
+                result: crate::fight::saved::load_fight(&path)
+                    .map(|(f, _)| {
+                        let news = vec![format!("Started: {}", path.display())];
+                        (Box::new(f), news)
+                    })
+                    .map_err(|e| e.to_string()),
+                path,
+                ended: false,
+                read: true,
+            },
+            Err(e) => Done::Lobby(Err(e.to_string())),
+        },
+        Job::Step { path, seen, step } => Done::Fight {
+            result: run::step_seen(&path, seen, step)
+                .map(|(f, l)| (Box::new(f), lines(l)))
+                .map_err(|e| e.to_string()),
+            path,
+            ended: false,
+            read: false,
+        },
+        Job::Undo { path, seen } => Done::Fight {
+            result: run::undo_seen(&path, seen)
+                .map(|(f, s)| {
+                    (
+                        Box::new(f),
+                        vec![format!("undone: {}", run::step_words(&s))],
+                    )
+                })
+                .map_err(|e| e.to_string()),
+            path,
+            ended: false,
+            read: false,
+        },
+        Job::End {
+            path,
+            seen,
+            overcome,
+            treasure,
+        } => {
+            let result = crate::fight::saved::load_fight(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|(f, _)| {
+                    if f.steps.len() == seen {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "{} changed on disk since it was read: it is read again; look, then end it once more",
+                            path.display()
+                        ))
+                    }
+                })
+                .and_then(|()| run::end(&path, overcome).map_err(|e| e.to_string()))
+                .map(|f| {
+                    let news = run::end_lines(&data, &f, treasure);
+                    (Box::new(f), news)
+                });
+            Done::Fight {
+                ended: result.is_ok(),
+                result,
+                path,
+                read: false,
+            }
+        }
+        Job::Award { path, treasure } => Done::Fight {
+            result: run::award(&data, &path)
+                .map_err(|e| e.to_string())
+                .and_then(|awarded| {
+                    crate::fight::saved::load_fight(&path)
+                        .map(|(f, _)| {
+                            // The XP, then where it was written, then the treasure.
+                            let mut news = run::end_lines(&data, &f, treasure);
+                            let at = news.len().min(1);
+                            news.splice(at..at, awarded);
+                            (Box::new(f), news)
+                        })
+                        .map_err(|e| e.to_string())
+                }),
+            path,
+            ended: false,
+            read: false,
+        },
+    }
 }

@@ -32,6 +32,8 @@ pub enum AfterLeave {
 /// A question with one-key answers; each kind has its own keys.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Confirm {
+    /// The Table screen's.
+    Table(crate::tui::screens::table::Question),
     /// The Forge has unsaved changes: y save, n discard, Esc cancel.
     Unsaved(AfterLeave),
     /// The encounter has unsaved changes.
@@ -72,6 +74,8 @@ impl Confirm {
 /// What a one-line prompt is for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PromptKind {
+    /// The Table screen's: what was typed is read by the screen.
+    Table(crate::tui::screens::table::Prompt),
     ExportMarkdown {
         id: String,
     },
@@ -85,6 +89,8 @@ pub enum PromptKind {
     },
     /// The encounter sheet as printable HTML.
     ExportEncounterHtml,
+    /// The sheet for running the encounter's fight on paper (printable HTML).
+    ExportEncounterTable,
     SaveEncounterAs,
     /// The Encounter screen's party: `4x6`, `3,3,4,5`, `Ana=3,Bo=4`, or a saved party's id.
     Party,

@@ -301,6 +301,13 @@ fn confirm(app: &mut App, c: Confirm, action: Action) -> Vec<Cmd> {
         Vec::new()
     };
     match c {
+        Confirm::Table(q) => match action {
+            Action::Yes => crate::tui::screens::table::update::on_confirm(app, q, true),
+            Action::No | Action::Back => {
+                crate::tui::screens::table::update::on_confirm(app, q, false)
+            }
+            _ => keep(app, Confirm::Table(q)),
+        },
         Confirm::Unsaved(then) => match action {
             Action::Yes => {
                 app.after_save = Some(then);
@@ -419,6 +426,15 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
             }
         },
         _ if save_key => (Vec::new(), true),
+        PromptKind::Table(p) => {
+            match crate::tui::screens::table::update::on_prompt(app, p.clone(), text) {
+                Ok(cmds) => (cmds, false),
+                Err(e) => {
+                    app.error(e);
+                    (Vec::new(), true)
+                }
+            }
+        }
         PromptKind::SaveEncounterAs => (encounter::update::save_as(app, text), false),
         PromptKind::SaveAdventureAs => (adventure::update::save_as(app, text), false),
         PromptKind::AdventureParty => match adventure::update::set_party(app, text) {
@@ -489,6 +505,16 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
             };
             let contents = crate::export::html::monster(&block);
             (export(app, text, contents), false)
+        }
+        PromptKind::ExportEncounterTable => {
+            let s = &app.encounter;
+            match crate::export::table::table_sheet(&s.encounter, &s.party, &app.bestiary) {
+                Ok(contents) => (export(app, text, contents), false),
+                Err(e) => {
+                    app.error(e);
+                    (Vec::new(), false)
+                }
+            }
         }
         PromptKind::ExportEncounterHtml => {
             let s = &app.encounter;

@@ -47,6 +47,8 @@ pub enum PartyChange {
 /// Side effects, carried out by the executor (`exec`): the only place the UI touches files.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cmd {
+    /// The Table screen's file work.
+    Fight(crate::tui::screens::table::Job),
     Write {
         path: PathBuf,
         contents: String,
@@ -121,6 +123,8 @@ pub enum Cmd {
 /// What the executor reports back.
 #[derive(Debug)]
 pub enum Outcome {
+    /// For the Table screen.
+    Fight(crate::tui::screens::table::Done),
     /// A command with nothing to report.
     Nothing,
     Written {

@@ -12,6 +12,7 @@ use crate::tui::update::leave;
 pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
     match outcome {
         Outcome::Nothing => Vec::new(),
+        Outcome::Fight(done) => crate::tui::screens::table::update::on_outcome(app, done),
         Outcome::Written {
             path,
             fingerprint,

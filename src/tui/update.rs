@@ -97,6 +97,7 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
         Screen::Forge => crate::tui::screens::forge::update::on_action(app, action, &ev),
         Screen::Encounter => crate::tui::screens::encounter::update::on_action(app, action),
         Screen::Adventure => crate::tui::screens::adventure::update::on_action(app, action),
+        Screen::Table => crate::tui::screens::table::update::on_action(app, action),
     };
     if let Some(cmds) = handled {
         return cmds;
@@ -173,6 +174,7 @@ fn global(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::ToForge => leave(app, AfterLeave::GoTo(Screen::Forge)),
         Action::ToEncounter => leave(app, AfterLeave::GoTo(Screen::Encounter)),
         Action::ToAdventure => leave(app, AfterLeave::GoTo(Screen::Adventure)),
+        Action::ToTable => leave(app, AfterLeave::GoTo(Screen::Table)),
         Action::Reload => {
             app.info("Reloading every monster from disk...");
             vec![Cmd::ReloadAll]
@@ -183,6 +185,10 @@ fn global(app: &mut App, action: Action) -> Vec<Cmd> {
             Screen::Adventure => crate::tui::screens::adventure::update::save(app),
             Screen::Bestiary => {
                 app.info("Nothing to save here: the Bestiary saves each change as you make it.");
+                Vec::new()
+            }
+            Screen::Table => {
+                app.info("Nothing to save here: the fight is saved after every change.");
                 Vec::new()
             }
         },
@@ -242,6 +248,11 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             return vec![crate::tui::screens::adventure::update::reload_cmd(
                 &app.adventure,
             )];
+        }
+        // The fight may have been changed by `lairsmith fight` in another terminal: read again.
+        AfterLeave::GoTo(Screen::Table) => {
+            app.screen = Screen::Table;
+            return vec![crate::tui::screens::table::update::refresh(&app.table)];
         }
         AfterLeave::GoTo(s) => app.screen = s,
         AfterLeave::Edit(id) => crate::tui::screens::forge::update::open_for_edit(app, &id),

@@ -63,6 +63,7 @@ pub fn view(app: &App, f: &mut Frame) {
         Screen::Forge => forge::view::view(app, f, body),
         Screen::Encounter => encounter::view::view(app, f, body),
         Screen::Adventure => adventure::view::view(app, f, body),
+        Screen::Table => crate::tui::screens::table::view::view(app, f, body),
     }
 
     // A message longer than the line ends at a whole word, with an ellipsis.
@@ -211,6 +212,7 @@ fn after_text(then: &AfterLeave) -> String {
 
 fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
     let (title, body) = match c {
+        Confirm::Table(q) => crate::tui::screens::table::view::question(app, q),
         Confirm::Unsaved(then) => (
             " Unsaved changes ",
             format!(

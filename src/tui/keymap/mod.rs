@@ -64,6 +64,8 @@ contexts! {
     Encounter3e    = "encounter-3e",    Commands, "Encounter: a d20 3rd-edition encounter";
     MonsterPicker  = "monster-picker",  Typing,   "Encounter: the monster picker";
     Adventure      = "adventure",       Commands, "Adventure";
+    Table          = "table",           Commands, "Table (running a fight)";
+    TableList      = "table-list",      Commands, "Table: the list of fights and encounters";
     Picker         = "picker",          Typing,   "Pickers (monsters, template powers)";
     OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
     ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";

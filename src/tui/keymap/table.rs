@@ -63,6 +63,7 @@ const F1: KeySpec = n(KeyName::F(1));
 const F2: KeySpec = n(KeyName::F(2));
 const F3: KeySpec = n(KeyName::F(3));
 const F4: KeySpec = n(KeyName::F(4));
+const F5: KeySpec = n(KeyName::F(5));
 #[rustfmt::skip]
 const DIGITS: [KeySpec; 10] = [k('0'), k('1'), k('2'), k('3'), k('4'), k('5'), k('6'), k('7'), k('8'), k('9')];
 
@@ -92,6 +93,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Global,         [F2, alt('2'), k('2')], A::ToForge,        "",            "Go to the Forge screen"),
     row!(C::Global,         [F3, alt('3'), k('3')], A::ToEncounter,    "",            "Go to the Encounter screen"),
     row!(C::Global,         [F4, alt('4'), k('4')], A::ToAdventure,    "",            "Go to the Adventure screen"),
+    row!(C::Global,         [F5, alt('5'), k('5')], A::ToTable,        "",            "Go to the Table screen (running a fight)"),
     row!(C::Global,         [UP, k('k')],           A::Up,             "",            "Move up"),
     row!(C::Global,         [DOWN, k('j')],         A::Down,           "",            "Move down"),
     row!(C::Global,         [LEFT, k('h')],         A::Left,           "",            "Move left, or the previous value"),
@@ -182,6 +184,8 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Encounter,      [k('N')],               A::NewEncounter,   "",            "Start a new encounter (asks first if this one is unsaved)"),
     row!(C::Encounter,      [k('m')],               A::ExportMarkdown, "sheet",       "Export the encounter sheet as Markdown"),
     row!(C::Encounter,      [k('H')],               A::ExportHtml,     "",            "Export the encounter sheet as printable HTML to a file"),
+    row!(C::Encounter,      [k('F')],               A::StartFight,     "",            "Start a fight from this encounter on the Table screen (a saved encounter with no unsaved changes)"),
+    row!(C::Encounter,      [k('T')],               A::ExportTable,    "",            "Export the sheet for running the fight on paper (printable HTML: initiative ladder, hit-point tracks, compact stat blocks)"),
     row!(C::EncounterOrcus, [ENTER],                A::Choose,         "",            "Turn the selected placeholder into a real monster in the Forge, or edit the selected challenge"),
     // Pickers: monsters for the encounter, template powers for the Forge
     row!(C::Picker,         [ENTER],                A::Choose,         "add",         "Add the highlighted one"),
@@ -204,6 +208,28 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Adventure,      [k('o')],               A::Open,           "open",        "Open a saved adventure (asks first if this one is unsaved)"),
     row!(C::Adventure,      [k('N')],               A::NewAdventure,   "",            "Start a new adventure (asks first if this one is unsaved)"),
     row!(C::Adventure,      [k('m')],               A::ExportMarkdown, "sheet",       "Export the adventure sheet as Markdown"),
+    // Table (running a fight): the keys act on the selected creature (↑ ↓ choose it).
+    row!(C::Table,          [k('n')],               A::NextTurn,       "next turn",   "End the turn and begin the next: saving throws at the end (P7); persistent damage, regeneration and refresh rolls at the start (P6)"),
+    row!(C::Table,          [k('d')],               A::Damage,         "damage",      "Damage the selected creature: an amount and an optional type (12 fire); resistance and vulnerability apply (P5)"),
+    row!(C::Table,          [k('H')],               A::Heal,           "heal",        "Heal the selected creature, never above its maximum (P3)"),
+    row!(C::Table,          [k('c')],               A::Condition,      "condition",   "An effect on the selected creature: a condition, persistent 5 fire or any text; add until save ends, until end of ID, until start of ID or until the encounter, and by ID (P8)"),
+    row!(C::Table,          [k('r')],               A::RollPower,      "roll",        "Roll a power of the selected creature (its number on the card) against a target: 1 ana, or 1 ana 24 with a character's defense"),
+    row!(C::Table,          [k('u'), ctrl('z')],    A::Undo,           "undo",        "Take back the last step, back to the start of the fight"),
+    row!(C::Table,          [k('E')],               A::EndFight,       "end",         "End the fight: the foes overcome (all, or ids with =fled, =surrendered, =bypassed), the XP each character earns (P10) and the treasure; asks before writing the XP"),
+    row!(C::Table,          [k('i')],               A::Initiative,     "init",        "Enter the selected character's initiative result (P1)"),
+    row!(C::Table,          [k('t')],               A::TempHp,         "",            "Temporary hit points for the selected creature; they do not add up (P4)"),
+    row!(C::Table,          [k('x')],               A::EndEffect,      "",            "End an effect on the selected creature before its time (its number on the card)"),
+    row!(C::Table,          [k('p')],               A::UsePower,       "",            "Mark a power used without a roll (its number on the card)"),
+    row!(C::Table,          [k('a')],               A::SpendActionPoint, "",          "Spend the selected creature's action point (P9)"),
+    row!(C::Table,          [k('w')],               A::DelayTurn,      "",            "Delay or ready: the selected creature acts on a new count from now on (P2)"),
+    row!(C::Table,          [k('K')],               A::KnockOut,       "",            "The selected monster at 0 HP falls unconscious instead of dying (P3)"),
+    row!(C::Table,          [k('v')],               A::HideReveal,     "",            "Hide the selected creature from the players' view (lairsmith fight watch), or reveal it"),
+    row!(C::Table,          [k('m')],               A::MaxHp,          "",            "Hit points for the selected creature when the fight has none (a character)"),
+    row!(C::Table,          [k('A')],               A::AddCreature,    "",            "Reinforcements: another of a creature in the fight (its id) or a monster of the bestiary (its id)"),
+    row!(C::Table,          [k('X')],               A::RemoveCreature, "",            "Take the selected creature out of the fight (asks first)"),
+    row!(C::Table,          [k('o')],               A::Open,           "fights",      "Back to the list of fights under way and of encounters to start one from"),
+    row!(C::TableList,      [ENTER],                A::Choose,         "open/start",  "Open the selected fight, or start a new one from the selected encounter"),
+    row!(C::TableList,      [k('o')],               A::Open,           "refresh",     "Read the lists of fights and encounters again"),
     // Choosing a saved encounter or adventure
     row!(C::OpenList,       [ENTER],                A::Choose,         "choose",      "Open (or add) the highlighted file"),
     row!(C::OpenList,       [ESC],                  A::Back,           "cancel",      "Close the list"),

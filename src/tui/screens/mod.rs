@@ -4,3 +4,4 @@ pub mod adventure;
 pub mod bestiary;
 pub mod encounter;
 pub mod forge;
+pub mod table;

@@ -213,6 +213,36 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::Filter => crate::tui::screens::bestiary::update::open_filters(app),
         Action::Open => return Some(leave(app, AfterLeave::OpenEncounter)),
+        Action::StartFight => {
+            let save = app.keymap.key_for(Ctx::Anywhere, Action::Save);
+            let Some(path) = s.encounter.path().map(std::path::Path::to_path_buf) else {
+                app.error(format!(
+                    "A fight starts from a saved encounter: save this one first ({save})."
+                ));
+                return Some(Vec::new());
+            };
+            if s.is_dirty() {
+                app.error(format!(
+                    "The encounter has unsaved changes: save them first ({save}), so the fight is the encounter you see."
+                ));
+                return Some(Vec::new());
+            }
+            let job = crate::tui::screens::table::update::start_job(app, path);
+            return Some(vec![Cmd::Fight(job)]);
+        }
+        Action::ExportTable => {
+            let field = TextField::new(&crate::tui::screens::bestiary::export_name(
+                &app.paths.exports,
+                &format!("{} table", s.encounter.name),
+                "html",
+            ));
+            app.push(Layer::Prompt {
+                kind: PromptKind::ExportEncounterTable,
+                title: "Export the sheet for running the fight on paper (printable HTML) to file"
+                    .into(),
+                field,
+            });
+        }
         Action::NewEncounter => return Some(leave(app, AfterLeave::NewEncounter)),
         Action::ExportMarkdown => {
             let field = TextField::new(&crate::tui::screens::bestiary::export_name(

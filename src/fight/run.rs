@@ -1,0 +1,253 @@
+//! What both front ends (the command line and the Table screen) do with fights in the data
+//! directory: start one from a saved encounter, apply a step under the file's lock, end it,
+//! write the award once, and roll the encounter's treasure.
+
+use crate::data_dir::DataDir;
+use crate::encounter::saved::DataError;
+use crate::fight::build::Start;
+use crate::fight::model::{Fight, LogLine, Overcome};
+use crate::fight::saved::{create_fight, update_fight, write_award};
+use crate::fight::step::Step;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// How a fight is started: the encounter (an id or a path), the seed, the characters'
+/// initiative and hit points by name, and where the characters' XP goes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StartWith {
+    pub encounter: String,
+    /// `None`: a seed from real entropy, chosen here.
+    pub seed: Option<u64>,
+    pub characters: BTreeMap<String, (Option<i64>, Option<i64>)>,
+    pub adventure: Option<String>,
+    /// A saved party to fight with instead of the encounter's.
+    pub party: Option<String>,
+}
+
+/// Starts a fight from a saved encounter and writes its file; its path.
+pub fn start(data: &DataDir, with: &StartWith) -> Result<PathBuf, DataError> {
+    let path = crate::encounter::encounter_path(data, &with.encounter)?;
+    let (e, mut party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
+    if let Some(id) = &with.party {
+        party = crate::encounter::saved::resolve_party_ref(
+            data,
+            &crate::encounter::PartyRef::Saved(id.clone()),
+        )?;
+    }
+    let ids: Vec<&str> = e
+        .groups
+        .iter()
+        .filter_map(|g| g.monster.as_deref())
+        .collect();
+    let bestiary = data.bestiary_for(&ids);
+    let adventure_party = match &with.adventure {
+        Some(a) => {
+            let p = crate::adventure::existing_adventure(data, a)?;
+            let (adv, _) = crate::adventure::load_adventure(&p)?;
+            Some(adv.party)
+        }
+        None => None,
+    };
+    let party_id = match (&e.party, &adventure_party) {
+        _ if with.party.is_some() => with.party.clone(),
+        (crate::encounter::PartyRef::Saved(id), _) => Some(id.clone()),
+        (_, Some(crate::encounter::PartyRef::Saved(id))) => Some(id.clone()),
+        _ => None,
+    };
+    let how = Start {
+        encounter_id: path
+            .file_stem()
+            .map_or_else(|| "fight".to_owned(), |s| s.to_string_lossy().into_owned()),
+        seed: with.seed.unwrap_or_else(rand::random),
+        characters: with.characters.clone(),
+        party_id,
+        adventure: with.adventure.clone(),
+    };
+    let f = crate::fight::build::start(&e, &party, &bestiary, &how).map_err(DataError::Refused)?;
+    create_fight(data, &f)
+}
+
+/// Applies the step `make` gives for the fight as it is on disk, under the file's lock; the
+/// fight after it and the log's new lines.
+pub fn step(
+    path: &Path,
+    make: impl FnOnce(&Fight) -> Result<Step, String>,
+) -> Result<(Fight, Vec<LogLine>), DataError> {
+    let mut make = Some(make);
+    update_fight(path, |f| {
+        let before = f.now.log.len();
+        let make = make
+            .take()
+            .ok_or_else(|| DataError::Refused("the step was made already".into()))?;
+        let step = make(f).map_err(DataError::Refused)?;
+        f.push(step).map_err(DataError::Refused)?;
+        Ok((f.clone(), f.now.log[before..].to_vec()))
+    })
+}
+
+/// Takes back the last step; the fight after it and what was undone. Refused at the start and
+/// once the XP is written.
+pub fn undo(path: &Path) -> Result<(Fight, Step), DataError> {
+    update_fight(path, |f| {
+        if !f.awarded.is_empty() {
+            return Err(DataError::Refused(
+                "the fight's XP is written in the party's file; its end cannot be undone".into(),
+            ));
+        }
+        let undone = f.undo().ok_or_else(|| {
+            DataError::Refused("nothing to undo: the fight is as it started".into())
+        })?;
+        Ok((f.clone(), undone))
+    })
+}
+
+/// Ends the fight (P10) with the foes `overcome`, unless it has ended already; the fight.
+pub fn end(path: &Path, overcome: Vec<(String, Overcome)>) -> Result<Fight, DataError> {
+    update_fight(path, |f| {
+        if f.now.ended.is_none() {
+            f.push(Step::End {
+                overcome: overcome.clone(),
+            })
+            .map_err(DataError::Refused)?;
+        }
+        Ok(f.clone())
+    })
+}
+
+/// Adds the ended fight's XP to the party's file (and the adventure's party), once: the award
+/// is recorded in the fight, and a fight that has it is refused. One line a character.
+pub fn award(data: &DataDir, path: &Path) -> Result<Vec<String>, DataError> {
+    let (f, _) = crate::fight::saved::load_fight(path)?;
+    let lines = write_award(data, &f)?;
+    update_fight(path, |f| {
+        f.awarded = lines.clone();
+        Ok(())
+    })?;
+    Ok(lines)
+}
+
+/// The encounter's treasure by `method` (else the adventure's), rolled from the adventure's
+/// seed (or the fight's) and the fight's id; `None` when no method is chosen.
+pub fn treasure(
+    data: &DataDir,
+    f: &Fight,
+    method: Option<crate::treasure::Method>,
+) -> Result<Option<crate::treasure::Plan>, DataError> {
+    let (method, seed, party) = match &f.adventure {
+        Some(a) => {
+            let path = crate::adventure::existing_adventure(data, a)?;
+            let (adv, _) = crate::adventure::load_adventure(&path)?;
+            let party = crate::adventure::adventure_party(data, &adv)?;
+            (method.or(adv.treasure), adv.seed.unwrap_or(f.seed), party)
+        }
+        None => {
+            let path = crate::encounter::encounter_path(data, &f.encounter)?;
+            let (_, party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
+            (method, f.seed, party)
+        }
+    };
+    Ok(method.map(|method| {
+        crate::treasure::for_encounter(
+            method,
+            &party,
+            crate::treasure::seed_for(seed, &format!("fight {}", f.encounter)),
+        )
+    }))
+}
+
+/// The log's line as the command line and the Table screen print it.
+pub fn log_line(l: &LogLine) -> String {
+    if l.round == 0 {
+        format!("before round 1: {}", l.text)
+    } else {
+        format!("round {}: {}", l.round, l.text)
+    }
+}
+
+/// A step in words, for undo.
+pub fn step_words(s: &Step) -> String {
+    match s {
+        Step::Initiative { who, count } => format!("{who}'s initiative {count}"),
+        Step::Delay { who, count } => format!("{who} delaying to {count}"),
+        Step::Next => "the next turn".into(),
+        Step::Damage { who, amount, .. } => format!("{amount} damage to {who}"),
+        Step::Heal { who, amount } => format!("{amount} healing of {who}"),
+        Step::Temp { who, amount } => format!("{amount} temporary HP for {who}"),
+        Step::KnockOut { who } => format!("{who} knocked out"),
+        Step::Effect { who, .. } => format!("an effect on {who}"),
+        Step::EndEffect { who, effect } => format!("the end of effect {effect} on {who}"),
+        Step::Attack {
+            who, power, target, ..
+        } => format!("{who}'s {power} against {target}"),
+        Step::Use { who, power } => format!("{who}'s use of {power}"),
+        Step::ActionPoint { who } => format!("{who}'s action point"),
+        Step::MaxHp { who, hp } => format!("{who}'s {hp} HP"),
+        Step::Add { combatant } => format!("{} joining", combatant.name),
+        Step::Remove { who } => format!("{who} leaving"),
+        Step::Hide { who, hidden } => {
+            format!("{who} {}", if *hidden { "hidden" } else { "revealed" })
+        }
+        Step::Check { challenge, .. } => format!("a check of {challenge}"),
+        Step::End { .. } => "the end of the fight".into(),
+    }
+}
+
+/// Why a front end's step is refused: the file holds steps the GM has not seen (another
+/// terminal changed the fight), so the step, made from an older copy, must not apply.
+fn check_seen(f: &Fight, seen_steps: usize, path: &Path) -> Result<(), DataError> {
+    if f.steps.len() == seen_steps {
+        return Ok(());
+    }
+    Err(DataError::Refused(format!(
+        "{} changed on disk since it was read ({} steps, not {seen_steps}): it is read again; look, then try once more",
+        path.display(),
+        f.steps.len()
+    )))
+}
+
+/// As [`step`], for a front end that made `step` from its own copy of the fight, which had
+/// `seen_steps` steps: refused if the file has changed since.
+pub fn step_seen(
+    path: &Path,
+    seen_steps: usize,
+    step: Step,
+) -> Result<(Fight, Vec<LogLine>), DataError> {
+    update_fight(path, |f| {
+        check_seen(f, seen_steps, path)?;
+        let before = f.now.log.len();
+        f.push(step.clone()).map_err(DataError::Refused)?;
+        Ok((f.clone(), f.now.log[before..].to_vec()))
+    })
+}
+
+/// As [`undo`], refused if the file has changed since the front end's copy (`seen_steps`).
+pub fn undo_seen(path: &Path, seen_steps: usize) -> Result<(Fight, Step), DataError> {
+    let (f, _) = crate::fight::saved::load_fight(path)?;
+    check_seen(&f, seen_steps, path)?;
+    undo(path)
+}
+
+/// What the end of a fight says: the XP (P10, E4), whether it is written, and the treasure.
+pub fn end_lines(
+    data: &DataDir,
+    f: &Fight,
+    method: Option<crate::treasure::Method>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(e) = &f.now.ended {
+        lines.push(format!(
+            "XP: {} (the overcome foes and challenges); each of {} characters earns {} (P10, E4)",
+            crate::text::group_thousands(e.xp),
+            e.characters,
+            crate::text::group_thousands(e.xp_each)
+        ));
+    }
+    match treasure(data, f, method) {
+        Ok(Some(plan)) => lines.extend(plan.lines()),
+        Ok(None) => lines.push(
+            "Treasure: no method chosen (the adventure's, or `fight end --treasure`)".to_owned(),
+        ),
+        Err(e) => lines.push(format!("Treasure: {e}")),
+    }
+    lines
+}

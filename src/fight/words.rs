@@ -1,0 +1,197 @@
+//! The GM's words for a fight's changes, read the same by the command line and the Table
+//! screen: a character's initiative (`Ana=17/34`), an effect (`dazed`, `persistent 5 fire`,
+//! any text) with its duration, damage (`12 fire`), how a foe was overcome (`id=fled`).
+
+use crate::fight::model::{Affliction, FightState, Overcome, Side, Until};
+use crate::fight::step::EffectSpec;
+use crate::vocab::Vocabulary;
+
+/// `Ana=17`, `Ana=17/34`, `Ana=/34`: a character's name, initiative and hit points.
+pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), String> {
+    let bad = || {
+        format!(
+            "`{}` is not a character's initiative: write NAME=INIT or NAME=INIT/HP, e.g. Ana=17/34",
+            crate::text::quote_short(s)
+        )
+    };
+    let (name, rest) = s.split_once('=').ok_or_else(bad)?;
+    let name = name.trim();
+    crate::text::check_name("a character's name", name)?;
+    let (init, hp) = rest.split_once('/').unwrap_or((rest, ""));
+    let num = |t: &str| -> Result<Option<i64>, String> {
+        let t = t.trim();
+        if t.is_empty() {
+            Ok(None)
+        } else {
+            t.parse::<i64>()
+                .ok()
+                .filter(|n| (-99..=999).contains(n))
+                .map(Some)
+                .ok_or_else(bad)
+        }
+    };
+    let hp = num(hp)?;
+    if hp.is_some_and(|h| h < 1) {
+        return Err(format!("{name}'s hit points are 1 or more"));
+    }
+    Ok((name.to_owned(), num(init)?, hp))
+}
+
+/// An effect from the command line: a condition word, `persistent N [type]`, or any other text;
+/// `until` as `save`, `encounter`, `start:ID` or `end:ID` (P8's default for `marked`, else save
+/// ends).
+pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<EffectSpec, String> {
+    let what = what.trim();
+    let words: Vec<&str> = what.split_whitespace().collect();
+    let affliction = if let Ok(c) = crate::rules::creature::Condition::parse(what) {
+        Affliction::Condition {
+            condition: c,
+            by: by.map(str::to_owned),
+        }
+    } else if matches!(words.first(), Some(&("persistent" | "ongoing"))) {
+        let amount: i64 = words
+            .get(1)
+            .and_then(|n| n.parse().ok())
+            .filter(|n| (1..=999).contains(n))
+            .ok_or_else(|| {
+                String::from(
+                    "persistent damage is `persistent N` or `persistent N TYPE`, N from 1 to 999",
+                )
+            })?;
+        let damage_type = match words.get(2) {
+            Some(t) => {
+                Some(crate::rules::creature::DamageType::parse(t).map_err(|e| e.to_string())?)
+            }
+            None => None,
+        };
+        Affliction::Persistent {
+            amount,
+            damage_type,
+        }
+    } else {
+        crate::text::check_name("the effect", what)?;
+        Affliction::Other {
+            text: what.to_owned(),
+        }
+    };
+    let until = match until {
+        None => match &affliction {
+            Affliction::Condition { condition, .. } => {
+                crate::fight::rules::p8_default_until(*condition).unwrap_or(Until::SaveEnds)
+            }
+            _ => Until::SaveEnds,
+        },
+        Some(u) => u.parse::<Until>()?,
+    };
+    Ok(EffectSpec {
+        what: affliction,
+        until,
+        aftereffect: None,
+        failed_save: None,
+    })
+}
+
+/// `dazed` or `dazed until=end:ID`, for --after and --failed-save.
+pub fn effect_with_until(s: &str) -> Result<EffectSpec, String> {
+    match s.split_once(" until=") {
+        Some((what, until)) => effect(what, Some(until), None),
+        None => effect(s, None, None),
+    }
+}
+
+/// An effect in one line, as the Table screen takes it: `WHAT [by ID] [until DURATION]`, e.g.
+/// `dazed until end of hedgemaw`, `marked by ana`, `persistent 5 fire`.
+pub fn effect_line(line: &str) -> Result<EffectSpec, String> {
+    let (rest, until) = match line.split_once(" until ") {
+        Some((w, u)) => (w, Some(u)),
+        None => (line, None),
+    };
+    let (what, by) = match rest.split_once(" by ") {
+        Some((w, b)) => (w, Some(b.trim())),
+        None => (rest, None),
+    };
+    if let Some(b) = by {
+        crate::monster::design::check_id(b)?;
+    }
+    effect(what, until, by)
+}
+
+/// Damage in one line: `12` or `12 fire` (an amount from 1 to 9,999 and a damage type).
+pub fn damage(line: &str) -> Result<(i64, Option<crate::rules::creature::DamageType>), String> {
+    let mut words = line.split_whitespace();
+    let amount = amount(words.next().unwrap_or(""), "damage")?;
+    let damage_type = match words.next() {
+        Some(t) => Some(crate::rules::creature::DamageType::parse(t).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    if let Some(extra) = words.next() {
+        return Err(format!(
+            "`{}` is one word too many: damage is an amount and a type, e.g. `12 fire`",
+            crate::text::quote_short(extra)
+        ));
+    }
+    Ok((amount, damage_type))
+}
+
+/// A whole number of hit points from 1 to 9,999, for `what` (damage, healing).
+pub fn amount(word: &str, what: &str) -> Result<i64, String> {
+    word.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (1..=9_999).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not an amount of {what}: a whole number from 1 to 9,999",
+                crate::text::quote_short(word.trim())
+            )
+        })
+}
+
+/// An initiative count, from -99 to 999.
+pub fn count(word: &str) -> Result<i64, String> {
+    word.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (-99..=999).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not an initiative count: a whole number from -99 to 999",
+                crate::text::quote_short(word.trim())
+            )
+        })
+}
+
+/// How a foe was overcome, by its word: defeated, fled, surrendered or bypassed.
+pub fn overcome_word(word: &str) -> Result<Overcome, String> {
+    match word.trim() {
+        "defeated" => Ok(Overcome::Defeated),
+        "fled" => Ok(Overcome::Fled),
+        "surrendered" => Ok(Overcome::Surrendered),
+        "bypassed" => Ok(Overcome::Bypassed),
+        other => Err(format!(
+            "`{}` is not how a foe is overcome: defeated, fled, surrendered or bypassed",
+            crate::text::quote_short(other)
+        )),
+    }
+}
+
+/// The foes overcome (P10): each `ID` or `ID=HOW`, and with `all` every other foe as defeated.
+pub fn overcome(
+    words: &[String],
+    all: bool,
+    s: &FightState,
+) -> Result<Vec<(String, Overcome)>, String> {
+    let mut chosen: Vec<(String, Overcome)> = Vec::new();
+    for o in words {
+        let (id, how) = o.split_once('=').unwrap_or((o.as_str(), "defeated"));
+        chosen.push((id.trim().to_owned(), overcome_word(how)?));
+    }
+    if all {
+        for c in s.combatants.iter().filter(|c| c.side == Side::Foe) {
+            if !chosen.iter().any(|(id, _)| *id == c.id) {
+                chosen.push((c.id.clone(), Overcome::Defeated));
+            }
+        }
+    }
+    Ok(chosen)
+}

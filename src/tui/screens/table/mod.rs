@@ -1,0 +1,192 @@
+//! The Table screen: running a fight by the book (RULINGS P1-P10) at the keyboard. It owns its
+//! feature end to end: the fight on screen, the list of fights and encounters to start from,
+//! its prompts and questions (`Prompt`, `Question`), and what the executor reports back
+//! (`on_outcome`). The fight file is the truth and is written after every step, so the screen
+//! has nothing unsaved: a step is made from the screen's copy and refused if another terminal
+//! has changed the file since.
+
+pub mod update;
+pub mod view;
+
+use crate::fight::Fight;
+use std::path::PathBuf;
+
+/// The fight on the screen, as last read from or written to its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Open {
+    pub path: PathBuf,
+    pub fight: Fight,
+}
+
+/// What to open when no fight is on the screen: the fights under way and the saved encounters
+/// a new one starts from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lobby {
+    pub fights: Vec<String>,
+    pub encounters: Vec<String>,
+    /// Fights first, then encounters.
+    pub cursor: usize,
+    /// The lists have been read at least once.
+    pub read: bool,
+}
+
+impl Lobby {
+    pub fn len(&self) -> usize {
+        self.fights.len() + self.encounters.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// File work the Table screen asks of the executor. A step carries how many steps the
+/// screen's copy had (`seen`), so a fight changed by another terminal is not stepped blind.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Job {
+    /// The fights under way and the saved encounters.
+    Lobby,
+    Load {
+        path: PathBuf,
+    },
+    Start {
+        with: crate::fight::run::StartWith,
+    },
+    Step {
+        path: PathBuf,
+        seen: usize,
+        step: crate::fight::Step,
+    },
+    Undo {
+        path: PathBuf,
+        seen: usize,
+    },
+    End {
+        path: PathBuf,
+        seen: usize,
+        overcome: Vec<(String, crate::fight::Overcome)>,
+        treasure: Option<crate::treasure::Method>,
+    },
+    Award {
+        path: PathBuf,
+        treasure: Option<crate::treasure::Method>,
+    },
+}
+
+/// What the executor reports back to the Table screen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Done {
+    Lobby(Result<(Vec<String>, Vec<String>), String>),
+    /// The fight at `path` after the job, with what to say about it; or why it failed (the
+    /// screen then reads the file again).
+    Fight {
+        path: PathBuf,
+        result: Result<(Box<Fight>, Vec<String>), String>,
+        /// The job ended the fight: ask whether to write the XP.
+        ended: bool,
+        /// The job only read the file: a failure closes the fight rather than reading again.
+        read: bool,
+    },
+}
+
+/// The Table screen's state.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TableScreen {
+    pub open: Option<Open>,
+    pub lobby: Lobby,
+    /// The selected combatant, by id: the one the action keys act on and the card shows. It
+    /// follows the turn when the turn moves.
+    pub selected: Option<String>,
+    /// How far the log is scrolled up from its last line.
+    pub log_back: u16,
+    /// What the last step said (its log lines, or the end's XP and treasure), shown under the
+    /// order until the next step.
+    pub news: Vec<String>,
+    /// The treasure method the GM gave when ending the fight, for the lines after the award.
+    pub treasure: Option<crate::treasure::Method>,
+}
+
+/// What a prompt of the Table screen asks for; each acts on the combatant `who`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    Damage {
+        who: String,
+    },
+    Heal {
+        who: String,
+    },
+    Temp {
+        who: String,
+    },
+    Effect {
+        who: String,
+    },
+    EndEffect {
+        who: String,
+    },
+    Roll {
+        who: String,
+    },
+    Use {
+        who: String,
+    },
+    Initiative {
+        who: String,
+    },
+    Delay {
+        who: String,
+    },
+    MaxHp {
+        who: String,
+    },
+    /// Reinforcements: another of a creature in the fight, or a monster of the bestiary.
+    Add,
+    /// The foes overcome (P10), to end the fight.
+    End,
+}
+
+/// A question of the Table screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    /// Take a creature out of the fight: y / n.
+    Remove { who: String },
+    /// Write the ended fight's XP to the party's file (and the adventure's party): y / n.
+    Award {
+        treasure: Option<crate::treasure::Method>,
+    },
+}
+
+impl TableScreen {
+    pub fn new() -> TableScreen {
+        TableScreen::default()
+    }
+
+    pub fn fight(&self) -> Option<&Fight> {
+        self.open.as_ref().map(|o| &o.fight)
+    }
+
+    /// The selected combatant's index in the fight, if it is still in it.
+    pub fn selected_index(&self) -> Option<usize> {
+        let f = self.fight()?;
+        let id = self.selected.as_deref()?;
+        f.now.combatants.iter().position(|c| c.id == id)
+    }
+
+    /// Keeps a selection that exists: the turn's creature, else the first in the order.
+    pub fn keep_selection(&mut self) {
+        let Some(f) = self.open.as_ref().map(|o| &o.fight) else {
+            self.selected = None;
+            return;
+        };
+        let exists = |id: &str| f.now.combatants.iter().any(|c| c.id == id);
+        if self.selected.as_deref().is_some_and(exists) {
+            return;
+        }
+        self.selected = f
+            .now
+            .turn
+            .clone()
+            .filter(|t| exists(t))
+            .or_else(|| f.order().first().map(|c| c.id.clone()));
+    }
+}

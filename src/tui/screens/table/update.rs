@@ -1,0 +1,507 @@
+//! The Table screen's keys, prompts, questions and outcomes. Every change to the fight is one
+//! step ([`crate::fight::Step`]) made here from what the GM typed and written by the executor
+//! through the same library calls as `lairsmith fight`.
+
+use super::{Done, Job, Open, Prompt, Question, TableScreen};
+use crate::fight::step::Step;
+use crate::fight::{Fight, words};
+use crate::tui::app::{App, Cmd, Confirm, PromptKind};
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::layer::Layer;
+use crate::tui::widgets::text_field::TextField;
+
+/// What to read when the screen is shown: the open fight (another terminal may have changed
+/// it), else the lists to open one from.
+pub fn refresh(s: &TableScreen) -> Cmd {
+    Cmd::Fight(match &s.open {
+        Some(o) => Job::Load {
+            path: o.path.clone(),
+        },
+        None => Job::Lobby,
+    })
+}
+
+/// A step for the open fight, made from the screen's copy.
+fn step(open: &Open, step: Step) -> Vec<Cmd> {
+    vec![Cmd::Fight(Job::Step {
+        path: open.path.clone(),
+        seen: open.fight.steps.len(),
+        step,
+    })]
+}
+
+pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+    if app.table.open.is_none() {
+        return lobby_action(app, action);
+    }
+    let open = app.table.open.clone()?;
+    let f = &open.fight;
+    let who = app.table.selected.clone();
+    let name = who
+        .as_deref()
+        .and_then(|id| f.now.combatants.iter().find(|c| c.id == id))
+        .map(|c| c.name.clone());
+    // An action on the selected creature; none is selected only in a fight without creatures.
+    let on_who = |app: &mut App| -> Option<(String, String)> {
+        match (&who, &name) {
+            (Some(w), Some(n)) => Some((w.clone(), n.clone())),
+            _ => {
+                app.error("No creature is selected: the fight has none (A adds one).");
+                None
+            }
+        }
+    };
+    let cmds = match action {
+        Action::Up | Action::Down | Action::Home | Action::End => {
+            move_selection(&mut app.table, action);
+            Vec::new()
+        }
+        Action::PageUp => {
+            app.table.log_back = app.table.log_back.saturating_add(5);
+            Vec::new()
+        }
+        Action::PageDown => {
+            app.table.log_back = app.table.log_back.saturating_sub(5);
+            Vec::new()
+        }
+        Action::NextTurn => step(&open, Step::Next),
+        Action::Undo => vec![Cmd::Fight(Job::Undo {
+            path: open.path.clone(),
+            seen: f.steps.len(),
+        })],
+        Action::SpendActionPoint => match on_who(app) {
+            Some((who, _)) => step(&open, Step::ActionPoint { who }),
+            None => Vec::new(),
+        },
+        Action::KnockOut => match on_who(app) {
+            Some((who, _)) => step(&open, Step::KnockOut { who }),
+            None => Vec::new(),
+        },
+        Action::HideReveal => match on_who(app) {
+            Some((who, _)) => {
+                let hidden = !f.now.combatants.iter().any(|c| c.id == who && c.hidden);
+                step(&open, Step::Hide { who, hidden })
+            }
+            None => Vec::new(),
+        },
+        Action::RemoveCreature => {
+            if let Some((who, _)) = on_who(app) {
+                app.push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
+            }
+            Vec::new()
+        }
+        Action::Open => {
+            app.table.open = None;
+            app.table.news.clear();
+            vec![Cmd::Fight(Job::Lobby)]
+        }
+        Action::AddCreature => {
+            ask(
+                app,
+                Prompt::Add,
+                "Add: the id of a creature in the fight (another of it) or of a monster".into(),
+                "",
+            );
+            Vec::new()
+        }
+        Action::EndFight => {
+            if f.now.ended.is_some() {
+                app.error("The fight has ended; u takes the end back (until its XP is written).");
+            } else {
+                ask(
+                    app,
+                    Prompt::End,
+                    "End the fight: the foes overcome (all, or ids; id=fled, =surrendered, =bypassed) and a treasure method (steady, items-only, troves, narrative) if the adventure has none"
+                        .into(),
+                    "all",
+                );
+            }
+            Vec::new()
+        }
+        Action::Damage
+        | Action::Heal
+        | Action::TempHp
+        | Action::Condition
+        | Action::EndEffect
+        | Action::RollPower
+        | Action::UsePower
+        | Action::Initiative
+        | Action::DelayTurn
+        | Action::MaxHp => {
+            if let Some((who, name)) = on_who(app) {
+                let (prompt, title) = match action {
+                    Action::Damage => (
+                        Prompt::Damage { who },
+                        format!("Damage to {name}: an amount and an optional type (12 fire)"),
+                    ),
+                    Action::Heal => (Prompt::Heal { who }, format!("Healing for {name}")),
+                    Action::TempHp => (
+                        Prompt::Temp { who },
+                        format!("Temporary hit points for {name}"),
+                    ),
+                    Action::Condition => (
+                        Prompt::Effect { who },
+                        format!(
+                            "An effect on {name}: dazed, marked by ID, persistent 5 fire, any text; until save ends | end of ID | start of ID | the encounter"
+                        ),
+                    ),
+                    Action::EndEffect => (
+                        Prompt::EndEffect { who },
+                        format!("End which effect on {name} (its number)"),
+                    ),
+                    Action::RollPower => (
+                        Prompt::Roll { who },
+                        format!(
+                            "{name} rolls: the power's number, the target's id, and a character's defense (1 ana 24)"
+                        ),
+                    ),
+                    Action::UsePower => (
+                        Prompt::Use { who },
+                        format!("{name} uses which power (its number)"),
+                    ),
+                    Action::Initiative => (
+                        Prompt::Initiative { who },
+                        format!("{name}'s initiative result"),
+                    ),
+                    Action::DelayTurn => (
+                        Prompt::Delay { who },
+                        format!("{name} delays or readies to count"),
+                    ),
+                    _ => (
+                        Prompt::MaxHp { who },
+                        format!("{name}'s maximum hit points"),
+                    ),
+                };
+                ask(app, prompt, title, "");
+            }
+            Vec::new()
+        }
+        _ => return None,
+    };
+    Some(cmds)
+}
+
+fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
+    app.push(Layer::Prompt {
+        kind: PromptKind::Table(prompt),
+        title: crate::text::escape_controls(&title).into_owned(),
+        field: TextField::new(text).with_max(crate::text::MAX_NAME_CHARS),
+    });
+}
+
+/// The list of fights and encounters.
+fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+    let l = &mut app.table.lobby;
+    let last = l.len().saturating_sub(1);
+    match action {
+        Action::Up => l.cursor = l.cursor.saturating_sub(1),
+        Action::Down => l.cursor = (l.cursor + 1).min(last),
+        Action::Home => l.cursor = 0,
+        Action::End => l.cursor = last,
+        Action::Open => return Some(vec![Cmd::Fight(Job::Lobby)]),
+        Action::Choose => {
+            if l.is_empty() {
+                app.info("No fights and no saved encounters yet: save an encounter on the Encounter screen first.");
+                return Some(Vec::new());
+            }
+            let c = l.cursor.min(last);
+            let fight = l.fights.get(c).cloned();
+            let encounter = l.encounters.get(c.saturating_sub(l.fights.len())).cloned();
+            let cmd = match (fight, encounter) {
+                (Some(id), _) => Job::Load {
+                    path: crate::fight::saved::fights_dir(&crate::data_dir::DataDir::new(
+                        app.paths.root.clone(),
+                    ))
+                    .join(format!("{id}.yaml")),
+                },
+                (None, Some(e)) => start_job(app, app.paths.encounters.join(format!("{e}.yaml"))),
+                (None, None) => return Some(Vec::new()),
+            };
+            return Some(vec![Cmd::Fight(cmd)]);
+        }
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+/// Starting a fight from the encounter file at `path`, seeded from the model's stream.
+pub fn start_job(app: &mut App, path: std::path::PathBuf) -> Job {
+    use rand::Rng;
+    Job::Start {
+        with: crate::fight::run::StartWith {
+            encounter: path.to_string_lossy().into_owned(),
+            seed: Some(app.seeds.random()),
+            ..Default::default()
+        },
+    }
+}
+
+fn move_selection(s: &mut TableScreen, action: Action) {
+    let Some(f) = s.fight() else { return };
+    let order: Vec<String> = f.order().iter().map(|c| c.id.clone()).collect();
+    if order.is_empty() {
+        return;
+    }
+    let at = s
+        .selected
+        .as_deref()
+        .and_then(|id| order.iter().position(|o| o == id))
+        .unwrap_or(0);
+    let to = match action {
+        Action::Up => at.saturating_sub(1),
+        Action::Down => (at + 1).min(order.len() - 1),
+        Action::Home => 0,
+        _ => order.len() - 1,
+    };
+    s.selected = Some(order[to].clone());
+}
+
+/// What the GM typed into one of the screen's prompts: the step it makes, or why it is not one
+/// (the prompt stays open).
+pub fn on_prompt(app: &mut App, p: Prompt, text: &str) -> Result<Vec<Cmd>, String> {
+    let Some(open) = app.table.open.clone() else {
+        return Ok(Vec::new());
+    };
+    let f = &open.fight;
+    let text = text.trim();
+    let s = match p {
+        Prompt::Damage { who } => {
+            let (amount, damage_type) = words::damage(text)?;
+            Step::Damage {
+                who,
+                amount,
+                damage_type,
+            }
+        }
+        Prompt::Heal { who } => Step::Heal {
+            who,
+            amount: words::amount(text, "healing")?,
+        },
+        Prompt::Temp { who } => Step::Temp {
+            who,
+            amount: words::amount(text, "temporary hit points")?,
+        },
+        Prompt::MaxHp { who } => Step::MaxHp {
+            who,
+            hp: words::amount(text, "hit points")?,
+        },
+        Prompt::Effect { who } => Step::Effect {
+            who,
+            effect: words::effect_line(text)?,
+        },
+        Prompt::EndEffect { who } => Step::EndEffect {
+            who,
+            effect: text.trim_start_matches('#').parse().map_err(|_| {
+                format!(
+                    "`{}` is not an effect's number (the # on the card)",
+                    crate::text::quote_short(text)
+                )
+            })?,
+        },
+        Prompt::Initiative { who } => Step::Initiative {
+            who,
+            count: words::count(text)?,
+        },
+        Prompt::Delay { who } => Step::Delay {
+            who,
+            count: words::count(text)?,
+        },
+        Prompt::Roll { who } => {
+            let mut w = text.split_whitespace();
+            let power = power_named(f, &who, w.next().unwrap_or(""))?;
+            let target = w
+                .next()
+                .ok_or("name the target: the power's number, then the target's id (1 ana)")?
+                .to_owned();
+            let defense = match w.next() {
+                Some(d) => Some(
+                    d.parse::<i64>()
+                        .ok()
+                        .filter(|d| (1..=99).contains(d))
+                        .ok_or_else(|| {
+                            format!(
+                                "`{}` is not a defense: a number from 1 to 99",
+                                crate::text::quote_short(d)
+                            )
+                        })?,
+                ),
+                None => None,
+            };
+            Step::Attack {
+                who,
+                power,
+                target,
+                defense,
+                apply: true,
+            }
+        }
+        Prompt::Use { who } => Step::Use {
+            power: power_named(f, &who, text)?,
+            who,
+        },
+        Prompt::Add => {
+            let c = crate::fight::build::reinforcement(f, &app.bestiary, text, false, None)?;
+            Step::Add {
+                combatant: Box::new(c),
+            }
+        }
+        Prompt::End => {
+            use crate::vocab::Vocabulary;
+            // A treasure method's word among the ids rolls the treasure by it.
+            let mut treasure = None;
+            let mut ids = Vec::new();
+            let mut all = false;
+            for w in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+                if w == "all" {
+                    all = true;
+                } else if let Ok(m) = crate::treasure::Method::parse(w) {
+                    treasure = Some(m);
+                } else {
+                    ids.push(w.to_owned());
+                }
+            }
+            let overcome = words::overcome(&ids, all, &f.now)?;
+            app.table.treasure = treasure;
+            return Ok(vec![Cmd::Fight(Job::End {
+                path: open.path.clone(),
+                seen: f.steps.len(),
+                overcome,
+                treasure,
+            })]);
+        }
+    };
+    // The step is tried on a copy first, so a mistake keeps the prompt open with its reason.
+    let mut trial = f.clone();
+    trial.push(s.clone())?;
+    Ok(step(&open, s))
+}
+
+/// A power of `who` by its number on the card (1, 2, ...) or its name.
+fn power_named(f: &Fight, who: &str, word: &str) -> Result<String, String> {
+    let c = f
+        .now
+        .combatants
+        .iter()
+        .find(|c| c.id == who)
+        .ok_or_else(|| format!("{who} is not in the fight"))?;
+    if c.powers.is_empty() {
+        return Err(format!("{} has no powers in the fight", c.name));
+    }
+    if let Ok(n) = word.parse::<usize>() {
+        return c
+            .powers
+            .get(n.wrapping_sub(1))
+            .map(|p| p.name.clone())
+            .ok_or_else(|| format!("{} has powers 1 to {}", c.name, c.powers.len()));
+    }
+    c.powers
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(word))
+        .map(|p| p.name.clone())
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a power of {}: give its number, 1 to {}",
+                crate::text::quote_short(word),
+                c.name,
+                c.powers.len()
+            )
+        })
+}
+
+pub fn on_confirm(app: &mut App, q: Question, yes: bool) -> Vec<Cmd> {
+    let Some(open) = app.table.open.clone() else {
+        return Vec::new();
+    };
+    match (q, yes) {
+        (Question::Remove { who }, true) => step(&open, Step::Remove { who }),
+        (Question::Award { treasure }, true) => vec![Cmd::Fight(Job::Award {
+            path: open.path.clone(),
+            treasure,
+        })],
+        (Question::Award { .. }, false) => {
+            let end = app.keymap.key_for(Ctx::Table, Action::Undo);
+            app.info(format!(
+                "The XP is not written. `lairsmith fight end {} --write` writes it later; {end} takes the end back.",
+                open.path
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+            ));
+            Vec::new()
+        }
+        (Question::Remove { .. }, false) => Vec::new(),
+    }
+}
+
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Cmd> {
+    match done {
+        Done::Lobby(Ok((fights, encounters))) => {
+            let l = &mut app.table.lobby;
+            l.fights = fights;
+            l.encounters = encounters;
+            l.cursor = l.cursor.min(l.len().saturating_sub(1));
+            l.read = true;
+            Vec::new()
+        }
+        Done::Lobby(Err(e)) => {
+            app.table.lobby.read = true;
+            app.error(e);
+            Vec::new()
+        }
+        Done::Fight {
+            path,
+            result: Ok((fight, news)),
+            ended,
+            ..
+        } => {
+            let turn_moved = app
+                .table
+                .fight()
+                .is_none_or(|old| old.now.turn != fight.now.turn);
+            let asks_award = ended && fight.awarded.is_empty() && fight.party.is_some()
+                || ended && fight.awarded.is_empty() && fight.adventure.is_some();
+            let no_file = ended && fight.party.is_none() && fight.adventure.is_none();
+            app.table.open = Some(Open {
+                path,
+                fight: *fight,
+            });
+            app.screen = crate::tui::app::Screen::Table;
+            if turn_moved {
+                app.table.selected = app.table.fight().and_then(|f| f.now.turn.clone());
+            }
+            app.table.keep_selection();
+            app.table.log_back = 0;
+            if let Some(last) = news.last() {
+                app.info(crate::text::escape_controls(last).into_owned());
+            }
+            app.table.news = news;
+            if asks_award {
+                app.push(Layer::Confirm(Confirm::Table(Question::Award {
+                    treasure: app.table.treasure,
+                })));
+            } else if no_file {
+                app.info("The fight has ended. Its party is written in the encounter, not saved, so no party file holds its XP.");
+            }
+            Vec::new()
+        }
+        Done::Fight {
+            path,
+            result: Err(e),
+            read,
+            ..
+        } => {
+            app.error(e);
+            if read {
+                // The file cannot be read (removed, broken by hand): back to the list.
+                app.table.open = None;
+                return vec![Cmd::Fight(Job::Lobby)];
+            }
+            // The file is the truth: show it as it is now.
+            if app.table.open.as_ref().is_some_and(|o| o.path == path) {
+                vec![Cmd::Fight(Job::Load { path })]
+            } else {
+                Vec::new()
+            }
+        }
+    }
+}

@@ -1,0 +1,467 @@
+//! Drawing the Table screen (read-only): the initiative order with hit-point bars, staggered
+//! and effects at a glance; beside it the selected creature's card (defenses, effects by
+//! number, powers by number with their used marks) and the log. With no fight open, the fights
+//! under way and the encounters to start one from.
+
+use crate::fight::Fight;
+use crate::fight::model::{Combatant, Life, Side};
+use crate::fight::rules::effect_words;
+use crate::text::escape_controls;
+use crate::tui::app::App;
+use crate::tui::keymap::{Action, Ctx};
+use crate::tui::theme;
+use crate::vocab::Vocabulary;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+/// The cells of a hit-point bar.
+const BAR: usize = 10;
+
+pub fn view(app: &App, f: &mut Frame, area: Rect) {
+    match app.table.fight() {
+        Some(fight) => fight_view(app, fight, f, area),
+        None => lobby(app, f, area),
+    }
+}
+
+fn key(app: &App, action: Action) -> String {
+    app.keymap.key_for(Ctx::Table, action)
+}
+
+fn lobby(app: &App, f: &mut Frame, area: Rect) {
+    let l = &app.table.lobby;
+    let block = Block::bordered()
+        .title(" Table: run a fight ")
+        .border_style(theme::focused_border());
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let mut lines = Vec::new();
+    if !l.read {
+        lines.push(Line::styled("Reading the fights...", theme::dim()));
+    } else if l.is_empty() {
+        lines.push(Line::raw(
+            "No fights yet, and no saved encounters to start one from.",
+        ));
+        lines.push(Line::styled(
+            format!(
+                "Save an encounter on the Encounter screen ({}), then come back, or press {} there.",
+                app.keymap.key_for(Ctx::Global, Action::ToEncounter),
+                app.keymap.key_for(Ctx::Encounter, Action::StartFight)
+            ),
+            theme::dim(),
+        ));
+    } else {
+        let row = |i: usize, text: String| {
+            let style = if i == l.cursor {
+                theme::selected()
+            } else {
+                ratatui::style::Style::default()
+            };
+            Line::styled(format!("  {}", escape_controls(&text)), style)
+        };
+        lines.push(Line::styled("Fights under way", theme::heading()));
+        if l.fights.is_empty() {
+            lines.push(Line::styled("  none", theme::dim()));
+        }
+        for (i, id) in l.fights.iter().enumerate() {
+            lines.push(row(i, id.clone()));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            "Start a new fight from a saved encounter",
+            theme::heading(),
+        ));
+        if l.encounters.is_empty() {
+            lines.push(Line::styled("  none", theme::dim()));
+        }
+        for (i, id) in l.encounters.iter().enumerate() {
+            lines.push(row(l.fights.len() + i, id.clone()));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            format!(
+                "{} opens the fight or starts one (the monsters roll initiative; then {} enters each character's).",
+                app.keymap.key_for(Ctx::TableList, Action::Choose),
+                key(app, Action::Initiative)
+            ),
+            theme::dim(),
+        ));
+    }
+    // Keep the cursor's line in view: the heading lines above it count.
+    let cursor_line = if l.cursor < l.fights.len() {
+        1 + l.cursor
+    } else {
+        2 + l.fights.len().max(1) + 2 + (l.cursor - l.fights.len())
+    };
+    let scroll = cursor_line.saturating_sub(usize::from(inner.height.saturating_sub(1)));
+    f.render_widget(
+        Paragraph::new(lines).scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        inner,
+    );
+}
+
+/// The words of a creature's state beside its bar.
+fn state(c: &Combatant) -> Option<(&'static str, ratatui::style::Style)> {
+    match c.life {
+        Life::Dead => Some(("dead", theme::error())),
+        Life::Unconscious => Some(("down", theme::error())),
+        Life::Gone => Some(("gone", theme::dim())),
+        Life::Up if c.is_staggered() => Some(("staggered", theme::warning())),
+        Life::Up => None,
+    }
+}
+
+fn bar(c: &Combatant) -> Span<'static> {
+    match c.max_hp {
+        Some(m) if m > 0 => {
+            let hp = c.hp.clamp(0, m);
+            let full = usize::try_from(hp * BAR as i64 / m).unwrap_or(0);
+            let full = if hp > 0 { full.max(1) } else { 0 };
+            let s = format!("{}{}", "█".repeat(full), "░".repeat(BAR - full));
+            let style = if c.life != Life::Up || hp == 0 {
+                theme::error()
+            } else if c.is_staggered() {
+                theme::warning()
+            } else {
+                theme::ok()
+            };
+            Span::styled(s, style)
+        }
+        _ => Span::styled(format!("{:<BAR$}", "no HP"), theme::dim()),
+    }
+}
+
+fn hp_text(c: &Combatant) -> String {
+    let mut s = match c.max_hp {
+        Some(m) => format!("{}/{m}", c.hp),
+        None if c.hp < 0 => format!("{} taken", -c.hp),
+        None => "—".to_owned(),
+    };
+    if c.temp_hp > 0 {
+        s.push_str(&format!(" +{}", c.temp_hp));
+    }
+    s
+}
+
+fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+    let s = &fight.now;
+    let head = match (&s.ended, &s.turn) {
+        (Some(e), _) => format!(
+            "{} · ended · {} XP, {} each",
+            fight.name,
+            crate::text::group_thousands(e.xp),
+            crate::text::group_thousands(e.xp_each)
+        ),
+        (None, Some(t)) => {
+            let name = s
+                .combatants
+                .iter()
+                .find(|c| &c.id == t)
+                .map_or(t.as_str(), |c| c.name.as_str());
+            format!("{} · round {} · {name}'s turn", fight.name, s.round)
+        }
+        (None, None) => {
+            let missing = s
+                .combatants
+                .iter()
+                .filter(|c| c.side == Side::Party && c.initiative.is_none())
+                .count();
+            if missing > 0 {
+                format!(
+                    "{} · before round 1 · {missing} need initiative ({})",
+                    fight.name,
+                    key(app, Action::Initiative),
+                )
+            } else {
+                format!(
+                    "{} · before round 1 · {} begins",
+                    fight.name,
+                    key(app, Action::NextTurn)
+                )
+            }
+        }
+    };
+    let left_w = (area.width * 11 / 20).max(50).min(area.width);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+    let block = Block::bordered()
+        .title(format!(" {} ", escape_controls(&head)))
+        .border_style(theme::focused_border());
+    let inner = block.inner(left);
+    f.render_widget(block, left);
+    // What the last step said; the end's XP, award and treasure take more room.
+    let most = if s.ended.is_some() { 12 } else { 4 };
+    let news_h = u16::try_from(app.table.news.len().min(most)).unwrap_or(4);
+    let [order_area, news_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(news_h)]).areas(inner);
+    let order = fight.order();
+    let mut lines = Vec::new();
+    let mut selected_line = 0;
+    for (i, c) in order.iter().enumerate() {
+        let is_turn = s.turn.as_deref() == Some(c.id.as_str());
+        let is_sel = app.table.selected.as_deref() == Some(c.id.as_str());
+        if is_sel {
+            selected_line = i;
+        }
+        let count = c
+            .initiative
+            .map_or_else(|| "  ?".to_owned(), |n| format!("{n:>3}"));
+        let mut name = c.name.clone();
+        if c.side == Side::Party {
+            name.push_str(" ·pc");
+        } else if c.side == Side::Ally {
+            name.push_str(" ·ally");
+        }
+        if c.hidden {
+            name.push_str(" (hidden)");
+        }
+        let name = crate::text::fit_width(&escape_controls(&name), 22);
+        let mut spans = vec![
+            Span::styled(if is_turn { "▶" } else { " " }, theme::title()),
+            Span::raw(format!("{count} {name:<22} ")),
+            bar(c),
+            Span::raw(format!(" {:<9}", hp_text(c))),
+        ];
+        if let Some((word, style)) = state(c) {
+            spans.push(Span::styled(format!(" {word}"), style));
+        }
+        if c.action_points > 0 {
+            spans.push(Span::styled(
+                format!(" {}AP", c.action_points),
+                theme::dim(),
+            ));
+        }
+        for e in &c.effects {
+            spans.push(Span::styled(
+                format!(" #{} {}", e.id, escape_controls(&effect_words(e, s))),
+                theme::warning(),
+            ));
+        }
+        let mut line = Line::from(spans);
+        if is_sel {
+            line = line.style(theme::selected());
+        }
+        lines.push(line);
+    }
+    let scroll = selected_line.saturating_sub(usize::from(order_area.height.saturating_sub(1)));
+    f.render_widget(
+        Paragraph::new(lines).scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        order_area,
+    );
+    // A step's newest lines; the end's from its first (the XP).
+    let skip = if s.ended.is_some() {
+        0
+    } else {
+        app.table.news.len().saturating_sub(usize::from(news_h))
+    };
+    let news: Vec<Line> = app
+        .table
+        .news
+        .iter()
+        .skip(skip)
+        .take(usize::from(news_h))
+        .map(|n| Line::styled(escape_controls(n).into_owned(), theme::dim()))
+        .collect();
+    f.render_widget(Paragraph::new(news).wrap(Wrap { trim: false }), news_area);
+
+    let card_h = right.height.saturating_mul(3) / 5;
+    let [card_area, log_area] =
+        Layout::vertical([Constraint::Length(card_h), Constraint::Fill(1)]).areas(right);
+    card(app, fight, f, card_area);
+    log(app, fight, f, log_area);
+}
+
+fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+    let Some(i) = app.table.selected_index() else {
+        f.render_widget(Block::bordered().title(" No creature "), area);
+        return;
+    };
+    let c = &fight.now.combatants[i];
+    let block = Block::bordered()
+        .title(format!(" {} ({}) ", escape_controls(&c.name), c.id))
+        .border_style(theme::border());
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let mut lines = Vec::new();
+    let mut top = vec![Span::styled("HP ", theme::bold()), Span::raw(hp_text(c))];
+    if let Some(m) = c.max_hp.filter(|_| !c.mook) {
+        top.push(Span::styled(
+            format!(" (staggered at {})", m / 2),
+            theme::dim(),
+        ));
+    }
+    if let Some((word, style)) = state(c) {
+        top.push(Span::styled(format!(" {word}"), style));
+    }
+    lines.push(Line::from(top));
+    if let Some(d) = &c.defenses {
+        lines.push(Line::raw(format!(
+            "AC {} · Fort {} · Ref {} · Will {}",
+            d.ac, d.fortitude, d.reflex, d.will
+        )));
+    }
+    let mut misc = vec![format!("Init {:+}", c.init_mod)];
+    if c.save_bonus != 0 {
+        misc.push(format!("saves {:+}", c.save_bonus));
+    }
+    if c.side != Side::Party {
+        misc.push(format!("action points {}", c.action_points));
+    }
+    if c.mook {
+        misc.push("mook: any damage drops it".into());
+    }
+    if let Some(r) = &c.regeneration {
+        misc.push(format!("regeneration {}", r.value));
+    }
+    lines.push(Line::raw(misc.join(" · ")));
+    let resists: Vec<String> = c
+        .resistances
+        .iter()
+        .map(|r| format!("resist {} {}", r.against, r.value))
+        .chain(
+            c.vulnerabilities
+                .iter()
+                .map(|r| format!("vulnerable {} {}", r.against, r.value)),
+        )
+        .collect();
+    if !resists.is_empty() {
+        lines.push(Line::raw(escape_controls(&resists.join(", ")).into_owned()));
+    }
+    if !c.effects.is_empty() {
+        lines.push(Line::styled(
+            format!("Effects ({} ends one)", key(app, Action::EndEffect)),
+            theme::heading(),
+        ));
+        for e in &c.effects {
+            lines.push(Line::styled(
+                format!(
+                    " #{} {}",
+                    e.id,
+                    escape_controls(&effect_words(e, &fight.now))
+                ),
+                theme::warning(),
+            ));
+        }
+    }
+    if !c.powers.is_empty() {
+        lines.push(Line::styled(
+            format!(
+                "Powers ({} rolls one, {} marks one used)",
+                key(app, Action::RollPower),
+                key(app, Action::UsePower)
+            ),
+            theme::heading(),
+        ));
+        for (n, p) in c.powers.iter().enumerate() {
+            let usage = match p.usage {
+                crate::rules::power_vocab::Usage::Refresh if !p.refresh.is_empty() => format!(
+                    "refresh {}",
+                    p.refresh
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+                u => u.key().to_owned(),
+            };
+            let attack = p
+                .attack
+                .map(|(b, d)| format!(" {b:+} vs {}", defense_name(d)))
+                .unwrap_or_default();
+            let damage = p
+                .damage
+                .as_deref()
+                .map(|d| format!(" {d}"))
+                .unwrap_or_default();
+            let text = format!(
+                " {}. {} ({usage}){attack}{damage}",
+                n + 1,
+                escape_controls(&p.name)
+            );
+            lines.push(if p.used {
+                Line::from(vec![
+                    Span::styled(text, theme::dim()),
+                    Span::styled(" USED", theme::error()),
+                ])
+            } else {
+                Line::raw(text)
+            });
+        }
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+    let block = Block::bordered()
+        .title(" Log (PgUp PgDn) ")
+        .border_style(theme::border());
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let h = usize::from(inner.height);
+    let w = usize::from(inner.width).max(1);
+    let all = &fight.now.log;
+    let back = usize::from(app.table.log_back).min(all.len().saturating_sub(1));
+    let end = all.len() - back;
+    // The newest lines at the bottom, each wrapped: as many as fill the pane, counted in rows.
+    let mut shown = Vec::new();
+    let mut rows = 0;
+    for l in all[..end].iter().rev() {
+        let text = escape_controls(&crate::fight::run::log_line(l)).into_owned();
+        let need = crate::text::display_width(&text).div_ceil(w).max(1);
+        if rows + need > h && !shown.is_empty() {
+            break;
+        }
+        rows += need;
+        shown.push(Line::raw(text));
+    }
+    shown.reverse();
+    f.render_widget(Paragraph::new(shown).wrap(Wrap { trim: false }), inner);
+}
+
+/// The title and words of one of the screen's questions.
+pub fn question(app: &App, q: &crate::tui::screens::table::Question) -> (&'static str, String) {
+    use crate::tui::screens::table::Question;
+    let f = app.table.fight();
+    match q {
+        Question::Remove { who } => {
+            let name = f
+                .and_then(|f| f.now.combatants.iter().find(|c| &c.id == who))
+                .map_or(who.as_str(), |c| c.name.as_str());
+            (
+                " Take out of the fight ",
+                format!(
+                    "Take {} out of the fight? It takes no more turns (u undoes). y / n",
+                    escape_controls(name)
+                ),
+            )
+        }
+        Question::Award { .. } => {
+            let to = f
+                .and_then(|f| f.adventure.clone().or_else(|| f.party.clone()))
+                .unwrap_or_default();
+            let each = f
+                .and_then(|f| f.now.ended.as_ref())
+                .map_or(0, |e| e.xp_each);
+            (
+                " Write the XP ",
+                format!(
+                    "Add {} XP to each character who fought, in the file of {}? It is written once. y / n",
+                    crate::text::group_thousands(each),
+                    escape_controls(&to)
+                ),
+            )
+        }
+    }
+}
+
+fn defense_name(d: crate::rules::power_vocab::Defense) -> &'static str {
+    use crate::rules::power_vocab::Defense;
+    match d {
+        Defense::Ac => "AC",
+        Defense::Fortitude => "Fortitude",
+        Defense::Reflex => "Reflex",
+        Defense::Will => "Will",
+    }
+}
