@@ -248,7 +248,9 @@ fn save_reopen_export_and_changed_on_disk() {
     ui.ch('q');
     assert!(matches!(
         ui.app.layers.last(),
-        Some(Layer::Confirm(Confirm::UnsavedAdventure(_)))
+        Some(Layer::Confirm(Confirm::Adventure(
+            lairsmith::tui::screens::adventure::Question::Unsaved(_)
+        )))
     ));
     ui.key(KeyCode::Esc);
     assert!(!ui.app.quit);

@@ -3,7 +3,8 @@
 //! takes a snapshot before every message and records it afterwards, so a screen only changes the
 //! value and every change is undoable; saving is `mark_saved` with the file written.
 
-use crate::store::Fingerprint;
+use crate::store::{Expect, Fingerprint};
+use crate::tui::msg::{AfterLeave, Cmd, WritePurpose};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
@@ -140,6 +141,76 @@ impl<T, S> std::ops::Deref for Document<T, S> {
 impl<T, S> std::ops::DerefMut for Document<T, S> {
     fn deref_mut(&mut self) -> &mut T {
         &mut self.value
+    }
+}
+
+/// A document saved to a file named after it (an encounter, an adventure).
+pub trait Named: serde::Serialize {
+    fn name(&self) -> &str;
+    fn rename(&mut self, name: &str);
+}
+
+impl Named for crate::encounter::Encounter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn rename(&mut self, name: &str) {
+        name.clone_into(&mut self.name);
+    }
+}
+
+impl Named for crate::adventure::Adventure {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn rename(&mut self, name: &str) {
+        name.clone_into(&mut self.name);
+    }
+}
+
+impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
+    /// The write that saves the document over its file, if it has one; then `then`.
+    pub fn save_over(&self, purpose: WritePurpose, then: Option<AfterLeave>) -> Option<Cmd> {
+        let file = self.file.as_ref()?;
+        Some(Cmd::Write {
+            base: None,
+            copy_of: None,
+            path: file.path.clone(),
+            contents: crate::yaml_io::to_string(&self.value),
+            expect: Expect::Unchanged(file.fingerprint),
+            purpose,
+            then,
+        })
+    }
+
+    /// The write that saves the document under `name` as a new file in `dir` (the slug of the
+    /// name), the name given to it; then `then`. Refused, saying why, when `name` is not a name
+    /// for an `what` ("encounter").
+    pub fn save_as(
+        &mut self,
+        name: &str,
+        what: &str,
+        dir: &Path,
+        purpose: WritePurpose,
+        then: Option<AfterLeave>,
+    ) -> Result<Cmd, String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(format!("An {what} needs a name."));
+        }
+        crate::text::check_name(&format!("the {what}'s name"), name)?;
+        let path = crate::store::path_in(dir, &crate::monster::slugify(name), "yaml")?;
+        self.value.rename(name);
+        Ok(Cmd::Write {
+            base: None,
+            // A copy of a file keeps its `x-` values.
+            copy_of: self.path().map(Path::to_owned),
+            path,
+            contents: crate::yaml_io::to_string(&self.value),
+            expect: Expect::New,
+            purpose,
+            then,
+        })
     }
 }
 

@@ -14,6 +14,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             purpose,
             base,
             copy_of,
+            then,
         } => Some(
             match kept_layout(&path, contents, expect, &purpose, base, copy_of.as_deref())
                 .and_then(|text| save_atomic(&path, text.as_bytes(), expect).map_err(Refusal::Save))
@@ -22,6 +23,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                     path,
                     fingerprint,
                     purpose,
+                    then,
                 },
                 Err(Refusal::Save(e)) => Outcome::WriteFailed {
                     changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
@@ -66,6 +68,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                     path,
                     fingerprint,
                     purpose: WritePurpose::Export,
+                    then: None,
                 },
                 Err(e) => Outcome::WriteFailed {
                     changed_on_disk: false,
@@ -79,9 +82,10 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
         Cmd::ListEncounters => Some(Outcome::EncounterList(
             crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
         )),
-        Cmd::ReloadAll => Some(Outcome::Reloaded(Box::new(Bestiary::load(Some(
-            &paths.bestiary,
-        ))))),
+        Cmd::ReloadAll { reopen } => Some(Outcome::Reloaded {
+            bestiary: Box::new(Bestiary::load(Some(&paths.bestiary))),
+            reopen,
+        }),
         Cmd::LoadEncounter { path } => {
             let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
@@ -91,14 +95,14 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
-        Cmd::LoadParty { text, prompt } => {
+        Cmd::LoadParty { text, owner } => {
             let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
             };
             let result = crate::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded {
                 text,
-                prompt,
+                owner,
                 result,
             })
         }

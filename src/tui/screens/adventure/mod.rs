@@ -6,6 +6,8 @@
 pub mod update;
 pub mod view;
 
+pub use update::{Prompt, Question};
+
 use crate::adventure::check::{
     AdventureReport, Loaded, Ratings, rate_adventure, rate_adventure_with,
 };

@@ -7,6 +7,8 @@ pub mod challenge;
 pub mod update;
 pub mod view;
 
+pub use update::{Prompt, Question};
+
 use crate::bestiary::{Bestiary, Filter, search};
 use crate::encounter::report::{Report, report};
 use crate::encounter::{Encounter, Party, PartyRef};

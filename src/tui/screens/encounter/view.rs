@@ -601,3 +601,41 @@ pub fn open_view(
         r,
     );
 }
+
+/// The title and the words of one of the Encounter screen's questions.
+pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+    use super::update::Question;
+    let e = &app.encounter.encounter;
+    match q {
+        Question::Unsaved(then) => (
+            " Unsaved encounter ",
+            format!(
+                "The encounter {} has unsaved changes. Save them before {}?",
+                e.name,
+                then.describe()
+            ),
+        ),
+        Question::SwitchSystem => (
+            " Switch the rules ",
+            format!(
+                "Switching to {} drops this encounter's {} group(s), which belong to the other system. Switch? ({} undoes it.)",
+                crate::vocab::Vocabulary::label(e.system.other()),
+                e.groups.len(),
+                app.keymap.key_for(Ctx::Encounter, Action::Undo)
+            ),
+        ),
+        Question::RemoveParty { id, users } => (
+            " Remove the party ",
+            format!(
+                "Remove the saved party `{id}`? Its file goes to the trash; this encounter keeps its members. It is named by {users}, which will no longer find it."
+            ),
+        ),
+        Question::LevelUpParty { id, users } => (
+            " Level up the saved party ",
+            format!(
+                "Level up every member of `{id}` in its file? It is named by {users}, which all see the new levels; undo cannot take this back. (To level up this encounter alone, set its party with {} first.)",
+                app.keymap.key_for(Ctx::Encounter, Action::EditParty)
+            ),
+        ),
+    }
+}

@@ -9,6 +9,8 @@ pub mod options;
 pub mod update;
 pub mod view;
 
+pub use update::{Prompt, Question};
+
 use crate::monster::kit::Templates;
 use crate::monster::lint::Finding;
 use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
