@@ -146,6 +146,28 @@ impl App {
         });
     }
 
+    /// The command, or what stops it said.
+    pub fn run_or_say(&mut self, cmd: Result<Cmd, String>) -> Vec<crate::tui::msg::Effect> {
+        match cmd {
+            Ok(cmd) => vec![cmd.into()],
+            Err(e) => {
+                self.error(e);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Says so when an undo (`back`) or a redo found nothing to step to.
+    pub fn stepped(&mut self, back: bool, done: bool) {
+        if !done {
+            self.info(if back {
+                "Nothing to undo."
+            } else {
+                "Nothing to redo."
+            });
+        }
+    }
+
     /// Says how many monsters there are and, in the same words as the `!` list, how many files
     /// could not be read.
     pub fn announce_load(&mut self, verb: &str) {

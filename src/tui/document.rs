@@ -105,29 +105,20 @@ impl<T: Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         }
     }
 
-    /// Undo; returns whether there was anything to undo.
-    pub fn undo(&mut self, aside: &mut S) -> bool {
+    /// Undo (`back`) or redo; returns whether there was anything to step to.
+    pub fn step(&mut self, back: bool, aside: &mut S) -> bool {
         let current = (self.value.clone(), aside.clone());
-        let before = self.history.undo(current);
-        self.restore(before, aside)
-    }
-
-    /// Redo; returns whether there was anything to redo.
-    pub fn redo(&mut self, aside: &mut S) -> bool {
-        let current = (self.value.clone(), aside.clone());
-        let after = self.history.redo(current);
-        self.restore(after, aside)
-    }
-
-    fn restore(&mut self, to: Option<(T, S)>, aside: &mut S) -> bool {
-        match to {
-            Some((value, a)) => {
-                self.value = value;
-                *aside = a;
-                true
-            }
-            None => false,
-        }
+        let to = if back {
+            self.history.undo(current)
+        } else {
+            self.history.redo(current)
+        };
+        let Some((value, a)) = to else {
+            return false;
+        };
+        self.value = value;
+        *aside = a;
+        true
     }
 }
 
@@ -183,6 +174,14 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         })
     }
 
+    /// The name a prompt for a new file offers: the document's, unless it still has the one a
+    /// new document gets (`fresh`).
+    pub fn offered_name(&self, fresh: &str) -> &str {
+        Some(self.value.name())
+            .filter(|n| *n != fresh)
+            .unwrap_or("")
+    }
+
     /// The write that saves the document under `name` as a new file in `dir` (the slug of the
     /// name), the name given to it; then `then`. Refused, saying why, when `name` is not a name
     /// for an `what` ("encounter").
@@ -211,6 +210,27 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
             purpose,
             then,
         })
+    }
+}
+
+/// Why a save of a named document failed, in the GM's words: its file changed on disk since it
+/// was opened (`open`: the key that opens it again), or its new name is taken.
+pub fn save_failed(
+    path: &Path,
+    changed_on_disk: bool,
+    exists: bool,
+    message: String,
+    open: &str,
+) -> String {
+    if changed_on_disk {
+        format!(
+            "{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.",
+            path.display()
+        )
+    } else if exists {
+        format!("{} already exists; choose another name.", path.display())
+    } else {
+        message
     }
 }
 

@@ -12,7 +12,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -99,11 +99,10 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             f.render_widget(Clear, r);
             let (vis, c) = field.visible(r.width.saturating_sub(2) as usize);
             f.render_widget(
-                Paragraph::new(Line::from(vis)).block(
-                    Block::bordered()
-                        .title(format!(" {} ", crate::text::truncate_to_width(title, 68)))
-                        .border_style(theme::focused_border()),
-                ),
+                Paragraph::new(Line::from(vis)).block(crate::tui::widgets::dialog(format!(
+                    " {} ",
+                    crate::text::truncate_to_width(title, 68)
+                ))),
                 r,
             );
             f.set_cursor_position((r.x + 1 + c as u16, r.y + 1));
@@ -152,11 +151,9 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     f.render_widget(
         Paragraph::new(crate::tui::help::lines(&app.keymap))
             .scroll((scroll, 0))
-            .block(
-                Block::bordered()
-                    .title(format!(" Keys: ↑↓ PgUp PgDn scroll · {close} closes "))
-                    .border_style(theme::focused_border()),
-            ),
+            .block(crate::tui::widgets::dialog(format!(
+                " Keys: ↑↓ PgUp PgDn scroll · {close} closes "
+            ))),
         r,
     );
 }
@@ -180,11 +177,9 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .scroll((scroll, 0))
-            .block(
-                Block::bordered()
-                    .title(format!(" Files that could not be read · {close} closes "))
-                    .border_style(theme::focused_border()),
-            ),
+            .block(crate::tui::widgets::dialog(format!(
+                " Files that could not be read · {close} closes "
+            ))),
         r,
     );
 }
@@ -216,11 +211,7 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
             Line::from(Span::styled(keys.join(" · "), theme::key())),
         ])
         .wrap(Wrap { trim: true })
-        .block(
-            Block::bordered()
-                .title(title)
-                .border_style(theme::focused_border()),
-        ),
+        .block(crate::tui::widgets::dialog(title)),
         r,
     );
 }

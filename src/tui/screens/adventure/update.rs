@@ -71,13 +71,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
-            if !s.step_history(back) {
-                app.info(if back {
-                    "Nothing to undo."
-                } else {
-                    "Nothing to redo."
-                });
-            }
+            let done = s.step_history(back);
+            app.stepped(back, done);
         }
         Action::AddEncounter => {
             if s.is_full() {
@@ -226,15 +221,12 @@ pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Effect> {
 /// Saves the adventure: to its file, or for a new one to `adventures/<name>.yaml` after asking
 /// the name; then `then`.
 pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
-    let s = &app.adventure;
-    if let Some(cmd) = s.adventure.save_over(WritePurpose::Adventure, then.clone()) {
+    let doc = &app.adventure.adventure;
+    if let Some(cmd) = doc.save_over(WritePurpose::Adventure, then.clone()) {
         return vec![cmd.into()];
     }
-    let name = match s.adventure.name.as_str() {
-        "New Adventure" => "",
-        name => name,
-    };
-    let field = TextField::new(name).with_max(crate::text::MAX_NAME_CHARS);
+    let field =
+        TextField::new(doc.offered_name("New Adventure")).with_max(crate::text::MAX_NAME_CHARS);
     let title = "Name the adventure (saved in your adventures folder)";
     prompt(app, Prompt::SaveAs { then }, title, field);
     Vec::new()
@@ -244,13 +236,8 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
     let dir = app.paths.adventures();
     let purpose = WritePurpose::Adventure;
-    match (app.adventure.adventure).save_as(name, "adventure", &dir, purpose, then) {
-        Ok(cmd) => vec![cmd.into()],
-        Err(e) => {
-            app.error(e);
-            Vec::new()
-        }
-    }
+    let cmd = (app.adventure.adventure).save_as(name, "adventure", &dir, purpose, then);
+    app.run_or_say(cmd)
 }
 
 /// A fresh adventure for the same party, with a new seed.
@@ -325,20 +312,19 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         }
         Outcome::WriteFailed {
             path,
-            changed_on_disk: true,
+            message,
+            changed_on_disk,
+            exists,
             ..
         } => {
             let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
-            app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.", path.display()));
-            app.adventure.adventure.forget_file();
+            let said =
+                crate::tui::document::save_failed(&path, changed_on_disk, exists, message, &open);
+            app.error(said);
+            if changed_on_disk {
+                app.adventure.adventure.forget_file();
+            }
         }
-        Outcome::WriteFailed {
-            path, exists: true, ..
-        } => app.error(format!(
-            "{} already exists; choose another name.",
-            path.display()
-        )),
-        Outcome::WriteFailed { message, .. } => app.error(message),
         Outcome::AdventureFiles { purpose, result } => match result {
             Ok(files) if files.is_empty() => app.info(match purpose {
                 FilesFor::OpenAdventure => format!(

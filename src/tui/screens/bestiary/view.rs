@@ -313,14 +313,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
 }
 
 pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect) {
-    let w = 52.min(area.width);
-    let h = (FILTER_ROWS.len() as u16 + 4).min(area.height);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let r = crate::tui::screens::encounter::view::popup(area, 52, FILTER_ROWS.len() as u16 + 4);
     f.render_widget(Clear, r);
     let one = |v: &[&str]| v.first().map_or("any".to_owned(), |s| (*s).to_owned());
     let values = [
@@ -359,11 +352,7 @@ pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect
         theme::dim(),
     )));
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(" Filters ")
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(" Filters ")),
         r,
     );
     if form.row == 0 {
@@ -439,11 +428,7 @@ pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Fram
     ];
     let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), 52).into_owned();
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(title)
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(title)),
         r,
     );
     if form.row == 0 {

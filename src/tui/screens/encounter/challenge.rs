@@ -14,7 +14,7 @@ use crate::tui::widgets::text_field::TextField;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Clear, Paragraph};
 
 /// The rows of the form, in order.
 pub const ROWS: [&str; 5] = ["Name", "Level", "Successes", "Failures", "Skills"];
@@ -227,11 +227,7 @@ pub fn view(form: &ChallengeForm, party_level: i32, f: &mut Frame, area: Rect) {
     };
     let text = crate::tui::widgets::wrap::hanging(lines, usize::from(r.width.saturating_sub(2)));
     f.render_widget(
-        Paragraph::new(text).block(
-            Block::bordered()
-                .title(title)
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(text).block(crate::tui::widgets::dialog(title)),
         r,
     );
     let (c, row) = cursor;

@@ -12,6 +12,7 @@ use crate::rules::difficulty::BANDS;
 use crate::rules::{Level, Rank, Role};
 use crate::store::{Expect, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Layer, Picker, PlaceholderForm};
 use crate::tui::msg::{Effect, Outcome, Owner, PartyChange};
@@ -94,13 +95,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::PageDown => s.preview_scroll = s.preview_scroll.saturating_add(10),
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
-            if !s.step_history(back) {
-                app.info(if back {
-                    "Nothing to undo."
-                } else {
-                    "Nothing to redo."
-                });
-            }
+            let done = s.step_history(back);
+            app.stepped(back, done);
         }
         Action::AddMonsters | Action::Placeholder if s.encounter.system == System::D20e3 => {
             let c = app.keymap.key_for(Ctx::Encounter, Action::AddCr);
@@ -532,15 +528,12 @@ pub fn reset(app: &mut App) {
 /// Saves the encounter: to its file, or for a new one to `encounters/<name>.yaml` after asking
 /// the name; then `then`.
 pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
-    let s = &app.encounter;
-    if let Some(cmd) = s.encounter.save_over(WritePurpose::Encounter, then.clone()) {
+    let doc = &app.encounter.encounter;
+    if let Some(cmd) = doc.save_over(WritePurpose::Encounter, then.clone()) {
         return vec![cmd.into()];
     }
-    let name = match s.encounter.name.as_str() {
-        "New Encounter" => "",
-        name => name,
-    };
-    let field = TextField::new(name).with_max(crate::text::MAX_NAME_CHARS);
+    let field =
+        TextField::new(doc.offered_name("New Encounter")).with_max(crate::text::MAX_NAME_CHARS);
     let title = "Name the encounter (saved in your encounters folder)";
     prompt(app, Prompt::SaveAs { then }, title, field);
     Vec::new()
@@ -550,17 +543,10 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
     let dir = app.paths.encounters.clone();
     let purpose = WritePurpose::Encounter;
-    match (app.encounter.encounter).save_as(name, "encounter", &dir, purpose, then) {
-        Ok(cmd) => vec![cmd.into()],
-        Err(e) => {
-            app.error(e);
-            Vec::new()
-        }
-    }
+    let cmd = (app.encounter.encounter).save_as(name, "encounter", &dir, purpose, then);
+    app.run_or_say(cmd)
 }
 
-/// Replaces the unlocked groups with a generated mix at the chosen difficulty. Undo brings the
-/// old roster back.
 fn generate_now(app: &mut App) {
     if app.encounter.encounter.system == System::D20e3 {
         return generate_3e(app);
@@ -727,21 +713,19 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         }
         Outcome::WriteFailed {
             path,
-            purpose: WritePurpose::Encounter,
-            changed_on_disk: true,
-            ..
+            message,
+            changed_on_disk,
+            exists,
+            purpose,
         } => {
+            // A party is saved as a new file only: only the encounter's can have changed.
+            let changed = changed_on_disk && purpose == WritePurpose::Encounter;
             let open = app.keymap.key_for(Ctx::Encounter, Action::Open);
-            app.error(format!("{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.", path.display()));
-            app.encounter.encounter.forget_file();
+            app.error(save_failed(&path, changed, exists, message, &open));
+            if changed {
+                app.encounter.encounter.forget_file();
+            }
         }
-        Outcome::WriteFailed {
-            path, exists: true, ..
-        } => app.error(format!(
-            "{} already exists; choose another name.",
-            path.display()
-        )),
-        Outcome::WriteFailed { message, .. } => app.error(message),
         Outcome::EncounterList(result) => match result {
             Ok(files) if files.is_empty() => app.info(format!(
                 "No saved encounters in {} yet.",

@@ -479,9 +479,7 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
     } else {
         format!("{levels} · the Bestiary's filters")
     };
-    let block = Block::bordered()
-        .title(format!(" Add monsters · {filters} "))
-        .border_style(theme::focused_border());
+    let block = crate::tui::widgets::dialog(format!(" Add monsters · {filters} "));
     let inner = block.inner(r);
     f.render_widget(block, r);
     let [q, list] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
@@ -549,11 +547,7 @@ pub fn placeholder_view(form: &PlaceholderForm, f: &mut Frame, area: Rect) {
     let r = popup(area, 50, 5);
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(" Add a placeholder ")
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(" Add a placeholder ")),
         r,
     );
     if form.row == 0 {
@@ -593,11 +587,7 @@ pub fn open_view(
         })
         .collect();
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(format!(" {title} "))
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(format!(" {title} "))),
         r,
     );
 }

@@ -204,11 +204,7 @@ impl Forge {
 
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        let done = if back {
-            self.design.undo(&mut self.powers_custom)
-        } else {
-            self.design.redo(&mut self.powers_custom)
-        };
+        let done = self.design.step(back, &mut self.powers_custom);
         if done {
             self.sync_cursor();
         }

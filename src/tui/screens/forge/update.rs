@@ -265,13 +265,8 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         }
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
-            if !f.step_history(back) {
-                app.info(if back {
-                    "Nothing to undo."
-                } else {
-                    "Nothing to redo."
-                });
-            }
+            let done = f.step_history(back);
+            app.stepped(back, done);
         }
         Action::NextPane | Action::PrevPane => {
             f.focus = if f.focus == Focus::Editor {

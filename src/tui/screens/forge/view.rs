@@ -430,9 +430,7 @@ pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
     );
     fr.render_widget(Clear, r);
     let d = &f.design;
-    let block = Block::bordered()
-        .title(" Add a power from the templates ")
-        .border_style(theme::focused_border());
+    let block = crate::tui::widgets::dialog(" Add a power from the templates ");
     let inner = block.inner(r);
     fr.render_widget(block, r);
     let [q, list] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
