@@ -83,7 +83,7 @@ impl Ui {
     /// Adds the saved encounter `id` from the `a` list.
     fn add(&mut self, id: &str) -> &mut Ui {
         self.ch('a');
-        let Some(Layer::AdventureFiles {
+        let Some(Layer::Files {
             purpose: FilesFor::AddEncounter,
             files,
             ..
@@ -261,7 +261,7 @@ fn save_reopen_export_and_changed_on_disk() {
     ui.ch('o');
     assert!(matches!(
         ui.app.layers.last(),
-        Some(Layer::AdventureFiles {
+        Some(Layer::Files {
             purpose: FilesFor::OpenAdventure,
             ..
         })

@@ -3,6 +3,7 @@
 use crate::bestiary::{Bestiary, load_file};
 use crate::store::{SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
+use crate::tui::layer::FilesFor;
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
@@ -79,9 +80,14 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 },
             }
         }),
-        Cmd::ListEncounters => Some(Outcome::EncounterList(
-            crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
-        )),
+        Cmd::ListFiles(purpose) => {
+            let dir = match purpose {
+                FilesFor::OpenAdventure => paths.adventures(),
+                FilesFor::OpenEncounter | FilesFor::AddEncounter => paths.encounters.clone(),
+            };
+            let result = crate::bestiary::yaml_files(&dir).map_err(|e| e.to_string());
+            Some(Outcome::Files { purpose, result })
+        }
         Cmd::ReloadAll { reopen } => Some(Outcome::Reloaded {
             bestiary: Box::new(Bestiary::load(Some(&paths.bestiary))),
             reopen,
@@ -125,14 +131,6 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|e| e.to_string());
             Some(Outcome::PartyRemoved { id, result })
         }
-        Cmd::ListAdventures => Some(Outcome::AdventureFiles {
-            purpose: crate::tui::layer::FilesFor::OpenAdventure,
-            result: crate::bestiary::yaml_files(&paths.adventures()).map_err(|e| e.to_string()),
-        }),
-        Cmd::ListEncountersToAdd => Some(Outcome::AdventureFiles {
-            purpose: crate::tui::layer::FilesFor::AddEncounter,
-            result: crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
-        }),
         Cmd::LoadAdventure { path } => {
             let result = crate::adventure::load_adventure(&path)
                 .map(|(a, fp)| (Box::new(a), fp))

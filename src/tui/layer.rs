@@ -136,21 +136,19 @@ pub enum Layer {
     Placeholder(PlaceholderForm),
     /// An extended challenge for the encounter (A2), new or being edited.
     Challenge(crate::tui::screens::encounter::challenge::ChallengeForm),
-    OpenEncounter {
-        files: Vec<PathBuf>,
-        cursor: usize,
-    },
-    /// A list of saved files for the Adventure screen: adventures to open, or encounters to add.
-    AdventureFiles {
+    /// A list of saved files: encounters or adventures to open, or encounters to add to the
+    /// adventure.
+    Files {
         purpose: FilesFor,
         files: Vec<PathBuf>,
         cursor: usize,
     },
 }
 
-/// What a list of the Adventure screen's files is for.
+/// What a list of saved files is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FilesFor {
+    OpenEncounter,
     OpenAdventure,
     AddEncounter,
 }
@@ -173,7 +171,7 @@ impl Layer {
             Layer::Search => vec![Ctx::Search, Ctx::Text],
             Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
-            Layer::OpenEncounter { .. } | Layer::AdventureFiles { .. } => vec![Ctx::OpenList],
+            Layer::Files { .. } => vec![Ctx::OpenList],
             Layer::Challenge(_) => vec![Ctx::ChallengeForm, Ctx::Text],
         }
     }

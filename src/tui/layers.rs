@@ -12,6 +12,7 @@ use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::update::type_into_field;
 use crate::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
+use std::path::PathBuf;
 
 pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effect> {
     // Editing keys and typed characters go to the focused field first.
@@ -144,13 +145,16 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             }
         },
         Layer::Challenge(form) => encounter::challenge::on_key(app, form, action),
-        Layer::AdventureFiles {
+        Layer::Files {
             purpose,
             files,
             mut cursor,
         } => match action {
             Action::Back => {}
             Action::Choose => match (files.get(cursor), purpose) {
+                (Some(p), FilesFor::OpenEncounter) => {
+                    return vec![Cmd::LoadEncounter { path: p.clone() }.into()];
+                }
                 (Some(p), FilesFor::OpenAdventure) => {
                     return vec![Cmd::LoadAdventure { path: p.clone() }.into()];
                 }
@@ -159,27 +163,39 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             },
             other => {
                 list_move(&mut cursor, files.len(), other, page);
-                app.push(Layer::AdventureFiles {
+                app.push(Layer::Files {
                     purpose,
                     files,
                     cursor,
                 });
             }
         },
-        Layer::OpenEncounter { files, mut cursor } => match action {
-            Action::Back => {}
-            Action::Choose => {
-                if let Some(p) = files.get(cursor) {
-                    return vec![Cmd::LoadEncounter { path: p.clone() }.into()];
-                }
-            }
-            other => {
-                list_move(&mut cursor, files.len(), other, page);
-                app.push(Layer::OpenEncounter { files, cursor });
-            }
-        },
     }
     Vec::new()
+}
+
+/// Saved files to choose from, or why there are none to.
+pub fn offer_files(app: &mut App, purpose: FilesFor, result: Result<Vec<PathBuf>, String>) {
+    let (what, dir, more) = match purpose {
+        FilesFor::OpenEncounter => ("encounters", app.paths.encounters.clone(), ""),
+        FilesFor::OpenAdventure => ("adventures", app.paths.adventures(), ""),
+        FilesFor::AddEncounter => (
+            "encounters",
+            app.paths.encounters.clone(),
+            ": build one on the Encounter screen and save it",
+        ),
+    };
+    match result {
+        Ok(files) if files.is_empty() => {
+            app.info(format!("No saved {what} in {} yet{more}.", dir.display()))
+        }
+        Ok(files) => app.push(Layer::Files {
+            purpose,
+            files,
+            cursor: 0,
+        }),
+        Err(e) => app.error(e),
+    }
 }
 
 /// The new scroll position of a viewer, or `None` when the key closes it.

@@ -7,6 +7,7 @@ use crate::bestiary::Bestiary;
 use crate::encounter::{Encounter, Party};
 use crate::monster::MonsterDesign;
 use crate::store::{Expect, Fingerprint};
+use crate::tui::layer::FilesFor;
 use ratatui::crossterm::event::KeyEvent;
 use std::path::PathBuf;
 
@@ -157,8 +158,8 @@ pub enum Cmd {
     ReloadAll {
         reopen: Option<String>,
     },
-    /// The saved encounters, to choose one to open.
-    ListEncounters,
+    /// Saved files (encounters or adventures) to choose one from.
+    ListFiles(crate::tui::layer::FilesFor),
     LoadEncounter {
         path: PathBuf,
     },
@@ -181,10 +182,6 @@ pub enum Cmd {
     RemoveParty {
         id: String,
     },
-    /// The saved adventures, to choose one to open.
-    ListAdventures,
-    /// The saved encounters, to choose one to add to the adventure.
-    ListEncountersToAdd,
     LoadAdventure {
         path: PathBuf,
     },
@@ -239,7 +236,6 @@ pub enum Outcome {
     },
     /// The first full load, finished in the background.
     Loaded(Box<Bestiary>),
-    EncounterList(Result<Vec<PathBuf>, String>),
     PartyLoaded {
         text: String,
         owner: Owner,
@@ -263,9 +259,9 @@ pub enum Outcome {
         path: PathBuf,
         result: Result<(Encounter, Party, Fingerprint), String>,
     },
-    /// Saved files for the Adventure screen's list.
-    AdventureFiles {
-        purpose: crate::tui::layer::FilesFor,
+    /// Saved files for a list to choose from.
+    Files {
+        purpose: FilesFor,
         result: Result<Vec<PathBuf>, String>,
     },
     AdventureLoaded {
@@ -308,12 +304,15 @@ impl Outcome {
             | Outcome::Reloaded { .. }
             | Outcome::Loaded(_) => Owner::Bestiary,
             Outcome::PartyLoaded { owner, .. } => *owner,
-            Outcome::EncounterList(_)
+            Outcome::Files {
+                purpose: FilesFor::OpenEncounter,
+                ..
+            }
             | Outcome::PartyUsers { .. }
             | Outcome::PartyLevelledUp { .. }
             | Outcome::PartyRemoved { .. }
             | Outcome::EncounterLoaded { .. } => Owner::Encounter,
-            Outcome::AdventureFiles { .. }
+            Outcome::Files { .. }
             | Outcome::AdventureLoaded { .. }
             | Outcome::AdventureParts { .. } => Owner::Adventure,
         })

@@ -6,7 +6,7 @@
 
 use crate::tui::app::{AfterLeave, App, Cmd, Msg, Screen};
 use crate::tui::keymap::{Action, typed_char};
-use crate::tui::layer::{Confirm, Layer};
+use crate::tui::layer::{Confirm, FilesFor, Layer};
 use crate::tui::msg::{Effect, Outcome, Owner};
 use crate::tui::screens::forge::Forge;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
@@ -279,7 +279,7 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             encounter::update::reset(app);
             app.screen = Screen::Encounter;
         }
-        AfterLeave::OpenEncounter => return vec![Cmd::ListEncounters],
+        AfterLeave::OpenEncounter => return vec![Cmd::ListFiles(FilesFor::OpenEncounter)],
         AfterLeave::NewMonster => {
             app.forge = Forge::new_monster();
             app.screen = Screen::Forge;
@@ -288,7 +288,7 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             adventure::update::reset(app);
             app.screen = Screen::Adventure;
         }
-        AfterLeave::OpenAdventure => return vec![Cmd::ListAdventures],
+        AfterLeave::OpenAdventure => return vec![Cmd::ListFiles(FilesFor::OpenAdventure)],
         AfterLeave::OpenEncounterAt(path) => {
             // The encounter's treasure under the adventure's method and seed, as its sheet in
             // the adventure gives it for a first play.

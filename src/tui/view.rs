@@ -116,15 +116,13 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Challenge(form) => {
             encounter::challenge::view(form, app.encounter.report.party_level, f, area)
         }
-        Layer::OpenEncounter { files, cursor } => {
-            encounter::view::open_view("Open an encounter", files, *cursor, f, area)
-        }
-        Layer::AdventureFiles {
+        Layer::Files {
             purpose,
             files,
             cursor,
         } => {
             let title = match purpose {
+                crate::tui::layer::FilesFor::OpenEncounter => "Open an encounter",
                 crate::tui::layer::FilesFor::OpenAdventure => "Open an adventure",
                 crate::tui::layer::FilesFor::AddEncounter => "Add an encounter to the adventure",
             };

@@ -81,7 +81,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                     crate::adventure::MAX_ADVENTURE_ENCOUNTERS
                 ));
             } else {
-                return Some(vec![Cmd::ListEncountersToAdd.into()]);
+                return Some(vec![Cmd::ListFiles(FilesFor::AddEncounter).into()]);
             }
         }
         Action::Delete => {
@@ -325,24 +325,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 app.adventure.adventure.forget_file();
             }
         }
-        Outcome::AdventureFiles { purpose, result } => match result {
-            Ok(files) if files.is_empty() => app.info(match purpose {
-                FilesFor::OpenAdventure => format!(
-                    "No saved adventures in {} yet.",
-                    app.paths.adventures().display()
-                ),
-                FilesFor::AddEncounter => format!(
-                    "No saved encounters in {} yet: build one on the Encounter screen and save it.",
-                    app.paths.encounters.display()
-                ),
-            }),
-            Ok(files) => app.push(Layer::AdventureFiles {
-                purpose,
-                files,
-                cursor: 0,
-            }),
-            Err(e) => app.error(e),
-        },
+        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
         Outcome::AdventureLoaded { path, result } => match result {
             Ok((a, fp)) => {
                 opened(app, path, *a, fp);

@@ -726,14 +726,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 app.encounter.encounter.forget_file();
             }
         }
-        Outcome::EncounterList(result) => match result {
-            Ok(files) if files.is_empty() => app.info(format!(
-                "No saved encounters in {} yet.",
-                app.paths.encounters.display()
-            )),
-            Ok(files) => app.push(Layer::OpenEncounter { files, cursor: 0 }),
-            Err(e) => app.error(e),
-        },
+        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
         Outcome::EncounterLoaded { path, result } => match result {
             Ok((e, party, fingerprint)) => opened(app, e, party, path, fingerprint),
             Err(m) => app.error(m),
