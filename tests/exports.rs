@@ -211,6 +211,7 @@ fn ui_export_refuses_devices_and_writes_through_links() {
                 purpose: WritePurpose::Export,
                 base: None,
                 copy_of: None,
+                then: None,
             },
             &paths,
         )

@@ -361,6 +361,7 @@ mod ui {
                 purpose,
                 base,
                 copy_of: None,
+                then: None,
             },
             &paths(root),
         )
@@ -491,6 +492,7 @@ mod ui {
                 purpose: WritePurpose::Encounter,
                 base: None,
                 copy_of: Some(f.clone()),
+                then: None,
             },
             &paths(root),
         )

@@ -176,7 +176,9 @@ fn search_select_and_relevel() {
     // One of the user's own monsters: overwrite it, or save a copy beside it.
     assert!(matches!(
         ui.app.top(),
-        Some(Layer::Confirm(Confirm::RelevelOwn { .. }))
+        Some(Layer::Confirm(Confirm::Bestiary(
+            lairsmith::tui::screens::bestiary::Question::RelevelOwn { .. }
+        )))
     ));
     ui.ch('o');
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
@@ -211,7 +213,9 @@ fn unsaved_changes_prompt_save_discard_cancel() {
     ui.key(KeyCode::F(1));
     assert!(matches!(
         ui.app.top(),
-        Some(Layer::Confirm(Confirm::Unsaved(_)))
+        Some(Layer::Confirm(Confirm::Forge(
+            lairsmith::tui::screens::forge::Question::Unsaved(_)
+        )))
     ));
     ui.key(Esc);
     assert_eq!(
@@ -223,7 +227,9 @@ fn unsaved_changes_prompt_save_discard_cancel() {
     ui.ch('q');
     assert!(matches!(
         ui.app.top(),
-        Some(Layer::Confirm(Confirm::Unsaved(_)))
+        Some(Layer::Confirm(Confirm::Forge(
+            lairsmith::tui::screens::forge::Question::Unsaved(_)
+        )))
     ));
     ui.ch('n');
     assert!(ui.app.quit, "n discards and quits");
@@ -251,7 +257,9 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     ui.ctrl('s');
     assert!(matches!(
         ui.app.top(),
-        Some(Layer::Confirm(Confirm::ChangedOnDisk { .. }))
+        Some(Layer::Confirm(Confirm::Forge(
+            lairsmith::tui::screens::forge::Question::ChangedOnDisk { .. }
+        )))
     ));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
@@ -530,12 +538,15 @@ fn a_new_encounter_asks_about_the_unsaved_one() {
     ui.ch('N');
     assert!(matches!(
         ui.app.top(),
-        Some(Layer::Confirm(Confirm::UnsavedEncounter(_)))
+        Some(Layer::Confirm(Confirm::Encounter(
+            lairsmith::tui::screens::encounter::Question::Unsaved(_)
+        )))
     ));
     ui.ch('y'); // save first: it asks for a name
     assert!(matches!(ui.app.top(), Some(Layer::Prompt { .. })));
     ui.key(Esc); // cancelled: nothing saved, nothing lost, nothing pending
-    assert!(ui.app.after_save.is_none());
+    // What the save was for rode on the prompt: with it gone, nothing is left to carry it.
+    assert!(ui.app.layers.is_empty());
     assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
     ui.ch('N').ch('y').typed("Hedge Fight").key(Enter);
     assert!(ui.root().join("encounters/hedge-fight.yaml").is_file());
@@ -664,7 +675,9 @@ fn saving_with_lint_errors_asks_first_in_the_forms_words() {
     }
     ui.ctrl('s');
     match ui.app.top() {
-        Some(Layer::Confirm(Confirm::LintErrors { errors })) => {
+        Some(Layer::Confirm(Confirm::Forge(
+            lairsmith::tui::screens::forge::Question::LintErrors { errors, .. },
+        ))) => {
             assert!(
                 errors.iter().any(|e| e.contains("\"Basic attack: yes\"")),
                 "{errors:?}"
@@ -773,7 +786,9 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     ui.ch('Y');
     assert!(matches!(
         ui.app.top(),
-        Some(Layer::Confirm(Confirm::SwitchSystem))
+        Some(Layer::Confirm(Confirm::Encounter(
+            lairsmith::tui::screens::encounter::Question::SwitchSystem
+        )))
     ));
     ui.ch('n');
     assert_eq!(ui.app.encounter.encounter.groups.len(), 2);

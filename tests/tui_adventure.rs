@@ -83,7 +83,7 @@ impl Ui {
     /// Adds the saved encounter `id` from the `a` list.
     fn add(&mut self, id: &str) -> &mut Ui {
         self.ch('a');
-        let Some(Layer::AdventureFiles {
+        let Some(Layer::Files {
             purpose: FilesFor::AddEncounter,
             files,
             ..
@@ -248,7 +248,9 @@ fn save_reopen_export_and_changed_on_disk() {
     ui.ch('q');
     assert!(matches!(
         ui.app.layers.last(),
-        Some(Layer::Confirm(Confirm::UnsavedAdventure(_)))
+        Some(Layer::Confirm(Confirm::Adventure(
+            lairsmith::tui::screens::adventure::Question::Unsaved(_)
+        )))
     ));
     ui.key(KeyCode::Esc);
     assert!(!ui.app.quit);
@@ -259,7 +261,7 @@ fn save_reopen_export_and_changed_on_disk() {
     ui.ch('o');
     assert!(matches!(
         ui.app.layers.last(),
-        Some(Layer::AdventureFiles {
+        Some(Layer::Files {
             purpose: FilesFor::OpenAdventure,
             ..
         })

@@ -295,8 +295,12 @@ impl World {
     fn discards(&self, ev: &KeyEvent) -> (bool, bool) {
         let no = ev.code == KeyCode::Char('n');
         match self.app.top() {
-            Some(Layer::Confirm(Confirm::Unsaved(AfterLeave::Quit))) => (no, false),
-            Some(Layer::Confirm(Confirm::UnsavedEncounter(AfterLeave::Quit))) => (false, no),
+            Some(Layer::Confirm(Confirm::Forge(
+                lairsmith::tui::screens::forge::Question::Unsaved(AfterLeave::Quit),
+            ))) => (no, false),
+            Some(Layer::Confirm(Confirm::Encounter(
+                lairsmith::tui::screens::encounter::Question::Unsaved(AfterLeave::Quit),
+            ))) => (false, no),
             _ => (false, false),
         }
     }

@@ -74,7 +74,9 @@ impl Ui {
         matches!(
             self.app.layers.last(),
             Some(Layer::Confirm(
-                Confirm::Unsaved(_) | Confirm::UnsavedEncounter(_) | Confirm::UnsavedAdventure(_)
+                Confirm::Forge(lairsmith::tui::screens::forge::Question::Unsaved(_))
+                    | Confirm::Encounter(lairsmith::tui::screens::encounter::Question::Unsaved(_))
+                    | Confirm::Adventure(lairsmith::tui::screens::adventure::Question::Unsaved(_))
             ))
         )
     }
@@ -232,8 +234,10 @@ fn ctrl_c_in_a_question_that_is_not_about_quitting_asks_about_quitting() {
     ui.ctrl_c();
     assert!(matches!(
         ui.app.layers.last(),
-        Some(Layer::Confirm(Confirm::Unsaved(
-            lairsmith::tui::app::AfterLeave::Quit
+        Some(Layer::Confirm(Confirm::Forge(
+            lairsmith::tui::screens::forge::Question::Unsaved(
+                lairsmith::tui::app::AfterLeave::Quit
+            )
         )))
     ));
     ui.typed("n");

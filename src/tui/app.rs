@@ -14,8 +14,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
-pub use crate::tui::layer::{AfterLeave, Confirm, PromptKind, RelevelForm};
-pub use crate::tui::msg::{Cmd, Msg, Outcome, WritePurpose};
+pub use crate::tui::layer::{Confirm, PromptKind, RelevelForm};
+pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, WritePurpose};
 
 /// The five screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,12 +95,8 @@ pub struct App {
     /// The modal layers, bottom first; the last one has the keys.
     pub layers: Vec<Layer>,
     pub status: Option<Status>,
-    /// Set when a save was asked for on the way out; done once the save succeeds.
-    pub after_save: Option<AfterLeave>,
     /// The user's bestiary is still loading in the background.
     pub loading: bool,
-    /// A monster to re-open in the Forge once a reload finishes.
-    pub pending_reopen: Option<String>,
     /// The monsters deleted (moved to the trash) in this session, last one last: `U` restores.
     pub deleted: Vec<String>,
     /// The terminal's size, for page sizes and scrolling.
@@ -129,8 +125,6 @@ impl App {
             keymap: Keymap::default(),
             layers: Vec::new(),
             status: None,
-            after_save: None,
-            pending_reopen: None,
             deleted: Vec::new(),
             loading: false,
             viewport: (120, 40),
@@ -157,6 +151,28 @@ impl App {
             error: true,
             ttl: ERROR_TICKS,
         });
+    }
+
+    /// The command, or what stops it said.
+    pub fn run_or_say(&mut self, cmd: Result<Cmd, String>) -> Vec<crate::tui::msg::Effect> {
+        match cmd {
+            Ok(cmd) => vec![cmd.into()],
+            Err(e) => {
+                self.error(e);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Says so when an undo (`back`) or a redo found nothing to step to.
+    pub fn stepped(&mut self, back: bool, done: bool) {
+        if !done {
+            self.info(if back {
+                "Nothing to undo."
+            } else {
+                "Nothing to redo."
+            });
+        }
     }
 
     /// Says how many monsters there are and, in the same words as the `!` list, how many files

@@ -3,7 +3,8 @@
 //! takes a snapshot before every message and records it afterwards, so a screen only changes the
 //! value and every change is undoable; saving is `mark_saved` with the file written.
 
-use crate::store::Fingerprint;
+use crate::store::{Expect, Fingerprint};
+use crate::tui::msg::{AfterLeave, Cmd, WritePurpose};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
@@ -104,29 +105,20 @@ impl<T: Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         }
     }
 
-    /// Undo; returns whether there was anything to undo.
-    pub fn undo(&mut self, aside: &mut S) -> bool {
+    /// Undo (`back`) or redo; returns whether there was anything to step to.
+    pub fn step(&mut self, back: bool, aside: &mut S) -> bool {
         let current = (self.value.clone(), aside.clone());
-        let before = self.history.undo(current);
-        self.restore(before, aside)
-    }
-
-    /// Redo; returns whether there was anything to redo.
-    pub fn redo(&mut self, aside: &mut S) -> bool {
-        let current = (self.value.clone(), aside.clone());
-        let after = self.history.redo(current);
-        self.restore(after, aside)
-    }
-
-    fn restore(&mut self, to: Option<(T, S)>, aside: &mut S) -> bool {
-        match to {
-            Some((value, a)) => {
-                self.value = value;
-                *aside = a;
-                true
-            }
-            None => false,
-        }
+        let to = if back {
+            self.history.undo(current)
+        } else {
+            self.history.redo(current)
+        };
+        let Some((value, a)) = to else {
+            return false;
+        };
+        self.value = value;
+        *aside = a;
+        true
     }
 }
 
@@ -140,6 +132,105 @@ impl<T, S> std::ops::Deref for Document<T, S> {
 impl<T, S> std::ops::DerefMut for Document<T, S> {
     fn deref_mut(&mut self) -> &mut T {
         &mut self.value
+    }
+}
+
+/// A document saved to a file named after it (an encounter, an adventure).
+pub trait Named: serde::Serialize {
+    fn name(&self) -> &str;
+    fn rename(&mut self, name: &str);
+}
+
+impl Named for crate::encounter::Encounter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn rename(&mut self, name: &str) {
+        name.clone_into(&mut self.name);
+    }
+}
+
+impl Named for crate::adventure::Adventure {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn rename(&mut self, name: &str) {
+        name.clone_into(&mut self.name);
+    }
+}
+
+impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
+    /// The write that saves the document over its file, if it has one; then `then`.
+    pub fn save_over(&self, purpose: WritePurpose, then: Option<AfterLeave>) -> Option<Cmd> {
+        let file = self.file.as_ref()?;
+        Some(Cmd::Write {
+            base: None,
+            copy_of: None,
+            path: file.path.clone(),
+            contents: crate::yaml_io::to_string(&self.value),
+            expect: Expect::Unchanged(file.fingerprint),
+            purpose,
+            then,
+        })
+    }
+
+    /// The name a prompt for a new file offers: the document's, unless it still has the one a
+    /// new document gets (`fresh`).
+    pub fn offered_name(&self, fresh: &str) -> &str {
+        Some(self.value.name())
+            .filter(|n| *n != fresh)
+            .unwrap_or("")
+    }
+
+    /// The write that saves the document under `name` as a new file in `dir` (the slug of the
+    /// name), the name given to it; then `then`. Refused, saying why, when `name` is not a name
+    /// for an `what` ("encounter").
+    pub fn save_as(
+        &mut self,
+        name: &str,
+        what: &str,
+        dir: &Path,
+        purpose: WritePurpose,
+        then: Option<AfterLeave>,
+    ) -> Result<Cmd, String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(format!("An {what} needs a name."));
+        }
+        crate::text::check_name(&format!("the {what}'s name"), name)?;
+        let path = crate::store::path_in(dir, &crate::monster::slugify(name), "yaml")?;
+        self.value.rename(name);
+        Ok(Cmd::Write {
+            base: None,
+            // A copy of a file keeps its `x-` values.
+            copy_of: self.path().map(Path::to_owned),
+            path,
+            contents: crate::yaml_io::to_string(&self.value),
+            expect: Expect::New,
+            purpose,
+            then,
+        })
+    }
+}
+
+/// Why a save of a named document failed, in the GM's words: its file changed on disk since it
+/// was opened (`open`: the key that opens it again), or its new name is taken.
+pub fn save_failed(
+    path: &Path,
+    changed_on_disk: bool,
+    exists: bool,
+    message: String,
+    open: &str,
+) -> String {
+    if changed_on_disk {
+        format!(
+            "{} changed on disk since you opened it; not overwritten. Open it again ({open}) or save under a new name.",
+            path.display()
+        )
+    } else if exists {
+        format!("{} already exists; choose another name.", path.display())
+    } else {
+        message
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::bestiary::{Bestiary, load_file};
 use crate::store::{SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
+use crate::tui::layer::FilesFor;
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
@@ -15,6 +16,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             purpose,
             base,
             copy_of,
+            then,
         } => Some(
             match kept_layout(&path, contents, expect, &purpose, base, copy_of.as_deref())
                 .and_then(|text| save_atomic(&path, text.as_bytes(), expect).map_err(Refusal::Save))
@@ -23,6 +25,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                     path,
                     fingerprint,
                     purpose,
+                    then,
                 },
                 Err(Refusal::Save(e)) => Outcome::WriteFailed {
                     changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
@@ -67,6 +70,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                     path,
                     fingerprint,
                     purpose: WritePurpose::Export,
+                    then: None,
                 },
                 Err(e) => Outcome::WriteFailed {
                     changed_on_disk: false,
@@ -77,12 +81,18 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 },
             }
         }),
-        Cmd::ListEncounters => Some(Outcome::EncounterList(
-            crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
-        )),
-        Cmd::ReloadAll => Some(Outcome::Reloaded(Box::new(Bestiary::load(Some(
-            &paths.bestiary,
-        ))))),
+        Cmd::ListFiles(purpose) => {
+            let dir = match purpose {
+                FilesFor::OpenAdventure => paths.adventures(),
+                FilesFor::OpenEncounter | FilesFor::AddEncounter => paths.encounters.clone(),
+            };
+            let result = crate::bestiary::yaml_files(&dir).map_err(|e| e.to_string());
+            Some(Outcome::Files { purpose, result })
+        }
+        Cmd::ReloadAll { reopen } => Some(Outcome::Reloaded {
+            bestiary: Box::new(Bestiary::load(Some(&paths.bestiary))),
+            reopen,
+        }),
         Cmd::LoadEncounter { path } => {
             let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
@@ -92,14 +102,14 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
-        Cmd::LoadParty { text, prompt } => {
+        Cmd::LoadParty { text, owner } => {
             let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),
             };
             let result = crate::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded {
                 text,
-                prompt,
+                owner,
                 result,
             })
         }
@@ -122,14 +132,6 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .map_err(|e| e.to_string());
             Some(Outcome::PartyRemoved { id, result })
         }
-        Cmd::ListAdventures => Some(Outcome::AdventureFiles {
-            purpose: crate::tui::layer::FilesFor::OpenAdventure,
-            result: crate::bestiary::yaml_files(&paths.adventures()).map_err(|e| e.to_string()),
-        }),
-        Cmd::ListEncountersToAdd => Some(Outcome::AdventureFiles {
-            purpose: crate::tui::layer::FilesFor::AddEncounter,
-            result: crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
-        }),
         Cmd::LoadAdventure { path } => {
             let result = crate::adventure::load_adventure(&path)
                 .map(|(a, fp)| (Box::new(a), fp))

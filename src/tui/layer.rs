@@ -3,109 +3,56 @@
 //! one stack. The top layer has the keys, is drawn on top, and its contexts make the help bar.
 
 use crate::tui::keymap::Ctx;
+use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::widgets::text_field::TextField;
 use std::path::PathBuf;
 
-/// What to do once unsaved changes are dealt with.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AfterLeave {
-    Quit,
-    GoTo(crate::tui::app::Screen),
-    Edit(String),
-    /// Edit a monster in the Forge, starting at its Templates step.
-    EditTemplates(String),
-    NewMonster,
-    /// A fresh encounter on the Encounter screen.
-    NewEncounter,
-    /// The list of saved encounters, to open one.
-    OpenEncounter,
-    /// A monster of the Encounter screen's placeholder, designed in the Forge.
-    ReplacePlaceholder(usize),
-    /// A fresh adventure on the Adventure screen.
-    NewAdventure,
-    /// The list of saved adventures, to open one.
-    OpenAdventure,
-    /// A saved encounter of the adventure, opened on the Encounter screen.
-    OpenEncounterAt(PathBuf),
-}
+pub use crate::tui::msg::AfterLeave;
 
-/// A question with one-key answers; each kind has its own keys.
+/// A question with one-key answers, by the screen it belongs to (which answers it), or an
+/// export's.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Confirm {
-    /// The Table screen's.
+    Bestiary(bestiary::Question),
+    Forge(forge::Question),
+    Encounter(encounter::Question),
+    Adventure(adventure::Question),
     Table(crate::tui::screens::table::Question),
-    /// The Forge has unsaved changes: y save, n discard, Esc cancel.
-    Unsaved(AfterLeave),
-    /// The encounter has unsaved changes.
-    UnsavedEncounter(AfterLeave),
-    /// The adventure has unsaved changes.
-    UnsavedAdventure(AfterLeave),
-    /// Delete one of the user's monsters: y / n.
-    Delete { id: String, path: PathBuf },
-    /// Remove a saved party (to the trash): y / n. `users`: who else names it.
-    RemoveParty { id: String, users: String },
-    /// Level up a saved party in its file: y / n. `users`: who else names it.
-    LevelUpParty { id: String, users: String },
-    /// Switch the encounter's rules system, dropping its groups: y / n.
-    SwitchSystem,
     /// A file to export to exists: y overwrite / n.
-    Overwrite { path: PathBuf, contents: String },
-    /// The file changed on disk since it was loaded: r reload, c save as a copy, Esc cancel.
-    ChangedOnDisk { path: PathBuf },
-    /// Re-levelling one of the user's own monsters: o overwrite, c save as a copy.
-    RelevelOwn {
-        design: Box<crate::monster::MonsterDesign>,
+    Overwrite {
+        path: PathBuf,
+        contents: String,
     },
-    /// The Forge's monster has lint errors: y save anyway, Esc go back.
-    LintErrors { errors: Vec<String> },
 }
 
 impl Confirm {
     pub fn ctx(&self) -> Ctx {
         match self {
-            Confirm::ChangedOnDisk { .. } => Ctx::ChangedOnDisk,
-            Confirm::RelevelOwn { .. } => Ctx::RelevelOwn,
-            Confirm::LintErrors { .. } => Ctx::LintErrors,
+            Confirm::Bestiary(q) => q.ctx(),
+            Confirm::Forge(q) => q.ctx(),
             _ => Ctx::Confirm,
+        }
+    }
+
+    /// Where leaving goes, for a question about unsaved work asked on the way out.
+    pub fn leaving_for(&self) -> Option<&AfterLeave> {
+        match self {
+            Confirm::Forge(forge::Question::Unsaved(then))
+            | Confirm::Encounter(encounter::Question::Unsaved(then))
+            | Confirm::Adventure(adventure::Question::Unsaved(then)) => Some(then),
+            _ => None,
         }
     }
 }
 
-/// What a one-line prompt is for.
+/// What a one-line prompt is for, by the screen it belongs to (which reads what was typed).
 #[derive(Debug, Clone, PartialEq)]
 pub enum PromptKind {
-    /// The Table screen's: what was typed is read by the screen.
+    Bestiary(bestiary::Prompt),
+    Forge(forge::Prompt),
+    Encounter(encounter::Prompt),
+    Adventure(adventure::Prompt),
     Table(crate::tui::screens::table::Prompt),
-    ExportMarkdown {
-        id: String,
-    },
-    ExportYaml {
-        id: String,
-    },
-    ExportEncounter,
-    /// A stat block as printable HTML.
-    ExportHtml {
-        id: String,
-    },
-    /// The encounter sheet as printable HTML.
-    ExportEncounterHtml,
-    /// The sheet for running the encounter's fight on paper (printable HTML).
-    ExportEncounterTable,
-    SaveEncounterAs,
-    /// The Encounter screen's party: `4x6`, `3,3,4,5`, `Ana=3,Bo=4`, or a saved party's id.
-    Party,
-    /// The id to save the encounter's party under, in `parties/`.
-    SaveParty,
-    /// The encounter's notes.
-    Notes,
-    /// A 3rd-edition group: `5`, `1/2`, `5 x3` (a CR and a count).
-    AddCr,
-    /// The Forge field under the cursor.
-    ForgeField,
-    /// The Adventure screen's party.
-    AdventureParty,
-    SaveAdventureAs,
-    ExportAdventure,
 }
 
 /// The re-level dialog: a level and optionally a new rank and role.
@@ -191,21 +138,19 @@ pub enum Layer {
     Placeholder(PlaceholderForm),
     /// An extended challenge for the encounter (A2), new or being edited.
     Challenge(crate::tui::screens::encounter::challenge::ChallengeForm),
-    OpenEncounter {
-        files: Vec<PathBuf>,
-        cursor: usize,
-    },
-    /// A list of saved files for the Adventure screen: adventures to open, or encounters to add.
-    AdventureFiles {
+    /// A list of saved files: encounters or adventures to open, or encounters to add to the
+    /// adventure.
+    Files {
         purpose: FilesFor,
         files: Vec<PathBuf>,
         cursor: usize,
     },
 }
 
-/// What a list of the Adventure screen's files is for.
+/// What a list of saved files is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FilesFor {
+    OpenEncounter,
     OpenAdventure,
     AddEncounter,
 }
@@ -217,7 +162,7 @@ impl Layer {
             Layer::Help { .. } | Layer::Errors { .. } => vec![Ctx::Viewer],
             Layer::Confirm(c) => vec![c.ctx()],
             Layer::Prompt {
-                kind: PromptKind::ForgeField,
+                kind: PromptKind::Forge(_),
                 ..
             } => vec![Ctx::Field, Ctx::Text, Ctx::Anywhere],
             Layer::Prompt { .. } => vec![Ctx::Field, Ctx::Text],
@@ -228,7 +173,7 @@ impl Layer {
             Layer::Search => vec![Ctx::Search, Ctx::Text],
             Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
-            Layer::OpenEncounter { .. } | Layer::AdventureFiles { .. } => vec![Ctx::OpenList],
+            Layer::Files { .. } => vec![Ctx::OpenList],
             Layer::Challenge(_) => vec![Ctx::ChallengeForm, Ctx::Text],
         }
     }

@@ -1,17 +1,19 @@
 //! The terminal UI: a synchronous Elm-style loop. `app` holds the model and `layer` its one
 //! stack of modal layers; `update` is pure and returns commands; `exec` performs all file I/O
 //! and feeds results back as messages; `view` draws from a shared reference. Every key goes
-//! through `keymap`. The terminal is restored on quit, on error, on panic and on signals.
+//! through `keymap`. Each screen owns its feature end to end: its `Document`, its prompts and
+//! questions and the outcomes of its commands, routed to it by `update` and `layers`. The
+//! terminal is restored on quit, on error, on panic and on signals.
 
 pub mod app;
 pub mod document;
 pub mod exec;
+pub mod export;
 pub mod help;
 pub mod keymap;
 pub mod layer;
 pub mod layers;
 pub mod msg;
-pub mod outcome;
 pub mod screens;
 pub mod settings;
 pub mod terminal;

@@ -1,10 +1,13 @@
-//! What flows into `update` (messages) and out of it (commands for the executor), and what the
-//! executor reports back.
+//! What flows into `update` (messages) and out of it (effects: commands for the executor, or
+//! leaving for another place), and what the executor reports back. A command carries whose it
+//! is and what is to happen once it is done, and its outcome carries them back: nothing waits
+//! on the side for a later message.
 
 use crate::bestiary::Bestiary;
 use crate::encounter::{Encounter, Party};
 use crate::monster::MonsterDesign;
 use crate::store::{Expect, Fingerprint};
+use crate::tui::layer::FilesFor;
 use ratatui::crossterm::event::KeyEvent;
 use std::path::PathBuf;
 
@@ -17,6 +20,76 @@ pub enum Msg {
     /// About a second has passed: status messages age.
     Tick,
     Done(Box<Outcome>),
+}
+
+/// What a screen's handler asks of the app beyond its own state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// File work for the executor.
+    Run(Cmd),
+    /// Leave the current place for another, asking first about unsaved work.
+    Leave(AfterLeave),
+}
+
+impl From<Cmd> for Effect {
+    fn from(cmd: Cmd) -> Effect {
+        Effect::Run(cmd)
+    }
+}
+
+/// Where to go once unsaved changes are dealt with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AfterLeave {
+    Quit,
+    GoTo(crate::tui::app::Screen),
+    Edit(String),
+    /// Edit a monster in the Forge, starting at its Templates step.
+    EditTemplates(String),
+    NewMonster,
+    /// A fresh encounter on the Encounter screen.
+    NewEncounter,
+    /// The list of saved encounters, to open one.
+    OpenEncounter,
+    /// A monster of the Encounter screen's placeholder, designed in the Forge.
+    ReplacePlaceholder(usize),
+    /// A fresh adventure on the Adventure screen.
+    NewAdventure,
+    /// The list of saved adventures, to open one.
+    OpenAdventure,
+    /// A saved encounter of the adventure, opened on the Encounter screen.
+    OpenEncounterAt(PathBuf),
+}
+
+impl AfterLeave {
+    /// What leaving does, for a question: "Save them before quitting?".
+    pub fn describe(&self) -> String {
+        match self {
+            AfterLeave::Quit => "quitting".into(),
+            AfterLeave::GoTo(s) => format!("going to the {}", s.title()),
+            AfterLeave::Edit(id) | AfterLeave::EditTemplates(id) => format!("opening {id}"),
+            AfterLeave::NewMonster => "starting a new monster".into(),
+            AfterLeave::NewEncounter => "starting a new encounter".into(),
+            AfterLeave::OpenEncounter => "opening another encounter".into(),
+            AfterLeave::ReplacePlaceholder(_) => "designing the placeholder's monster".into(),
+            AfterLeave::NewAdventure => "starting a new adventure".into(),
+            AfterLeave::OpenAdventure => "opening another adventure".into(),
+            AfterLeave::OpenEncounterAt(p) => format!(
+                "opening {}",
+                p.file_stem().unwrap_or_default().to_string_lossy()
+            ),
+        }
+    }
+}
+
+/// Who reads an outcome: a screen, or the exports any screen makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Bestiary,
+    Forge,
+    Encounter,
+    Adventure,
+    Table,
+    Export,
 }
 
 /// Why a file is being written, so the result can be applied.
@@ -62,6 +135,8 @@ pub enum Cmd {
         /// as a copy or under a new name): that file, whose `x-` values the copy keeps as
         /// written (or the write is refused, saying why).
         copy_of: Option<std::path::PathBuf>,
+        /// Where to go once the file is written (the user saved on the way out).
+        then: Option<AfterLeave>,
     },
     /// An export to a file the user named: if it exists, the executor asks back
     /// (`Outcome::ExportExists`) instead of writing.
@@ -81,17 +156,21 @@ pub enum Cmd {
     OpenEditor {
         path: PathBuf,
     },
-    ReloadAll,
-    /// The saved encounters, to choose one to open.
-    ListEncounters,
+    /// Every monster read again; then `reopen` (a monster whose file changed on disk) opens in
+    /// the Forge as the file has it.
+    ReloadAll {
+        reopen: Option<String>,
+    },
+    /// Saved files (encounters or adventures) to choose one from.
+    ListFiles(crate::tui::layer::FilesFor),
     LoadEncounter {
         path: PathBuf,
     },
-    /// A party typed into the Encounter or the Adventure screen's prompt (`prompt`) that may
+    /// A party typed into the Encounter or the Adventure screen's prompt (`owner`'s) that may
     /// name a saved party: the saved party when there is one, else the text as a spec.
     LoadParty {
         text: String,
-        prompt: crate::tui::layer::PromptKind,
+        owner: Owner,
     },
     /// Which saved encounters and adventures name a saved party, before a key changes its file.
     PartyUsers {
@@ -106,10 +185,6 @@ pub enum Cmd {
     RemoveParty {
         id: String,
     },
-    /// The saved adventures, to choose one to open.
-    ListAdventures,
-    /// The saved encounters, to choose one to add to the adventure.
-    ListEncountersToAdd,
     LoadAdventure {
         path: PathBuf,
     },
@@ -131,6 +206,7 @@ pub enum Outcome {
         path: PathBuf,
         fingerprint: Fingerprint,
         purpose: WritePurpose,
+        then: Option<AfterLeave>,
     },
     WriteFailed {
         path: PathBuf,
@@ -159,13 +235,15 @@ pub enum Outcome {
         path: PathBuf,
         result: Result<Box<(MonsterDesign, Fingerprint)>, String>,
     },
-    Reloaded(Box<Bestiary>),
+    Reloaded {
+        bestiary: Box<Bestiary>,
+        reopen: Option<String>,
+    },
     /// The first full load, finished in the background.
     Loaded(Box<Bestiary>),
-    EncounterList(Result<Vec<PathBuf>, String>),
     PartyLoaded {
         text: String,
-        prompt: crate::tui::layer::PromptKind,
+        owner: Owner,
         result: Result<crate::encounter::PartyChoice, String>,
     },
     /// Who names a saved party, for the question before `change`.
@@ -186,9 +264,9 @@ pub enum Outcome {
         path: PathBuf,
         result: Result<(Encounter, Party, Fingerprint), String>,
     },
-    /// Saved files for the Adventure screen's list.
-    AdventureFiles {
-        purpose: crate::tui::layer::FilesFor,
+    /// Saved files for a list to choose from.
+    Files {
+        purpose: FilesFor,
         result: Result<Vec<PathBuf>, String>,
     },
     AdventureLoaded {
@@ -199,4 +277,50 @@ pub enum Outcome {
         loaded: std::collections::BTreeMap<String, crate::adventure::check::Loaded>,
         party: Option<(String, Result<Party, String>)>,
     },
+}
+
+impl WritePurpose {
+    pub fn owner(&self) -> Owner {
+        match self {
+            WritePurpose::Monster {
+                from_forge: true, ..
+            } => Owner::Forge,
+            WritePurpose::Monster { .. } => Owner::Bestiary,
+            WritePurpose::Export => Owner::Export,
+            WritePurpose::Encounter | WritePurpose::Party { .. } => Owner::Encounter,
+            WritePurpose::Adventure => Owner::Adventure,
+        }
+    }
+}
+
+impl Outcome {
+    /// Who reads the outcome.
+    pub fn owner(&self) -> Option<Owner> {
+        Some(match self {
+            Outcome::Nothing => return None,
+            Outcome::Fight(_) => Owner::Table,
+            Outcome::Written { purpose, .. } | Outcome::WriteFailed { purpose, .. } => {
+                purpose.owner()
+            }
+            Outcome::ExportExists { .. } => Owner::Export,
+            Outcome::Removed { .. }
+            | Outcome::RemoveFailed { .. }
+            | Outcome::Restored { .. }
+            | Outcome::Edited { .. }
+            | Outcome::Reloaded { .. }
+            | Outcome::Loaded(_) => Owner::Bestiary,
+            Outcome::PartyLoaded { owner, .. } => *owner,
+            Outcome::Files {
+                purpose: FilesFor::OpenEncounter,
+                ..
+            }
+            | Outcome::PartyUsers { .. }
+            | Outcome::PartyLevelledUp { .. }
+            | Outcome::PartyRemoved { .. }
+            | Outcome::EncounterLoaded { .. } => Owner::Encounter,
+            Outcome::Files { .. }
+            | Outcome::AdventureLoaded { .. }
+            | Outcome::AdventureParts { .. } => Owner::Adventure,
+        })
+    }
 }

@@ -1,12 +1,15 @@
 //! The one update function. `update` is pure: it changes the model and returns commands; file
-//! I/O happens in the executor, whose results come back as messages. After every message the
-//! derived state is recomputed and, if the Forge's monster or the encounter changed, the old
-//! value goes onto its undo history.
+//! I/O happens in the executor, whose results come back as messages. It routes: a key to the
+//! top layer or the screen, an outcome to the screen whose command it was; what they return as
+//! effects (leaving for another place) is carried out here. After every message the derived
+//! state is recomputed and each document that changed records its old value in its history.
 
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, Msg, Screen};
+use crate::tui::app::{AfterLeave, App, Cmd, Msg, Screen};
 use crate::tui::keymap::{Action, typed_char};
-use crate::tui::layer::Layer;
+use crate::tui::layer::{Confirm, FilesFor, Layer};
+use crate::tui::msg::{Effect, Outcome, Owner};
 use crate::tui::screens::forge::Forge;
+use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
@@ -29,14 +32,18 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Msg::Done(outcome) => crate::tui::outcome::apply(app, *outcome),
+        Msg::Done(outcome) => {
+            let effects = on_outcome(app, *outcome);
+            carry_out(app, effects)
+        }
         Msg::Key(ev) if ev.kind == KeyEventKind::Release => Vec::new(),
         // Ctrl-C before any binding: whatever the settings and whatever has the keys.
         Msg::Key(ev) if crate::tui::keymap::is_interrupt(&ev) => ctrl_c(app),
         Msg::Key(ev) => {
             let action = app.keymap.lookup(&app.contexts(), &ev);
             undoing = matches!(action, Some(Action::Undo | Action::Redo));
-            on_key(app, ev, action)
+            let effects = on_key(app, ev, action);
+            carry_out(app, effects)
         }
         Msg::Paste(text) => on_paste(app, &text),
     };
@@ -49,6 +56,38 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         app.adventure.adventure.record(adventure_before, &());
     }
     cmds
+}
+
+/// The commands of `effects`, leaving where they ask to.
+fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    for effect in effects {
+        match effect {
+            Effect::Run(cmd) => cmds.push(cmd),
+            Effect::Leave(then) => cmds.extend(leave(app, then)),
+        }
+    }
+    cmds
+}
+
+/// What a command did, to the screen (or the exports) whose command it was; then, for a save
+/// made on the way out, the leaving it was made for (which asks about anything else unsaved).
+fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    let then = match &outcome {
+        Outcome::Written { then, .. } => then.clone(),
+        _ => None,
+    };
+    let mut effects = match outcome.owner() {
+        None => Vec::new(),
+        Some(Owner::Bestiary) => bestiary::update::on_outcome(app, outcome),
+        Some(Owner::Forge) => forge::update::on_outcome(app, outcome),
+        Some(Owner::Encounter) => encounter::update::on_outcome(app, outcome),
+        Some(Owner::Adventure) => adventure::update::on_outcome(app, outcome),
+        Some(Owner::Export) => crate::tui::export::on_outcome(app, outcome),
+        Some(Owner::Table) => crate::tui::screens::table::update::on_outcome(app, outcome),
+    };
+    effects.extend(then.map(Effect::Leave));
+    effects
 }
 
 /// A paste goes into the focused text field as one edit (the field keeps its own limit), and
@@ -70,14 +109,8 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
 /// send (`F24`), and the raw terminal turns off the Ctrl-C signal, so without this the user
 /// could not leave at all. While the UI already asks whether to quit, it changes nothing.
 fn ctrl_c(app: &mut App) -> Vec<Cmd> {
-    let asking = matches!(
-        app.top(),
-        Some(Layer::Confirm(
-            Confirm::Unsaved(AfterLeave::Quit)
-                | Confirm::UnsavedEncounter(AfterLeave::Quit)
-                | Confirm::UnsavedAdventure(AfterLeave::Quit)
-        ))
-    );
+    let asking =
+        matches!(app.top(), Some(Layer::Confirm(c)) if c.leaving_for() == Some(&AfterLeave::Quit));
     if asking {
         return Vec::new();
     }
@@ -85,7 +118,7 @@ fn ctrl_c(app: &mut App) -> Vec<Cmd> {
 }
 
 /// The keys of the top layer, else the screen's, else the global ones.
-fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
+fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
     if !app.layers.is_empty() {
         return crate::tui::layers::on_key(app, &ev, action);
     }
@@ -93,16 +126,13 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
         return Vec::new();
     };
     let handled = match app.screen {
-        Screen::Bestiary => crate::tui::screens::bestiary::on_action(app, action),
-        Screen::Forge => crate::tui::screens::forge::update::on_action(app, action, &ev),
-        Screen::Encounter => crate::tui::screens::encounter::update::on_action(app, action),
-        Screen::Adventure => crate::tui::screens::adventure::update::on_action(app, action),
+        Screen::Bestiary => bestiary::update::on_action(app, action),
+        Screen::Forge => forge::update::on_action(app, action, &ev),
+        Screen::Encounter => encounter::update::on_action(app, action),
+        Screen::Adventure => adventure::update::on_action(app, action),
         Screen::Table => crate::tui::screens::table::update::on_action(app, action),
     };
-    if let Some(cmds) = handled {
-        return cmds;
-    }
-    global(app, action)
+    handled.unwrap_or_else(|| global(app, action))
 }
 
 /// A key typed into the top layer's text field: `true` if it was one.
@@ -149,18 +179,18 @@ fn after_text_change(app: &mut App) {
     match app.layers.last_mut() {
         Some(Layer::Search) => app.browser.query_changed(),
         Some(Layer::TemplatePicker(p) | Layer::MonsterPicker(p)) => p.cursor = 0,
-        Some(Layer::Filter(_)) => crate::tui::layers::filter_levels_changed(app),
+        Some(Layer::Filter(_)) => bestiary::update::filter_levels_changed(app),
         _ => {}
     }
 }
 
-fn global(app: &mut App, action: Action) -> Vec<Cmd> {
+/// The keys no screen took.
+fn global(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
-        Action::Quit => leave(app, AfterLeave::Quit),
+        Action::Quit => return vec![Effect::Leave(AfterLeave::Quit)],
         Action::Help => {
             let scroll = crate::tui::help::section_line(&app.keymap, app.screen.ctx());
             app.push(Layer::Help { scroll });
-            Vec::new()
         }
         Action::ShowErrors => {
             if app.bestiary.errors.is_empty() {
@@ -168,37 +198,24 @@ fn global(app: &mut App, action: Action) -> Vec<Cmd> {
             } else {
                 app.push(Layer::Errors { scroll: 0 });
             }
-            Vec::new()
         }
-        Action::ToBestiary => leave(app, AfterLeave::GoTo(Screen::Bestiary)),
-        Action::ToForge => leave(app, AfterLeave::GoTo(Screen::Forge)),
-        Action::ToEncounter => leave(app, AfterLeave::GoTo(Screen::Encounter)),
-        Action::ToAdventure => leave(app, AfterLeave::GoTo(Screen::Adventure)),
-        Action::ToTable => leave(app, AfterLeave::GoTo(Screen::Table)),
+        Action::ToBestiary => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Bestiary))],
+        Action::ToForge => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Forge))],
+        Action::ToEncounter => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Encounter))],
+        Action::ToAdventure => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Adventure))],
+        Action::ToTable => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Table))],
         Action::Reload => {
             app.info("Reloading every monster from disk...");
-            vec![Cmd::ReloadAll]
+            return vec![Cmd::ReloadAll { reopen: None }.into()];
         }
-        Action::Save => match app.screen {
-            Screen::Forge => crate::tui::screens::forge::update::save(app),
-            Screen::Encounter => crate::tui::screens::encounter::update::save(app),
-            Screen::Adventure => crate::tui::screens::adventure::update::save(app),
-            Screen::Bestiary => {
-                app.info("Nothing to save here: the Bestiary saves each change as you make it.");
-                Vec::new()
-            }
-            Screen::Table => {
-                app.info("Nothing to save here: the fight is saved after every change.");
-                Vec::new()
-            }
-        },
-        _ => Vec::new(),
+        _ => {}
     }
+    Vec::new()
 }
 
 /// Leaves the current place, asking first about unsaved changes: the Forge's when leaving it
 /// or replacing its monster, the encounter's when quitting or replacing it.
-pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
+fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     let replaces_forge = match &then {
         AfterLeave::Quit
         | AfterLeave::Edit(_)
@@ -213,7 +230,9 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         AfterLeave::GoTo(s) => app.screen == Screen::Forge && *s != Screen::Forge,
     };
     if replaces_forge && app.forge.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Unsaved(then)));
+        app.push(Layer::Confirm(Confirm::Forge(forge::Question::Unsaved(
+            then,
+        ))));
         return Vec::new();
     }
     let replaces_encounter = matches!(
@@ -224,7 +243,9 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             | AfterLeave::OpenEncounterAt(_)
     );
     if replaces_encounter && app.encounter.is_dirty() {
-        app.push(Layer::Confirm(Confirm::UnsavedEncounter(then)));
+        app.push(Layer::Confirm(Confirm::Encounter(
+            encounter::Question::Unsaved(then),
+        )));
         return Vec::new();
     }
     let replaces_adventure = matches!(
@@ -232,22 +253,22 @@ pub fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         AfterLeave::Quit | AfterLeave::NewAdventure | AfterLeave::OpenAdventure
     );
     if replaces_adventure && app.adventure.is_dirty() {
-        app.push(Layer::Confirm(Confirm::UnsavedAdventure(then)));
+        app.push(Layer::Confirm(Confirm::Adventure(
+            adventure::Question::Unsaved(then),
+        )));
         return Vec::new();
     }
     proceed(app, then)
 }
 
 /// Does what `leave` was asked, unconditionally.
-pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
+fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     match then {
         AfterLeave::Quit => app.quit = true,
         // The adventure's encounters may have been changed and saved elsewhere: read again.
         AfterLeave::GoTo(Screen::Adventure) => {
             app.screen = Screen::Adventure;
-            return vec![crate::tui::screens::adventure::update::reload_cmd(
-                &app.adventure,
-            )];
+            return vec![adventure::update::reload_cmd(&app.adventure)];
         }
         // The fight may have been changed by `lairsmith fight` in another terminal: read again.
         AfterLeave::GoTo(Screen::Table) => {
@@ -255,27 +276,27 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             return vec![crate::tui::screens::table::update::refresh(&app.table)];
         }
         AfterLeave::GoTo(s) => app.screen = s,
-        AfterLeave::Edit(id) => crate::tui::screens::forge::update::open_for_edit(app, &id),
+        AfterLeave::Edit(id) => forge::update::open_for_edit(app, &id),
         AfterLeave::EditTemplates(id) => {
-            crate::tui::screens::forge::update::open_for_edit(app, &id);
+            forge::update::open_for_edit(app, &id);
             if app.screen == Screen::Forge {
-                app.forge.go_to(crate::tui::screens::forge::Step::Templates);
+                app.forge.go_to(forge::Step::Templates);
             }
         }
         AfterLeave::NewEncounter => {
-            crate::tui::screens::encounter::update::reset(app);
+            encounter::update::reset(app);
             app.screen = Screen::Encounter;
         }
-        AfterLeave::OpenEncounter => return vec![Cmd::ListEncounters],
+        AfterLeave::OpenEncounter => return vec![Cmd::ListFiles(FilesFor::OpenEncounter)],
         AfterLeave::NewMonster => {
             app.forge = Forge::new_monster();
             app.screen = Screen::Forge;
         }
         AfterLeave::NewAdventure => {
-            crate::tui::screens::adventure::update::reset(app);
+            adventure::update::reset(app);
             app.screen = Screen::Adventure;
         }
-        AfterLeave::OpenAdventure => return vec![Cmd::ListAdventures],
+        AfterLeave::OpenAdventure => return vec![Cmd::ListFiles(FilesFor::OpenAdventure)],
         AfterLeave::OpenEncounterAt(path) => {
             // The encounter's treasure under the adventure's method and seed, as its sheet in
             // the adventure gives it for a first play.
@@ -285,9 +306,7 @@ pub fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             app.screen = Screen::Encounter;
             return vec![Cmd::LoadEncounter { path }];
         }
-        AfterLeave::ReplacePlaceholder(i) => {
-            crate::tui::screens::encounter::update::design_placeholder(app, i)
-        }
+        AfterLeave::ReplacePlaceholder(i) => encounter::update::design_placeholder(app, i),
     }
     Vec::new()
 }

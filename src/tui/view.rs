@@ -2,19 +2,17 @@
 //! the keymap for what has the keys), then every layer, bottom first, so the one with the keys
 //! is on top; or, below 80×24, a note saying what size is needed. Views only read the model.
 
-use crate::rules::{Rank, Role};
-use crate::tui::app::{AfterLeave, App, Confirm, PromptKind, Screen};
+use crate::tui::app::{App, Confirm, PromptKind, Screen};
 use crate::tui::keymap::{Action, Ctx, INTERRUPT, label};
 use crate::tui::layer::Layer;
 use crate::tui::screens::encounter::view::popup;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::theme;
-use crate::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -94,7 +92,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Confirm(c) => confirm_view(app, c, f, area),
         // The Forge draws the field being edited in its form.
         Layer::Prompt {
-            kind: PromptKind::ForgeField,
+            kind: PromptKind::Forge(_),
             ..
         } => {}
         Layer::Prompt { title, field, .. } => {
@@ -102,16 +100,15 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             f.render_widget(Clear, r);
             let (vis, c) = field.visible(r.width.saturating_sub(2) as usize);
             f.render_widget(
-                Paragraph::new(Line::from(vis)).block(
-                    Block::bordered()
-                        .title(format!(" {} ", crate::text::truncate_to_width(title, 68)))
-                        .border_style(theme::focused_border()),
-                ),
+                Paragraph::new(Line::from(vis)).block(crate::tui::widgets::dialog(format!(
+                    " {} ",
+                    crate::text::truncate_to_width(title, 68)
+                ))),
                 r,
             );
             f.set_cursor_position((r.x + 1 + c as u16, r.y + 1));
         }
-        Layer::Relevel(form) => relevel_view(app, form, f, area),
+        Layer::Relevel(form) => bestiary::view::relevel_view(app, form, f, area),
         Layer::Search => {}
         Layer::Filter(form) => bestiary::view::filter_view(form, &app.browser.filter, f, area),
         Layer::TemplatePicker(p) => forge::view::picker_view(p, &app.forge, f, area),
@@ -120,15 +117,13 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Challenge(form) => {
             encounter::challenge::view(form, app.encounter.report.party_level, f, area)
         }
-        Layer::OpenEncounter { files, cursor } => {
-            encounter::view::open_view("Open an encounter", files, *cursor, f, area)
-        }
-        Layer::AdventureFiles {
+        Layer::Files {
             purpose,
             files,
             cursor,
         } => {
             let title = match purpose {
+                crate::tui::layer::FilesFor::OpenEncounter => "Open an encounter",
                 crate::tui::layer::FilesFor::OpenAdventure => "Open an adventure",
                 crate::tui::layer::FilesFor::AddEncounter => "Add an encounter to the adventure",
             };
@@ -155,11 +150,9 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     f.render_widget(
         Paragraph::new(crate::tui::help::lines(&app.keymap))
             .scroll((scroll, 0))
-            .block(
-                Block::bordered()
-                    .title(format!(" Keys: ↑↓ PgUp PgDn scroll · {close} closes "))
-                    .border_style(theme::focused_border()),
-            ),
+            .block(crate::tui::widgets::dialog(format!(
+                " Keys: ↑↓ PgUp PgDn scroll · {close} closes "
+            ))),
         r,
     );
 }
@@ -183,115 +176,24 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .scroll((scroll, 0))
-            .block(
-                Block::bordered()
-                    .title(format!(" Files that could not be read · {close} closes "))
-                    .border_style(theme::focused_border()),
-            ),
+            .block(crate::tui::widgets::dialog(format!(
+                " Files that could not be read · {close} closes "
+            ))),
         r,
     );
 }
 
-fn after_text(then: &AfterLeave) -> String {
-    match then {
-        AfterLeave::Quit => "quitting".into(),
-        AfterLeave::GoTo(s) => format!("going to the {}", s.title()),
-        AfterLeave::Edit(id) | AfterLeave::EditTemplates(id) => format!("opening {id}"),
-        AfterLeave::NewMonster => "starting a new monster".into(),
-        AfterLeave::NewEncounter => "starting a new encounter".into(),
-        AfterLeave::OpenEncounter => "opening another encounter".into(),
-        AfterLeave::ReplacePlaceholder(_) => "designing the placeholder's monster".into(),
-        AfterLeave::NewAdventure => "starting a new adventure".into(),
-        AfterLeave::OpenAdventure => "opening another adventure".into(),
-        AfterLeave::OpenEncounterAt(p) => format!(
-            "opening {}",
-            p.file_stem().unwrap_or_default().to_string_lossy()
-        ),
-    }
-}
-
+/// A question, in the words of the screen it belongs to, over the screen with its answers.
 fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
     let (title, body) = match c {
+        Confirm::Bestiary(q) => bestiary::view::question(app, q),
+        Confirm::Forge(q) => forge::view::question(app, q),
+        Confirm::Encounter(q) => encounter::view::question(app, q),
+        Confirm::Adventure(q) => adventure::view::question(app, q),
         Confirm::Table(q) => crate::tui::screens::table::view::question(app, q),
-        Confirm::Unsaved(then) => (
-            " Unsaved changes ",
-            format!(
-                "{} has unsaved changes in the Forge. Save them before {}?",
-                app.forge.design.name,
-                after_text(then)
-            ),
-        ),
-        Confirm::UnsavedEncounter(then) => (
-            " Unsaved encounter ",
-            format!(
-                "The encounter {} has unsaved changes. Save them before {}?",
-                app.encounter.encounter.name,
-                after_text(then)
-            ),
-        ),
-        Confirm::UnsavedAdventure(then) => (
-            " Unsaved adventure ",
-            format!(
-                "The adventure {} has unsaved changes. Save them before {}?",
-                app.adventure.adventure.name,
-                after_text(then)
-            ),
-        ),
-        Confirm::Delete { id, path } => (
-            " Delete ",
-            format!(
-                "Delete `{id}` ({})? It goes to the trash; {} puts it back.",
-                path.display(),
-                app.keymap.key_for(Ctx::Bestiary, Action::Restore)
-            ),
-        ),
-        Confirm::SwitchSystem => (
-            " Switch the rules ",
-            format!(
-                "Switching to {} drops this encounter's {} group(s), which belong to the other system. Switch? ({} undoes it.)",
-                crate::vocab::Vocabulary::label(app.encounter.encounter.system.other()),
-                app.encounter.encounter.groups.len(),
-                app.keymap.key_for(Ctx::Encounter, Action::Undo)
-            ),
-        ),
-        Confirm::RemoveParty { id, users } => (
-            " Remove the party ",
-            format!(
-                "Remove the saved party `{id}`? Its file goes to the trash; this encounter keeps its members. It is named by {users}, which will no longer find it."
-            ),
-        ),
-        Confirm::LevelUpParty { id, users } => (
-            " Level up the saved party ",
-            format!(
-                "Level up every member of `{id}` in its file? It is named by {users}, which all see the new levels; undo cannot take this back. (To level up this encounter alone, set its party with {} first.)",
-                app.keymap.key_for(Ctx::Encounter, Action::EditParty)
-            ),
-        ),
         Confirm::Overwrite { path, .. } => (
             " File exists ",
             format!("{} already exists. Overwrite it?", path.display()),
-        ),
-        Confirm::ChangedOnDisk { path } => (
-            " Changed on disk ",
-            format!(
-                "{} changed on disk since you opened it. Saving now would overwrite someone else's changes.",
-                path.display()
-            ),
-        ),
-        Confirm::RelevelOwn { design } => (
-            " Re-level your monster ",
-            format!(
-                "Save {} at level {} over your file, or as a new monster beside it?",
-                design.name, design.level
-            ),
-        ),
-        Confirm::LintErrors { errors } => (
-            " Lint errors ",
-            format!(
-                "The lint found {} error(s): {}. Save anyway?",
-                errors.len(),
-                errors.join("; ")
-            ),
         ),
     };
     let keys: Vec<String> = app
@@ -309,67 +211,7 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
             Line::from(Span::styled(keys.join(" · "), theme::key())),
         ])
         .wrap(Wrap { trim: true })
-        .block(
-            Block::bordered()
-                .title(title)
-                .border_style(theme::focused_border()),
-        ),
+        .block(crate::tui::widgets::dialog(title)),
         r,
     );
-}
-
-fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Frame, area: Rect) {
-    let r = popup(area, 54, 5);
-    f.render_widget(Clear, r);
-    let name = app
-        .bestiary
-        .get(&form.id)
-        .map_or(form.id.clone(), |e| e.card.name.clone());
-    let opt = |i: usize, all: &[&str]| {
-        if i == 0 {
-            "keep".to_owned()
-        } else {
-            all[i - 1].to_owned()
-        }
-    };
-    let ranks: Vec<&str> = Rank::ALL.iter().map(|r| r.key()).collect();
-    let roles: Vec<&str> = Role::ALL.iter().map(|r| r.key()).collect();
-    let row = |label: &str, v: String, sel: bool| {
-        Line::from(vec![
-            Span::styled(
-                format!("{label:<8}"),
-                if sel {
-                    theme::selected()
-                } else {
-                    theme::bold()
-                },
-            ),
-            Span::raw(format!(" {v}")),
-        ])
-    };
-    let lines = vec![
-        row("Level", form.level.text(), form.row == 0),
-        row(
-            "Rank",
-            format!("◂ {} ▸", opt(form.rank, &ranks)),
-            form.row == 1,
-        ),
-        row(
-            "Role",
-            format!("◂ {} ▸", opt(form.role, &roles)),
-            form.row == 2,
-        ),
-    ];
-    let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), 52).into_owned();
-    f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(title)
-                .border_style(theme::focused_border()),
-        ),
-        r,
-    );
-    if form.row == 0 {
-        f.set_cursor_position((r.x + 1 + 9 + form.level.cursor as u16, r.y + 1));
-    }
 }

@@ -6,6 +6,8 @@
 pub mod update;
 pub mod view;
 
+pub use update::{Prompt, Question};
+
 use crate::adventure::check::{
     AdventureReport, Loaded, Ratings, rate_adventure, rate_adventure_with,
 };
@@ -138,10 +140,6 @@ impl AdventureScreen {
 
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        if back {
-            self.adventure.undo(&mut ())
-        } else {
-            self.adventure.redo(&mut ())
-        }
+        self.adventure.step(back, &mut ())
     }
 }

@@ -3,21 +3,49 @@
 
 use super::AdventureScreen;
 use crate::adventure::Adventure;
+use crate::encounter::PartyChoice;
 use crate::encounter::PartyRef;
-use crate::store::{Expect, path_in};
+use crate::store::path_in;
 use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::Layer;
-use crate::tui::update::leave;
+use crate::tui::layer::{FilesFor, Layer};
+use crate::tui::msg::{Effect, Outcome, Owner};
 use crate::tui::widgets::text_field::TextField;
 use crate::vocab::Vocabulary;
 use rand::Rng;
 
-pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+/// The Adventure screen's one question.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// The adventure has unsaved changes: y save, n discard, Esc cancel; then `.0`.
+    Unsaved(AfterLeave),
+}
+
+/// What a prompt of the Adventure screen is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    /// The party, read as the Encounter screen's.
+    Party,
+    /// The name to save a new adventure under; then `then`.
+    SaveAs { then: Option<AfterLeave> },
+    /// A file name for the adventure sheet.
+    Export,
+}
+
+fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) {
+    app.push(Layer::Prompt {
+        kind: PromptKind::Adventure(p),
+        title: title.into(),
+        field,
+    });
+}
+
+pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     let s = &mut app.adventure;
     let n = s.adventure.encounters.len();
     let was = s.cursor;
     match action {
+        Action::Save => return Some(save(app, None)),
         Action::NextPane | Action::PrevPane | Action::Left | Action::Right => {
             s.preview_focus = !s.preview_focus
         }
@@ -43,13 +71,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
-            if !s.step_history(back) {
-                app.info(if back {
-                    "Nothing to undo."
-                } else {
-                    "Nothing to redo."
-                });
-            }
+            let done = s.step_history(back);
+            app.stepped(back, done);
         }
         Action::AddEncounter => {
             if s.is_full() {
@@ -58,7 +81,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                     crate::adventure::MAX_ADVENTURE_ENCOUNTERS
                 ));
             } else {
-                return Some(vec![Cmd::ListEncountersToAdd]);
+                return Some(vec![Cmd::ListFiles(FilesFor::AddEncounter).into()]);
             }
         }
         Action::Delete => {
@@ -74,7 +97,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             if let Some(id) = s.adventure.encounters.get(s.cursor).cloned() {
                 match path_in(&app.paths.encounters, &id, "yaml") {
                     Ok(path) if path.is_file() => {
-                        return Some(leave(app, AfterLeave::OpenEncounterAt(path)));
+                        return Some(vec![Effect::Leave(AfterLeave::OpenEncounterAt(path))]);
                     }
                     _ => {
                         let x = app.keymap.key_for(Ctx::Adventure, Action::Delete);
@@ -87,11 +110,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::EditParty => {
             let spec = party_spec(&s.adventure.party);
-            app.push(Layer::Prompt {
-                kind: PromptKind::AdventureParty,
-                title: crate::tui::screens::encounter::update::PARTY_PROMPT.into(),
-                field: TextField::new(&spec),
-            });
+            let title = crate::tui::screens::encounter::update::PARTY_PROMPT;
+            prompt(app, Prompt::Party, title, TextField::new(&spec));
         }
         Action::TreasureMethod => {
             let next = crate::vocab::cycle_option(s.adventure.treasure, true);
@@ -103,20 +123,18 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::Reload => {
             app.info("Reloading every monster, and the adventure's encounters, from disk...");
-            return Some(vec![Cmd::ReloadAll, reload_cmd(&app.adventure)]);
+            let reload = Cmd::ReloadAll { reopen: None };
+            return Some(vec![reload.into(), reload_cmd(&app.adventure).into()]);
         }
-        Action::Open => return Some(leave(app, AfterLeave::OpenAdventure)),
-        Action::NewAdventure => return Some(leave(app, AfterLeave::NewAdventure)),
+        Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenAdventure)]),
+        Action::NewAdventure => return Some(vec![Effect::Leave(AfterLeave::NewAdventure)]),
         Action::ExportMarkdown => {
             let name = format!("{}.md", crate::monster::slugify(&s.adventure.name));
-            app.push(Layer::Prompt {
-                kind: PromptKind::ExportAdventure,
-                title: format!(
-                    "Export the adventure sheet to (in {})",
-                    app.paths.exports.display()
-                ),
-                field: TextField::new(&name),
-            });
+            let title = format!(
+                "Export the adventure sheet to (in {})",
+                app.paths.exports.display()
+            );
+            prompt(app, Prompt::Export, title, TextField::new(&name));
         }
         _ => return None,
     }
@@ -128,12 +146,12 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
 }
 
 /// Reads what the adventure lists and has not been read yet.
-pub fn load_cmds(s: &AdventureScreen) -> Vec<Cmd> {
+fn load_cmds(s: &AdventureScreen) -> Vec<Effect> {
     let (ids, party) = s.unread();
     if ids.is_empty() && party.is_none() {
         Vec::new()
     } else {
-        vec![Cmd::LoadAdventureParts { ids, party }]
+        vec![Cmd::LoadAdventureParts { ids, party }.into()]
     }
 }
 
@@ -167,13 +185,11 @@ fn party_spec(p: &PartyRef) -> String {
 /// The party prompt: a saved party's id or a spec, read as the Encounter screen's prompt reads
 /// it ([`crate::tui::screens::encounter::update::set_party`]): a text that can be an id goes to
 /// the executor, which prefers the saved party of that id.
-pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
+fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
     if crate::monster::design::is_valid_id(text) {
-        return Ok(vec![Cmd::LoadParty {
-            text: text.to_owned(),
-            prompt: PromptKind::AdventureParty,
-        }]);
+        let (text, owner) = (text.to_owned(), Owner::Adventure);
+        return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
     }
     let p = crate::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.adventure.adventure.party = PartyRef::from_party(&p);
@@ -182,7 +198,7 @@ pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
 }
 
 /// The encounter chosen in the list: added after the cursor.
-pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Cmd> {
+pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Effect> {
     let Some(id) = path.file_stem().and_then(|s| s.to_str()) else {
         return Vec::new();
     };
@@ -202,62 +218,26 @@ pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Cmd> {
     load_cmds(&app.adventure)
 }
 
-pub fn save(app: &mut App) -> Vec<Cmd> {
-    let s = &app.adventure;
-    match s.adventure.file() {
-        Some(file) => vec![Cmd::Write {
-            base: None,
-            copy_of: None,
-            path: file.path.clone(),
-            contents: crate::yaml_io::to_string(&*s.adventure),
-            expect: Expect::Unchanged(file.fingerprint),
-            purpose: WritePurpose::Adventure,
-        }],
-        _ => {
-            let name = if s.adventure.name == "New Adventure" {
-                String::new()
-            } else {
-                s.adventure.name.clone()
-            };
-            app.push(Layer::Prompt {
-                kind: PromptKind::SaveAdventureAs,
-                title: "Name the adventure (saved in your adventures folder)".into(),
-                field: TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
-            });
-            Vec::new()
-        }
+/// Saves the adventure: to its file, or for a new one to `adventures/<name>.yaml` after asking
+/// the name; then `then`.
+pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
+    let doc = &app.adventure.adventure;
+    if let Some(cmd) = doc.save_over(WritePurpose::Adventure, then.clone()) {
+        return vec![cmd.into()];
     }
+    let field =
+        TextField::new(doc.offered_name("New Adventure")).with_max(crate::text::MAX_NAME_CHARS);
+    let title = "Name the adventure (saved in your adventures folder)";
+    prompt(app, Prompt::SaveAs { then }, title, field);
+    Vec::new()
 }
 
-/// The save command once the adventure has a name.
-pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
-    let name = name.trim();
-    let refuse = |app: &mut App, e: String| {
-        app.error(e);
-        app.after_save = None;
-        Vec::new()
-    };
-    if name.is_empty() {
-        return refuse(app, "An adventure needs a name.".into());
-    }
-    if let Err(e) = crate::text::check_name("the adventure's name", name) {
-        return refuse(app, e);
-    }
-    let dir = app.paths.root.join("adventures");
-    match path_in(&dir, &crate::monster::slugify(name), "yaml") {
-        Ok(path) => {
-            app.adventure.adventure.name = name.to_owned();
-            vec![Cmd::Write {
-                base: None,
-                copy_of: app.adventure.adventure.path().map(ToOwned::to_owned),
-                path,
-                contents: crate::yaml_io::to_string(&*app.adventure.adventure),
-                expect: Expect::New,
-                purpose: WritePurpose::Adventure,
-            }]
-        }
-        Err(e) => refuse(app, e),
-    }
+/// The save once the adventure has a name.
+fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
+    let dir = app.paths.adventures();
+    let purpose = WritePurpose::Adventure;
+    let cmd = (app.adventure.adventure).save_as(name, "adventure", &dir, purpose, then);
+    app.run_or_say(cmd)
 }
 
 /// A fresh adventure for the same party, with a new seed.
@@ -272,12 +252,7 @@ pub fn reset(app: &mut App) {
 }
 
 /// The adventure read from a file, on the screen.
-pub fn opened(
-    app: &mut App,
-    path: std::path::PathBuf,
-    a: Adventure,
-    fp: crate::store::Fingerprint,
-) {
+fn opened(app: &mut App, path: std::path::PathBuf, a: Adventure, fp: crate::store::Fingerprint) {
     let name = a.name.clone();
     let file = crate::tui::document::OnDisk {
         path,
@@ -294,4 +269,93 @@ pub fn treasure_label(a: &Adventure) -> String {
         Some(m) => format!("{} ({})", m.label(), m.key()),
         None => "none chosen: the book's average gold per encounter (E5)".into(),
     }
+}
+
+/// What was typed into one of the screen's prompts; `Err` keeps the prompt open to correct it.
+pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
+    Ok(match p {
+        Prompt::SaveAs { then } => save_as(app, text, then.clone()),
+        Prompt::Party => set_party(app, text)?,
+        Prompt::Export => {
+            let s = &app.adventure;
+            let contents =
+                crate::adventure::sheet::markdown(&s.adventure, &s.report, &app.bestiary);
+            crate::tui::export::to_file(app, text, contents)
+        }
+    })
+}
+
+/// The answer to the screen's question; `Err` keeps asking.
+pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+    let Question::Unsaved(then) = q;
+    Ok(match action {
+        Action::Yes => save(app, Some(then)),
+        Action::No => {
+            reset(app);
+            vec![Effect::Leave(then)]
+        }
+        Action::Back => Vec::new(),
+        _ => return Err(Question::Unsaved(then)),
+    })
+}
+
+/// What the executor did for the screen.
+pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Written {
+            path, fingerprint, ..
+        } => {
+            app.adventure
+                .adventure
+                .mark_saved(path.clone(), fingerprint);
+            app.info(format!("Saved the adventure to {}.", path.display()));
+        }
+        Outcome::WriteFailed {
+            path,
+            message,
+            changed_on_disk,
+            exists,
+            ..
+        } => {
+            let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
+            let said =
+                crate::tui::document::save_failed(&path, changed_on_disk, exists, message, &open);
+            app.error(said);
+            if changed_on_disk {
+                app.adventure.adventure.forget_file();
+            }
+        }
+        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
+        Outcome::AdventureLoaded { path, result } => match result {
+            Ok((a, fp)) => {
+                opened(app, path, *a, fp);
+                return load_cmds(&app.adventure);
+            }
+            Err(m) => app.error(m),
+        },
+        Outcome::AdventureParts { loaded, party } => {
+            let s = &mut app.adventure;
+            s.loaded.extend(loaded);
+            if party.is_some() {
+                s.saved_party = party;
+            }
+            s.loads += 1;
+        }
+        Outcome::PartyLoaded { text, result, .. } => {
+            let again = PromptKind::Adventure(Prompt::Party);
+            let read =
+                crate::tui::screens::encounter::update::party_read(app, &text, result, again);
+            if let Some((choice, said)) = read {
+                let s = &mut app.adventure;
+                s.adventure.party = choice.party_ref();
+                if let PartyChoice::Saved { id, party } = choice {
+                    s.saved_party = Some((id, Ok(party)));
+                    s.loads += 1;
+                }
+                app.info(said);
+            }
+        }
+        _ => {}
+    }
+    Vec::new()
 }

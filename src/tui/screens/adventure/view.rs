@@ -476,3 +476,16 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
         inner,
     );
 }
+
+/// The title and the words of the Adventure screen's question.
+pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+    let super::update::Question::Unsaved(then) = q;
+    (
+        " Unsaved adventure ",
+        format!(
+            "The adventure {} has unsaved changes. Save them before {}?",
+            app.adventure.adventure.name,
+            then.describe()
+        ),
+    )
+}

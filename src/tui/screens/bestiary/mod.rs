@@ -5,7 +5,7 @@
 pub mod update;
 pub mod view;
 
-pub use update::{export_name, on_action};
+pub use update::{Prompt, Question, export_name};
 
 use crate::bestiary::{Bestiary, Filter, SearchHit, search};
 use crate::monster::lint::Finding;

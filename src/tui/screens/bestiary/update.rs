@@ -1,12 +1,55 @@
-//! The Bestiary screen's keys.
+//! The Bestiary screen's keys and its features end to end: search, filters, exports of a stat
+//! block, duplicating, re-levelling, deleting and restoring a monster, editing its file, and
+//! what the executor reports back about the monsters on disk (a load, a reload, a save).
 
 use super::Pane;
-use crate::store::{Expect, path_in};
+use crate::bestiary::{Filter, Provenance};
+use crate::export::{Format, render};
+use crate::monster::lint::Severity;
+use crate::rules::{CreatureType, Level, Rank, Role, Source, Tag};
+use crate::store::{Expect, Fingerprint, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, RelevelForm, WritePurpose};
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{FilterForm, Layer};
-use crate::tui::update::leave;
+use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
+use crate::tui::msg::{Effect, Outcome};
 use crate::tui::widgets::text_field::TextField;
+use crate::vocab::Vocabulary;
+use std::path::PathBuf;
+
+/// The Bestiary's questions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// Delete one of the user's monsters: y / n.
+    Delete { id: String, path: PathBuf },
+    /// Re-levelling one of the user's own monsters: o overwrite, c save as a copy.
+    RelevelOwn {
+        design: Box<crate::monster::MonsterDesign>,
+    },
+}
+
+impl Question {
+    pub fn ctx(&self) -> Ctx {
+        match self {
+            Question::RelevelOwn { .. } => Ctx::RelevelOwn,
+            Question::Delete { .. } => Ctx::Confirm,
+        }
+    }
+}
+
+/// The Bestiary's prompts: a file name for an export of the monster `id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    ExportMarkdown {
+        id: String,
+    },
+    ExportYaml {
+        id: String,
+    },
+    /// The stat block as printable HTML.
+    ExportHtml {
+        id: String,
+    },
+}
 
 /// The whole path an export of `name` is offered under: a slug of the name (so nothing read
 /// from a file can steer the path) in the export directory.
@@ -19,7 +62,7 @@ pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
 }
 
 /// Keys on the Bestiary screen. `None` lets the global keys handle it.
-pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     let page = app.body_height().saturating_sub(8).max(1) as isize;
     let br = &mut app.browser;
     let preview = br.pane == Pane::Preview;
@@ -68,13 +111,16 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         }
         Action::Edit => {
             let id = br.selected_id()?;
-            return Some(leave(app, AfterLeave::Edit(id)));
+            return Some(vec![Effect::Leave(AfterLeave::Edit(id))]);
         }
         Action::Templates => {
             let id = br.selected_id()?;
-            return Some(leave(app, AfterLeave::EditTemplates(id)));
+            return Some(vec![Effect::Leave(AfterLeave::EditTemplates(id))]);
         }
-        Action::New => return Some(leave(app, AfterLeave::NewMonster)),
+        Action::New => return Some(vec![Effect::Leave(AfterLeave::NewMonster)]),
+        Action::Save => {
+            app.info("Nothing to save here: the Bestiary saves each change as you make it.")
+        }
         Action::Duplicate => return Some(duplicate(app)),
         Action::Relevel => {
             let id = br.selected_id()?;
@@ -102,11 +148,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 app.error(msg);
             } else {
                 let path = e.path.clone();
-                app.push(Layer::Confirm(Confirm::Delete { id, path }));
+                app.push(Layer::Confirm(Confirm::Bestiary(Question::Delete {
+                    id,
+                    path,
+                })));
             }
         }
         Action::Restore => match app.deleted.last() {
-            Some(id) => return Some(vec![Cmd::Restore { id: id.clone() }]),
+            Some(id) => return Some(vec![Cmd::Restore { id: id.clone() }.into()]),
             None => app.info(
                 "Nothing was deleted in this session; `lairsmith restore --list` shows the trash.",
             ),
@@ -115,13 +164,13 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             let id = br.selected_id()?;
             let md = action == Action::ExportMarkdown;
             let (kind, ext) = if md {
-                (PromptKind::ExportMarkdown { id: id.clone() }, "md")
+                (Prompt::ExportMarkdown { id: id.clone() }, "md")
             } else {
-                (PromptKind::ExportYaml { id: id.clone() }, "yaml")
+                (Prompt::ExportYaml { id: id.clone() }, "yaml")
             };
             let field = TextField::new(&export_name(&app.paths.exports, &id, ext));
             app.push(Layer::Prompt {
-                kind,
+                kind: PromptKind::Bestiary(kind),
                 title: format!("Export {} to file", if md { "Markdown" } else { "YAML" }),
                 field,
             });
@@ -130,7 +179,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             let id = br.selected_id()?;
             let field = TextField::new(&export_name(&app.paths.exports, &id, "html"));
             app.push(Layer::Prompt {
-                kind: PromptKind::ExportHtml { id },
+                kind: PromptKind::Bestiary(Prompt::ExportHtml { id }),
                 title: "Export printable HTML to file".into(),
                 field,
             });
@@ -146,9 +195,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 );
                 app.error(msg);
             } else {
-                return Some(vec![Cmd::OpenEditor {
-                    path: e.path.clone(),
-                }]);
+                let path = e.path.clone();
+                return Some(vec![Cmd::OpenEditor { path }.into()]);
             }
         }
         _ => return None,
@@ -173,11 +221,11 @@ pub fn open_filters(app: &mut App) {
 }
 
 /// Copies the selected monster into the user's bestiary under a new id and saves it.
-fn duplicate(app: &mut App) -> Vec<Cmd> {
+fn duplicate(app: &mut App) -> Vec<Effect> {
     let Some(id) = app.browser.selected_id() else {
         return Vec::new();
     };
-    let Some(loaded) = crate::tui::layers::design_of(app, &id) else {
+    let Some(loaded) = design_of(app, &id) else {
         return Vec::new();
     };
     let d = crate::bestiary::naming::copy_of(&app.bestiary, &loaded);
@@ -187,20 +235,333 @@ fn duplicate(app: &mut App) -> Vec<Cmd> {
         .filter(|e| !e.is_shipped())
         .map(|e| e.path.clone());
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
-        Ok(path) => vec![Cmd::Write {
-            base: None,
-            copy_of: source,
-            path,
-            contents: crate::yaml_io::to_string(&d),
-            expect: Expect::New,
-            purpose: WritePurpose::Monster {
-                design: Box::new(d),
-                from_forge: false,
-            },
-        }],
+        Ok(path) => vec![
+            Cmd::Write {
+                base: None,
+                copy_of: source,
+                path,
+                contents: crate::yaml_io::to_string(&d),
+                expect: Expect::New,
+                purpose: WritePurpose::Monster {
+                    design: Box::new(d),
+                    from_forge: false,
+                },
+                then: None,
+            }
+            .into(),
+        ],
         Err(e) => {
             app.error(e);
             Vec::new()
         }
+    }
+}
+
+/// A file name typed for an export of a monster.
+pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
+    let (Prompt::ExportMarkdown { id } | Prompt::ExportYaml { id } | Prompt::ExportHtml { id }) = p;
+    let Some(block) = block_of(app, id) else {
+        return Ok(Vec::new());
+    };
+    let contents = match p {
+        Prompt::ExportMarkdown { .. } => render(&block, Format::Markdown),
+        Prompt::ExportYaml { .. } => render(&block, Format::Yaml),
+        Prompt::ExportHtml { .. } => crate::export::html::monster(&block),
+    };
+    Ok(crate::tui::export::to_file(app, text, contents))
+}
+
+/// The answer to one of the Bestiary's questions; `Err` keeps asking.
+pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+    Ok(match (q, action) {
+        (Question::Delete { id, path }, Action::Yes) => vec![Cmd::Remove { path, id }.into()],
+        (Question::Delete { .. }, Action::No | Action::Back) => Vec::new(),
+        (Question::RelevelOwn { design }, Action::Overwrite) => relevel_write(app, *design, false),
+        (Question::RelevelOwn { design }, Action::SaveCopy) => relevel_write(app, *design, true),
+        (Question::RelevelOwn { .. }, Action::Back) => Vec::new(),
+        (q, _) => return Err(q),
+    })
+}
+
+/// What the executor did to the monsters on disk.
+pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Written {
+            path,
+            fingerprint,
+            purpose: WritePurpose::Monster { design, .. },
+            ..
+        } => monster_saved(app, *design, path, fingerprint),
+        Outcome::WriteFailed { message, .. } | Outcome::RemoveFailed { message } => {
+            app.error(message)
+        }
+        Outcome::Removed { id, path } => {
+            app.bestiary.remove(&id);
+            let restore = app.keymap.key_for(Ctx::Bestiary, Action::Restore);
+            app.info(format!(
+                "Moved {} to the trash; {restore} puts it back (or `lairsmith restore {id}`).",
+                path.display()
+            ));
+            app.deleted.push(id);
+        }
+        Outcome::Restored { id, result } => match result {
+            Ok(loaded) => {
+                let (design, fp, path) = *loaded;
+                app.deleted.retain(|d| *d != id);
+                let e = app
+                    .bestiary
+                    .entry(design, Provenance::User, path.clone(), Some(fp));
+                app.bestiary.upsert(e);
+                app.browser.select(&id);
+                app.info(format!("Restored {}.", path.display()));
+            }
+            Err(m) => app.error(m),
+        },
+        Outcome::Edited { path, result } => match result {
+            Ok(loaded) => edited(app, path, loaded.0, loaded.1),
+            Err(e) => app.error(format!(
+                "{e} (the file was kept as you left it; the list shows the last good version)"
+            )),
+        },
+        Outcome::Loaded(b) => {
+            app.loading = false;
+            let mut b = *b;
+            // Monsters saved while the load was running are newer than what it read.
+            for e in app.bestiary.entries.iter().filter(|e| !e.is_shipped()) {
+                b.upsert(e.clone());
+            }
+            app.bestiary = b;
+            app.announce_load("loaded");
+        }
+        Outcome::Reloaded { bestiary, reopen } => {
+            app.bestiary = *bestiary;
+            app.announce_load("reloaded");
+            if let Some(id) = reopen {
+                crate::tui::screens::forge::update::open_for_edit(app, &id);
+            }
+        }
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// A monster written to `path` (from the Forge or here): in the list, selected.
+pub fn monster_saved(
+    app: &mut App,
+    design: crate::monster::MonsterDesign,
+    path: PathBuf,
+    fp: Fingerprint,
+) {
+    let (id, name) = (design.id.clone(), design.name.clone());
+    let e = app
+        .bestiary
+        .entry(design, Provenance::User, path.clone(), Some(fp));
+    app.bestiary.upsert(e);
+    app.browser.select(&id);
+    app.info(format!("Saved {name} to {}.", path.display()));
+}
+
+/// The monster file the editor closed on, read back: in the list, with what the lint says.
+fn edited(app: &mut App, path: PathBuf, design: crate::monster::MonsterDesign, fp: Fingerprint) {
+    let findings =
+        crate::bestiary::block_and_findings(&design, &app.bestiary.templates, Some(&path)).1;
+    let entry = app
+        .bestiary
+        .entry(design, Provenance::User, path.clone(), Some(fp));
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = findings.len() - errors;
+    let id = entry.card.id.clone();
+    app.bestiary.upsert(entry);
+    app.browser.select(&id);
+    let first = findings
+        .first()
+        .map(|f| format!(": {}", f.message))
+        .unwrap_or_default();
+    let msg = format!(
+        "Reloaded {}: {errors} lint error(s), {warnings} warning(s){first}",
+        path.display()
+    );
+    if errors > 0 {
+        app.error(msg)
+    } else {
+        app.info(msg)
+    }
+}
+
+/// What `read` gives of the monster `id`, its file read if need be; a file that cannot be read
+/// (or changed since it was listed) is said in the status line.
+fn read_entry<T>(
+    app: &mut App,
+    id: &str,
+    read: impl FnOnce(&crate::bestiary::Entry) -> Result<T, crate::yaml_io::FileError>,
+) -> Option<T> {
+    match read(app.bestiary.get(id)?) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            app.error(e.to_string());
+            None
+        }
+    }
+}
+
+/// The stat block of the monster `id` (see [`read_entry`]).
+fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
+    read_entry(app, id, crate::bestiary::Entry::block)
+}
+
+/// The design of the monster `id` (see [`read_entry`]).
+pub fn design_of(app: &mut App, id: &str) -> Option<std::sync::Arc<crate::monster::MonsterDesign>> {
+    read_entry(app, id, crate::bestiary::Entry::design)
+}
+
+/// Enter in the re-level form: a shipped monster is written as a copy at once; for one of the
+/// user's own, whether to overwrite it is asked.
+pub fn relevel_chosen(app: &mut App, form: RelevelForm) -> Vec<Effect> {
+    let level: Level = match form.level.text().trim().parse() {
+        Ok(l) => l,
+        Err(e) => {
+            app.error(e);
+            app.push(Layer::Relevel(form));
+            return Vec::new();
+        }
+    };
+    let Some(loaded) = design_of(app, &form.id) else {
+        return Vec::new();
+    };
+    let mut d = (*loaded).clone();
+    d.level = level;
+    let rank = if form.rank > 0 {
+        Rank::ALL[form.rank - 1]
+    } else {
+        d.rank
+    };
+    let role = if form.role > 0 {
+        Role::ALL[form.role - 1]
+    } else {
+        d.role
+    };
+    if form.rank > 0
+        && let Some(why) =
+            crate::monster::template_apply::rank_change_refusal(&d, rank, &app.bestiary.templates)
+    {
+        app.error(why);
+        app.push(Layer::Relevel(form));
+        return Vec::new();
+    }
+    // The kit powers follow the rank and role, as `lairsmith relevel` does.
+    crate::monster::rerank::rerank(
+        &mut d,
+        rank,
+        role,
+        crate::monster::kit::Templates::embedded(),
+    );
+    if app.bestiary.get(&form.id).is_none_or(|e| e.is_shipped()) {
+        return relevel_write(app, d, true);
+    }
+    let design = Box::new(d);
+    app.push(Layer::Confirm(Confirm::Bestiary(Question::RelevelOwn {
+        design,
+    })));
+    Vec::new()
+}
+
+/// Writes a re-levelled monster: over the user's own file, or as a new copy.
+fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool) -> Vec<Effect> {
+    let Some(loaded) = design_of(app, &d.id) else {
+        return Vec::new();
+    };
+    let Some(e) = app.bestiary.get(&d.id) else {
+        return Vec::new();
+    };
+    let base = (!copy && !e.is_shipped()).then(|| Box::new((*loaded).clone()));
+    let source = (!e.is_shipped()).then(|| e.path.clone());
+    let (path, expect) = match (copy, e.fingerprint) {
+        (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
+        _ => {
+            crate::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
+            match path_in(&app.paths.bestiary, &d.id, "yaml") {
+                Ok(p) => (p, Expect::New),
+                Err(err) => {
+                    app.error(err);
+                    return Vec::new();
+                }
+            }
+        }
+    };
+    vec![
+        Cmd::Write {
+            copy_of: source.filter(|_| expect == Expect::New),
+            base,
+            path,
+            contents: crate::yaml_io::to_string(&d),
+            expect,
+            purpose: WritePurpose::Monster {
+                design: Box::new(d),
+                from_forge: false,
+            },
+            then: None,
+        }
+        .into(),
+    ]
+}
+
+fn cycle_vec<T: Vocabulary>(v: &mut Vec<T>, forward: bool) {
+    let next = crate::vocab::cycle_option(v.first().copied(), forward);
+    v.clear();
+    v.extend(next);
+}
+
+/// The filter form changes the filters as the user goes, so the list behind it shows what they
+/// select; Enter and Esc both close it.
+pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
+    let f = &mut app.browser.filter;
+    match action {
+        Action::Choose | Action::Back => return,
+        Action::ClearFilter => {
+            *f = Filter::default();
+            form.levels.clear();
+        }
+        Action::Left | Action::Right if form.row > 0 => {
+            let fwd = action == Action::Right;
+            match form.row {
+                1 => cycle_vec::<Rank>(&mut f.ranks, fwd),
+                2 => cycle_vec::<Role>(&mut f.roles, fwd),
+                3 => cycle_vec::<Source>(&mut f.sources, fwd),
+                4 => cycle_vec::<CreatureType>(&mut f.types, fwd),
+                5 => cycle_vec::<Tag>(&mut f.tags, fwd),
+                _ => {
+                    f.leader = match (f.leader, fwd) {
+                        (None, true) | (Some(false), false) => Some(true),
+                        (Some(true), true) | (None, false) => Some(false),
+                        (Some(false), true) | (Some(true), false) => None,
+                    }
+                }
+            }
+        }
+        other => crate::tui::layers::form_move(&mut form.row, FILTER_ROWS.len(), other),
+    }
+    app.push(Layer::Filter(form));
+}
+
+/// The level range typed into the filter form applies as soon as it parses.
+pub fn filter_levels_changed(app: &mut App) {
+    let Some(Layer::Filter(form)) = app.layers.last() else {
+        return;
+    };
+    let t = form.levels.text();
+    if t.trim().is_empty() {
+        app.browser.filter.levels = None;
+        app.status = None;
+        return;
+    }
+    match Filter::parse_levels(&t) {
+        Ok(r) => {
+            app.browser.filter.levels = Some(r);
+            app.status = None;
+        }
+        Err(e) => app.error(e),
     }
 }

@@ -313,14 +313,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
 }
 
 pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect) {
-    let w = 52.min(area.width);
-    let h = (FILTER_ROWS.len() as u16 + 4).min(area.height);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let r = crate::tui::screens::encounter::view::popup(area, 52, FILTER_ROWS.len() as u16 + 4);
     f.render_widget(Clear, r);
     let one = |v: &[&str]| v.first().map_or("any".to_owned(), |s| (*s).to_owned());
     let values = [
@@ -359,15 +352,86 @@ pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect
         theme::dim(),
     )));
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(" Filters ")
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(" Filters ")),
         r,
     );
     if form.row == 0 {
         let (_, c) = form.levels.visible(30);
         f.set_cursor_position((r.x + 11 + c as u16, r.y + 1));
+    }
+}
+
+/// The title and the words of one of the Bestiary's questions.
+pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+    use super::update::Question;
+    match q {
+        Question::Delete { id, path } => (
+            " Delete ",
+            format!(
+                "Delete `{id}` ({})? It goes to the trash; {} puts it back.",
+                path.display(),
+                app.keymap.key_for(Ctx::Bestiary, Action::Restore)
+            ),
+        ),
+        Question::RelevelOwn { design } => (
+            " Re-level your monster ",
+            format!(
+                "Save {} at level {} over your file, or as a new monster beside it?",
+                design.name, design.level
+            ),
+        ),
+    }
+}
+
+/// The re-level form over the screen.
+pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Frame, area: Rect) {
+    let r = crate::tui::screens::encounter::view::popup(area, 54, 5);
+    f.render_widget(Clear, r);
+    let name = app
+        .bestiary
+        .get(&form.id)
+        .map_or(form.id.clone(), |e| e.card.name.clone());
+    let opt = |i: usize, all: &[&str]| {
+        if i == 0 {
+            "keep".to_owned()
+        } else {
+            all[i - 1].to_owned()
+        }
+    };
+    let ranks: Vec<&str> = Rank::ALL.iter().map(|r| r.key()).collect();
+    let roles: Vec<&str> = crate::rules::Role::ALL.iter().map(|r| r.key()).collect();
+    let row = |label: &str, v: String, sel: bool| {
+        Line::from(vec![
+            Span::styled(
+                format!("{label:<8}"),
+                if sel {
+                    theme::selected()
+                } else {
+                    theme::bold()
+                },
+            ),
+            Span::raw(format!(" {v}")),
+        ])
+    };
+    let lines = vec![
+        row("Level", form.level.text(), form.row == 0),
+        row(
+            "Rank",
+            format!("◂ {} ▸", opt(form.rank, &ranks)),
+            form.row == 1,
+        ),
+        row(
+            "Role",
+            format!("◂ {} ▸", opt(form.role, &roles)),
+            form.row == 2,
+        ),
+    ];
+    let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), 52).into_owned();
+    f.render_widget(
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(title)),
+        r,
+    );
+    if form.row == 0 {
+        f.set_cursor_position((r.x + 1 + 9 + form.level.cursor as u16, r.y + 1));
     }
 }

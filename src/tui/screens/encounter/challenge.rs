@@ -6,7 +6,7 @@ use crate::encounter::challenge::{
     Challenge, ChallengeSkill, DEFAULT_FAILURES, parse_count, parse_level,
 };
 use crate::encounter::{Group, System};
-use crate::tui::app::{App, Cmd};
+use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Layer;
 use crate::tui::theme;
@@ -14,7 +14,7 @@ use crate::tui::widgets::text_field::TextField;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Clear, Paragraph};
 
 /// The rows of the form, in order.
 pub const ROWS: [&str; 5] = ["Name", "Level", "Successes", "Failures", "Skills"];
@@ -122,12 +122,12 @@ pub fn open(app: &mut App) {
 }
 
 /// The form's keys (typing went to the focused row before this).
-pub fn on_key(app: &mut App, mut form: ChallengeForm, action: Action) -> Vec<Cmd> {
+pub fn on_key(app: &mut App, mut form: ChallengeForm, action: Action) {
     match action {
-        Action::Back => return Vec::new(),
+        Action::Back => return,
         Action::Choose => match form.challenge() {
             Ok(c) => match apply(app, c, form.editing) {
-                Ok(()) => return Vec::new(),
+                Ok(()) => return,
                 Err(e) => {
                     form.row = NAME;
                     app.error(e);
@@ -143,7 +143,6 @@ pub fn on_key(app: &mut App, mut form: ChallengeForm, action: Action) -> Vec<Cmd
         _ => {}
     }
     app.push(Layer::Challenge(form));
-    Vec::new()
 }
 
 /// Adds the challenge, or puts it in place of group `editing`'s; a name another challenge has
@@ -228,11 +227,7 @@ pub fn view(form: &ChallengeForm, party_level: i32, f: &mut Frame, area: Rect) {
     };
     let text = crate::tui::widgets::wrap::hanging(lines, usize::from(r.width.saturating_sub(2)));
     f.render_widget(
-        Paragraph::new(text).block(
-            Block::bordered()
-                .title(title)
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(text).block(crate::tui::widgets::dialog(title)),
         r,
     );
     let (c, row) = cursor;

@@ -7,6 +7,8 @@ pub mod challenge;
 pub mod update;
 pub mod view;
 
+pub use update::{Prompt, Question};
+
 use crate::bestiary::{Bestiary, Filter, search};
 use crate::encounter::report::{Report, report};
 use crate::encounter::{Encounter, Party, PartyRef};
@@ -140,11 +142,7 @@ impl EncounterScreen {
 
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        if back {
-            self.encounter.undo(&mut self.locked)
-        } else {
-            self.encounter.redo(&mut self.locked)
-        }
+        self.encounter.step(back, &mut self.locked)
     }
 }
 

@@ -1,7 +1,9 @@
-//! The Encounter screen's keys: building the roster, the party, the generator, notes, undo,
-//! saving and opening.
+//! The Encounter screen's keys and its features end to end: building the roster, the party
+//! (saved parties included), the generator, notes, undo, exporting the sheet, opening, and
+//! saving, with its questions and what the executor reports back.
 
 use super::EncounterScreen;
+use crate::encounter::PartyChoice;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::party::PartyFile;
 use crate::encounter::{Count, Encounter, Group, PartyRef, Placeholder, System};
@@ -9,12 +11,59 @@ use crate::export::doc::group_thousands;
 use crate::rules::difficulty::BANDS;
 use crate::rules::{Level, Rank, Role};
 use crate::store::{Expect, path_in};
-use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{Layer, Picker};
-use crate::tui::update::leave;
+use crate::tui::layer::{Layer, Picker, PlaceholderForm};
+use crate::tui::msg::{Effect, Outcome, Owner, PartyChange};
 use crate::tui::widgets::text_field::TextField;
 use crate::vocab::Vocabulary;
+
+/// The Encounter screen's questions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// The encounter has unsaved changes: y save, n discard, Esc cancel; then `.0`.
+    Unsaved(AfterLeave),
+    /// Remove a saved party (to the trash): y / n. `users`: who else names it.
+    RemoveParty { id: String, users: String },
+    /// Level up a saved party in its file: y / n. `users`: who else names it.
+    LevelUpParty { id: String, users: String },
+    /// Switch the encounter's rules system, dropping its groups: y / n.
+    SwitchSystem,
+}
+
+/// What a prompt of the Encounter screen is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    /// A file name for the encounter sheet in Markdown.
+    Export,
+    /// A file name for the encounter sheet as printable HTML.
+    ExportHtml,
+    /// A file name for the sheet for running the fight on paper (printable HTML).
+    ExportTable,
+    /// The name to save a new encounter under; then `then`.
+    SaveAs { then: Option<AfterLeave> },
+    /// The party: `4x6`, `3,3,4,5`, `Ana=3,Bo=4`, or a saved party's id.
+    Party,
+    /// The id to save the encounter's party under, in `parties/`.
+    SaveParty,
+    /// The encounter's notes.
+    Notes,
+    /// A 3rd-edition group: `5`, `1/2`, `5 x3` (a CR and a count).
+    AddCr,
+}
+
+fn ask(app: &mut App, q: Question) {
+    app.push(Layer::Confirm(Confirm::Encounter(q)));
+}
+
+fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) {
+    app.push(Layer::Prompt {
+        kind: PromptKind::Encounter(p),
+        title: title.into(),
+        field,
+    });
+}
 
 /// The next seed of a simple, reproducible sequence (splitmix64).
 fn next_seed(s: &mut u64) -> u64 {
@@ -25,10 +74,11 @@ fn next_seed(s: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     let s = &mut app.encounter;
     let n = s.encounter.groups.len();
     match action {
+        Action::Save => return Some(save(app, None)),
         Action::NextPane | Action::PrevPane | Action::Left | Action::Right => {
             s.preview_focus = !s.preview_focus
         }
@@ -47,13 +97,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         Action::PageDown => s.preview_scroll = s.preview_scroll.saturating_add(10),
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
-            if !s.step_history(back) {
-                app.info(if back {
-                    "Nothing to undo."
-                } else {
-                    "Nothing to redo."
-                });
-            }
+            let done = s.step_history(back);
+            app.stepped(back, done);
         }
         Action::AddMonsters | Action::Placeholder if s.encounter.system == System::D20e3 => {
             let c = app.keymap.key_for(Ctx::Encounter, Action::AddCr);
@@ -67,16 +112,17 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 "Challenge ratings are for d20 3rd-edition encounters ({y} switches this one)."
             ));
         }
-        Action::AddCr => app.push(Layer::Prompt {
-            kind: PromptKind::AddCr,
-            title: "Foes by challenge rating: 5, 1/2, or 5 x3 for three (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8); character 5, npc 5, or 3+2 for a CR 3 monster with 2 class levels".into(),
-            field: TextField::default(),
-        }),
+        Action::AddCr => prompt(
+            app,
+            Prompt::AddCr,
+            "Foes by challenge rating: 5, 1/2, or 5 x3 for three (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8); character 5, npc 5, or 3+2 for a CR 3 monster with 2 class levels",
+            TextField::default(),
+        ),
         Action::SwitchSystem => {
             if s.encounter.groups.is_empty() {
                 switch_system(app);
             } else {
-                app.push(Layer::Confirm(crate::tui::app::Confirm::SwitchSystem));
+                ask(app, Question::SwitchSystem);
             }
         }
         Action::TreasureMethod => {
@@ -92,18 +138,23 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         Action::AddChallenge => super::challenge::open(app),
         Action::Placeholder => {
             let level = s.report.party_level;
-            app.push(Layer::Placeholder(crate::tui::layers::placeholder_form(
-                i64::from(level),
-            )));
+            let level = TextField::new(&i64::from(level).clamp(1, 30).to_string());
+            app.push(Layer::Placeholder(PlaceholderForm {
+                level,
+                rank: 1,
+                role: 0,
+                row: 0,
+            }));
         }
         Action::Increase | Action::Decrease
-            if s
-                .encounter
+            if s.encounter
                 .groups
                 .get(s.cursor)
                 .is_some_and(|g| g.challenge.is_some()) =>
         {
-            let x = app.keymap.key_for(Ctx::EncounterOrcus, Action::AddChallenge);
+            let x = app
+                .keymap
+                .key_for(Ctx::EncounterOrcus, Action::AddChallenge);
             app.info(format!(
                 "A challenge is run once; {x} adds another with its own name."
             ));
@@ -148,30 +199,26 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                     .collect::<Vec<_>>()
                     .join(","),
             };
-            app.push(Layer::Prompt {
-                kind: PromptKind::Party,
-                title: PARTY_PROMPT.into(),
-                field: TextField::new(&spec),
-            });
+            prompt(app, Prompt::Party, PARTY_PROMPT, TextField::new(&spec));
         }
         Action::SaveParty => {
             let name = match &s.encounter.party {
                 PartyRef::Saved(id) => id.clone(),
                 _ => String::new(),
             };
-            app.push(Layer::Prompt {
-                kind: PromptKind::SaveParty,
-                title: "Save the party as (a name; it goes to your parties folder)".into(),
-                field: TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
-            });
+            prompt(
+                app,
+                Prompt::SaveParty,
+                "Save the party as (a name; it goes to your parties folder)",
+                TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
+            );
         }
         Action::LevelUpParty => return Some(level_up_party(app)),
         Action::RemoveParty => match &s.encounter.party {
             PartyRef::Saved(id) => {
-                return Some(vec![Cmd::PartyUsers {
-                    id: id.clone(),
-                    change: crate::tui::msg::PartyChange::Remove,
-                }]);
+                let id = id.clone();
+                let change = PartyChange::Remove;
+                return Some(vec![Cmd::PartyUsers { id, change }.into()]);
             }
             _ => {
                 let save = app.keymap.key_for(Ctx::Encounter, Action::SaveParty);
@@ -182,11 +229,12 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         },
         Action::Notes => {
             let notes = s.encounter.notes.clone().unwrap_or_default();
-            app.push(Layer::Prompt {
-                kind: PromptKind::Notes,
-                title: "Notes (one line; kept in the encounter file and on the sheet)".into(),
-                field: TextField::new(&notes),
-            });
+            prompt(
+                app,
+                Prompt::Notes,
+                "Notes (one line; kept in the encounter file and on the sheet)",
+                TextField::new(&notes),
+            );
         }
         Action::Explain => {
             s.explain = !s.explain;
@@ -202,7 +250,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 }
             }
         }
-        Action::Generate => return Some(generate_now(app)),
+        Action::Generate => generate_now(app),
         Action::Difficulty => {
             s.difficulty = (s.difficulty + 1) % BANDS.len();
             let name = BANDS[s.difficulty].name;
@@ -212,7 +260,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             ));
         }
         Action::Filter => crate::tui::screens::bestiary::update::open_filters(app),
-        Action::Open => return Some(leave(app, AfterLeave::OpenEncounter)),
+        Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenEncounter)]),
         Action::StartFight => {
             let save = app.keymap.key_for(Ctx::Anywhere, Action::Save);
             let Some(path) = s.encounter.path().map(std::path::Path::to_path_buf) else {
@@ -228,7 +276,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 return Some(Vec::new());
             }
             let job = crate::tui::screens::table::update::start_job(app, path);
-            return Some(vec![Cmd::Fight(job)]);
+            return Some(vec![Cmd::Fight(job).into()]);
         }
         Action::ExportTable => {
             let field = TextField::new(&crate::tui::screens::bestiary::export_name(
@@ -236,25 +284,26 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 &format!("{} table", s.encounter.name),
                 "html",
             ));
-            app.push(Layer::Prompt {
-                kind: PromptKind::ExportEncounterTable,
-                title: "Export the sheet for running the fight on paper (printable HTML) to file"
-                    .into(),
+            prompt(
+                app,
+                Prompt::ExportTable,
+                "Export the sheet for running the fight on paper (printable HTML) to file",
                 field,
-            });
+            );
         }
-        Action::NewEncounter => return Some(leave(app, AfterLeave::NewEncounter)),
+        Action::NewEncounter => return Some(vec![Effect::Leave(AfterLeave::NewEncounter)]),
         Action::ExportMarkdown => {
             let field = TextField::new(&crate::tui::screens::bestiary::export_name(
                 &app.paths.exports,
                 &s.encounter.name,
                 "md",
             ));
-            app.push(Layer::Prompt {
-                kind: PromptKind::ExportEncounter,
-                title: "Export the encounter sheet (Markdown) to file".into(),
+            prompt(
+                app,
+                Prompt::Export,
+                "Export the encounter sheet (Markdown) to file",
                 field,
-            });
+            );
         }
         Action::ExportHtml => {
             let field = TextField::new(&crate::tui::screens::bestiary::export_name(
@@ -262,11 +311,12 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 &s.encounter.name,
                 "html",
             ));
-            app.push(Layer::Prompt {
-                kind: PromptKind::ExportEncounterHtml,
-                title: "Export the encounter sheet (printable HTML) to file".into(),
+            prompt(
+                app,
+                Prompt::ExportHtml,
+                "Export the encounter sheet (printable HTML) to file",
                 field,
-            });
+            );
         }
         Action::Choose => {
             let i = s.cursor;
@@ -280,7 +330,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 .get(i)
                 .is_some_and(|g| g.placeholder.is_some())
             {
-                return Some(leave(app, AfterLeave::ReplacePlaceholder(i)));
+                return Some(vec![Effect::Leave(AfterLeave::ReplacePlaceholder(i))]);
             }
         }
         _ => return None,
@@ -305,7 +355,7 @@ pub fn switch_system(app: &mut App) {
 
 /// A 3rd-edition group typed into the prompt: `5`, `1/2`, `5 x3`, `3+2` (a CR 3 monster with 2
 /// class levels), `character 5`, `npc 5 x2` (D7).
-pub fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
+fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
     let text = text.trim();
     let (foe, count) = match text.rsplit_once(['x', '×', '*']) {
         Some((foe, n)) => (foe.trim(), n.trim()),
@@ -389,7 +439,7 @@ fn add_group(app: &mut App, g: Group) {
         .unwrap_or(0);
 }
 
-pub fn add_monster(app: &mut App, id: &str) {
+fn add_monster(app: &mut App, id: &str) {
     let name = app
         .bestiary
         .get(id)
@@ -398,7 +448,7 @@ pub fn add_monster(app: &mut App, id: &str) {
     app.info(format!("Added {name}. Enter adds another, Esc closes."));
 }
 
-pub fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
+fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
     let p = Placeholder {
         level,
         rank: Rank::ALL[rank.min(Rank::ALL.len() - 1)],
@@ -418,13 +468,11 @@ pub const PARTY_PROMPT: &str =
 /// The party typed into the prompt: a saved party's id or a spec. A text that can be an id
 /// may name a saved party, which wins over the spec it may also read as (`4x6`): the executor
 /// reads it ([`crate::encounter::choose_party`]). Any other text is a spec or an error now.
-pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
+fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
     if crate::monster::design::is_valid_id(text) {
-        return Ok(vec![Cmd::LoadParty {
-            text: text.to_owned(),
-            prompt: PromptKind::Party,
-        }]);
+        let (text, owner) = (text.to_owned(), Owner::Encounter);
+        return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
     }
     let p = crate::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.encounter.encounter.party = PartyRef::from_party(&p);
@@ -433,7 +481,7 @@ pub fn set_party(app: &mut App, text: &str) -> Result<Vec<Cmd>, String> {
 }
 
 /// Saves the encounter's party under a name, and makes the encounter name it.
-pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
+fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
     let name = name.trim();
     crate::text::check_name("the party's name", name)?;
     let id = crate::monster::slugify(name);
@@ -448,25 +496,28 @@ pub fn save_party(app: &mut App, name: &str) -> Result<Vec<Cmd>, String> {
         members: app.encounter.party.members.clone(),
         extra: Default::default(),
     };
-    Ok(vec![Cmd::Write {
-        base: None,
-        copy_of: None,
-        path,
-        contents: crate::yaml_io::to_string(&file),
-        expect: Expect::New,
-        purpose: WritePurpose::Party { id },
-    }])
+    Ok(vec![
+        Cmd::Write {
+            base: None,
+            copy_of: None,
+            path,
+            contents: crate::yaml_io::to_string(&file),
+            expect: Expect::New,
+            purpose: WritePurpose::Party { id },
+            then: None,
+        }
+        .into(),
+    ])
 }
 
 /// Every member one level up (at most 30): in the encounter, and in the file of a saved party.
-fn level_up_party(app: &mut App) -> Vec<Cmd> {
+fn level_up_party(app: &mut App) -> Vec<Effect> {
     let s = &mut app.encounter;
     if let PartyRef::Saved(id) = &s.encounter.party {
         // Its file is shared by every encounter and adventure that names it: asked first.
-        return vec![Cmd::PartyUsers {
-            id: id.clone(),
-            change: crate::tui::msg::PartyChange::LevelUp,
-        }];
+        let id = id.clone();
+        let change = PartyChange::LevelUp;
+        return vec![Cmd::PartyUsers { id, change }.into()];
     }
     let mut p = s.party.clone();
     for m in &mut p.members {
@@ -487,7 +538,7 @@ fn level_up_party(app: &mut App) -> Vec<Cmd> {
     Vec::new()
 }
 
-pub fn set_notes(app: &mut App, text: &str) {
+fn set_notes(app: &mut App, text: &str) {
     let t = text.trim();
     app.encounter.encounter.notes = (!t.is_empty()).then(|| t.to_owned());
 }
@@ -506,72 +557,29 @@ pub fn reset(app: &mut App) {
     app.encounter = fresh;
 }
 
-/// Saves the encounter: to its file, or for a new one to `encounters/<name>.yaml` after asking the name.
-pub fn save(app: &mut App) -> Vec<Cmd> {
-    let s = &app.encounter;
-    match s.encounter.file() {
-        Some(file) => vec![Cmd::Write {
-            base: None,
-            copy_of: None,
-            path: file.path.clone(),
-            contents: crate::yaml_io::to_string(&*s.encounter),
-            expect: Expect::Unchanged(file.fingerprint),
-            purpose: WritePurpose::Encounter,
-        }],
-        _ => {
-            let name = if s.encounter.name == "New Encounter" {
-                String::new()
-            } else {
-                s.encounter.name.clone()
-            };
-            app.push(Layer::Prompt {
-                kind: PromptKind::SaveEncounterAs,
-                title: "Name the encounter (saved in your encounters folder)".into(),
-                field: TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
-            });
-            Vec::new()
-        }
+/// Saves the encounter: to its file, or for a new one to `encounters/<name>.yaml` after asking
+/// the name; then `then`.
+pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
+    let doc = &app.encounter.encounter;
+    if let Some(cmd) = doc.save_over(WritePurpose::Encounter, then.clone()) {
+        return vec![cmd.into()];
     }
+    let field =
+        TextField::new(doc.offered_name("New Encounter")).with_max(crate::text::MAX_NAME_CHARS);
+    let title = "Name the encounter (saved in your encounters folder)";
+    prompt(app, Prompt::SaveAs { then }, title, field);
+    Vec::new()
 }
 
-/// The save command once the encounter has a name.
-pub fn save_as(app: &mut App, name: &str) -> Vec<Cmd> {
-    let name = name.trim();
-    if name.is_empty() {
-        app.error("An encounter needs a name.");
-        app.after_save = None;
-        return Vec::new();
-    }
-    if let Err(e) = crate::text::check_name("the encounter's name", name) {
-        app.error(e);
-        app.after_save = None;
-        return Vec::new();
-    }
-    app.encounter.encounter.name = name.to_owned();
-    match path_in(
-        &app.paths.encounters,
-        &crate::monster::slugify(name),
-        "yaml",
-    ) {
-        Ok(path) => vec![Cmd::Write {
-            base: None,
-            copy_of: app.encounter.encounter.path().map(ToOwned::to_owned),
-            path,
-            contents: crate::yaml_io::to_string(&*app.encounter.encounter),
-            expect: Expect::New,
-            purpose: WritePurpose::Encounter,
-        }],
-        Err(e) => {
-            app.error(e);
-            app.after_save = None;
-            Vec::new()
-        }
-    }
+/// The save once the encounter has a name.
+fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
+    let dir = app.paths.encounters.clone();
+    let purpose = WritePurpose::Encounter;
+    let cmd = (app.encounter.encounter).save_as(name, "encounter", &dir, purpose, then);
+    app.run_or_say(cmd)
 }
 
-/// Replaces the unlocked groups with a generated mix at the chosen difficulty. Undo brings the
-/// old roster back.
-fn generate_now(app: &mut App) -> Vec<Cmd> {
+fn generate_now(app: &mut App) {
     if app.encounter.encounter.system == System::D20e3 {
         return generate_3e(app);
     }
@@ -616,12 +624,11 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
         }
         Err(e) => app.error(e.to_string()),
     }
-    Vec::new()
 }
 
 /// A 3rd-edition encounter is generated as a mix of challenge ratings (there is no 3rd-edition
 /// bestiary); locked groups stay and the mix is added to them.
-fn generate_3e(app: &mut App) -> Vec<Cmd> {
+fn generate_3e(app: &mut App) {
     let s = &mut app.encounter;
     let seed = next_seed(&mut s.seed);
     let band = BANDS[s.difficulty].difficulty;
@@ -645,5 +652,256 @@ fn generate_3e(app: &mut App) -> Vec<Cmd> {
         }
         Err(e) => app.error(e),
     }
+}
+
+/// What was typed into one of the screen's prompts; `Err` keeps the prompt open to correct it.
+pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
+    let s = &app.encounter;
+    Ok(match p {
+        Prompt::SaveAs { then } => save_as(app, text, then.clone()),
+        Prompt::Party => set_party(app, text)?,
+        Prompt::SaveParty => save_party(app, text)?,
+        Prompt::Notes => {
+            set_notes(app, text);
+            Vec::new()
+        }
+        Prompt::AddCr => {
+            add_cr(app, text)?;
+            Vec::new()
+        }
+        // The sheets show the treasure method chosen on the screen, as the CLI's do.
+        Prompt::Export => {
+            let contents = crate::encounter::sheet::markdown_with_treasure(
+                &s.encounter,
+                &s.party,
+                &s.report,
+                &app.bestiary,
+                s.treasure_plan.as_ref(),
+            );
+            crate::tui::export::to_file(app, text, contents)
+        }
+        Prompt::ExportTable => {
+            match crate::export::table::table_sheet(&s.encounter, &s.party, &app.bestiary) {
+                Ok(contents) => crate::tui::export::to_file(app, text, contents),
+                Err(e) => {
+                    app.error(e);
+                    Vec::new()
+                }
+            }
+        }
+        Prompt::ExportHtml => {
+            let contents = crate::export::html::encounter(
+                &s.encounter,
+                &s.party,
+                &s.report,
+                &app.bestiary,
+                s.treasure_plan.as_ref(),
+            );
+            crate::tui::export::to_file(app, text, contents)
+        }
+    })
+}
+
+/// The answer to one of the screen's questions; `Err` keeps asking.
+pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+    Ok(match (q, action) {
+        (Question::Unsaved(then), Action::Yes) => save(app, Some(then)),
+        (Question::Unsaved(then), Action::No) => {
+            reset(app);
+            vec![Effect::Leave(then)]
+        }
+        (Question::Unsaved(_), Action::Back) => Vec::new(),
+        (Question::SwitchSystem, Action::Yes) => {
+            switch_system(app);
+            Vec::new()
+        }
+        (Question::RemoveParty { id, .. }, Action::Yes) => vec![Cmd::RemoveParty { id }.into()],
+        (Question::LevelUpParty { id, .. }, Action::Yes) => vec![Cmd::LevelUpParty { id }.into()],
+        (Question::LevelUpParty { id, .. }, Action::No | Action::Back) => {
+            app.info(format!("The party `{id}` stays as it is."));
+            Vec::new()
+        }
+        (Question::SwitchSystem | Question::RemoveParty { .. }, Action::No | Action::Back) => {
+            Vec::new()
+        }
+        (q, _) => return Err(q),
+    })
+}
+
+/// What the executor did for the screen.
+pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Written {
+            path,
+            fingerprint,
+            purpose,
+            ..
+        } => {
+            if let WritePurpose::Party { id } = purpose {
+                let s = &mut app.encounter;
+                s.saved_parties.insert(id.clone(), s.party.clone());
+                s.encounter.party = PartyRef::Saved(id.clone());
+                app.info(format!(
+                    "Saved the party to {}; the encounter now names it (`{id}`).",
+                    path.display()
+                ));
+            } else {
+                app.encounter
+                    .encounter
+                    .mark_saved(path.clone(), fingerprint);
+                app.info(format!("Saved the encounter to {}.", path.display()));
+            }
+        }
+        Outcome::WriteFailed {
+            path,
+            message,
+            changed_on_disk,
+            exists,
+            purpose,
+        } => {
+            // A party is saved as a new file only: only the encounter's can have changed.
+            let changed = changed_on_disk && purpose == WritePurpose::Encounter;
+            let open = app.keymap.key_for(Ctx::Encounter, Action::Open);
+            app.error(save_failed(&path, changed, exists, message, &open));
+            if changed {
+                app.encounter.encounter.forget_file();
+            }
+        }
+        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
+        Outcome::EncounterLoaded { path, result } => match result {
+            Ok((e, party, fingerprint)) => opened(app, e, party, path, fingerprint),
+            Err(m) => app.error(m),
+        },
+        Outcome::PartyLoaded { text, result, .. } => {
+            let again = PromptKind::Encounter(Prompt::Party);
+            if let Some((choice, said)) = party_read(app, &text, result, again) {
+                let s = &mut app.encounter;
+                s.encounter.party = choice.party_ref();
+                if let PartyChoice::Saved { id, party } = choice {
+                    s.saved_parties.insert(id, party);
+                }
+                app.info(said);
+            }
+        }
+        Outcome::PartyUsers { id, change, users } => {
+            // The file is shared: ask, saying what else it changes.
+            let users = users.describe();
+            ask(
+                app,
+                match change {
+                    PartyChange::LevelUp => Question::LevelUpParty { id, users },
+                    PartyChange::Remove => Question::RemoveParty { id, users },
+                },
+            );
+        }
+        Outcome::PartyLevelledUp { id, result } => match result {
+            Ok(p) => {
+                let d = p.describe();
+                app.encounter.saved_parties.insert(id.clone(), p);
+                app.info(format!("Party `{id}` levelled up and saved: {d}."));
+            }
+            Err(m) => app.error(m),
+        },
+        Outcome::PartyRemoved { id, result } => match result {
+            Ok(to) => {
+                // The encounter keeps the members it was rated with, inline.
+                let s = &mut app.encounter;
+                if s.encounter.party == PartyRef::Saved(id.clone()) {
+                    s.encounter.party = PartyRef::from_party(&s.party);
+                }
+                s.saved_parties.remove(&id);
+                app.info(format!(
+                    "Removed the party `{id}`: its file is in {}; move it back to the parties folder to restore it.",
+                    to.display()
+                ));
+            }
+            Err(m) => app.error(m),
+        },
+        _ => {}
+    }
     Vec::new()
+}
+
+/// An encounter read from its file, on the screen; the generator's and the treasure's settings
+/// and the saved parties read so far stay.
+fn opened(
+    app: &mut App,
+    e: Encounter,
+    party: crate::encounter::Party,
+    path: std::path::PathBuf,
+    fingerprint: crate::store::Fingerprint,
+) {
+    let name = e.name.clone();
+    let old = &app.encounter;
+    let file = crate::tui::document::OnDisk { path, fingerprint };
+    let mut s = EncounterScreen::with(e, Some(file));
+    s.seed = old.seed;
+    s.difficulty = old.difficulty;
+    s.treasure = old.treasure;
+    s.treasure_seed = old.treasure_seed;
+    s.saved_parties = old.saved_parties.clone();
+    if let PartyRef::Saved(id) = &s.encounter.party {
+        s.saved_parties.insert(id.clone(), party);
+    }
+    app.encounter = s;
+    app.info(format!("Opened {name}."));
+}
+
+/// A party the executor read for a party prompt: the choice and what to say of it, or the error
+/// said and the prompt (`again`) open on the text, to correct it.
+pub fn party_read(
+    app: &mut App,
+    text: &str,
+    result: Result<PartyChoice, String>,
+    again: PromptKind,
+) -> Option<(PartyChoice, String)> {
+    match result {
+        Ok(choice) => {
+            let said = match &choice {
+                PartyChoice::Saved { id, party } => format!("Party `{id}`: {}.", party.describe()),
+                PartyChoice::Spec(party) => format!("Party: {}.", party.describe()),
+            };
+            Some((choice, said))
+        }
+        Err(m) => {
+            app.error(m);
+            app.push(Layer::Prompt {
+                kind: again,
+                title: PARTY_PROMPT.into(),
+                field: TextField::new(text),
+            });
+            None
+        }
+    }
+}
+
+/// The Forge saved monster `id`: it takes the place of the placeholder it was designed for.
+pub fn placeholder_designed(app: &mut App, id: &str) {
+    if let Some(i) = app.encounter.replacing.take()
+        && let Some(g) = app.encounter.encounter.groups.get_mut(i)
+        && g.placeholder.is_some()
+    {
+        g.placeholder = None;
+        g.monster = Some(id.to_owned());
+    }
+}
+
+/// Enter in the monster picker: the highlighted monster joins the roster.
+pub fn monster_chosen(app: &mut App, p: &Picker) {
+    if let Some(i) = p.hits.get(p.cursor.min(p.hits.len().saturating_sub(1))) {
+        let id = app.bestiary.entries[*i].card.id.clone();
+        add_monster(app, &id);
+    }
+}
+
+/// Enter in the placeholder form: the placeholder joins the roster, or the level is wrong and
+/// the form stays.
+pub fn placeholder_chosen(app: &mut App, form: PlaceholderForm) {
+    match form.level.text().trim().parse::<Level>() {
+        Ok(level) => add_placeholder(app, level, form.rank, form.role),
+        Err(e) => {
+            app.error(e);
+            app.push(Layer::Placeholder(form));
+        }
+    }
 }

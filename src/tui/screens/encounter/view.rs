@@ -479,9 +479,7 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
     } else {
         format!("{levels} · the Bestiary's filters")
     };
-    let block = Block::bordered()
-        .title(format!(" Add monsters · {filters} "))
-        .border_style(theme::focused_border());
+    let block = crate::tui::widgets::dialog(format!(" Add monsters · {filters} "));
     let inner = block.inner(r);
     f.render_widget(block, r);
     let [q, list] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
@@ -549,11 +547,7 @@ pub fn placeholder_view(form: &PlaceholderForm, f: &mut Frame, area: Rect) {
     let r = popup(area, 50, 5);
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(" Add a placeholder ")
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(" Add a placeholder ")),
         r,
     );
     if form.row == 0 {
@@ -593,11 +587,45 @@ pub fn open_view(
         })
         .collect();
     f.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(format!(" {title} "))
-                .border_style(theme::focused_border()),
-        ),
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(format!(" {title} "))),
         r,
     );
+}
+
+/// The title and the words of one of the Encounter screen's questions.
+pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+    use super::update::Question;
+    let e = &app.encounter.encounter;
+    match q {
+        Question::Unsaved(then) => (
+            " Unsaved encounter ",
+            format!(
+                "The encounter {} has unsaved changes. Save them before {}?",
+                e.name,
+                then.describe()
+            ),
+        ),
+        Question::SwitchSystem => (
+            " Switch the rules ",
+            format!(
+                "Switching to {} drops this encounter's {} group(s), which belong to the other system. Switch? ({} undoes it.)",
+                crate::vocab::Vocabulary::label(e.system.other()),
+                e.groups.len(),
+                app.keymap.key_for(Ctx::Encounter, Action::Undo)
+            ),
+        ),
+        Question::RemoveParty { id, users } => (
+            " Remove the party ",
+            format!(
+                "Remove the saved party `{id}`? Its file goes to the trash; this encounter keeps its members. It is named by {users}, which will no longer find it."
+            ),
+        ),
+        Question::LevelUpParty { id, users } => (
+            " Level up the saved party ",
+            format!(
+                "Level up every member of `{id}` in its file? It is named by {users}, which all see the new levels; undo cannot take this back. (To level up this encounter alone, set its party with {} first.)",
+                app.keymap.key_for(Ctx::Encounter, Action::EditParty)
+            ),
+        ),
+    }
 }

@@ -9,6 +9,8 @@ pub mod options;
 pub mod update;
 pub mod view;
 
+pub use update::{Prompt, Question};
+
 use crate::monster::kit::Templates;
 use crate::monster::lint::Finding;
 use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
@@ -202,11 +204,7 @@ impl Forge {
 
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        let done = if back {
-            self.design.undo(&mut self.powers_custom)
-        } else {
-            self.design.redo(&mut self.powers_custom)
-        };
+        let done = self.design.step(back, &mut self.powers_custom);
         if done {
             self.sync_cursor();
         }

@@ -1,5 +1,6 @@
 //! The Forge's keys: moving through the wizard, choosing options, editing fields and powers,
-//! undo, and saving.
+//! undo; and saving, end to end: the write, the questions before it (lint errors, a file
+//! changed on disk) and what the write did.
 
 use super::fields::{Edit, blank_power};
 use super::{Field, Focus, Forge, Step};
@@ -8,10 +9,11 @@ use crate::monster::kit::Templates;
 use crate::monster::lint::Severity;
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::store::{Expect, path_in};
-use crate::tui::app::{App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
 use crate::tui::document::OnDisk;
-use crate::tui::keymap::{Action, typed_char};
+use crate::tui::keymap::{Action, Ctx, typed_char};
 use crate::tui::layer::{Layer, Picker};
+use crate::tui::msg::{Effect, Outcome};
 use crate::tui::widgets::text_field::TextField;
 use crate::vocab::Vocabulary;
 use fuzzy_matcher::FuzzyMatcher;
@@ -23,7 +25,7 @@ pub fn open_for_edit(app: &mut App, id: &str) {
         app.error(format!("no monster has the id `{id}`"));
         return;
     }
-    let Some(loaded) = crate::tui::layers::design_of(app, id) else {
+    let Some(loaded) = crate::tui::screens::bestiary::update::design_of(app, id) else {
         return;
     };
     let Some(e) = app.bestiary.get(id) else {
@@ -59,8 +61,42 @@ pub fn open_for_edit(app: &mut App, id: &str) {
     app.info(msg);
 }
 
-/// Saves the design in the Forge, asking first when the lint finds errors.
-pub fn save(app: &mut App) -> Vec<Cmd> {
+/// The Forge's questions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// The Forge has unsaved changes: y save, n discard, Esc cancel; then `.0`.
+    Unsaved(AfterLeave),
+    /// The file changed on disk since it was loaded: r reload, c save as a copy, Esc cancel.
+    ChangedOnDisk { path: std::path::PathBuf },
+    /// The monster has lint errors: y save anyway (then `then`), Esc go back.
+    LintErrors {
+        errors: Vec<String>,
+        then: Option<AfterLeave>,
+    },
+}
+
+impl Question {
+    pub fn ctx(&self) -> Ctx {
+        match self {
+            Question::ChangedOnDisk { .. } => Ctx::ChangedOnDisk,
+            Question::LintErrors { .. } => Ctx::LintErrors,
+            Question::Unsaved(_) => Ctx::Confirm,
+        }
+    }
+}
+
+/// The Forge's one prompt: the text of the field under the cursor.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    Field,
+}
+
+fn ask(app: &mut App, q: Question) {
+    app.push(Layer::Confirm(Confirm::Forge(q)));
+}
+
+/// Saves the design in the Forge, asking first when the lint finds errors; then `then`.
+pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let errors: Vec<String> = app
         .forge
         .findings
@@ -69,25 +105,25 @@ pub fn save(app: &mut App) -> Vec<Cmd> {
         .map(|f| super::fields::field_words(&f.message))
         .collect();
     if !errors.is_empty() {
-        app.push(Layer::Confirm(Confirm::LintErrors { errors }));
+        ask(app, Question::LintErrors { errors, then });
         return Vec::new();
     }
-    save_unchecked(app)
+    save_unchecked(app, then)
 }
 
 /// Saves the design in the Forge as a new monster, leaving the file it came from alone.
-pub fn save_as_copy(app: &mut App) -> Vec<Cmd> {
+fn save_as_copy(app: &mut App) -> Vec<Effect> {
     let f = &mut app.forge;
     if let Some(path) = f.design.path() {
         f.copy_from = Some(path.to_owned());
     }
     f.design.forget_file();
     f.copy_of = Some(f.design.id.clone());
-    save_unchecked(app)
+    save_unchecked(app, None)
 }
 
-/// Builds the save command for the design in the Forge.
-pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
+/// The write of the design in the Forge: over its file, or as a new one in the bestiary.
+fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let f = &mut app.forge;
     if f.design.name.trim().is_empty() {
         app.error("Give the monster a name before saving (Details step).");
@@ -110,6 +146,7 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
             }
         }
     };
+    // Over its file, only the lines that changed are written where the layout allows.
     let base = f
         .design
         .file()
@@ -118,22 +155,98 @@ pub fn save_unchecked(app: &mut App) -> Vec<Cmd> {
         None => f.copy_from.clone(),
         Some(_) => None,
     };
-    vec![Cmd::Write {
-        base,
-        copy_of,
-        path,
-        contents: crate::yaml_io::to_string(&*f.design),
-        expect,
-        purpose: WritePurpose::Monster {
-            design: Box::new((*f.design).clone()),
-            from_forge: true,
-        },
-    }]
+    vec![
+        Cmd::Write {
+            base,
+            copy_of,
+            path,
+            contents: crate::yaml_io::to_string(&*f.design),
+            expect,
+            purpose: WritePurpose::Monster {
+                design: Box::new((*f.design).clone()),
+                from_forge: true,
+            },
+            then,
+        }
+        .into(),
+    ]
 }
 
-pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd>> {
+/// The answer to one of the Forge's questions; `Err` keeps asking.
+pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+    Ok(match (q, action) {
+        (Question::Unsaved(then), Action::Yes) => save(app, Some(then)),
+        (Question::Unsaved(then), Action::No) => {
+            app.forge = Forge::new_monster();
+            app.info("Changes discarded.");
+            // Leaving may still have the encounter to ask about.
+            vec![Effect::Leave(then)]
+        }
+        (Question::ChangedOnDisk { path }, Action::ReloadFromDisk) => {
+            app.info(format!(
+                "Reloading {}; your unsaved edits are dropped.",
+                path.display()
+            ));
+            let reopen = Some(app.forge.design.id.clone());
+            vec![Cmd::ReloadAll { reopen }.into()]
+        }
+        (Question::ChangedOnDisk { .. }, Action::SaveCopy) => save_as_copy(app),
+        (Question::LintErrors { then, .. }, Action::Yes) => save_unchecked(app, then),
+        (Question::LintErrors { .. }, Action::No | Action::Back) => {
+            app.info("Not saved. The Review step lists what the lint found.");
+            Vec::new()
+        }
+        (_, Action::Back) => Vec::new(),
+        (q, _) => return Err(q),
+    })
+}
+
+/// The text typed into the field under the cursor; Ctrl-S (`save`) then saves the monster.
+pub fn on_prompt(
+    app: &mut App,
+    _: &Prompt,
+    text: &str,
+    save_too: bool,
+) -> Result<Vec<Effect>, String> {
+    commit_field(app, text)?;
+    Ok(if save_too {
+        save(app, None)
+    } else {
+        Vec::new()
+    })
+}
+
+/// What a save of the Forge's monster did.
+pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Written {
+            path,
+            fingerprint,
+            purpose: WritePurpose::Monster { design, .. },
+            ..
+        } => {
+            let f = &mut app.forge;
+            *f.design = (*design).clone();
+            f.design.mark_saved(path.clone(), fingerprint);
+            f.copy_of = None;
+            crate::tui::screens::encounter::update::placeholder_designed(app, &design.id);
+            crate::tui::screens::bestiary::update::monster_saved(app, *design, path, fingerprint);
+        }
+        Outcome::WriteFailed {
+            path,
+            changed_on_disk: true,
+            ..
+        } => ask(app, Question::ChangedOnDisk { path }),
+        Outcome::WriteFailed { message, .. } => app.error(message),
+        _ => {}
+    }
+    Vec::new()
+}
+
+pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Effect>> {
     let f = &mut app.forge;
     match action {
+        Action::Save => return Some(save(app, None)),
         Action::TypeLevel => {
             let c = typed_char(ev)?;
             // Two digits make a level when they can ("1", "2" is 12); otherwise the new digit
@@ -152,13 +265,8 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Cmd
         }
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
-            if !f.step_history(back) {
-                app.info(if back {
-                    "Nothing to undo."
-                } else {
-                    "Nothing to redo."
-                });
-            }
+            let done = f.step_history(back);
+            app.stepped(back, done);
         }
         Action::NextPane | Action::PrevPane => {
             f.focus = if f.focus == Focus::Editor {
@@ -347,7 +455,7 @@ fn activate_field(app: &mut App, field: Field) {
             };
             let field = TextField::new(&(row.get)(&f.design)).with_max(row.max_chars);
             app.push(Layer::Prompt {
-                kind: PromptKind::ForgeField,
+                kind: PromptKind::Forge(Prompt::Field),
                 title,
                 field,
             });
@@ -470,8 +578,21 @@ pub fn template_matches(f: &Forge, query: &str) -> Vec<(String, crate::monster::
     out.into_iter().map(|(_, _, k, p)| (k, p)).collect()
 }
 
+/// Enter in the picker of template powers: the highlighted one is added; returns whether there
+/// was one.
+pub fn template_chosen(app: &mut App, picker: &Picker) -> bool {
+    let matches = template_matches(&app.forge, &picker.query.text());
+    match matches.get(picker.cursor.min(matches.len().saturating_sub(1))) {
+        Some((_, power)) => {
+            add_template(app, power.clone());
+            true
+        }
+        None => false,
+    }
+}
+
 /// Adds a template power to the design.
-pub fn add_template(app: &mut App, p: crate::monster::Power) {
+fn add_template(app: &mut App, p: crate::monster::Power) {
     let f = &mut app.forge;
     let name = p.name.clone();
     let names = f.design.powers.iter().map(|q| q.name.as_str());

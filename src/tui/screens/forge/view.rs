@@ -104,7 +104,7 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     fr.render_widget(eblock, editor_area);
     let editing = match app.top() {
         Some(Layer::Prompt {
-            kind: PromptKind::ForgeField,
+            kind: PromptKind::Forge(_),
             field,
             ..
         }) => Some(field),
@@ -430,9 +430,7 @@ pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
     );
     fr.render_widget(Clear, r);
     let d = &f.design;
-    let block = Block::bordered()
-        .title(" Add a power from the templates ")
-        .border_style(theme::focused_border());
+    let block = crate::tui::widgets::dialog(" Add a power from the templates ");
     let inner = block.inner(r);
     fr.render_widget(block, r);
     let [q, list] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
@@ -473,4 +471,34 @@ pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
         })
         .collect();
     fr.render_widget(Paragraph::new(lines), list);
+}
+
+/// The title and the words of one of the Forge's questions.
+pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+    use super::update::Question;
+    match q {
+        Question::Unsaved(then) => (
+            " Unsaved changes ",
+            format!(
+                "{} has unsaved changes in the Forge. Save them before {}?",
+                app.forge.design.name,
+                then.describe()
+            ),
+        ),
+        Question::ChangedOnDisk { path } => (
+            " Changed on disk ",
+            format!(
+                "{} changed on disk since you opened it. Saving now would overwrite someone else's changes.",
+                path.display()
+            ),
+        ),
+        Question::LintErrors { errors, .. } => (
+            " Lint errors ",
+            format!(
+                "The lint found {} error(s): {}. Save anyway?",
+                errors.len(),
+                errors.join("; ")
+            ),
+        ),
+    }
 }

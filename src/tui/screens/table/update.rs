@@ -5,9 +5,10 @@
 use super::{Done, Job, Open, Prompt, Question, TableScreen};
 use crate::fight::step::Step;
 use crate::fight::{Fight, words};
-use crate::tui::app::{App, Cmd, Confirm, PromptKind};
+use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind};
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Layer;
+use crate::tui::msg::Effect;
 use crate::tui::widgets::text_field::TextField;
 
 /// What to read when the screen is shown: the open fight (another terminal may have changed
@@ -22,15 +23,19 @@ pub fn refresh(s: &TableScreen) -> Cmd {
 }
 
 /// A step for the open fight, made from the screen's copy.
-fn step(open: &Open, step: Step) -> Vec<Cmd> {
-    vec![Cmd::Fight(Job::Step {
+fn step(open: &Open, step: Step) -> Vec<Effect> {
+    vec![run(Job::Step {
         path: open.path.clone(),
         seen: open.fight.steps.len(),
         step,
     })]
 }
 
-pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+fn run(job: Job) -> Effect {
+    Effect::Run(Cmd::Fight(job))
+}
+
+pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     if app.table.open.is_none() {
         return lobby_action(app, action);
     }
@@ -65,7 +70,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
             Vec::new()
         }
         Action::NextTurn => step(&open, Step::Next),
-        Action::Undo => vec![Cmd::Fight(Job::Undo {
+        Action::Undo => vec![run(Job::Undo {
             path: open.path.clone(),
             seen: f.steps.len(),
         })],
@@ -93,7 +98,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         Action::Open => {
             app.table.open = None;
             app.table.news.clear();
-            vec![Cmd::Fight(Job::Lobby)]
+            vec![run(Job::Lobby)]
         }
         Action::AddCreature => {
             ask(
@@ -190,7 +195,7 @@ fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
 }
 
 /// The list of fights and encounters.
-fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
+fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     let l = &mut app.table.lobby;
     let last = l.len().saturating_sub(1);
     match action {
@@ -198,7 +203,7 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
         Action::Down => l.cursor = (l.cursor + 1).min(last),
         Action::Home => l.cursor = 0,
         Action::End => l.cursor = last,
-        Action::Open => return Some(vec![Cmd::Fight(Job::Lobby)]),
+        Action::Open => return Some(vec![run(Job::Lobby)]),
         Action::Choose => {
             if l.is_empty() {
                 app.info("No fights and no saved encounters yet: save an encounter on the Encounter screen first.");
@@ -217,7 +222,7 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
                 (None, Some(e)) => start_job(app, app.paths.encounters.join(format!("{e}.yaml"))),
                 (None, None) => return Some(Vec::new()),
             };
-            return Some(vec![Cmd::Fight(cmd)]);
+            return Some(vec![run(cmd)]);
         }
         _ => return None,
     }
@@ -258,7 +263,8 @@ fn move_selection(s: &mut TableScreen, action: Action) {
 
 /// What the GM typed into one of the screen's prompts: the step it makes, or why it is not one
 /// (the prompt stays open).
-pub fn on_prompt(app: &mut App, p: Prompt, text: &str) -> Result<Vec<Cmd>, String> {
+pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
+    let p = p.clone();
     let Some(open) = app.table.open.clone() else {
         return Ok(Vec::new());
     };
@@ -362,7 +368,7 @@ pub fn on_prompt(app: &mut App, p: Prompt, text: &str) -> Result<Vec<Cmd>, Strin
             }
             let overcome = words::overcome(&ids, all, &f.now)?;
             app.table.treasure = treasure;
-            return Ok(vec![Cmd::Fight(Job::End {
+            return Ok(vec![run(Job::End {
                 path: open.path.clone(),
                 seen: f.steps.len(),
                 overcome,
@@ -408,13 +414,19 @@ fn power_named(f: &Fight, who: &str, word: &str) -> Result<String, String> {
         })
 }
 
-pub fn on_confirm(app: &mut App, q: Question, yes: bool) -> Vec<Cmd> {
-    let Some(open) = app.table.open.clone() else {
-        return Vec::new();
+/// The answer to one of the screen's questions; `Err` keeps asking.
+pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+    let yes = match action {
+        Action::Yes => true,
+        Action::No | Action::Back => false,
+        _ => return Err(q),
     };
-    match (q, yes) {
+    let Some(open) = app.table.open.clone() else {
+        return Ok(Vec::new());
+    };
+    Ok(match (q, yes) {
         (Question::Remove { who }, true) => step(&open, Step::Remove { who }),
-        (Question::Award { treasure }, true) => vec![Cmd::Fight(Job::Award {
+        (Question::Award { treasure }, true) => vec![run(Job::Award {
             path: open.path.clone(),
             treasure,
         })],
@@ -430,10 +442,14 @@ pub fn on_confirm(app: &mut App, q: Question, yes: bool) -> Vec<Cmd> {
             Vec::new()
         }
         (Question::Remove { .. }, false) => Vec::new(),
-    }
+    })
 }
 
-pub fn on_outcome(app: &mut App, done: Done) -> Vec<Cmd> {
+/// What the executor did with the screen's file work.
+pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    let Outcome::Fight(done) = outcome else {
+        return Vec::new();
+    };
     match done {
         Done::Lobby(Ok((fights, encounters))) => {
             let l = &mut app.table.lobby;
@@ -494,11 +510,11 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Cmd> {
             if read {
                 // The file cannot be read (removed, broken by hand): back to the list.
                 app.table.open = None;
-                return vec![Cmd::Fight(Job::Lobby)];
+                return vec![run(Job::Lobby)];
             }
             // The file is the truth: show it as it is now.
             if app.table.open.as_ref().is_some_and(|o| o.path == path) {
-                vec![Cmd::Fight(Job::Load { path })]
+                vec![run(Job::Load { path })]
             } else {
                 Vec::new()
             }
