@@ -100,6 +100,7 @@ impl World {
             KeyCode::F(2),
             KeyCode::F(3),
             KeyCode::F(4),
+            KeyCode::F(5),
         ];
         const CHARS: &str =
             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ?!+-=[]/:.,_*";
