@@ -197,6 +197,10 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let [order_area, news_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(news_h)]).areas(inner);
     let order = fight.order();
+    // The name gives way first, so that the bar, the HP and the state words stay in view.
+    let name_w = usize::from(order_area.width)
+        .saturating_sub(38)
+        .clamp(10, 22);
     let mut lines = Vec::new();
     let mut selected_line = 0;
     for (i, c) in order.iter().enumerate() {
@@ -217,10 +221,10 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         if c.hidden {
             name.push_str(" (hidden)");
         }
-        let name = crate::text::fit_width(&escape_controls(&name), 22);
+        let name = short_name(&escape_controls(&name), name_w);
         let mut spans = vec![
             Span::styled(if is_turn { "▶" } else { " " }, theme::title()),
-            Span::raw(format!("{count} {name:<22} ")),
+            Span::raw(format!("{count} {name} ")),
             bar(c),
             Span::raw(format!(" {:<9}", hp_text(c))),
         ];
@@ -463,5 +467,23 @@ fn defense_name(d: crate::rules::power_vocab::Defense) -> &'static str {
         Defense::Fortitude => "Fortitude",
         Defense::Reflex => "Reflex",
         Defense::Will => "Will",
+    }
+}
+
+/// A name in `width` columns, cut before a group member's number so that `Kilnwing Darter 1`
+/// and `2` stay apart (`Kilnwin… 1`).
+fn short_name(name: &str, width: usize) -> String {
+    if crate::text::display_width(name) <= width {
+        return crate::text::fit_width(name, width);
+    }
+    let numbered = name
+        .rsplit_once(' ')
+        .filter(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    match numbered {
+        Some((stem, n)) if n.len() + 3 < width => {
+            let stem = crate::text::truncate_to_width(stem, width - n.len() - 1);
+            crate::text::fit_width(&format!("{stem} {n}"), width)
+        }
+        _ => crate::text::fit_width(name, width),
     }
 }
