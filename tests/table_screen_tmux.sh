@@ -121,4 +121,36 @@ L fight end mill-ford-2 --all --write >/dev/null 2>&1 && fail "the XP could be w
 L fight log mill-ford-2 --format md | grep -qF "the fight ends" || fail "the log has no end"
 keys q
 wait_for "EXIT=0"
+
+# 5. An extended challenge (A3): a skill's first check at its DC, then Hard; a group check Easy.
+cat > "$WORK/data/encounters/bridge.yaml" <<'YAML'
+kind: encounter
+schema_version: 1
+name: Bridge
+party: heroes
+groups:
+- monster: ashen-keener
+  count: 1
+- challenge:
+    name: Rope Bridge
+    level: 4
+    successes: 4
+    skills:
+    - {skill: athletics, dc: easy}
+YAML
+L fight start bridge --seed 2 --pc Ana=10/30 --pc Bo=9/30 --pc Cy=8/30 >/dev/null
+launch
+keys F5
+wait_for "bridge"
+keys Home Enter
+wait_for "Rope Bridge · 0/4 successes"
+keys C
+keys "athletics +" Enter
+wait_for "Rope Bridge · 1/4 successes, 0/3 failures"
+keys C
+keys "athletics -" Enter
+wait_for "1/4 successes, 1/3 failures"
+wait_for "(used: Hard)"
+keys q
+wait_for "EXIT=0"
 echo "table screen: ok"

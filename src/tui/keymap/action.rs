@@ -42,6 +42,7 @@ actions! {
     AddCreature => "add_creature",
     RemoveCreature => "remove_creature",
     EndFight => "end_fight",
+    ChallengeCheck => "challenge_check",
     StartFight => "start_fight",
     ExportTable => "export_table_sheet",
     Save => "save",

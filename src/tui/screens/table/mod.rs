@@ -143,6 +143,8 @@ pub enum Prompt {
     Add,
     /// The foes overcome (P10), to end the fight.
     End,
+    /// A check of an extended challenge (A3).
+    Check,
 }
 
 /// A question of the Table screen.

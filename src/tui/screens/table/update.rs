@@ -100,6 +100,20 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             app.table.news.clear();
             vec![run(Job::Lobby)]
         }
+        Action::ChallengeCheck => {
+            if f.now.challenges.is_empty() {
+                app.error("The encounter has no extended challenge.");
+            } else {
+                ask(
+                    app,
+                    Prompt::Check,
+                    "A check: a skill and + or - (athletics +), or + or - alone for a group check"
+                        .into(),
+                    "",
+                );
+            }
+            Vec::new()
+        }
         Action::AddCreature => {
             ask(
                 app,
@@ -351,6 +365,14 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 combatant: Box::new(c),
             }
         }
+        Prompt::Check => {
+            let (challenge, skill, success) = check_words(f, text)?;
+            Step::Check {
+                challenge,
+                skill,
+                success,
+            }
+        }
         Prompt::End => {
             use crate::vocab::Vocabulary;
             // A treasure method's word among the ids rolls the treasure by it.
@@ -380,6 +402,37 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
     let mut trial = f.clone();
     trial.push(s.clone())?;
     Ok(step(&open, s))
+}
+
+/// `[N] [SKILL] +|-`: the challenge (its number, when there are several), the skill (none: a
+/// group check) and whether the check succeeded.
+fn check_words(f: &Fight, text: &str) -> Result<(String, Option<String>, bool), String> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    let success = match words.pop() {
+        Some("+" | "success" | "succeeded" | "yes") => true,
+        Some("-" | "failure" | "failed" | "no") => false,
+        _ => return Err(
+            "end with + (a success) or - (a failure): athletics +, or + alone for a group check"
+                .into(),
+        ),
+    };
+    let challenges = &f.now.challenges;
+    let mut at = 0;
+    if let Some(n) = words.first().and_then(|w| w.parse::<usize>().ok()) {
+        if n == 0 || n > challenges.len() {
+            return Err(format!(
+                "the challenges are numbered 1 to {}",
+                challenges.len()
+            ));
+        }
+        at = n - 1;
+        words.remove(0);
+    }
+    let c = challenges
+        .get(at)
+        .ok_or("the encounter has no extended challenge")?;
+    let skill = (!words.is_empty()).then(|| words.join(" "));
+    Ok((c.name.clone(), skill, success))
 }
 
 /// A power of `who` by its number on the card (1, 2, ...) or its name.

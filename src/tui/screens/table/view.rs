@@ -249,9 +249,53 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         }
         lines.push(line);
     }
+    // The extended challenges (A3) under the order: their count and their DCs.
+    for (n, ch) in s.challenges.iter().enumerate() {
+        lines.push(Line::raw(""));
+        let state = if ch.successes >= ch.successes_needed {
+            " · succeeded"
+        } else if ch.failures >= ch.failures_allowed {
+            " · failed"
+        } else {
+            ""
+        };
+        lines.push(Line::styled(
+            format!(
+                "Challenge {}: {} · {}/{} successes, {}/{} failures{state}",
+                n + 1,
+                escape_controls(&ch.name),
+                ch.successes,
+                ch.successes_needed,
+                ch.failures,
+                ch.failures_allowed
+            ),
+            theme::heading(),
+        ));
+        let dcs: Vec<String> = ch
+            .skills
+            .iter()
+            .map(|(k, dc)| {
+                let used = if ch.used.iter().any(|u| u.eq_ignore_ascii_case(k)) {
+                    " (used: Hard)"
+                } else {
+                    ""
+                };
+                format!("{k} DC {dc}{used}")
+            })
+            .collect();
+        lines.push(Line::raw(format!(
+            "  {} · Hard {} · group Easy {} ({} checks)",
+            escape_controls(&dcs.join(", ")),
+            ch.hard_dc,
+            ch.easy_dc,
+            key(app, Action::ChallengeCheck)
+        )));
+    }
     let scroll = selected_line.saturating_sub(usize::from(order_area.height.saturating_sub(1)));
     f.render_widget(
-        Paragraph::new(lines).scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
         order_area,
     );
     // A step's newest lines; the end's from its first (the XP).
