@@ -66,7 +66,6 @@ pub mod text;
 pub mod treasure;
 pub mod vocab;
 pub mod xkeys;
-pub mod yaml_guard;
 pub mod yaml_io;
 pub mod yaml_keep;
 

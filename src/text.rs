@@ -19,9 +19,7 @@
 //! the original character. Backslashes are left alone, so text that already spelled out
 //! `\u001B` reads the same as an escaped ESC; what matters is that no raw control goes out.
 
-use crate::yaml_io::{FileError, Seg, locate_key};
 use std::borrow::Cow;
-use std::path::Path;
 
 /// The most characters (Unicode scalar values) a name may have: monster, encounter and party
 /// names, group labels and party members' names. Ids, being slugs of names, are at most as long.
@@ -109,39 +107,6 @@ pub fn check_name(what: &str, name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// A value in a file that lairsmith refuses, and where in the document it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused {
-    pub at: Vec<Seg>,
-    pub message: String,
-}
-
-impl Refused {
-    pub fn new(at: Vec<Seg>, message: String) -> Refused {
-        Refused { at, message }
-    }
-
-    /// The located error for the file `path` holding `text`. A layout the locator does not
-    /// follow (flow style) falls back to the nearest enclosing key it finds, then to line 1.
-    pub fn in_file(self, text: &str, path: &Path) -> FileError {
-        let (line, column) = (1..=self.at.len())
-            .rev()
-            .find_map(|n| locate_key(text, &self.at[..n]))
-            .unwrap_or((1, 1));
-        FileError::new(path, self.message).at(line, column)
-    }
-}
-
-/// Checks a name held at `at` in a document; see [`check_name`].
-pub fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
-    check_name(what, name).map_err(|m| Refused::new(at, m))
-}
-
-/// A path into a document from keys and indices, for [`Refused`].
-pub fn key(k: &str) -> Seg {
-    Seg::Key(k.to_owned())
 }
 
 /// 1000 -> "1,000", as the book prints XP.

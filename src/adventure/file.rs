@@ -144,7 +144,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
             ),
         ));
     }
-    crate::text::check_name_at(vec![key("name")], "the adventure's name", &a.name)
+    crate::yaml_io::check_name_at(vec![key("name")], "the adventure's name", &a.name)
         .map_err(|r| r.in_file(text, path))?;
     match &a.party {
         PartyRef::Saved(id) => crate::monster::design::check_id(id)

@@ -823,7 +823,7 @@ pub fn parse_encounter(
     ] {
         if let Err(m) = groups.check(n, "an encounter") {
             let at: Vec<Seg> = list.split('.').map(|k| Seg::Key(k.into())).collect();
-            return Err(crate::text::Refused::new(at, m).in_file(text, path));
+            return Err(crate::yaml_io::Refused::new(at, m).in_file(text, path));
         }
     }
     if let Some(g) = &e.generated
@@ -1043,9 +1043,9 @@ fn challenge_problem(e: &Encounter, g: &Group, n: usize) -> Option<String> {
 /// Checks the names, labels and ids an encounter holds: names and labels are printable, one
 /// line and at most [`crate::text::MAX_NAME_CHARS`] characters; ids are slugs, since a saved
 /// party's id becomes a path and a monster id is printed and looked up.
-fn check_texts(e: &Encounter) -> Result<(), crate::text::Refused> {
+fn check_texts(e: &Encounter) -> Result<(), crate::yaml_io::Refused> {
     use crate::monster::design::check_id;
-    use crate::text::{Refused, check_name_at, key};
+    use crate::yaml_io::{Refused, check_name_at, key};
     check_name_at(vec![key("name")], "the encounter's name", &e.name)?;
     match &e.party {
         PartyRef::Saved(id) => {
@@ -1079,12 +1079,16 @@ fn check_texts(e: &Encounter) -> Result<(), crate::text::Refused> {
 }
 
 /// Checks party members' names, `members` being where the list sits in the document.
-fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::text::Refused> {
+fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::yaml_io::Refused> {
     for (i, m) in members.iter().enumerate() {
         if let Some(name) = &m.name {
             let mut here = at.clone();
-            here.extend([Seg::Index(i), crate::text::key("name")]);
-            crate::text::check_name_at(here, &format!("the name of party member {}", i + 1), name)?;
+            here.extend([Seg::Index(i), crate::yaml_io::key("name")]);
+            crate::yaml_io::check_name_at(
+                here,
+                &format!("the name of party member {}", i + 1),
+                name,
+            )?;
         }
         if let Some(xp) = m.xp {
             let who = m
@@ -1094,7 +1098,7 @@ fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::text::Re
             let mut here = at.clone();
             here.push(Seg::Index(i));
             crate::adventure::levels::check_xp(&who, m.level, xp)
-                .map_err(|e| crate::text::Refused::new(here, e))?;
+                .map_err(|e| crate::yaml_io::Refused::new(here, e))?;
         }
     }
     Ok(())
@@ -1117,8 +1121,12 @@ pub fn parse_party(
             crate::yaml_io::locate_key(text, &[Seg::Key("members".into())]).unwrap_or((1, 1));
         return Err(crate::yaml_io::FileError::new(path, why).at(line, column));
     }
-    crate::text::check_name_at(vec![crate::text::key("name")], "the party's name", &p.name)
-        .and_then(|()| check_members(&p.members, vec![crate::text::key("members")]))
-        .map_err(|r| r.in_file(text, path))?;
+    crate::yaml_io::check_name_at(
+        vec![crate::yaml_io::key("name")],
+        "the party's name",
+        &p.name,
+    )
+    .and_then(|()| check_members(&p.members, vec![crate::yaml_io::key("members")]))
+    .map_err(|r| r.in_file(text, path))?;
     Ok(p)
 }

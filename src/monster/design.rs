@@ -508,7 +508,7 @@ pub fn check_id(id: &str) -> Result<(), String> {
 impl MonsterDesign {
     /// Checks what a file can hold that serde accepts but lairsmith refuses: the first of
     /// [`MonsterDesign::problems`].
-    pub fn check(&self) -> Result<(), crate::text::Refused> {
+    pub fn check(&self) -> Result<(), crate::yaml_io::Refused> {
         match self.problems().into_iter().next() {
             Some(r) => Err(r),
             None => Ok(()),
@@ -519,9 +519,9 @@ impl MonsterDesign {
     /// an id that is not a slug, a name that is empty, too long or holds control characters,
     /// more templates, powers, traits, variants or list entries than `limits` allows, and an
     /// override outside its stat's range (the numbers serde reads are bounded as they are read).
-    pub fn problems(&self) -> Vec<crate::text::Refused> {
-        use crate::text::{Refused, check_name_at, key};
+    pub fn problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::yaml_io::Seg;
+        use crate::yaml_io::{Refused, check_name_at, key};
         let mut out = Vec::new();
         if let Err(m) = check_id(&self.id) {
             out.push(Refused::new(vec![key("id")], m));
@@ -565,7 +565,7 @@ impl MonsterDesign {
     }
 
     /// The lists of a monster beyond their most (`limits`), and each power's problems.
-    pub fn list_problems(&self, holder: &str) -> Vec<crate::text::Refused> {
+    pub fn list_problems(&self, holder: &str) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, VARIANTS, WORDS};
         list_refusals(
             holder,
@@ -593,9 +593,9 @@ pub fn list_refusals(
     holder: &str,
     lists: &[(&str, usize, &crate::limits::ListLimit)],
     powers: &[(&str, &[Power])],
-) -> Vec<crate::text::Refused> {
-    use crate::text::{Refused, key};
+) -> Vec<crate::yaml_io::Refused> {
     use crate::yaml_io::Seg;
+    use crate::yaml_io::{Refused, key};
     let path = |dotted: &str| dotted.split('.').map(key).collect::<Vec<Seg>>();
     let mut out = Vec::new();
     for (name, n, limit) in lists {

@@ -121,8 +121,9 @@ impl Report<'_> {
     /// A problem shown at `segs`.
     fn note(&mut self, segs: &[Seg], message: String) {
         // A layout the locator does not follow (flow style) gives the nearest enclosing key.
-        self.problems
-            .push(crate::text::Refused::new(segs.to_vec(), message).in_file(self.text, self.path));
+        self.problems.push(
+            crate::yaml_io::Refused::new(segs.to_vec(), message).in_file(self.text, self.path),
+        );
     }
 
     fn check<T: DeserializeOwned>(&mut self, segs: &[Seg], v: &Value) -> bool {
@@ -264,8 +265,8 @@ pub struct Diagnosis {
 /// (or the hostile-file guard refuses it): then there are no fields to read.
 pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if crate::yaml_guard::needs_check(text) {
-        crate::yaml_guard::check(text, path)?;
+    if crate::yaml_io::guard::needs_check(text) {
+        crate::yaml_io::guard::check(text, path)?;
     }
     let doc: Value = yaml_serde::from_str(text).map_err(|e| yaml_error(text, path, &e))?;
     let mut r = Report {

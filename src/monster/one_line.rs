@@ -7,9 +7,9 @@
 use crate::monster::design::{MonsterDesign, Trait, Variant};
 use crate::monster::power::Power;
 use crate::monster::template::MonsterTemplate;
-use crate::text::{Refused, key};
 use crate::vocab::Vocabulary;
 use crate::yaml_io::Seg;
+use crate::yaml_io::{Refused, key};
 
 /// A line ending in CommonMark (`\n`, `\r`), or a character that editors and terminals also
 /// break lines at (vertical tab, form feed, NEL, the Unicode line and paragraph separators).

@@ -179,8 +179,8 @@ pub struct Power {
 impl Power {
     /// What a file can hold in a power that serde accepts but lairsmith refuses: more tags than
     /// a list holds, an attack override outside its range. `at` is the power's path.
-    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::text::Refused> {
-        use crate::text::{Refused, key};
+    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::yaml_io::Refused> {
+        use crate::yaml_io::{Refused, key};
         let mut out = Vec::new();
         let path = |tail: &[&str]| {
             let mut p = at.clone();

@@ -120,7 +120,7 @@ impl KeepsXKeys for MonsterTemplate {
 
 impl MonsterTemplate {
     /// Its lists past their most (`limits`, as a monster's), and its powers' problems.
-    pub fn list_problems(&self) -> Vec<crate::text::Refused> {
+    pub fn list_problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, WORDS};
         let roles: Vec<(String, usize)> = self
             .powers_by_role
@@ -217,7 +217,7 @@ pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileEr
         .at(line_of("schema_version"), 1));
     }
     check_id(&t.id).map_err(|m| FileError::new(path, m).at(line_of("id:"), 1))?;
-    crate::text::check_name_at(vec![crate::text::key("name")], "the name", &t.name)
+    crate::yaml_io::check_name_at(vec![crate::yaml_io::key("name")], "the name", &t.name)
         .map_err(|r| r.in_file(text, path))?;
     if let Some(r) = t.list_problems().into_iter().next() {
         return Err(r.in_file(text, path));
