@@ -124,6 +124,15 @@ pub fn group_thousands(n: impl Into<i128>) -> String {
     if n < 0 { format!("-{out}") } else { out }
 }
 
+/// Signed modifier: +3, -1, +0.
+pub fn signed(n: i64) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
 #[cfg(test)]
 mod words {
     use super::*;

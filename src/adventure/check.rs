@@ -145,7 +145,7 @@ pub struct CharacterTrack {
 impl CharacterTrack {
     /// "level 3 (2,250 XP) → level 4 (3,948 XP); 1,552 XP to level 5".
     pub fn progress(&self) -> String {
-        use crate::export::doc::group_thousands;
+        use crate::text::group_thousands;
         let next = self
             .next_level_xp
             .map_or("the highest level".to_owned(), |x| {

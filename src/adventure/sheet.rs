@@ -4,8 +4,8 @@
 use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
 use crate::bestiary::Bestiary;
-use crate::export::doc::group_thousands;
 use crate::export::md::{inline, prose};
+use crate::text::group_thousands;
 
 /// The widest pacing bar, in characters, for an encounter at twice its party's budget or more.
 const BAR_WIDTH: f64 = 24.0;

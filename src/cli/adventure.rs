@@ -10,7 +10,7 @@ use crate::adventure::{
     load_adventure, remove_encounter, update_adventure,
 };
 use crate::encounter::saved::DataError;
-use crate::export::doc::group_thousands;
+use crate::text::group_thousands;
 
 pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult {
     match cmd {

@@ -11,8 +11,8 @@ use crate::encounter::{
     encounter_path, list_encounters, load_encounter_with_party, remove_group, resolve_party_spec,
     sheet,
 };
-use crate::export::doc::group_thousands;
 use crate::store::{Expect, SaveError, save_atomic};
+use crate::text::group_thousands;
 use crate::text::{check_name, escape_string};
 use std::path::Path;
 

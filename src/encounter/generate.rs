@@ -12,9 +12,9 @@ use crate::encounter::count::Count;
 use crate::encounter::file::{Encounter, GeneratedGroup, Generation, Group, Side};
 use crate::encounter::party::Party;
 use crate::encounter::report::{BandRange, budget};
-use crate::export::doc::group_thousands;
 use crate::rules::difficulty::{Difficulty, MAX_LEVELS_ABOVE_PARTY};
 use crate::rules::{Rank, Role};
+use crate::text::group_thousands;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -5,13 +5,13 @@ use crate::bestiary::Bestiary;
 use crate::encounter::challenge::{A2_LABEL, A4_QUOTE, Challenge, FEW_SUCCESSES, Worth};
 use crate::encounter::file::{Encounter, Group, Side};
 use crate::encounter::party::Party;
-use crate::export::doc::group_thousands;
 use crate::rules::Level;
 use crate::rules::difficulty::{
     BANDS, Difficulty, MAX_LEVELS_ABOVE_PARTY, band_for_offset, level_for_xp, standard_xp_at,
     upper_boundary,
 };
 use crate::rules::tables::{MONSTER_XP, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP};
+use crate::text::group_thousands;
 use serde::Serialize;
 
 /// One term of the explanation.

@@ -6,10 +6,10 @@
 use crate::encounter::file::{Encounter, Group, Side};
 use crate::encounter::party::Party;
 use crate::encounter::report::{BandRange, Budget, Report, RosterLine, Term};
-use crate::export::doc::group_thousands;
 use crate::rules::d20e3::{
     self, Cr, PartyLevel, Worth, band, band_ranges, budget as diagonal, encounter_level, worth,
 };
+use crate::text::group_thousands;
 
 /// The table's name, as the compilation prints it.
 pub const TABLE: &str = "Experience Point Awards";

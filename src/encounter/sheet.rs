@@ -5,8 +5,8 @@ use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
 use crate::encounter::party::Party;
 use crate::encounter::report::Report;
-use crate::export::doc::group_thousands;
 use crate::export::md::{inline, prose};
+use crate::text::group_thousands;
 
 pub fn markdown(
     encounter: &Encounter,

@@ -70,15 +70,6 @@ fn named_prose(text: &str, name: &str) -> Vec<Span> {
     out
 }
 
-/// Signed modifier: +3, -1, +0.
-pub fn signed(n: i64) -> String {
-    if n >= 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -493,7 +484,7 @@ fn power_blocks(p: &StatPower, monster: &str, out: &mut Vec<Block>) {
     }
 }
 
-pub use crate::text::group_thousands;
+pub use crate::text::{group_thousands, signed};
 
 /// The senses entry after Perception: "; Darkvision, Blindsight 5 (blind)", or "" when there is
 /// nothing more. A naturally blind monster's note follows its blindsight, whose radius is the

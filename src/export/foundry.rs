@@ -446,7 +446,7 @@ pub fn power_item(p: &StatPower) -> Value {
     let attack_line = p.attack.as_ref().map(|a| {
         let def = crate::rules::power_vocab::Defense::parse(&a.defense)
             .map_or(a.defense.clone(), |d| d.label().to_owned());
-        format!("{} vs {def}", crate::export::doc::signed(a.bonus))
+        format!("{} vs {def}", crate::text::signed(a.bonus))
     });
     let description = paragraphs(&[
         ("", Some(&format!("{usage} · {targeting}"))),

@@ -25,7 +25,7 @@ pub use trove::{
     consumable_for, healing_potion, roll_trove, roll_troves, trove_level, unit_word,
 };
 
-use crate::export::doc::group_thousands;
+use crate::text::group_thousands;
 use crate::vocabulary;
 use serde::{Serialize, Serializer};
 use std::fmt;

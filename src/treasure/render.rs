@@ -3,7 +3,7 @@
 use super::plan::{CharacterTreasure, Plan};
 use super::trove::{EnchantedKind, Trove};
 use super::{GP_PER_PP, Method};
-use crate::export::doc::group_thousands;
+use crate::text::group_thousands;
 use crate::vocab::Vocabulary;
 
 fn who(i: usize, c: &CharacterTreasure) -> String {
