@@ -34,7 +34,7 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().unwrap();
         let bestiary_dir = dir.path().join("bestiary");
         lairsmith::fixtures::write_bestiary(&bestiary_dir, N, 1).unwrap();
-        let files = lairsmith::bestiary::yaml_files(&bestiary_dir).unwrap();
+        let files = lairsmith::store::yaml_files(&bestiary_dir).unwrap();
         let texts = files
             .iter()
             .map(|f| std::fs::read_to_string(f).unwrap())

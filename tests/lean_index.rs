@@ -4,10 +4,11 @@
 
 mod common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance, load_file, yaml_files};
+use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance, load_file};
 use lairsmith::embedded::{BESTIARY_FILES, SHIPPED_IDS};
 use lairsmith::monster::MonsterDesign;
 use lairsmith::rules::Rank;
+use lairsmith::store::yaml_files;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

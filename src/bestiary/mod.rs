@@ -14,7 +14,7 @@ use crate::monster::design::{MONSTER_SCHEMA_VERSION, MonsterDesign};
 use crate::monster::lint::{Severity, lint, worst};
 use crate::monster::template::MonsterTemplates;
 use crate::monster::template_apply::{Applied, apply, derive_applied, template_findings};
-use crate::store::Fingerprint;
+use crate::store::{Fingerprint, read_stamped, yaml_files};
 use crate::yaml_io::{self, FileError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -389,78 +389,6 @@ fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<Loa
             result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib).lean());
         (entry, seen)
     })
-}
-
-/// Reads a file, refusing one larger than [`yaml_io::MAX_FILE_BYTES`] without reading it all,
-/// and anything but a regular file (a FIFO, a device, a directory) without blocking on it.
-pub fn read_limited(path: &Path) -> Result<Vec<u8>, FileError> {
-    read_stamped(path).map(|(bytes, _)| bytes)
-}
-
-/// [`read_limited`], with the file's stamp if it did not change while it was read (taken from
-/// the open file before and after reading).
-pub(crate) fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<cache::Stamp>), FileError> {
-    let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read the file: {e}"));
-    let (mut file, before) = crate::store::open_regular(path).map_err(cannot)?;
-    let bytes = crate::store::read_at_most(&mut file, yaml_io::MAX_FILE_BYTES)
-        .map_err(cannot)?
-        .ok_or_else(|| {
-            FileError::new(
-                path,
-                format!(
-                    "the file is larger than {} bytes, the most lairsmith reads",
-                    yaml_io::MAX_FILE_BYTES
-                ),
-            )
-        })?;
-    let before = cache::Stamp::of_meta(&before);
-    let stable = file
-        .metadata()
-        .ok()
-        .map(|m| cache::Stamp::of_meta(&m))
-        .filter(|after| *after == before && after.len == bytes.len() as u64);
-    Ok((bytes, stable))
-}
-
-/// The YAML files directly inside `dir`, sorted by name. A missing directory is empty.
-/// Temporary files left there by saves that were killed are deleted on the way.
-pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(FileError::new(
-                dir,
-                format!("cannot read the directory: {e}"),
-            ));
-        }
-    };
-    let mut files: Vec<(std::ffi::OsString, std::fs::DirEntry)> = Vec::new();
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') {
-            if name.ends_with(".tmp") {
-                crate::store::remove_if_stale_temp(&e.path());
-            }
-            continue;
-        }
-        if !(name.ends_with(".yaml") || name.ends_with(".yml")) {
-            continue;
-        }
-        // The directory entry's own type costs no extra system call; a link is followed.
-        // FIFOs, devices and directories are left out here, and refused again when opened.
-        let regular = e
-            .file_type()
-            .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()));
-        if regular {
-            files.push((e.file_name(), e));
-        }
-    }
-    // By name: every path shares the directory, and comparing names is far cheaper than
-    // comparing paths component by component (a third of a second at 100,000 files).
-    files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    Ok(files.into_iter().map(|(_, e)| e.path()).collect())
 }
 
 /// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.

@@ -201,7 +201,7 @@ pub fn save_copy(
     from: &Entry,
 ) -> Result<PathBuf, Failure> {
     let source = (!from.is_shipped())
-        .then(|| crate::bestiary::read_limited(&from.path).ok())
+        .then(|| crate::store::read_limited(&from.path).ok())
         .flatten();
     let text = match source.as_deref().map(std::str::from_utf8) {
         Some(Ok(original)) => crate::yaml_keep::text_to_save(original, design, &from.path)?,
@@ -244,7 +244,7 @@ pub fn save_in_place(
     design: &crate::monster::MonsterDesign,
     fp: crate::store::Fingerprint,
 ) -> Result<(), Failure> {
-    let bytes = crate::bestiary::read_limited(path)?;
+    let bytes = crate::store::read_limited(path)?;
     if crate::store::Fingerprint::of_bytes(&bytes) != fp {
         return Err(Failure(format!(
             "{} changed on disk since it was read; run the command again",

@@ -109,7 +109,7 @@ pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, DataError
 
 /// The saved parties: each file of `parties/` with the party or why it did not load.
 pub fn list_parties(data: &DataDir) -> Result<Listing<PartyFile>, DataError> {
-    Ok(crate::bestiary::yaml_files(&data.parties())?
+    Ok(crate::store::yaml_files(&data.parties())?
         .into_iter()
         .map(|f| {
             let p = load_party_file(&f);
@@ -119,7 +119,7 @@ pub fn list_parties(data: &DataDir) -> Result<Listing<PartyFile>, DataError> {
 }
 
 fn saved_ids(data: &DataDir) -> Vec<String> {
-    crate::bestiary::yaml_files(&data.parties())
+    crate::store::yaml_files(&data.parties())
         .unwrap_or_default()
         .iter()
         .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))

@@ -125,7 +125,7 @@ fn did_you_mean_after(suggestion: &Option<String>) -> String {
 
 /// Reads a file of at most [`crate::yaml_io::MAX_FILE_BYTES`] as UTF-8 text.
 pub(crate) fn read_text(path: &Path) -> Result<(String, Fingerprint), DataError> {
-    let bytes = crate::bestiary::read_limited(path)?;
+    let bytes = crate::store::read_limited(path)?;
     let fp = Fingerprint::of_bytes(&bytes);
     let text = String::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
     Ok((text, fp))
@@ -294,7 +294,7 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
 
 /// The saved encounters: each file of `encounters/` with the encounter or why it did not load.
 pub fn list_encounters(data: &DataDir) -> Result<Listing<Encounter>, DataError> {
-    Ok(crate::bestiary::yaml_files(&data.encounters())?
+    Ok(crate::store::yaml_files(&data.encounters())?
         .into_iter()
         .map(|f| {
             let e = load_encounter(&f).map(|(e, _)| e);

@@ -221,7 +221,7 @@ pub fn every_problem(path: &Path, first: FileError) -> Vec<FileError> {
 /// The text of the monster file at `path`, if its fields are worth reading one by one: it can
 /// be read, and it is not a stat block.
 pub fn fields_text(path: &Path) -> Option<String> {
-    let text = crate::bestiary::read_limited(path)
+    let text = crate::store::read_limited(path)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())?;
     (!is_stat_block(&text)).then_some(text)

@@ -254,7 +254,7 @@ impl MonsterTemplates {
         let Some(dir) = user_dir else {
             return lib;
         };
-        let files = match crate::bestiary::yaml_files(dir) {
+        let files = match crate::store::yaml_files(dir) {
             Ok(f) => f,
             Err(e) => {
                 lib.errors.push(e);
@@ -294,7 +294,7 @@ impl MonsterTemplates {
                 total = total.saturating_add(size);
                 Err(over(total))
             } else {
-                crate::bestiary::read_limited(&f).and_then(|bytes| {
+                crate::store::read_limited(&f).and_then(|bytes| {
                     total += bytes.len();
                     if total > most_bytes {
                         return Err(over(total));

@@ -77,7 +77,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             }
         }),
         Cmd::ListEncounters => Some(Outcome::EncounterList(
-            crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
+            crate::store::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
         )),
         Cmd::ReloadAll => Some(Outcome::Reloaded(Box::new(Bestiary::load(Some(
             &paths.bestiary,
@@ -123,11 +123,11 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
         }
         Cmd::ListAdventures => Some(Outcome::AdventureFiles {
             purpose: crate::tui::layer::FilesFor::OpenAdventure,
-            result: crate::bestiary::yaml_files(&paths.adventures()).map_err(|e| e.to_string()),
+            result: crate::store::yaml_files(&paths.adventures()).map_err(|e| e.to_string()),
         }),
         Cmd::ListEncountersToAdd => Some(Outcome::AdventureFiles {
             purpose: crate::tui::layer::FilesFor::AddEncounter,
-            result: crate::bestiary::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
+            result: crate::store::yaml_files(&paths.encounters).map_err(|e| e.to_string()),
         }),
         Cmd::LoadAdventure { path } => {
             let result = crate::adventure::load_adventure(&path)
@@ -199,13 +199,13 @@ fn kept_layout(
     // A copy keeps the `x-` values of the file it copies; a change keeps the file's own.
     let (source, bytes) = match (expect, copy_of) {
         (crate::store::Expect::New, Some(from)) => {
-            let Ok(bytes) = crate::bestiary::read_limited(from) else {
+            let Ok(bytes) = crate::store::read_limited(from) else {
                 return Ok(contents);
             };
             (from, bytes)
         }
         (crate::store::Expect::Unchanged(fp), _) => {
-            let Ok(bytes) = crate::bestiary::read_limited(path) else {
+            let Ok(bytes) = crate::store::read_limited(path) else {
                 return Ok(contents);
             };
             if crate::store::Fingerprint::of_bytes(&bytes) != fp {
