@@ -350,7 +350,7 @@ fn hostile(c: &mut Criterion) {
     g.sample_size(10);
     let path = Path::new("m.yaml");
     g.bench_function("baseline: a good monster file", |b| {
-        b.iter(|| lairsmith::bestiary::parse_monster(good, path).is_ok())
+        b.iter(|| lairsmith::monster::parse_monster(good, path).is_ok())
     });
     // What the guard (depth and alias bounds, before yaml_serde) adds to every parse.
     g.bench_function("the guard alone, on a good monster file", |b| {
@@ -359,7 +359,7 @@ fn hostile(c: &mut Criterion) {
     for (name, bytes) in lairsmith::fixtures::hostile_files() {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         g.bench_function(name, |b| {
-            b.iter(|| lairsmith::bestiary::parse_monster(&text, path).is_err())
+            b.iter(|| lairsmith::monster::parse_monster(&text, path).is_err())
         });
     }
     g.finish();
@@ -554,7 +554,7 @@ fn limits(c: &mut Criterion) {
         "derive and lint the monster of 16 templates (each Forge key does)",
         |b| {
             b.iter(|| {
-                lairsmith::bestiary::block_and_findings(&design, &bestiary.templates, None)
+                lairsmith::monster::block_and_findings(&design, &bestiary.templates, None)
                     .0
                     .powers
                     .len()

@@ -488,10 +488,10 @@ mod tests {
     /// `text` saved with a new name, so that the canonical text differs from the file.
     fn renamed(text: &str) -> Result<String, Refused> {
         let path = Path::new("xk.yaml");
-        let mut d: MonsterDesign = crate::bestiary::parse_monster(text, path).unwrap();
+        let mut d: MonsterDesign = crate::monster::parse_monster(text, path).unwrap();
         d.name = "X Warden".into();
         let saved = text_to_save(text, &d, path)?;
-        assert_eq!(crate::bestiary::parse_monster(&saved, path).unwrap(), d);
+        assert_eq!(crate::monster::parse_monster(&saved, path).unwrap(), d);
         Ok(saved)
     }
 

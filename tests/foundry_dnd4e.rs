@@ -232,7 +232,7 @@ fn every_block() -> Vec<StatBlock> {
         for t in &templates.entries {
             let mut d = (*design).clone();
             d.templates = vec![t.template.id.clone()];
-            let (block, _) = lairsmith::bestiary::block_and_findings(&d, &templates, None);
+            let (block, _) = lairsmith::monster::block_and_findings(&d, &templates, None);
             out.push(block);
         }
     }

@@ -4,9 +4,10 @@
 
 mod common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance, load_file};
+use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance};
 use lairsmith::embedded::{BESTIARY_FILES, SHIPPED_IDS};
 use lairsmith::monster::MonsterDesign;
+use lairsmith::monster::load_file;
 use lairsmith::rules::Rank;
 use lairsmith::store::yaml_files;
 use std::collections::BTreeMap;

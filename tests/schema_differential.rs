@@ -63,7 +63,7 @@ const KINDS: [FileKind; 5] = [
 fn read(kind: FileKind, yaml: &str) -> Result<(), String> {
     let path = Path::new("mutated.yaml");
     let read = match kind {
-        FileKind::Monster => lairsmith::bestiary::parse_monster(yaml, path).map(drop),
+        FileKind::Monster => lairsmith::monster::parse_monster(yaml, path).map(drop),
         FileKind::Template => lairsmith::monster::template::parse_template(yaml, path).map(drop),
         FileKind::Encounter => lairsmith::encounter::file::parse_encounter(yaml, path).map(drop),
         FileKind::Party => lairsmith::encounter::file::parse_party(yaml, path).map(drop),

@@ -127,7 +127,7 @@ fn the_whole_wizard_by_keys() {
     forge_elite_wrecker(&mut ui);
     let path = ui.root().join("bestiary/cinder-ogre.yaml");
     assert!(path.is_file(), "status: {:?}", ui.app.status);
-    let d = lairsmith::bestiary::load_file(&path).unwrap().0;
+    let d = lairsmith::monster::load_file(&path).unwrap().0;
     assert_eq!(d.level.get(), 7);
     assert_eq!(d.rank, lairsmith::rules::Rank::Elite);
     assert_eq!(d.role, lairsmith::rules::Role::Wrecker);
@@ -182,7 +182,7 @@ fn search_select_and_relevel() {
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
     assert_eq!(e.card.level.get(), 9);
     assert_eq!(e.block().unwrap().defenses.ac, 12 + 9);
-    let on_disk = lairsmith::bestiary::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
+    let on_disk = lairsmith::monster::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
         .unwrap()
         .0;
     assert_eq!(on_disk.level.get(), 9);
@@ -263,7 +263,7 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     let copy = ui.root().join("bestiary/cinder-ogre-2.yaml");
     assert!(copy.is_file(), "mine went to a copy: {:?}", ui.app.status);
     assert_eq!(
-        lairsmith::bestiary::load_file(&copy).unwrap().0.level.get(),
+        lairsmith::monster::load_file(&copy).unwrap().0.level.get(),
         8
     );
 }

@@ -135,14 +135,14 @@ fn open_ui(_data: &DataDir, _settings: Option<&Path>) -> CmdResult {
 pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
     let path = Path::new(id_or_file);
     if names_a_file(id_or_file) {
-        let (design, fp) = crate::bestiary::load_file(path)?;
+        let (design, fp) = crate::monster::load_file(path)?;
         return Ok(bestiary.entry(design, Provenance::User, path.to_owned(), Some(fp)));
     }
     match bestiary.get(id_or_file) {
         // A command works on the design as its file holds it now, with that file's
         // fingerprint: a lean entry's file is read here, once.
         Some(e) if e.design().is_err() && !e.is_shipped() => {
-            let (design, fp) = crate::bestiary::load_file(&e.path)?;
+            let (design, fp) = crate::monster::load_file(&e.path)?;
             if design.id != id_or_file {
                 return Err(Failure(format!(
                     "{} no longer holds `{id_or_file}`; run the command again",

@@ -300,7 +300,7 @@ pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
                     && let Some(msg) = v
                         .as_u64()
                         .and_then(|n| u32::try_from(n).ok())
-                        .and_then(crate::bestiary::schema_problem)
+                        .and_then(crate::monster::file::schema_problem)
                 {
                     r.at(&at, msg);
                 }

@@ -1,6 +1,7 @@
 //! Carries out commands: the only place the UI touches files (and the editor).
 
-use crate::bestiary::{Bestiary, load_file};
+use crate::bestiary::Bestiary;
+use crate::monster::load_file;
 use crate::store::{SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
 
@@ -243,7 +244,7 @@ fn kept_layout(
         WritePurpose::Monster { design, .. } => {
             let loaded = match base {
                 Some(b) => Some(*b),
-                None => crate::bestiary::parse_monster(text, path).ok(),
+                None => crate::monster::parse_monster(text, path).ok(),
             };
             match loaded {
                 Some(loaded) => Some(

@@ -105,7 +105,7 @@ pub fn apply(app: &mut App, outcome: Outcome) -> Vec<Cmd> {
             match result {
                 Ok(loaded) => {
                     let (design, fp) = *loaded;
-                    let findings = crate::bestiary::block_and_findings(
+                    let findings = crate::monster::block_and_findings(
                         &design,
                         &app.bestiary.templates,
                         Some(&path),
