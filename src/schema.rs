@@ -470,7 +470,7 @@ pub(crate) fn encounter_schema(schema: &mut Schema) {
 /// What a party member's schema adds to the derive: its `xp:` within its level's XP (A1, Table –
 /// Levels and Their Benefits).
 pub(crate) fn member_schema(schema: &mut Schema) {
-    use crate::adventure::levels::{first_xp, next_level_xp};
+    use crate::rules::experience::{first_xp, next_level_xp};
     use crate::rules::level::Level;
     let levels: Vec<serde_json::Value> = Level::all()
         .map(|l| {

@@ -765,7 +765,7 @@ fn edge_strings() -> Vec<String> {
 
 /// Numbers at the edges of every range a file holds.
 fn edge_numbers() -> Vec<Value> {
-    use lairsmith::adventure::levels::first_xp;
+    use lairsmith::rules::experience::first_xp;
     use lairsmith::rules::level::Level;
     let mut n: Vec<i128> = vec![
         -1,

@@ -4,9 +4,9 @@
 //! encounter on the Encounter screen.
 #![cfg(feature = "tui")]
 
-use lairsmith::adventure::levels::first_xp;
 use lairsmith::cli::DataDir;
 use lairsmith::encounter::{Count, Group, Party, Placeholder, add_group, create_encounter};
+use lairsmith::rules::experience::first_xp;
 use lairsmith::rules::{Level, Rank, Role};
 use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
 use lairsmith::tui::layer::{FilesFor, Layer};

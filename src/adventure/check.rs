@@ -3,7 +3,6 @@
 //! adventure's method gives.
 
 use crate::adventure::file::Adventure;
-use crate::adventure::levels::{first_xp, level_of_xp, next_level_xp};
 use crate::adventure::saved::no_such_encounter;
 use crate::bestiary::Bestiary;
 use crate::data_dir::DataDir;
@@ -11,6 +10,7 @@ use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::{Member, Party};
 use crate::encounter::report::{Report, report};
 use crate::rules::difficulty::Difficulty;
+use crate::rules::experience::{first_xp, level_of_xp, next_level_xp};
 use crate::rules::level::Level;
 use crate::treasure::{Grant, Method, Plan};
 use serde::Serialize;

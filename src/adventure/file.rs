@@ -161,7 +161,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
                         .name
                         .clone()
                         .unwrap_or_else(|| format!("party member {}", i + 1));
-                    crate::adventure::levels::check_xp(&who, m.level, xp)
+                    crate::rules::experience::check_xp(&who, m.level, xp)
                         .map_err(|e| at(&segs, e))?;
                 }
             }

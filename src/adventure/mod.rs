@@ -4,7 +4,6 @@
 
 pub mod check;
 pub mod file;
-pub mod levels;
 pub mod saved;
 pub mod sheet;
 

@@ -1097,7 +1097,7 @@ fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::yaml_io:
                 .unwrap_or_else(|| format!("party member {}", i + 1));
             let mut here = at.clone();
             here.push(Seg::Index(i));
-            crate::adventure::levels::check_xp(&who, m.level, xp)
+            crate::rules::experience::check_xp(&who, m.level, xp)
                 .map_err(|e| crate::yaml_io::Refused::new(here, e))?;
         }
     }

@@ -277,7 +277,7 @@ pub fn level_up(
             // A1: a character who keeps XP starts the new level at no less than its first XP.
             let new_level = file.members[i].level;
             if let Some(xp) = &mut file.members[i].xp {
-                *xp = (*xp).max(crate::adventure::levels::first_xp(new_level));
+                *xp = (*xp).max(crate::rules::experience::first_xp(new_level));
             }
         }
         let bytes = crate::yaml_keep::text_to_save(text, &file, &path)?.into_bytes();

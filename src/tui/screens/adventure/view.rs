@@ -3,8 +3,8 @@
 //! and the selected encounter's details.
 
 use crate::adventure::check::{AdventureReport, CharacterTrack, EncounterLine};
-use crate::adventure::levels::first_xp;
 use crate::export::doc::group_thousands;
+use crate::rules::experience::first_xp;
 use crate::rules::level::Level;
 use crate::text::{escape_controls, fit_width};
 use crate::tui::app::App;
