@@ -4,9 +4,9 @@
 
 use crate::adventure::file::{Adventure, parse_adventure};
 use crate::data_dir::{DataDir, names_a_file};
+use crate::encounter::error::{DataError, Listing, read_text};
 use crate::encounter::file::PartyRef;
 use crate::encounter::party::Party;
-use crate::encounter::saved::{DataError, Listing, read_text};
 use crate::monster::slugify;
 use crate::store::{Expect, Fingerprint, path_in, save_atomic, update_locked};
 use std::path::{Path, PathBuf};

@@ -9,7 +9,7 @@ use crate::adventure::{
     Adventure, adventure_party, check, create_adventure, existing_adventure, list_adventures,
     load_adventure, remove_encounter, update_adventure,
 };
-use crate::encounter::saved::DataError;
+use crate::encounter::DataError;
 use crate::text::group_thousands;
 
 pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult {

@@ -5,6 +5,7 @@
 pub mod challenge;
 pub mod count;
 pub mod cr_serde;
+pub mod error;
 pub mod file;
 pub mod generate;
 pub mod generate3e;
@@ -18,6 +19,7 @@ pub mod theme;
 
 pub use challenge::{Challenge, ChallengeSkill, DcWord};
 pub use count::{Count, MAX_GROUP_COUNT};
+pub use error::{DataError, Listing};
 pub use file::{
     Encounter, Group, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
 };
@@ -28,7 +30,7 @@ pub use parties::{
 pub use party::{Member, Party, PartyFile};
 pub use report::{Budget, Report, budget, report};
 pub use saved::{
-    DataError, Listing, add_group, create_encounter, create_encounter_in, encounter_path,
-    list_encounters, load_encounter, load_encounter_with_party, party_of, remove_group,
-    save_encounter, update_encounter,
+    add_group, create_encounter, create_encounter_in, encounter_path, list_encounters,
+    load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
+    update_encounter,
 };

@@ -3,9 +3,9 @@
 //! ([`update_locked`]), so two changes made at once both land.
 
 use crate::data_dir::DataDir;
+use crate::encounter::error::{DataError, Listing, read_text};
 use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, PartyRef, parse_party};
 use crate::encounter::party::{Party, PartyFile};
-use crate::encounter::saved::{DataError, Listing, read_text};
 use crate::monster::design::is_valid_id;
 use crate::monster::slugify;
 use crate::rules::level::Level;
