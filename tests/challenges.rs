@@ -181,7 +181,7 @@ fn the_sheet_prints_each_skill_with_its_dc_at_the_challenge_level() {
         let p = Party::parse("4x6").unwrap();
         let b = Bestiary::default();
         let r = report(&e, &p, &b);
-        let sheet = lairsmith::encounter::sheet::markdown(&e, &p, &r, &b);
+        let sheet = lairsmith::export::sheet::encounter::markdown(&e, &p, &r, &b);
         let row = RECOMMENDED_DCS[level - 1];
         let dcs = [row.easy, row.moderate, row.hard];
         for (skill, (word, dc)) in ["Athletics", "Acrobatics", "Sleight of Hand"]
@@ -469,7 +469,7 @@ fn the_readme_challenge_example_parses_and_prints_its_dcs() {
     let p = Party::parse("4x6").unwrap();
     let b = Bestiary::default();
     let r = report(&e, &p, &b);
-    let sheet = lairsmith::encounter::sheet::markdown(&e, &p, &r, &b);
+    let sheet = lairsmith::export::sheet::encounter::markdown(&e, &p, &r, &b);
     assert!(readme.contains("\"Athletics DC 16 (moderate,\nlevel 6)\""));
     assert!(
         sheet.contains("Athletics DC 16 (moderate, level 6)"),

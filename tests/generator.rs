@@ -9,9 +9,8 @@ use lairsmith::encounter::generate::{
     DEFAULT_MAX_LEADERS, MOOK_GROUP, Request, an_encounter, generate,
 };
 use lairsmith::encounter::report::{budget, report};
-use lairsmith::encounter::{
-    Count, Encounter, Group, Party, Placeholder, Side, parse_encounter, sheet,
-};
+use lairsmith::encounter::{Count, Encounter, Group, Party, Placeholder, Side, parse_encounter};
+use lairsmith::export::sheet::encounter as sheet;
 use lairsmith::rules::Rank;
 use proptest::prelude::*;
 use std::path::Path;

@@ -460,7 +460,7 @@ fn an_encounter_sheet_says_which_stat_block_it_left_out_when_a_file_changed_sinc
     e.add(Group::monster("mine", Count::new(2).unwrap()))
         .unwrap();
     let r = lairsmith::encounter::report::report(&e, &party, &b);
-    let md = lairsmith::encounter::sheet::markdown(&e, &party, &r, &b);
+    let md = lairsmith::export::sheet::encounter::markdown(&e, &party, &r, &b);
     assert!(md.contains("Hedgemaw"), "{md}");
     assert!(
         md.contains("### mine\n\nThe stat block is left out:") && md.contains("changed on disk"),

@@ -5,7 +5,6 @@
 pub mod check;
 pub mod file;
 pub mod saved;
-pub mod sheet;
 
 pub use check::{AdventureReport, EncounterLine, LevelUp, check};
 pub use file::{Adventure, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};

@@ -148,7 +148,7 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             let (a, r) = checked(data, &adventure, seed)?;
             let text = match format {
                 AdventureFormat::Md => {
-                    crate::adventure::sheet::markdown(&a, &r, &data.load_bestiary())
+                    crate::export::sheet::adventure::markdown(&a, &r, &data.load_bestiary())
                 }
                 AdventureFormat::Yaml => crate::yaml_io::to_string(&a),
                 AdventureFormat::Html => {
@@ -214,7 +214,7 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
             group_thousands(l.xp_per_character),
             l.party_level,
             l.band.as_deref().unwrap_or("-"),
-            crate::adventure::sheet::pacing_bar(l.ratio),
+            crate::export::sheet::adventure::pacing_bar(l.ratio),
         ));
         if let Some(p) = &l.problem {
             s.push_str(&format!("     {}\n", p.text()));

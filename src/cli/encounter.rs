@@ -9,8 +9,8 @@ use crate::encounter::report::{Report, budget, report};
 use crate::encounter::{
     Count, Encounter, Group, Party, Placeholder, Side, System, add_group, create_encounter_in,
     encounter_path, list_encounters, load_encounter_with_party, remove_group, resolve_party_spec,
-    sheet,
 };
+use crate::export::sheet::encounter as sheet;
 use crate::store::{Expect, SaveError, save_atomic};
 use crate::text::group_thousands;
 use crate::text::{check_name, escape_string};
@@ -364,7 +364,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             let mut r = report(&e, &party, &b);
             let plan = encounter_treasure(&path, &e, &party, &treasure)?;
             if let Some((_, p)) = &plan {
-                r.set_treasure(p);
+                p.set_in_report(&mut r);
             }
             let mut text = render_report(&r, &e, &party, explain, format);
             if let Some((seed, plan)) = &plan {
@@ -394,7 +394,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                     crate::export::statblock_md::encounter_note(&e, &party, &r, &b)
                 }
                 EncounterFormat::Text => escape_string(render_report(
-                    &r.with_treasure(plan.as_ref().map(|(_, p)| p)),
+                    &crate::treasure::report_with(&r, plan.as_ref().map(|(_, p)| p)),
                     &e,
                     &party,
                     true,

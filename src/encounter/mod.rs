@@ -14,7 +14,6 @@ pub mod party;
 pub mod report;
 pub mod report3e;
 pub mod saved;
-pub mod sheet;
 pub mod theme;
 
 pub use challenge::{Challenge, ChallengeSkill, DcWord};

@@ -130,7 +130,8 @@ pub struct Report {
     pub difficulty: Option<Difficulty>,
     pub xp_per_character: u64,
     /// E5: the book's average gold per character for one encounter, when no treasure method is
-    /// chosen; `None` under a method, whose own figures replace it ([`Report::set_treasure`]).
+    /// chosen; `None` under a method, whose own figures replace it
+    /// (`Plan::set_in_report`, in the treasure module, which builds on this one).
     pub treasure_per_character_gp: Option<f64>,
     /// T1: the treasure method chosen for this encounter (its key), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -621,42 +622,6 @@ pub fn report(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Repo
 }
 
 impl Report {
-    /// Rates the encounter's treasure by a chosen method (T1): the summary shows what the method
-    /// gives for this encounter, and the book's average (E5), which a method replaces, goes.
-    pub fn set_treasure(&mut self, plan: &crate::treasure::Plan) {
-        use crate::vocab::Vocabulary;
-        self.treasure_per_character_gp = None;
-        self.treasure_method = Some(plan.method.key().to_owned());
-        self.treasure_text = Some(plan.encounter_summary());
-        // The arithmetic says the same: the method's treasure, not E5's average.
-        for t in self
-            .explanation
-            .iter_mut()
-            .filter(|t| t.source.starts_with("E5"))
-        {
-            *t = Term {
-                text: format!("Treasure: {}", plan.encounter_summary()),
-                source: "T1: the chosen treasure method (Distributing Magic Items), in place of E5's average".into(),
-                ours: false,
-            };
-        }
-    }
-
-    /// This report with the encounter's treasure under `plan`, if one is chosen.
-    pub fn with_treasure(
-        &self,
-        plan: Option<&crate::treasure::Plan>,
-    ) -> std::borrow::Cow<'_, Report> {
-        match plan {
-            Some(p) => {
-                let mut r = self.clone();
-                r.set_treasure(p);
-                std::borrow::Cow::Owned(r)
-            }
-            None => std::borrow::Cow::Borrowed(self),
-        }
-    }
-
     /// The summary as (label, text) lines, for the sheet and the terminal to render alike.
     pub fn summary(&self, party: &Party) -> Vec<(&'static str, String)> {
         let mut v = vec![

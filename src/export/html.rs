@@ -11,11 +11,11 @@ use super::doc::{
 };
 use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
-use crate::adventure::sheet::Shown;
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::Party;
 use crate::encounter::report::Report;
+use crate::export::sheet::adventure::Shown;
 use crate::monster::statblock::{StatBlock, StatPower};
 use crate::treasure::Plan;
 use std::fmt::Write as _;
@@ -211,10 +211,10 @@ fn encounter_sheet(
     report: &Report,
     bestiary: &Bestiary,
     treasure: Option<&Plan>,
-    in_adventure: Option<(usize, &crate::encounter::sheet::Earlier)>,
+    in_adventure: Option<(usize, &crate::export::sheet::encounter::Earlier)>,
 ) -> String {
     // T1: a chosen method's treasure replaces the book's average in the summary.
-    let report = &*report.with_treasure(treasure);
+    let report = &*crate::treasure::report_with(report, treasure);
     let position = in_adventure.map(|(p, _)| p);
     let earlier = in_adventure.map_or(&[][..], |(_, e)| e);
     let (h1, h2) = if position.is_some() {
@@ -265,7 +265,7 @@ fn encounter_sheet(
             s.push_str(&challenge(c));
         }
     }
-    let blocks: Vec<String> = crate::encounter::sheet::monster_ids(e)
+    let blocks: Vec<String> = crate::export::sheet::encounter::monster_ids(e)
         .into_iter()
         .filter(|id| !earlier.iter().any(|(x, _)| x == id))
         .filter_map(|id| Some(bestiary.get(id)?.block().map_err(|e| (id, e))))
@@ -279,7 +279,7 @@ fn encounter_sheet(
             ),
         })
         .collect();
-    let note = crate::encounter::sheet::earlier_note(earlier);
+    let note = crate::export::sheet::encounter::earlier_note(earlier);
     if !blocks.is_empty() || note.is_some() {
         let _ = writeln!(s, "<{h2}>Stat blocks</{h2}>");
         if let Some(n) = note {
@@ -506,7 +506,11 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
         None => s.push_str("<h2>Treasure</h2>\n<p>No method chosen: each encounter's sheet gives the book's average gold per character (E5). <code>lairsmith adventure set ADVENTURE --treasure steady|items-only|troves|narrative</code> chooses one of the book's four (Distributing Magic Items).</p>\n"),
     }
     s.push_str("</article>\n");
-    for (l, shown) in r.encounters.iter().zip(crate::adventure::sheet::layout(r)) {
+    for (l, shown) in r
+        .encounters
+        .iter()
+        .zip(crate::export::sheet::adventure::layout(r))
+    {
         let Some(rated) = l.rated.as_deref() else {
             continue;
         };
@@ -525,7 +529,7 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
                     "<article class=\"sheet\">\n<h2>{}. {}</h2>\n<p>{}</p>",
                     l.position,
                     escape(&rated.encounter.name),
-                    escape(&crate::adventure::sheet::same_as_text(at))
+                    escape(&crate::export::sheet::adventure::same_as_text(at))
                 );
                 if let Some(plan) = &l.treasure {
                     s.push_str(&plan_html(plan, "h3"));

@@ -8,6 +8,7 @@ pub mod doc;
 pub mod foundry;
 pub mod html;
 pub mod md;
+pub mod sheet;
 pub mod statblock_md;
 
 use crate::monster::StatBlock;

@@ -1,6 +1,7 @@
 //! Treasure (Orcus, "Distributing Magic Items"): the book's four ways to hand out treasure
 //! (T1), its treasure troves (T2), and an encounter's average gold (E5). Pure domain: every
-//! roll is seeded, and a [`Plan`] renders as text lines or Markdown and serializes for YAML.
+//! roll is seeded, and a [`Plan`] renders as text lines and serializes for YAML (its Markdown is
+//! the export module's `sheet::treasure`).
 //!
 //! ```
 //! use lairsmith::encounter::Party;
@@ -14,12 +15,13 @@
 //! ```
 
 mod plan;
-mod render;
+pub mod render;
 mod trove;
 
 pub use plan::{
     CharacterTreasure, Grant, ITEMS_ONLY_PLUS, PermanentItem, Plan, Totals, for_encounter, plan,
 };
+pub use render::report_with;
 pub use trove::{
     BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls,
     consumable_for, healing_potion, roll_trove, roll_troves, trove_level, unit_word,

@@ -431,7 +431,7 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
         PromptKind::ExportAdventure => {
             let s = &app.adventure;
             let contents =
-                crate::adventure::sheet::markdown(&s.adventure, &s.report, &app.bestiary);
+                crate::export::sheet::adventure::markdown(&s.adventure, &s.report, &app.bestiary);
             (export(app, text, contents), false)
         }
         PromptKind::Party => match encounter::update::set_party(app, text) {
@@ -474,7 +474,7 @@ fn prompt_done(app: &mut App, kind: &PromptKind, text: &str, save_key: bool) -> 
         PromptKind::ExportEncounter => {
             let s = &app.encounter;
             // The sheet shows the treasure method chosen on the screen, as the CLI's does.
-            let contents = crate::encounter::sheet::markdown_with_treasure(
+            let contents = crate::export::sheet::encounter::markdown_with_treasure(
                 &s.encounter,
                 &s.party,
                 &s.report,

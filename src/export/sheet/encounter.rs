@@ -189,12 +189,12 @@ pub fn markdown_in_adventure(
     earlier: &Earlier,
 ) -> String {
     // T1: a chosen method's treasure replaces the book's average in the summary.
-    let report = report.with_treasure(treasure);
+    let report = crate::treasure::report_with(report, treasure);
     let sheet = markdown_sheet(encounter, party, &report, bestiary, earlier);
     let Some(plan) = treasure else {
         return sheet;
     };
-    let section = crate::text::escape_string(plan.markdown());
+    let section = crate::text::escape_string(super::treasure::markdown(plan));
     let section = section.trim_end();
     match sheet.find("\n## Notes\n") {
         Some(at) => format!("{}\n{section}\n{}", &sheet[..at], &sheet[at..]),

@@ -43,7 +43,7 @@ pub fn layout(r: &AdventureReport) -> Vec<Shown> {
             }
             sheets.push((rated, l.position));
             let mut earlier = Vec::new();
-            for id in crate::encounter::sheet::monster_ids(&rated.encounter) {
+            for id in super::encounter::monster_ids(&rated.encounter) {
                 match printed.get(id) {
                     Some(at) => earlier.push((id.to_owned(), *at)),
                     None => {
@@ -75,7 +75,7 @@ pub fn treasure_markdown(r: &AdventureReport) -> String {
     match &r.treasure {
         Some(t) => format!(
             "{}\nRolled from seed {} (the adventure file's `seed:`; `--seed` rolls again).\n",
-            t.plan.markdown().trim_end(),
+            super::treasure::markdown(&t.plan).trim_end(),
             t.seed
         ),
         None => "## Treasure\n\nNo method chosen: each encounter's sheet gives the book's average gold per character (E5). `lairsmith adventure set ADVENTURE --treasure steady|items-only|troves|narrative` chooses one of the book's four (Distributing Magic Items).\n".into(),
@@ -156,7 +156,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         .filter_map(|(l, shown)| {
             let rated = l.rated.as_deref()?;
             let sheet = match shown {
-                Shown::Full { earlier } => crate::encounter::sheet::markdown_in_adventure(
+                Shown::Full { earlier } => super::encounter::markdown_in_adventure(
                     &rated.encounter,
                     &rated.party,
                     &rated.report(bestiary),
@@ -172,7 +172,8 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
                     );
                     if let Some(plan) = &l.treasure {
                         short.push('\n');
-                        short.push_str(&crate::text::escape_string(plan.markdown()));
+                        short
+                            .push_str(&crate::text::escape_string(super::treasure::markdown(plan)));
                     }
                     short
                 }
