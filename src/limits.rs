@@ -465,6 +465,63 @@ pub fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
     }
 }
 
+/// A whole number in `B`'s range (`limits`), as [`bounded`] reads it.
+pub fn bounded_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let l = B::LIMIT;
+    schemars::json_schema!({
+        "type": "integer",
+        "minimum": l.min,
+        "maximum": l.max,
+        "description": range_words(&l),
+    })
+}
+
+/// A whole number in `B`'s range or none (`~`), as [`bounded_opt`] reads it.
+pub fn bounded_opt_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let l = B::LIMIT;
+    schemars::json_schema!({
+        "type": ["integer", "null"],
+        "minimum": l.min,
+        "maximum": l.max,
+        "description": range_words(&l),
+    })
+}
+
+/// "A speed: 0 to 100 squares."
+fn range_words(l: &Limit) -> String {
+    let mut what = l.what.to_owned();
+    for article in ["an ", "a ", "the "] {
+        if let Some(rest) = what.strip_prefix(article) {
+            what = rest.to_owned();
+        }
+    }
+    let mut chars = what.chars();
+    let what: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!("{what}: {}.", l.range_text())
+}
+
+/// The schema of one hand-set value, `limit` its range (`MonsterDesign::problems` checks it).
+pub fn override_schema(limit: &Limit) -> serde_json::Value {
+    serde_json::json!({
+        "type": "object",
+        "description": "A hand-set value with the designer's reason.",
+        "properties": {
+            "value": {
+                "type": "integer",
+                "minimum": limit.min,
+                "maximum": limit.max,
+                "description": range_words(limit),
+            },
+            "reason": { "type": "string" },
+        },
+        "required": ["value"],
+        "additionalProperties": false,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,16 @@ use std::borrow::Cow;
 /// Text fields that take a name can cap their input at this.
 pub const MAX_NAME_CHARS: usize = 64;
 
+/// A JSON Schema pattern of a name, label or party member's name, as [`check_name`] accepts it: no control
+/// character (C0, DEL, C1) and no bidi embedding, override or isolate, and one character at
+/// least that is not white space (with at most [`MAX_NAME_CHARS`] characters, which
+/// a schema says with `maxLength`).
+pub const NAME_PATTERN: &str = concat!(
+    r"^[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*",
+    r"[^\x00-\x20\x7F-\xA0\u1680\u2000-\u200A\u2028\u2029\u202A-\u202F\u205F\u2066-\u2069\u3000]",
+    r"[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*$"
+);
+
 /// Whether `c` must not reach a terminal raw: C0 controls other than newline and tab, DEL, C1
 /// controls, and the bidi embedding, override and isolate controls.
 ///

@@ -29,7 +29,7 @@ impl<'de> Deserialize<'de> for EncounterKind {
     }
 }
 
-crate::schema::kind_schema!(EncounterKind, "encounter");
+crate::yaml_io::kind_schema!(EncounterKind, "encounter");
 
 /// The forms of a file's `party:`, for every message that refuses one.
 const PARTY_FORMS: &str =
@@ -156,7 +156,7 @@ impl schemars::JsonSchema for PartyRef {
                 {
                     "type": "string",
                     "description": "The id of a saved party (`parties/<id>.yaml`).",
-                    "pattern": crate::schema::ID_PATTERN,
+                    "pattern": crate::monster::design::ID_PATTERN,
                     "maxLength": crate::text::MAX_NAME_CHARS,
                 },
                 {
@@ -258,10 +258,10 @@ fn is_foe(s: &Side) -> bool {
 
 /// One line of the roster.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::group_schema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::encounter::file::group_schema)]
 pub struct Group {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub monster: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Placeholder>,
@@ -271,7 +271,7 @@ pub struct Group {
         skip_serializing_if = "Option::is_none",
         with = "crate::encounter::cr_serde"
     )]
-    #[schemars(schema_with = "crate::schema::cr_schema")]
+    #[schemars(schema_with = "crate::encounter::cr_serde::cr_schema")]
     pub cr: Option<Cr>,
     /// D7: a monster of `cr:` with this many class levels (CR + class levels).
     #[serde(
@@ -306,7 +306,7 @@ pub struct Group {
     pub count: Count,
     /// D1: `name:` is read as the label, as 3rd-edition GMs name their foes.
     #[serde(default, skip_serializing_if = "Option::is_none", alias = "name")]
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
@@ -505,7 +505,7 @@ impl System {
 
 /// An encounter file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::encounter_schema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::encounter::file::encounter_schema)]
 pub struct Encounter {
     pub kind: EncounterKind,
     #[schemars(extend("const" = ENCOUNTER_SCHEMA_VERSION))]
@@ -513,7 +513,7 @@ pub struct Encounter {
     /// D1: which rules rate the encounter; Orcus unless the file says otherwise.
     #[serde(default, skip_serializing_if = "System::is_orcus")]
     pub system: System,
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     pub party: PartyRef,
     /// D5: a 3rd-edition encounter's circumstance (half, less, more, twice).
@@ -541,7 +541,7 @@ pub struct Generation {
     pub seed: u64,
     /// The difficulty band aimed for (E3, lairsmith's own reading).
     #[schemars(
-        schema_with = "crate::schema::vocabulary_of::<crate::rules::difficulty::Difficulty>"
+        schema_with = "crate::vocab::vocabulary_of::<crate::rules::difficulty::Difficulty>"
     )]
     pub difficulty: String,
     /// The fuzzy query the monsters had to match.
@@ -555,13 +555,13 @@ pub struct Generation {
     #[schemars(length(max = crate::limits::GROUPS.max))]
     pub locked: Vec<String>,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedMonsters, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedMonsters>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedMonsters>")]
     pub max_monsters: u32,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedOfAKind>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedOfAKind>")]
     pub max_bosses: u32,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedOfAKind>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedOfAKind>")]
     pub max_leaders: u32,
     /// Whether the encounter reached the band; when not, the closest found was kept.
     pub met: bool,
@@ -1129,4 +1129,93 @@ pub fn parse_party(
     .and_then(|()| check_members(&p.members, vec![crate::yaml_io::key("members")]))
     .map_err(|r| r.in_file(text, path))?;
     Ok(p)
+}
+
+/// What an encounter group's schema adds to the derive: `name:` read as `label:` (D1, a serde
+/// alias the derive does not see), and a group is exactly one of a monster, a placeholder, a
+/// CR, a character, an NPC or a challenge (D7).
+pub(crate) fn group_schema(schema: &mut schemars::Schema) {
+    let Some(obj) = schema.as_object_mut() else {
+        return;
+    };
+    if let Some(props) = obj
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+        && let Some(label) = props.get("label").cloned()
+    {
+        props.insert("name".into(), label);
+    }
+    // D7: a character or an NPC is a group's one kind of foe; class levels go with a `cr:`.
+    obj.insert(
+        "dependentRequired".into(),
+        serde_json::json!({ "class_levels": ["cr"] }),
+    );
+    let one_of: Vec<serde_json::Value> = ["monster", "placeholder", "cr", "character", "npc", "challenge"]
+        .iter()
+        // A key written `~` is read as absent, so it does not count as the group's one.
+        .map(|k| serde_json::json!({ "required": [k], "properties": { *k: { "not": { "type": "null" } } } }))
+        .collect();
+    obj.insert("oneOf".into(), one_of.into());
+    // `label` and its alias `name` both given are one field given twice.
+    obj.insert(
+        "not".into(),
+        serde_json::json!({ "required": ["label", "name"] }),
+    );
+    // A challenge is run once, by the party's foes, and named inside `challenge:` (A2).
+    let ally = crate::vocab::pattern::vocabulary_value(Side::Ally);
+    obj.insert(
+        "if".into(),
+        serde_json::json!({ "required": ["challenge"], "properties": { "challenge": { "type": "object" } } }),
+    );
+    obj.insert(
+        "then".into(),
+        serde_json::json!({
+            "properties": {
+                "count": { "const": 1 },
+                "side": { "not": { "type": "string", "pattern": ally } },
+                "label": { "type": "null" },
+                "name": { "type": "null" },
+            },
+        }),
+    );
+}
+
+/// What an encounter's schema adds to the derive: the rules of its `system:` (D1). A
+/// 3rd-edition encounter's groups are `cr:` groups and its characters of levels up to the
+/// table's; an Orcus encounter has no `cr:` group and no `circumstance:`.
+pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
+    let d20e3 = crate::vocab::pattern::vocabulary_value(System::D20e3);
+    let most = crate::rules::d20e3::MAX_LEVEL;
+    schema.insert(
+        "if".into(),
+        serde_json::json!({
+            "required": ["system"],
+            "properties": { "system": { "type": "string", "pattern": d20e3 } },
+        }),
+    );
+    schema.insert(
+        "then".into(),
+        serde_json::json!({
+            "properties": {
+                "groups": {
+                    "items": { "required": ["cr"], "properties": { "cr": { "not": { "type": "null" } } } },
+                },
+                "party": {
+                    "properties": {
+                        "level": { "maximum": most },
+                        "members": { "items": { "properties": { "level": { "maximum": most } } } },
+                    },
+                },
+            },
+        }),
+    );
+    schema.insert(
+        "else".into(),
+        serde_json::json!({
+            "properties": {
+                "circumstance": { "type": "null" },
+                "groups": { "items": { "properties": { "cr": { "type": "null" } } } },
+            },
+        }),
+    );
 }

@@ -417,6 +417,17 @@ pub fn band_ranges(level: PartyLevel) -> Vec<(Difficulty, u64, Option<u64>)> {
     out
 }
 
+/// A JSON Schema pattern of a challenge rating written as text, as [`Cr`]'s `from_str` reads it:
+/// `5`, `CR 5`, `1/2`.
+pub fn cr_pattern() -> String {
+    use crate::vocab::pattern::{WS, trimmed, whole_number};
+    let denominators: String = FRACTIONS.iter().map(u8::to_string).collect();
+    trimmed(&format!(
+        r"(?:CR|cr)?{WS}*(?:1/{WS}*\+?0*[{denominators}]|{})",
+        whole_number(1, i64::from(MAX_CR))
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

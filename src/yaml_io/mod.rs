@@ -469,3 +469,27 @@ pub fn read_kind<'de, D: serde::Deserializer<'de>>(
         special,
     })
 }
+
+/// The schema of a `kind:` line: exactly `word`.
+pub fn kind_const(word: &str) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "const": word,
+        "description": format!("The file's kind: always `{word}`."),
+    })
+}
+
+/// Implements `JsonSchema` for a `kind:` enum with one value.
+macro_rules! kind_schema {
+    ($t:ty, $word:literal) => {
+        impl schemars::JsonSchema for $t {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($t).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                $crate::yaml_io::kind_const($word)
+            }
+        }
+    };
+}
+pub(crate) use kind_schema;
