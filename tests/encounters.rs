@@ -2,7 +2,8 @@
 
 use lairsmith::bestiary::{Bestiary, Filter};
 use lairsmith::encounter::generate::{Request, generate};
-use lairsmith::encounter::report::{budget, report};
+use lairsmith::encounter::rating::orcus::budget;
+use lairsmith::encounter::report::report;
 use lairsmith::encounter::{Encounter, Group, Party, parse_encounter};
 use lairsmith::rules::{Rank, Role};
 use std::path::Path;

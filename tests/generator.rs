@@ -8,7 +8,8 @@ use lairsmith::bestiary::{Bestiary, Filter};
 use lairsmith::encounter::generate::{
     DEFAULT_MAX_LEADERS, MOOK_GROUP, Request, an_encounter, generate,
 };
-use lairsmith::encounter::report::{budget, report};
+use lairsmith::encounter::rating::orcus::budget;
+use lairsmith::encounter::report::report;
 use lairsmith::encounter::{Count, Encounter, Group, Party, Placeholder, Side, parse_encounter};
 use lairsmith::export::sheet::encounter as sheet;
 use lairsmith::rules::Rank;

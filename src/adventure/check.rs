@@ -473,7 +473,7 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         xp: 0,
         xp_per_character: 0,
         band: None,
-        party_level: crate::encounter::report::party_level_of(party),
+        party_level: crate::encounter::rating::orcus::party_level_of(party),
         encounter_level: None,
         problem: None,
         difficulty: None,
@@ -506,10 +506,11 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         )));
         return line;
     }
-    let r = report(e, party, bestiary);
+    // The numbers alone: the words of the arithmetic are made where a sheet shows them.
+    let r = crate::encounter::rating::orcus::rate(e, party, bestiary);
     line.party_level = r.party_level;
     line.encounter_level = r.encounter_level;
-    line.band = r.band.clone();
+    line.band = r.difficulty.map(|d| d.to_string());
     line.difficulty = r.difficulty;
     line.ratio = r.ratio;
     if r.encounter_level.is_some() {

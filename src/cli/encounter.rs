@@ -4,8 +4,9 @@ use super::args::{BudgetArgs, EncounterCmd, EncounterFormat, FilterArgs, ReportF
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use crate::bestiary::Bestiary;
+use crate::encounter::budget;
 use crate::encounter::generate::{Request, generate};
-use crate::encounter::report::{Report, budget, report};
+use crate::encounter::report::{Report, report};
 use crate::encounter::{
     Count, Encounter, Group, Party, Placeholder, Side, System, add_group, create_encounter_in,
     encounter_path, list_encounters, load_encounter_with_party, remove_group, resolve_party_spec,
@@ -117,7 +118,7 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
     let party = resolve_party_spec(data, &a.party)?;
     let b = match a.system {
         System::Orcus => budget(&party),
-        System::D20e3 => crate::encounter::report3e::budget(&party).map_err(Failure)?,
+        System::D20e3 => crate::encounter::rating::d20e3::budget(&party).map_err(Failure)?,
     };
     out!(term, "{}", render_budget(&b, &party, a.format, a.system))?;
     Ok(EXIT_OK)

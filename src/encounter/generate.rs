@@ -11,7 +11,8 @@ use crate::bestiary::{Bestiary, Entry, Filter, search};
 use crate::encounter::count::Count;
 use crate::encounter::file::{Encounter, GeneratedGroup, Generation, Group, Side};
 use crate::encounter::party::Party;
-use crate::encounter::report::{BandRange, budget};
+use crate::encounter::rating::BandRange;
+use crate::encounter::rating::orcus::budget;
 use crate::rules::difficulty::{Difficulty, MAX_LEVELS_ABOVE_PARTY};
 use crate::rules::{Rank, Role};
 use crate::text::group_thousands;
@@ -324,7 +325,7 @@ fn attempt(
 /// A2: the XP of the locked challenges, rated as among the monsters the generator adds (one or
 /// two Standard monsters of their level each).
 fn locked_challenges_xp(locked: &[Group], party: &Party) -> u64 {
-    let party_level = crate::encounter::report::party_level_of(party);
+    let party_level = crate::encounter::rating::orcus::party_level_of(party);
     locked
         .iter()
         .filter_map(|g| g.challenge.as_ref())

@@ -85,7 +85,7 @@ pub fn create_encounter_in(
     let name = name.trim();
     crate::text::check_name("the encounter's name", name).map_err(DataError::BadName)?;
     if system == crate::encounter::System::D20e3 {
-        crate::encounter::report3e::party_level(party).map_err(DataError::Refused)?;
+        crate::encounter::rating::d20e3::party_level(party).map_err(DataError::Refused)?;
     }
     let mut e = Encounter::new(name, party);
     e.system = system;
