@@ -14,6 +14,8 @@ use crate::encounter::party::Party;
 use crate::encounter::rating::BandRange;
 use crate::encounter::rating::orcus::budget;
 use crate::rules::difficulty::{Difficulty, MAX_LEVELS_ABOVE_PARTY};
+// The words of what the generator aims at, where its callers look for them.
+pub use crate::rules::difficulty::an_encounter;
 use crate::rules::{Rank, Role};
 use crate::text::group_thousands;
 use rand::rngs::StdRng;
@@ -69,17 +71,6 @@ pub const MOOK_GROUP: u32 = 4;
 pub const MAX_LEVELS_BELOW_PARTY: i32 = 4;
 /// Leaders in a generated encounter unless the request asks for more: one leader leads.
 pub const DEFAULT_MAX_LEADERS: u32 = 1;
-
-/// "an easy encounter", "a hard encounter": the band with its article.
-pub fn an_encounter(band: &str) -> String {
-    format!("{} {band} encounter", article(band))
-}
-
-/// "an" before a word that starts with a vowel letter, "a" otherwise; right for every band's
-/// name.
-pub fn article(word: &str) -> &'static str {
-    crate::text::article(word)
-}
 
 /// Why generation could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

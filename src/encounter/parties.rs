@@ -4,8 +4,8 @@
 
 use crate::data_dir::DataDir;
 use crate::encounter::error::{DataError, Listing, read_text};
-use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, PartyRef, parse_party};
-use crate::encounter::party::{Party, PartyFile};
+use crate::encounter::file::{PartyRef, parse_party};
+use crate::encounter::party::{PARTY_SCHEMA_VERSION, Party, PartyFile};
 use crate::monster::design::is_valid_id;
 use crate::monster::slugify;
 use crate::rules::level::Level;
@@ -146,7 +146,7 @@ fn no_such_party(data: &DataDir, id: &str) -> DataError {
 fn new_file(name: &str, party: &Party) -> PartyFile {
     PartyFile {
         kind: Default::default(),
-        schema_version: ENCOUNTER_SCHEMA_VERSION,
+        schema_version: PARTY_SCHEMA_VERSION,
         name: name.to_owned(),
         members: party.members.clone(),
         extra: Default::default(),

@@ -230,12 +230,15 @@ impl<'de> Deserialize<'de> for PartyKind {
 
 crate::yaml_io::kind_schema!(PartyKind, "party");
 
+/// The `schema_version` of party files this lairsmith reads and writes.
+pub const PARTY_SCHEMA_VERSION: u32 = 1;
+
 /// A saved party file (`parties/<id>.yaml`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct PartyFile {
     pub kind: PartyKind,
-    #[schemars(extend("const" = crate::encounter::file::ENCOUNTER_SCHEMA_VERSION))]
+    #[schemars(extend("const" = PARTY_SCHEMA_VERSION))]
     pub schema_version: u32,
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,

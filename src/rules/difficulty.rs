@@ -73,6 +73,11 @@ pub const BANDS: [Band; 5] = [
     },
 ];
 
+/// "an easy encounter", "a hard encounter": the band with its article.
+pub fn an_encounter(band: &str) -> String {
+    format!("{} {band} encounter", crate::text::article(band))
+}
+
 /// The band an offset falls in.
 pub fn band_for_offset(offset: i32) -> &'static Band {
     BANDS

@@ -1,7 +1,7 @@
 //! The numbers of an encounter for a party: its XP, the party's budget and level, the encounter
 //! level and the difficulty band, the roster resolved, and the warnings that keep it from being
 //! rated. Each system rates in its own file ([`orcus`]: E1-E5 with A2's challenges; [`d20e3`]:
-//! D1-D7); the words of the arithmetic are [`super::explanation`]'s, and an adventure (A1) needs
+//! D1-D7); the words of the arithmetic are the explanation's, made from these, and an adventure (A1) needs
 //! only these numbers.
 
 pub mod d20e3;
