@@ -306,7 +306,11 @@ fn encounter_for_four_level_six_characters() {
         .key(Esc);
     let r = &ui.app.encounter.report;
     assert_eq!(r.xp, 800 + 3 * 250);
-    assert_eq!(r.band.as_deref(), Some("hard"), "{r:?}");
+    assert_eq!(
+        r.band.map(lairsmith::vocab::Vocabulary::key),
+        Some("hard"),
+        "{r:?}"
+    );
     ui.ch('w');
     assert!(ui.app.encounter.explain);
     ui.ctrl('s').typed("Glass and Shadow").key(Enter);
@@ -317,7 +321,14 @@ fn encounter_for_four_level_six_characters() {
     assert!(ui.app.encounter.encounter.groups.is_empty());
     ui.ch('o').key(Enter);
     assert_eq!(ui.app.encounter.encounter.name, "Glass and Shadow");
-    assert_eq!(ui.app.encounter.report.band.as_deref(), Some("hard"));
+    assert_eq!(
+        ui.app
+            .encounter
+            .report
+            .band
+            .map(lairsmith::vocab::Vocabulary::key),
+        Some("hard")
+    );
     // Export the sheet.
     let out = ui.root().join("sheet.md");
     ui.ch('m').ctrl('u').typed(out.to_str().unwrap()).key(Enter);

@@ -54,14 +54,12 @@ pub struct EncounterLine {
     pub xp: u64,
     /// E4: the XP each character earns, rounded down.
     pub xp_per_character: u64,
-    /// E3's band for the party as it stands at this encounter.
-    pub band: Option<String>,
+    /// E3's band for the party as it stands at this encounter, written as its word.
+    pub band: Option<Difficulty>,
     pub party_level: i32,
     pub encounter_level: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<Problem>,
-    #[serde(skip)]
-    pub difficulty: Option<Difficulty>,
     /// Encounter XP ÷ the party's budget, for the pacing chart.
     #[serde(skip)]
     pub ratio: f64,
@@ -120,7 +118,7 @@ impl EncounterLine {
     /// The band, or why there is none: for the sheets' pacing tables.
     pub fn band_text(&self) -> String {
         match (&self.band, &self.problem) {
-            (Some(b), _) => b.clone(),
+            (Some(b), _) => b.to_string(),
             (None, Some(p)) => format!("not rated: {}", p.text()),
             (None, None) => "not rated".to_owned(),
         }
@@ -476,7 +474,6 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         party_level: crate::encounter::rating::orcus::party_level_of(party),
         encounter_level: None,
         problem: None,
-        difficulty: None,
         ratio: 0.0,
         rated: None,
         treasure: None,
@@ -510,8 +507,7 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
     let r = crate::encounter::rating::orcus::rate(e, party, bestiary);
     line.party_level = r.party_level;
     line.encounter_level = r.encounter_level;
-    line.band = r.difficulty.map(|d| d.to_string());
-    line.difficulty = r.difficulty;
+    line.band = r.difficulty;
     line.ratio = r.ratio;
     if r.encounter_level.is_some() {
         line.xp = r.xp;

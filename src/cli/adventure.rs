@@ -213,7 +213,7 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
             group_thousands(l.xp),
             group_thousands(l.xp_per_character),
             l.party_level,
-            l.band.as_deref().unwrap_or("-"),
+            l.band.map_or("-", crate::vocab::Vocabulary::key),
             crate::export::sheet::adventure::pacing_bar(l.ratio),
         ));
         if let Some(p) = &l.problem {

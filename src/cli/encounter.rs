@@ -81,7 +81,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
             term,
             "lairsmith: no mix of at most {} foes reached {}; this is the closest: {mix}",
             g.max_monsters,
-            crate::encounter::generate::an_encounter(&g.difficulty.to_string())
+            crate::encounter::generate::an_encounter(g.difficulty)
         );
     }
     let b = Bestiary::default();

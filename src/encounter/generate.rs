@@ -148,7 +148,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     encounter.generated = Some(Box::new(Generation {
         roster: groups.iter().map(GeneratedGroup::of).collect(),
         seed: req.seed,
-        difficulty: req.band.to_string(),
+        difficulty: req.band,
         query: Some(req.query.trim().to_owned()).filter(|q| !q.is_empty()),
         filters: req.filter.describe(),
         locked: req.locked.iter().map(Group::key).collect(),

@@ -23,11 +23,8 @@ pub struct Report {
     pub ratio: f64,
     pub party_level: i32,
     pub encounter_level: Option<i32>,
-    /// The band's word, for display and YAML; `None` when the encounter cannot be rated.
-    pub band: Option<String>,
-    /// The band itself.
-    #[serde(skip)]
-    pub difficulty: Option<Difficulty>,
+    /// The band, written as its word; `None` when the encounter cannot be rated.
+    pub band: Option<Difficulty>,
     pub xp_per_character: u64,
     /// E5: the book's average gold per character for one encounter, when no treasure method is
     /// chosen; `None` under a method, whose own figures replace it
@@ -69,8 +66,7 @@ impl Report {
             ratio: rating.ratio,
             party_level: rating.party_level,
             encounter_level: rating.encounter_level,
-            band: rating.difficulty.map(|d| d.to_string()),
-            difficulty: rating.difficulty,
+            band: rating.difficulty,
             xp_per_character: rating.xp_per_character,
             treasure_per_character_gp: rating.treasure_per_character_gp,
             treasure_method: None,

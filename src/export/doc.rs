@@ -3,6 +3,7 @@
 
 use crate::monster::statblock::{StatBlock, StatPower};
 use crate::rules::Skill;
+use crate::rules::power_vocab::{Category, Origin, Usage};
 use crate::vocab::Vocabulary;
 
 /// A run of text with a style.
@@ -349,35 +350,30 @@ fn template_mark(from: Option<&str>) -> Vec<Span> {
 
 /// "At-Will", "Encounter", "Refresh 5, 6".
 pub fn usage_label(p: &StatPower) -> String {
-    match p.usage.as_str() {
-        "refresh" => {
+    match p.usage {
+        Usage::Refresh if !p.refresh.is_empty() => {
             let faces: Vec<String> = p.refresh.iter().map(u8::to_string).collect();
-            if faces.is_empty() {
-                "Refresh".to_owned()
-            } else {
-                format!("Refresh {}", faces.join(", "))
-            }
+            format!("Refresh {}", faces.join(", "))
         }
-        u => crate::rules::power_vocab::Usage::parse(u)
-            .map_or(u.to_owned(), |x| x.label().to_owned()),
+        u => u.label().to_owned(),
     }
 }
 
 /// "Melee 1, one creature", "Far burst 2 within 10, all creatures in the burst", "Self".
 pub fn targeting_line(p: &StatPower) -> String {
-    let origin = capitalise(&p.origin);
-    let mut s = match (p.origin.as_str(), &p.area, p.range) {
-        ("self", _, _) => "Self".to_owned(),
-        ("near", Some(a), _) => format!("Near {a}"),
-        ("far", Some(a), Some(r)) => format!("Far {a} within {r}"),
-        ("far", Some(a), None) => format!("Far {a}"),
+    let origin = p.origin.label().to_owned();
+    let mut s = match (p.origin, &p.area, p.range) {
+        (Origin::SelfOrigin, _, _) => "Self".to_owned(),
+        (Origin::Near, Some(a), _) => format!("Near {a}"),
+        (Origin::Far, Some(a), Some(r)) => format!("Far {a} within {r}"),
+        (Origin::Far, Some(a), None) => format!("Far {a}"),
         (_, _, Some(r)) => format!("{origin} {r}"),
         _ => origin,
     };
-    let default_targets = match p.origin.as_str() {
-        "near" | "far" => Some("all creatures in the area"),
-        "self" => None,
-        _ => Some("one creature"),
+    let default_targets = match p.origin {
+        Origin::Near | Origin::Far => Some("all creatures in the area"),
+        Origin::SelfOrigin => None,
+        Origin::Melee | Origin::Ranged => Some("one creature"),
     };
     if let Some(t) = p.targets.as_deref().or(default_targets) {
         s.push_str(", ");
@@ -406,25 +402,20 @@ pub(crate) fn power_title(p: &StatPower) -> String {
 /// opportunity power that attacks is an "Opportunity Attack" (the book's Opportunity Attacks).
 pub(crate) fn action_label(p: &StatPower) -> String {
     use crate::rules::power_vocab::{Action, OPPORTUNITY_ATTACK};
-    match Action::parse(&p.action) {
-        Ok(Action::Opportunity) if p.category == "attack" => OPPORTUNITY_ATTACK.to_owned(),
-        Ok(a) => a.label().to_owned(),
-        Err(_) => p.action.clone(),
+    match p.action {
+        Action::Opportunity if p.category == Category::Attack => OPPORTUNITY_ATTACK.to_owned(),
+        a => a.label().to_owned(),
     }
 }
 
 /// "Attack" or "Utility".
 pub(crate) fn category_label(p: &StatPower) -> &'static str {
-    if p.category == "attack" {
-        "Attack"
-    } else {
-        "Utility"
-    }
+    p.category.label()
 }
 
 /// A power that only makes other attacks ("makes two basic attacks") has no targeting of its own.
 pub(crate) fn delegates(p: &StatPower) -> bool {
-    p.attack.is_none() && p.attacks > 0 && p.origin == "self" && p.targets.is_none()
+    p.attack.is_none() && p.attacks > 0 && p.origin == Origin::SelfOrigin && p.targets.is_none()
 }
 
 /// "+19 vs Fortitude".
@@ -441,8 +432,8 @@ fn power_blocks(p: &StatPower, monster: &str, out: &mut Vec<Block>) {
     let category = category_label(p);
     // "Refresh Attack (Standard Action; refresh 5, 6)": the faces after the action, so the
     // category still follows the frequency as on every other power.
-    let (frequency, faces) = match (p.usage.as_str(), p.refresh.is_empty()) {
-        ("refresh", false) => {
+    let (frequency, faces) = match (p.usage, p.refresh.is_empty()) {
+        (Usage::Refresh, false) => {
             let f: Vec<String> = p.refresh.iter().map(u8::to_string).collect();
             ("Refresh".to_owned(), format!("; refresh {}", f.join(", ")))
         }

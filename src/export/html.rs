@@ -17,7 +17,9 @@ use crate::encounter::party::Party;
 use crate::encounter::report::Report;
 use crate::export::sheet::adventure::Shown;
 use crate::monster::statblock::{StatBlock, StatPower};
+use crate::rules::power_vocab::Usage;
 use crate::treasure::Plan;
+use crate::vocab::Vocabulary;
 use std::fmt::Write as _;
 
 const CSS: &str = include_str!("html.css");
@@ -141,11 +143,11 @@ pub fn stat_block(b: &StatBlock) -> String {
 
 /// The usage's colour class: at-will green, encounter red, daily black, the rest violet.
 fn usage_class(p: &StatPower) -> &'static str {
-    match p.usage.as_str() {
-        "at-will" => "u-at-will",
-        "encounter" => "u-encounter",
-        "daily" => "u-daily",
-        _ => "u-other",
+    match p.usage {
+        Usage::AtWill => "u-at-will",
+        Usage::Encounter => "u-encounter",
+        Usage::Daily => "u-daily",
+        Usage::Refresh => "u-other",
     }
 }
 
@@ -329,7 +331,9 @@ fn roster(e: &Encounter, report: &Report) -> String {
             continue;
         }
         let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
-            (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
+            (Some(l), Some(rank), Some(role), _) => {
+                format!("Level {l} {} {}", rank.key(), role.key())
+            }
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
         };

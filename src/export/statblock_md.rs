@@ -235,10 +235,14 @@ pub fn fs_monster(b: &StatBlock) -> FsMonster {
     FsMonster {
         layout: LAYOUT_NAME,
         name: b.name.clone(),
-        size: capitalise(&b.size),
+        size: capitalise(b.size.key()),
         // Orcus types a monster by its source and its type ("Fey Monstrosity"); the plugin's
         // `source` is the book a creature comes from, so the source goes here.
-        creature_type: format!("{} {}", capitalise(&b.source), capitalise(&b.creature_type)),
+        creature_type: format!(
+            "{} {}",
+            capitalise(b.source.key()),
+            capitalise(b.creature_type.key())
+        ),
         subtype: (!b.tags.is_empty()).then(|| {
             b.tags
                 .iter()

@@ -74,8 +74,9 @@ pub const BANDS: [Band; 5] = [
 ];
 
 /// "an easy encounter", "a hard encounter": the band with its article.
-pub fn an_encounter(band: &str) -> String {
-    format!("{} {band} encounter", crate::text::article(band))
+pub fn an_encounter(band: impl std::fmt::Display) -> String {
+    let band = band.to_string();
+    format!("{} {band} encounter", crate::text::article(&band))
 }
 
 /// The band an offset falls in.

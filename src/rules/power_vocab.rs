@@ -24,6 +24,15 @@ impl Usage {
 }
 
 vocabulary! {
+    /// A power's category (Powers: Power Category): a power that attacks or deals damage is an
+    /// attack power, any other a utility power.
+    pub enum Category ("category") {
+        Attack = ("attack", "Attack"),
+        Utility = ("utility", "Utility"),
+    }
+}
+
+vocabulary! {
     /// The action a power takes (L914-916, L1136-1143).
     pub enum Action ("action") {
         Standard = ("standard", "Standard Action"),

@@ -9,6 +9,7 @@ use crate::encounter::rating::Rating;
 use crate::rules::difficulty::standard_xp_at;
 use crate::rules::tables::MONSTER_XP;
 use crate::text::group_thousands;
+use crate::vocab::Vocabulary;
 
 fn fmt_ratio(r: f64) -> String {
     format!("{r:.2}")
@@ -66,8 +67,8 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
                 "{} × {} ({} {} level {}, {} XP each)",
                 r.count,
                 r.name,
-                r.rank.as_deref().unwrap_or("?"),
-                r.role.as_deref().unwrap_or("?"),
+                r.rank.map_or("?", Vocabulary::key),
+                r.role.map_or("?", Vocabulary::key),
                 r.level.unwrap_or(0),
                 group_thousands(r.xp_each.unwrap_or(0))
             ),

@@ -11,6 +11,7 @@ use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::Party;
 use crate::rules::difficulty::Difficulty;
+use crate::rules::{Rank, Role};
 use serde::Serialize;
 
 /// A roster line, resolved.
@@ -20,8 +21,8 @@ pub struct RosterLine {
     pub name: String,
     pub count: u32,
     pub level: Option<u8>,
-    pub rank: Option<String>,
-    pub role: Option<String>,
+    pub rank: Option<Rank>,
+    pub role: Option<Role>,
     pub xp_each: Option<u64>,
     pub xp_total: Option<u64>,
     pub ally: bool,

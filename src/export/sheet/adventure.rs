@@ -124,7 +124,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
                 "{:>3} {:<24} {:<8} {}\n",
                 l.position,
                 crate::text::fit_width(&l.name, 24),
-                l.band.as_deref().unwrap_or("-"),
+                l.band.map_or("-", crate::vocab::Vocabulary::key),
                 pacing_bar(l.ratio)
             ));
         }

@@ -7,6 +7,7 @@ use crate::encounter::party::Party;
 use crate::encounter::report::Report;
 use crate::export::md::{inline, prose};
 use crate::text::group_thousands;
+use crate::vocab::Vocabulary;
 
 pub fn markdown(
     encounter: &Encounter,
@@ -81,7 +82,9 @@ fn markdown_sheet(
             continue;
         }
         let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
-            (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
+            (Some(l), Some(rank), Some(role), _) => {
+                format!("Level {l} {} {}", rank.key(), role.key())
+            }
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
         };

@@ -573,7 +573,7 @@ fn generate_now(app: &mut App) -> Vec<Cmd> {
         Ok(g) => {
             s.encounter.adopt_generated(&g.encounter);
             s.cursor = 0;
-            let what = crate::encounter::generate::an_encounter(&req.band.to_string());
+            let what = crate::encounter::generate::an_encounter(req.band);
             if g.met {
                 app.info(format!(
                     "Generated {what} (seed {seed}); {lock} locks a group, {undo} undoes."
@@ -603,7 +603,7 @@ fn generate_3e(app: &mut App) -> Vec<Cmd> {
             s.encounter.groups = g.encounter.groups;
             s.locked.clear();
             s.cursor = 0;
-            let what = crate::encounter::generate::an_encounter(&band.to_string());
+            let what = crate::encounter::generate::an_encounter(band);
             if g.met {
                 app.info(format!(
                     "Generated {what}: {mix} (seed {seed}); {undo} undoes."
