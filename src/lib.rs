@@ -55,6 +55,7 @@ pub mod encounter;
 pub mod export;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod hash;
 pub mod keyspec;
 pub mod limits;
 pub mod monster;

@@ -53,6 +53,23 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// `s` fit for HTML text or a quoted attribute: the five markup characters as entities. The
+/// HTML sheets and Foundry's HTML fields both escape with it.
+pub fn escape_markup(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `s` with every [`is_unsafe_char`] replaced by its `\uXXXX` escape. Borrows when there is
 /// nothing to escape, which is nearly always.
 pub fn escape_controls(s: &str) -> Cow<'_, str> {

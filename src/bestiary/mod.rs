@@ -28,7 +28,7 @@ use std::time::SystemTime;
 pub use card::{Card, Mark};
 pub use filter::Filter;
 pub use search::{
-    NameMatcher, NucleoNames, SearchHit, SkimNames, matched_indices, search, search_with,
+    NameMatcher, NucleoNames, SearchHit, SkimNames, SortKey, matched_indices, search, search_with,
 };
 
 /// Where a monster comes from.

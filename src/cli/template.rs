@@ -122,17 +122,12 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
         join(t.senses.iter().map(ToString::to_string).collect()),
     );
     let m = &t.movement;
-    let mut moves: Vec<String> = [
-        ("speed", m.walk),
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ]
-    .iter()
-    .filter_map(|(n, v)| v.map(|v| format!("{n} {v}")))
-    .collect();
+    let mut moves: Vec<String> = m
+        .walk
+        .map(|v| format!("speed {v}"))
+        .into_iter()
+        .chain(m.modes().map(|(n, v)| format!("{n} {v}")))
+        .collect();
     moves.extend(m.traits.iter().map(ToString::to_string));
     line("Movement", join(moves));
     line(

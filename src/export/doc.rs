@@ -132,16 +132,8 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     ]));
     let mut speed = vec![bold("Speed"), plain(format!(" {}", b.speed))];
     let m = &b.movement;
-    for (name, v) in [
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ] {
-        if let Some(v) = v {
-            speed.push(plain(format!(", {name} {v}")));
-        }
+    for (name, v) in m.modes() {
+        speed.push(plain(format!(", {name} {v}")));
     }
     if !m.traits.is_empty() {
         speed.push(plain(format!("; {}", m.traits.join(", "))));

@@ -49,6 +49,7 @@ use crate::encounter::file::Encounter;
 use crate::monster::statblock::{DamageValue, ResistanceValue, StatBlock, StatPower};
 use crate::rules::damage::Damage;
 use crate::rules::power_vocab::{Action, Origin, PowerTag, Usage};
+use crate::rules::senses::MovementMode;
 use crate::rules::{CreatureType, Rank, Role, Size, Skill, Source};
 use crate::vocab::Vocabulary;
 use serde_json::{Map, Value, json};
@@ -308,19 +309,7 @@ fn range_fields(p: &StatPower) -> (&'static str, Option<u32>, u32) {
 /// Text for an HTML field of the sheet: the sheet renders these as HTML, so a monster's text
 /// must not become markup.
 fn html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '\n' => out.push_str("<br>"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::escape_markup(s).replace('\n', "<br>")
 }
 
 fn paragraphs(parts: &[(&str, Option<&str>)]) -> String {
@@ -570,20 +559,12 @@ pub fn actor(b: &StatBlock) -> Value {
     let m = &b.movement;
     let mut movement = json!({ "base": { "base": b.speed } });
     let mut moves = Vec::new();
-    for (name, v) in [
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ] {
-        if let Some(v) = v {
-            moves.push(format!("{name} {v}"));
-            // dnd4e keeps climb and swim as formulas (`template.json`, `speed`); a number is a
-            // formula that evaluates to itself.
-            if name == "climb" || name == "swim" {
-                movement[name] = json!({ "formula": v.to_string() });
-            }
+    for (mode, v) in m.modes() {
+        moves.push(format!("{mode} {v}"));
+        // dnd4e keeps climb and swim as formulas (`template.json`, `speed`); a number is a
+        // formula that evaluates to itself.
+        if matches!(mode, MovementMode::Climb | MovementMode::Swim) {
+            movement[mode.word()] = json!({ "formula": v.to_string() });
         }
     }
     moves.extend(m.traits.iter().cloned());

@@ -28,19 +28,7 @@ const CSS: &str = include_str!("html.css");
 /// control and bidi characters as their visible `\uXXXX` escape, as every other export shows
 /// them ([`crate::text::escape_controls`]): HTML has no way to carry most of them.
 pub fn escape(s: &str) -> String {
-    let clean = crate::text::escape_controls(s);
-    let mut out = String::with_capacity(clean.len());
-    for c in clean.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::escape_markup(&crate::text::escape_controls(s))
 }
 
 /// A whole document around `body`.

@@ -179,16 +179,8 @@ fn senses(b: &StatBlock) -> String {
 fn speed(b: &StatBlock) -> String {
     let mut s = b.speed.to_string();
     let m = &b.movement;
-    for (name, v) in [
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ] {
-        if let Some(v) = v {
-            s.push_str(&format!(", {name} {v}"));
-        }
+    for (name, v) in m.modes() {
+        s.push_str(&format!(", {name} {v}"));
     }
     if !m.traits.is_empty() {
         s.push_str(&format!("; {}", m.traits.join(", ")));

@@ -7,7 +7,7 @@ use crate::rules::creature::{Alignment, CreatureType, DamageType, Size, Source, 
 use crate::rules::level::Level;
 use crate::rules::rank::Rank;
 use crate::rules::role::Role;
-use crate::rules::senses::{MovementTrait, Sense};
+use crate::rules::senses::{MovementMode, MovementTrait, Sense};
 use crate::xkeys::XKeys;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -175,6 +175,35 @@ pub struct Movement {
 impl Movement {
     pub fn is_empty(&self) -> bool {
         *self == Movement::default()
+    }
+
+    /// The speed of a mode besides walking.
+    pub fn speed(&self, mode: MovementMode) -> Option<u32> {
+        match mode {
+            MovementMode::Fly => self.fly,
+            MovementMode::Swim => self.swim,
+            MovementMode::Climb => self.climb,
+            MovementMode::Burrow => self.burrow,
+            MovementMode::Teleport => self.teleport,
+        }
+    }
+
+    /// The speed of a mode besides walking, to set.
+    pub fn speed_mut(&mut self, mode: MovementMode) -> &mut Option<u32> {
+        match mode {
+            MovementMode::Fly => &mut self.fly,
+            MovementMode::Swim => &mut self.swim,
+            MovementMode::Climb => &mut self.climb,
+            MovementMode::Burrow => &mut self.burrow,
+            MovementMode::Teleport => &mut self.teleport,
+        }
+    }
+
+    /// The modes besides walking that it has, with their speeds, in the stat block's order.
+    pub fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
+        MovementMode::ALL
+            .into_iter()
+            .filter_map(|m| self.speed(m).map(|v| (m, v)))
     }
 }
 

@@ -6,6 +6,7 @@
 //! rules' vocabularies, written as their keys, so an export matches on them, not on text.
 
 use crate::rules::power_vocab::{Action, Category, Origin, Usage};
+use crate::rules::senses::MovementMode;
 use crate::rules::{CreatureType, Rank, Role, Size, Source};
 use serde::{Serialize, Serializer};
 
@@ -311,6 +312,22 @@ impl StatBlock {
             (_, None) => i64::from(self.abilities.get(skill.ability()).modifier),
         };
         (bonus, trained.is_some())
+    }
+}
+
+impl MovementValues {
+    /// The modes besides walking that it has, with their speeds, in the stat block's order.
+    pub fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
+        MovementMode::ALL.into_iter().filter_map(|m| {
+            match m {
+                MovementMode::Fly => self.fly,
+                MovementMode::Swim => self.swim,
+                MovementMode::Climb => self.climb,
+                MovementMode::Burrow => self.burrow,
+                MovementMode::Teleport => self.teleport,
+            }
+            .map(|v| (m, v))
+        })
     }
 }
 

@@ -111,18 +111,13 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
         changes.push(joined(&senses, ToString::to_string));
     }
     let m = &t.movement;
-    for (name, theirs, ours) in [
-        ("speed", m.walk, &mut d.movement.walk),
-        ("fly", m.fly, &mut d.movement.fly),
-        ("swim", m.swim, &mut d.movement.swim),
-        ("climb", m.climb, &mut d.movement.climb),
-        ("burrow", m.burrow, &mut d.movement.burrow),
-        ("teleport", m.teleport, &mut d.movement.teleport),
-    ] {
-        if let Some(v) = theirs {
-            *ours = Some(v);
-            changes.push(format!("{name} {v}"));
-        }
+    if let Some(v) = m.walk {
+        d.movement.walk = Some(v);
+        changes.push(format!("speed {v}"));
+    }
+    for (mode, v) in m.modes() {
+        *d.movement.speed_mut(mode) = Some(v);
+        changes.push(format!("{mode} {v}"));
     }
     let moves = push_new(&mut d.movement.traits, &m.traits);
     if !moves.is_empty() {

@@ -120,6 +120,45 @@ vocabulary! {
 /// The clumsiness penalty (L1847-1849, L1268).
 pub const CLUMSY_PENALTY: i32 = -4;
 
+/// A way of moving that has its own speed besides walking (L1256-1280), in the order a stat
+/// block lists them after the walking speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MovementMode {
+    Fly,
+    Swim,
+    Climb,
+    Burrow,
+    Teleport,
+}
+
+impl MovementMode {
+    /// Every mode, in the stat block's order.
+    pub const ALL: [MovementMode; 5] = [
+        MovementMode::Fly,
+        MovementMode::Swim,
+        MovementMode::Climb,
+        MovementMode::Burrow,
+        MovementMode::Teleport,
+    ];
+
+    /// The mode's word, as a design file's key and a stat block print it ("fly 6").
+    pub fn word(self) -> &'static str {
+        match self {
+            MovementMode::Fly => "fly",
+            MovementMode::Swim => "swim",
+            MovementMode::Climb => "climb",
+            MovementMode::Burrow => "burrow",
+            MovementMode::Teleport => "teleport",
+        }
+    }
+}
+
+impl fmt::Display for MovementMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// Special movement properties (L1843-1852, L1256-1280).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MovementTrait {

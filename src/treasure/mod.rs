@@ -80,15 +80,7 @@ vocabulary! {
 /// every machine, and moving an encounter within an adventure keeps its treasure. FNV-1a, then
 /// splitmix64 so that nearby bases differ in every bit.
 pub fn seed_for(base: u64, key: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in key.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    let mut z = (base ^ h).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::hash::splitmix64(&mut (base ^ crate::hash::fnv1a(key.as_bytes())))
 }
 
 /// An amount of gold kept in tenths of a gold piece: E5's ÷ 10 gives 14.4 gp at level 1, and a

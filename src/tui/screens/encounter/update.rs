@@ -16,14 +16,7 @@ use crate::tui::update::leave;
 use crate::tui::widgets::text_field::TextField;
 use crate::vocab::Vocabulary;
 
-/// The next seed of a simple, reproducible sequence (splitmix64).
-fn next_seed(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::hash::splitmix64 as next_seed;
 
 pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Cmd>> {
     let s = &mut app.encounter;
