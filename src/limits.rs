@@ -1,4 +1,4 @@
-//! **[ours]** The documented range of every number a file holds and the most items of every list,
+//! **\[ours\]** The documented range of every number a file holds and the most items of every list,
 //! checked when the file is read (a located error naming the limit), so that no derived number
 //! can overflow and no work grows faster than what a GM can mean. The README's "What lairsmith
 //! refuses" lists them from [`NUMBERS`] and [`LISTS`] (a test keeps the two in step), and the

@@ -733,7 +733,7 @@ impl Encounter {
     }
 
     /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
-    /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`].
+    /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`](crate::encounter::MAX_GROUP_COUNT).
     pub fn add(&mut self, group: Group) -> Result<(), String> {
         if let Some(problem) = group_problem(self, &group, self.groups.len()) {
             return Err(problem.replacen(

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 /// schema says with `maxLength`).
 pub const ID_PATTERN: &str = "^[a-z0-9]+(-[a-z0-9]+)*$";
 
-/// **[ours]** The most templates one monster lists: far more than any design needs, and a
+/// **\[ours\]** The most templates one monster lists: far more than any design needs, and a
 /// bound on the work a crafted file can ask of every derivation.
 pub const MAX_TEMPLATES: usize = 16;
 

@@ -67,7 +67,7 @@ pub struct ChallengeLine {
     /// How many Standard monsters of its level it counts as.
     pub standard_monsters: u64,
     pub xp: u64,
-    /// The rule in words, with [`A2_LABEL`].
+    /// The rule in words, with [`A2_LABEL`](crate::encounter::challenge::A2_LABEL).
     pub worth: String,
 }
 
