@@ -34,7 +34,7 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().unwrap();
         let bestiary_dir = dir.path().join("bestiary");
         lairsmith::fixtures::write_bestiary(&bestiary_dir, N, 1).unwrap();
-        let files = lairsmith::bestiary::yaml_files(&bestiary_dir).unwrap();
+        let files = lairsmith::store::yaml_files(&bestiary_dir).unwrap();
         let texts = files
             .iter()
             .map(|f| std::fs::read_to_string(f).unwrap())
@@ -350,16 +350,16 @@ fn hostile(c: &mut Criterion) {
     g.sample_size(10);
     let path = Path::new("m.yaml");
     g.bench_function("baseline: a good monster file", |b| {
-        b.iter(|| lairsmith::bestiary::parse_monster(good, path).is_ok())
+        b.iter(|| lairsmith::monster::parse_monster(good, path).is_ok())
     });
     // What the guard (depth and alias bounds, before yaml_serde) adds to every parse.
     g.bench_function("the guard alone, on a good monster file", |b| {
-        b.iter(|| lairsmith::yaml_guard::check(good, path).is_ok())
+        b.iter(|| lairsmith::yaml_io::guard::check(good, path).is_ok())
     });
     for (name, bytes) in lairsmith::fixtures::hostile_files() {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         g.bench_function(name, |b| {
-            b.iter(|| lairsmith::bestiary::parse_monster(&text, path).is_err())
+            b.iter(|| lairsmith::monster::parse_monster(&text, path).is_err())
         });
     }
     g.finish();
@@ -555,7 +555,7 @@ fn limits(c: &mut Criterion) {
         "derive and lint the monster of 16 templates (each Forge key does)",
         |b| {
             b.iter(|| {
-                lairsmith::bestiary::block_and_findings(&design, &bestiary.templates, None)
+                lairsmith::monster::block_and_findings(&design, &bestiary.templates, None)
                     .0
                     .powers
                     .len()

@@ -182,6 +182,30 @@ impl std::str::FromStr for DiceExpr {
     }
 }
 
+/// A JSON Schema pattern of dice as [`DiceExpr::parse`] reads them, unanchored: white space anywhere (it is
+/// removed first), terms joined by `+` or `-`, a flat term of at most [`MAX_FLAT`],
+/// 1 to [`MAX_TERMS`] dice groups of 1 to [`MAX_DICE`] dice of 2 to
+/// [`MAX_SIDES`] sides, never subtracted.
+pub fn pattern() -> String {
+    use crate::vocab::pattern::{WS, number_range};
+    let w = format!("{WS}*");
+    let number = |lo: u64, hi: u64| format!("(?:0{w})*{}", number_range(lo, hi, &w));
+    let flat_max = u64::try_from(MAX_FLAT).expect("MAX_FLAT is positive");
+    let group = format!(
+        "(?:{})?[dD]{w}{}",
+        number(1, u64::from(MAX_DICE)),
+        number(2, u64::from(MAX_SIDES))
+    );
+    let flat = number(0, flat_max);
+    let signed_flat = format!("(?:[-+]{w}{flat})");
+    let added_group = format!(r"(?:\+{w}{group})");
+    let first = format!(r"(?:(?:[-+]{w})?{flat}{signed_flat}*{added_group}|(?:\+{w})?{group})");
+    format!(
+        "{w}{first}{signed_flat}*(?:{added_group}{signed_flat}*){{0,{}}}",
+        MAX_TERMS - 1
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

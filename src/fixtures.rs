@@ -378,7 +378,7 @@ mod tests {
                 .collect();
             assert!(errors.is_empty(), "{}: {errors:?}", m.id);
             let text = crate::yaml_io::to_string(m);
-            let back = crate::bestiary::parse_monster(&text, Path::new("x.yaml")).unwrap();
+            let back = crate::monster::parse_monster(&text, Path::new("x.yaml")).unwrap();
             assert_eq!(&back, m);
         }
         assert_eq!(

@@ -56,6 +56,7 @@ pub mod export;
 pub mod fight;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod hash;
 pub mod keyspec;
 pub mod limits;
 pub mod monster;
@@ -67,7 +68,6 @@ pub mod text;
 pub mod treasure;
 pub mod vocab;
 pub mod xkeys;
-pub mod yaml_guard;
 pub mod yaml_io;
 pub mod yaml_keep;
 

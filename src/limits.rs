@@ -1,4 +1,4 @@
-//! **[ours]** The documented range of every number a file holds and the most items of every list,
+//! **\[ours\]** The documented range of every number a file holds and the most items of every list,
 //! checked when the file is read (a located error naming the limit), so that no derived number
 //! can overflow and no work grows faster than what a GM can mean. The README's "What lairsmith
 //! refuses" lists them from [`NUMBERS`] and [`LISTS`] (a test keeps the two in step), and the
@@ -479,6 +479,63 @@ pub fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
         None => Ok(None),
         Some(Any(n)) => in_range::<B, T, D::Error>(n).map(Some),
     }
+}
+
+/// A whole number in `B`'s range (`limits`), as [`bounded`] reads it.
+pub fn bounded_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let l = B::LIMIT;
+    schemars::json_schema!({
+        "type": "integer",
+        "minimum": l.min,
+        "maximum": l.max,
+        "description": range_words(&l),
+    })
+}
+
+/// A whole number in `B`'s range or none (`~`), as [`bounded_opt`] reads it.
+pub fn bounded_opt_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let l = B::LIMIT;
+    schemars::json_schema!({
+        "type": ["integer", "null"],
+        "minimum": l.min,
+        "maximum": l.max,
+        "description": range_words(&l),
+    })
+}
+
+/// "A speed: 0 to 100 squares."
+fn range_words(l: &Limit) -> String {
+    let mut what = l.what.to_owned();
+    for article in ["an ", "a ", "the "] {
+        if let Some(rest) = what.strip_prefix(article) {
+            what = rest.to_owned();
+        }
+    }
+    let mut chars = what.chars();
+    let what: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!("{what}: {}.", l.range_text())
+}
+
+/// The schema of one hand-set value, `limit` its range (`MonsterDesign::problems` checks it).
+pub fn override_schema(limit: &Limit) -> serde_json::Value {
+    serde_json::json!({
+        "type": "object",
+        "description": "A hand-set value with the designer's reason.",
+        "properties": {
+            "value": {
+                "type": "integer",
+                "minimum": limit.min,
+                "maximum": limit.max,
+                "description": range_words(limit),
+            },
+            "reason": { "type": "string" },
+        },
+        "required": ["value"],
+        "additionalProperties": false,
+    })
 }
 
 #[cfg(test)]

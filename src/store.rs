@@ -10,10 +10,12 @@
 
 pub mod keep;
 pub(crate) mod open;
+mod read;
 mod temp;
 pub mod trash;
 
 pub use open::{kind_of, open_regular, read_at_most};
+pub use read::{Stamp, read_limited, read_stamped, yaml_files};
 pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
 
 use open::{open_regular_writable, same_file};
@@ -37,7 +39,7 @@ impl Fingerprint {
     pub fn of_bytes(bytes: &[u8]) -> Fingerprint {
         Fingerprint {
             len: bytes.len() as u64,
-            hash: fnv1a(bytes),
+            hash: crate::hash::fnv1a(bytes),
         }
     }
 
@@ -54,15 +56,6 @@ impl Fingerprint {
             Err(e) => Err(e),
         }
     }
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// Why a save did not happen.

@@ -19,14 +19,22 @@
 //! the original character. Backslashes are left alone, so text that already spelled out
 //! `\u001B` reads the same as an escaped ESC; what matters is that no raw control goes out.
 
-use crate::yaml_io::{FileError, Seg, locate_key};
 use std::borrow::Cow;
-use std::path::Path;
 
 /// The most characters (Unicode scalar values) a name may have: monster, encounter and party
 /// names, group labels and party members' names. Ids, being slugs of names, are at most as long.
 /// Text fields that take a name can cap their input at this.
 pub const MAX_NAME_CHARS: usize = 64;
+
+/// A JSON Schema pattern of a name, label or party member's name, as [`check_name`] accepts it: no control
+/// character (C0, DEL, C1) and no bidi embedding, override or isolate, and one character at
+/// least that is not white space (with at most [`MAX_NAME_CHARS`] characters, which
+/// a schema says with `maxLength`).
+pub const NAME_PATTERN: &str = concat!(
+    r"^[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*",
+    r"[^\x00-\x20\x7F-\xA0\u1680\u2000-\u200A\u2028\u2029\u202A-\u202F\u205F\u2066-\u2069\u3000]",
+    r"[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*$"
+);
 
 /// Whether `c` must not reach a terminal raw: C0 controls other than newline and tab, DEL, C1
 /// controls, and the bidi embedding, override and isolate controls.
@@ -43,6 +51,23 @@ pub fn is_unsafe_char(c: char) -> bool {
 /// The bidi embedding, override and isolate controls.
 pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` fit for HTML text or a quoted attribute: the five markup characters as entities. The
+/// HTML sheets and Foundry's HTML fields both escape with it.
+pub fn escape_markup(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// `s` with every [`is_unsafe_char`] replaced by its `\uXXXX` escape. Borrows when there is
@@ -111,39 +136,6 @@ pub fn check_name(what: &str, name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A value in a file that lairsmith refuses, and where in the document it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused {
-    pub at: Vec<Seg>,
-    pub message: String,
-}
-
-impl Refused {
-    pub fn new(at: Vec<Seg>, message: String) -> Refused {
-        Refused { at, message }
-    }
-
-    /// The located error for the file `path` holding `text`. A layout the locator does not
-    /// follow (flow style) falls back to the nearest enclosing key it finds, then to line 1.
-    pub fn in_file(self, text: &str, path: &Path) -> FileError {
-        let (line, column) = (1..=self.at.len())
-            .rev()
-            .find_map(|n| locate_key(text, &self.at[..n]))
-            .unwrap_or((1, 1));
-        FileError::new(path, self.message).at(line, column)
-    }
-}
-
-/// Checks a name held at `at` in a document; see [`check_name`].
-pub fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
-    check_name(what, name).map_err(|m| Refused::new(at, m))
-}
-
-/// A path into a document from keys and indices, for [`Refused`].
-pub fn key(k: &str) -> Seg {
-    Seg::Key(k.to_owned())
-}
-
 /// 1000 -> "1,000", as the book prints XP.
 /// Any integer type: XP sums are wide, and a cast to a narrower type could print a wrong sign.
 pub fn group_thousands(n: impl Into<i128>) -> String {
@@ -157,6 +149,15 @@ pub fn group_thousands(n: impl Into<i128>) -> String {
         out.push(c);
     }
     if n < 0 { format!("-{out}") } else { out }
+}
+
+/// Signed modifier: +3, -1, +0.
+pub fn signed(n: i64) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 //! Values are matched by where they are and what they hold, not by position alone, so a value
 //! of an encounter group stays with its group when a group before it is removed.
 
-use crate::yaml_guard::{self, XValue};
+use crate::yaml_io::guard::{self, XValue};
 use crate::yaml_io::{
     self, FileError, KeepsXKeys, MAX_FILE_BYTES, Rewriter, Seg, value_blockers, without_bom,
 };
@@ -70,11 +70,11 @@ where
 {
     let canonical = yaml_io::to_string(wanted);
     let original = without_bom(original);
-    let ours = yaml_guard::x_values(original, path).map_err(|e| Refused(vec![e]))?;
+    let ours = guard::x_values(original, path).map_err(|e| Refused(vec![e]))?;
     if ours.is_empty() {
         return within_limit(canonical, path);
     }
-    let theirs = yaml_guard::x_values(&canonical, path).map_err(|e| {
+    let theirs = guard::x_values(&canonical, path).map_err(|e| {
         Refused(vec![FileError::new(
             path,
             format!("the saved file would not read back ({})", e.message),
@@ -274,7 +274,7 @@ fn keep_anchored(chosen: &mut Vec<Splice>) {
     chosen.retain(|s| {
         let mut own: Vec<&str> = Vec::new();
         for node in std::iter::once(&s.ours.key).chain(&s.ours.atoms) {
-            if let yaml_guard::Atom::Alias(a) = &node.atom
+            if let guard::Atom::Alias(a) = &node.atom
                 && !defined.contains(a.as_str())
                 && !own.contains(&a.as_str())
             {
@@ -427,7 +427,7 @@ where
             };
         }
     };
-    let Ok(now) = yaml_guard::x_values(text, path) else {
+    let Ok(now) = guard::x_values(text, path) else {
         return Verdict::DropAll;
     };
     let now: BTreeMap<&[Seg], &XValue> = now.iter().map(|x| (x.path.as_slice(), x)).collect();
@@ -469,7 +469,7 @@ fn offset(text: &str, line: usize, column: usize) -> Option<usize> {
 }
 
 fn same_nodes(a: &XValue, b: &XValue) -> bool {
-    let marks = |l: &yaml_guard::Located| (l.atom.clone(), l.anchor.clone(), l.tag.clone());
+    let marks = |l: &guard::Located| (l.atom.clone(), l.anchor.clone(), l.tag.clone());
     a.atoms.len() == b.atoms.len()
         && marks(&a.key) == marks(&b.key)
         && a.atoms
@@ -488,10 +488,10 @@ mod tests {
     /// `text` saved with a new name, so that the canonical text differs from the file.
     fn renamed(text: &str) -> Result<String, Refused> {
         let path = Path::new("xk.yaml");
-        let mut d: MonsterDesign = crate::bestiary::parse_monster(text, path).unwrap();
+        let mut d: MonsterDesign = crate::monster::parse_monster(text, path).unwrap();
         d.name = "X Warden".into();
         let saved = text_to_save(text, &d, path)?;
-        assert_eq!(crate::bestiary::parse_monster(&saved, path).unwrap(), d);
+        assert_eq!(crate::monster::parse_monster(&saved, path).unwrap(), d);
         Ok(saved)
     }
 
@@ -535,19 +535,19 @@ mod tests {
     #[test]
     fn a_chunk_runs_to_the_end_of_its_value_and_the_comments_under_it() {
         let text = "a: 1\nx-k: |\n  two\n\n  lines\n  # kept\n# not\nb: 2\n";
-        let xs = yaml_guard::x_values(text, Path::new("m.yaml")).unwrap();
+        let xs = guard::x_values(text, Path::new("m.yaml")).unwrap();
         let (range, column) = chunk(text, &xs[0]).unwrap();
         assert_eq!(&text[range], "x-k: |\n  two\n\n  lines\n  # kept");
         assert_eq!(column, 0);
         let text = "a: 1\nx-k: [1,\n  2]   # note\n  # under\n\n# between\nx-l: 2\n# after\nb: 3\n";
-        let xs = yaml_guard::x_values(text, Path::new("m.yaml")).unwrap();
+        let xs = guard::x_values(text, Path::new("m.yaml")).unwrap();
         assert_eq!(
             &text[chunk(text, &xs[0]).unwrap().0],
             "x-k: [1,\n  2]   # note\n  # under\n\n# between"
         );
         assert_eq!(&text[chunk(text, &xs[1]).unwrap().0], "x-l: 2");
         let text = "a: {x-k: 1, b: 2}\n";
-        let xs = yaml_guard::x_values(text, Path::new("m.yaml")).unwrap();
+        let xs = guard::x_values(text, Path::new("m.yaml")).unwrap();
         assert_eq!(chunk(text, &xs[0]), None);
     }
 

@@ -10,7 +10,7 @@ mod common;
 
 use adventure_data::{Data, fails, u};
 use common::stdout;
-use lairsmith::adventure::levels::{first_xp, level_of_xp, next_level_xp};
+use lairsmith::rules::experience::{first_xp, level_of_xp, next_level_xp};
 use lairsmith::rules::level::Level;
 use lairsmith::rules::tables::{LEVELS, MONSTER_XP};
 use yaml_serde::Value;

@@ -70,7 +70,7 @@ fn a2_alone_worth_one_standard_per_character() {
             assert_eq!(r.challenges[0].standard_monsters, size as u64);
             // One Standard monster per character is the budget itself: a standard encounter.
             assert_eq!(
-                r.band.as_deref(),
+                r.band.map(lairsmith::vocab::Vocabulary::key),
                 Some("standard"),
                 "{size} × level {level}"
             );
@@ -181,7 +181,7 @@ fn the_sheet_prints_each_skill_with_its_dc_at_the_challenge_level() {
         let p = Party::parse("4x6").unwrap();
         let b = Bestiary::default();
         let r = report(&e, &p, &b);
-        let sheet = lairsmith::encounter::sheet::markdown(&e, &p, &r, &b);
+        let sheet = lairsmith::export::sheet::encounter::markdown(&e, &p, &r, &b);
         let row = RECOMMENDED_DCS[level - 1];
         let dcs = [row.easy, row.moderate, row.hard];
         for (skill, (word, dc)) in ["Athletics", "Acrobatics", "Sleight of Hand"]
@@ -469,7 +469,7 @@ fn the_readme_challenge_example_parses_and_prints_its_dcs() {
     let p = Party::parse("4x6").unwrap();
     let b = Bestiary::default();
     let r = report(&e, &p, &b);
-    let sheet = lairsmith::encounter::sheet::markdown(&e, &p, &r, &b);
+    let sheet = lairsmith::export::sheet::encounter::markdown(&e, &p, &r, &b);
     assert!(readme.contains("\"Athletics DC 16 (moderate,\nlevel 6)\""));
     assert!(
         sheet.contains("Athletics DC 16 (moderate, level 6)"),
@@ -508,7 +508,11 @@ fn the_generator_keeps_a_locked_challenge_and_counts_its_xp() {
         assert_eq!(r.challenges[0].xp, 2 * standard(6));
         assert_eq!(r.xp, g.xp, "seed {seed}");
         if g.met {
-            assert_eq!(r.band.as_deref(), Some("hard"), "seed {seed}");
+            assert_eq!(
+                r.band.map(lairsmith::vocab::Vocabulary::key),
+                Some("hard"),
+                "seed {seed}"
+            );
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Saves that survive being killed, data directories that cannot be written, ids that try to
 //! leave the bestiary, and files that change on disk while lairsmith has them loaded.
 
-use lairsmith::bestiary::{Bestiary, Provenance, load_file};
+use lairsmith::bestiary::{Bestiary, Provenance};
+use lairsmith::monster::load_file;
 use lairsmith::store::{Expect, SaveError, save_atomic};
 use std::path::{Path, PathBuf};
 use std::process::Command;

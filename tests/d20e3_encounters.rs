@@ -238,7 +238,7 @@ fn d1_each_file_says_its_system_and_groups_of_the_other_are_errors() {
     let e = parse(&example).unwrap();
     let again = parse(&lairsmith::yaml_io::to_string(&e)).unwrap();
     assert_eq!(e, again);
-    let r = lairsmith::encounter::report3e::report(
+    let r = lairsmith::encounter::rating::d20e3::rate(
         &e,
         &lairsmith::encounter::Party::uniform(4, lairsmith::rules::Level::new(5).unwrap()),
     );

@@ -56,7 +56,7 @@ impl Kind {
     fn read(self, text: &str) -> Result<(), String> {
         let path = Path::new("f.yaml");
         let r = match self {
-            Kind::Monster => lairsmith::bestiary::parse_monster(text, path).map(drop),
+            Kind::Monster => lairsmith::monster::parse_monster(text, path).map(drop),
             Kind::Template => lairsmith::monster::template::parse_template(text, path).map(drop),
             Kind::Encounter | Kind::Encounter3e => {
                 lairsmith::encounter::parse_encounter(text, path).map(drop)

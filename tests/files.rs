@@ -1,8 +1,9 @@
 //! Monster files: byte-identical round trips, `x-` keys kept, and one test per kind of bad input,
 //! each checking the message a GM would read.
 
-use lairsmith::bestiary::{Bestiary, Provenance, parse_monster};
+use lairsmith::bestiary::{Bestiary, Provenance};
 use lairsmith::embedded::BESTIARY_FILES;
+use lairsmith::monster::parse_monster;
 use std::path::Path;
 
 fn err(text: &str) -> String {
@@ -165,7 +166,7 @@ fn empty_and_binary_files() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("bin.yaml");
     std::fs::write(&p, [0xff, 0xfe, 0x00, 0x01]).unwrap();
-    let e = lairsmith::bestiary::load_file(&p).unwrap_err().to_string();
+    let e = lairsmith::monster::load_file(&p).unwrap_err().to_string();
     assert!(e.contains("not UTF-8"), "{e}");
 }
 

@@ -232,7 +232,7 @@ fn every_block() -> Vec<StatBlock> {
         for t in &templates.entries {
             let mut d = (*design).clone();
             d.templates = vec![t.template.id.clone()];
-            let (block, _) = lairsmith::bestiary::block_and_findings(&d, &templates, None);
+            let (block, _) = lairsmith::monster::block_and_findings(&d, &templates, None);
             out.push(block);
         }
     }
@@ -326,12 +326,13 @@ fn origin_and_type_are_choices_of_dnd4e_s_dropdowns_and_the_orcus_words_stay_in_
         // npc-sheet.hbs 0.9.2): the Orcus words are kept there.
         let other = d["other"].as_str().unwrap().to_lowercase();
         assert!(
-            other.contains(&b.source) && other.contains(&b.creature_type),
+            other.contains(b.source.key()) && other.contains(b.creature_type.key()),
             "{}: {other}",
             b.id
         );
-        seen.0.push((b.source.clone(), origin.to_owned()));
-        seen.1.push((b.creature_type.clone(), kind.to_owned()));
+        seen.0.push((b.source.key().to_owned(), origin.to_owned()));
+        seen.1
+            .push((b.creature_type.key().to_owned(), kind.to_owned()));
     }
     // One dnd4e word per Orcus word: R14 reads "Immortal" as Outsider and "aberration" as
     // Cosmic, dnd4e's Immortal and Aberrant.

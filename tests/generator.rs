@@ -8,10 +8,10 @@ use lairsmith::bestiary::{Bestiary, Filter};
 use lairsmith::encounter::generate::{
     DEFAULT_MAX_LEADERS, MOOK_GROUP, Request, an_encounter, generate,
 };
-use lairsmith::encounter::report::{budget, report};
-use lairsmith::encounter::{
-    Count, Encounter, Group, Party, Placeholder, Side, parse_encounter, sheet,
-};
+use lairsmith::encounter::rating::orcus::budget;
+use lairsmith::encounter::report::report;
+use lairsmith::encounter::{Count, Encounter, Group, Party, Placeholder, Side, parse_encounter};
+use lairsmith::export::sheet::encounter as sheet;
 use lairsmith::rules::Rank;
 use proptest::prelude::*;
 use std::path::Path;
@@ -298,7 +298,7 @@ fn generate_writes_the_generated_record_and_never_the_notes() {
     assert_eq!(g.encounter.notes, None);
     let rec = g.encounter.generated.unwrap();
     assert_eq!(rec.seed, 7);
-    assert_eq!(rec.difficulty, "hard");
+    assert_eq!(rec.difficulty, lairsmith::rules::Difficulty::Hard);
     assert_eq!(rec.query.as_deref(), Some("hound"));
     assert_eq!(rec.filters.as_deref(), Some("role striker"));
     assert_eq!(rec.locked, vec!["hatchet-leg-spider".to_owned()]);

@@ -2,7 +2,8 @@
 //! loader (which the CLI and the UI both use), never a panic, a hang or unbounded memory.
 //! How long each takes is measured in `cargo bench` ("hostile files"), not asserted here.
 
-use lairsmith::bestiary::{Bestiary, Provenance, load_file, parse_monster};
+use lairsmith::bestiary::{Bestiary, Provenance};
+use lairsmith::monster::{load_file, parse_monster};
 use std::path::Path;
 use std::process::Command;
 

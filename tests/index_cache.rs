@@ -111,7 +111,7 @@ fn a_corrupt_index_is_ignored_and_rebuilt() {
 #[test]
 fn monsters_with_x_keys_are_indexed_and_their_designs_read_from_their_file() {
     let (_dir, bestiary) = setup(5);
-    let path = lairsmith::bestiary::yaml_files(&bestiary).unwrap()[0].clone();
+    let path = lairsmith::store::yaml_files(&bestiary).unwrap()[0].clone();
     let mut text = std::fs::read_to_string(&path).unwrap();
     text.push_str("x-notes:\n  seen:\n  - session 3\n");
     std::fs::write(&path, &text).unwrap();

@@ -4,10 +4,12 @@
 
 mod common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance, load_file, yaml_files};
+use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance};
 use lairsmith::embedded::{BESTIARY_FILES, SHIPPED_IDS};
 use lairsmith::monster::MonsterDesign;
+use lairsmith::monster::load_file;
 use lairsmith::rules::Rank;
+use lairsmith::store::yaml_files;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -458,7 +460,7 @@ fn an_encounter_sheet_says_which_stat_block_it_left_out_when_a_file_changed_sinc
     e.add(Group::monster("mine", Count::new(2).unwrap()))
         .unwrap();
     let r = lairsmith::encounter::report::report(&e, &party, &b);
-    let md = lairsmith::encounter::sheet::markdown(&e, &party, &r, &b);
+    let md = lairsmith::export::sheet::encounter::markdown(&e, &party, &r, &b);
     assert!(md.contains("Hedgemaw"), "{md}");
     assert!(
         md.contains("### mine\n\nThe stat block is left out:") && md.contains("changed on disk"),

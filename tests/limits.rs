@@ -279,12 +279,12 @@ fn the_issues_extreme_numbers_are_refused_with_their_ranges() {
             "a bonus override is -99 to +99, not 9223372036854775807",
         ),
     ] {
-        let e = lairsmith::bestiary::parse_monster(&(hedgemaw.clone() + patch), p).unwrap_err();
+        let e = lairsmith::monster::parse_monster(&(hedgemaw.clone() + patch), p).unwrap_err();
         assert!(e.message.contains(says), "{e}");
         assert!(e.line.is_some(), "{e}");
     }
     let e =
-        lairsmith::bestiary::parse_monster(&hedgemaw.replace("  str: 20", "  str: -2147483648"), p)
+        lairsmith::monster::parse_monster(&hedgemaw.replace("  str: 20", "  str: -2147483648"), p)
             .unwrap_err();
     assert!(
         e.message
@@ -292,7 +292,7 @@ fn the_issues_extreme_numbers_are_refused_with_their_ranges() {
         "{e}"
     );
     assert_eq!(e.line, Some(15), "{e}");
-    let e = lairsmith::bestiary::parse_monster(
+    let e = lairsmith::monster::parse_monster(
         &hedgemaw.replace("  attacks: 2", "  attacks: 4294967295"),
         p,
     )
@@ -475,7 +475,7 @@ overrides:
         let text = fill(field.at, value);
         let n: i128 = value.parse().unwrap();
         let p = Path::new("tester.yaml");
-        match lairsmith::bestiary::parse_monster(&text, p) {
+        match lairsmith::monster::parse_monster(&text, p) {
             Err(e) => {
                 let inside = i64::try_from(n).is_ok_and(|n| field.limit.contains(n));
                 assert!(
@@ -500,7 +500,7 @@ overrides:
                     field.limit.range_text()
                 );
                 let lib = lairsmith::monster::template::MonsterTemplates::shipped();
-                let (b, findings) = lairsmith::bestiary::block_and_findings(&design, &lib, None);
+                let (b, findings) = lairsmith::monster::block_and_findings(&design, &lib, None);
                 assert!(findings.iter().all(|f| !f.message.contains("give 0")));
                 // The true arithmetic of what was set.
                 let level = i64::from(b.level);
@@ -542,7 +542,7 @@ overrides:
     #[test]
     fn the_base_monster_loads() {
         let text = fill("", "");
-        lairsmith::bestiary::parse_monster(&text, Path::new("tester.yaml")).unwrap();
+        lairsmith::monster::parse_monster(&text, Path::new("tester.yaml")).unwrap();
     }
 
     proptest! {

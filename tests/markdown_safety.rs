@@ -588,7 +588,7 @@ fn every_shipped_monster_renders_the_layouts_structure_in_commonmark() {
         for t in &templates.entries {
             let mut d = (*design).clone();
             d.templates = vec![t.template.id.clone()];
-            let (block, _) = lairsmith::bestiary::block_and_findings(&d, &templates, None);
+            let (block, _) = lairsmith::monster::block_and_findings(&d, &templates, None);
             assert_same_structure(&block, &format!("{id} with {}", t.template.id));
         }
     }
@@ -598,7 +598,7 @@ fn every_shipped_monster_renders_the_layouts_structure_in_commonmark() {
 fn load_err(from: &str, to: &str) -> String {
     assert!(HOSTILE.contains(from), "{from}");
     let text = HOSTILE.replace(from, to);
-    lairsmith::bestiary::parse_monster(&text, Path::new("m.yaml"))
+    lairsmith::monster::parse_monster(&text, Path::new("m.yaml"))
         .unwrap_err()
         .to_string()
 }
@@ -659,7 +659,7 @@ fn a_line_break_in_a_one_line_field_is_refused_at_load_with_its_place() {
     assert!(stderr(&o).contains("m.yaml:16:"), "{}", stderr(&o));
     // Prose holds line breaks.
     assert!(
-        lairsmith::bestiary::parse_monster(HOSTILE, Path::new("m.yaml")).is_ok(),
+        lairsmith::monster::parse_monster(HOSTILE, Path::new("m.yaml")).is_ok(),
         "the hostile prose loads"
     );
 }
@@ -687,7 +687,7 @@ fn a_line_break_in_a_templates_one_line_field_is_refused() {
 fn the_forge_refuses_a_line_break_in_a_one_line_field() {
     use lairsmith::tui::screens::forge::extras::{parse_trait, parse_variant};
     use lairsmith::tui::screens::forge::fields::{Detail, PowerField};
-    let mut d = lairsmith::bestiary::parse_monster(HOSTILE, Path::new("m.yaml")).unwrap();
+    let mut d = lairsmith::monster::parse_monster(HOSTILE, Path::new("m.yaml")).unwrap();
     // A pasted line break becomes a space in a text field; these are the breaks it keeps.
     let e = Detail::Languages
         .apply(&mut d, "Common, Deep\u{2028}Speech")

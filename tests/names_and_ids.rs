@@ -3,8 +3,9 @@
 
 mod common;
 use common::{lairsmith, stderr};
-use lairsmith::bestiary::{Bestiary, parse_monster};
+use lairsmith::bestiary::Bestiary;
 use lairsmith::encounter::{Party, parse_encounter, parse_party};
+use lairsmith::monster::parse_monster;
 use lairsmith::text::MAX_NAME_CHARS;
 use std::path::Path;
 

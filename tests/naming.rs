@@ -207,7 +207,7 @@ fn a_relevelled_copy_follows_the_same_rule() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let (saved, _) =
-        lairsmith::bestiary::load_file(&data.path().join("bestiary/young-hedgemaw.yaml")).unwrap();
+        lairsmith::monster::load_file(&data.path().join("bestiary/young-hedgemaw.yaml")).unwrap();
     assert_eq!((saved.name.as_str(), saved.level.get()), ("Hedgemaw 2", 5));
 }
 

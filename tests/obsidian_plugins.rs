@@ -426,7 +426,7 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
         root: dir.path().to_owned(),
     });
     let design =
-        lairsmith::bestiary::parse_monster(&TWINS.replace("twin-fang", "x"), Path::new("x.yaml"))
+        lairsmith::monster::parse_monster(&TWINS.replace("twin-fang", "x"), Path::new("x.yaml"))
             .unwrap();
     let mut d = design.clone();
     d.traits.truncate(1);

@@ -1,8 +1,8 @@
 //! Property tests (proptest, a bounded number of cases so CI stays quick): no input, however
 //! odd, panics the dice parser, the YAML loaders or the command line.
 
-use lairsmith::bestiary::parse_monster;
 use lairsmith::dice::DiceExpr;
+use lairsmith::monster::parse_monster;
 use proptest::prelude::*;
 use std::path::Path;
 

@@ -1,7 +1,8 @@
 //! One test per ruling of RULINGS.md (R1-R15, E1-E5), named after it, pinning the reading the
 //! code implements. The sweep in rules_sweep.rs covers the whole level × rank × role space.
 
-use lairsmith::encounter::report::{budget, budget_of, party_level_of, report};
+use lairsmith::encounter::rating::orcus::{budget, budget_of, party_level_of};
+use lairsmith::encounter::report::report;
 use lairsmith::encounter::{Encounter, Group, Party, Placeholder, Side};
 use lairsmith::monster::kit::Templates;
 use lairsmith::monster::{Classification, MonsterDesign, derive};

@@ -5,8 +5,8 @@
 
 mod common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::parse_monster;
 use lairsmith::monster::file_edit::save_text;
+use lairsmith::monster::parse_monster;
 use lairsmith::monster::template::MonsterTemplates;
 use lairsmith::monster::template_ops::{add_template, remove_template};
 use proptest::prelude::*;

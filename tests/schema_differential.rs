@@ -63,7 +63,7 @@ const KINDS: [FileKind; 5] = [
 fn read(kind: FileKind, yaml: &str) -> Result<(), String> {
     let path = Path::new("mutated.yaml");
     let read = match kind {
-        FileKind::Monster => lairsmith::bestiary::parse_monster(yaml, path).map(drop),
+        FileKind::Monster => lairsmith::monster::parse_monster(yaml, path).map(drop),
         FileKind::Template => lairsmith::monster::template::parse_template(yaml, path).map(drop),
         FileKind::Encounter => lairsmith::encounter::file::parse_encounter(yaml, path).map(drop),
         FileKind::Party => lairsmith::encounter::file::parse_party(yaml, path).map(drop),
@@ -770,7 +770,7 @@ fn edge_strings() -> Vec<String> {
 
 /// Numbers at the edges of every range a file holds.
 fn edge_numbers() -> Vec<Value> {
-    use lairsmith::adventure::levels::first_xp;
+    use lairsmith::rules::experience::first_xp;
     use lairsmith::rules::level::Level;
     let mut n: Vec<i128> = vec![
         -1,
@@ -1579,7 +1579,7 @@ fn every_char() -> impl Iterator<Item = char> {
 
 #[test]
 fn names_the_schema_accepts_are_the_names_lairsmith_accepts() {
-    use lairsmith::schema::patterns::NAME;
+    use lairsmith::text::NAME_PATTERN as NAME;
     use lairsmith::text::{MAX_NAME_CHARS, check_name};
     let v = string_validator(NAME, Some(MAX_NAME_CHARS));
     let forms = |c: char| {
@@ -1602,7 +1602,7 @@ fn names_the_schema_accepts_are_the_names_lairsmith_accepts() {
 
 #[test]
 fn one_line_fields_the_schema_accepts_are_those_lairsmith_accepts() {
-    use lairsmith::schema::patterns::ONE_LINE;
+    use lairsmith::monster::one_line::PATTERN as ONE_LINE;
     let v = string_validator(ONE_LINE, None);
     agree_on_strings(
         "one-line fields",
@@ -1614,8 +1614,8 @@ fn one_line_fields_the_schema_accepts_are_those_lairsmith_accepts() {
 
 #[test]
 fn ids_the_schema_accepts_are_the_ids_lairsmith_accepts() {
+    use lairsmith::monster::design::ID_PATTERN;
     use lairsmith::monster::design::is_valid_id;
-    use lairsmith::schema::ID_PATTERN;
     use lairsmith::text::MAX_NAME_CHARS;
     let v = string_validator(ID_PATTERN, Some(MAX_NAME_CHARS));
     let mut rng = Rng(7);
@@ -1638,7 +1638,7 @@ fn ids_the_schema_accepts_are_the_ids_lairsmith_accepts() {
 fn words_are_read_in_any_case_with_any_white_space_around_them_as_lairsmith_reads_them() {
     use lairsmith::rules::Role;
     use lairsmith::rules::senses::SenseKind;
-    let role = string_validator(&lairsmith::schema::patterns::vocabulary::<Role>(), None);
+    let role = string_validator(&lairsmith::vocab::pattern::vocabulary::<Role>(), None);
     agree_on_strings(
         "a role and a character around it",
         &role,
@@ -1646,10 +1646,7 @@ fn words_are_read_in_any_case_with_any_white_space_around_them_as_lairsmith_read
         every_char().flat_map(|c| [format!("Skulker{c}"), format!("{c}lurker"), format!("{c}")]),
     );
     // Inside a word, `-`, `_` and a space are one.
-    let sense = string_validator(
-        &lairsmith::schema::patterns::vocabulary::<SenseKind>(),
-        None,
-    );
+    let sense = string_validator(&lairsmith::vocab::pattern::vocabulary::<SenseKind>(), None);
     agree_on_strings(
         "a sense with a character between its words",
         &sense,
@@ -1693,7 +1690,6 @@ fn number_texts() -> Vec<String> {
 fn numbers_in_words_are_read_in_their_ranges_as_lairsmith_reads_them() {
     use lairsmith::rules::power_vocab::Area;
     use lairsmith::rules::senses::{MovementTrait, Sense};
-    use lairsmith::schema::patterns;
     let texts = number_texts();
     let around = |word: &'static str| {
         let texts = texts.clone();
@@ -1709,13 +1705,13 @@ fn numbers_in_words_are_read_in_their_ranges_as_lairsmith_reads_them() {
     };
     agree_on_strings(
         "blindsight N",
-        &string_validator(&patterns::sense(), None),
+        &string_validator(&lairsmith::rules::senses::sense_pattern(), None),
         |s| Sense::parse(s).is_ok(),
         around("Blindsight").chain(around("darkvision")),
     );
     agree_on_strings(
         "maximum altitude N",
-        &string_validator(&patterns::movement_trait(), None),
+        &string_validator(&lairsmith::rules::senses::movement_trait_pattern(), None),
         |s| MovementTrait::parse(s).is_ok(),
         around("maximum altitude")
             .chain(around("clumsy in air"))
@@ -1724,7 +1720,7 @@ fn numbers_in_words_are_read_in_their_ranges_as_lairsmith_reads_them() {
     );
     agree_on_strings(
         "burst N",
-        &string_validator(&patterns::area(), None),
+        &string_validator(&lairsmith::rules::power_vocab::area_pattern(), None),
         |s| Area::parse(s).is_ok(),
         around("burst").chain(around("Wall")),
     );
@@ -1756,7 +1752,7 @@ fn movement_traits_the_schema_accepts_are_those_lairsmith_accepts() {
     ];
     agree_on_strings(
         "movement traits",
-        &string_validator(&lairsmith::schema::patterns::movement_trait(), None),
+        &string_validator(&lairsmith::rules::senses::movement_trait_pattern(), None),
         |s| MovementTrait::parse(s).is_ok(),
         compositions(&tokens, 60_000, 11),
     );
@@ -1765,7 +1761,7 @@ fn movement_traits_the_schema_accepts_are_those_lairsmith_accepts() {
 #[test]
 fn dice_the_schema_accepts_are_the_dice_lairsmith_accepts() {
     use lairsmith::monster::power::DamageSpec;
-    let v = string_validator(lairsmith::schema::damage_pattern().as_str(), None);
+    let v = string_validator(lairsmith::monster::power::damage_pattern().as_str(), None);
     let tokens = [
         "1",
         "2",
@@ -1803,7 +1799,7 @@ fn challenge_ratings_the_schema_accepts_are_those_lairsmith_accepts() {
     ];
     agree_on_strings(
         "challenge ratings",
-        &string_validator(&lairsmith::schema::patterns::challenge_rating(), None),
+        &string_validator(&lairsmith::rules::d20e3::cr_pattern(), None),
         |s| s.parse::<Cr>().is_ok(),
         compositions(&tokens, 30_000, 13),
     );

@@ -2,8 +2,9 @@
 //! it fits, at the monster's level and re-levelled across the tiers, leaves a monster the lint
 //! finds nothing new in.
 
-use lairsmith::bestiary::{Bestiary, findings_of};
+use lairsmith::bestiary::Bestiary;
 use lairsmith::embedded::MONSTER_TEMPLATE_FILES;
+use lairsmith::monster::findings_of;
 use lairsmith::monster::kit::Templates;
 use lairsmith::monster::power::DamageSpec;
 use lairsmith::monster::template::parse_template;

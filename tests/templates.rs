@@ -506,7 +506,8 @@ fn encounter_theme_saves_themed_copies_and_a_new_encounter() {
 /// and the result lints clean (Creating New Monsters: Powers).
 #[test]
 fn reranking_every_shipped_monster_to_every_rank_lints_clean() {
-    use lairsmith::bestiary::{Bestiary, findings_of};
+    use lairsmith::bestiary::Bestiary;
+    use lairsmith::monster::findings_of;
     use lairsmith::monster::kit::Templates;
     use lairsmith::monster::rerank::rerank;
     use lairsmith::monster::template_apply::{apply, derive_applied};

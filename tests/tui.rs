@@ -127,7 +127,7 @@ fn the_whole_wizard_by_keys() {
     forge_elite_wrecker(&mut ui);
     let path = ui.root().join("bestiary/cinder-ogre.yaml");
     assert!(path.is_file(), "status: {:?}", ui.app.status);
-    let d = lairsmith::bestiary::load_file(&path).unwrap().0;
+    let d = lairsmith::monster::load_file(&path).unwrap().0;
     assert_eq!(d.level.get(), 7);
     assert_eq!(d.rank, lairsmith::rules::Rank::Elite);
     assert_eq!(d.role, lairsmith::rules::Role::Wrecker);
@@ -184,7 +184,7 @@ fn search_select_and_relevel() {
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
     assert_eq!(e.card.level.get(), 9);
     assert_eq!(e.block().unwrap().defenses.ac, 12 + 9);
-    let on_disk = lairsmith::bestiary::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
+    let on_disk = lairsmith::monster::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
         .unwrap()
         .0;
     assert_eq!(on_disk.level.get(), 9);
@@ -271,7 +271,7 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     let copy = ui.root().join("bestiary/cinder-ogre-2.yaml");
     assert!(copy.is_file(), "mine went to a copy: {:?}", ui.app.status);
     assert_eq!(
-        lairsmith::bestiary::load_file(&copy).unwrap().0.level.get(),
+        lairsmith::monster::load_file(&copy).unwrap().0.level.get(),
         8
     );
 }
@@ -314,7 +314,11 @@ fn encounter_for_four_level_six_characters() {
         .key(Esc);
     let r = &ui.app.encounter.report;
     assert_eq!(r.xp, 800 + 3 * 250);
-    assert_eq!(r.band.as_deref(), Some("hard"), "{r:?}");
+    assert_eq!(
+        r.band.map(lairsmith::vocab::Vocabulary::key),
+        Some("hard"),
+        "{r:?}"
+    );
     ui.ch('w');
     assert!(ui.app.encounter.explain);
     ui.ctrl('s').typed("Glass and Shadow").key(Enter);
@@ -325,7 +329,14 @@ fn encounter_for_four_level_six_characters() {
     assert!(ui.app.encounter.encounter.groups.is_empty());
     ui.ch('o').key(Enter);
     assert_eq!(ui.app.encounter.encounter.name, "Glass and Shadow");
-    assert_eq!(ui.app.encounter.report.band.as_deref(), Some("hard"));
+    assert_eq!(
+        ui.app
+            .encounter
+            .report
+            .band
+            .map(lairsmith::vocab::Vocabulary::key),
+        Some("hard")
+    );
     // Export the sheet.
     let out = ui.root().join("sheet.md");
     ui.ch('m').ctrl('u').typed(out.to_str().unwrap()).key(Enter);

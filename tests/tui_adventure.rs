@@ -4,9 +4,9 @@
 //! encounter on the Encounter screen.
 #![cfg(feature = "tui")]
 
-use lairsmith::adventure::levels::first_xp;
 use lairsmith::cli::DataDir;
 use lairsmith::encounter::{Count, Group, Party, Placeholder, add_group, create_encounter};
+use lairsmith::rules::experience::first_xp;
 use lairsmith::rules::{Level, Rank, Role};
 use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
 use lairsmith::tui::layer::{FilesFor, Layer};
@@ -152,8 +152,14 @@ fn an_adventure_is_built_by_keys_and_shows_bands_level_ups_and_pictures() {
     // E2 from the Monster XP table: 5 × 150; 2 × 400 + 3 × 175.
     let xp: Vec<u64> = r.encounters.iter().map(|l| l.xp).collect();
     assert_eq!(xp, [750, 1325, 0, 1325, 1325, 1325, 1325]);
-    assert_eq!(r.encounters[0].band.as_deref(), Some("standard"));
-    assert_eq!(r.encounters[1].band.as_deref(), Some("deadly"));
+    assert_eq!(
+        r.encounters[0].band.map(lairsmith::vocab::Vocabulary::key),
+        Some("standard")
+    );
+    assert_eq!(
+        r.encounters[1].band.map(lairsmith::vocab::Vocabulary::key),
+        Some("deadly")
+    );
     assert!(r.encounters[2].band.is_none());
     assert!(
         r.encounters[2]

@@ -102,7 +102,10 @@ fn the_challenge_key_and_form_add_a_challenge_that_changes_the_report() {
     assert_eq!(c.skills.len(), 2);
     // Alone, one Standard level-6 monster per character: the whole budget (A2).
     assert_eq!(s.report.xp, 1000);
-    assert_eq!(s.report.band.as_deref(), Some("standard"));
+    assert_eq!(
+        s.report.band.map(lairsmith::vocab::Vocabulary::key),
+        Some("standard")
+    );
     assert!(s.is_dirty());
     let screen = ui.draw(120, 40);
     assert!(

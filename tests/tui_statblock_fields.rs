@@ -157,7 +157,7 @@ fn reach_regeneration_and_variants_are_edited_in_the_forge_details_and_saved_as_
         saved.contains("variants:\n- name: Elder Form\n  text: '{name} has resist fire 10.'\n"),
         "{saved}"
     );
-    let again = lairsmith::bestiary::parse_monster(&saved, Path::new("new-monster.yaml")).unwrap();
+    let again = lairsmith::monster::parse_monster(&saved, Path::new("new-monster.yaml")).unwrap();
     assert_eq!(again, *ui.app.forge.design);
 }
 

@@ -3,7 +3,6 @@
 //! adventure's method gives.
 
 use crate::adventure::file::Adventure;
-use crate::adventure::levels::{first_xp, level_of_xp, next_level_xp};
 use crate::adventure::saved::no_such_encounter;
 use crate::bestiary::Bestiary;
 use crate::data_dir::DataDir;
@@ -11,6 +10,7 @@ use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::{Member, Party};
 use crate::encounter::report::{Report, report};
 use crate::rules::difficulty::Difficulty;
+use crate::rules::experience::{first_xp, level_of_xp, next_level_xp};
 use crate::rules::level::Level;
 use crate::treasure::{Grant, Method, Plan};
 use serde::Serialize;
@@ -54,14 +54,12 @@ pub struct EncounterLine {
     pub xp: u64,
     /// E4: the XP each character earns, rounded down.
     pub xp_per_character: u64,
-    /// E3's band for the party as it stands at this encounter.
-    pub band: Option<String>,
+    /// E3's band for the party as it stands at this encounter, written as its word.
+    pub band: Option<Difficulty>,
     pub party_level: i32,
     pub encounter_level: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<Problem>,
-    #[serde(skip)]
-    pub difficulty: Option<Difficulty>,
     /// Encounter XP ÷ the party's budget, for the pacing chart.
     #[serde(skip)]
     pub ratio: f64,
@@ -120,7 +118,7 @@ impl EncounterLine {
     /// The band, or why there is none: for the sheets' pacing tables.
     pub fn band_text(&self) -> String {
         match (&self.band, &self.problem) {
-            (Some(b), _) => b.clone(),
+            (Some(b), _) => b.to_string(),
             (None, Some(p)) => format!("not rated: {}", p.text()),
             (None, None) => "not rated".to_owned(),
         }
@@ -145,7 +143,7 @@ pub struct CharacterTrack {
 impl CharacterTrack {
     /// "level 3 (2,250 XP) → level 4 (3,948 XP); 1,552 XP to level 5".
     pub fn progress(&self) -> String {
-        use crate::export::doc::group_thousands;
+        use crate::text::group_thousands;
         let next = self
             .next_level_xp
             .map_or("the highest level".to_owned(), |x| {
@@ -473,10 +471,9 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         xp: 0,
         xp_per_character: 0,
         band: None,
-        party_level: crate::encounter::report::party_level_of(party),
+        party_level: crate::encounter::rating::orcus::party_level_of(party),
         encounter_level: None,
         problem: None,
-        difficulty: None,
         ratio: 0.0,
         rated: None,
         treasure: None,
@@ -506,11 +503,11 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         )));
         return line;
     }
-    let r = report(e, party, bestiary);
+    // The numbers alone: the words of the arithmetic are made where a sheet shows them.
+    let r = crate::encounter::rating::orcus::rate(e, party, bestiary);
     line.party_level = r.party_level;
     line.encounter_level = r.encounter_level;
-    line.band = r.band.clone();
-    line.difficulty = r.difficulty;
+    line.band = r.difficulty;
     line.ratio = r.ratio;
     if r.encounter_level.is_some() {
         line.xp = r.xp;

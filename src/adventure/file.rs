@@ -31,7 +31,7 @@ impl<'de> Deserialize<'de> for AdventureKind {
     }
 }
 
-crate::schema::kind_schema!(AdventureKind, "adventure");
+crate::yaml_io::kind_schema!(AdventureKind, "adventure");
 
 /// An adventure file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -40,14 +40,14 @@ pub struct Adventure {
     pub kind: AdventureKind,
     #[schemars(extend("const" = ADVENTURE_SCHEMA_VERSION))]
     pub schema_version: u32,
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     pub party: PartyRef,
     /// The ids of saved encounters (`encounters/<id>.yaml`), in the order they are played.
     #[serde(default)]
     #[schemars(
         length(max = MAX_ADVENTURE_ENCOUNTERS),
-        inner(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))
+        inner(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))
     )]
     pub encounters: Vec<String>,
     /// T1: how treasure is handed out; none shows the book's average (E5).
@@ -144,7 +144,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
             ),
         ));
     }
-    crate::text::check_name_at(vec![key("name")], "the adventure's name", &a.name)
+    crate::yaml_io::check_name_at(vec![key("name")], "the adventure's name", &a.name)
         .map_err(|r| r.in_file(text, path))?;
     match &a.party {
         PartyRef::Saved(id) => crate::monster::design::check_id(id)
@@ -161,7 +161,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
                         .name
                         .clone()
                         .unwrap_or_else(|| format!("party member {}", i + 1));
-                    crate::adventure::levels::check_xp(&who, m.level, xp)
+                    crate::rules::experience::check_xp(&who, m.level, xp)
                         .map_err(|e| at(&segs, e))?;
                 }
             }

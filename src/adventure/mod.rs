@@ -4,9 +4,7 @@
 
 pub mod check;
 pub mod file;
-pub mod levels;
 pub mod saved;
-pub mod sheet;
 
 pub use check::{AdventureReport, EncounterLine, LevelUp, check};
 pub use file::{Adventure, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};

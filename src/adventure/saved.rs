@@ -4,9 +4,9 @@
 
 use crate::adventure::file::{Adventure, parse_adventure};
 use crate::data_dir::{DataDir, names_a_file};
+use crate::encounter::error::{DataError, Listing, read_text};
 use crate::encounter::file::PartyRef;
 use crate::encounter::party::Party;
-use crate::encounter::saved::{DataError, Listing, read_text};
 use crate::monster::slugify;
 use crate::store::{Expect, Fingerprint, path_in, save_atomic, update_locked};
 use std::path::{Path, PathBuf};
@@ -109,7 +109,7 @@ pub fn update_adventure<T>(
 
 /// The saved adventures: each file of `adventures/` with the adventure or why it did not load.
 pub fn list_adventures(data: &DataDir) -> Result<Listing<Adventure>, DataError> {
-    Ok(crate::bestiary::yaml_files(&data.adventures())?
+    Ok(crate::store::yaml_files(&data.adventures())?
         .into_iter()
         .map(|f| {
             let a = load_adventure(&f).map(|(a, _)| a);
@@ -120,7 +120,7 @@ pub fn list_adventures(data: &DataDir) -> Result<Listing<Adventure>, DataError> 
 
 /// The ids of the saved files of a folder (their stems), sorted.
 fn ids_in(dir: &Path) -> Vec<String> {
-    let mut ids: Vec<String> = crate::bestiary::yaml_files(dir)
+    let mut ids: Vec<String> = crate::store::yaml_files(dir)
         .unwrap_or_default()
         .iter()
         .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))

@@ -25,12 +25,11 @@
 
 use crate::bestiary::card::{Card, CardRow};
 use crate::bestiary::{Entry, Library};
-use crate::store::{Fingerprint, open_regular, read_at_most, save_private};
+use crate::store::{Fingerprint, Stamp, open_regular, read_at_most, save_private};
 use crate::yaml_io::FileError;
 use serde::{Deserialize, Serialize};
-use std::fs::Metadata;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 /// Bumped whenever the line format or anything derived into it changes.
 pub const CACHE_FORMAT: u32 = 4;
@@ -46,92 +45,12 @@ const MARGIN_BYTES: u64 = 1024 * 1024;
 /// The largest index ever read, whatever the number of files.
 pub const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
 
-/// A file whose newest timestamp is younger than this when it is read could be rewritten with
-/// the same size and the same timestamps (filesystems keep time in ticks of up to 2 s, FAT's),
-/// so its line is checked against the file's bytes.
-const RACY: Duration = Duration::from_secs(3);
-
 #[derive(Serialize, Deserialize)]
 struct Header {
     lairsmith_index: u32,
     version: String,
     /// [`library_hash`] of the templates the cards were derived with.
     templates: u64,
-}
-
-/// What identifies a file's contents without reading it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
-    pub len: u64,
-    pub ino: u64,
-    pub mtime_s: i64,
-    pub mtime_ns: u32,
-    pub ctime_s: i64,
-    pub ctime_ns: u32,
-}
-
-impl Stamp {
-    pub fn of_meta(m: &Metadata) -> Stamp {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            Stamp {
-                len: m.len(),
-                ino: m.ino(),
-                mtime_s: m.mtime(),
-                mtime_ns: u32::try_from(m.mtime_nsec()).unwrap_or(0),
-                ctime_s: m.ctime(),
-                ctime_ns: u32::try_from(m.ctime_nsec()).unwrap_or(0),
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            // Without inode and change time, the modification time stands in for both.
-            let since = |t: std::io::Result<SystemTime>| {
-                t.ok()
-                    .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-                    .unwrap_or_default()
-            };
-            let m_t = since(m.modified());
-            let c_t = since(m.created());
-            Stamp {
-                len: m.len(),
-                ino: 0,
-                mtime_s: m_t.as_secs() as i64,
-                mtime_ns: m_t.subsec_nanos(),
-                ctime_s: c_t.as_secs() as i64,
-                ctime_ns: c_t.subsec_nanos(),
-            }
-        }
-    }
-
-    /// The stamp of the file at `path` now (a link is followed).
-    pub fn of(path: &Path) -> Option<Stamp> {
-        std::fs::metadata(path).ok().map(|m| Stamp::of_meta(&m))
-    }
-
-    #[cfg(unix)]
-    fn of_stat(st: &rustix::fs::Stat) -> Stamp {
-        Stamp {
-            len: u64::try_from(st.st_size).unwrap_or(0),
-            ino: st.st_ino,
-            mtime_s: st.st_mtime,
-            mtime_ns: u32::try_from(st.st_mtime_nsec).unwrap_or(0),
-            ctime_s: st.st_ctime,
-            ctime_ns: u32::try_from(st.st_ctime_nsec).unwrap_or(0),
-        }
-    }
-
-    /// Whether a same-size rewrite after `now` could leave this stamp unchanged.
-    pub fn is_racy(&self, now: SystemTime) -> bool {
-        let newest = (self.mtime_s, self.mtime_ns).max((self.ctime_s, self.ctime_ns));
-        let Ok(secs) = u64::try_from(newest.0) else {
-            return false; // before 1970: long past
-        };
-        let t = UNIX_EPOCH + Duration::new(secs, newest.1.min(999_999_999));
-        // A time in the future says nothing about when the file will next change.
-        now.duration_since(t).map_or(true, |age| age < RACY)
-    }
 }
 
 /// What the index keeps about a file that was read whole and did not change while read.
@@ -451,7 +370,7 @@ fn still_valid(file: &Path, stamp: Stamp, line: &Line, now: SystemTime) -> Optio
         });
     }
     // Indexed while racy: the stamp alone cannot vouch for the contents, the bytes do.
-    let (bytes, stable) = super::read_stamped(file).ok()?;
+    let (bytes, stable) = crate::store::read_stamped(file).ok()?;
     let fp = Fingerprint::of_bytes(&bytes);
     (stable == Some(stamp) && fp.hash == line.7).then(|| Seen {
         stamp,
@@ -463,7 +382,7 @@ fn still_valid(file: &Path, stamp: Stamp, line: &Line, now: SystemTime) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, UNIX_EPOCH};
 
     fn stamp_at(secs: i64) -> Stamp {
         Stamp {
@@ -494,7 +413,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let bestiary = dir.path().join("bestiary");
         crate::fixtures::write_bestiary(&bestiary, 2, 5).unwrap();
-        let files = crate::bestiary::yaml_files(&bestiary).unwrap();
+        let files = crate::store::yaml_files(&bestiary).unwrap();
         let later = SystemTime::now() + Duration::from_secs(3600);
         let index = Index::for_bestiary(&bestiary).unwrap();
         let mut b = crate::bestiary::Bestiary::shipped();

@@ -11,8 +11,9 @@
 //! the id (a misnamed monster, or an unknown id that wants suggestions) does a command load
 //! the whole bestiary, from its index.
 
-use super::{Bestiary, Entry, Library, Provenance, load_file, parse_monster};
+use super::{Bestiary, Entry, Library, Provenance};
 use crate::embedded::{BESTIARY_FILES, SHIPPED_IDS};
+use crate::monster::{load_file, parse_monster};
 use std::path::Path;
 
 /// The shipped monster with this id, parsed from the binary alone.

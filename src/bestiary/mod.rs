@@ -9,13 +9,14 @@ pub mod naming;
 pub mod search;
 
 use crate::embedded::BESTIARY_FILES;
-use crate::monster::StatBlock;
-use crate::monster::design::{MONSTER_SCHEMA_VERSION, MonsterDesign};
-use crate::monster::lint::{Severity, lint, worst};
+use crate::monster::design::MonsterDesign;
+use crate::monster::file::parse_bytes;
+use crate::monster::lint::{Severity, worst};
 use crate::monster::template::MonsterTemplates;
-use crate::monster::template_apply::{Applied, apply, derive_applied, template_findings};
-use crate::store::Fingerprint;
-use crate::yaml_io::{self, FileError};
+use crate::monster::template_apply::{Applied, apply, derive_applied};
+use crate::monster::{StatBlock, block_and_findings, load_file, parse_monster};
+use crate::store::{Fingerprint, read_stamped, yaml_files};
+use crate::yaml_io::FileError;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -27,7 +28,7 @@ use std::time::SystemTime;
 pub use card::{Card, Mark};
 pub use filter::Filter;
 pub use search::{
-    NameMatcher, NucleoNames, SearchHit, SkimNames, matched_indices, search, search_with,
+    NameMatcher, NucleoNames, SearchHit, SkimNames, SortKey, matched_indices, search, search_with,
 };
 
 /// Where a monster comes from.
@@ -164,41 +165,6 @@ impl Entry {
     }
 }
 
-/// The stat block and the lint of a design, its templates applied. Most monsters have no
-/// template: they are derived as they are, without a copy.
-pub fn block_and_findings(
-    design: &MonsterDesign,
-    templates: &MonsterTemplates,
-    path: Option<&Path>,
-) -> (StatBlock, Vec<crate::monster::lint::Finding>) {
-    if design.templates.is_empty() {
-        let block = crate::monster::derive(design);
-        let findings = lint(design, &block, path);
-        return (block, findings);
-    }
-    let applied = apply(
-        design,
-        templates,
-        crate::monster::kit::Templates::embedded(),
-    );
-    let block = derive_applied(&applied);
-    let findings = findings_of(design, &applied, &block, path, templates);
-    (block, findings)
-}
-
-/// The lint of a monster as its templates make it, after the findings about the templates.
-pub fn findings_of(
-    design: &MonsterDesign,
-    applied: &Applied,
-    block: &StatBlock,
-    path: Option<&Path>,
-    templates: &MonsterTemplates,
-) -> Vec<crate::monster::lint::Finding> {
-    let mut out = template_findings(design, templates);
-    out.extend(lint(&applied.design, block, path));
-    out
-}
-
 /// Every monster lairsmith can see, and every file it could not read. Entries change only
 /// through its methods, which keep the id index and the name index in step.
 #[derive(Debug, Clone, Default)]
@@ -238,53 +204,6 @@ pub struct NameIndex {
     /// monster, a copy): search scores these too. Most ids are their name's slug and need no
     /// second score.
     pub other_ids: Vec<Option<String>>,
-}
-
-/// Parses one monster file's text, checking what serde cannot: the schema version, the id's
-/// form and the name ([`MonsterDesign::check`]).
-pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError> {
-    let design: MonsterDesign = yaml_io::parse(text, path).map_err(|e| {
-        // A stat block exported before it carried `kind: stat-block`.
-        let top = |k: &str| text.lines().any(|l| l.starts_with(k));
-        if !top("kind:") && top("xp:") && top("defenses:") {
-            FileError::new(path, "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file").at(1, 1)
-        } else {
-            e
-        }
-    })?;
-    if let Some(msg) = schema_problem(design.schema_version) {
-        let line = text
-            .lines()
-            .position(|l| l.starts_with("schema_version"))
-            .map_or(1, |i| i + 1);
-        return Err(FileError::new(path, msg).at(line, 1));
-    }
-    design.check().map_err(|r| r.in_file(text, path))?;
-    Ok(design)
-}
-
-/// Why a monster file's `schema_version` cannot be read, if it cannot.
-pub fn schema_problem(version: u32) -> Option<String> {
-    match version.cmp(&MONSTER_SCHEMA_VERSION) {
-        std::cmp::Ordering::Equal => None,
-        std::cmp::Ordering::Greater => Some(format!(
-            "schema_version {version} is newer than this lairsmith reads ({MONSTER_SCHEMA_VERSION}); update lairsmith"
-        )),
-        std::cmp::Ordering::Less => Some(format!(
-            "schema_version {version} is not supported; this lairsmith reads {MONSTER_SCHEMA_VERSION}"
-        )),
-    }
-}
-
-/// Reads and parses one monster file from disk.
-pub fn load_file(path: &Path) -> Result<(MonsterDesign, Fingerprint), FileError> {
-    let (bytes, _) = read_stamped(path)?;
-    let design = parse_bytes(&bytes, path)?;
-    Ok((design, Fingerprint::of_bytes(&bytes)))
-}
-
-fn parse_bytes(bytes: &[u8], path: &Path) -> Result<MonsterDesign, FileError> {
-    parse_monster(yaml_io::utf8_text(bytes, path)?, path)
 }
 
 /// Like [`load_file`], with what the index may keep about the file: present only if the file
@@ -389,78 +308,6 @@ fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<Loa
             result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib).lean());
         (entry, seen)
     })
-}
-
-/// Reads a file, refusing one larger than [`yaml_io::MAX_FILE_BYTES`] without reading it all,
-/// and anything but a regular file (a FIFO, a device, a directory) without blocking on it.
-pub fn read_limited(path: &Path) -> Result<Vec<u8>, FileError> {
-    read_stamped(path).map(|(bytes, _)| bytes)
-}
-
-/// [`read_limited`], with the file's stamp if it did not change while it was read (taken from
-/// the open file before and after reading).
-pub(crate) fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<cache::Stamp>), FileError> {
-    let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read the file: {e}"));
-    let (mut file, before) = crate::store::open_regular(path).map_err(cannot)?;
-    let bytes = crate::store::read_at_most(&mut file, yaml_io::MAX_FILE_BYTES)
-        .map_err(cannot)?
-        .ok_or_else(|| {
-            FileError::new(
-                path,
-                format!(
-                    "the file is larger than {} bytes, the most lairsmith reads",
-                    yaml_io::MAX_FILE_BYTES
-                ),
-            )
-        })?;
-    let before = cache::Stamp::of_meta(&before);
-    let stable = file
-        .metadata()
-        .ok()
-        .map(|m| cache::Stamp::of_meta(&m))
-        .filter(|after| *after == before && after.len == bytes.len() as u64);
-    Ok((bytes, stable))
-}
-
-/// The YAML files directly inside `dir`, sorted by name. A missing directory is empty.
-/// Temporary files left there by saves that were killed are deleted on the way.
-pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(FileError::new(
-                dir,
-                format!("cannot read the directory: {e}"),
-            ));
-        }
-    };
-    let mut files: Vec<(std::ffi::OsString, std::fs::DirEntry)> = Vec::new();
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') {
-            if name.ends_with(".tmp") {
-                crate::store::remove_if_stale_temp(&e.path());
-            }
-            continue;
-        }
-        if !(name.ends_with(".yaml") || name.ends_with(".yml")) {
-            continue;
-        }
-        // The directory entry's own type costs no extra system call; a link is followed.
-        // FIFOs, devices and directories are left out here, and refused again when opened.
-        let regular = e
-            .file_type()
-            .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()));
-        if regular {
-            files.push((e.file_name(), e));
-        }
-    }
-    // By name: every path shares the directory, and comparing names is far cheaper than
-    // comparing paths component by component (a third of a second at 100,000 files).
-    files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    Ok(files.into_iter().map(|(_, e)| e.path()).collect())
 }
 
 /// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.

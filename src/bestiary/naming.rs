@@ -112,7 +112,7 @@ const KIND_WORDS: [&str; 9] = [
 ];
 
 /// `text` with `name` written as `{name}` wherever it stands as a whole name and no
-/// [`KIND_WORDS`] word comes just before it.
+/// `KIND_WORDS` word comes just before it.
 pub fn with_name_placeholder(text: &str, name: &str) -> String {
     let name = name.trim();
     if name.is_empty() || !text.contains(name) {

@@ -23,6 +23,51 @@ fn matcher() -> SkimMatcherV2 {
     SkimMatcherV2::default().ignore_case()
 }
 
+/// The order of a list of monsters: by name (the search's own order), level or XP. The command
+/// line's `list --sort` and the Bestiary screen's sort key are this one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum SortKey {
+    Name,
+    Level,
+    Xp,
+}
+
+impl SortKey {
+    /// The key after this one, for a key that cycles through them.
+    pub fn next(self) -> SortKey {
+        match self {
+            SortKey::Name => SortKey::Level,
+            SortKey::Level => SortKey::Xp,
+            SortKey::Xp => SortKey::Name,
+        }
+    }
+
+    /// Its word, as the Bestiary screen shows it.
+    pub fn label(self) -> &'static str {
+        match self {
+            SortKey::Name => "name",
+            SortKey::Level => "level",
+            SortKey::Xp => "XP",
+        }
+    }
+
+    /// Puts `hits` of a search for `query` in this order. A search with a query keeps its
+    /// best-match-first order; without one the hits are in name order already, and a stable
+    /// sort keeps that order among equals.
+    pub fn sort(self, b: &Bestiary, query: &str, hits: &mut [SearchHit]) {
+        if !query.trim().is_empty() {
+            return;
+        }
+        let e = &b.entries;
+        match self {
+            SortKey::Name => {}
+            SortKey::Level => hits.sort_by_key(|h| e[h.index].card.level),
+            SortKey::Xp => hits.sort_by_key(|h| e[h.index].card.xp),
+        }
+    }
+}
+
 /// A fuzzy scorer for names: prepared once per query, then asked about each name. The search
 /// is written against this so that matchers can be compared on the same code path (the
 /// benchmarks put nucleo-matcher behind it).

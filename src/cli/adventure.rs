@@ -9,8 +9,8 @@ use crate::adventure::{
     Adventure, adventure_party, check, create_adventure, existing_adventure, list_adventures,
     load_adventure, remove_encounter, update_adventure,
 };
-use crate::encounter::saved::DataError;
-use crate::export::doc::group_thousands;
+use crate::encounter::DataError;
+use crate::text::group_thousands;
 
 pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
@@ -148,7 +148,7 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             let (a, r) = checked(data, &adventure, seed)?;
             let text = match format {
                 AdventureFormat::Md => {
-                    crate::adventure::sheet::markdown(&a, &r, &data.load_bestiary())
+                    crate::export::sheet::adventure::markdown(&a, &r, &data.load_bestiary())
                 }
                 AdventureFormat::Yaml => crate::yaml_io::to_string(&a),
                 AdventureFormat::Html => {
@@ -213,8 +213,8 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
             group_thousands(l.xp),
             group_thousands(l.xp_per_character),
             l.party_level,
-            l.band.as_deref().unwrap_or("-"),
-            crate::adventure::sheet::pacing_bar(l.ratio),
+            l.band.map_or("-", crate::vocab::Vocabulary::key),
+            crate::export::sheet::adventure::pacing_bar(l.ratio),
         ));
         if let Some(p) = &l.problem {
             s.push_str(&format!("     {}\n", p.text()));

@@ -178,13 +178,7 @@ pub enum EncounterFormat {
     Obsidian,
 }
 
-/// `list --sort`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SortKey {
-    Name,
-    Level,
-    Xp,
-}
+pub use crate::bestiary::search::SortKey;
 
 #[derive(Debug, Args)]
 pub struct NewArgs {

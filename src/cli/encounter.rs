@@ -4,15 +4,16 @@ use super::args::{BudgetArgs, EncounterCmd, EncounterFormat, FilterArgs, ReportF
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use crate::bestiary::Bestiary;
+use crate::encounter::budget;
 use crate::encounter::generate::{Request, generate};
-use crate::encounter::report::{Report, budget, report};
+use crate::encounter::report::{Report, report};
 use crate::encounter::{
     Count, Encounter, Group, Party, Placeholder, Side, System, add_group, create_encounter_in,
     encounter_path, list_encounters, load_encounter_with_party, remove_group, resolve_party_spec,
-    sheet,
 };
-use crate::export::doc::group_thousands;
+use crate::export::sheet::encounter as sheet;
 use crate::store::{Expect, SaveError, save_atomic};
+use crate::text::group_thousands;
 use crate::text::{check_name, escape_string};
 use std::path::Path;
 
@@ -80,7 +81,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
             term,
             "lairsmith: no mix of at most {} foes reached {}; this is the closest: {mix}",
             g.max_monsters,
-            crate::encounter::generate::an_encounter(&g.difficulty.to_string())
+            crate::encounter::generate::an_encounter(g.difficulty)
         );
     }
     let b = Bestiary::default();
@@ -117,7 +118,7 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
     let party = resolve_party_spec(data, &a.party)?;
     let b = match a.system {
         System::Orcus => budget(&party),
-        System::D20e3 => crate::encounter::report3e::budget(&party).map_err(Failure)?,
+        System::D20e3 => crate::encounter::rating::d20e3::budget(&party).map_err(Failure)?,
     };
     out!(term, "{}", render_budget(&b, &party, a.format, a.system))?;
     Ok(EXIT_OK)
@@ -364,7 +365,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             let mut r = report(&e, &party, &b);
             let plan = encounter_treasure(&path, &e, &party, &treasure)?;
             if let Some((_, p)) = &plan {
-                r.set_treasure(p);
+                p.set_in_report(&mut r);
             }
             let mut text = render_report(&r, &e, &party, explain, format);
             if let Some((seed, plan)) = &plan {
@@ -400,7 +401,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                     crate::export::statblock_md::encounter_note(&e, &party, &r, &b)
                 }
                 EncounterFormat::Text => escape_string(render_report(
-                    &r.with_treasure(plan.as_ref().map(|(_, p)| p)),
+                    &crate::treasure::report_with(&r, plan.as_ref().map(|(_, p)| p)),
                     &e,
                     &party,
                     true,

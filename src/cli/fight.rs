@@ -4,7 +4,8 @@
 use super::args::{FightCmd, FightFormat, FightLogFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
-use crate::fight::model::{Fight, Life, Side};
+use crate::fight::Fight;
+use crate::fight::model::{Life, Side};
 use crate::fight::saved::{fight_path, load_fight};
 use crate::fight::step::Step;
 use crate::fight::{run, words};

@@ -5,8 +5,9 @@
 use super::args::FmtArgs;
 use super::out::{Terminal, errln, outln};
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
-use crate::bestiary::{parse_monster, read_limited, yaml_files};
+use crate::monster::parse_monster;
 use crate::store::{Expect, Fingerprint, save_atomic};
+use crate::store::{read_limited, yaml_files};
 use crate::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
 use std::path::{Path, PathBuf};
 

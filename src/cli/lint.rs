@@ -3,10 +3,11 @@
 use super::args::{LintArgs, LintFormat};
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
-use crate::bestiary::block_and_findings;
-use crate::bestiary::{load_file, yaml_files};
+use crate::monster::block_and_findings;
 use crate::monster::lint::{Finding, Severity};
+use crate::monster::load_file;
 use crate::monster::template::MonsterTemplates;
+use crate::store::yaml_files;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::PathBuf;

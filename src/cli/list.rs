@@ -1,6 +1,6 @@
 //! `lairsmith list`: fuzzy search and filters over every monster.
 
-use super::args::{ListArgs, SortKey};
+use super::args::ListArgs;
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
 use crate::bestiary::Mark;
@@ -23,15 +23,7 @@ fn print(bestiary: &crate::bestiary::Bestiary, a: ListArgs, term: &mut Terminal)
     let filter = a.filter.to_filter()?;
     let query = a.query.as_deref().unwrap_or("");
     let mut hits = search(bestiary, query, &filter);
-    if query.trim().is_empty() {
-        // Name order already; a stable sort keeps it among equals.
-        let e = &bestiary.entries;
-        match a.sort {
-            SortKey::Level => hits.sort_by_key(|h| e[h.index].card.level),
-            SortKey::Xp => hits.sort_by_key(|h| e[h.index].card.xp),
-            SortKey::Name => {}
-        }
-    }
+    a.sort.sort(bestiary, query, &mut hits);
     if a.ids {
         for h in &hits {
             outln!(term, "{}", bestiary.entries[h.index].card.id)?;

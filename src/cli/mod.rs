@@ -137,14 +137,14 @@ fn open_ui(_data: &DataDir, _settings: Option<&Path>) -> CmdResult {
 pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
     let path = Path::new(id_or_file);
     if names_a_file(id_or_file) {
-        let (design, fp) = crate::bestiary::load_file(path)?;
+        let (design, fp) = crate::monster::load_file(path)?;
         return Ok(bestiary.entry(design, Provenance::User, path.to_owned(), Some(fp)));
     }
     match bestiary.get(id_or_file) {
         // A command works on the design as its file holds it now, with that file's
         // fingerprint: a lean entry's file is read here, once.
         Some(e) if e.design().is_err() && !e.is_shipped() => {
-            let (design, fp) = crate::bestiary::load_file(&e.path)?;
+            let (design, fp) = crate::monster::load_file(&e.path)?;
             if design.id != id_or_file {
                 return Err(Failure(format!(
                     "{} no longer holds `{id_or_file}`; run the command again",
@@ -203,7 +203,7 @@ pub fn save_copy(
     from: &Entry,
 ) -> Result<PathBuf, Failure> {
     let source = (!from.is_shipped())
-        .then(|| crate::bestiary::read_limited(&from.path).ok())
+        .then(|| crate::store::read_limited(&from.path).ok())
         .flatten();
     let text = match source.as_deref().map(std::str::from_utf8) {
         Some(Ok(original)) => crate::yaml_keep::text_to_save(original, design, &from.path)?,
@@ -246,7 +246,7 @@ pub fn save_in_place(
     design: &crate::monster::MonsterDesign,
     fp: crate::store::Fingerprint,
 ) -> Result<(), Failure> {
-    let bytes = crate::bestiary::read_limited(path)?;
+    let bytes = crate::store::read_limited(path)?;
     if crate::store::Fingerprint::of_bytes(&bytes) != fp {
         return Err(Failure(format!(
             "{} changed on disk since it was read; run the command again",

@@ -16,7 +16,7 @@ pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.bestiary_for(&ids);
     if names_a_file {
         let path = std::path::Path::new(&a.monster);
-        if let Err(first) = crate::bestiary::load_file(path) {
+        if let Err(first) = crate::monster::load_file(path) {
             // Reading stops at the first problem; name them all, so one edit fixes the file.
             for e in crate::monster::diagnose::every_problem(path, first) {
                 errln!(term, "lairsmith: {e}");

@@ -4,12 +4,12 @@ use super::args::{TemplateCmd, TemplateEditArgs, TemplateFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::Bestiary;
-use crate::bestiary::parse_monster;
 use crate::export::render;
 use crate::monster::MonsterDesign;
 use crate::monster::design::check_id;
 use crate::monster::file_edit::save_text;
 use crate::monster::kit::Templates;
+use crate::monster::parse_monster;
 use crate::monster::template::{MonsterTemplate, TemplateOrigin};
 use crate::monster::template_apply::derive_with;
 use crate::monster::template_ops::{add_template, remove_template};
@@ -122,17 +122,12 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
         join(t.senses.iter().map(ToString::to_string).collect()),
     );
     let m = &t.movement;
-    let mut moves: Vec<String> = [
-        ("speed", m.walk),
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ]
-    .iter()
-    .filter_map(|(n, v)| v.map(|v| format!("{n} {v}")))
-    .collect();
+    let mut moves: Vec<String> = m
+        .walk
+        .map(|v| format!("speed {v}"))
+        .into_iter()
+        .chain(m.modes().map(|(n, v)| format!("{n} {v}")))
+        .collect();
     moves.extend(m.traits.iter().map(ToString::to_string));
     line("Movement", join(moves));
     line(

@@ -41,7 +41,7 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                     crate::yaml_io::to_string(&PlanDoc { seed, plan: &p })
                 )?,
                 TreasureFormat::Md => {
-                    outln!(term, "{}", p.markdown())?;
+                    outln!(term, "{}", crate::export::sheet::treasure::markdown(&p))?;
                     outln!(
                         term,
                         "Party: {}. Seed {seed} (`--method {} --seed {seed}` repeats these rolls).",

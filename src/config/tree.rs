@@ -6,8 +6,8 @@
 //! The events come from the same parser the guard reads, after the guard has passed the text,
 //! so the tree is bounded by the guard's limits.
 
-use crate::yaml_guard;
 use crate::yaml_io::FileError;
+use crate::yaml_io::guard;
 use libyaml_safer::{EventData, Parser, ScalarStyle};
 use std::collections::HashMap;
 use std::path::Path;
@@ -57,10 +57,10 @@ struct Open {
 
 /// Reads the document in `text`; `None` if the text holds no document (only comments).
 pub(super) fn read(text: &str, path: &Path) -> Result<Option<Node>, FileError> {
-    yaml_guard::check(text, path)?;
+    guard::check(text, path)?;
     // The guard read the same text with the same parser, but a panic here must not end the
     // program either.
-    yaml_guard::contained(|| read_events(text, path)).unwrap_or_else(|| {
+    guard::contained(|| read_events(text, path)).unwrap_or_else(|| {
         Err(FileError::new(
             path,
             "the YAML cannot be read: the text holds a construct the YAML reader fails on",

@@ -158,7 +158,7 @@ pub fn describe_group_check(level: Level) -> String {
 /// An extended challenge, as an encounter group holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Challenge {
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     /// `None`: the party level (E3), whatever the party is when the encounter is rated.
     #[serde(

@@ -62,3 +62,28 @@ impl serde::de::Visitor<'_> for CrVisitor {
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Cr>, D::Error> {
     d.deserialize_any(CrVisitor)
 }
+
+/// The schema of `cr:` in a 3rd-edition group (D1): a whole CR or one of the fractions, as
+/// this module reads it.
+pub(crate) fn cr_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let fractions: Vec<String> = crate::rules::d20e3::FRACTIONS
+        .iter()
+        .map(|d| format!("1/{d}"))
+        .collect();
+    schemars::json_schema!({
+        "description": "D1: a challenge rating, 1 to 20 or a fraction.",
+        "oneOf": [
+            { "type": "integer", "minimum": 1, "maximum": crate::rules::d20e3::MAX_CR },
+            {
+                "type": "string",
+                "anyOf": [
+                    { "enum": fractions },
+                    {
+                        "pattern": crate::rules::d20e3::cr_pattern(),
+                        "patternErrorMessage": EXPECTING,
+                    },
+                ],
+            },
+        ],
+    })
+}

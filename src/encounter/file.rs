@@ -29,7 +29,7 @@ impl<'de> Deserialize<'de> for EncounterKind {
     }
 }
 
-crate::schema::kind_schema!(EncounterKind, "encounter");
+crate::yaml_io::kind_schema!(EncounterKind, "encounter");
 
 /// The forms of a file's `party:`, for every message that refuses one.
 const PARTY_FORMS: &str =
@@ -156,7 +156,7 @@ impl schemars::JsonSchema for PartyRef {
                 {
                     "type": "string",
                     "description": "The id of a saved party (`parties/<id>.yaml`).",
-                    "pattern": crate::schema::ID_PATTERN,
+                    "pattern": crate::monster::design::ID_PATTERN,
                     "maxLength": crate::text::MAX_NAME_CHARS,
                 },
                 {
@@ -258,10 +258,10 @@ fn is_foe(s: &Side) -> bool {
 
 /// One line of the roster.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::group_schema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::encounter::file::group_schema)]
 pub struct Group {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub monster: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Placeholder>,
@@ -271,7 +271,7 @@ pub struct Group {
         skip_serializing_if = "Option::is_none",
         with = "crate::encounter::cr_serde"
     )]
-    #[schemars(schema_with = "crate::schema::cr_schema")]
+    #[schemars(schema_with = "crate::encounter::cr_serde::cr_schema")]
     pub cr: Option<Cr>,
     /// D7: a monster of `cr:` with this many class levels (CR + class levels).
     #[serde(
@@ -306,7 +306,7 @@ pub struct Group {
     pub count: Count,
     /// D1: `name:` is read as the label, as 3rd-edition GMs name their foes.
     #[serde(default, skip_serializing_if = "Option::is_none", alias = "name")]
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
@@ -505,7 +505,7 @@ impl System {
 
 /// An encounter file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::schema::encounter_schema)]
+#[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::encounter::file::encounter_schema)]
 pub struct Encounter {
     pub kind: EncounterKind,
     #[schemars(extend("const" = ENCOUNTER_SCHEMA_VERSION))]
@@ -513,7 +513,7 @@ pub struct Encounter {
     /// D1: which rules rate the encounter; Orcus unless the file says otherwise.
     #[serde(default, skip_serializing_if = "System::is_orcus")]
     pub system: System,
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     pub party: PartyRef,
     /// D5: a 3rd-edition encounter's circumstance (half, less, more, twice).
@@ -541,9 +541,9 @@ pub struct Generation {
     pub seed: u64,
     /// The difficulty band aimed for (E3, lairsmith's own reading).
     #[schemars(
-        schema_with = "crate::schema::vocabulary_of::<crate::rules::difficulty::Difficulty>"
+        schema_with = "crate::vocab::vocabulary_of::<crate::rules::difficulty::Difficulty>"
     )]
-    pub difficulty: String,
+    pub difficulty: crate::rules::difficulty::Difficulty,
     /// The fuzzy query the monsters had to match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub query: Option<String>,
@@ -555,13 +555,13 @@ pub struct Generation {
     #[schemars(length(max = crate::limits::GROUPS.max))]
     pub locked: Vec<String>,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedMonsters, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedMonsters>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedMonsters>")]
     pub max_monsters: u32,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedOfAKind>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedOfAKind>")]
     pub max_bosses: u32,
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::GeneratedOfAKind>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedOfAKind>")]
     pub max_leaders: u32,
     /// Whether the encounter reached the band; when not, the closest found was kept.
     pub met: bool,
@@ -595,10 +595,10 @@ impl GeneratedGroup {
 impl Generation {
     /// The record in a sentence or two, for the sheet.
     pub fn describe(&self) -> String {
-        use crate::encounter::generate::an_encounter;
+        use crate::rules::difficulty::an_encounter;
         let mut s = format!(
             "Generated by lairsmith as {} (seed {})",
-            an_encounter(&self.difficulty),
+            an_encounter(self.difficulty),
             self.seed
         );
         if let Some(q) = &self.query {
@@ -733,7 +733,7 @@ impl Encounter {
     }
 
     /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
-    /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`].
+    /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`](crate::encounter::MAX_GROUP_COUNT).
     pub fn add(&mut self, group: Group) -> Result<(), String> {
         if let Some(problem) = group_problem(self, &group, self.groups.len()) {
             return Err(problem.replacen(
@@ -823,20 +823,8 @@ pub fn parse_encounter(
     ] {
         if let Err(m) = groups.check(n, "an encounter") {
             let at: Vec<Seg> = list.split('.').map(|k| Seg::Key(k.into())).collect();
-            return Err(crate::text::Refused::new(at, m).in_file(text, path));
+            return Err(crate::yaml_io::Refused::new(at, m).in_file(text, path));
         }
-    }
-    if let Some(g) = &e.generated
-        && crate::rules::difficulty::band_named(&g.difficulty).is_none()
-    {
-        let bands = crate::rules::difficulty::BANDS.iter().map(|b| b.name);
-        let msg = crate::vocab::UnknownValue::new("difficulty", &g.difficulty, bands);
-        let (l, c) = locate_key(
-            text,
-            &[Seg::Key("generated".into()), Seg::Key("difficulty".into())],
-        )
-        .unwrap_or((1, 1));
-        return Err(FileError::new(path, format!("in `generated`: {msg}")).at(l, c));
     }
     for (i, g) in e.groups.iter().enumerate() {
         let at = |msg: String| {
@@ -1043,9 +1031,9 @@ fn challenge_problem(e: &Encounter, g: &Group, n: usize) -> Option<String> {
 /// Checks the names, labels and ids an encounter holds: names and labels are printable, one
 /// line and at most [`crate::text::MAX_NAME_CHARS`] characters; ids are slugs, since a saved
 /// party's id becomes a path and a monster id is printed and looked up.
-fn check_texts(e: &Encounter) -> Result<(), crate::text::Refused> {
+fn check_texts(e: &Encounter) -> Result<(), crate::yaml_io::Refused> {
     use crate::monster::design::check_id;
-    use crate::text::{Refused, check_name_at, key};
+    use crate::yaml_io::{Refused, check_name_at, key};
     check_name_at(vec![key("name")], "the encounter's name", &e.name)?;
     match &e.party {
         PartyRef::Saved(id) => {
@@ -1079,12 +1067,16 @@ fn check_texts(e: &Encounter) -> Result<(), crate::text::Refused> {
 }
 
 /// Checks party members' names, `members` being where the list sits in the document.
-fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::text::Refused> {
+fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::yaml_io::Refused> {
     for (i, m) in members.iter().enumerate() {
         if let Some(name) = &m.name {
             let mut here = at.clone();
-            here.extend([Seg::Index(i), crate::text::key("name")]);
-            crate::text::check_name_at(here, &format!("the name of party member {}", i + 1), name)?;
+            here.extend([Seg::Index(i), crate::yaml_io::key("name")]);
+            crate::yaml_io::check_name_at(
+                here,
+                &format!("the name of party member {}", i + 1),
+                name,
+            )?;
         }
         if let Some(xp) = m.xp {
             let who = m
@@ -1093,8 +1085,8 @@ fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::text::Re
                 .unwrap_or_else(|| format!("party member {}", i + 1));
             let mut here = at.clone();
             here.push(Seg::Index(i));
-            crate::adventure::levels::check_xp(&who, m.level, xp)
-                .map_err(|e| crate::text::Refused::new(here, e))?;
+            crate::rules::experience::check_xp(&who, m.level, xp)
+                .map_err(|e| crate::yaml_io::Refused::new(here, e))?;
         }
     }
     Ok(())
@@ -1106,7 +1098,7 @@ pub fn parse_party(
     path: &std::path::Path,
 ) -> Result<crate::encounter::party::PartyFile, crate::yaml_io::FileError> {
     let p: crate::encounter::party::PartyFile = crate::yaml_io::parse(text, path)?;
-    if p.schema_version != ENCOUNTER_SCHEMA_VERSION {
+    if p.schema_version != crate::encounter::party::PARTY_SCHEMA_VERSION {
         return Err(crate::yaml_io::FileError::new(
             path,
             format!("schema_version {} is not supported", p.schema_version),
@@ -1117,8 +1109,101 @@ pub fn parse_party(
             crate::yaml_io::locate_key(text, &[Seg::Key("members".into())]).unwrap_or((1, 1));
         return Err(crate::yaml_io::FileError::new(path, why).at(line, column));
     }
-    crate::text::check_name_at(vec![crate::text::key("name")], "the party's name", &p.name)
-        .and_then(|()| check_members(&p.members, vec![crate::text::key("members")]))
-        .map_err(|r| r.in_file(text, path))?;
+    crate::yaml_io::check_name_at(
+        vec![crate::yaml_io::key("name")],
+        "the party's name",
+        &p.name,
+    )
+    .and_then(|()| check_members(&p.members, vec![crate::yaml_io::key("members")]))
+    .map_err(|r| r.in_file(text, path))?;
     Ok(p)
+}
+
+/// What an encounter group's schema adds to the derive: `name:` read as `label:` (D1, a serde
+/// alias the derive does not see), and a group is exactly one of a monster, a placeholder, a
+/// CR, a character, an NPC or a challenge (D7).
+pub(crate) fn group_schema(schema: &mut schemars::Schema) {
+    let Some(obj) = schema.as_object_mut() else {
+        return;
+    };
+    if let Some(props) = obj
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+        && let Some(label) = props.get("label").cloned()
+    {
+        props.insert("name".into(), label);
+    }
+    // D7: a character or an NPC is a group's one kind of foe; class levels go with a `cr:`.
+    obj.insert(
+        "dependentRequired".into(),
+        serde_json::json!({ "class_levels": ["cr"] }),
+    );
+    let one_of: Vec<serde_json::Value> = ["monster", "placeholder", "cr", "character", "npc", "challenge"]
+        .iter()
+        // A key written `~` is read as absent, so it does not count as the group's one.
+        .map(|k| serde_json::json!({ "required": [k], "properties": { *k: { "not": { "type": "null" } } } }))
+        .collect();
+    obj.insert("oneOf".into(), one_of.into());
+    // `label` and its alias `name` both given are one field given twice.
+    obj.insert(
+        "not".into(),
+        serde_json::json!({ "required": ["label", "name"] }),
+    );
+    // A challenge is run once, by the party's foes, and named inside `challenge:` (A2).
+    let ally = crate::vocab::pattern::vocabulary_value(Side::Ally);
+    obj.insert(
+        "if".into(),
+        serde_json::json!({ "required": ["challenge"], "properties": { "challenge": { "type": "object" } } }),
+    );
+    obj.insert(
+        "then".into(),
+        serde_json::json!({
+            "properties": {
+                "count": { "const": 1 },
+                "side": { "not": { "type": "string", "pattern": ally } },
+                "label": { "type": "null" },
+                "name": { "type": "null" },
+            },
+        }),
+    );
+}
+
+/// What an encounter's schema adds to the derive: the rules of its `system:` (D1). A
+/// 3rd-edition encounter's groups are `cr:` groups and its characters of levels up to the
+/// table's; an Orcus encounter has no `cr:` group and no `circumstance:`.
+pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
+    let d20e3 = crate::vocab::pattern::vocabulary_value(System::D20e3);
+    let most = crate::rules::d20e3::MAX_LEVEL;
+    schema.insert(
+        "if".into(),
+        serde_json::json!({
+            "required": ["system"],
+            "properties": { "system": { "type": "string", "pattern": d20e3 } },
+        }),
+    );
+    schema.insert(
+        "then".into(),
+        serde_json::json!({
+            "properties": {
+                "groups": {
+                    "items": { "required": ["cr"], "properties": { "cr": { "not": { "type": "null" } } } },
+                },
+                "party": {
+                    "properties": {
+                        "level": { "maximum": most },
+                        "members": { "items": { "properties": { "level": { "maximum": most } } } },
+                    },
+                },
+            },
+        }),
+    );
+    schema.insert(
+        "else".into(),
+        serde_json::json!({
+            "properties": {
+                "circumstance": { "type": "null" },
+                "groups": { "items": { "properties": { "cr": { "type": "null" } } } },
+            },
+        }),
+    );
 }

@@ -11,10 +11,13 @@ use crate::bestiary::{Bestiary, Entry, Filter, search};
 use crate::encounter::count::Count;
 use crate::encounter::file::{Encounter, GeneratedGroup, Generation, Group, Side};
 use crate::encounter::party::Party;
-use crate::encounter::report::{BandRange, budget};
-use crate::export::doc::group_thousands;
+use crate::encounter::rating::BandRange;
+use crate::encounter::rating::orcus::budget;
 use crate::rules::difficulty::{Difficulty, MAX_LEVELS_ABOVE_PARTY};
+// The words of what the generator aims at, where its callers look for them.
+pub use crate::rules::difficulty::an_encounter;
 use crate::rules::{Rank, Role};
+use crate::text::group_thousands;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -68,17 +71,6 @@ pub const MOOK_GROUP: u32 = 4;
 pub const MAX_LEVELS_BELOW_PARTY: i32 = 4;
 /// Leaders in a generated encounter unless the request asks for more: one leader leads.
 pub const DEFAULT_MAX_LEADERS: u32 = 1;
-
-/// "an easy encounter", "a hard encounter": the band with its article.
-pub fn an_encounter(band: &str) -> String {
-    format!("{} {band} encounter", article(band))
-}
-
-/// "an" before a word that starts with a vowel letter, "a" otherwise; right for every band's
-/// name.
-pub fn article(word: &str) -> &'static str {
-    crate::text::article(word)
-}
 
 /// Why generation could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -156,7 +148,7 @@ pub fn generate(bestiary: &Bestiary, req: &Request) -> Result<Generated, Generat
     encounter.generated = Some(Box::new(Generation {
         roster: groups.iter().map(GeneratedGroup::of).collect(),
         seed: req.seed,
-        difficulty: req.band.to_string(),
+        difficulty: req.band,
         query: Some(req.query.trim().to_owned()).filter(|q| !q.is_empty()),
         filters: req.filter.describe(),
         locked: req.locked.iter().map(Group::key).collect(),
@@ -324,7 +316,7 @@ fn attempt(
 /// A2: the XP of the locked challenges, rated as among the monsters the generator adds (one or
 /// two Standard monsters of their level each).
 fn locked_challenges_xp(locked: &[Group], party: &Party) -> u64 {
-    let party_level = crate::encounter::report::party_level_of(party);
+    let party_level = crate::encounter::rating::orcus::party_level_of(party);
     locked
         .iter()
         .filter_map(|g| g.challenge.as_ref())

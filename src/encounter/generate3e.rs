@@ -5,7 +5,7 @@
 use crate::encounter::count::Count;
 use crate::encounter::file::{Encounter, Group, System};
 use crate::encounter::party::Party;
-use crate::encounter::report3e::party_level;
+use crate::encounter::rating::d20e3::party_level;
 use crate::rules::d20e3::{self, Cell, Cr, PartyLevel, band, encounter_level};
 use crate::rules::difficulty::Difficulty;
 use rand::rngs::StdRng;
@@ -144,7 +144,7 @@ mod tests {
                 let a = generate("x", &party, d, 8, 7).unwrap();
                 let b = generate("x", &party, d, 8, 7).unwrap();
                 assert_eq!(a.encounter, b.encounter);
-                let r = crate::encounter::report3e::report(&a.encounter, &party);
+                let r = crate::encounter::rating::d20e3::rate(&a.encounter, &party);
                 if a.met {
                     assert_eq!(
                         r.difficulty,

@@ -5,19 +5,21 @@
 pub mod challenge;
 pub mod count;
 pub mod cr_serde;
+pub mod error;
+pub mod explanation;
 pub mod file;
 pub mod generate;
 pub mod generate3e;
 pub mod parties;
 pub mod party;
+pub mod rating;
 pub mod report;
-pub mod report3e;
 pub mod saved;
-pub mod sheet;
 pub mod theme;
 
 pub use challenge::{Challenge, ChallengeSkill, DcWord};
 pub use count::{Count, MAX_GROUP_COUNT};
+pub use error::{DataError, Listing};
 pub use file::{
     Encounter, Group, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
 };
@@ -26,9 +28,11 @@ pub use parties::{
     new_party, party_path, remove_party, resolve_party_spec, set_party, spec_party,
 };
 pub use party::{Member, Party, PartyFile};
-pub use report::{Budget, Report, budget, report};
+pub use rating::orcus::budget;
+pub use rating::{Budget, Rating, rate};
+pub use report::{Report, report};
 pub use saved::{
-    DataError, Listing, add_group, create_encounter, create_encounter_in, encounter_path,
-    list_encounters, load_encounter, load_encounter_with_party, party_of, remove_group,
-    save_encounter, update_encounter,
+    add_group, create_encounter, create_encounter_in, encounter_path, list_encounters,
+    load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
+    update_encounter,
 };

@@ -3,9 +3,9 @@
 //! ([`update_locked`]), so two changes made at once both land.
 
 use crate::data_dir::DataDir;
-use crate::encounter::file::{ENCOUNTER_SCHEMA_VERSION, PartyRef, parse_party};
-use crate::encounter::party::{Party, PartyFile};
-use crate::encounter::saved::{DataError, Listing, read_text};
+use crate::encounter::error::{DataError, Listing, read_text};
+use crate::encounter::file::{PartyRef, parse_party};
+use crate::encounter::party::{PARTY_SCHEMA_VERSION, Party, PartyFile};
 use crate::monster::design::is_valid_id;
 use crate::monster::slugify;
 use crate::rules::level::Level;
@@ -109,7 +109,7 @@ pub fn resolve_party_spec(data: &DataDir, spec: &str) -> Result<Party, DataError
 
 /// The saved parties: each file of `parties/` with the party or why it did not load.
 pub fn list_parties(data: &DataDir) -> Result<Listing<PartyFile>, DataError> {
-    Ok(crate::bestiary::yaml_files(&data.parties())?
+    Ok(crate::store::yaml_files(&data.parties())?
         .into_iter()
         .map(|f| {
             let p = load_party_file(&f);
@@ -119,7 +119,7 @@ pub fn list_parties(data: &DataDir) -> Result<Listing<PartyFile>, DataError> {
 }
 
 fn saved_ids(data: &DataDir) -> Vec<String> {
-    crate::bestiary::yaml_files(&data.parties())
+    crate::store::yaml_files(&data.parties())
         .unwrap_or_default()
         .iter()
         .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))
@@ -146,7 +146,7 @@ fn no_such_party(data: &DataDir, id: &str) -> DataError {
 fn new_file(name: &str, party: &Party) -> PartyFile {
     PartyFile {
         kind: Default::default(),
-        schema_version: ENCOUNTER_SCHEMA_VERSION,
+        schema_version: PARTY_SCHEMA_VERSION,
         name: name.to_owned(),
         members: party.members.clone(),
         extra: Default::default(),
@@ -277,7 +277,7 @@ pub fn level_up(
             // A1: a character who keeps XP starts the new level at no less than its first XP.
             let new_level = file.members[i].level;
             if let Some(xp) = &mut file.members[i].xp {
-                *xp = (*xp).max(crate::adventure::levels::first_xp(new_level));
+                *xp = (*xp).max(crate::rules::experience::first_xp(new_level));
             }
         }
         let bytes = crate::yaml_keep::text_to_save(text, &file, &path)?.into_bytes();

@@ -26,10 +26,10 @@ pub fn check_size(n: usize) -> Result<(), String> {
 /// One character.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(transform = crate::schema::member_schema)]
+#[schemars(transform = crate::encounter::party::member_schema)]
 pub struct Member {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: Option<String>,
     pub level: Level,
     /// A1: the character's experience points; without it the character starts an adventure at
@@ -228,16 +228,19 @@ impl<'de> Deserialize<'de> for PartyKind {
     }
 }
 
-crate::schema::kind_schema!(PartyKind, "party");
+crate::yaml_io::kind_schema!(PartyKind, "party");
+
+/// The `schema_version` of party files this lairsmith reads and writes.
+pub const PARTY_SCHEMA_VERSION: u32 = 1;
 
 /// A saved party file (`parties/<id>.yaml`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct PartyFile {
     pub kind: PartyKind,
-    #[schemars(extend("const" = crate::encounter::file::ENCOUNTER_SCHEMA_VERSION))]
+    #[schemars(extend("const" = PARTY_SCHEMA_VERSION))]
     pub schema_version: u32,
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     #[schemars(length(min = 1, max = MAX_PARTY_SIZE))]
     pub members: Vec<Member>,
@@ -260,6 +263,26 @@ impl PartyFile {
             members: self.members.clone(),
         })
     }
+}
+
+/// What a party member's schema adds to the derive: its `xp:` within its level's XP (A1, Table –
+/// Levels and Their Benefits).
+pub(crate) fn member_schema(schema: &mut schemars::Schema) {
+    use crate::rules::experience::{first_xp, next_level_xp};
+    let levels: Vec<serde_json::Value> = Level::all()
+        .map(|l| {
+            let mut xp = serde_json::json!({ "minimum": first_xp(l) });
+            if let Some(next) = next_level_xp(l) {
+                xp["maximum"] = (next - 1).into();
+            }
+            serde_json::json!({ "properties": { "level": { "const": l.get() }, "xp": xp } })
+        })
+        .collect();
+    schema.insert(
+        "if".into(),
+        serde_json::json!({ "required": ["xp"], "properties": { "xp": { "type": "integer" } } }),
+    );
+    schema.insert("then".into(), serde_json::json!({ "anyOf": levels }));
 }
 
 #[cfg(test)]

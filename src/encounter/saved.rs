@@ -3,133 +3,13 @@
 //! each failure is a [`DataError`] whose message is the sentence the user sees.
 
 use crate::data_dir::{DataDir, names_a_file};
+use crate::encounter::error::{DataError, Listing, read_text};
 use crate::encounter::file::{Encounter, Group, PartyRef, Placeholder, parse_encounter};
 use crate::encounter::parties::{load_party_file, party_path};
 use crate::encounter::party::Party;
 use crate::monster::slugify;
-use crate::store::{Expect, Fingerprint, SaveError, path_in, save_atomic, update_locked};
-use crate::yaml_io::FileError;
+use crate::store::{Expect, Fingerprint, path_in, save_atomic, update_locked};
 use std::path::{Path, PathBuf};
-
-/// Why an encounter or party file could not be found, read, changed or saved.
-#[derive(Debug, thiserror::Error)]
-pub enum DataError {
-    /// The file cannot be read, or its YAML is wrong (with line:column where there is one).
-    #[error(transparent)]
-    File(#[from] FileError),
-    #[error(transparent)]
-    Save(#[from] SaveError),
-    #[error("{}: the file is not UTF-8 text", .0.display())]
-    NotUtf8(PathBuf),
-    #[error("{}: cannot read the file: it does not exist", .0.display())]
-    Missing(PathBuf),
-    /// A word that cannot name a file in the data directory (`../x`, a control character).
-    #[error("{0}")]
-    BadId(String),
-    /// A name that is empty, too long or holds control characters.
-    #[error("{0}")]
-    BadName(String),
-    /// A party written wrongly (`4y3`), or one without members.
-    #[error("{0}")]
-    BadParty(String),
-    /// A party argument is an id no saved party has, and not a party spec either.
-    #[error(
-        "no saved party has the id `{id}` ({}{}), and {}",
-        saved_list(saved),
-        did_you_mean_after(suggestion),
-        spec.clause()
-    )]
-    UnknownParty {
-        id: String,
-        saved: Vec<String>,
-        suggestion: Option<String>,
-        spec: crate::encounter::party::SpecError,
-    },
-    /// A party argument that cannot be an id (`3,3,x`) and is not a party spec.
-    #[error(
-        "{spec}; nor can it be a saved party's id (lower-case letters and digits joined by hyphens)"
-    )]
-    NotAParty {
-        spec: crate::encounter::party::SpecError,
-    },
-    /// An encounter names a saved party that is not there.
-    #[error("the encounter names the party `{id}`, but {} does not exist", path.display())]
-    MissingParty { id: String, path: PathBuf },
-    /// A party command names a party that is not saved.
-    #[error(
-        "no saved party has the id `{id}`{}; `lairsmith party list` shows them",
-        did_you_mean(suggestion)
-    )]
-    NoSuchParty {
-        id: String,
-        suggestion: Option<String>,
-    },
-    /// `party level-up --member` names nobody in the party.
-    #[error("the party `{id}` has no member `{given}`{}; its members: {}", did_you_mean(suggestion), members.join(", "))]
-    NoSuchMember {
-        id: String,
-        given: String,
-        suggestion: Option<String>,
-        members: Vec<String>,
-    },
-    /// Levelling up would take a character past the highest level.
-    #[error("{who} is level {level}; {by} more would pass level {max}, the highest a character reaches (Levels, Tiers and Bonuses: levels run from 1 to {max}); the party `{id}` was not changed", max = crate::rules::level::MAX_LEVEL)]
-    PastMaxLevel {
-        id: String,
-        who: String,
-        level: u8,
-        by: u32,
-    },
-    #[error("cannot move {} to the trash: {source}", path.display())]
-    Trash {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    /// A change the encounter refuses (a count past the most a group holds, a group that is
-    /// not there).
-    #[error("{0}")]
-    Refused(String),
-    /// A save that would change one of the file's `x-` values.
-    #[error(transparent)]
-    NotKept(#[from] crate::yaml_keep::Refused),
-}
-
-/// Each file of a folder, with what it holds or why it did not load.
-pub type Listing<T> = Vec<(PathBuf, Result<T, DataError>)>;
-
-fn did_you_mean(suggestion: &Option<String>) -> String {
-    suggestion
-        .as_ref()
-        .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
-}
-
-/// "saved parties: a, b, c" (the first few), or "there are no saved parties".
-fn saved_list(saved: &[String]) -> String {
-    const SHOWN: usize = 8;
-    match saved.len() {
-        0 => "there are no saved parties".to_owned(),
-        n if n <= SHOWN => format!("saved parties: {}", saved.join(", ")),
-        n => format!(
-            "saved parties: {} and {} more",
-            saved[..SHOWN].join(", "),
-            n - SHOWN
-        ),
-    }
-}
-
-fn did_you_mean_after(suggestion: &Option<String>) -> String {
-    suggestion
-        .as_ref()
-        .map_or(String::new(), |s| format!("; did you mean `{s}`?"))
-}
-
-/// Reads a file of at most [`crate::yaml_io::MAX_FILE_BYTES`] as UTF-8 text.
-pub(crate) fn read_text(path: &Path) -> Result<(String, Fingerprint), DataError> {
-    let bytes = crate::bestiary::read_limited(path)?;
-    let fp = Fingerprint::of_bytes(&bytes);
-    let text = String::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
-    Ok((text, fp))
-}
 
 /// An encounter file: a path, or the id of one in the data directory's `encounters/`.
 /// The rule ([`names_a_file`]): a word with a slash or a `.yaml`/`.yml` ending is a path; any
@@ -205,7 +85,7 @@ pub fn create_encounter_in(
     let name = name.trim();
     crate::text::check_name("the encounter's name", name).map_err(DataError::BadName)?;
     if system == crate::encounter::System::D20e3 {
-        crate::encounter::report3e::party_level(party).map_err(DataError::Refused)?;
+        crate::encounter::rating::d20e3::party_level(party).map_err(DataError::Refused)?;
     }
     let mut e = Encounter::new(name, party);
     e.system = system;
@@ -294,7 +174,7 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
 
 /// The saved encounters: each file of `encounters/` with the encounter or why it did not load.
 pub fn list_encounters(data: &DataDir) -> Result<Listing<Encounter>, DataError> {
-    Ok(crate::bestiary::yaml_files(&data.encounters())?
+    Ok(crate::store::yaml_files(&data.encounters())?
         .into_iter()
         .map(|f| {
             let e = load_encounter(&f).map(|(e, _)| e);

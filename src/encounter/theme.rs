@@ -19,7 +19,7 @@ pub struct Themed {
 }
 
 /// Applies the template `template` to every monster group of `e`. A themed copy is named
-/// "<Template> <Monster>" with a free id; a monster used by several groups gets one copy.
+/// "`<Template> <Monster>`" with a free id; a monster used by several groups gets one copy.
 pub fn theme_encounter(
     e: &Encounter,
     template: &str,

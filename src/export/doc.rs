@@ -3,6 +3,7 @@
 
 use crate::monster::statblock::{StatBlock, StatPower};
 use crate::rules::Skill;
+use crate::rules::power_vocab::{Category, Origin, Usage};
 use crate::vocab::Vocabulary;
 
 /// A run of text with a style.
@@ -70,15 +71,6 @@ fn named_prose(text: &str, name: &str) -> Vec<Span> {
     out
 }
 
-/// Signed modifier: +3, -1, +0.
-pub fn signed(n: i64) -> String {
-    if n >= 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -140,16 +132,8 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     ]));
     let mut speed = vec![bold("Speed"), plain(format!(" {}", b.speed))];
     let m = &b.movement;
-    for (name, v) in [
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ] {
-        if let Some(v) = v {
-            speed.push(plain(format!(", {name} {v}")));
-        }
+    for (name, v) in m.modes() {
+        speed.push(plain(format!(", {name} {v}")));
     }
     if !m.traits.is_empty() {
         speed.push(plain(format!("; {}", m.traits.join(", "))));
@@ -358,35 +342,30 @@ fn template_mark(from: Option<&str>) -> Vec<Span> {
 
 /// "At-Will", "Encounter", "Refresh 5, 6".
 pub fn usage_label(p: &StatPower) -> String {
-    match p.usage.as_str() {
-        "refresh" => {
+    match p.usage {
+        Usage::Refresh if !p.refresh.is_empty() => {
             let faces: Vec<String> = p.refresh.iter().map(u8::to_string).collect();
-            if faces.is_empty() {
-                "Refresh".to_owned()
-            } else {
-                format!("Refresh {}", faces.join(", "))
-            }
+            format!("Refresh {}", faces.join(", "))
         }
-        u => crate::rules::power_vocab::Usage::parse(u)
-            .map_or(u.to_owned(), |x| x.label().to_owned()),
+        u => u.label().to_owned(),
     }
 }
 
 /// "Melee 1, one creature", "Far burst 2 within 10, all creatures in the burst", "Self".
 pub fn targeting_line(p: &StatPower) -> String {
-    let origin = capitalise(&p.origin);
-    let mut s = match (p.origin.as_str(), &p.area, p.range) {
-        ("self", _, _) => "Self".to_owned(),
-        ("near", Some(a), _) => format!("Near {a}"),
-        ("far", Some(a), Some(r)) => format!("Far {a} within {r}"),
-        ("far", Some(a), None) => format!("Far {a}"),
+    let origin = p.origin.label().to_owned();
+    let mut s = match (p.origin, &p.area, p.range) {
+        (Origin::SelfOrigin, _, _) => "Self".to_owned(),
+        (Origin::Near, Some(a), _) => format!("Near {a}"),
+        (Origin::Far, Some(a), Some(r)) => format!("Far {a} within {r}"),
+        (Origin::Far, Some(a), None) => format!("Far {a}"),
         (_, _, Some(r)) => format!("{origin} {r}"),
         _ => origin,
     };
-    let default_targets = match p.origin.as_str() {
-        "near" | "far" => Some("all creatures in the area"),
-        "self" => None,
-        _ => Some("one creature"),
+    let default_targets = match p.origin {
+        Origin::Near | Origin::Far => Some("all creatures in the area"),
+        Origin::SelfOrigin => None,
+        Origin::Melee | Origin::Ranged => Some("one creature"),
     };
     if let Some(t) = p.targets.as_deref().or(default_targets) {
         s.push_str(", ");
@@ -415,25 +394,20 @@ pub(crate) fn power_title(p: &StatPower) -> String {
 /// opportunity power that attacks is an "Opportunity Attack" (the book's Opportunity Attacks).
 pub(crate) fn action_label(p: &StatPower) -> String {
     use crate::rules::power_vocab::{Action, OPPORTUNITY_ATTACK};
-    match Action::parse(&p.action) {
-        Ok(Action::Opportunity) if p.category == "attack" => OPPORTUNITY_ATTACK.to_owned(),
-        Ok(a) => a.label().to_owned(),
-        Err(_) => p.action.clone(),
+    match p.action {
+        Action::Opportunity if p.category == Category::Attack => OPPORTUNITY_ATTACK.to_owned(),
+        a => a.label().to_owned(),
     }
 }
 
 /// "Attack" or "Utility".
 pub(crate) fn category_label(p: &StatPower) -> &'static str {
-    if p.category == "attack" {
-        "Attack"
-    } else {
-        "Utility"
-    }
+    p.category.label()
 }
 
 /// A power that only makes other attacks ("makes two basic attacks") has no targeting of its own.
 pub(crate) fn delegates(p: &StatPower) -> bool {
-    p.attack.is_none() && p.attacks > 0 && p.origin == "self" && p.targets.is_none()
+    p.attack.is_none() && p.attacks > 0 && p.origin == Origin::SelfOrigin && p.targets.is_none()
 }
 
 /// "+19 vs Fortitude".
@@ -450,8 +424,8 @@ fn power_blocks(p: &StatPower, monster: &str, out: &mut Vec<Block>) {
     let category = category_label(p);
     // "Refresh Attack (Standard Action; refresh 5, 6)": the faces after the action, so the
     // category still follows the frequency as on every other power.
-    let (frequency, faces) = match (p.usage.as_str(), p.refresh.is_empty()) {
-        ("refresh", false) => {
+    let (frequency, faces) = match (p.usage, p.refresh.is_empty()) {
+        (Usage::Refresh, false) => {
             let f: Vec<String> = p.refresh.iter().map(u8::to_string).collect();
             ("Refresh".to_owned(), format!("; refresh {}", f.join(", ")))
         }
@@ -493,7 +467,7 @@ fn power_blocks(p: &StatPower, monster: &str, out: &mut Vec<Block>) {
     }
 }
 
-pub use crate::text::group_thousands;
+pub use crate::text::{group_thousands, signed};
 
 /// The senses entry after Perception: "; Darkvision, Blindsight 5 (blind)", or "" when there is
 /// nothing more. A naturally blind monster's note follows its blindsight, whose radius is the

@@ -48,8 +48,9 @@ use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
 use crate::monster::statblock::{DamageValue, ResistanceValue, StatBlock, StatPower};
 use crate::rules::damage::Damage;
-use crate::rules::power_vocab::PowerTag;
-use crate::rules::{CreatureType, Skill, Source};
+use crate::rules::power_vocab::{Action, Origin, PowerTag, Usage};
+use crate::rules::senses::MovementMode;
+use crate::rules::{CreatureType, Rank, Role, Size, Skill, Source};
 use crate::vocab::Vocabulary;
 use serde_json::{Map, Value, json};
 
@@ -92,38 +93,37 @@ pub fn skill_key(skill: Skill) -> &'static str {
 }
 
 /// dnd4e's `details.size` word (`config.js`, `actorSizes`).
-fn size_key(size: &str) -> &'static str {
+fn size_key(size: Size) -> &'static str {
     match size {
-        "tiny" => "tiny",
-        "small" => "sm",
-        "large" => "lg",
-        "huge" => "huge",
-        "gargantuan" => "grg",
-        _ => "med",
+        Size::Tiny => "tiny",
+        Size::Small => "sm",
+        Size::Medium => "med",
+        Size::Large => "lg",
+        Size::Huge => "huge",
+        Size::Gargantuan => "grg",
     }
 }
 
 /// dnd4e's `details.role.primary` for an Orcus role: the 4e role that plays the same part.
 /// lairsmith's own word is kept in `flags.lairsmith.role`.
-fn role_key(role: &str) -> &'static str {
+fn role_key(role: Role) -> &'static str {
     match role {
-        "archer" => "artillery",
-        "blocker" => "soldier",
-        "skulker" => "lurker",
-        "spoiler" => "controller",
-        "striker" => "skirmisher",
-        "wrecker" => "brute",
-        _ => "soldier",
+        Role::Archer => "artillery",
+        Role::Blocker => "soldier",
+        Role::Skulker => "lurker",
+        Role::Spoiler => "controller",
+        Role::Striker => "skirmisher",
+        Role::Wrecker => "brute",
     }
 }
 
 /// dnd4e's `details.role.secondary` for an Orcus rank: a mook is a minion, a boss a solo.
-fn rank_key(rank: &str) -> &'static str {
+fn rank_key(rank: Rank) -> &'static str {
     match rank {
-        "mook" => "minion",
-        "elite" => "elite",
-        "boss" => "solo",
-        _ => "standard",
+        Rank::Mook => "minion",
+        Rank::Standard => "standard",
+        Rank::Elite => "elite",
+        Rank::Boss => "solo",
     }
 }
 
@@ -254,28 +254,27 @@ pub fn mapping_markdown() -> String {
 }
 
 /// dnd4e's `useType` (`config.js`, `powerUseType`): refresh is its recharge.
-fn use_type(usage: &str) -> &'static str {
+fn use_type(usage: Usage) -> &'static str {
     match usage {
-        "at-will" => "atwill",
-        "encounter" => "encounter",
-        "daily" => "daily",
-        "refresh" => "recharge",
-        _ => "other",
+        Usage::AtWill => "atwill",
+        Usage::Encounter => "encounter",
+        Usage::Daily => "daily",
+        Usage::Refresh => "recharge",
     }
 }
 
 /// dnd4e's `actionType` (`config.js`, `abilityActivationTypes`): a swift action is its minor
 /// action, an immediate counter its immediate interrupt.
-fn action_type(action: &str) -> &'static str {
+fn action_type(action: Action) -> &'static str {
     match action {
-        "standard" => "standard",
-        "move" => "move",
-        "swift" => "minor",
-        "free" => "free",
-        "counter" => "interrupt",
-        "reaction" => "reaction",
-        "opportunity" => "opportunity",
-        _ => "none",
+        Action::Standard => "standard",
+        Action::Move => "move",
+        Action::Swift => "minor",
+        Action::Free => "free",
+        Action::Counter => "interrupt",
+        Action::Reaction => "reaction",
+        Action::Opportunity => "opportunity",
+        Action::None => "none",
     }
 }
 
@@ -295,34 +294,22 @@ fn range_fields(p: &StatPower) -> (&'static str, Option<u32>, u32) {
     let area = p.area.as_deref().unwrap_or("");
     let (shape, size) = area.split_once(' ').unwrap_or((area, "0"));
     let size: u32 = size.trim().parse().unwrap_or(0);
-    match (p.origin.as_str(), shape) {
-        ("melee", _) => ("melee", p.range, 0),
-        ("ranged", _) => ("range", p.range, 0),
+    match (p.origin, shape) {
+        (Origin::Melee, _) => ("melee", p.range, 0),
+        (Origin::Ranged, _) => ("range", p.range, 0),
         (_, "wall") => ("wall", p.range, size),
-        ("near", "arc") => ("closeBlast", None, size),
-        ("near", _) => ("closeBurst", None, size),
-        ("far", "arc") => ("rangeBlast", p.range, size),
-        ("far", _) => ("rangeBurst", p.range, size),
-        _ => ("personal", None, 0),
+        (Origin::Near, "arc") => ("closeBlast", None, size),
+        (Origin::Near, _) => ("closeBurst", None, size),
+        (Origin::Far, "arc") => ("rangeBlast", p.range, size),
+        (Origin::Far, _) => ("rangeBurst", p.range, size),
+        (Origin::SelfOrigin, _) => ("personal", None, 0),
     }
 }
 
 /// Text for an HTML field of the sheet: the sheet renders these as HTML, so a monster's text
 /// must not become markup.
 fn html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '\n' => out.push_str("<br>"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::escape_markup(s).replace('\n', "<br>")
 }
 
 fn paragraphs(parts: &[(&str, Option<&str>)]) -> String {
@@ -422,10 +409,10 @@ pub fn power_item(p: &StatPower) -> Value {
     };
     let (formula, crit) = p.damage.as_ref().map(damage_formulas).unzip();
     let kw = keywords(p);
-    let weapon_type = match (kw.weapon, p.origin.as_str()) {
+    let weapon_type = match (kw.weapon, p.origin) {
         (false, _) => "none",
-        (true, "melee") => "melee",
-        (true, "ranged") => "ranged",
+        (true, Origin::Melee) => "melee",
+        (true, Origin::Ranged) => "ranged",
         (true, _) => "meleeRanged",
     };
     let hit = json!({
@@ -446,7 +433,7 @@ pub fn power_item(p: &StatPower) -> Value {
     let attack_line = p.attack.as_ref().map(|a| {
         let def = crate::rules::power_vocab::Defense::parse(&a.defense)
             .map_or(a.defense.clone(), |d| d.label().to_owned());
-        format!("{} vs {def}", crate::export::doc::signed(a.bonus))
+        format!("{} vs {def}", crate::text::signed(a.bonus))
     });
     let description = paragraphs(&[
         ("", Some(&format!("{usage} · {targeting}"))),
@@ -466,10 +453,10 @@ pub fn power_item(p: &StatPower) -> Value {
         "system": {
             "description": { "value": description },
             "powerType": "other",
-            "powerSubtype": if p.category == "attack" { "attack" } else { "utility" },
-            "useType": use_type(&p.usage),
+            "powerSubtype": p.category.key(),
+            "useType": use_type(p.usage),
             "rechargeRoll": p.refresh.iter().min().map(u8::to_string).unwrap_or_default(),
-            "actionType": action_type(&p.action),
+            "actionType": action_type(p.action),
             "powersource": kw.sources.first().copied().unwrap_or_default(),
             "secondPowersource": kw.sources.get(1).copied().unwrap_or_default(),
             "weaponType": weapon_type,
@@ -572,20 +559,12 @@ pub fn actor(b: &StatBlock) -> Value {
     let m = &b.movement;
     let mut movement = json!({ "base": { "base": b.speed } });
     let mut moves = Vec::new();
-    for (name, v) in [
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ] {
-        if let Some(v) = v {
-            moves.push(format!("{name} {v}"));
-            // dnd4e keeps climb and swim as formulas (`template.json`, `speed`); a number is a
-            // formula that evaluates to itself.
-            if name == "climb" || name == "swim" {
-                movement[name] = json!({ "formula": v.to_string() });
-            }
+    for (mode, v) in m.modes() {
+        moves.push(format!("{mode} {v}"));
+        // dnd4e keeps climb and swim as formulas (`template.json`, `speed`); a number is a
+        // formula that evaluates to itself.
+        if matches!(mode, MovementMode::Climb | MovementMode::Swim) {
+            movement[mode.word()] = json!({ "formula": v.to_string() });
         }
     }
     moves.extend(m.traits.iter().cloned());
@@ -655,15 +634,15 @@ pub fn actor(b: &StatBlock) -> Value {
                 "tier": (u32::from(b.level).saturating_sub(1) / 10 + 1).clamp(1, 3),
                 "exp": b.xp,
                 "role": {
-                    "primary": role_key(&b.role),
-                    "secondary": rank_key(&b.rank),
+                    "primary": role_key(b.role),
+                    "secondary": rank_key(b.rank),
                     "leader": b.leader,
                 },
-                "size": size_key(&b.size),
+                "size": size_key(b.size),
                 // The sheet's origin and type are dropdowns of dnd4e's words; its free-text
                 // "other" keeps the book's type line, with the Orcus words.
-                "origin": Source::parse(&b.source).map_or("natural", origin_key),
-                "type": CreatureType::parse(&b.creature_type).map_or("humanoid", type_key),
+                "origin": origin_key(b.source),
+                "type": type_key(b.creature_type),
                 "other": b.type_line,
                 "alignment": b.alignment.clone().unwrap_or_default(),
                 "saves": { "value": b.saving_throw_bonus },

@@ -11,13 +11,15 @@ use super::doc::{
 };
 use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
-use crate::adventure::sheet::Shown;
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::Party;
 use crate::encounter::report::Report;
+use crate::export::sheet::adventure::Shown;
 use crate::monster::statblock::{StatBlock, StatPower};
+use crate::rules::power_vocab::Usage;
 use crate::treasure::Plan;
+use crate::vocab::Vocabulary;
 use std::fmt::Write as _;
 
 const CSS: &str = include_str!("html.css");
@@ -26,19 +28,7 @@ const CSS: &str = include_str!("html.css");
 /// control and bidi characters as their visible `\uXXXX` escape, as every other export shows
 /// them ([`crate::text::escape_controls`]): HTML has no way to carry most of them.
 pub fn escape(s: &str) -> String {
-    let clean = crate::text::escape_controls(s);
-    let mut out = String::with_capacity(clean.len());
-    for c in clean.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::escape_markup(&crate::text::escape_controls(s))
 }
 
 /// A whole document around `body`.
@@ -146,11 +136,11 @@ pub fn stat_block(b: &StatBlock) -> String {
 
 /// The usage's colour class: at-will green, encounter red, daily black, the rest violet.
 fn usage_class(p: &StatPower) -> &'static str {
-    match p.usage.as_str() {
-        "at-will" => "u-at-will",
-        "encounter" => "u-encounter",
-        "daily" => "u-daily",
-        _ => "u-other",
+    match p.usage {
+        Usage::AtWill => "u-at-will",
+        Usage::Encounter => "u-encounter",
+        Usage::Daily => "u-daily",
+        Usage::Refresh => "u-other",
     }
 }
 
@@ -216,10 +206,10 @@ fn encounter_sheet(
     report: &Report,
     bestiary: &Bestiary,
     treasure: Option<&Plan>,
-    in_adventure: Option<(usize, &crate::encounter::sheet::Earlier)>,
+    in_adventure: Option<(usize, &crate::export::sheet::encounter::Earlier)>,
 ) -> String {
     // T1: a chosen method's treasure replaces the book's average in the summary.
-    let report = &*report.with_treasure(treasure);
+    let report = &*crate::treasure::report_with(report, treasure);
     let position = in_adventure.map(|(p, _)| p);
     let earlier = in_adventure.map_or(&[][..], |(_, e)| e);
     let (h1, h2) = if position.is_some() {
@@ -270,7 +260,7 @@ fn encounter_sheet(
             s.push_str(&challenge(c));
         }
     }
-    let blocks: Vec<String> = crate::encounter::sheet::monster_ids(e)
+    let blocks: Vec<String> = crate::export::sheet::encounter::monster_ids(e)
         .into_iter()
         .filter(|id| !earlier.iter().any(|(x, _)| x == id))
         .filter_map(|id| Some(bestiary.get(id)?.block().map_err(|e| (id, e))))
@@ -284,7 +274,7 @@ fn encounter_sheet(
             ),
         })
         .collect();
-    let note = crate::encounter::sheet::earlier_note(earlier);
+    let note = crate::export::sheet::encounter::earlier_note(earlier);
     if !blocks.is_empty() || note.is_some() {
         let _ = writeln!(s, "<{h2}>Stat blocks</{h2}>");
         if let Some(n) = note {
@@ -334,7 +324,9 @@ fn roster(e: &Encounter, report: &Report) -> String {
             continue;
         }
         let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
-            (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
+            (Some(l), Some(rank), Some(role), _) => {
+                format!("Level {l} {} {}", rank.key(), role.key())
+            }
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
         };
@@ -511,7 +503,11 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
         None => s.push_str("<h2>Treasure</h2>\n<p>No method chosen: each encounter's sheet gives the book's average gold per character (E5). <code>lairsmith adventure set ADVENTURE --treasure steady|items-only|troves|narrative</code> chooses one of the book's four (Distributing Magic Items).</p>\n"),
     }
     s.push_str("</article>\n");
-    for (l, shown) in r.encounters.iter().zip(crate::adventure::sheet::layout(r)) {
+    for (l, shown) in r
+        .encounters
+        .iter()
+        .zip(crate::export::sheet::adventure::layout(r))
+    {
         let Some(rated) = l.rated.as_deref() else {
             continue;
         };
@@ -530,7 +526,7 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
                     "<article class=\"sheet\">\n<h2>{}. {}</h2>\n<p>{}</p>",
                     l.position,
                     escape(&rated.encounter.name),
-                    escape(&crate::adventure::sheet::same_as_text(at))
+                    escape(&crate::export::sheet::adventure::same_as_text(at))
                 );
                 if let Some(plan) = &l.treasure {
                     s.push_str(&plan_html(plan, "h3"));

@@ -9,6 +9,7 @@ pub mod fight;
 pub mod foundry;
 pub mod html;
 pub mod md;
+pub mod sheet;
 pub mod statblock_md;
 pub mod table;
 

@@ -179,16 +179,8 @@ fn senses(b: &StatBlock) -> String {
 fn speed(b: &StatBlock) -> String {
     let mut s = b.speed.to_string();
     let m = &b.movement;
-    for (name, v) in [
-        ("fly", m.fly),
-        ("swim", m.swim),
-        ("climb", m.climb),
-        ("burrow", m.burrow),
-        ("teleport", m.teleport),
-    ] {
-        if let Some(v) = v {
-            s.push_str(&format!(", {name} {v}"));
-        }
+    for (name, v) in m.modes() {
+        s.push_str(&format!(", {name} {v}"));
     }
     if !m.traits.is_empty() {
         s.push_str(&format!("; {}", m.traits.join(", ")));
@@ -235,10 +227,14 @@ pub fn fs_monster(b: &StatBlock) -> FsMonster {
     FsMonster {
         layout: LAYOUT_NAME,
         name: b.name.clone(),
-        size: capitalise(&b.size),
+        size: capitalise(b.size.key()),
         // Orcus types a monster by its source and its type ("Fey Monstrosity"); the plugin's
         // `source` is the book a creature comes from, so the source goes here.
-        creature_type: format!("{} {}", capitalise(&b.source), capitalise(&b.creature_type)),
+        creature_type: format!(
+            "{} {}",
+            capitalise(b.source.key()),
+            capitalise(b.creature_type.key())
+        ),
         subtype: (!b.tags.is_empty()).then(|| {
             b.tags
                 .iter()

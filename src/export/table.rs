@@ -197,7 +197,7 @@ pub fn table_sheet(
     s.push_str("</div>\n");
     // The rules text a fight needs; the prose (description, tactics, equipment) is on the
     // planning sheet.
-    let blocks: Vec<String> = crate::encounter::sheet::monster_ids(encounter)
+    let blocks: Vec<String> = crate::export::sheet::encounter::monster_ids(encounter)
         .into_iter()
         .filter_map(|id| bestiary.get(id)?.block().ok())
         .map(|mut b| {

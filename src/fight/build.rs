@@ -5,9 +5,9 @@
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, Group, Side as GroupSide};
 use crate::encounter::party::Party;
+use crate::fight::file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
 use crate::fight::model::{
-    ChallengeRun, Combatant, Defenses, FIGHT_SCHEMA_VERSION, Fight, FightKind, FightState, Life,
-    Origin, PowerState, Regen, Resist, Side,
+    ChallengeRun, Combatant, Defenses, FightState, Life, Origin, PowerState, Regen, Resist, Side,
 };
 use crate::fight::rules::{self, Dice, log};
 use crate::monster::MonsterDesign;
@@ -467,7 +467,7 @@ pub fn start(
 /// A combatant joining the fight: another of one already in it (its id), or a monster of the
 /// bestiary, which rolls its own initiative with the step's dice.
 pub fn reinforcement(
-    f: &crate::fight::model::Fight,
+    f: &Fight,
     bestiary: &Bestiary,
     what: &str,
     ally: bool,

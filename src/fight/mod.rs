@@ -8,6 +8,7 @@
 //! give the same fight on any machine.
 
 pub mod build;
+pub mod file;
 pub mod model;
 pub mod players;
 pub mod rules;
@@ -16,7 +17,8 @@ pub mod saved;
 pub mod step;
 pub mod words;
 
-pub use model::{Combatant, Fight, FightState, Life, Overcome, Side};
+pub use file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
+pub use model::{Combatant, FightState, Life, Overcome, Side};
 pub use step::Step;
 
 impl Fight {

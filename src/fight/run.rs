@@ -3,9 +3,10 @@
 //! write the award once, and roll the encounter's treasure.
 
 use crate::data_dir::DataDir;
-use crate::encounter::saved::DataError;
+use crate::encounter::error::DataError;
 use crate::fight::build::Start;
-use crate::fight::model::{Fight, LogLine, Overcome};
+use crate::fight::file::Fight;
+use crate::fight::model::{LogLine, Overcome};
 use crate::fight::saved::{create_fight, update_fight, write_award};
 use crate::fight::step::Step;
 use std::collections::BTreeMap;

@@ -4,8 +4,8 @@
 //! dies mid-fight loses nothing.
 
 use crate::data_dir::{DataDir, names_a_file};
-use crate::encounter::saved::DataError;
-use crate::fight::model::{FIGHT_SCHEMA_VERSION, Fight};
+use crate::encounter::error::DataError;
+use crate::fight::file::{FIGHT_SCHEMA_VERSION, Fight};
 use crate::store::{Expect, Fingerprint, save_atomic, update_locked};
 use crate::yaml_io::FileError;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,7 @@ pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
 
 /// The ids of the saved fights, sorted.
 pub fn ids(data: &DataDir) -> Vec<String> {
-    let mut ids: Vec<String> = crate::bestiary::yaml_files(&fights_dir(data))
+    let mut ids: Vec<String> = crate::store::yaml_files(&fights_dir(data))
         .unwrap_or_default()
         .iter()
         .filter_map(|f| Some(f.file_stem()?.to_string_lossy().into_owned()))
@@ -68,13 +68,16 @@ pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
     let most = crate::limits::FIGHT_STEPS;
     if let Err(m) = most.check(f.steps.len(), "a fight") {
         return Err(
-            crate::text::Refused::new(vec![crate::text::key("steps")], m).in_file(text, path),
+            crate::yaml_io::Refused::new(vec![crate::yaml_io::key("steps")], m).in_file(text, path),
         );
     }
     let most = crate::limits::FIGHT_COMBATANTS;
     if let Err(m) = most.check(f.start.combatants.len(), "a fight") {
-        return Err(crate::text::Refused::new(
-            vec![crate::text::key("start"), crate::text::key("combatants")],
+        return Err(crate::yaml_io::Refused::new(
+            vec![
+                crate::yaml_io::key("start"),
+                crate::yaml_io::key("combatants"),
+            ],
             m,
         )
         .in_file(text, path));
@@ -82,8 +85,11 @@ pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
     match Fight::replay(&f.start, &f.steps, f.seed) {
         Ok(now) => f.now = now,
         Err((n, why)) => {
-            return Err(crate::text::Refused::new(
-                vec![crate::text::key("steps"), crate::yaml_io::Seg::Index(n - 1)],
+            return Err(crate::yaml_io::Refused::new(
+                vec![
+                    crate::yaml_io::key("steps"),
+                    crate::yaml_io::Seg::Index(n - 1),
+                ],
                 format!("step {n} no longer applies to the fight as it stood: {why}"),
             )
             .in_file(text, path));
@@ -94,7 +100,7 @@ pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
 
 /// Reads a fight file.
 pub fn load_fight(path: &Path) -> Result<(Fight, Fingerprint), DataError> {
-    let bytes = crate::bestiary::read_limited(path)?;
+    let bytes = crate::store::read_limited(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
     Ok((parse_fight(text, path)?, Fingerprint::of_bytes(&bytes)))
 }
@@ -148,7 +154,7 @@ pub fn update_fight<T>(
 /// by name, an unnamed member by its place), a character whose XP reaches the next level
 /// rising to it. One line a character.
 fn add_xp(members: &mut [crate::encounter::party::Member], f: &Fight, each: u64) -> Vec<String> {
-    use crate::adventure::levels::{first_xp, level_of_xp};
+    use crate::rules::experience::{first_xp, level_of_xp};
     let fought: Vec<&str> = f
         .now
         .combatants

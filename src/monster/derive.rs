@@ -11,7 +11,7 @@ use crate::rules::abilities::{
 use crate::rules::damage::{Damage, tier_damage};
 use crate::rules::grants::{Grant, damage_grants, resolve_grants, source_grants, tag_grants};
 use crate::rules::knowledge::knowledge_check;
-use crate::rules::power_vocab::{Defense, Origin, Usage};
+use crate::rules::power_vocab::{Category, Defense, Origin};
 use crate::rules::rank::{MOOK_HP, Rank};
 use crate::vocab::Vocabulary;
 
@@ -233,12 +233,12 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         id: design.id.clone(),
         name: design.name.clone(),
         level: level.get(),
-        rank: design.rank.key().to_owned(),
-        role: design.role.key().to_owned(),
+        rank: design.rank,
+        role: design.role,
         leader: design.leader,
-        size: design.size.key().to_owned(),
-        source: design.source.key().to_owned(),
-        creature_type: design.creature_type.key().to_owned(),
+        size: design.size,
+        source: design.source,
+        creature_type: design.creature_type,
         tags: design.tags.iter().map(|t| t.key().to_owned()).collect(),
         xp,
         hp,
@@ -320,23 +320,18 @@ fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
         (Origin::Melee, None) => Some(u32::try_from(reach.max(0)).unwrap_or(0)),
         (_, r) => r,
     };
-    let usage = match p.usage {
-        Usage::Refresh => "refresh".to_owned(),
-        u => u.key().to_owned(),
-    };
     StatPower {
         name: p.name.clone(),
-        usage,
+        usage: p.usage,
         category: if p.attack.is_some() || p.attack_count() > 0 || p.damage.is_some() {
-            "attack"
+            Category::Attack
         } else {
-            "utility"
-        }
-        .to_owned(),
+            Category::Utility
+        },
         refresh: p.refresh.clone(),
-        action: p.action.key().to_owned(),
+        action: p.action,
         basic: p.basic,
-        origin: p.origin.key().to_owned(),
+        origin: p.origin,
         range,
         area: p.area.map(|a| a.to_string()),
         // An area power's targets in the book's target words where they mean one (L951-960).

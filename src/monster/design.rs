@@ -7,13 +7,18 @@ use crate::rules::creature::{Alignment, CreatureType, DamageType, Size, Source, 
 use crate::rules::level::Level;
 use crate::rules::rank::Rank;
 use crate::rules::role::Role;
-use crate::rules::senses::{MovementTrait, Sense};
+use crate::rules::senses::{MovementMode, MovementTrait, Sense};
 use crate::xkeys::XKeys;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// **[ours]** The most templates one monster lists: far more than any design needs, and a
+/// A JSON Schema pattern of an id, as [`check_id`] accepts it: lower-case ASCII letters and digits
+/// joined by single hyphens (with at most [`crate::text::MAX_NAME_CHARS`] characters, which a
+/// schema says with `maxLength`).
+pub const ID_PATTERN: &str = "^[a-z0-9]+(-[a-z0-9]+)*$";
+
+/// **\[ours\]** The most templates one monster lists: far more than any design needs, and a
 /// bound on the work a crafted file can ask of every derivation.
 pub const MAX_TEMPLATES: usize = 16;
 
@@ -37,7 +42,7 @@ impl<'de> Deserialize<'de> for MonsterKind {
     }
 }
 
-crate::schema::kind_schema!(MonsterKind, "monster");
+crate::yaml_io::kind_schema!(MonsterKind, "monster");
 
 /// Ability scores the designer set; the rest default (R8).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -48,42 +53,42 @@ pub struct AbilityScores {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub str: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub con: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub dex: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub int: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub wis: Option<i32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::AbilityScore, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::AbilityScore>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub cha: Option<i32>,
 }
 
@@ -125,42 +130,42 @@ pub struct Movement {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub walk: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub fly: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub swim: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub climb: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub burrow: Option<u32>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Speed, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Speed>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub teleport: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
@@ -171,13 +176,42 @@ impl Movement {
     pub fn is_empty(&self) -> bool {
         *self == Movement::default()
     }
+
+    /// The speed of a mode besides walking.
+    pub fn speed(&self, mode: MovementMode) -> Option<u32> {
+        match mode {
+            MovementMode::Fly => self.fly,
+            MovementMode::Swim => self.swim,
+            MovementMode::Climb => self.climb,
+            MovementMode::Burrow => self.burrow,
+            MovementMode::Teleport => self.teleport,
+        }
+    }
+
+    /// The speed of a mode besides walking, to set.
+    pub fn speed_mut(&mut self, mode: MovementMode) -> &mut Option<u32> {
+        match mode {
+            MovementMode::Fly => &mut self.fly,
+            MovementMode::Swim => &mut self.swim,
+            MovementMode::Climb => &mut self.climb,
+            MovementMode::Burrow => &mut self.burrow,
+            MovementMode::Teleport => &mut self.teleport,
+        }
+    }
+
+    /// The modes besides walking that it has, with their speeds, in the stat block's order.
+    pub fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
+        MovementMode::ALL
+            .into_iter()
+            .filter_map(|m| self.speed(m).map(|v| (m, v)))
+    }
 }
 
 /// A trait: an aura or a passive ability, with no action.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Trait {
-    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
+    #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub name: String,
     /// The aura's size, for an aura (L1724-1725).
     #[serde(
@@ -185,7 +219,7 @@ pub struct Trait {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Aura, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Aura>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Aura>")]
     pub aura: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<crate::rules::power_vocab::PowerTag>,
@@ -211,7 +245,7 @@ crate::vocabulary! {
 #[serde(deny_unknown_fields)]
 pub struct Regeneration {
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::Regeneration, _, _>")]
-    #[schemars(schema_with = "crate::schema::bounded::<crate::limits::Regeneration>")]
+    #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::Regeneration>")]
     pub value: u32,
     #[serde(default, skip_serializing_if = "is_always")]
     pub when: RegenerationWhen,
@@ -237,7 +271,7 @@ impl Regeneration {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
+    #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub name: String,
     pub text: String,
 }
@@ -282,7 +316,7 @@ impl std::fmt::Display for Immunity {
 crate::rules::senses::string_serde!(
     Immunity,
     "a damage type or condition",
-    crate::schema::immunity_schema
+    crate::monster::design::immunity_schema
 );
 
 fn is_false(b: &bool) -> bool {
@@ -296,9 +330,9 @@ pub struct MonsterDesign {
     pub kind: MonsterKind,
     #[schemars(extend("const" = MONSTER_SCHEMA_VERSION))]
     pub schema_version: u32,
-    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub id: String,
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     pub level: Level,
     pub rank: Rank,
@@ -317,7 +351,7 @@ pub struct MonsterDesign {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(
         length(max = MAX_TEMPLATES),
-        inner(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))
+        inner(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))
     )]
     pub templates: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -339,14 +373,14 @@ pub struct MonsterDesign {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Reach, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Reach>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Reach>")]
     pub reach: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regeneration: Option<Regeneration>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(
         length(max = crate::limits::WORDS.max),
-        inner(pattern(crate::schema::patterns::ONE_LINE))
+        inner(pattern(crate::monster::one_line::PATTERN))
     )]
     pub languages: Vec<String>,
     #[serde(
@@ -354,7 +388,7 @@ pub struct MonsterDesign {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Telepathy, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Telepathy>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Telepathy>")]
     pub telepathy: Option<u32>,
     /// Resistances beyond what source and tags grant, each of value X (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -378,7 +412,7 @@ pub struct MonsterDesign {
         skip_serializing_if = "BTreeMap::is_empty",
         deserialize_with = "crate::vocab::unique_keys"
     )]
-    #[schemars(schema_with = "crate::schema::stat_overrides")]
+    #[schemars(schema_with = "crate::monster::overrides::stat_overrides")]
     pub overrides: BTreeMap<StatKey, Override>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub equipment: Option<String>,
@@ -508,7 +542,7 @@ pub fn check_id(id: &str) -> Result<(), String> {
 impl MonsterDesign {
     /// Checks what a file can hold that serde accepts but lairsmith refuses: the first of
     /// [`MonsterDesign::problems`].
-    pub fn check(&self) -> Result<(), crate::text::Refused> {
+    pub fn check(&self) -> Result<(), crate::yaml_io::Refused> {
         match self.problems().into_iter().next() {
             Some(r) => Err(r),
             None => Ok(()),
@@ -519,9 +553,9 @@ impl MonsterDesign {
     /// an id that is not a slug, a name that is empty, too long or holds control characters,
     /// more templates, powers, traits, variants or list entries than `limits` allows, and an
     /// override outside its stat's range (the numbers serde reads are bounded as they are read).
-    pub fn problems(&self) -> Vec<crate::text::Refused> {
-        use crate::text::{Refused, check_name_at, key};
+    pub fn problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::yaml_io::Seg;
+        use crate::yaml_io::{Refused, check_name_at, key};
         let mut out = Vec::new();
         if let Err(m) = check_id(&self.id) {
             out.push(Refused::new(vec![key("id")], m));
@@ -565,7 +599,7 @@ impl MonsterDesign {
     }
 
     /// The lists of a monster beyond their most (`limits`), and each power's problems.
-    pub fn list_problems(&self, holder: &str) -> Vec<crate::text::Refused> {
+    pub fn list_problems(&self, holder: &str) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, VARIANTS, WORDS};
         list_refusals(
             holder,
@@ -593,9 +627,9 @@ pub fn list_refusals(
     holder: &str,
     lists: &[(&str, usize, &crate::limits::ListLimit)],
     powers: &[(&str, &[Power])],
-) -> Vec<crate::text::Refused> {
-    use crate::text::{Refused, key};
+) -> Vec<crate::yaml_io::Refused> {
     use crate::yaml_io::Seg;
+    use crate::yaml_io::{Refused, key};
     let path = |dotted: &str| dotted.split('.').map(key).collect::<Vec<Seg>>();
     let mut out = Vec::new();
     for (name, n, limit) in lists {
@@ -627,6 +661,24 @@ impl crate::yaml_io::KeepsXKeys for MonsterDesign {
             _ => None,
         }
     }
+}
+
+/// The schema of an immunity: a damage type or a condition.
+pub(crate) fn immunity_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    use crate::rules::creature::{Condition, DamageType};
+    use crate::vocab::{Vocabulary, keys_of, pattern, word_schema};
+    let keys: Vec<String> = keys_of(DamageType::ALL)
+        .into_iter()
+        .chain(keys_of(Condition::ALL))
+        .collect();
+    word_schema(
+        "A damage type or a condition.",
+        &keys,
+        pattern::trimmed(&pattern::one_of([
+            pattern::words(DamageType::ALL),
+            pattern::words(Condition::ALL),
+        ])),
+    )
 }
 
 #[cfg(test)]

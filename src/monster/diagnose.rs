@@ -121,8 +121,9 @@ impl Report<'_> {
     /// A problem shown at `segs`.
     fn note(&mut self, segs: &[Seg], message: String) {
         // A layout the locator does not follow (flow style) gives the nearest enclosing key.
-        self.problems
-            .push(crate::text::Refused::new(segs.to_vec(), message).in_file(self.text, self.path));
+        self.problems.push(
+            crate::yaml_io::Refused::new(segs.to_vec(), message).in_file(self.text, self.path),
+        );
     }
 
     fn check<T: DeserializeOwned>(&mut self, segs: &[Seg], v: &Value) -> bool {
@@ -220,7 +221,7 @@ pub fn every_problem(path: &Path, first: FileError) -> Vec<FileError> {
 /// The text of the monster file at `path`, if its fields are worth reading one by one: it can
 /// be read, and it is not a stat block.
 pub fn fields_text(path: &Path) -> Option<String> {
-    let text = crate::bestiary::read_limited(path)
+    let text = crate::store::read_limited(path)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())?;
     (!is_stat_block(&text)).then_some(text)
@@ -264,8 +265,8 @@ pub struct Diagnosis {
 /// (or the hostile-file guard refuses it): then there are no fields to read.
 pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if crate::yaml_guard::needs_check(text) {
-        crate::yaml_guard::check(text, path)?;
+    if crate::yaml_io::guard::needs_check(text) {
+        crate::yaml_io::guard::check(text, path)?;
     }
     let doc: Value = yaml_serde::from_str(text).map_err(|e| yaml_error(text, path, &e))?;
     let mut r = Report {
@@ -299,7 +300,7 @@ pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
                     && let Some(msg) = v
                         .as_u64()
                         .and_then(|n| u32::try_from(n).ok())
-                        .and_then(crate::bestiary::schema_problem)
+                        .and_then(crate::monster::file::schema_problem)
                 {
                     r.at(&at, msg);
                 }

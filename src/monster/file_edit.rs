@@ -398,7 +398,7 @@ pub fn save_text(
         // Only lines outside every `x-` value changed, so a text that reads back as the
         // design keeps them.
         if let Some(e) = edited
-            && crate::bestiary::parse_monster(&e, path).is_ok_and(|d| d == *wanted)
+            && crate::monster::parse_monster(&e, path).is_ok_and(|d| d == *wanted)
         {
             return Ok(e);
         }

@@ -152,7 +152,7 @@ impl Templates {
     }
 }
 
-/// **[ours]** How many attacks per round a set of powers gives: the most attacks one at-will
+/// **\[ours\]** How many attacks per round a set of powers gives: the most attacks one at-will
 /// standard action makes, plus one for each other kind of action (swift, move, free,
 /// triggered) that carries an at-will attack. An encounter or refresh power is not an attack
 /// every round, so it does not count. Elites should reach 2 and bosses 4 (L1866-1867), and a

@@ -4,6 +4,7 @@
 pub mod derive;
 pub mod design;
 pub mod diagnose;
+pub mod file;
 pub mod file_edit;
 pub mod forms;
 pub mod kit;
@@ -21,5 +22,7 @@ pub mod template_ops;
 
 pub use derive::derive;
 pub use design::{Classification, MonsterDesign, slugify};
+pub use file::{load_file, parse_monster};
 pub use power::{DamageSpec, Power};
 pub use statblock::StatBlock;
+pub use template_apply::{block_and_findings, findings_of};

@@ -7,9 +7,13 @@
 use crate::monster::design::{MonsterDesign, Trait, Variant};
 use crate::monster::power::Power;
 use crate::monster::template::MonsterTemplate;
-use crate::text::{Refused, key};
 use crate::vocab::Vocabulary;
 use crate::yaml_io::Seg;
+use crate::yaml_io::{Refused, key};
+
+/// A JSON Schema pattern of a field printed on one line of a stat block, as [`check`] accepts
+/// it: no line break of CommonMark's or of editors' (LF, CR, VT, FF, NEL, LS, PS).
+pub const PATTERN: &str = r"^[^\n\r\x0B\x0C\x85\u2028\u2029]*$";
 
 /// A line ending in CommonMark (`\n`, `\r`), or a character that editors and terminals also
 /// break lines at (vertical tab, form feed, NEL, the Unicode line and paragraph separators).

@@ -51,3 +51,13 @@ impl StatKey {
         }
     }
 }
+
+/// A monster's `overrides:`, each stat's value in its own range ([`StatKey::limit`]).
+pub(crate) fn stat_overrides(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let mut s = crate::vocab::keyed_by::<StatKey>(|k| crate::limits::override_schema(&k.limit()));
+    s.insert(
+        "description".into(),
+        "Hand-set numbers in place of derived ones, each with the designer's reason.".into(),
+    );
+    s
+}

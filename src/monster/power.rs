@@ -67,7 +67,7 @@ impl JsonSchema for DamageSpec {
         "DamageSpec".into()
     }
     fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        crate::schema::damage_schema(g)
+        damage_schema(g)
     }
 }
 
@@ -84,7 +84,7 @@ pub struct AttackSpec {
 pub struct PowerOverrides {
     /// A hand-set attack bonus in place of the role formula.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::schema::attack_override")]
+    #[schemars(schema_with = "crate::monster::power::attack_override")]
     pub attack: Option<Override>,
 }
 
@@ -102,7 +102,7 @@ fn is_false(b: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Power {
-    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
+    #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub name: String,
     #[serde(default, skip_serializing_if = "is_false")]
     pub basic: bool,
@@ -127,12 +127,12 @@ pub struct Power {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::PowerRange, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::PowerRange>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::PowerRange>")]
     pub range: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub area: Option<Area>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(pattern(crate::schema::patterns::ONE_LINE))]
+    #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub targets: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
@@ -147,7 +147,7 @@ pub struct Power {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::limits::bounded_opt::<crate::limits::Attacks, _, _>"
     )]
-    #[schemars(schema_with = "crate::schema::bounded_opt::<crate::limits::Attacks>")]
+    #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Attacks>")]
     pub attacks: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<DamageSpec>,
@@ -179,8 +179,8 @@ pub struct Power {
 impl Power {
     /// What a file can hold in a power that serde accepts but lairsmith refuses: more tags than
     /// a list holds, an attack override outside its range. `at` is the power's path.
-    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::text::Refused> {
-        use crate::text::{Refused, key};
+    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::yaml_io::Refused> {
+        use crate::yaml_io::{Refused, key};
         let mut out = Vec::new();
         let path = |tail: &[&str]| {
             let mut p = at.clone();
@@ -263,4 +263,36 @@ impl Power {
     pub fn attack_count(&self) -> u32 {
         self.attacks.unwrap_or(u32::from(self.attack.is_some()))
     }
+}
+
+/// The schema of a power's damage.
+pub(crate) fn damage_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    use crate::vocab::{keys_of, word_schema};
+    let keys = keys_of(DamageTier::ALL);
+    word_schema(
+        &format!(
+            "A damage tier ({}) or dice such as 2d10+4.",
+            keys.join(", ")
+        ),
+        &keys,
+        damage_pattern(),
+    )
+}
+
+/// A JSON Schema pattern of what [`DamageSpec::parse`] reads: a damage tier or dice.
+pub fn damage_pattern() -> String {
+    use crate::vocab::pattern::{WS as ws, words};
+    format!(
+        "^(?:{ws}*{}{ws}*|{})$",
+        words(DamageTier::ALL),
+        crate::dice::pattern()
+    )
+}
+
+/// A power's `overrides: {attack}`: a bonus override or none.
+pub(crate) fn attack_override(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "anyOf": [crate::limits::override_schema(&crate::limits::BONUS_OVERRIDE), { "type": "null" }],
+        "description": "A hand-set attack bonus in place of the role formula.",
+    })
 }

@@ -28,7 +28,7 @@ impl std::fmt::Display for PowerChange {
     }
 }
 
-/// **[ours]** The attack rate from which a standard or mook monster attacks as often as an
+/// **\[ours\]** The attack rate from which a standard or mook monster attacks as often as an
 /// elite: the Elite rank's target (Creating New Monsters: Powers).
 fn too_many_attacks(rank: Rank) -> Option<u32> {
     match rank {

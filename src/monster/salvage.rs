@@ -6,7 +6,7 @@
 //! is linted both ways. A finding made both ways does not hang on a stand-in: it is a finding
 //! about what the file says. One made only one way is about a stand-in, and is left out.
 
-use crate::bestiary::block_and_findings;
+use crate::monster::block_and_findings;
 use crate::monster::design::MonsterDesign;
 use crate::monster::diagnose::diagnose;
 use crate::monster::lint::Finding;

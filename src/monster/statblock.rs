@@ -1,6 +1,13 @@
 //! The derived stat block: every number a table shows, computed from a design. Its serde form
 //! is the `--format yaml` export.
 
+//!
+//! The words a table reads (rank, role, size, origin, a power's usage and action, ...) are the
+//! rules' vocabularies, written as their keys, so an export matches on them, not on text.
+
+use crate::rules::power_vocab::{Action, Category, Origin, Usage};
+use crate::rules::senses::MovementMode;
+use crate::rules::{CreatureType, Rank, Role, Size, Source};
 use serde::{Serialize, Serializer};
 
 /// A map that keeps insertion order when serialized.
@@ -97,14 +104,13 @@ fn is_false(b: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StatPower {
     pub name: String,
-    pub usage: String,
-    /// The power's category (Powers: Power Category): `attack` or `utility`.
-    pub category: String,
+    pub usage: Usage,
+    pub category: Category,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub refresh: Vec<u8>,
-    pub action: String,
+    pub action: Action,
     pub basic: bool,
-    pub origin: String,
+    pub origin: Origin,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub range: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -217,13 +223,13 @@ pub struct StatBlock {
     pub id: String,
     pub name: String,
     pub level: u8,
-    pub rank: String,
-    pub role: String,
+    pub rank: Rank,
+    pub role: Role,
     pub leader: bool,
-    pub size: String,
-    pub source: String,
+    pub size: Size,
+    pub source: Source,
     #[serde(rename = "type")]
-    pub creature_type: String,
+    pub creature_type: CreatureType,
     pub tags: Vec<String>,
     pub xp: i64,
     pub hp: i64,
@@ -306,6 +312,22 @@ impl StatBlock {
             (_, None) => i64::from(self.abilities.get(skill.ability()).modifier),
         };
         (bonus, trained.is_some())
+    }
+}
+
+impl MovementValues {
+    /// The modes besides walking that it has, with their speeds, in the stat block's order.
+    pub fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
+        MovementMode::ALL.into_iter().filter_map(|m| {
+            match m {
+                MovementMode::Fly => self.fly,
+                MovementMode::Swim => self.swim,
+                MovementMode::Climb => self.climb,
+                MovementMode::Burrow => self.burrow,
+                MovementMode::Teleport => self.teleport,
+            }
+            .map(|v| (m, v))
+        })
     }
 }
 

@@ -35,7 +35,7 @@ impl<'de> Deserialize<'de> for TemplateKind {
     }
 }
 
-crate::schema::kind_schema!(TemplateKind, "monster-template");
+crate::yaml_io::kind_schema!(TemplateKind, "monster-template");
 
 /// One template file. Every patch field mirrors the monster field of the same name: `rank` and
 /// `abilities` set, `movement` merges, the lists add.
@@ -45,9 +45,9 @@ pub struct MonsterTemplate {
     pub kind: TemplateKind,
     #[schemars(extend("const" = TEMPLATE_SCHEMA_VERSION))]
     pub schema_version: u32,
-    #[schemars(pattern(crate::schema::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub id: String,
-    #[schemars(pattern(crate::schema::patterns::NAME), length(max = crate::text::MAX_NAME_CHARS))]
+    #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -69,7 +69,7 @@ pub struct MonsterTemplate {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(
         length(max = crate::limits::WORDS.max),
-        inner(pattern(crate::schema::patterns::ONE_LINE))
+        inner(pattern(crate::monster::one_line::PATTERN))
     )]
     pub languages: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -93,7 +93,7 @@ pub struct MonsterTemplate {
         skip_serializing_if = "BTreeMap::is_empty",
         deserialize_with = "crate::vocab::unique_keys"
     )]
-    #[schemars(schema_with = "crate::schema::powers_by_role")]
+    #[schemars(schema_with = "crate::monster::template::powers_by_role")]
     pub powers_by_role: BTreeMap<Role, Vec<Power>>,
 }
 
@@ -120,7 +120,7 @@ impl KeepsXKeys for MonsterTemplate {
 
 impl MonsterTemplate {
     /// Its lists past their most (`limits`, as a monster's), and its powers' problems.
-    pub fn list_problems(&self) -> Vec<crate::text::Refused> {
+    pub fn list_problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, WORDS};
         let roles: Vec<(String, usize)> = self
             .powers_by_role
@@ -217,7 +217,7 @@ pub fn parse_template(text: &str, path: &Path) -> Result<MonsterTemplate, FileEr
         .at(line_of("schema_version"), 1));
     }
     check_id(&t.id).map_err(|m| FileError::new(path, m).at(line_of("id:"), 1))?;
-    crate::text::check_name_at(vec![crate::text::key("name")], "the name", &t.name)
+    crate::yaml_io::check_name_at(vec![crate::yaml_io::key("name")], "the name", &t.name)
         .map_err(|r| r.in_file(text, path))?;
     if let Some(r) = t.list_problems().into_iter().next() {
         return Err(r.in_file(text, path));
@@ -254,7 +254,7 @@ impl MonsterTemplates {
         let Some(dir) = user_dir else {
             return lib;
         };
-        let files = match crate::bestiary::yaml_files(dir) {
+        let files = match crate::store::yaml_files(dir) {
             Ok(f) => f,
             Err(e) => {
                 lib.errors.push(e);
@@ -294,7 +294,7 @@ impl MonsterTemplates {
                 total = total.saturating_add(size);
                 Err(over(total))
             } else {
-                crate::bestiary::read_limited(&f).and_then(|bytes| {
+                crate::store::read_limited(&f).and_then(|bytes| {
                     total += bytes.len();
                     if total > most_bytes {
                         return Err(over(total));
@@ -365,4 +365,21 @@ impl MonsterTemplates {
             .map(String::as_str)
             .collect()
     }
+}
+
+/// A template's `powers_by_role:`: for each role, its list of powers.
+pub(crate) fn powers_by_role(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let power = generator.subschema_for::<Power>().to_value();
+    let mut s = crate::vocab::keyed_by::<Role>(|_| {
+        serde_json::json!({
+            "type": "array",
+            "items": power,
+            "maxItems": crate::limits::POWERS.max,
+        })
+    });
+    s.insert(
+        "description".into(),
+        "A theme's powers: each member of a group gets the ones of its own role.".into(),
+    );
+    s
 }

@@ -5,7 +5,7 @@
 use crate::monster::derive::derive;
 use crate::monster::design::MonsterDesign;
 use crate::monster::kit::Templates;
-use crate::monster::lint::{Finding, Severity};
+use crate::monster::lint::{Finding, Severity, lint};
 use crate::monster::rerank::{PowerChange, rerank};
 use crate::monster::statblock::{StatBlock, TemplateNote};
 use crate::monster::template::{MonsterTemplate, MonsterTemplates};
@@ -13,6 +13,7 @@ use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
 use crate::rules::rank::Rank;
 use crate::vocab::Vocabulary;
 use std::collections::{HashMap, HashSet};
+use std::path::Path;
 
 /// A design with its templates applied.
 #[derive(Debug, Clone)]
@@ -110,18 +111,13 @@ fn apply_one(a: &mut Applied, t: &MonsterTemplate, kits: &Templates) {
         changes.push(joined(&senses, ToString::to_string));
     }
     let m = &t.movement;
-    for (name, theirs, ours) in [
-        ("speed", m.walk, &mut d.movement.walk),
-        ("fly", m.fly, &mut d.movement.fly),
-        ("swim", m.swim, &mut d.movement.swim),
-        ("climb", m.climb, &mut d.movement.climb),
-        ("burrow", m.burrow, &mut d.movement.burrow),
-        ("teleport", m.teleport, &mut d.movement.teleport),
-    ] {
-        if let Some(v) = theirs {
-            *ours = Some(v);
-            changes.push(format!("{name} {v}"));
-        }
+    if let Some(v) = m.walk {
+        d.movement.walk = Some(v);
+        changes.push(format!("speed {v}"));
+    }
+    for (mode, v) in m.modes() {
+        *d.movement.speed_mut(mode) = Some(v);
+        changes.push(format!("{mode} {v}"));
     }
     let moves = push_new(&mut d.movement.traits, &m.traits);
     if !moves.is_empty() {
@@ -327,4 +323,35 @@ fn undead_kind(t: crate::rules::Tag) -> &'static str {
     } else {
         "corporeal"
     }
+}
+
+/// The stat block and the lint of a design, its templates applied. Most monsters have no
+/// template: they are derived as they are, without a copy.
+pub fn block_and_findings(
+    design: &MonsterDesign,
+    templates: &MonsterTemplates,
+    path: Option<&Path>,
+) -> (StatBlock, Vec<Finding>) {
+    if design.templates.is_empty() {
+        let block = derive(design);
+        let findings = lint(design, &block, path);
+        return (block, findings);
+    }
+    let applied = apply(design, templates, Templates::embedded());
+    let block = derive_applied(&applied);
+    let findings = findings_of(design, &applied, &block, path, templates);
+    (block, findings)
+}
+
+/// The lint of a monster as its templates make it, after the findings about the templates.
+pub fn findings_of(
+    design: &MonsterDesign,
+    applied: &Applied,
+    block: &StatBlock,
+    path: Option<&Path>,
+    templates: &MonsterTemplates,
+) -> Vec<Finding> {
+    let mut out = template_findings(design, templates);
+    out.extend(lint(&applied.design, block, path));
+    out
 }

@@ -166,7 +166,7 @@ pub const MIN_CLASS_LEVEL: u8 = 1;
 pub const MAX_CLASS_LEVEL: u8 = 20;
 /// D7: "NPC Classes count as one level lower than PC Classes".
 pub const NPC_LEVELS_LOWER: u8 = 1;
-/// D7 **[ours]**: an NPC of class level 1 is CR 1/2, the table having no CR 0.
+/// D7 **\[ours\]**: an NPC of class level 1 is CR 1/2, the table having no CR 0.
 pub const NPC_LEVEL_1_CR: Cr = Cr::Fraction(2);
 
 /// D7: a character of class level `level` is CR `level` ("Character CR are = Class Level").
@@ -176,7 +176,7 @@ pub fn character_cr(level: u8) -> Result<Cr, String> {
 }
 
 /// D7: an NPC-class character of class level `level` is one CR lower; at level 1 CR 1/2
-/// **[ours]**.
+/// **\[ours\]**.
 pub fn npc_cr(level: u8) -> Result<Cr, String> {
     check_class_level("`npc:`", level)?;
     Ok(match level - NPC_LEVELS_LOWER {
@@ -229,7 +229,7 @@ pub enum Worth {
 }
 
 /// D2: one foe's XP for the party: its cell, or for a fractional CR that fraction of the CR 1
-/// cell, rounded down **[ours]**.
+/// cell, rounded down **\[ours\]**.
 pub fn worth(level: PartyLevel, cr: Cr) -> Worth {
     let (cr1, divisor) = match cr {
         Cr::Whole(n) => (cell(level, n), 1),
@@ -242,7 +242,7 @@ pub fn worth(level: PartyLevel, cr: Cr) -> Worth {
     }
 }
 
-/// D2 **[ours]**: the party level is the average of the characters' levels, rounded to the
+/// D2 **\[ours\]**: the party level is the average of the characters' levels, rounded to the
 /// nearest, a half rounding down.
 pub fn party_level(levels: &[u8]) -> Result<PartyLevel, String> {
     if levels.is_empty() {
@@ -258,7 +258,7 @@ pub fn party_level(levels: &[u8]) -> Result<PartyLevel, String> {
     PartyLevel::new(i64::from(avg))
 }
 
-/// D3 **[ours]**: the budget is the cell on the table's diagonal: one foe whose CR is the party
+/// D3 **\[ours\]**: the budget is the cell on the table's diagonal: one foe whose CR is the party
 /// level.
 pub fn budget(level: PartyLevel) -> u64 {
     match cell(level, level.0) {
@@ -269,7 +269,7 @@ pub fn budget(level: PartyLevel) -> u64 {
     }
 }
 
-/// D4 **[ours]**: the encounter level is the CR whose single-foe cell at the party level is
+/// D4 **\[ours\]**: the encounter level is the CR whose single-foe cell at the party level is
 /// nearest the encounter's XP (before any circumstance), a tie going to the lower CR. Only
 /// numeric cells count, so it never passes 20 nor a `**` cell.
 pub fn encounter_level(level: PartyLevel, xp: u64) -> Option<u8> {
@@ -339,7 +339,7 @@ pub struct Band3e {
     pub max_offset: Option<i32>,
 }
 
-/// D6 **[ours]**: the five bands of E3, by offset, after the 3rd-edition habit that an EL equal
+/// D6 **\[ours\]**: the five bands of E3, by offset, after the 3rd-edition habit that an EL equal
 /// to the party level is a challenge.
 pub const BANDS: [Band3e; 5] = [
     Band3e {
@@ -415,6 +415,17 @@ pub fn band_ranges(level: PartyLevel) -> Vec<(Difficulty, u64, Option<u64>)> {
         }
     }
     out
+}
+
+/// A JSON Schema pattern of a challenge rating written as text, as [`Cr`]'s `from_str` reads it:
+/// `5`, `CR 5`, `1/2`.
+pub fn cr_pattern() -> String {
+    use crate::vocab::pattern::{WS, trimmed, whole_number};
+    let denominators: String = FRACTIONS.iter().map(u8::to_string).collect();
+    trimmed(&format!(
+        r"(?:CR|cr)?{WS}*(?:1/{WS}*\+?0*[{denominators}]|{})",
+        whole_number(1, i64::from(MAX_CR))
+    ))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ pub const DEFAULT_PARTY_SIZE: usize = 4;
 pub const MAX_LEVELS_ABOVE_PARTY: i32 = 4;
 
 crate::vocabulary! {
-    /// E3 **[ours]**: a difficulty band, easiest first. Written and printed in lower case, as
+    /// E3 **\[ours\]**: a difficulty band, easiest first. Written and printed in lower case, as
     /// the ruling names them.
     pub enum Difficulty ("difficulty") {
         Trivial = ("trivial", "trivial"),
@@ -39,7 +39,7 @@ pub struct Band {
     pub max_offset: Option<i32>,
 }
 
-/// E3 **[ours]**: the bands, as data, in [`Difficulty`]'s order.
+/// E3 **\[ours\]**: the bands, as data, in [`Difficulty`]'s order.
 pub const BANDS: [Band; 5] = [
     Band {
         difficulty: Difficulty::Trivial,
@@ -72,6 +72,12 @@ pub const BANDS: [Band; 5] = [
         max_offset: None,
     },
 ];
+
+/// "an easy encounter", "a hard encounter": the band with its article.
+pub fn an_encounter(band: impl std::fmt::Display) -> String {
+    let band = band.to_string();
+    format!("{} {band} encounter", crate::text::article(&band))
+}
 
 /// The band an offset falls in.
 pub fn band_for_offset(offset: i32) -> &'static Band {

@@ -34,7 +34,7 @@ pub fn tag_knowledge_skill(tag: Tag) -> Option<Skill> {
     }
 }
 
-/// **[ours]** When a tag and the source name different skills (a natural undead), the tag
+/// **\[ours\]** When a tag and the source name different skills (a natural undead), the tag
 /// wins: it is the more specific fact about the creature.
 pub const KNOWLEDGE_TAG_BEATS_SOURCE: bool = true;
 

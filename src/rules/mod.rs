@@ -7,6 +7,7 @@ pub mod creature;
 pub mod d20e3;
 pub mod damage;
 pub mod difficulty;
+pub mod experience;
 pub mod grants;
 pub mod knowledge;
 pub mod level;

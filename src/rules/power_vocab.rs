@@ -24,6 +24,15 @@ impl Usage {
 }
 
 vocabulary! {
+    /// A power's category (Powers: Power Category): a power that attacks or deals damage is an
+    /// attack power, any other a utility power.
+    pub enum Category ("category") {
+        Attack = ("attack", "Attack"),
+        Utility = ("utility", "Utility"),
+    }
+}
+
+vocabulary! {
     /// The action a power takes (L914-916, L1136-1143).
     pub enum Action ("action") {
         Standard = ("standard", "Standard Action"),
@@ -191,7 +200,7 @@ impl fmt::Display for Area {
 crate::rules::senses::string_serde!(
     Area,
     "an area such as `burst 2`, `arc 3` or `wall 5`",
-    crate::schema::area_schema
+    crate::rules::power_vocab::area_schema
 );
 
 vocabulary! {
@@ -242,4 +251,33 @@ vocabulary! {
         Thunder = ("thunder", "Thunder"),
     }
     aliases { "zones" => Zone, "summon" => Summons, "teleport" => Teleportation }
+}
+
+/// A JSON Schema pattern of an area as [`Area::parse`] reads it: a shape, a space, its size
+/// ([`crate::limits::AREA_SIZE`]).
+pub fn area_pattern() -> String {
+    use crate::vocab::pattern::{WS, WS_NOT_SPACE, trimmed, whole_number, words};
+    let size = crate::limits::AREA_SIZE;
+    trimmed(&format!(
+        "{}{WS_NOT_SPACE}* {WS}*{}",
+        words(AreaShape::ALL),
+        whole_number(size.min, size.max)
+    ))
+}
+
+/// The schema of an area.
+pub(crate) fn area_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    use crate::vocab::word_schema;
+    let keys: Vec<String> = AreaShape::ALL
+        .iter()
+        .map(|s| format!("{} 1", s.key()))
+        .collect();
+    word_schema(
+        &format!(
+            "An area: burst, arc or wall and its size, {} (`burst 2`).",
+            crate::limits::AREA_SIZE.range_text()
+        ),
+        &keys,
+        area_pattern(),
+    )
 }

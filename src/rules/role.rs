@@ -114,7 +114,7 @@ impl Role {
         base + i32::from(level.get())
     }
 
-    /// R8 **[ours]**: the ability that gets the top score by default.
+    /// R8 **\[ours\]**: the ability that gets the top score by default.
     pub fn key_ability(self) -> Ability {
         match self {
             Role::Archer | Role::Skulker | Role::Striker => Ability::Dex,
@@ -124,7 +124,7 @@ impl Role {
         }
     }
 
-    /// R8 **[ours]**: default scores for the five other abilities, from 10 to 14.
+    /// R8 **\[ours\]**: default scores for the five other abilities, from 10 to 14.
     pub fn default_other_scores(self) -> [(Ability, i32); 5] {
         use Ability::*;
         match self {

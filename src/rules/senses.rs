@@ -120,6 +120,45 @@ vocabulary! {
 /// The clumsiness penalty (L1847-1849, L1268).
 pub const CLUMSY_PENALTY: i32 = -4;
 
+/// A way of moving that has its own speed besides walking (L1256-1280), in the order a stat
+/// block lists them after the walking speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MovementMode {
+    Fly,
+    Swim,
+    Climb,
+    Burrow,
+    Teleport,
+}
+
+impl MovementMode {
+    /// Every mode, in the stat block's order.
+    pub const ALL: [MovementMode; 5] = [
+        MovementMode::Fly,
+        MovementMode::Swim,
+        MovementMode::Climb,
+        MovementMode::Burrow,
+        MovementMode::Teleport,
+    ];
+
+    /// The mode's word, as a design file's key and a stat block print it ("fly 6").
+    pub fn word(self) -> &'static str {
+        match self {
+            MovementMode::Fly => "fly",
+            MovementMode::Swim => "swim",
+            MovementMode::Climb => "climb",
+            MovementMode::Burrow => "burrow",
+            MovementMode::Teleport => "teleport",
+        }
+    }
+}
+
+impl fmt::Display for MovementMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// Special movement properties (L1843-1852, L1256-1280).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MovementTrait {
@@ -281,13 +320,116 @@ pub(crate) use string_serde;
 string_serde!(
     Sense,
     "a sense such as `darkvision` or `blindsight 10`",
-    crate::schema::sense_schema
+    crate::rules::senses::sense_schema
 );
 string_serde!(
     MovementTrait,
     "a movement trait such as `hover` or `swamp stride`",
-    crate::schema::movement_trait_schema
+    crate::rules::senses::movement_trait_schema
 );
+
+/// A JSON Schema pattern of a sense as [`Sense::parse`] reads it: a sense's word, and after a
+/// space the range of one that has a range ([`crate::limits::SENSE_RANGE`]).
+pub fn sense_pattern() -> String {
+    use crate::vocab::pattern::{WS, trimmed, whole_number, words};
+    let (ranged, plain): (Vec<SenseKind>, Vec<SenseKind>) =
+        SenseKind::ALL.iter().partition(|k| k.has_range());
+    let range = crate::limits::SENSE_RANGE;
+    trimmed(&format!(
+        "(?:{}|{}(?:{WS}* {})?)",
+        words(&plain),
+        words(&ranged),
+        whole_number(range.min, range.max)
+    ))
+}
+
+/// A JSON Schema pattern of a movement trait as [`MovementTrait::parse`] reads it.
+pub fn movement_trait_pattern() -> String {
+    use crate::vocab::pattern::{WS_OR_UNDERSCORE, one_of, spelling, whole_number, words};
+    let u = WS_OR_UNDERSCORE;
+    // Its words in any case, one `_` or space between them.
+    let phrase = |p: &str| {
+        let mut out = String::new();
+        for c in p.chars() {
+            match c {
+                ' ' => out.push_str("[ _]"),
+                '-' => out.push_str("[-_ ]"),
+                c => out.push_str(&spelling(&c.to_string())),
+            }
+        }
+        out
+    };
+    let altitude = crate::limits::ALTITUDE;
+    let stride = format!(r"[()]*{u}*{}{u}*[()]*", words(Stride::ALL));
+    let alternatives = [
+        phrase("wall-walker"),
+        phrase("wall-climber"),
+        phrase("phasing"),
+        phrase("hover"),
+        phrase("earth glide"),
+        phrase("compress"),
+        format!("{}{u}*{}", phrase("compress "), words(Size::ALL)),
+        format!(
+            "{}(?:{u}*[ _]-0*{})?",
+            one_of(["clumsy on ground", "clumsy in air", "clumsy in water"].map(phrase)),
+            CLUMSY_PENALTY.unsigned_abs()
+        ),
+        format!(
+            "{}{u}*[ _]{}",
+            one_of(["maximum altitude", "max altitude"].map(phrase)),
+            whole_number(altitude.min, altitude.max)
+        ),
+        format!("{stride}{}", phrase(" stride")),
+        format!("{}{stride}", phrase("terrain stride ")),
+    ];
+    format!("^{u}*{}{u}*$", one_of(alternatives))
+}
+
+/// The schema of a sense.
+pub(crate) fn sense_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    use crate::vocab::{keys_of, word_schema};
+    let r = crate::limits::SENSE_RANGE;
+    word_schema(
+        &format!(
+            "A sense: {}; blindsight, tremorsense and truesight may give a range, {} (`blindsight 10`).",
+            keys_of(SenseKind::ALL).join(", "),
+            r.range_text()
+        ),
+        &keys_of(SenseKind::ALL),
+        sense_pattern(),
+    )
+}
+
+/// The schema of a movement trait.
+pub(crate) fn movement_trait_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    use crate::vocab::word_schema;
+    let mut keys: Vec<String> = Stride::ALL
+        .iter()
+        .map(|s| MovementTrait::TerrainStride(*s))
+        .chain([
+            MovementTrait::WallWalker,
+            MovementTrait::Phasing,
+            MovementTrait::ClumsyOnGround,
+            MovementTrait::ClumsyInAir,
+            MovementTrait::ClumsyInWater,
+            MovementTrait::Hover,
+            MovementTrait::Compress(None),
+        ])
+        .chain(Size::ALL.iter().map(|s| MovementTrait::Compress(Some(*s))))
+        .chain([MovementTrait::EarthGlide])
+        .map(|t| t.to_string())
+        .collect();
+    keys.push(MovementTrait::MaximumAltitude(2).to_string());
+    word_schema(
+        &format!(
+            "A movement trait: {} (maximum altitude {}).",
+            MOVEMENT_TRAIT_NAMES.join(", "),
+            crate::limits::ALTITUDE.range_text()
+        ),
+        &keys,
+        movement_trait_pattern(),
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! Treasure (Orcus, "Distributing Magic Items"): the book's four ways to hand out treasure
 //! (T1), its treasure troves (T2), and an encounter's average gold (E5). Pure domain: every
-//! roll is seeded, and a [`Plan`] renders as text lines or Markdown and serializes for YAML.
+//! roll is seeded, and a [`Plan`] renders as text lines and serializes for YAML (its Markdown is
+//! the export module's `sheet::treasure`).
 //!
 //! ```
 //! use lairsmith::encounter::Party;
@@ -14,18 +15,19 @@
 //! ```
 
 mod plan;
-mod render;
+pub mod render;
 mod trove;
 
 pub use plan::{
     CharacterTreasure, Grant, ITEMS_ONLY_PLUS, PermanentItem, Plan, Totals, for_encounter, plan,
 };
+pub use render::report_with;
 pub use trove::{
     BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls,
     consumable_for, healing_potion, roll_trove, roll_troves, trove_level, unit_word,
 };
 
-use crate::export::doc::group_thousands;
+use crate::text::group_thousands;
 use crate::vocabulary;
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -78,15 +80,7 @@ vocabulary! {
 /// every machine, and moving an encounter within an adventure keeps its treasure. FNV-1a, then
 /// splitmix64 so that nearby bases differ in every bit.
 pub fn seed_for(base: u64, key: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in key.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    let mut z = (base ^ h).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::hash::splitmix64(&mut (base ^ crate::hash::fnv1a(key.as_bytes())))
 }
 
 /// An amount of gold kept in tenths of a gold piece: E5's ÷ 10 gives 14.4 gp at level 1, and a

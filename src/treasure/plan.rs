@@ -4,7 +4,7 @@
 use super::trove::{ItemKind, Trove, roll_troves_with, trove_level};
 use super::{GEM_READING, GP_PER_PP, Gp, MAX_ENCOUNTERS, Method};
 use crate::encounter::party::{Member, Party};
-use crate::encounter::report::party_level_of;
+use crate::encounter::rating::orcus::party_level_of;
 use crate::rules::level::Level;
 use crate::rules::tables::{CoinUnit, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP};
 use crate::vocab::Vocabulary;

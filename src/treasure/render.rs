@@ -1,28 +1,34 @@
-//! A [`Plan`] as text lines (the CLI) and as a Markdown section (sheets).
+//! A [`Plan`] in words: its text lines (the CLI), its summary for an encounter's report, and the
+//! words the Markdown section (the export module's `sheet::treasure`) shares.
 
 use super::plan::{CharacterTreasure, Plan};
-use super::trove::{EnchantedKind, Trove};
+use super::trove::EnchantedKind;
 use super::{GP_PER_PP, Method};
-use crate::export::doc::group_thousands;
+use crate::encounter::report::{Report, Term};
+use crate::text::group_thousands;
 use crate::vocab::Vocabulary;
+use std::borrow::Cow;
 
-fn who(i: usize, c: &CharacterTreasure) -> String {
+/// "Ana (level 3)" or "#2 (level 3)" for the `i`th character.
+pub fn who(i: usize, c: &CharacterTreasure) -> String {
     named(i, c.name.as_deref(), c.level)
 }
 
 /// "Ana (level 3)" or "#2 (level 3)".
-fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
+pub fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
     match name {
         Some(n) => format!("{n} (level {level})"),
         None => format!("#{} (level {level})", i + 1),
     }
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
+/// "1 encounter", "1,200 encounters".
+pub fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{} {}", group_thousands(n), if n == 1 { one } else { many })
 }
 
-fn items_text(c: &CharacterTreasure) -> String {
+/// A character's permanent items, or "no permanent item".
+pub fn items_text(c: &CharacterTreasure) -> String {
     if c.permanent_items.is_empty() {
         return "no permanent item".into();
     }
@@ -249,109 +255,39 @@ impl Plan {
         }
         v
     }
+}
 
-    /// The plan as a Markdown section ("## Treasure: ..."), for sheets.
-    pub fn markdown(&self) -> String {
-        let mut s = format!(
-            "## Treasure: {} (T1), {}\n\n",
-            self.method.label(),
-            plural(self.encounters, "encounter", "encounters")
-        );
-        match self.method {
-            Method::Steady => {
-                s.push_str("| Character | Gold (gp) | Permanent items | Book's expectation |\n|---|---|---|---|\n");
-                for (i, c) in self.characters.iter().enumerate() {
-                    s.push_str(&format!(
-                        "| {} | {} | {} | {:.2} |\n",
-                        cell(&who(i, c)),
-                        c.gold_gp,
-                        cell(&items_text(c)),
-                        c.expected_permanent_items
-                    ));
-                }
-                s.push_str(&format!(
-                    "| **Party** | {} | {} | {:.2} |\n",
-                    self.party.gold_gp,
-                    self.party.permanent_items,
-                    self.party.expected_permanent_items
-                ));
-            }
-            Method::ItemsOnly => {
-                if self.grants.is_empty() {
-                    s.push_str("No grant yet.\n");
-                } else {
-                    s.push_str("| After encounter | Character | Grant |\n|---|---|---|\n");
-                }
-                for g in &self.grants {
-                    s.push_str(&format!(
-                        "| {} | {} | {} |\n",
-                        g.encounter,
-                        cell(&named(g.character, g.name.as_deref(), g.level)),
-                        g.choice()
-                    ));
-                }
-            }
-            Method::Troves => {
-                s.push_str("| # | Coins | Art object | Gemstone | Item | Dice |\n|---|---|---|---|---|---|\n");
-                for (i, t) in self.troves.iter().enumerate() {
-                    s.push_str(&trove_row(i + 1, t));
-                }
-                s.push_str(&format!(
-                    "\n**Party:** {}.\n\n**Items:** {}.\n\n**Per character (an even share):** ",
-                    cell(&self.valuables_line()),
-                    self.trove_items_line()
-                ));
-                let shares: Vec<String> = self
-                    .characters
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| format!("{} {} gp", who(i, c), c.gold_gp))
-                    .collect();
-                s.push_str(&cell(&shares.join("; ")));
-                s.push('\n');
-            }
-            Method::Narrative => {}
+impl Plan {
+    /// Rates the encounter's treasure by this plan's method (T1) in `report`: the summary shows
+    /// what the method gives for this encounter, and the book's average (E5), which a method
+    /// replaces, goes.
+    pub fn set_in_report(&self, report: &mut Report) {
+        report.treasure_per_character_gp = None;
+        report.treasure_method = Some(self.method.key().to_owned());
+        report.treasure_text = Some(self.encounter_summary());
+        // The arithmetic says the same: the method's treasure, not E5's average.
+        for t in report
+            .explanation
+            .iter_mut()
+            .filter(|t| t.source.starts_with("E5"))
+        {
+            *t = Term {
+                text: format!("Treasure: {}", self.encounter_summary()),
+                source: "T1: the chosen treasure method (Distributing Magic Items), in place of E5's average".into(),
+                ours: false,
+            };
         }
-        if !self.notes.is_empty() {
-            s.push('\n');
-            for n in &self.notes {
-                s.push_str(&format!("- {}\n", cell(n)));
-            }
-        }
-        s
     }
 }
 
-fn trove_row(n: usize, t: &Trove) -> String {
-    let coins = t.coins.map_or("-".to_owned(), |c| {
-        format!(
-            "{} {}",
-            group_thousands(c.amount),
-            super::trove::unit_word(c.unit)
-        )
-    });
-    let art = t.art.map_or("-".to_owned(), |v| {
-        let ex = t.art_example.map(|e| format!(" ({e})")).unwrap_or_default();
-        format!("{} gp{ex}", group_thousands(v))
-    });
-    let gem = t.gem.map_or("-".to_owned(), |v| {
-        format!("{} gp (8 or more: ours, T2)", group_thousands(v))
-    });
-    let item = match (t.enchanted, &t.consumable) {
-        (Some(k), _) => format!("enchanted {} of level {}", k.key(), t.level),
-        (_, Some(c)) => format!("consumable of level {}: {c}", t.level),
-        _ => t.item.label().to_owned(),
-    };
-    format!(
-        "| {n} | {coins} | {} | {gem} | {} | {} |\n",
-        cell(&art),
-        cell(&item),
-        t.dice()
-    )
-}
-
-/// A table cell or a line of the section: a name in it is text, not Markdown; a `|` must not
-/// open a new column, nor a newline end the row ([`crate::export::md::inline`] sees to both).
-fn cell(s: &str) -> String {
-    crate::export::md::inline(s)
+/// `report` with the encounter's treasure under `plan`, if one is chosen.
+pub fn report_with<'a>(report: &'a Report, plan: Option<&Plan>) -> Cow<'a, Report> {
+    match plan {
+        Some(p) => {
+            let mut r = report.clone();
+            p.set_in_report(&mut r);
+            Cow::Owned(r)
+        }
+        None => Cow::Borrowed(report),
+    }
 }

@@ -1,12 +1,12 @@
 //! T2: treasure troves, rolled as the book's "Treasure Troves" option says, keeping every die.
 
 use crate::encounter::party::Party;
-use crate::export::doc::group_thousands;
 use crate::rules::level::Tier;
 use crate::rules::level::{Level, MAX_LEVEL, MIN_LEVEL};
 use crate::rules::tables::{
     ART_OBJECTS, CoinUnit, HEALING_POTION_BY_TIER, RANDOM_CONSUMABLES, TROVES,
 };
+use crate::text::group_thousands;
 use crate::vocab::Vocabulary;
 use crate::vocabulary;
 use rand::rngs::StdRng;
@@ -315,7 +315,7 @@ impl Trove {
             } else {
                 format!(
                     "{face}{}={}",
-                    crate::export::doc::signed(r.adjustment),
+                    crate::text::signed(r.adjustment),
                     r.adjusted(face)
                 )
             }

@@ -1,6 +1,7 @@
 //! Carries out commands: the only place the UI touches files (and the editor).
 
-use crate::bestiary::{Bestiary, load_file};
+use crate::bestiary::Bestiary;
+use crate::monster::load_file;
 use crate::store::{SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
 use crate::tui::layer::FilesFor;
@@ -86,7 +87,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 FilesFor::OpenAdventure => paths.adventures(),
                 FilesFor::OpenEncounter | FilesFor::AddEncounter => paths.encounters.clone(),
             };
-            let result = crate::bestiary::yaml_files(&dir).map_err(|e| e.to_string());
+            let result = crate::store::yaml_files(&dir).map_err(|e| e.to_string());
             Some(Outcome::Files { purpose, result })
         }
         Cmd::ReloadAll { reopen } => Some(Outcome::Reloaded {
@@ -202,13 +203,13 @@ fn kept_layout(
     // A copy keeps the `x-` values of the file it copies; a change keeps the file's own.
     let (source, bytes) = match (expect, copy_of) {
         (crate::store::Expect::New, Some(from)) => {
-            let Ok(bytes) = crate::bestiary::read_limited(from) else {
+            let Ok(bytes) = crate::store::read_limited(from) else {
                 return Ok(contents);
             };
             (from, bytes)
         }
         (crate::store::Expect::Unchanged(fp), _) => {
-            let Ok(bytes) = crate::bestiary::read_limited(path) else {
+            let Ok(bytes) = crate::store::read_limited(path) else {
                 return Ok(contents);
             };
             if crate::store::Fingerprint::of_bytes(&bytes) != fp {
@@ -246,7 +247,7 @@ fn kept_layout(
         WritePurpose::Monster { design, .. } => {
             let loaded = match base {
                 Some(b) => Some(*b),
-                None => crate::bestiary::parse_monster(text, path).ok(),
+                None => crate::monster::parse_monster(text, path).ok(),
             };
             match loaded {
                 Some(loaded) => Some(
@@ -275,7 +276,7 @@ fn fight_job(
     let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
     match job {
         Job::Lobby => Done::Lobby({
-            let encounters = crate::bestiary::yaml_files(&data.encounters())
+            let encounters = crate::store::yaml_files(&data.encounters())
                 .map(|files| {
                     let mut ids: Vec<String> = files
                         .iter()

@@ -92,7 +92,7 @@ pub fn run(path: &Path) -> Result<Option<i32>, String> {
     let tty = terminal::Tty::open().map_err(|e| format!("no terminal to draw on: {e}"))?;
     let mut term = terminal::enter().map_err(|e| format!("cannot take the terminal: {e}"))?;
     let result = (|| -> std::io::Result<()> {
-        let mut stamp = crate::bestiary::cache::Stamp::of(path);
+        let mut stamp = crate::store::Stamp::of(path);
         term.draw(|f| draw(f, &seen))?;
         while stop.signal().is_none() {
             match terminal::wait_for_input(&tty, POLL) {
@@ -118,7 +118,7 @@ pub fn run(path: &Path) -> Result<Option<i32>, String> {
                 }
                 terminal::Input::Idle => {}
             }
-            let now = crate::bestiary::cache::Stamp::of(path);
+            let now = crate::store::Stamp::of(path);
             if now != stamp {
                 stamp = now;
                 read(path, &mut seen);

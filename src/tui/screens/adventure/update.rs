@@ -279,7 +279,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         Prompt::Export => {
             let s = &app.adventure;
             let contents =
-                crate::adventure::sheet::markdown(&s.adventure, &s.report, &app.bestiary);
+                crate::export::sheet::adventure::markdown(&s.adventure, &s.report, &app.bestiary);
             crate::tui::export::to_file(app, text, contents)
         }
     })

@@ -3,8 +3,8 @@
 //! and the selected encounter's details.
 
 use crate::adventure::check::{AdventureReport, CharacterTrack, EncounterLine};
-use crate::adventure::levels::first_xp;
 use crate::export::doc::group_thousands;
+use crate::rules::experience::first_xp;
 use crate::rules::level::Level;
 use crate::text::{escape_controls, fit_width};
 use crate::tui::app::App;
@@ -108,14 +108,17 @@ fn encounters(app: &App, f: &mut Frame, area: Rect) {
         } else {
             Style::new()
         };
-        let band = l.band.clone().unwrap_or_else(|| match &l.problem {
-            Some(p) if p.is_error() => "error".into(),
-            _ => "unrated".into(),
-        });
+        let band = l
+            .band
+            .map(|b| b.to_string())
+            .unwrap_or_else(|| match &l.problem {
+                Some(p) if p.is_error() => "error".into(),
+                _ => "unrated".into(),
+            });
         let band_st = if l.problem.as_ref().is_some_and(|p| p.is_error()) {
             theme::error()
         } else {
-            band_style(l.band.as_deref())
+            band_style(l.band.map(crate::vocab::Vocabulary::key))
         };
         rows.push((
             Line::from(vec![
@@ -254,8 +257,8 @@ fn pacing_bar(l: &EncounterLine, selected: bool, width: usize) -> Bar<'static> {
     Bar::default()
         .value(pct)
         .label(Line::from(label))
-        .style(band_style(l.band.as_deref()))
-        .text_value(match &l.band {
+        .style(band_style(l.band.map(crate::vocab::Vocabulary::key)))
+        .text_value(match l.band.map(crate::vocab::Vocabulary::key) {
             Some(b) => b
                 .chars()
                 .next()
@@ -389,9 +392,9 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
             l.party_level
         )),
     ];
-    if let (Some(b), Some(el)) = (&l.band, l.encounter_level) {
+    if let (Some(b), Some(el)) = (l.band.map(crate::vocab::Vocabulary::key), l.encounter_level) {
         lines.push(Line::from(vec![
-            Span::styled(b.clone(), band_style(Some(b)).add_modifier(Modifier::BOLD)),
+            Span::styled(b, band_style(Some(b)).add_modifier(Modifier::BOLD)),
             Span::raw(format!(
                 " · encounter level {el} vs party level {}",
                 l.party_level

@@ -11,29 +11,7 @@ use crate::bestiary::{Bestiary, Filter, SearchHit, search};
 use crate::monster::lint::Finding;
 use crate::tui::widgets::text_field::TextField;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SortKey {
-    Name,
-    Level,
-    Xp,
-}
-
-impl SortKey {
-    pub fn next(self) -> SortKey {
-        match self {
-            SortKey::Name => SortKey::Level,
-            SortKey::Level => SortKey::Xp,
-            SortKey::Xp => SortKey::Name,
-        }
-    }
-    pub fn label(self) -> &'static str {
-        match self {
-            SortKey::Name => "name",
-            SortKey::Level => "level",
-            SortKey::Xp => "XP",
-        }
-    }
-}
+pub use crate::bestiary::search::SortKey;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pane {
@@ -120,15 +98,7 @@ impl Browser {
         };
         if self.hits_key.as_ref() != Some(&key) {
             self.hits = search(b, &key.query, &self.filter);
-            if key.query.trim().is_empty() {
-                // The hits are in name order already; a stable sort keeps it among equals.
-                let e = &b.entries;
-                match self.sort {
-                    SortKey::Name => {}
-                    SortKey::Level => self.hits.sort_by_key(|h| e[h.index].card.level),
-                    SortKey::Xp => self.hits.sort_by_key(|h| e[h.index].card.xp),
-                }
-            }
+            self.sort.sort(b, &key.query, &mut self.hits);
             self.hits_key = Some(key);
         }
         let found = if self.select_best {

@@ -364,7 +364,7 @@ pub fn monster_saved(
 /// The monster file the editor closed on, read back: in the list, with what the lint says.
 fn edited(app: &mut App, path: PathBuf, design: crate::monster::MonsterDesign, fp: Fingerprint) {
     let findings =
-        crate::bestiary::block_and_findings(&design, &app.bestiary.templates, Some(&path)).1;
+        crate::monster::block_and_findings(&design, &app.bestiary.templates, Some(&path)).1;
     let entry = app
         .bestiary
         .entry(design, Provenance::User, path.clone(), Some(fp));

@@ -65,14 +65,7 @@ fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) 
     });
 }
 
-/// The next seed of a simple, reproducible sequence (splitmix64).
-fn next_seed(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::hash::splitmix64 as next_seed;
 
 pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     let s = &mut app.encounter;
@@ -610,7 +603,7 @@ fn generate_now(app: &mut App) {
         Ok(g) => {
             s.encounter.adopt_generated(&g.encounter);
             s.cursor = 0;
-            let what = crate::encounter::generate::an_encounter(&req.band.to_string());
+            let what = crate::encounter::generate::an_encounter(req.band);
             if g.met {
                 app.info(format!(
                     "Generated {what} (seed {seed}); {lock} locks a group, {undo} undoes."
@@ -639,7 +632,7 @@ fn generate_3e(app: &mut App) {
             s.encounter.groups = g.encounter.groups;
             s.locked.clear();
             s.cursor = 0;
-            let what = crate::encounter::generate::an_encounter(&band.to_string());
+            let what = crate::encounter::generate::an_encounter(band);
             if g.met {
                 app.info(format!(
                     "Generated {what}: {mix} (seed {seed}); {undo} undoes."
@@ -671,7 +664,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         }
         // The sheets show the treasure method chosen on the screen, as the CLI's do.
         Prompt::Export => {
-            let contents = crate::encounter::sheet::markdown_with_treasure(
+            let contents = crate::export::sheet::encounter::markdown_with_treasure(
                 &s.encounter,
                 &s.party,
                 &s.report,

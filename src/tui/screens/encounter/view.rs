@@ -29,7 +29,7 @@ fn gauge(r: &Report, width: u16) -> Vec<Line<'static>> {
     let scale = (deadly_min as f64 * 1.25).max(r.xp as f64 * 1.05).max(1.0);
     let col = |xp: u64| ((xp as f64 / scale) * w as f64).round().min(w as f64) as usize;
     let fill = col(r.xp);
-    let color = r.band.as_deref().map_or(theme::dim(), band_color);
+    let color = r.band.map(Vocabulary::key).map_or(theme::dim(), band_color);
     let mut bar: Vec<Span> = Vec::new();
     let mut marks = vec![' '; w];
     for b in r.bands.iter().skip(1) {
@@ -115,10 +115,10 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
 fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
     let s = &app.encounter;
     let r = &s.report;
-    let band = match (&r.band, r.encounter_level) {
+    let band = match (r.band.map(Vocabulary::key), r.encounter_level) {
         (Some(b), Some(l)) => vec![
             Span::styled(
-                b.clone(),
+                b,
                 band_color(b).add_modifier(ratatui::style::Modifier::BOLD),
             ),
             Span::raw(format!(" · encounter level {l} vs party {}", r.party_level)),
@@ -205,7 +205,7 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         let xp = line.xp_total.map_or("?".into(), group_thousands);
         let what = match (line.level, &line.rank, &line.role, g.challenge_rating()) {
             _ if line.challenge.is_some() => format!("L{} challenge", line.level.unwrap_or(0)),
-            (Some(l), Some(rk), Some(ro), _) => format!("L{l} {rk} {ro}"),
+            (Some(l), Some(rk), Some(ro), _) => format!("L{l} {} {}", rk.key(), ro.key()),
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown id".into(),
         };

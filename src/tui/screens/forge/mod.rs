@@ -193,7 +193,7 @@ impl Forge {
             return;
         }
         (self.block, self.findings) =
-            crate::bestiary::block_and_findings(&self.design, &self.templates, None);
+            crate::monster::block_and_findings(&self.design, &self.templates, None);
         self.derived_for = Some((*self.design).clone());
         let n = self.design.powers.len();
         self.power_cursor = self.power_cursor.min(n.saturating_sub(1));

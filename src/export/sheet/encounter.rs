@@ -5,8 +5,9 @@ use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
 use crate::encounter::party::Party;
 use crate::encounter::report::Report;
-use crate::export::doc::group_thousands;
 use crate::export::md::{inline, prose};
+use crate::text::group_thousands;
+use crate::vocab::Vocabulary;
 
 pub fn markdown(
     encounter: &Encounter,
@@ -81,7 +82,9 @@ fn markdown_sheet(
             continue;
         }
         let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
-            (Some(l), Some(rank), Some(role), _) => format!("Level {l} {rank} {role}"),
+            (Some(l), Some(rank), Some(role), _) => {
+                format!("Level {l} {} {}", rank.key(), role.key())
+            }
             (_, _, _, Some(cr)) => format!("CR {cr}"),
             _ => "unknown monster".to_owned(),
         };
@@ -189,12 +192,12 @@ pub fn markdown_in_adventure(
     earlier: &Earlier,
 ) -> String {
     // T1: a chosen method's treasure replaces the book's average in the summary.
-    let report = report.with_treasure(treasure);
+    let report = crate::treasure::report_with(report, treasure);
     let sheet = markdown_sheet(encounter, party, &report, bestiary, earlier);
     let Some(plan) = treasure else {
         return sheet;
     };
-    let section = crate::text::escape_string(plan.markdown());
+    let section = crate::text::escape_string(super::treasure::markdown(plan));
     let section = section.trim_end();
     match sheet.find("\n## Notes\n") {
         Some(at) => format!("{}\n{section}\n{}", &sheet[..at], &sheet[at..]),

@@ -4,8 +4,8 @@
 use crate::adventure::check::AdventureReport;
 use crate::adventure::file::Adventure;
 use crate::bestiary::Bestiary;
-use crate::export::doc::group_thousands;
 use crate::export::md::{inline, prose};
+use crate::text::group_thousands;
 
 /// The widest pacing bar, in characters, for an encounter at twice its party's budget or more.
 const BAR_WIDTH: f64 = 24.0;
@@ -43,7 +43,7 @@ pub fn layout(r: &AdventureReport) -> Vec<Shown> {
             }
             sheets.push((rated, l.position));
             let mut earlier = Vec::new();
-            for id in crate::encounter::sheet::monster_ids(&rated.encounter) {
+            for id in super::encounter::monster_ids(&rated.encounter) {
                 match printed.get(id) {
                     Some(at) => earlier.push((id.to_owned(), *at)),
                     None => {
@@ -75,7 +75,7 @@ pub fn treasure_markdown(r: &AdventureReport) -> String {
     match &r.treasure {
         Some(t) => format!(
             "{}\nRolled from seed {} (the adventure file's `seed:`; `--seed` rolls again).\n",
-            t.plan.markdown().trim_end(),
+            super::treasure::markdown(&t.plan).trim_end(),
             t.seed
         ),
         None => "## Treasure\n\nNo method chosen: each encounter's sheet gives the book's average gold per character (E5). `lairsmith adventure set ADVENTURE --treasure steady|items-only|troves|narrative` chooses one of the book's four (Distributing Magic Items).\n".into(),
@@ -124,7 +124,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
                 "{:>3} {:<24} {:<8} {}\n",
                 l.position,
                 crate::text::fit_width(&l.name, 24),
-                l.band.as_deref().unwrap_or("-"),
+                l.band.map_or("-", crate::vocab::Vocabulary::key),
                 pacing_bar(l.ratio)
             ));
         }
@@ -156,7 +156,7 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         .filter_map(|(l, shown)| {
             let rated = l.rated.as_deref()?;
             let sheet = match shown {
-                Shown::Full { earlier } => crate::encounter::sheet::markdown_in_adventure(
+                Shown::Full { earlier } => super::encounter::markdown_in_adventure(
                     &rated.encounter,
                     &rated.party,
                     &rated.report(bestiary),
@@ -172,7 +172,8 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
                     );
                     if let Some(plan) = &l.treasure {
                         short.push('\n');
-                        short.push_str(&crate::text::escape_string(plan.markdown()));
+                        short
+                            .push_str(&crate::text::escape_string(super::treasure::markdown(plan)));
                     }
                     short
                 }

@@ -1,9 +1,9 @@
 //! A1: a character's level from its experience points, by "Table – Levels and Their Benefits"
 //! ([`LEVELS`], copied once in the rules tables).
 
-use crate::export::doc::group_thousands;
 use crate::rules::level::Level;
 use crate::rules::tables::LEVELS;
+use crate::text::group_thousands;
 
 /// The XP at which `level` starts (the table's cumulative XP; level 1 starts at 0).
 pub fn first_xp(level: Level) -> u64 {

@@ -1,42 +1,26 @@
-//! The regular expressions of the schemas, each built from the rule its reader follows, so that a
-//! schema accepts a string exactly when lairsmith does (tests/schema_differential.rs checks them
-//! against the readers, character by character where a rule is about characters).
+//! The pieces of the schemas' regular expressions: words as [`Vocabulary::parse`] reads them,
+//! white space as `str::trim` removes it, and whole numbers in a range. Each type's own pattern
+//! is built from these beside the reader it follows, so that a schema accepts a string exactly
+//! when lairsmith does (tests/schema_differential.rs checks them against the readers, character
+//! by character where a rule is about characters).
 //!
 //! They are written in the part of ECMA-262 (the dialect of JSON Schema and of editors) that Rust's
 //! regex engines read the same way: anchored, with every class spelled out in `\xHH` and `\uHHHH`.
 //! Not `\s`, `\d` or `\w`, whose meanings differ between engines, and no case-insensitive flag,
 //! which JSON Schema has none of: a letter read in any case is `[aA]`.
 
-use crate::vocab::Vocabulary;
+use super::Vocabulary;
 
 /// The characters `str::trim` removes: Unicode White_Space, what `char::is_whitespace` tests.
 pub const WS: &str = r"[\x09-\x0D \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
 
 /// [`WS`] without the ASCII space: what may follow a word before the space that ends it.
-const WS_NOT_SPACE: &str = r"[\x09-\x0D\x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
+pub const WS_NOT_SPACE: &str =
+    r"[\x09-\x0D\x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
 
 /// [`WS`] and `_`: movement traits read `_` as a space before anything else.
-const WS_OR_UNDERSCORE: &str =
+pub const WS_OR_UNDERSCORE: &str =
     r"[\x09-\x0D \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000_]";
-
-/// An id, as [`crate::monster::design::check_id`] accepts it: lower-case ASCII letters and digits
-/// joined by single hyphens (with at most [`crate::text::MAX_NAME_CHARS`] characters, which a
-/// schema says with `maxLength`).
-pub const ID: &str = "^[a-z0-9]+(-[a-z0-9]+)*$";
-
-/// A name, label or party member's name, as [`crate::text::check_name`] accepts it: no control
-/// character (C0, DEL, C1) and no bidi embedding, override or isolate, and one character at
-/// least that is not white space (with at most [`crate::text::MAX_NAME_CHARS`] characters, which
-/// a schema says with `maxLength`).
-pub const NAME: &str = concat!(
-    r"^[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*",
-    r"[^\x00-\x20\x7F-\xA0\u1680\u2000-\u200A\u2028\u2029\u202A-\u202F\u205F\u2066-\u2069\u3000]",
-    r"[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*$"
-);
-
-/// A field printed on one line of a stat block, as [`crate::monster::one_line::check`] accepts
-/// it: no line break of CommonMark's or of editors' (LF, CR, VT, FF, NEL, LS, PS).
-pub const ONE_LINE: &str = r"^[^\n\r\x0B\x0C\x85\u2028\u2029]*$";
 
 /// `c` as a literal: escaped where ECMA-262 gives it a meaning (and only there, since its `u`
 /// mode refuses other escapes).
@@ -148,7 +132,7 @@ fn same_length(a: &[u8], b: &[u8], prefix: Vec<String>, out: &mut Vec<Vec<String
 
 /// The numbers `lo..=hi` written without leading zeros, each digit position followed by `after`
 /// (white space, where a reader removes it between digits).
-fn number_range(lo: u64, hi: u64, after: &str) -> String {
+pub fn number_range(lo: u64, hi: u64, after: &str) -> String {
     let decimal = |n: u64| n.to_string().bytes().map(|b| b - b'0').collect::<Vec<u8>>();
     let mut alternatives = Vec::new();
     for len in decimal(lo).len()..=decimal(hi).len() {
@@ -180,109 +164,4 @@ pub fn whole_number(lo: i64, hi: i64) -> String {
     } else {
         body
     }
-}
-
-/// Dice as [`crate::dice::DiceExpr::parse`] reads them, unanchored: white space anywhere (it is
-/// removed first), terms joined by `+` or `-`, a flat term of at most [`crate::dice::MAX_FLAT`],
-/// 1 to [`crate::dice::MAX_TERMS`] dice groups of 1 to [`crate::dice::MAX_DICE`] dice of 2 to
-/// [`crate::dice::MAX_SIDES`] sides, never subtracted.
-pub fn dice() -> String {
-    use crate::dice::{MAX_DICE, MAX_FLAT, MAX_SIDES, MAX_TERMS};
-    let w = format!("{WS}*");
-    let number = |lo: u64, hi: u64| format!("(?:0{w})*{}", number_range(lo, hi, &w));
-    let flat_max = u64::try_from(MAX_FLAT).expect("MAX_FLAT is positive");
-    let group = format!(
-        "(?:{})?[dD]{w}{}",
-        number(1, u64::from(MAX_DICE)),
-        number(2, u64::from(MAX_SIDES))
-    );
-    let flat = number(0, flat_max);
-    let signed_flat = format!("(?:[-+]{w}{flat})");
-    let added_group = format!(r"(?:\+{w}{group})");
-    let first = format!(r"(?:(?:[-+]{w})?{flat}{signed_flat}*{added_group}|(?:\+{w})?{group})");
-    format!(
-        "{w}{first}{signed_flat}*(?:{added_group}{signed_flat}*){{0,{}}}",
-        MAX_TERMS - 1
-    )
-}
-
-/// A sense as [`crate::rules::senses::Sense::parse`] reads it: a sense's word, and after a
-/// space the range of one that has a range ([`crate::limits::SENSE_RANGE`]).
-pub fn sense() -> String {
-    use crate::rules::senses::SenseKind;
-    let (ranged, plain): (Vec<SenseKind>, Vec<SenseKind>) =
-        SenseKind::ALL.iter().partition(|k| k.has_range());
-    let range = crate::limits::SENSE_RANGE;
-    trimmed(&format!(
-        "(?:{}|{}(?:{WS}* {})?)",
-        words(&plain),
-        words(&ranged),
-        whole_number(range.min, range.max)
-    ))
-}
-
-/// A movement trait as [`crate::rules::senses::MovementTrait::parse`] reads it.
-pub fn movement_trait() -> String {
-    use crate::rules::creature::Size;
-    use crate::rules::senses::{CLUMSY_PENALTY, Stride};
-    let u = WS_OR_UNDERSCORE;
-    // Its words in any case, one `_` or space between them.
-    let phrase = |p: &str| {
-        let mut out = String::new();
-        for c in p.chars() {
-            match c {
-                ' ' => out.push_str("[ _]"),
-                '-' => out.push_str("[-_ ]"),
-                c => out.push_str(&spelling(&c.to_string())),
-            }
-        }
-        out
-    };
-    let altitude = crate::limits::ALTITUDE;
-    let stride = format!(r"[()]*{u}*{}{u}*[()]*", words(Stride::ALL));
-    let alternatives = [
-        phrase("wall-walker"),
-        phrase("wall-climber"),
-        phrase("phasing"),
-        phrase("hover"),
-        phrase("earth glide"),
-        phrase("compress"),
-        format!("{}{u}*{}", phrase("compress "), words(Size::ALL)),
-        format!(
-            "{}(?:{u}*[ _]-0*{})?",
-            one_of(["clumsy on ground", "clumsy in air", "clumsy in water"].map(phrase)),
-            CLUMSY_PENALTY.unsigned_abs()
-        ),
-        format!(
-            "{}{u}*[ _]{}",
-            one_of(["maximum altitude", "max altitude"].map(phrase)),
-            whole_number(altitude.min, altitude.max)
-        ),
-        format!("{stride}{}", phrase(" stride")),
-        format!("{}{stride}", phrase("terrain stride ")),
-    ];
-    format!("^{u}*{}{u}*$", one_of(alternatives))
-}
-
-/// An area as [`crate::rules::power_vocab::Area::parse`] reads it: a shape, a space, its size
-/// ([`crate::limits::AREA_SIZE`]).
-pub fn area() -> String {
-    use crate::rules::power_vocab::AreaShape;
-    let size = crate::limits::AREA_SIZE;
-    trimmed(&format!(
-        "{}{WS_NOT_SPACE}* {WS}*{}",
-        words(AreaShape::ALL),
-        whole_number(size.min, size.max)
-    ))
-}
-
-/// A challenge rating written as text, as [`crate::rules::d20e3::Cr`]'s `from_str` reads it:
-/// `5`, `CR 5`, `1/2`.
-pub fn challenge_rating() -> String {
-    use crate::rules::d20e3::{FRACTIONS, MAX_CR};
-    let denominators: String = FRACTIONS.iter().map(u8::to_string).collect();
-    trimmed(&format!(
-        r"(?:CR|cr)?{WS}*(?:1/{WS}*\+?0*[{denominators}]|{})",
-        whole_number(1, i64::from(MAX_CR))
-    ))
 }

@@ -19,8 +19,8 @@
 //! up at each alias. Counting alias events instead would let one alias of a 400 KB string cost
 //! as much as one alias of `x`.
 
+use super::located::{FileError, Seg, character_at, line_column};
 use crate::xkeys::X_PREFIX;
-use crate::yaml_io::{FileError, Seg};
 use libyaml_safer::{EventData, MappingStyle, Mark, Parser, ScalarStyle, SequenceStyle};
 use std::collections::HashMap;
 use std::path::Path;
@@ -32,7 +32,7 @@ pub const MAX_NESTING: usize = 64;
 
 /// The most scalar text, in bytes, that the aliases of one file may add to it when each is
 /// replaced by a copy of its node. As much again as the largest file lairsmith reads
-/// ([`crate::yaml_io::MAX_FILE_BYTES`]); a monster file is a few KB in all and rarely uses an
+/// ([`super::MAX_FILE_BYTES`]); a monster file is a few KB in all and rarely uses an
 /// alias. Past it the file is an alias bomb: 100,000 aliases of a 400 KB string would be 40 GB.
 pub const MAX_ALIAS_BYTES: usize = 1024 * 1024;
 
@@ -557,8 +557,8 @@ fn syntax_error(text: &str, path: &Path, e: &libyaml_safer::Error) -> FileError 
         // Reader errors (a control character, say) carry only a byte offset.
         None => match offset_of(&e.to_string()) {
             Some(offset) => {
-                let (line, column) = crate::yaml_io::line_column(text, offset);
-                message.push_str(&crate::yaml_io::character_at(text, offset));
+                let (line, column) = line_column(text, offset);
+                message.push_str(&character_at(text, offset));
                 FileError::new(path, message).at(line, column)
             }
             None => FileError::new(path, message),

@@ -2,6 +2,8 @@
 //! accepts the book's alternative names, and explains a miss with the valid values and the
 //! closest one.
 
+pub mod pattern;
+
 use std::fmt;
 
 /// A value from one of the book's closed word lists.
@@ -311,10 +313,52 @@ pub fn vocabulary_schema<T: Vocabulary>() -> schemars::Schema {
         "anyOf": [
             { "enum": keys },
             {
-                "pattern": crate::schema::patterns::vocabulary::<T>(),
+                "pattern": pattern::vocabulary::<T>(),
                 "patternErrorMessage": format!("unknown {}; valid values: {}", T::FIELD, keys.join(", ")),
             },
         ],
+    })
+}
+
+/// A string in a closed set of words: `keys` offered for completion, `pattern` (what the reader
+/// takes: any case, other spellings, numbers) deciding. `patternErrorMessage` (read by
+/// yaml-language-server and VS Code) says in words what the pattern says in characters.
+pub fn word_schema(description: &str, keys: &[String], pattern: String) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "description": description,
+        "anyOf": [
+            { "enum": keys },
+            { "pattern": pattern, "patternErrorMessage": description },
+        ],
+    })
+}
+
+/// A `String` field that holds a word of `T` (read through `T::parse` after serde).
+pub fn vocabulary_of<T: Vocabulary>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    vocabulary_schema::<T>()
+}
+
+/// The keys of `values`, as files write them.
+pub fn keys_of<T: Vocabulary>(values: &[T]) -> Vec<String> {
+    values.iter().map(|v| v.key().to_owned()).collect()
+}
+
+/// A mapping whose keys are words of `K` (read through `K::parse`: any case, any spelling) and
+/// whose values are `value` of the key: each key's schema under its key for completion, and
+/// under the pattern of its spellings for the rest.
+pub fn keyed_by<K: Vocabulary>(value: impl Fn(K) -> serde_json::Value) -> schemars::Schema {
+    let mut properties = serde_json::Map::new();
+    let mut spelled = serde_json::Map::new();
+    for k in K::ALL {
+        properties.insert(k.key().to_owned(), value(*k));
+        spelled.insert(pattern::vocabulary_value(*k), value(*k));
+    }
+    schemars::json_schema!({
+        "type": "object",
+        "properties": properties,
+        "patternProperties": spelled,
+        "additionalProperties": false,
     })
 }
 

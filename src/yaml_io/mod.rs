@@ -2,60 +2,25 @@
 //! every error, unknown keys refused by name, `x-` keys kept, and one canonical way to write
 //! (so load then save of a saved file is byte-identical).
 
+pub mod guard;
+pub mod located;
+
 use crate::xkeys::{X_PREFIX, XKeys};
-use crate::yaml_guard::{self, Atom, Located, Style};
+use guard::{Atom, Located, Style};
+pub(crate) use located::display_path;
+pub use located::{
+    FileError, Refused, Seg, character_at, check_name_at, key, line_column, locate_key,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The largest file lairsmith will parse. Monster, party and encounter files are a few KB; a
 /// bigger file is refused before parsing rather than risk time and memory.
 pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 
 // The bounds on what a file may expand to, enforced by the guard that every parse goes through.
-pub use crate::yaml_guard::{MAX_ALIAS_BYTES, MAX_NESTING, MAX_NODES};
-
-/// A problem with one file, located as precisely as the parser allows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileError {
-    pub path: PathBuf,
-    pub line: Option<usize>,
-    pub column: Option<usize>,
-    pub message: String,
-}
-
-impl FileError {
-    pub fn new(path: &Path, message: impl Into<String>) -> FileError {
-        FileError {
-            path: path.to_owned(),
-            line: None,
-            column: None,
-            message: message.into(),
-        }
-    }
-
-    pub fn at(mut self, line: usize, column: usize) -> FileError {
-        self.line = Some(line);
-        self.column = Some(column);
-        self
-    }
-}
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.path.display())?;
-        if let Some(l) = self.line {
-            write!(f, ":{l}")?;
-            if let Some(c) = self.column {
-                write!(f, ":{c}")?;
-            }
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl std::error::Error for FileError {}
+pub use guard::{MAX_ALIAS_BYTES, MAX_NESTING, MAX_NODES};
 
 /// The text of a file's bytes, or the error every reader gives for a file that is not UTF-8
 /// (so that `show`, `list` and `fmt` refuse the same files with the same words).
@@ -74,13 +39,6 @@ pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, FileError>
 /// `text` without a leading UTF-8 byte order mark.
 pub(crate) fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
-/// One step of a path into a YAML document.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Seg {
-    Key(String),
-    Index(usize),
 }
 
 /// A document type that keeps `x-` keys at some of its mappings.
@@ -107,9 +65,9 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
         return Err(FileError::new(path, "the file is empty"));
     }
     // Depth and aliases are bounded on the event stream before yaml_serde builds anything,
-    // since yaml_serde expands every alias into a full copy (see `yaml_guard`).
-    if yaml_guard::needs_check(text) {
-        yaml_guard::check(text, path)?;
+    // since yaml_serde expands every alias into a full copy (see [`guard`]).
+    if guard::needs_check(text) {
+        guard::check(text, path)?;
     }
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);
@@ -173,14 +131,14 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
 /// back `null`, `0o17` as `15`, `yes` as `'yes'`); a quoted or block scalar must come back as
 /// the same string, in whatever style. Layout (flow or block, indentation) may change.
 pub fn rewrite_blockers(original: &str, canonical: &str, path: &Path) -> Vec<FileError> {
-    let ours = match yaml_guard::x_values(without_bom(original), path) {
+    let ours = match guard::x_values(without_bom(original), path) {
         Ok(x) => x,
         Err(e) => return vec![e],
     };
     if ours.is_empty() {
         return Vec::new();
     }
-    let theirs = match yaml_guard::x_values(canonical, path) {
+    let theirs = match guard::x_values(canonical, path) {
         Ok(x) => x,
         Err(e) => {
             return vec![FileError::new(
@@ -224,8 +182,8 @@ impl Rewriter {
 /// rewritten file, `None` if it is not there) replaced it, by the rule of [`rewrite_blockers`]:
 /// one located error per reason, empty if it comes back as written.
 pub fn value_blockers(
-    x: &yaml_guard::XValue,
-    other: Option<&yaml_guard::XValue>,
+    x: &guard::XValue,
+    other: Option<&guard::XValue>,
     path: &Path,
     by: Rewriter,
 ) -> Vec<FileError> {
@@ -382,52 +340,6 @@ fn reader_offset(message: &str) -> Option<(usize, String)> {
     Some((digits.parse().ok()?, format!(" at position {digits}")))
 }
 
-/// Which character a reader error is about, for its message: " (ESC, U+001B)" and how a
-/// double-quoted string writes it, since the character itself is invisible in most editors.
-pub fn character_at(text: &str, offset: usize) -> String {
-    let Some(c) = text.get(offset..).and_then(|t| t.chars().next()) else {
-        return String::new();
-    };
-    let name = match c {
-        '\0' => "NUL, ",
-        '\u{7}' => "BEL, ",
-        '\u{8}' => "backspace, ",
-        '\u{1b}' => "ESC, ",
-        '\u{7f}' => "DEL, ",
-        _ => "",
-    };
-    let code = u32::from(c);
-    let escape = if code <= 0xff {
-        format!("\\x{code:02x}")
-    } else {
-        format!("\\u{code:04x}")
-    };
-    format!(" ({name}U+{code:04X}); a double-quoted string can hold it written as `{escape}`")
-}
-
-/// The 1-based line and column (in characters, as the parser counts its own marks) of the
-/// byte `offset` of `text`. Lines break as the YAML reader breaks them: at LF, CR LF, a lone
-/// CR, NEL, LS and PS, so that a reader error and a scanner error in one file agree.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let (mut line, mut column) = (1, 1);
-    let mut chars = text[..offset].chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => {
-                line += 1;
-                column = 1;
-            }
-            _ => column += 1,
-        }
-    }
-    (line, column)
-}
-
 /// serde's words for a value of the wrong type, in a GM's words: what a field takes ("a whole
 /// number", "a list", the values of a closed list), never a Rust type ("u32", "struct Power")
 /// or an enum's "variant". The sentences lairsmith's own visitors write pass through as they are.
@@ -506,22 +418,6 @@ fn segments(p: &serde_ignored::Path<'_>) -> Vec<Seg> {
     }
 }
 
-pub(crate) fn display_path(segs: &[Seg]) -> String {
-    let mut s = String::new();
-    for seg in segs {
-        match seg {
-            Seg::Key(k) => {
-                if !s.is_empty() {
-                    s.push('.');
-                }
-                s.push_str(k);
-            }
-            Seg::Index(i) => s.push_str(&format!("[{i}]")),
-        }
-    }
-    s
-}
-
 fn lookup<'a>(v: &'a yaml_serde::Value, segs: &[Seg]) -> Option<&'a yaml_serde::Value> {
     let mut cur = v;
     for seg in segs {
@@ -531,80 +427,6 @@ fn lookup<'a>(v: &'a yaml_serde::Value, segs: &[Seg]) -> Option<&'a yaml_serde::
         };
     }
     Some(cur)
-}
-
-/// Finds the line and column (1-based) of the key at `segs` in block-style YAML. Returns `None`
-/// for layouts it does not follow (flow style), where callers fall back to the document start.
-pub fn locate_key(text: &str, segs: &[Seg]) -> Option<(usize, usize)> {
-    let lines: Vec<&str> = text.lines().collect();
-    // The node being searched: lines [start, end), whose keys sit at column `indent`.
-    let (mut start, mut end) = (0usize, lines.len());
-    let mut indent: Option<usize> = Some(0);
-    let mut found = None;
-    for seg in segs {
-        match seg {
-            Seg::Key(key) => {
-                let child_indent = indent
-                    .or_else(|| (start..end).find_map(|i| key_column(lines[i]).map(|(c, _)| c)))?;
-                let (li, col) = (start..end).find_map(|i| {
-                    let (col, rest) = key_column(lines[i])?;
-                    let k = rest.split(':').next()?.trim().trim_matches(['"', '\'']);
-                    (col == child_indent && k == key).then_some((i, col))
-                })?;
-                found = Some((li + 1, col + 1));
-                indent = None;
-                start = li + 1;
-                end = block_end(&lines, li, col, true);
-            }
-            Seg::Index(n) => {
-                let mut items = (start..end).filter_map(|i| {
-                    let t = lines[i].trim_start();
-                    (t.starts_with("- ") || t == "-").then_some((i, lines[i].len() - t.len()))
-                });
-                let (first, dash) = items.next()?;
-                let (li, col) = std::iter::once((first, dash))
-                    .chain(items.filter(|&(_, c)| c == dash))
-                    .nth(*n)?;
-                found = Some((li + 1, col + 1));
-                indent = Some(col + 2);
-                start = li;
-                end = block_end(&lines, li, col, false);
-            }
-        }
-    }
-    found
-}
-
-/// The column of the key on a line (after any `- ` markers) and the rest of the line.
-fn key_column(line: &str) -> Option<(usize, &str)> {
-    let mut col = 0;
-    let mut rest = line;
-    loop {
-        let trimmed = rest.trim_start_matches(' ');
-        col += rest.len() - trimmed.len();
-        rest = trimmed;
-        match rest.strip_prefix("- ") {
-            Some(r) => {
-                col += 2;
-                rest = r;
-            }
-            None => break,
-        }
-    }
-    (!rest.is_empty() && !rest.starts_with('#')).then_some((col, rest))
-}
-
-/// Where the node starting on line `li` at column `col` ends: the first later line indented at
-/// or left of `col`. A key's block also holds a sequence written at the key's own column.
-fn block_end(lines: &[&str], li: usize, col: usize, is_key: bool) -> usize {
-    (li + 1..lines.len())
-        .find(|&i| {
-            let t = lines[i].trim_start();
-            let c = lines[i].len() - t.len();
-            let continues_sequence = is_key && c == col && t.starts_with('-');
-            !t.is_empty() && !t.starts_with('#') && c <= col && !continues_sequence
-        })
-        .unwrap_or(lines.len())
 }
 
 /// Reads a file's `kind:` word: `Ok(())` when it is `word`, else an error naming the kind the
@@ -648,31 +470,26 @@ pub fn read_kind<'de, D: serde::Deserializer<'de>>(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn k(s: &str) -> Seg {
-        Seg::Key(s.to_owned())
-    }
-
-    #[test]
-    fn locates_nested_keys() {
-        let text =
-            "name: a\npowers:\n- name: b\n  hit: c\n- name: d\n  zap: 1\ntraits: []\nzap: 2\n";
-        assert_eq!(locate_key(text, &[k("zap")]), Some((8, 1)));
-        assert_eq!(
-            locate_key(text, &[k("powers"), Seg::Index(1), k("zap")]),
-            Some((6, 3))
-        );
-        assert_eq!(
-            locate_key(text, &[k("powers"), Seg::Index(0), k("hit")]),
-            Some((4, 3))
-        );
-        let indented = "powers:\n  - name: b\n    zap: 1\n";
-        assert_eq!(
-            locate_key(indented, &[k("powers"), Seg::Index(0), k("zap")]),
-            Some((3, 5))
-        );
-    }
+/// The schema of a `kind:` line: exactly `word`.
+pub fn kind_const(word: &str) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "const": word,
+        "description": format!("The file's kind: always `{word}`."),
+    })
 }
+
+/// Implements `JsonSchema` for a `kind:` enum with one value.
+macro_rules! kind_schema {
+    ($t:ty, $word:literal) => {
+        impl schemars::JsonSchema for $t {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($t).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                $crate::yaml_io::kind_const($word)
+            }
+        }
+    };
+}
+pub(crate) use kind_schema;

@@ -1,0 +1,127 @@
+//! Why an encounter, party or adventure file of the data directory could not be found, read,
+//! changed or saved ([`DataError`], each message the sentence the user sees), and the reading
+//! that every such file goes through.
+
+use crate::store::{Fingerprint, SaveError};
+use crate::yaml_io::FileError;
+use std::path::{Path, PathBuf};
+
+/// Why an encounter or party file could not be found, read, changed or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The file cannot be read, or its YAML is wrong (with line:column where there is one).
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    #[error("{}: the file is not UTF-8 text", .0.display())]
+    NotUtf8(PathBuf),
+    #[error("{}: cannot read the file: it does not exist", .0.display())]
+    Missing(PathBuf),
+    /// A word that cannot name a file in the data directory (`../x`, a control character).
+    #[error("{0}")]
+    BadId(String),
+    /// A name that is empty, too long or holds control characters.
+    #[error("{0}")]
+    BadName(String),
+    /// A party written wrongly (`4y3`), or one without members.
+    #[error("{0}")]
+    BadParty(String),
+    /// A party argument is an id no saved party has, and not a party spec either.
+    #[error(
+        "no saved party has the id `{id}` ({}{}), and {}",
+        saved_list(saved),
+        did_you_mean_after(suggestion),
+        spec.clause()
+    )]
+    UnknownParty {
+        id: String,
+        saved: Vec<String>,
+        suggestion: Option<String>,
+        spec: crate::encounter::party::SpecError,
+    },
+    /// A party argument that cannot be an id (`3,3,x`) and is not a party spec.
+    #[error(
+        "{spec}; nor can it be a saved party's id (lower-case letters and digits joined by hyphens)"
+    )]
+    NotAParty {
+        spec: crate::encounter::party::SpecError,
+    },
+    /// An encounter names a saved party that is not there.
+    #[error("the encounter names the party `{id}`, but {} does not exist", path.display())]
+    MissingParty { id: String, path: PathBuf },
+    /// A party command names a party that is not saved.
+    #[error(
+        "no saved party has the id `{id}`{}; `lairsmith party list` shows them",
+        did_you_mean(suggestion)
+    )]
+    NoSuchParty {
+        id: String,
+        suggestion: Option<String>,
+    },
+    /// `party level-up --member` names nobody in the party.
+    #[error("the party `{id}` has no member `{given}`{}; its members: {}", did_you_mean(suggestion), members.join(", "))]
+    NoSuchMember {
+        id: String,
+        given: String,
+        suggestion: Option<String>,
+        members: Vec<String>,
+    },
+    /// Levelling up would take a character past the highest level.
+    #[error("{who} is level {level}; {by} more would pass level {max}, the highest a character reaches (Levels, Tiers and Bonuses: levels run from 1 to {max}); the party `{id}` was not changed", max = crate::rules::level::MAX_LEVEL)]
+    PastMaxLevel {
+        id: String,
+        who: String,
+        level: u8,
+        by: u32,
+    },
+    #[error("cannot move {} to the trash: {source}", path.display())]
+    Trash {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A change the encounter refuses (a count past the most a group holds, a group that is
+    /// not there).
+    #[error("{0}")]
+    Refused(String),
+    /// A save that would change one of the file's `x-` values.
+    #[error(transparent)]
+    NotKept(#[from] crate::yaml_keep::Refused),
+}
+
+/// Each file of a folder, with what it holds or why it did not load.
+pub type Listing<T> = Vec<(PathBuf, Result<T, DataError>)>;
+
+fn did_you_mean(suggestion: &Option<String>) -> String {
+    suggestion
+        .as_ref()
+        .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
+}
+
+/// "saved parties: a, b, c" (the first few), or "there are no saved parties".
+fn saved_list(saved: &[String]) -> String {
+    const SHOWN: usize = 8;
+    match saved.len() {
+        0 => "there are no saved parties".to_owned(),
+        n if n <= SHOWN => format!("saved parties: {}", saved.join(", ")),
+        n => format!(
+            "saved parties: {} and {} more",
+            saved[..SHOWN].join(", "),
+            n - SHOWN
+        ),
+    }
+}
+
+fn did_you_mean_after(suggestion: &Option<String>) -> String {
+    suggestion
+        .as_ref()
+        .map_or(String::new(), |s| format!("; did you mean `{s}`?"))
+}
+
+/// Reads a file of at most [`crate::yaml_io::MAX_FILE_BYTES`] as UTF-8 text.
+pub(crate) fn read_text(path: &Path) -> Result<(String, Fingerprint), DataError> {
+    let bytes = crate::store::read_limited(path)?;
+    let fp = Fingerprint::of_bytes(&bytes);
+    let text = String::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
+    Ok((text, fp))
+}

@@ -1,0 +1,138 @@
+//! The numbers of an encounter for a party: its XP, the party's budget and level, the encounter
+//! level and the difficulty band, the roster resolved, and the warnings that keep it from being
+//! rated. Each system rates in its own file ([`orcus`]: E1-E5 with A2's challenges; [`d20e3`]:
+//! D1-D7); the words of the arithmetic are the explanation's, made from these, and an adventure (A1) needs
+//! only these numbers.
+
+pub mod d20e3;
+pub mod orcus;
+
+use crate::bestiary::Bestiary;
+use crate::encounter::file::{Encounter, System};
+use crate::encounter::party::Party;
+use crate::rules::difficulty::Difficulty;
+use crate::rules::{Rank, Role};
+use serde::Serialize;
+
+/// A roster line, resolved.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RosterLine {
+    pub key: String,
+    pub name: String,
+    pub count: u32,
+    pub level: Option<u8>,
+    pub rank: Option<Rank>,
+    pub role: Option<Role>,
+    pub xp_each: Option<u64>,
+    pub xp_total: Option<u64>,
+    pub ally: bool,
+    pub placeholder: bool,
+    pub missing: bool,
+    /// What a labelled group uses, named beside its label so the sheet says which stat block
+    /// to read: the monster's name, a placeholder's description, or an id the bestiary lacks.
+    /// `None` when the group has no label (its name already says it) or is a challenge rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stat_block: Option<String>,
+    /// A2: the line is an extended challenge, not monsters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<ChallengeLine>,
+}
+
+impl RosterLine {
+    /// The line's name as a sheet prints it: a label with what it uses, "Rafter goblins
+    /// (Goblin Cutter)", or the name alone.
+    pub fn title(&self) -> String {
+        match &self.stat_block {
+            Some(what) if *what != self.name => format!("{} ({what})", self.name),
+            _ => self.name.clone(),
+        }
+    }
+}
+
+/// An extended challenge as the report rates it (A2, lairsmith's own reading).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChallengeLine {
+    pub name: String,
+    /// Its own level, or the party level when the file gives none.
+    pub level: u8,
+    /// Whether the level is the party level because the file gives none.
+    pub party_level: bool,
+    pub successes: u32,
+    pub failures: u32,
+    pub skills: Vec<SkillDc>,
+    /// A3: a group check's DC (Easy) at the challenge's level.
+    pub group_check_dc: u32,
+    /// "Group checks DC 11 (easy, level 6)".
+    pub group_check: String,
+    /// How many Standard monsters of its level it counts as.
+    pub standard_monsters: u64,
+    pub xp: u64,
+    /// The rule in words, with [`A2_LABEL`](crate::encounter::challenge::A2_LABEL).
+    pub worth: String,
+}
+
+/// One skill of a challenge with its DC ladder at the challenge's level (A3).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SkillDc {
+    pub skill: String,
+    /// The DC word of its first check: easy, moderate or hard.
+    pub difficulty: String,
+    /// The first check's DC.
+    pub dc: u32,
+    /// A3: the DC of every later check with the skill (Hard).
+    pub later_dc: u32,
+    /// "Athletics DC 16 (moderate, level 6); later checks with Athletics DC 21 (hard)".
+    pub text: String,
+}
+
+/// A band as a range of encounter XP for this party.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BandRange {
+    #[serde(skip)]
+    pub difficulty: Difficulty,
+    /// The band's word (`difficulty`'s key), for display and YAML.
+    pub name: &'static str,
+    pub min_xp: u64,
+    /// `None`: no upper limit (deadly).
+    pub max_xp: Option<u64>,
+}
+
+/// The budget of a party alone.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Budget {
+    pub budget: u64,
+    pub party_level: i32,
+    pub bands: Vec<BandRange>,
+}
+
+/// An encounter rated for a party: every number the report, the sheets and an adventure show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    /// The encounter's XP (after a 3rd-edition circumstance).
+    pub xp: u64,
+    pub budget: u64,
+    /// Encounter XP ÷ budget.
+    pub ratio: f64,
+    pub party_level: i32,
+    /// `None` when the encounter cannot be rated.
+    pub encounter_level: Option<i32>,
+    /// The band; `None` when the encounter cannot be rated.
+    pub difficulty: Option<Difficulty>,
+    pub xp_per_character: u64,
+    /// E5: the book's average gold per character for one encounter (Orcus only).
+    pub treasure_per_character_gp: Option<f64>,
+    pub warnings: Vec<String>,
+    pub party_size: usize,
+    pub roster: Vec<RosterLine>,
+    pub bands: Vec<BandRange>,
+    /// A2: the extended challenges, as their roster lines rate them.
+    pub challenges: Vec<ChallengeLine>,
+}
+
+/// Rates `encounter` for `party` by its system, resolving monsters in `bestiary`.
+pub fn rate(encounter: &Encounter, party: &Party, bestiary: &Bestiary) -> Rating {
+    match encounter.system {
+        System::Orcus => orcus::rate(encounter, party, bestiary),
+        System::D20e3 => d20e3::rate(encounter, party),
+    }
+}
