@@ -99,6 +99,10 @@ pub struct TableScreen {
     pub selected: Option<String>,
     /// How far the log is scrolled up from its last line.
     pub log_back: u16,
+    /// The lower right pane shows the selected monster's whole stat block instead of the log.
+    pub show_block: bool,
+    /// How far the stat block is scrolled down.
+    pub block_scroll: u16,
     /// What the last step said (its log lines, or the end's XP and treasure), shown under the
     /// order until the next step.
     pub news: Vec<String>,

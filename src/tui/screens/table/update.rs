@@ -61,6 +61,19 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             move_selection(&mut app.table, action);
             Vec::new()
         }
+        Action::NextPane | Action::PrevPane => {
+            app.table.show_block = !app.table.show_block;
+            app.table.block_scroll = 0;
+            Vec::new()
+        }
+        Action::PageUp if app.table.show_block => {
+            app.table.block_scroll = app.table.block_scroll.saturating_sub(5);
+            Vec::new()
+        }
+        Action::PageDown if app.table.show_block => {
+            app.table.block_scroll = app.table.block_scroll.saturating_add(5).min(500);
+            Vec::new()
+        }
         Action::PageUp => {
             app.table.log_back = app.table.log_back.saturating_add(5);
             Vec::new()
@@ -256,6 +269,7 @@ pub fn start_job(app: &mut App, path: std::path::PathBuf) -> Job {
 }
 
 fn move_selection(s: &mut TableScreen, action: Action) {
+    s.block_scroll = 0;
     let Some(f) = s.fight() else { return };
     let order: Vec<String> = f.order().iter().map(|c| c.id.clone()).collect();
     if order.is_empty() {

@@ -318,7 +318,11 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let [card_area, log_area] =
         Layout::vertical([Constraint::Length(card_h), Constraint::Fill(1)]).areas(right);
     card(app, fight, f, card_area);
-    log(app, fight, f, log_area);
+    if app.table.show_block {
+        stat_block(app, fight, f, log_area);
+    } else {
+        log(app, fight, f, log_area);
+    }
 }
 
 fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
@@ -443,7 +447,7 @@ fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
 
 fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let block = Block::bordered()
-        .title(" Log (PgUp PgDn) ")
+        .title(format!(" Log (PgUp PgDn; {} the stat block) ", key(app, Action::NextPane)))
         .border_style(theme::border());
     let inner = block.inner(area);
     f.render_widget(block, area);
@@ -530,4 +534,43 @@ fn short_name(name: &str, width: usize) -> String {
         }
         _ => crate::text::fit_width(name, width),
     }
+}
+
+/// The selected monster's whole stat block, as the bestiary has it now (its powers' text; the
+/// fight's numbers are the card's, taken when the fight started).
+fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+    let block = Block::bordered()
+        .title(format!(
+            " Stat block (PgUp PgDn; {} the log) ",
+            key(app, Action::NextPane)
+        ))
+        .border_style(theme::border());
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let monster = app
+        .table
+        .selected_index()
+        .map(|i| &fight.now.combatants[i].origin)
+        .and_then(|o| match o {
+            crate::fight::model::Origin::Monster { id } => app.bestiary.get(id),
+            _ => None,
+        })
+        .map(|e| e.block());
+    let text = match monster {
+        Some(Ok(b)) => crate::tui::widgets::statblock::text(&b),
+        Some(Err(e)) => ratatui::text::Text::styled(
+            escape_controls(&e.to_string()).into_owned(),
+            theme::error(),
+        ),
+        None => ratatui::text::Text::styled(
+            "No stat block: the selected creature is a character, a placeholder or a 3rd-edition foe, or its monster is no longer in the bestiary.",
+            theme::dim(),
+        ),
+    };
+    f.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .scroll((app.table.block_scroll, 0)),
+        inner,
+    );
 }
