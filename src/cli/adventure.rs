@@ -116,7 +116,11 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
                 for (f, loaded) in &files {
                     match loaded {
                         Ok(a) => rows.push(Row {
-                            id: f.file_stem().unwrap_or_default().to_string_lossy().into_owned(),
+                            id: f
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
                             name: &a.name,
                             encounters: &a.encounters,
                             file: f.display().to_string(),

@@ -89,12 +89,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
         EncounterFormat::Md => escape_string(sheet::markdown(&out.encounter, &party, &r, &b)),
         EncounterFormat::Text => format!(
             "{mix} (seed {seed})\n\n{}",
-            escape_string(render_report(
-                &r,
-                &out.encounter,
-                &party,
-                false,
-            ))
+            escape_string(render_report(&r, &out.encounter, &party, false,))
         ),
         EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
         EncounterFormat::Json => super::doc::render(&out.encounter, super::doc::Data::Json)?,
@@ -169,12 +164,7 @@ fn render_treasure(seed: u64, plan: &crate::treasure::Plan) -> String {
     s
 }
 
-fn render_report(
-    r: &Report,
-    e: &Encounter,
-    party: &Party,
-    explain: bool,
-) -> String {
+fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool) -> String {
     let mut s = format!("{}\n", e.name);
     for (label, text) in r.summary(party) {
         s.push_str(&format!("{label}: {text}\n"));
@@ -450,7 +440,11 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 for (f, loaded) in &files {
                     match loaded {
                         Ok(e) => rows.push(Row {
-                            id: f.file_stem().unwrap_or_default().to_string_lossy().into_owned(),
+                            id: f
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
                             name: &e.name,
                             system: e.system,
                             file: f.display().to_string(),
@@ -528,12 +522,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 EncounterFormat::Md => {
                     escape_string(sheet::markdown(&out.encounter, &party, &r, &b))
                 }
-                EncounterFormat::Text => escape_string(render_report(
-                    &r,
-                    &out.encounter,
-                    &party,
-                    false,
-                )),
+                EncounterFormat::Text => {
+                    escape_string(render_report(&r, &out.encounter, &party, false))
+                }
                 EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
                 EncounterFormat::Json => {
                     super::doc::render(&out.encounter, super::doc::Data::Json)?

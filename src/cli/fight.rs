@@ -39,7 +39,10 @@ fn list(data: &DataDir, format: ListFormat, term: &mut Terminal) -> CmdResult {
     };
     let mut rows = Vec::new();
     for id in ids {
-        match fight_path(data, &id).map_err(Failure::from).and_then(|p| Ok(load_fight(&p)?)) {
+        match fight_path(data, &id)
+            .map_err(Failure::from)
+            .and_then(|p| Ok(load_fight(&p)?))
+        {
             Ok((f, _)) => rows.push(Row {
                 id,
                 round: f.now.round,

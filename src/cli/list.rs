@@ -6,8 +6,8 @@ use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
 use crate::bestiary::search;
 use crate::bestiary::{Entry, Mark};
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-use serde::Serialize;
 use crate::text::{escape_controls, pad_to_width as pad};
+use serde::Serialize;
 use std::borrow::Cow;
 use unicode_width::UnicodeWidthStr;
 

@@ -27,7 +27,11 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
                 for (f, loaded) in &files {
                     match loaded {
                         Ok(p) => rows.push(Row {
-                            id: f.file_stem().unwrap_or_default().to_string_lossy().into_owned(),
+                            id: f
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
                             name: &p.name,
                             members: &p.members,
                         }),

@@ -32,9 +32,7 @@ pub enum Format {
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 7] = [
-    "yaml", "md", "text", "html", "foundry", "statblock", "json",
-];
+const FORMAT_WORDS: [&str; 7] = ["yaml", "md", "text", "html", "foundry", "statblock", "json"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -94,7 +92,8 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Foundry => foundry::actor_json(block),
         Format::Statblock => statblock_md::statblock(block),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(block).expect("a stat block always serializes");
+            let mut s =
+                serde_json::to_string_pretty(block).expect("a stat block always serializes");
             s.push('\n');
             s
         }
