@@ -189,7 +189,7 @@ fn html_is_a_format_word_with_a_did_you_mean() {
     let e = stderr(&o);
     assert!(e.contains("did you mean `html`"), "{e}");
     assert!(
-        e.contains("valid formats: yaml, md, text, html, foundry, statblock, design"),
+        e.contains("valid formats: yaml, md, text, html, foundry, statblock, json, design"),
         "{e}"
     );
     let upper = ok(&lairsmith(

@@ -523,11 +523,11 @@ fn output_formats_are_types_with_their_aliases_and_a_suggestion() {
     assert_eq!(Format::Markdown.to_string(), "md");
     assert_eq!(
         "mdd".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, html, foundry, statblock"
+        "unknown format `mdd` (did you mean `md`?); valid formats: yaml, md, text, html, foundry, statblock, json"
     );
     assert_eq!(
         "docx".parse::<Format>().unwrap_err().to_string(),
-        "unknown format `docx`; valid formats: yaml, md, text, html, foundry, statblock"
+        "unknown format `docx`; valid formats: yaml, md, text, html, foundry, statblock, json"
     );
 }
 
@@ -566,11 +566,11 @@ fn the_command_line_refuses_an_unknown_band_or_format_with_the_valid_words() {
         ),
         (
             &["budget", "--party", "4x3", "--format", "md"],
-            "[possible values: text, yaml]",
+            "[possible values: text, yaml, json]",
         ),
         (
             &["encounter", "export", "x", "--format", "pdf"],
-            "[possible values: md, yaml, text, html, foundry, obsidian]",
+            "[possible values: md, yaml, json, text, html, foundry, obsidian]",
         ),
         (
             &["list", "--sort", "hp"],

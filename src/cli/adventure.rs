@@ -1,6 +1,6 @@
 //! `lairsmith adventure ...`, over [`crate::adventure`]'s saved files.
 
-use super::args::{AdventureCmd, AdventureFormat, ReportFormat};
+use super::args::{AdventureCmd, AdventureFormat};
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use crate::adventure::check::AdventureReport;
@@ -101,8 +101,36 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             })?;
             Ok(EXIT_OK)
         }
-        AdventureCmd::List => {
+        AdventureCmd::List(f) => {
             let files = list_adventures(data)?;
+            if let Some(format) = f.format.data() {
+                #[derive(serde::Serialize)]
+                struct Row<'a> {
+                    id: String,
+                    name: &'a str,
+                    /// The saved encounters' ids, in the order they are played.
+                    encounters: &'a [String],
+                    file: String,
+                }
+                let mut rows = Vec::new();
+                for (f, loaded) in &files {
+                    match loaded {
+                        Ok(a) => rows.push(Row {
+                            id: f
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
+                            name: &a.name,
+                            encounters: &a.encounters,
+                            file: f.display().to_string(),
+                        }),
+                        Err(m) => errln!(term, "lairsmith: skipped {m}"),
+                    }
+                }
+                out!(term, "{}", super::doc::render(&rows, format)?)?;
+                return Ok(EXIT_OK);
+            }
             if files.is_empty() {
                 outln!(
                     term,
@@ -131,9 +159,9 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             seed,
         } => {
             let (a, r) = checked(data, &adventure, seed)?;
-            let text = match format {
-                ReportFormat::Yaml => crate::yaml_io::to_string(&r),
-                ReportFormat::Text => render_text(&a, &r),
+            let text = match format.data() {
+                Some(data) => super::doc::render(&r, data)?,
+                None => render_text(&a, &r),
             };
             out!(term, "{text}")?;
             finish(&r, term)
@@ -151,6 +179,7 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
                     crate::export::sheet::adventure::markdown(&a, &r, &data.load_bestiary())
                 }
                 AdventureFormat::Yaml => crate::yaml_io::to_string(&a),
+                AdventureFormat::Json => super::doc::render(&a, super::doc::Data::Json)?,
                 AdventureFormat::Html => {
                     crate::export::html::adventure(&a, &r, &data.load_bestiary())
                 }

@@ -157,11 +157,33 @@ pub enum LintFormat {
     Json,
 }
 
-/// `budget --format` and `encounter check --format`.
+/// `budget --format`, `encounter check --format` and the other reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
     Text,
     Yaml,
+    /// The same fields as yaml.
+    Json,
+}
+
+/// `--format` of every listing (`list`, `party list`, `template list`, ...).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// A line or a table row each, for people.
+    #[default]
+    Text,
+    /// A sequence of mappings, one each.
+    Yaml,
+    /// The same as yaml.
+    Json,
+}
+
+/// The `--format` argument of a listing.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct ListFormatArg {
+    /// Output format: text, yaml or json (one mapping each, the same fields).
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 /// `encounter export --format` and `encounter generate --format`: the sheet (Markdown), the
@@ -170,6 +192,8 @@ pub enum ReportFormat {
 pub enum EncounterFormat {
     Md,
     Yaml,
+    /// The same as yaml.
+    Json,
     Text,
     Html,
     /// Actors for Foundry VTT's dnd4e system, one per distinct monster.
@@ -213,7 +237,7 @@ pub struct NewArgs {
     /// The monster's name [default: "<Source> <Role>"].
     #[arg(long)]
     pub name: Option<String>,
-    /// Output format: yaml, md, text, html or foundry.
+    /// Output format: yaml, json (the same fields), md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,
     /// Save the design to your bestiary and print its path.
@@ -224,7 +248,7 @@ pub struct NewArgs {
 #[derive(Debug, Subcommand)]
 pub enum TemplateCmd {
     /// List the templates: the shipped ones and yours (in the data directory's templates/).
-    List,
+    List(ListFormatArg),
     /// What a template changes: rank, tags and what they grant, senses, movement, traits and
     /// powers. --format yaml prints the template file.
     Show {
@@ -247,6 +271,8 @@ pub enum TemplateCmd {
 pub enum TemplateFormat {
     Text,
     Yaml,
+    /// The same as yaml.
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -262,7 +288,7 @@ pub struct TemplateEditArgs {
     /// change.
     #[arg(long)]
     pub save: bool,
-    /// Output format: yaml, md, text, html or foundry.
+    /// Output format: yaml, json (the same fields), md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,
 }
@@ -272,7 +298,7 @@ pub struct ShowArgs {
     /// A monster id (see `lairsmith list`) or a path to a monster file.
     pub monster: String,
     /// Output format: text, md, yaml (the stat block with every derived number, for other
-    /// tools; it cannot be read back as a monster), html (a printable page), foundry (an actor for
+    /// tools; it cannot be read back as a monster), json (the same as yaml), html (a printable page), foundry (an actor for
     /// Foundry VTT's dnd4e system), statblock (a Fantasy Statblocks block for Obsidian, drawn by
     /// the layout `export-layout` writes) or design (the monster file itself).
     #[arg(long, value_parser = show_format, default_value = "text")]
@@ -294,9 +320,9 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
         .map(ShowFormat::Block)
         .map_err(|_: crate::export::UnknownFormat| {
             let near =
-                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "design"]);
+                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "json", "design"]);
             format!(
-                "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, statblock, design",
+                "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, statblock, json, design",
                 near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
             )
         })
@@ -351,8 +377,10 @@ pub struct ListArgs {
     #[arg(long, value_enum, default_value_t = SortKey::Name)]
     pub sort: SortKey,
     /// Print only ids, one per line (for scripts).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     pub ids: bool,
+    #[command(flatten)]
+    pub format: ListFormatArg,
 }
 
 #[derive(Debug, Args)]
@@ -372,7 +400,7 @@ pub struct RelevelArgs {
     /// Overwrite the monster in place (your own monsters only).
     #[arg(long)]
     pub save: bool,
-    /// Output format: yaml, md, text, html or foundry.
+    /// Output format: yaml, json (the same fields), md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,
 }
@@ -407,7 +435,7 @@ pub struct BudgetArgs {
     /// The rules: orcus, or d20-3e (3rd-edition XP awards; party levels 1 to 20).
     #[arg(long, value_parser = vocab::<System>, default_value = "orcus")]
     pub system: System,
-    /// Output format: text or yaml.
+    /// Output format: text, yaml or json.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
 }
@@ -422,7 +450,7 @@ pub enum PartyCmd {
         party: String,
     },
     /// List saved parties.
-    List,
+    List(ListFormatArg),
     /// Create a saved party with this id, or replace the members of the saved one (its name
     /// stays).
     Set {
@@ -485,7 +513,8 @@ pub struct GenerateArgs {
     /// The encounter's name.
     #[arg(long)]
     pub name: Option<String>,
-    /// Output format: yaml (an encounter file), md (the sheet), text or html (the sheet to print).
+    /// Output format: yaml (an encounter file), json (the same), md (the sheet), text or html
+    /// (the sheet to print).
     #[arg(long, value_enum, default_value_t = EncounterFormat::Yaml)]
     pub format: EncounterFormat,
     /// Write to this file instead of printing (`-`: standard output). Only a regular file is
@@ -583,7 +612,7 @@ pub enum EncounterCmd {
         save_as: String,
     },
     /// List saved encounters.
-    List,
+    List(ListFormatArg),
 }
 
 /// `treasure plan --format`.
@@ -591,6 +620,8 @@ pub enum EncounterCmd {
 pub enum TreasureFormat {
     Text,
     Yaml,
+    /// The same as yaml.
+    Json,
     Md,
 }
 
@@ -616,7 +647,7 @@ pub enum TreasureCmd {
         /// The random seed; the same seed gives the same plan [default: random, printed].
         #[arg(long)]
         seed: Option<u64>,
-        /// Output format: text, yaml or md.
+        /// Output format: text, yaml, json or md.
         #[arg(long, value_enum, default_value_t = TreasureFormat::Text)]
         format: TreasureFormat,
     },
@@ -631,7 +662,7 @@ pub enum TreasureCmd {
         /// The random seed; the same seed gives the same troves [default: random, printed].
         #[arg(long)]
         seed: Option<u64>,
-        /// Output format: text or yaml.
+        /// Output format: text, yaml or json.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
@@ -642,6 +673,8 @@ pub enum TreasureCmd {
 pub enum AdventureFormat {
     Md,
     Yaml,
+    /// The same as yaml.
+    Json,
     Html,
 }
 
@@ -691,7 +724,7 @@ pub enum AdventureCmd {
         seed: Option<u64>,
     },
     /// List saved adventures.
-    List,
+    List(ListFormatArg),
     /// Each encounter's XP and difficulty for the party as it stands then, the XP per
     /// character, where the party levels up, and the treasure. Exits 1 when an encounter is
     /// missing or unreadable.
@@ -793,8 +826,8 @@ pub enum FightCmd {
         #[arg(long)]
         party: Option<String>,
     },
-    /// The saved fights.
-    List,
+    /// The saved fights (text: their ids).
+    List(ListFormatArg),
     /// The fight now: the order, each creature's hit points and conditions, whose turn.
     Show {
         fight: String,

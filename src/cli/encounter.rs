@@ -22,9 +22,9 @@ fn render_budget(
     party: &Party,
     format: ReportFormat,
     system: System,
-) -> String {
-    if format == ReportFormat::Yaml {
-        return crate::yaml_io::to_string(b);
+) -> Result<String, Failure> {
+    if let Some(data) = format.data() {
+        return super::doc::render(b, data);
     }
     let (how, bands) = match system {
         System::Orcus => (
@@ -52,7 +52,7 @@ fn render_budget(
             group_thousands(band.min_xp)
         ));
     }
-    s
+    Ok(s)
 }
 
 /// `encounter generate --system d20-3e`: a seeded mix of CRs in the band; the bestiary's
@@ -90,15 +90,10 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
         EncounterFormat::Md => escape_string(sheet::markdown(&out.encounter, &party, &r, &b)),
         EncounterFormat::Text => format!(
             "{mix} (seed {seed})\n\n{}",
-            escape_string(render_report(
-                &r,
-                &out.encounter,
-                &party,
-                false,
-                ReportFormat::Text
-            ))
+            escape_string(render_report(&r, &out.encounter, &party, false,))
         ),
         EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
+        EncounterFormat::Json => super::doc::render(&out.encounter, super::doc::Data::Json)?,
         EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
         EncounterFormat::Html => {
             crate::export::html::encounter(&out.encounter, &party, &r, &b, None)
@@ -120,7 +115,7 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
         System::Orcus => budget(&party),
         System::D20e3 => crate::encounter::rating::d20e3::budget(&party).map_err(Failure)?,
     };
-    out!(term, "{}", render_budget(&b, &party, a.format, a.system))?;
+    out!(term, "{}", render_budget(&b, &party, a.format, a.system)?)?;
     Ok(EXIT_OK)
 }
 
@@ -149,19 +144,19 @@ fn encounter_treasure(
     )))
 }
 
-fn render_treasure(seed: u64, plan: &crate::treasure::Plan, format: ReportFormat) -> String {
-    if format == ReportFormat::Yaml {
-        #[derive(serde::Serialize)]
-        struct T {
-            treasure: crate::adventure::check::AdventureTreasure,
-        }
-        return crate::yaml_io::to_string(&T {
-            treasure: crate::adventure::check::AdventureTreasure {
-                seed,
-                plan: plan.clone(),
-            },
-        });
-    }
+/// `encounter check --format yaml|json`: the report, with the arithmetic under --explain and
+/// the treasure under --treasure, as one mapping.
+#[derive(serde::Serialize)]
+struct CheckDoc<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explanation: Option<&'a [crate::encounter::report::Term]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    treasure: Option<crate::adventure::check::AdventureTreasure>,
+}
+
+fn render_treasure(seed: u64, plan: &crate::treasure::Plan) -> String {
     let mut s = format!("\nTreasure (seed {seed}): ");
     for line in plan.lines() {
         s.push_str(&line);
@@ -170,26 +165,7 @@ fn render_treasure(seed: u64, plan: &crate::treasure::Plan, format: ReportFormat
     s
 }
 
-fn render_report(
-    r: &Report,
-    e: &Encounter,
-    party: &Party,
-    explain: bool,
-    format: ReportFormat,
-) -> String {
-    if format == ReportFormat::Yaml {
-        let mut s = crate::yaml_io::to_string(r);
-        if explain {
-            #[derive(serde::Serialize)]
-            struct Ex<'a> {
-                explanation: &'a [crate::encounter::report::Term],
-            }
-            s.push_str(&crate::yaml_io::to_string(&Ex {
-                explanation: &r.explanation,
-            }));
-        }
-        return s;
-    }
+fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool) -> String {
     let mut s = format!("{}\n", e.name);
     for (label, text) in r.summary(party) {
         s.push_str(&format!("{label}: {text}\n"));
@@ -367,10 +343,28 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             if let Some((_, p)) = &plan {
                 p.set_in_report(&mut r);
             }
-            let mut text = render_report(&r, &e, &party, explain, format);
-            if let Some((seed, plan)) = &plan {
-                text.push_str(&render_treasure(*seed, plan, format));
-            }
+            let text = match format.data() {
+                Some(data) => super::doc::render(
+                    &CheckDoc {
+                        report: &r,
+                        explanation: explain.then_some(&r.explanation[..]),
+                        treasure: plan.as_ref().map(|(seed, plan)| {
+                            crate::adventure::check::AdventureTreasure {
+                                seed: *seed,
+                                plan: plan.clone(),
+                            }
+                        }),
+                    },
+                    data,
+                )?,
+                None => {
+                    let mut text = render_report(&r, &e, &party, explain);
+                    if let Some((seed, plan)) = &plan {
+                        text.push_str(&render_treasure(*seed, plan));
+                    }
+                    text
+                }
+            };
             out!(term, "{text}")?;
             let unrated = r.band.is_none();
             Ok(if unrated { EXIT_FAILURE } else { EXIT_OK })
@@ -397,6 +391,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             // as stdout does; the YAML emitter escapes control characters itself.
             let text = match format {
                 EncounterFormat::Yaml => crate::yaml_io::to_string(&e),
+                EncounterFormat::Json => super::doc::render(&e, super::doc::Data::Json)?,
                 EncounterFormat::Obsidian => {
                     crate::export::statblock_md::encounter_note(&e, &party, &r, &b)
                 }
@@ -405,7 +400,6 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                     &e,
                     &party,
                     true,
-                    ReportFormat::Text,
                 )),
                 EncounterFormat::Md => escape_string(sheet::markdown_with_treasure(
                     &e,
@@ -433,8 +427,35 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             }
             Ok(EXIT_OK)
         }
-        EncounterCmd::List => {
+        EncounterCmd::List(f) => {
             let files = list_encounters(data)?;
+            if let Some(format) = f.format.data() {
+                #[derive(serde::Serialize)]
+                struct Row<'a> {
+                    id: String,
+                    name: &'a str,
+                    system: System,
+                    file: String,
+                }
+                let mut rows = Vec::new();
+                for (f, loaded) in &files {
+                    match loaded {
+                        Ok(e) => rows.push(Row {
+                            id: f
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
+                            name: &e.name,
+                            system: e.system,
+                            file: f.display().to_string(),
+                        }),
+                        Err(m) => errln!(term, "lairsmith: skipped {m}"),
+                    }
+                }
+                out!(term, "{}", super::doc::render(&rows, format)?)?;
+                return Ok(EXIT_OK);
+            }
             if files.is_empty() {
                 outln!(
                     term,
@@ -502,14 +523,13 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 EncounterFormat::Md => {
                     escape_string(sheet::markdown(&out.encounter, &party, &r, &b))
                 }
-                EncounterFormat::Text => escape_string(render_report(
-                    &r,
-                    &out.encounter,
-                    &party,
-                    false,
-                    ReportFormat::Text,
-                )),
+                EncounterFormat::Text => {
+                    escape_string(render_report(&r, &out.encounter, &party, false))
+                }
                 EncounterFormat::Yaml => crate::yaml_io::to_string(&out.encounter),
+                EncounterFormat::Json => {
+                    super::doc::render(&out.encounter, super::doc::Data::Json)?
+                }
                 EncounterFormat::Foundry => foundry_actors(&out.encounter, &b, term)?,
                 EncounterFormat::Html => {
                     crate::export::html::encounter(&out.encounter, &party, &r, &b, None)

@@ -1,7 +1,7 @@
 //! `lairsmith fight ...`: a fight at the table, one step a command, over [`crate::fight`]. Each
 //! command that changes the fight prints what happened (the log's new lines, dice included).
 
-use super::args::{FightCmd, FightFormat, FightLogFormat};
+use super::args::{FightCmd, FightFormat, FightLogFormat, ListFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::fight::Fight;
@@ -10,6 +10,56 @@ use crate::fight::saved::{fight_path, load_fight};
 use crate::fight::step::Step;
 use crate::fight::{run, words};
 use std::collections::BTreeMap;
+
+/// A fight of `fight list --format yaml|json`.
+#[derive(serde::Serialize)]
+struct Row {
+    id: String,
+    name: String,
+    /// The saved encounter it was started from.
+    encounter: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adventure: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    party: Option<String>,
+    /// 0 before the first turn.
+    round: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn: Option<String>,
+    ended: bool,
+}
+
+/// The ids alone as text, which needs no fight read; each fight's state as data.
+fn list(data: &DataDir, format: ListFormat, term: &mut Terminal) -> CmdResult {
+    let ids = crate::fight::saved::ids(data);
+    let Some(format) = format.data() else {
+        for id in ids {
+            outln!(term, "{id}")?;
+        }
+        return Ok(EXIT_OK);
+    };
+    let mut rows = Vec::new();
+    for id in ids {
+        match fight_path(data, &id)
+            .map_err(Failure::from)
+            .and_then(|p| Ok(load_fight(&p)?))
+        {
+            Ok((f, _)) => rows.push(Row {
+                id,
+                round: f.now.round,
+                turn: f.now.turn.clone(),
+                ended: f.now.ended.is_some(),
+                name: f.name,
+                encounter: f.encounter,
+                adventure: f.adventure,
+                party: f.party,
+            }),
+            Err(Failure(m)) => super::out::errln!(term, "lairsmith: skipped {id}: {m}"),
+        }
+    }
+    out!(term, "{}", super::doc::render(&rows, format)?)?;
+    Ok(EXIT_OK)
+}
 
 pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
@@ -20,22 +70,15 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             adventure,
             party,
         } => start(data, &encounter, seed, &pcs, adventure, party, term),
-        FightCmd::List => {
-            for id in crate::fight::saved::ids(data) {
-                outln!(term, "{id}")?;
-            }
-            Ok(EXIT_OK)
-        }
+        FightCmd::List(f) => list(data, f.format, term),
         FightCmd::Show { fight, format } => {
             let (f, _) = load_fight(&fight_path(data, &fight)?)?;
             match format {
                 FightFormat::Text => out!(term, "{}", show(&f))?,
                 FightFormat::Yaml => out!(term, "{}", crate::yaml_io::to_string(&f))?,
-                FightFormat::Json => outln!(
-                    term,
-                    "{}",
-                    serde_json::to_string_pretty(&f).map_err(|e| Failure(e.to_string()))?
-                )?,
+                FightFormat::Json => {
+                    out!(term, "{}", super::doc::render(&f, super::doc::Data::Json)?)?
+                }
             }
             Ok(EXIT_OK)
         }

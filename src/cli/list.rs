@@ -1,11 +1,13 @@
 //! `lairsmith list`: fuzzy search and filters over every monster.
 
 use super::args::ListArgs;
-use super::out::{Terminal, outln};
+use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
-use crate::bestiary::Mark;
 use crate::bestiary::search;
+use crate::bestiary::{Entry, Mark};
+use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::text::{escape_controls, pad_to_width as pad};
+use serde::Serialize;
 use std::borrow::Cow;
 use unicode_width::UnicodeWidthStr;
 
@@ -28,6 +30,14 @@ fn print(bestiary: &crate::bestiary::Bestiary, a: ListArgs, term: &mut Terminal)
         for h in &hits {
             outln!(term, "{}", bestiary.entries[h.index].card.id)?;
         }
+        return Ok(EXIT_OK);
+    }
+    if let Some(data) = a.format.format.data() {
+        let rows: Vec<Row> = hits
+            .iter()
+            .map(|h| Row::of(&bestiary.entries[h.index]))
+            .collect();
+        out!(term, "{}", super::doc::render(&rows, data)?)?;
         return Ok(EXIT_OK);
     }
     if hits.is_empty() {
@@ -76,6 +86,55 @@ fn print(bestiary: &crate::bestiary::Bestiary, a: ListArgs, term: &mut Terminal)
         )?;
     }
     Ok(EXIT_OK)
+}
+
+/// A monster of `list --format yaml|json`: what the table shows, in fields.
+#[derive(Serialize)]
+struct Row<'a> {
+    id: &'a str,
+    name: &'a str,
+    level: Level,
+    rank: Rank,
+    role: Role,
+    leader: bool,
+    size: Size,
+    source: Source,
+    #[serde(rename = "type")]
+    creature_type: CreatureType,
+    tags: &'a [Tag],
+    xp: i64,
+    /// `shipped` or `yours`.
+    origin: &'static str,
+    /// The balance lint's verdict: `clean`, `warnings` or `errors`.
+    lint: &'static str,
+    /// Whether the file sets a number by hand.
+    overrides: bool,
+}
+
+impl<'a> Row<'a> {
+    fn of(e: &'a Entry) -> Row<'a> {
+        let d = &e.card;
+        Row {
+            id: &d.id,
+            name: &d.name,
+            level: d.level,
+            rank: d.rank,
+            role: d.role,
+            leader: d.leader,
+            size: d.size,
+            source: d.source,
+            creature_type: d.creature_type,
+            tags: &d.tags,
+            xp: d.xp,
+            origin: if e.is_shipped() { "shipped" } else { "yours" },
+            lint: match d.mark {
+                Mark::Clean => "clean",
+                Mark::Warnings => "warnings",
+                Mark::Errors => "errors",
+            },
+            overrides: d.overrides,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 mod adventure;
 mod args;
+mod doc;
 mod encounter;
 mod export_layout;
 mod fight;

@@ -1,7 +1,7 @@
 //! `lairsmith party ...`: saved parties, over [`crate::encounter::parties`].
 
 use super::args::PartyCmd;
-use super::out::{Terminal, errln, outln};
+use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::encounter::{Party, level_up, list_parties, new_party, remove_party, set_party};
 
@@ -14,8 +14,33 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
             let path = new_party(data, &name, &p)?;
             outln!(term, "{}", path.display())?;
         }
-        PartyCmd::List => {
+        PartyCmd::List(f) => {
             let files = list_parties(data)?;
+            if let Some(format) = f.format.data() {
+                #[derive(serde::Serialize)]
+                struct Row<'a> {
+                    id: String,
+                    name: &'a str,
+                    members: &'a [crate::encounter::Member],
+                }
+                let mut rows = Vec::new();
+                for (f, loaded) in &files {
+                    match loaded {
+                        Ok(p) => rows.push(Row {
+                            id: f
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
+                            name: &p.name,
+                            members: &p.members,
+                        }),
+                        Err(m) => errln!(term, "lairsmith: skipped {m}"),
+                    }
+                }
+                out!(term, "{}", super::doc::render(&rows, format)?)?;
+                return Ok(EXIT_OK);
+            }
             if files.is_empty() {
                 outln!(term, "No saved parties in {}.", data.parties().display())?;
             }

@@ -1,6 +1,6 @@
 //! `lairsmith template`: list and show monster templates, apply one to a monster or take it off.
 
-use super::args::{TemplateCmd, TemplateEditArgs, TemplateFormat};
+use super::args::{ListFormat, TemplateCmd, TemplateEditArgs, TemplateFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::Bestiary;
@@ -21,7 +21,7 @@ use crate::vocab::Vocabulary;
 pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();
     match cmd {
-        TemplateCmd::List => list(&bestiary, term),
+        TemplateCmd::List(f) => list(&bestiary, f.format, term),
         TemplateCmd::Show { id, level, format } => {
             let entry = bestiary.templates.entry(&id).ok_or_else(|| {
                 let unknown = bestiary.templates.find(&id).err();
@@ -32,6 +32,10 @@ pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
             match format {
                 TemplateFormat::Yaml => {
                     out!(term, "{}", crate::yaml_io::to_string(&entry.template))?;
+                }
+                TemplateFormat::Json => {
+                    let json = super::doc::render(&entry.template, super::doc::Data::Json)?;
+                    out!(term, "{json}")?;
                 }
                 TemplateFormat::Text => {
                     let level = level.unwrap_or(Level::new(1).expect("1 is a level"));
@@ -46,14 +50,44 @@ pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
     }
 }
 
-fn list(b: &Bestiary, term: &mut Terminal) -> CmdResult {
+/// A template of `template list --format yaml|json`.
+#[derive(serde::Serialize)]
+struct Row<'a> {
+    id: &'a str,
+    name: &'a str,
+    /// `shipped` or `yours`.
+    origin: &'static str,
+    /// `template`, or `theme` (applied to a whole encounter).
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<&'a str>,
+    file: String,
+}
+
+fn list(b: &Bestiary, format: ListFormat, term: &mut Terminal) -> CmdResult {
+    if let Some(data) = format.data() {
+        let rows: Vec<Row> = b
+            .templates
+            .entries
+            .iter()
+            .map(|e| Row {
+                id: &e.template.id,
+                name: &e.template.name,
+                origin: origin(e.origin),
+                kind: kind(&e.template),
+                description: e.template.description.as_deref().map(str::trim),
+                file: e.path.display().to_string(),
+            })
+            .collect();
+        out!(term, "{}", super::doc::render(&rows, data)?)?;
+        for e in &b.templates.errors {
+            super::out::errln!(term, "lairsmith: skipped {e}");
+        }
+        return Ok(EXIT_OK);
+    }
     for e in &b.templates.entries {
         let t = &e.template;
-        let origin = match e.origin {
-            TemplateOrigin::Shipped => "shipped",
-            TemplateOrigin::User => "yours",
-        };
-        let kind = if t.is_theme() { "theme" } else { "template" };
+        let (origin, kind) = (origin(e.origin), kind(t));
         let summary = t
             .description
             .as_deref()
@@ -70,6 +104,17 @@ fn list(b: &Bestiary, term: &mut Terminal) -> CmdResult {
         super::out::errln!(term, "lairsmith: skipped {e}");
     }
     Ok(EXIT_OK)
+}
+
+fn origin(o: TemplateOrigin) -> &'static str {
+    match o {
+        TemplateOrigin::Shipped => "shipped",
+        TemplateOrigin::User => "yours",
+    }
+}
+
+fn kind(t: &MonsterTemplate) -> &'static str {
+    if t.is_theme() { "theme" } else { "template" }
 }
 
 /// A template in words: what it sets and adds, resistances at `level`.

@@ -1,6 +1,6 @@
 //! `lairsmith treasure plan` and `lairsmith treasure troves`, over [`crate::treasure`].
 
-use super::args::{ReportFormat, TreasureCmd, TreasureFormat};
+use super::args::{TreasureCmd, TreasureFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK};
 use crate::encounter::resolve_party_spec;
@@ -40,6 +40,11 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                     "{}",
                     crate::yaml_io::to_string(&PlanDoc { seed, plan: &p })
                 )?,
+                TreasureFormat::Json => out!(
+                    term,
+                    "{}",
+                    super::doc::render(&PlanDoc { seed, plan: &p }, super::doc::Data::Json)?
+                )?,
                 TreasureFormat::Md => {
                     outln!(term, "{}", crate::export::sheet::treasure::markdown(&p))?;
                     outln!(
@@ -68,16 +73,19 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
             let party = resolve_party_spec(data, &party)?;
             let seed = seed.unwrap_or_else(rand::random);
             let troves = roll_troves(&party, count, seed);
-            match format {
-                ReportFormat::Yaml => out!(
+            match format.data() {
+                Some(data) => out!(
                     term,
                     "{}",
-                    crate::yaml_io::to_string(&TrovesDoc {
-                        seed,
-                        troves: &troves
-                    })
+                    super::doc::render(
+                        &TrovesDoc {
+                            seed,
+                            troves: &troves
+                        },
+                        data
+                    )?
                 )?,
-                ReportFormat::Text => {
+                None => {
                     let (level, clamped) = crate::treasure::trove_level(&party);
                     outln!(
                         term,

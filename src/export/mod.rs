@@ -28,15 +28,17 @@ pub enum Format {
     Foundry,
     /// A Fantasy Statblocks block for Obsidian ([`statblock_md`]).
     Statblock,
+    /// The same fields as [`Format::Yaml`], for `jq` and scripts.
+    Json,
 }
 
 /// The words for the formats, as the command line shows them.
-const FORMAT_WORDS: [&str; 6] = ["yaml", "md", "text", "html", "foundry", "statblock"];
+const FORMAT_WORDS: [&str; 7] = ["yaml", "md", "text", "html", "foundry", "statblock", "json"];
 
 /// A word that names no export format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format `{given}`{}; valid formats: yaml, md, text, html, foundry, statblock",
+    "unknown format `{given}`{}; valid formats: yaml, md, text, html, foundry, statblock, json",
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
@@ -60,6 +62,7 @@ impl std::str::FromStr for Format {
             "html" | "htm" => Ok(Format::Html),
             "foundry" => Ok(Format::Foundry),
             "statblock" => Ok(Format::Statblock),
+            "json" => Ok(Format::Json),
             other => Err(UnknownFormat {
                 given: other.to_owned(),
             }),
@@ -76,6 +79,7 @@ impl std::fmt::Display for Format {
             Format::Html => FORMAT_WORDS[3],
             Format::Foundry => FORMAT_WORDS[4],
             Format::Statblock => FORMAT_WORDS[5],
+            Format::Json => FORMAT_WORDS[6],
         })
     }
 }
@@ -88,6 +92,12 @@ pub fn render(block: &StatBlock, format: Format) -> String {
         Format::Html => html::monster(block),
         Format::Foundry => foundry::actor_json(block),
         Format::Statblock => statblock_md::statblock(block),
+        Format::Json => {
+            let mut s =
+                serde_json::to_string_pretty(block).expect("a stat block always serializes");
+            s.push('\n');
+            s
+        }
     }
 }
 
