@@ -167,11 +167,37 @@ impl Keymap {
 
     /// The first key bound to `action` in `ctx`, for messages ("U puts it back").
     pub fn key_for(&self, ctx: Ctx, action: Action) -> String {
-        self.bindings
-            .iter()
-            .find(|b| b.ctx == ctx && b.action == action)
-            .and_then(|b| b.keys.first())
-            .map(label)
+        self.key_or_unbound(&[ctx], action)
+    }
+
+    /// The key that does `action` where `ctxs` apply (most specific first, as [`Keymap::lookup`]
+    /// reads them): the first key of the first context that binds the action, skipping a key a
+    /// more specific context takes for something else. `None`: no key does it there, so a hint
+    /// must not offer it.
+    pub fn key_in(&self, ctxs: &[Ctx], action: Action) -> Option<String> {
+        for (i, ctx) in ctxs.iter().enumerate() {
+            for b in self
+                .bindings
+                .iter()
+                .filter(|b| b.ctx == *ctx && b.action == action)
+            {
+                let shadowed = |k: &KeySpec| {
+                    self.bindings
+                        .iter()
+                        .any(|o| ctxs[..i].contains(&o.ctx) && o.keys.contains(k))
+                };
+                if let Some(k) = b.keys.iter().find(|k| !shadowed(k)) {
+                    return Some(label(k));
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Keymap::key_in`] for a sentence that names the action whatever the bindings: a settings
+    /// file that takes every key off it reads "(unbound: undo)".
+    pub fn key_or_unbound(&self, ctxs: &[Ctx], action: Action) -> String {
+        self.key_in(ctxs, action)
             .unwrap_or_else(|| format!("(unbound: {})", action.name()))
     }
 

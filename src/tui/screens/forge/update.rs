@@ -406,9 +406,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
                 f.powers_custom = true;
                 f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
                 f.changed(None);
-                let undo = app
-                    .keymap
-                    .key_for(crate::tui::keymap::Ctx::Forge, Action::Undo);
+                let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
                 app.info(format!("Removed {}; {undo} undoes.", p.name));
             }
         }
@@ -417,9 +415,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
                 && d.row().remove.is_some_and(|remove| remove(&mut f.design))
             {
                 f.changed(None);
-                let undo = app
-                    .keymap
-                    .key_for(crate::tui::keymap::Ctx::Forge, Action::Undo);
+                let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
                 app.info(format!("Removed; {undo} undoes."));
             }
         }

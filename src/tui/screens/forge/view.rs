@@ -405,8 +405,8 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
     };
     lines.push(Line::from(format!(
         "{} saves to {path}",
-        app.keymap.key_for(
-            crate::tui::keymap::Ctx::Anywhere,
+        app.key_on(
+            crate::tui::app::Screen::Forge,
             crate::tui::keymap::Action::Save
         )
     )));

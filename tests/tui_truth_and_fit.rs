@@ -1,0 +1,223 @@
+//! Issue 24, sections 1 and 2: nothing on screen is untrue, everything fits. Keys go through the
+//! real `update` and `exec` against a temporary data directory; screens are drawn on a
+//! TestBackend at 80×24 and 120×40.
+#![cfg(feature = "tui")]
+
+mod common;
+use lairsmith::cli::DataDir;
+use lairsmith::tui::app::{App, Msg, Outcome};
+use lairsmith::tui::{app_for, dispatch};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+use KeyCode::{Down, End, Enter, Esc};
+
+struct Ui {
+    app: App,
+    dir: tempfile::TempDir,
+}
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+impl Ui {
+    fn new() -> Ui {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_for(&DataDir {
+            root: dir.path().to_owned(),
+        });
+        app.encounter.seed = 42;
+        app.paths.exports = dir.path().join("exports");
+        Ui { app, dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn send(&mut self, ev: KeyEvent) {
+        let mut no_editor = |p: &Path| Outcome::Edited {
+            path: p.to_owned(),
+            result: Err("no editor in tests".into()),
+        };
+        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Ui {
+        self.send(KeyEvent::new(code, KeyModifiers::NONE));
+        self
+    }
+
+    fn ch(&mut self, c: char) -> &mut Ui {
+        self.key(KeyCode::Char(c))
+    }
+
+    fn ctrl(&mut self, c: char) -> &mut Ui {
+        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        self
+    }
+
+    fn typed(&mut self, s: &str) -> &mut Ui {
+        for c in s.chars() {
+            self.ch(c);
+        }
+        self
+    }
+
+    fn times(&mut self, code: KeyCode, n: usize) -> &mut Ui {
+        for _ in 0..n {
+            self.key(code);
+        }
+        self
+    }
+
+    /// The screen at `w`×`h` (the model's viewport follows, as a resize would).
+    fn draw(&mut self, w: u16, h: u16) -> String {
+        dispatch(&mut self.app, Msg::Resize(w, h), &mut |p: &Path| {
+            Outcome::Edited {
+                path: p.to_owned(),
+                result: Err("no editor in tests".into()),
+            }
+        });
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
+            .unwrap();
+        let buf = t.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            for x in 0..w {
+                line.push_str(buf[(x, y)].symbol());
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Draws at both sizes and hands each screen to `check` with its name.
+    fn both(&mut self, name: &str, mut check: impl FnMut(&str, &str)) {
+        for (w, h) in SIZES {
+            let s = self.draw(w, h);
+            check(&format!("{name} at {w}x{h}"), &s);
+        }
+    }
+}
+
+/// Every screen in every mode, and what opens over them, as (name, drawing) at both sizes.
+fn every_screen(ui: &mut Ui) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut grab = |ui: &mut Ui, name: &str| {
+        ui.both(name, |n, s| out.push((n.to_owned(), s.to_owned())));
+        ui.ch('?');
+        ui.both(&format!("{name}, ?"), |n, s| {
+            out.push((n.to_owned(), s.to_owned()))
+        });
+        ui.key(Esc);
+    };
+    grab(ui, "bestiary");
+    ui.ch('/');
+    grab(ui, "bestiary search");
+    ui.key(Esc).key(Esc);
+    ui.ch('f');
+    grab(ui, "bestiary filters");
+    ui.key(Esc);
+    ui.ch('r');
+    grab(ui, "bestiary relevel");
+    ui.key(Esc);
+    // The Forge, every step, then the stat block pane.
+    ui.ch('n');
+    for step in lairsmith::tui::screens::forge::STEPS.iter() {
+        ui.app.forge.go_to(*step);
+        grab(ui, &format!("forge {step:?}"));
+    }
+    ui.ch('n');
+    grab(ui, "forge power form");
+    ui.key(Esc);
+    ui.key(KeyCode::Tab);
+    grab(ui, "forge stat block");
+    ui.key(KeyCode::Tab);
+    ui.app.forge.design.mark_clean();
+    // An Orcus encounter: empty, a placeholder, monsters, the arithmetic.
+    ui.key(KeyCode::F(3));
+    grab(ui, "encounter empty");
+    ui.ch('P').ctrl('u').typed("4x5").key(Enter);
+    ui.ch('p').key(Enter);
+    grab(ui, "encounter placeholder");
+    ui.ch('a');
+    grab(ui, "encounter picker");
+    ui.typed("gloamblade").key(Enter).key(Esc);
+    ui.ch('w');
+    grab(ui, "encounter arithmetic");
+    ui.ch('t');
+    grab(ui, "encounter treasure");
+    ui.ch('w');
+    ui.ch('X');
+    grab(ui, "encounter challenge form");
+    ui.key(Esc);
+    ui.ctrl('s').typed("Truth").key(Enter);
+    // A 3rd-edition encounter.
+    ui.ch('N');
+    grab(ui, "encounter new");
+    ui.ch('Y');
+    grab(ui, "encounter 3e empty");
+    ui.ch('c').typed("5 x2").key(Enter);
+    grab(ui, "encounter 3e");
+    ui.ch('w');
+    grab(ui, "encounter 3e arithmetic");
+    ui.ch('w');
+    // The Adventure screen, empty then with the saved encounter.
+    ui.key(KeyCode::F(4));
+    grab(ui, "adventure empty");
+    ui.ch('a');
+    grab(ui, "adventure add list");
+    ui.key(Enter);
+    grab(ui, "adventure");
+    // The Table: the list, then a fight.
+    ui.key(KeyCode::F(5));
+    grab(ui, "table list");
+    ui.key(Enter);
+    grab(ui, "table fight");
+    out
+}
+
+#[test]
+fn every_hint_names_a_key_that_works_on_its_screen_and_mode() {
+    let mut ui = Ui::new();
+    for (name, screen) in every_screen(&mut ui) {
+        assert!(!screen.contains("(unbound"), "{name}:\n{screen}");
+    }
+}
+
+#[test]
+fn a_3rd_edition_encounter_offers_no_orcus_keys_and_a_rebound_key_is_the_one_named() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('Y');
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("c adds foes by challenge"), "{w}x{h}:\n{s}");
+        assert!(!s.contains("a adds from the bestiary"), "{w}x{h}:\n{s}");
+    }
+    let mut ui = Ui::new();
+    ui.app.keymap.rebind(
+        lairsmith::tui::keymap::Action::AddMonsters,
+        &["A".parse().unwrap()],
+    );
+    ui.key(KeyCode::F(3));
+    let s = ui.draw(80, 24);
+    assert!(s.contains("A adds from the bestiary"), "{s}");
+    // The whole hint is on screen, wrapped rather than cut at the edge.
+    assert!(s.contains("generates."), "{s}");
+}
+
+#[test]
+fn a_placeholders_preview_names_the_key_that_opens_the_forge() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('p').key(Enter);
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("Enter opens the"), "{w}x{h}:\n{s}");
+        assert!(!s.contains("(unbound"), "{w}x{h}:\n{s}");
+    }
+}
