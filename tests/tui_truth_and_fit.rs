@@ -221,3 +221,36 @@ fn a_placeholders_preview_names_the_key_that_opens_the_forge() {
         assert!(!s.contains("(unbound"), "{w}x{h}:\n{s}");
     }
 }
+
+#[test]
+fn reopening_an_encounter_keeps_its_generator_locks_and_difficulty() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3))
+        .ch('P')
+        .ctrl('u')
+        .typed("4x5")
+        .key(Enter);
+    ui.ch('p').key(Enter); // a placeholder, locked below
+    ui.ch('L').ch('d'); // standard -> hard
+    ui.ch('G');
+    ui.ctrl('s').typed("Kept Locks").key(Enter);
+    let file = std::fs::read_to_string(ui.root().join("encounters/kept-locks.yaml")).unwrap();
+    assert!(file.contains("difficulty: hard"), "{file}");
+    assert!(file.contains("locked:"), "{file}");
+    ui.ch('N');
+    assert!(ui.app.encounter.locked.is_empty());
+    ui.ch('d').ch('d'); // the new encounter aims elsewhere
+    ui.ch('o').key(Enter);
+    assert_eq!(ui.app.encounter.encounter.name, "Kept Locks");
+    assert_eq!(
+        ui.app.encounter.locked.len(),
+        1,
+        "{:?}",
+        ui.app.encounter.locked
+    );
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("generator: hard"), "{w}x{h}:\n{s}");
+        assert!(s.contains('🔒'), "{w}x{h}:\n{s}");
+    }
+}

@@ -834,7 +834,9 @@ fn opened(
     let file = crate::tui::document::OnDisk { path, fingerprint };
     let mut s = EncounterScreen::with(e, Some(file));
     s.seed = old.seed;
-    s.difficulty = old.difficulty;
+    if s.encounter.generated.is_none() {
+        s.difficulty = old.difficulty;
+    }
     s.treasure = old.treasure;
     s.treasure_seed = old.treasure_seed;
     s.saved_parties = old.saved_parties.clone();
