@@ -254,3 +254,26 @@ fn reopening_an_encounter_keeps_its_generator_locks_and_difficulty() {
         assert!(s.contains('🔒'), "{w}x{h}:\n{s}");
     }
 }
+
+#[test]
+fn the_bestiary_scrolls_back_to_show_every_match_after_filtering() {
+    for (w, h) in SIZES {
+        let mut ui = Ui::new();
+        ui.draw(w, h);
+        ui.key(End);
+        ui.ch('f').ctrl('u').typed("2..5").key(Enter);
+        let hits = ui.app.browser.hits.len();
+        assert!(hits > 0);
+        let s = ui.draw(w, h);
+        // The list shows the body less the search box, the filter line and two borders.
+        let rows = usize::from(h) - 4 - 6;
+        let first = ui.app.browser.hits[0].index;
+        let first = ui.app.bestiary.entries[first].card.name.clone();
+        if hits <= rows {
+            assert_eq!(ui.app.browser.offset, 0, "{w}x{h}:\n{s}");
+            assert!(s.contains(first.as_str()), "{w}x{h}: {first} hidden:\n{s}");
+        } else {
+            assert_eq!(ui.app.browser.offset, hits - rows, "{w}x{h}:\n{s}");
+        }
+    }
+}

@@ -137,11 +137,7 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
     let rows = list_area.height.saturating_sub(2) as usize;
     // `update` keeps the offset for the terminal's size; a frame of another size (a test's)
     // still shows the selection.
-    let offset = if br.selected < br.offset || br.selected >= br.offset + rows.max(1) {
-        br.selected.saturating_sub(rows.saturating_sub(1))
-    } else {
-        br.offset
-    };
+    let offset = crate::tui::widgets::list_offset(br.selected, br.offset, rows, br.hits.len());
     // The XP column is as wide as the widest XP shown, so no number is ever cut.
     let xp_w = br
         .hits
