@@ -277,3 +277,98 @@ fn the_bestiary_scrolls_back_to_show_every_match_after_filtering() {
         }
     }
 }
+
+/// The lines inside the first bordered pane whose title holds `title`, borders and padding off.
+fn pane(screen: &str, title: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let (top, col) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| l.find(title).map(|_| (i, l)))
+        .map(|(i, l)| {
+            let byte = l.find(title).unwrap();
+            let col = l[..byte]
+                .rfind('┌')
+                .map(|b| l[..b].chars().count())
+                .unwrap();
+            (i, col)
+        })
+        .unwrap_or_else(|| panic!("no pane {title}:\n{screen}"));
+    let mut out = Vec::new();
+    for l in &lines[top + 1..] {
+        let chars: Vec<char> = l.chars().collect();
+        if chars.get(col) == Some(&'└') {
+            break;
+        }
+        let rest: String = chars.iter().skip(col + 1).collect();
+        let inner = rest.split('│').next().unwrap_or("").trim_end().to_owned();
+        out.push(inner);
+    }
+    out
+}
+
+#[test]
+fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
+    for (w, h) in SIZES {
+        let mut ui = Ui::new();
+        ui.draw(w, h);
+        ui.key(Enter); // the first monster in the Forge
+        assert_eq!(ui.app.screen, lairsmith::tui::app::Screen::Forge);
+        ui.key(KeyCode::Tab).key(End);
+        let s = ui.draw(w, h);
+        let p = pane(&s, "Stat block");
+        assert!(
+            !p.last().unwrap().trim().is_empty(),
+            "{w}x{h}: the pane ends blank:\n{s}"
+        );
+        // One more line down changes nothing: the last line is already at the bottom.
+        let before = ui.app.forge.preview_scroll;
+        ui.key(Down);
+        assert_eq!(ui.app.forge.preview_scroll, before);
+        // The key reference: End shows its last line at the bottom.
+        ui.ch('?').key(End);
+        let s = ui.draw(w, h);
+        let last_help = lairsmith::tui::help::lines(&ui.app.keymap)
+            .last()
+            .map(|l| l.to_string())
+            .unwrap();
+        let shown: Vec<&str> = s.lines().collect();
+        let bottom = shown[usize::from(h) - 4];
+        assert!(
+            bottom.contains(
+                last_help
+                    .trim()
+                    .chars()
+                    .take(20)
+                    .collect::<String>()
+                    .as_str()
+            ),
+            "{w}x{h}: {last_help:?} is not at the bottom:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn pgup_in_the_forges_stat_block_pages_the_pane_and_keeps_the_step() {
+    let mut ui = Ui::new();
+    ui.draw(80, 24);
+    ui.key(Enter);
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Details);
+    ui.key(KeyCode::Tab).key(End);
+    let end = ui.app.forge.preview_scroll;
+    assert!(end > 0);
+    ui.key(KeyCode::PageUp);
+    assert_eq!(
+        ui.app.forge.step,
+        lairsmith::tui::screens::forge::Step::Details
+    );
+    assert!(ui.app.forge.preview_scroll < end);
+    ui.key(KeyCode::PageDown);
+    assert_eq!(
+        ui.app.forge.step,
+        lairsmith::tui::screens::forge::Step::Details
+    );
+    assert_eq!(ui.app.forge.preview_scroll, end);
+}

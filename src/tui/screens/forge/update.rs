@@ -293,15 +293,9 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         | Action::End
             if f.focus == Focus::Preview =>
         {
-            let s = f.preview_scroll;
-            f.preview_scroll = match action {
-                Action::Up => s.saturating_sub(1),
-                Action::Down => s.saturating_add(1),
-                Action::PageUp => s.saturating_sub(10),
-                Action::PageDown => s.saturating_add(10),
-                Action::Home => 0,
-                _ => s.saturating_add(500),
-            };
+            let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.viewport);
+            f.preview_scroll =
+                crate::tui::layers::scroll_to(f.preview_scroll, action, lines, visible);
         }
         Action::Up
         | Action::Down
