@@ -65,13 +65,6 @@ impl Ui {
         self
     }
 
-    fn times(&mut self, code: KeyCode, n: usize) -> &mut Ui {
-        for _ in 0..n {
-            self.key(code);
-        }
-        self
-    }
-
     /// The screen at `w`×`h` (the model's viewport follows, as a resize would).
     fn draw(&mut self, w: u16, h: u16) -> String {
         dispatch(&mut self.app, Msg::Resize(w, h), &mut |p: &Path| {
@@ -371,4 +364,36 @@ fn pgup_in_the_forges_stat_block_pages_the_pane_and_keeps_the_step() {
         lairsmith::tui::screens::forge::Step::Details
     );
     assert_eq!(ui.app.forge.preview_scroll, end);
+}
+
+#[test]
+fn minus_on_a_count_of_one_says_that_x_removes_the_group() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('p').key(Enter);
+    ui.app.status = None;
+    ui.ch('-');
+    assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
+    let said = ui
+        .app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("x removes the group"), "{said:?}");
+}
+
+#[test]
+fn the_adventure_export_prompt_shows_the_whole_path_as_the_encounters_does() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4)).ch('m');
+    let exports = ui.app.paths.exports.display().to_string();
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        let text = match ui.app.top() {
+            Some(lairsmith::tui::layer::Layer::Prompt { field, .. }) => field.text().to_owned(),
+            other => panic!("{other:?}"),
+        };
+        assert!(text.starts_with(&exports), "{text}\n{s}");
+        assert!(text.ends_with(".md"), "{text}");
+    }
 }

@@ -129,12 +129,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenAdventure)]),
         Action::NewAdventure => return Some(vec![Effect::Leave(AfterLeave::NewAdventure)]),
         Action::ExportMarkdown => {
-            let name = format!("{}.md", crate::monster::slugify(&s.adventure.name));
-            let title = format!(
-                "Export the adventure sheet to (in {})",
-                app.paths.exports.display()
+            // The whole path, as the Encounter screen's prompt shows it.
+            let path = crate::tui::screens::bestiary::update::export_name(
+                &app.paths.exports,
+                &s.adventure.name,
+                "md",
             );
-            prompt(app, Prompt::Export, title, TextField::new(&name));
+            let title = "Export the adventure sheet (Markdown) to file".to_owned();
+            prompt(app, Prompt::Export, title, TextField::new(&path));
         }
         _ => return None,
     }

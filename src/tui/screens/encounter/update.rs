@@ -159,15 +159,21 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Increase | Action::Decrease => {
             let mut full = false;
+            let mut last_one = false;
             if let Some(g) = s.encounter.groups.get_mut(s.cursor) {
                 if action == Action::Increase {
                     full = g.count.get() == crate::encounter::MAX_GROUP_COUNT;
                     g.count = g.count.increment();
                 } else if let Some(c) = g.count.decrement() {
                     g.count = c;
+                } else {
+                    last_one = true;
                 }
             }
-            if full {
+            if last_one {
+                let x = app.key_on(crate::tui::app::Screen::Encounter, Action::Delete);
+                app.info(format!("The group has one left; {x} removes the group."));
+            } else if full {
                 app.info(format!(
                     "A group holds at most {} monsters.",
                     crate::encounter::MAX_GROUP_COUNT
