@@ -397,3 +397,24 @@ fn the_adventure_export_prompt_shows_the_whole_path_as_the_encounters_does() {
         assert!(text.ends_with(".md"), "{text}");
     }
 }
+
+/// The help bar: the last line of the screen.
+fn bar(screen: &str) -> String {
+    screen.lines().last().unwrap_or("").to_owned()
+}
+
+#[test]
+fn the_forges_powers_step_keeps_ctrl_s_save_in_the_bar_and_says_more_at_80x24() {
+    let mut ui = Ui::new();
+    ui.ch('n');
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Powers);
+    let s = ui.draw(80, 24);
+    let b = bar(&s);
+    assert!(b.contains("Ctrl-S save"), "{b}");
+    assert!(b.contains("? more"), "{b}");
+    let s = ui.draw(120, 40);
+    let b = bar(&s);
+    assert!(b.contains("Ctrl-S save"), "{b}");
+}
