@@ -230,7 +230,7 @@ fn the_readme_example_reads() {
     let c = lairsmith::tui::settings::with_schema(|s| parse(example, Path::new("README.md"), s))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(c.keys("quit"), keys(&["Q"]));
-    assert_eq!(c.keys("previous_step"), keys(&["[", "PageUp", "Alt-h"]));
+    assert_eq!(c.keys("previous_step"), keys(&["[", "Alt-h"]));
     assert_eq!(c.theme.base, Base::Light);
 }
 

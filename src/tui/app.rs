@@ -212,7 +212,13 @@ impl App {
         if let Some(l) = self.top() {
             return l.contexts();
         }
-        let mut v = match self.screen {
+        self.screen_contexts(self.screen)
+    }
+
+    /// The contexts of `screen` in its current mode (the Forge's step and pane, the encounter's
+    /// system, the Table's fight or list), without what is open over it.
+    pub fn screen_contexts(&self, screen: Screen) -> Vec<Ctx> {
+        let mut v = match screen {
             Screen::Bestiary => vec![Ctx::Bestiary],
             Screen::Forge => self.forge.contexts(),
             Screen::Encounter => match self.encounter.encounter.system {
@@ -225,6 +231,18 @@ impl App {
         };
         v.extend([Ctx::Anywhere, Ctx::Global]);
         v
+    }
+
+    /// The key that does `action` on `screen` in its current mode, for a hint; `None` when
+    /// nothing does it there, and the hint is left out.
+    pub fn hint_key(&self, screen: Screen, action: crate::tui::keymap::Action) -> Option<String> {
+        self.keymap.key_in(&self.screen_contexts(screen), action)
+    }
+
+    /// The key that does `action` on `screen` in its current mode, for a sentence that names it.
+    pub fn key_on(&self, screen: Screen, action: crate::tui::keymap::Action) -> String {
+        self.keymap
+            .key_or_unbound(&self.screen_contexts(screen), action)
     }
 
     pub fn entry(&self, id: &str) -> Option<&Entry> {

@@ -29,12 +29,13 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
     match layer {
         Layer::Help { scroll } => {
             let lines = crate::tui::help::line_count(&app.keymap);
-            if let Some(scroll) = scrolled(scroll, action, lines) {
+            if let Some(scroll) = scrolled(scroll, action, lines, viewer_rows(app)) {
                 app.push(Layer::Help { scroll });
             }
         }
         Layer::Errors { scroll } => {
-            if let Some(scroll) = scrolled(scroll, action, app.bestiary.errors.len() + 1) {
+            let lines = app.bestiary.errors.len() + 1;
+            if let Some(scroll) = scrolled(scroll, action, lines, viewer_rows(app)) {
                 app.push(Layer::Errors { scroll });
             }
         }
@@ -204,18 +205,36 @@ pub fn offer_files(app: &mut App, purpose: FilesFor, result: Result<Vec<PathBuf>
 }
 
 /// The new scroll position of a viewer, or `None` when the key closes it.
-fn scrolled(scroll: u16, action: Action, lines: usize) -> Option<u16> {
-    let last = u16::try_from(lines.saturating_sub(1)).unwrap_or(u16::MAX);
-    Some(match action {
-        Action::Back => return None,
+fn scrolled(scroll: u16, action: Action, lines: usize, visible: usize) -> Option<u16> {
+    if action == Action::Back {
+        return None;
+    }
+    Some(scroll_to(scroll, action, lines, visible))
+}
+
+/// The new scroll position of a pane of `lines` lines showing `visible` of them: a page is what
+/// the pane shows, and scrolling stops where the last line is at the bottom, so the pane is
+/// never scrolled to blank.
+pub fn scroll_to(scroll: u16, action: Action, lines: usize, visible: usize) -> u16 {
+    let visible = visible.max(1);
+    let last = u16::try_from(lines.saturating_sub(visible)).unwrap_or(u16::MAX);
+    let page = u16::try_from(visible.saturating_sub(1).max(1)).unwrap_or(u16::MAX);
+    let scroll = scroll.min(last);
+    match action {
         Action::Up => scroll.saturating_sub(1),
         Action::Down => scroll.saturating_add(1).min(last),
-        Action::PageUp => scroll.saturating_sub(10),
-        Action::PageDown => scroll.saturating_add(10).min(last),
+        Action::PageUp => scroll.saturating_sub(page),
+        Action::PageDown => scroll.saturating_add(page).min(last),
         Action::Home => 0,
         Action::End => last,
         _ => scroll,
-    })
+    }
+}
+
+/// The lines the key reference and the list of unreadable files show: the screen less the tabs,
+/// the status line, the help bar and the dialog's two borders.
+pub fn viewer_rows(app: &App) -> usize {
+    usize::from(app.viewport.1.saturating_sub(5))
 }
 
 /// Moves a form's row.

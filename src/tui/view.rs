@@ -147,8 +147,13 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     let r = body(area);
     f.render_widget(Clear, r);
     let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
+    let lines = crate::tui::help::lines(&app.keymap);
+    let last = lines
+        .len()
+        .saturating_sub(usize::from(r.height.saturating_sub(2)));
+    let scroll = scroll.min(u16::try_from(last).unwrap_or(u16::MAX));
     f.render_widget(
-        Paragraph::new(crate::tui::help::lines(&app.keymap))
+        Paragraph::new(lines)
             .scroll((scroll, 0))
             .block(crate::tui::widgets::dialog(format!(
                 " Keys: ↑↓ PgUp PgDn scroll · {close} closes "

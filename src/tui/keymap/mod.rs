@@ -167,11 +167,37 @@ impl Keymap {
 
     /// The first key bound to `action` in `ctx`, for messages ("U puts it back").
     pub fn key_for(&self, ctx: Ctx, action: Action) -> String {
-        self.bindings
-            .iter()
-            .find(|b| b.ctx == ctx && b.action == action)
-            .and_then(|b| b.keys.first())
-            .map(label)
+        self.key_or_unbound(&[ctx], action)
+    }
+
+    /// The key that does `action` where `ctxs` apply (most specific first, as [`Keymap::lookup`]
+    /// reads them): the first key of the first context that binds the action, skipping a key a
+    /// more specific context takes for something else. `None`: no key does it there, so a hint
+    /// must not offer it.
+    pub fn key_in(&self, ctxs: &[Ctx], action: Action) -> Option<String> {
+        for (i, ctx) in ctxs.iter().enumerate() {
+            for b in self
+                .bindings
+                .iter()
+                .filter(|b| b.ctx == *ctx && b.action == action)
+            {
+                let shadowed = |k: &KeySpec| {
+                    self.bindings
+                        .iter()
+                        .any(|o| ctxs[..i].contains(&o.ctx) && o.keys.contains(k))
+                };
+                if let Some(k) = b.keys.iter().find(|k| !shadowed(k)) {
+                    return Some(label(k));
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Keymap::key_in`] for a sentence that names the action whatever the bindings: a settings
+    /// file that takes every key off it reads "(unbound: undo)".
+    pub fn key_or_unbound(&self, ctxs: &[Ctx], action: Action) -> String {
+        self.key_in(ctxs, action)
             .unwrap_or_else(|| format!("(unbound: {})", action.name()))
     }
 
@@ -203,7 +229,10 @@ impl Keymap {
     }
 
     /// The entries that fit in `width` columns, whole: `? help` and `q quit` (when they apply)
-    /// always, then the others in order of importance, then shown in table order.
+    /// always, then the most specific context's (the step, the pane, the mode), then what
+    /// works even while typing (`Ctrl-S save`: losing work is worse than missing a key), then
+    /// the others in order of importance, then shown in table order.
+    /// When some do not fit, `? help` reads `? more`: the rest are behind it.
     pub fn bar(&self, ctxs: &[Ctx], width: usize) -> Vec<(String, &'static str)> {
         let items = self.bar_items(ctxs);
         let cost = |(k, l): &(String, &str)| crate::text::display_width(k) + 1 + l.len() + 2;
@@ -213,19 +242,42 @@ impl Keymap {
             .filter(|(_, (_, l))| *l == "help" || *l == "quit")
             .map(|(i, _)| i)
             .collect();
+        let anywhere = |l: &str| {
+            self.bindings
+                .iter()
+                .any(|b| b.ctx == Ctx::Anywhere && b.bar == l)
+        };
+        let first = |l: &str| {
+            ctxs.first()
+                .is_some_and(|c| self.bindings.iter().any(|b| b.ctx == *c && b.bar == l))
+        };
+        let mut order: Vec<usize> = (0..items.len())
+            .filter(|i| !always.contains(i) && first(items[*i].1))
+            .collect();
+        let then: Vec<usize> = (0..items.len())
+            .filter(|i| !always.contains(i) && !order.contains(i) && anywhere(items[*i].1))
+            .collect();
+        order.extend(then);
+        let rest: Vec<usize> = (0..items.len())
+            .filter(|i| !always.contains(i) && !order.contains(i))
+            .collect();
+        order.extend(rest);
         let mut used: usize = always.iter().map(|i| cost(&items[*i])).sum();
         let mut keep = always.clone();
-        for (i, item) in items.iter().enumerate() {
-            if always.contains(&i) {
-                continue;
-            }
-            if used + cost(item) <= width {
-                used += cost(item);
+        for i in order {
+            if used + cost(&items[i]) <= width {
+                used += cost(&items[i]);
                 keep.push(i);
             }
         }
+        let hidden = keep.len() < items.len();
         keep.sort_unstable();
-        keep.into_iter().map(|i| items[i].clone()).collect()
+        keep.into_iter()
+            .map(|i| match &items[i] {
+                (k, "help") if hidden => (k.clone(), "more"),
+                item => item.clone(),
+            })
+            .collect()
     }
 }
 
@@ -383,7 +435,7 @@ mod tests {
         let km = Keymap::default();
         for width in [20, 40, 80, 120] {
             let items = km.bar(&[Ctx::Bestiary, Ctx::Global], width);
-            assert!(items.iter().any(|(_, l)| *l == "help"));
+            assert!(items.iter().any(|(_, l)| *l == "help" || *l == "more"));
             assert!(items.iter().any(|(_, l)| *l == "quit"));
             let used: usize = items
                 .iter()

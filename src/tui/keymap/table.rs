@@ -141,8 +141,8 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Form,           [RIGHT],                A::Right,          "",            "Next value"),
     row!(C::Form,           [k('F')],               A::ClearFilter,    "",            "Clear every value of the form"),
     // Forge
-    row!(C::Forge,          [k(']'), PGDN],         A::NextStep,       "next",        "Next step"),
-    row!(C::Forge,          [k('['), PGUP],         A::PrevStep,       "back",        "Previous step"),
+    row!(C::Forge,          [k(']')],               A::NextStep,       "next",        "Next step"),
+    row!(C::Forge,          [k('[')],               A::PrevStep,       "back",        "Previous step"),
     row!(C::Forge,          [ctrl('z'), k('u')],    A::Undo,           "undo",        "Undo the last change (100 steps and more)"),
     row!(C::Forge,          [ctrl('y')],            A::Redo,           "",            "Redo what was undone"),
     row!(C::Forge,          [ESC],                  A::Back,           "",            "Previous step, or close the power's form"),

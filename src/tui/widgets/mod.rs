@@ -10,3 +10,18 @@ pub fn dialog<'a>(title: impl Into<ratatui::text::Line<'a>>) -> ratatui::widgets
         .title(title)
         .border_style(crate::tui::theme::focused_border())
 }
+
+/// The first row a list of `len` rows shows in `rows` lines, from the one it showed
+/// (`offset`): the selection stays in view, and no line is left empty below the last row
+/// while rows above the top are hidden (after a filter shortens the list, say).
+pub fn list_offset(selected: usize, offset: usize, rows: usize, len: usize) -> usize {
+    let rows = rows.max(1);
+    let offset = if selected < offset {
+        selected
+    } else if selected >= offset + rows {
+        selected + 1 - rows
+    } else {
+        offset
+    };
+    offset.min(len.saturating_sub(rows))
+}

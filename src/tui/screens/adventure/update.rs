@@ -7,7 +7,7 @@ use crate::encounter::PartyChoice;
 use crate::encounter::PartyRef;
 use crate::store::path_in;
 use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::Action;
 use crate::tui::layer::{FilesFor, Layer};
 use crate::tui::msg::{Effect, Outcome, Owner};
 use crate::tui::widgets::text_field::TextField;
@@ -87,7 +87,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Delete => {
             if s.cursor < n {
                 let id = s.adventure.encounters.remove(s.cursor);
-                let undo = app.keymap.key_for(Ctx::Adventure, Action::Undo);
+                let undo = app.key_on(crate::tui::app::Screen::Adventure, Action::Undo);
                 app.info(format!(
                     "Took {id} out of the adventure (its file stays); {undo} undoes."
                 ));
@@ -100,7 +100,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                         return Some(vec![Effect::Leave(AfterLeave::OpenEncounterAt(path))]);
                     }
                     _ => {
-                        let x = app.keymap.key_for(Ctx::Adventure, Action::Delete);
+                        let x = app.key_on(crate::tui::app::Screen::Adventure, Action::Delete);
                         app.error(format!(
                             "No saved encounter has the id `{id}`; {x} takes it out of the adventure."
                         ));
@@ -129,12 +129,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenAdventure)]),
         Action::NewAdventure => return Some(vec![Effect::Leave(AfterLeave::NewAdventure)]),
         Action::ExportMarkdown => {
-            let name = format!("{}.md", crate::monster::slugify(&s.adventure.name));
-            let title = format!(
-                "Export the adventure sheet to (in {})",
-                app.paths.exports.display()
+            // The whole path, as the Encounter screen's prompt shows it.
+            let path = crate::tui::screens::bestiary::update::export_name(
+                &app.paths.exports,
+                &s.adventure.name,
+                "md",
             );
-            prompt(app, Prompt::Export, title, TextField::new(&name));
+            let title = "Export the adventure sheet (Markdown) to file".to_owned();
+            prompt(app, Prompt::Export, title, TextField::new(&path));
         }
         _ => return None,
     }
@@ -317,7 +319,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             exists,
             ..
         } => {
-            let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
+            let open = app.key_on(crate::tui::app::Screen::Adventure, Action::Open);
             let said =
                 crate::tui::document::save_failed(&path, changed_on_disk, exists, message, &open);
             app.error(said);

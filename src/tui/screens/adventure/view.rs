@@ -8,7 +8,7 @@ use crate::rules::experience::first_xp;
 use crate::rules::level::Level;
 use crate::text::{escape_controls, fit_width};
 use crate::tui::app::App;
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::Action;
 use crate::tui::theme;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -88,8 +88,8 @@ fn encounters(app: &App, f: &mut Frame, area: Rect) {
     let s = &app.adventure;
     let r = &s.report;
     if r.encounters.is_empty() {
-        let add = app.keymap.key_for(Ctx::Adventure, Action::AddEncounter);
-        let open = app.keymap.key_for(Ctx::Adventure, Action::Open);
+        let add = app.key_on(crate::tui::app::Screen::Adventure, Action::AddEncounter);
+        let open = app.key_on(crate::tui::app::Screen::Adventure, Action::Open);
         f.render_widget(
             Paragraph::new(format!(
                 "No encounters yet. {add} adds a saved encounter; {open} opens a saved adventure."
@@ -467,7 +467,7 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
             lines.push(Line::from(escape_controls(&t).into_owned()));
         }
     }
-    let open = app.keymap.key_for(Ctx::Adventure, Action::Choose);
+    let open = app.key_on(crate::tui::app::Screen::Adventure, Action::Choose);
     lines.push(Line::from(Span::styled(
         format!("{open} opens it on the Encounter screen."),
         theme::dim(),

@@ -148,12 +148,7 @@ impl Browser {
 
     /// Keeps the selected row within the `rows` visible ones.
     pub fn keep_in_view(&mut self, rows: usize) {
-        let rows = rows.max(1);
-        if self.selected < self.offset {
-            self.offset = self.selected;
-        } else if self.selected >= self.offset + rows {
-            self.offset = self.selected + 1 - rows;
-        }
-        self.offset = self.offset.min(self.hits.len().saturating_sub(1));
+        self.offset =
+            crate::tui::widgets::list_offset(self.selected, self.offset, rows, self.hits.len());
     }
 }

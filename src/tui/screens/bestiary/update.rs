@@ -188,7 +188,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let id = br.selected_id()?;
             let e = app.bestiary.get(&id)?;
             if e.is_shipped() {
-                let dup = app.keymap.key_for(Ctx::Bestiary, Action::Duplicate);
+                let dup = app.key_on(crate::tui::app::Screen::Bestiary, Action::Duplicate);
                 let msg = format!(
                     "{} is shipped and read-only: press {dup} to duplicate it into your bestiary, then edit the copy.",
                     e.card.name
@@ -297,7 +297,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         }
         Outcome::Removed { id, path } => {
             app.bestiary.remove(&id);
-            let restore = app.keymap.key_for(Ctx::Bestiary, Action::Restore);
+            let restore = app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore);
             app.info(format!(
                 "Moved {} to the trash; {restore} puts it back (or `lairsmith restore {id}`).",
                 path.display()

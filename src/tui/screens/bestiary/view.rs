@@ -5,7 +5,7 @@ use crate::bestiary::{Filter, Mark};
 use crate::monster::lint::Severity;
 use crate::rules::Rank;
 use crate::tui::app::App;
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::Action;
 use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
@@ -73,7 +73,7 @@ fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
         Line::from(Span::styled(
             format!(
                 "type {} to search names and ids",
-                app.keymap.key_for(Ctx::Bestiary, Action::Search)
+                app.key_on(crate::tui::app::Screen::Bestiary, Action::Search)
             ),
             theme::dim(),
         ))
@@ -109,7 +109,7 @@ fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
     let filters = if parts.is_empty() {
         format!(
             "no filters ({})",
-            app.keymap.key_for(Ctx::Bestiary, Action::Filter)
+            app.key_on(crate::tui::app::Screen::Bestiary, Action::Filter)
         )
     } else {
         format!("filters: {}", parts.join(" "))
@@ -137,11 +137,7 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
     let rows = list_area.height.saturating_sub(2) as usize;
     // `update` keeps the offset for the terminal's size; a frame of another size (a test's)
     // still shows the selection.
-    let offset = if br.selected < br.offset || br.selected >= br.offset + rows.max(1) {
-        br.selected.saturating_sub(rows.saturating_sub(1))
-    } else {
-        br.offset
-    };
+    let offset = crate::tui::widgets::list_offset(br.selected, br.offset, rows, br.hits.len());
     // The XP column is as wide as the widest XP shown, so no number is ever cut.
     let xp_w = br
         .hits
@@ -232,12 +228,12 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
         let msg = if b.entries.is_empty() {
             format!(
                 "No monsters. Press {} to forge one.",
-                app.keymap.key_for(Ctx::Bestiary, Action::New)
+                app.key_on(crate::tui::app::Screen::Bestiary, Action::New)
             )
         } else {
             format!(
                 "No monster matches. {} clears the search and filters.",
-                app.keymap.key_for(Ctx::Bestiary, Action::ClearFilter)
+                app.key_on(crate::tui::app::Screen::Bestiary, Action::ClearFilter)
             )
         };
         f.render_widget(
@@ -370,7 +366,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             format!(
                 "Delete `{id}` ({})? It goes to the trash; {} puts it back.",
                 path.display(),
-                app.keymap.key_for(Ctx::Bestiary, Action::Restore)
+                app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore)
             ),
         ),
         Question::RelevelOwn { design } => (

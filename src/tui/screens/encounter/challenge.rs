@@ -7,7 +7,7 @@ use crate::encounter::challenge::{
 };
 use crate::encounter::{Group, System};
 use crate::tui::app::App;
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::theme;
 use crate::tui::widgets::text_field::TextField;
@@ -148,7 +148,7 @@ pub fn on_key(app: &mut App, mut form: ChallengeForm, action: Action) {
 /// Adds the challenge, or puts it in place of group `editing`'s; a name another challenge has
 /// is refused, as `encounter remove` finds a challenge by its name.
 fn apply(app: &mut App, c: Challenge, editing: Option<usize>) -> Result<(), String> {
-    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     let s = &mut app.encounter;
     let what = format!("{} ({})", c.name, c.checks());
     match editing {

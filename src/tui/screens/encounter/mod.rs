@@ -62,13 +62,32 @@ impl EncounterScreen {
     /// The screen on `encounter`, as read from `file` (or new, without one).
     pub fn with(encounter: Encounter, file: Option<OnDisk>) -> EncounterScreen {
         let party = Party::default_at(Level::new(1).expect("1 is a level"));
+        // The generator's settings come back with the file that recorded them: its locks (those
+        // still in the encounter) and its difficulty.
+        let generated = encounter.generated.as_deref();
+        let locked: Vec<String> = generated
+            .map(|g| {
+                g.locked
+                    .iter()
+                    .filter(|k| encounter.groups.iter().any(|grp| grp.key() == **k))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        let difficulty = generated
+            .and_then(|g| {
+                crate::rules::difficulty::BANDS
+                    .iter()
+                    .position(|b| b.difficulty.to_string() == g.difficulty)
+            })
+            .unwrap_or(2);
         EncounterScreen {
             report: report(&encounter, &party, &Bestiary::default()),
             party,
             encounter: Document::new(encounter, file),
             cursor: 0,
-            locked: Vec::new(),
-            difficulty: 2,
+            locked,
+            difficulty,
             explain: false,
             preview_focus: false,
             preview_scroll: 0,

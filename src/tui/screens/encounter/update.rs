@@ -94,13 +94,13 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             app.stepped(back, done);
         }
         Action::AddMonsters | Action::Placeholder if s.encounter.system == System::D20e3 => {
-            let c = app.keymap.key_for(Ctx::Encounter, Action::AddCr);
+            let c = app.key_on(crate::tui::app::Screen::Encounter, Action::AddCr);
             app.info(format!(
                 "This is a d20 3rd-edition encounter: its foes are challenge ratings ({c} adds them)."
             ));
         }
         Action::AddCr if s.encounter.system == System::Orcus => {
-            let y = app.keymap.key_for(Ctx::Encounter, Action::SwitchSystem);
+            let y = app.key_on(crate::tui::app::Screen::Encounter, Action::SwitchSystem);
             app.info(format!(
                 "Challenge ratings are for d20 3rd-edition encounters ({y} switches this one)."
             ));
@@ -145,24 +145,28 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 .get(s.cursor)
                 .is_some_and(|g| g.challenge.is_some()) =>
         {
-            let x = app
-                .keymap
-                .key_for(Ctx::EncounterOrcus, Action::AddChallenge);
+            let x = app.key_on(crate::tui::app::Screen::Encounter, Action::AddChallenge);
             app.info(format!(
                 "A challenge is run once; {x} adds another with its own name."
             ));
         }
         Action::Increase | Action::Decrease => {
             let mut full = false;
+            let mut last_one = false;
             if let Some(g) = s.encounter.groups.get_mut(s.cursor) {
                 if action == Action::Increase {
                     full = g.count.get() == crate::encounter::MAX_GROUP_COUNT;
                     g.count = g.count.increment();
                 } else if let Some(c) = g.count.decrement() {
                     g.count = c;
+                } else {
+                    last_one = true;
                 }
             }
-            if full {
+            if last_one {
+                let x = app.key_on(crate::tui::app::Screen::Encounter, Action::Delete);
+                app.info(format!("The group has one left; {x} removes the group."));
+            } else if full {
                 app.info(format!(
                     "A group holds at most {} monsters.",
                     crate::encounter::MAX_GROUP_COUNT
@@ -173,7 +177,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             if s.cursor < n {
                 let g = s.encounter.groups.remove(s.cursor);
                 s.locked.retain(|k| *k != g.key());
-                let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+                let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
                 app.info(format!("Removed {}; {undo} undoes.", g.key()));
             }
         }
@@ -214,7 +218,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 return Some(vec![Cmd::PartyUsers { id, change }.into()]);
             }
             _ => {
-                let save = app.keymap.key_for(Ctx::Encounter, Action::SaveParty);
+                let save = app.key_on(crate::tui::app::Screen::Encounter, Action::SaveParty);
                 app.info(format!(
                     "This encounter's party is not a saved one ({save} saves it); nothing to remove."
                 ));
@@ -247,7 +251,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Difficulty => {
             s.difficulty = (s.difficulty + 1) % BANDS.len();
             let name = BANDS[s.difficulty].name;
-            let g = app.keymap.key_for(Ctx::Encounter, Action::Generate);
+            let g = app.key_on(crate::tui::app::Screen::Encounter, Action::Generate);
             app.info(format!(
                 "The generator will aim for {name} ({g} generates)."
             ));
@@ -340,7 +344,7 @@ pub fn switch_system(app: &mut App) {
     s.encounter.circumstance = None;
     s.locked.clear();
     let name = crate::vocab::Vocabulary::label(s.encounter.system);
-    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     app.info(format!(
         "The encounter is rated by {name} now ({undo} undoes)."
     ));
@@ -526,7 +530,7 @@ fn level_up_party(app: &mut App) -> Vec<Effect> {
         }
     }
     s.encounter.party = PartyRef::from_party(&p);
-    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     app.info(format!("Party: {} ({undo} undoes).", p.describe()));
     Vec::new()
 }
@@ -576,6 +580,8 @@ fn generate_now(app: &mut App) {
     if app.encounter.encounter.system == System::D20e3 {
         return generate_3e(app);
     }
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
+    let lock = app.key_on(crate::tui::app::Screen::Encounter, Action::Lock);
     let s = &mut app.encounter;
     let seed = next_seed(&mut s.seed);
     let locked: Vec<Group> = s
@@ -597,8 +603,6 @@ fn generate_now(app: &mut App) {
         max_leaders: crate::encounter::generate::DEFAULT_MAX_LEADERS,
         seed,
     };
-    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
-    let lock = app.keymap.key_for(Ctx::Encounter, Action::Lock);
     match generate(&app.bestiary, &req) {
         Ok(g) => {
             s.encounter.adopt_generated(&g.encounter);
@@ -622,10 +626,10 @@ fn generate_now(app: &mut App) {
 /// A 3rd-edition encounter is generated as a mix of challenge ratings (there is no 3rd-edition
 /// bestiary); locked groups stay and the mix is added to them.
 fn generate_3e(app: &mut App) {
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     let s = &mut app.encounter;
     let seed = next_seed(&mut s.seed);
     let band = BANDS[s.difficulty].difficulty;
-    let undo = app.keymap.key_for(Ctx::Encounter, Action::Undo);
     match crate::encounter::generate3e::generate(&s.encounter.name, &s.party, band, 8, seed) {
         Ok(g) => {
             let mix = crate::encounter::generate3e::describe(&g.encounter);
@@ -754,7 +758,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         } => {
             // A party is saved as a new file only: only the encounter's can have changed.
             let changed = changed_on_disk && purpose == WritePurpose::Encounter;
-            let open = app.keymap.key_for(Ctx::Encounter, Action::Open);
+            let open = app.key_on(crate::tui::app::Screen::Encounter, Action::Open);
             app.error(save_failed(&path, changed, exists, message, &open));
             if changed {
                 app.encounter.encounter.forget_file();
@@ -829,7 +833,9 @@ fn opened(
     let file = crate::tui::document::OnDisk { path, fingerprint };
     let mut s = EncounterScreen::with(e, Some(file));
     s.seed = old.seed;
-    s.difficulty = old.difficulty;
+    if s.encounter.generated.is_none() {
+        s.difficulty = old.difficulty;
+    }
     s.treasure = old.treasure;
     s.treasure_seed = old.treasure_seed;
     s.saved_parties = old.saved_parties.clone();

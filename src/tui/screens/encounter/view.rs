@@ -153,14 +153,14 @@ fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
                         )),
                 },
                 BANDS[s.difficulty].name,
-                app.keymap.key_for(Ctx::Encounter, Action::Difficulty),
+                app.key_on(crate::tui::app::Screen::Encounter, Action::Difficulty),
             )),
         ]),
     ];
     if let Some(w) = r.warnings.first() {
         summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
     }
-    let notes_key = app.keymap.key_for(Ctx::Encounter, Action::Notes);
+    let notes_key = app.key_on(crate::tui::app::Screen::Encounter, Action::Notes);
     summary.push(Line::from(match &s.encounter.notes {
         Some(n) => vec![
             Span::styled("Notes ", theme::bold()),
@@ -183,16 +183,30 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
     let r = &s.report;
     let mut lines: Vec<Line> = Vec::new();
     if s.encounter.groups.is_empty() {
-        lines.push(Line::from(Span::styled(
-            format!(
-                "No monsters yet: {} adds from the bestiary, {} a placeholder, {} a challenge, {} generates.",
-                app.keymap.key_for(Ctx::Encounter, Action::AddMonsters),
-                app.keymap.key_for(Ctx::Encounter, Action::Placeholder),
-                app.keymap.key_for(Ctx::EncounterOrcus, Action::AddChallenge),
-                app.keymap.key_for(Ctx::Encounter, Action::Generate)
-            ),
-            theme::dim(),
-        )));
+        // Only what works in this encounter's system, with the keys that do it here.
+        let ways: Vec<String> = [
+            (Action::AddMonsters, "adds from the bestiary"),
+            (Action::AddCr, "adds foes by challenge rating"),
+            (Action::Placeholder, "a placeholder"),
+            (Action::AddChallenge, "a challenge"),
+            (Action::Generate, "generates"),
+        ]
+        .into_iter()
+        .filter_map(|(a, what)| {
+            app.hint_key(crate::tui::app::Screen::Encounter, a)
+                .map(|k| format!("{k} {what}"))
+        })
+        .collect();
+        let text = if ways.is_empty() {
+            "No monsters yet.".to_owned()
+        } else {
+            format!("No monsters yet: {}.", ways.join(", "))
+        };
+        // Wrapped: the hint is read whole.
+        lines.extend(crate::tui::widgets::wrap::hanging(
+            vec![Line::from(Span::styled(text, theme::dim()))],
+            usize::from(roster_area.width),
+        ));
     }
     for (i, (g, line)) in s.encounter.groups.iter().zip(&r.roster).enumerate() {
         let sel = i == s.cursor;
@@ -269,7 +283,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
         let mut lines = vec![Line::from(Span::styled(
             format!(
                 "How the difficulty is worked out ({} closes)",
-                app.keymap.key_for(Ctx::Encounter, Action::Explain)
+                app.key_on(crate::tui::app::Screen::Encounter, Action::Explain)
             ),
             theme::heading(),
         ))];
@@ -295,8 +309,8 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
         }
         lines.push(Line::default());
         let t = app
-            .keymap
-            .key_for(Ctx::EncounterOrcus, Action::TreasureMethod);
+            .hint_key(crate::tui::app::Screen::Encounter, Action::TreasureMethod)
+            .unwrap_or_default();
         match &s.treasure_plan {
             Some(plan) => {
                 for (i, l) in plan.lines().into_iter().enumerate() {
@@ -307,11 +321,15 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                     )));
                 }
                 lines.push(Line::from(Span::styled(
-                    format!("Rolled from seed {}; {t} changes the method.", s.treasure_seed),
+                    if t.is_empty() {
+                        format!("Rolled from seed {}.", s.treasure_seed)
+                    } else {
+                        format!("Rolled from seed {}; {t} changes the method.", s.treasure_seed)
+                    },
                     theme::dim(),
                 )));
             }
-            None if s.encounter.system == crate::encounter::System::Orcus => {
+            None if !t.is_empty() => {
                 lines.push(Line::from(Span::styled(
                     format!("Treasure: {t} shows it under one of the book's four methods (Distributing Magic Items)."),
                     theme::dim(),
@@ -333,7 +351,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                     .map_or("no value in the table (\"**\")".to_owned(), |x| {
                         format!("{} XP each", group_thousands(x))
                     });
-                let w = app.keymap.key_for(Ctx::Encounter, Action::Explain);
+                let w = app.key_on(crate::tui::app::Screen::Encounter, Action::Explain);
                 (
                     " Challenge rating ",
                     Text::from(format!(
@@ -362,7 +380,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                         Some(p) => format!(
                             "{}\n\nIt counts in the budget like a real monster of its level and rank. {} opens the Forge to design it.",
                             p.describe(),
-                            app.keymap.key_for(Ctx::Encounter, Action::Choose)
+                            app.key_on(crate::tui::app::Screen::Encounter, Action::Choose)
                         ),
                         None => format!("No monster has the id `{}`.", g.key()),
                     }),
@@ -372,7 +390,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 " Stat block ",
                 Text::from(format!(
                     "Add monsters to see them here. {} shows the budget arithmetic.",
-                    app.keymap.key_for(Ctx::Encounter, Action::Explain)
+                    app.key_on(crate::tui::app::Screen::Encounter, Action::Explain)
                 )),
             ),
         }
@@ -430,7 +448,7 @@ fn challenge_text(app: &App, line: Option<&crate::encounter::report::RosterLine>
     lines.push(Line::from(Span::styled(
         format!(
             "DCs from Table – Recommended Difficulty Classes by Level; later checks with a skill at Hard (A3). {} edits the challenge.",
-            app.keymap.key_for(Ctx::EncounterOrcus, Action::Choose)
+            app.key_on(crate::tui::app::Screen::Encounter, Action::Choose)
         ),
         theme::dim(),
     )));
@@ -611,7 +629,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
                 "Switching to {} drops this encounter's {} group(s), which belong to the other system. Switch? ({} undoes it.)",
                 crate::vocab::Vocabulary::label(e.system.other()),
                 e.groups.len(),
-                app.keymap.key_for(Ctx::Encounter, Action::Undo)
+                app.key_on(crate::tui::app::Screen::Encounter, Action::Undo)
             ),
         ),
         Question::RemoveParty { id, users } => (
@@ -624,7 +642,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             " Level up the saved party ",
             format!(
                 "Level up every member of `{id}` in its file? It is named by {users}, which all see the new levels; undo cannot take this back. (To level up this encounter alone, set its party with {} first.)",
-                app.keymap.key_for(Ctx::Encounter, Action::EditParty)
+                app.key_on(crate::tui::app::Screen::Encounter, Action::EditParty)
             ),
         ),
     }

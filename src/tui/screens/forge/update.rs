@@ -293,15 +293,9 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         | Action::End
             if f.focus == Focus::Preview =>
         {
-            let s = f.preview_scroll;
-            f.preview_scroll = match action {
-                Action::Up => s.saturating_sub(1),
-                Action::Down => s.saturating_add(1),
-                Action::PageUp => s.saturating_sub(10),
-                Action::PageDown => s.saturating_add(10),
-                Action::Home => 0,
-                _ => s.saturating_add(500),
-            };
+            let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.viewport);
+            f.preview_scroll =
+                crate::tui::layers::scroll_to(f.preview_scroll, action, lines, visible);
         }
         Action::Up
         | Action::Down
@@ -406,9 +400,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
                 f.powers_custom = true;
                 f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
                 f.changed(None);
-                let undo = app
-                    .keymap
-                    .key_for(crate::tui::keymap::Ctx::Forge, Action::Undo);
+                let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
                 app.info(format!("Removed {}; {undo} undoes.", p.name));
             }
         }
@@ -417,9 +409,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
                 && d.row().remove.is_some_and(|remove| remove(&mut f.design))
             {
                 f.changed(None);
-                let undo = app
-                    .keymap
-                    .key_for(crate::tui::keymap::Ctx::Forge, Action::Undo);
+                let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
                 app.info(format!("Removed; {undo} undoes."));
             }
         }

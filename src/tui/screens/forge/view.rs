@@ -18,13 +18,29 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-pub fn view(app: &App, fr: &mut Frame, area: Rect) {
-    let f = &app.forge;
-    let left_w = if area.width >= 110 {
+/// The width of the wizard's pane; the stat block has the rest.
+fn left_width(width: u16) -> u16 {
+    if width >= 110 {
         60
     } else {
-        46.min(area.width.saturating_sub(30))
-    };
+        46.min(width.saturating_sub(30))
+    }
+}
+
+/// The stat block pane on a terminal of `viewport`: its lines as drawn, and how many it shows
+/// (the body less the pane's borders).
+pub fn preview_size(f: &crate::tui::screens::forge::Forge, viewport: (u16, u16)) -> (usize, usize) {
+    let (w, h) = viewport;
+    let inner_w = w.saturating_sub(left_width(w)).saturating_sub(2);
+    let lines =
+        crate::tui::widgets::wrap::hanging(statblock::text(&f.block).lines, usize::from(inner_w))
+            .len();
+    (lines, usize::from(h.saturating_sub(3 + 2)))
+}
+
+pub fn view(app: &App, fr: &mut Frame, area: Rect) {
+    let f = &app.forge;
+    let left_w = left_width(area.width);
     let [left, right] =
         Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
 
@@ -125,13 +141,21 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
             } else {
                 theme::border()
             });
+    let block_lines = crate::tui::widgets::wrap::hanging(
+        statblock::text(&f.block).lines,
+        usize::from(right.width.saturating_sub(2)),
+    );
+    // A scroll kept from a taller pane stops where the last line is at the bottom.
+    let last = block_lines
+        .len()
+        .saturating_sub(usize::from(right.height.saturating_sub(2)));
+    let scroll = f
+        .preview_scroll
+        .min(u16::try_from(last).unwrap_or(u16::MAX));
     fr.render_widget(
-        Paragraph::new(crate::tui::widgets::wrap::hanging(
-            statblock::text(&f.block).lines,
-            usize::from(right.width.saturating_sub(2)),
-        ))
-        .block(pblock)
-        .scroll((f.preview_scroll, 0)),
+        Paragraph::new(block_lines)
+            .block(pblock)
+            .scroll((scroll, 0)),
         right,
     );
 }
@@ -405,8 +429,8 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
     };
     lines.push(Line::from(format!(
         "{} saves to {path}",
-        app.keymap.key_for(
-            crate::tui::keymap::Ctx::Anywhere,
+        app.key_on(
+            crate::tui::app::Screen::Forge,
             crate::tui::keymap::Action::Save
         )
     )));

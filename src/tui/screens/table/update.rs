@@ -6,7 +6,7 @@ use super::{Done, Job, Open, Prompt, Question, TableScreen};
 use crate::fight::step::Step;
 use crate::fight::{Fight, words};
 use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind};
-use crate::tui::keymap::{Action, Ctx};
+use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::msg::Effect;
 use crate::tui::widgets::text_field::TextField;
@@ -498,7 +498,7 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
             treasure,
         })],
         (Question::Award { .. }, false) => {
-            let end = app.keymap.key_for(Ctx::Table, Action::Undo);
+            let end = app.key_on(crate::tui::app::Screen::Table, Action::Undo);
             app.info(format!(
                 "The XP is not written. `lairsmith fight end {} --write` writes it later; {end} takes the end back.",
                 open.path

@@ -27,7 +27,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
 }
 
 fn key(app: &App, action: Action) -> String {
-    app.keymap.key_for(Ctx::Table, action)
+    app.key_on(crate::tui::app::Screen::Table, action)
 }
 
 fn lobby(app: &App, f: &mut Frame, area: Rect) {
@@ -47,8 +47,8 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         lines.push(Line::styled(
             format!(
                 "Save an encounter on the Encounter screen ({}), then come back, or press {} there.",
-                app.keymap.key_for(Ctx::Global, Action::ToEncounter),
-                app.keymap.key_for(Ctx::Encounter, Action::StartFight)
+                app.key_on(crate::tui::app::Screen::Table, Action::ToEncounter),
+                app.keymap.key_or_unbound(&[Ctx::Encounter], Action::StartFight)
             ),
             theme::dim(),
         ));
@@ -83,8 +83,9 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         lines.push(Line::styled(
             format!(
                 "{} opens the fight or starts one (the monsters roll initiative; then {} enters each character's).",
-                app.keymap.key_for(Ctx::TableList, Action::Choose),
-                key(app, Action::Initiative)
+                app.key_on(crate::tui::app::Screen::Table, Action::Choose),
+                // The key of the fight that opens, not of this list.
+                app.keymap.key_or_unbound(&[Ctx::Table], Action::Initiative)
             ),
             theme::dim(),
         ));
