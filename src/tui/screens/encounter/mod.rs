@@ -78,7 +78,7 @@ impl EncounterScreen {
             .and_then(|g| {
                 crate::rules::difficulty::BANDS
                     .iter()
-                    .position(|b| b.difficulty.to_string() == g.difficulty)
+                    .position(|b| b.difficulty == g.difficulty)
             })
             .unwrap_or(2);
         EncounterScreen {

@@ -448,7 +448,10 @@ fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
 
 fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let block = Block::bordered()
-        .title(format!(" Log (PgUp PgDn; {} the stat block) ", key(app, Action::NextPane)))
+        .title(format!(
+            " Log (PgUp PgDn; {} the stat block) ",
+            key(app, Action::NextPane)
+        ))
         .border_style(theme::border());
     let inner = block.inner(area);
     f.render_widget(block, area);
