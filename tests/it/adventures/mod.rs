@@ -1,0 +1,6 @@
+//! Adventures, their levelling and the treasure.
+
+mod adventure_commands;
+mod adventure_treasure;
+mod levelling;
+mod treasure;

@@ -1,0 +1,7 @@
+//! Loading, indexing and searching the bestiary.
+
+mod fixtures_scale;
+mod index_cache;
+mod lean_index;
+mod search_ids;
+mod search_parallel;

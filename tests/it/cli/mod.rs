@@ -1,0 +1,7 @@
+//! The command line, the settings file and the layering of the code.
+
+mod cli_formats;
+mod commands;
+mod config;
+mod layering;
+mod terminal_output;

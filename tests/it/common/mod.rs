@@ -1,0 +1,123 @@
+//! What the integration tests share: running the built binary as a user would, with a kill
+//! after a time limit so a regression that hangs fails instead of stalling the run.
+
+pub mod adventure_data;
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one command may run before the test kills it and fails.
+pub const LIMIT: Duration = Duration::from_secs(20);
+
+/// Runs `cmd` with its output on pipes, read on threads (so a large output cannot block the
+/// child), and kills it past [`LIMIT`].
+pub fn run_limited(mut cmd: Command, what: &str) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`{what}` still ran after {LIMIT:?} and was killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: out_reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    }
+}
+
+/// `lairsmith --data-dir DATA ARGS`, run in `cwd`.
+pub fn lairsmith_in(cwd: &Path, data: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lairsmith"));
+    cmd.current_dir(cwd);
+    with_data(cmd, data, args)
+}
+
+/// `lairsmith --data-dir DATA ARGS`, in the test's own working directory.
+pub fn lairsmith(data: &Path, args: &[&str]) -> Output {
+    with_data(Command::new(env!("CARGO_BIN_EXE_lairsmith")), data, args)
+}
+
+fn with_data(mut cmd: Command, data: &Path, args: &[&str]) -> Output {
+    cmd.arg("--data-dir").arg(data).args(args);
+    run_limited(cmd, &format!("lairsmith {}", args.join(" ")))
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Compares `actual` with the golden file `tests/golden/<name>`; `UPDATE_GOLDEN=1` rewrites it
+/// (review the diff). The one snapshot helper of the CLI and UI tests.
+pub fn golden(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
+    assert_eq!(
+        actual, expected,
+        "{name} differs from its golden file (UPDATE_GOLDEN=1 rewrites it; review the diff)"
+    );
+}
+
+/// Runs `tests/<name>` (a bash script) against the built binary and fails with its output if it
+/// fails. The scripts keep their own time limits (they drive tmux or a browser).
+pub fn run_script(name: &str) {
+    let script = format!("{}/tests/{name}", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_lairsmith"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The full name of test `name` in the module at `module_path` (what `module_path!()` gives),
+/// as the test binary takes it with `--exact`: the path without the crate's name.
+pub fn test_name(module_path: &str, name: &str) -> String {
+    match module_path.split_once("::") {
+        Some((_, rest)) => format!("{rest}::{name}"),
+        None => name.to_owned(),
+    }
+}

@@ -1,0 +1,7 @@
+//! Encounters, parties, the rating and the generator.
+
+mod challenges;
+mod d20e3_encounters;
+mod encounter_files;
+mod generator;
+mod party_commands;

@@ -1,0 +1,3 @@
+//! Running a fight at the table (P1-P10).
+
+mod fight;

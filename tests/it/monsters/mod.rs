@@ -1,0 +1,6 @@
+//! Monster designs, templates and names.
+
+mod names_and_ids;
+mod naming;
+mod shipped_templates;
+mod templates;

@@ -1,0 +1,10 @@
+//! The terminal UI: update/view tests, golden screens, random keys, and the tmux end-to-end scripts.
+
+mod e2e;
+mod tui;
+mod tui_adventure;
+mod tui_challenges;
+mod tui_statblock_fields;
+mod tui_truth_and_fit;
+mod ui_attack;
+mod ui_random_keys;

@@ -1,0 +1,419 @@
+//! Issue 24, sections 1 and 2: nothing on screen is untrue, everything fits. Keys go through the
+//! real `update` and `exec` against a temporary data directory; screens are drawn on a
+//! TestBackend at 80×24 and 120×40.
+#![cfg(feature = "tui")]
+
+use lairsmith::cli::DataDir;
+use lairsmith::tui::app::{App, Msg, Outcome};
+use lairsmith::tui::{app_for, dispatch};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+use KeyCode::{Down, End, Enter, Esc};
+
+struct Ui {
+    app: App,
+    dir: tempfile::TempDir,
+}
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+impl Ui {
+    fn new() -> Ui {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_for(&DataDir {
+            root: dir.path().to_owned(),
+        });
+        app.encounter.seed = 42;
+        app.paths.exports = dir.path().join("exports");
+        Ui { app, dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn send(&mut self, ev: KeyEvent) {
+        let mut no_editor = |p: &Path| Outcome::Edited {
+            path: p.to_owned(),
+            result: Err("no editor in tests".into()),
+        };
+        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Ui {
+        self.send(KeyEvent::new(code, KeyModifiers::NONE));
+        self
+    }
+
+    fn ch(&mut self, c: char) -> &mut Ui {
+        self.key(KeyCode::Char(c))
+    }
+
+    fn ctrl(&mut self, c: char) -> &mut Ui {
+        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        self
+    }
+
+    fn typed(&mut self, s: &str) -> &mut Ui {
+        for c in s.chars() {
+            self.ch(c);
+        }
+        self
+    }
+
+    /// The screen at `w`×`h` (the model's viewport follows, as a resize would).
+    fn draw(&mut self, w: u16, h: u16) -> String {
+        dispatch(&mut self.app, Msg::Resize(w, h), &mut |p: &Path| {
+            Outcome::Edited {
+                path: p.to_owned(),
+                result: Err("no editor in tests".into()),
+            }
+        });
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
+            .unwrap();
+        let buf = t.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            for x in 0..w {
+                line.push_str(buf[(x, y)].symbol());
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Draws at both sizes and hands each screen to `check` with its name.
+    fn both(&mut self, name: &str, mut check: impl FnMut(&str, &str)) {
+        for (w, h) in SIZES {
+            let s = self.draw(w, h);
+            check(&format!("{name} at {w}x{h}"), &s);
+        }
+    }
+}
+
+/// Every screen in every mode, and what opens over them, as (name, drawing) at both sizes.
+fn every_screen(ui: &mut Ui) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut grab = |ui: &mut Ui, name: &str| {
+        ui.both(name, |n, s| out.push((n.to_owned(), s.to_owned())));
+        ui.ch('?');
+        ui.both(&format!("{name}, ?"), |n, s| {
+            out.push((n.to_owned(), s.to_owned()))
+        });
+        ui.key(Esc);
+    };
+    grab(ui, "bestiary");
+    ui.ch('/');
+    grab(ui, "bestiary search");
+    ui.key(Esc).key(Esc);
+    ui.ch('f');
+    grab(ui, "bestiary filters");
+    ui.key(Esc);
+    ui.ch('r');
+    grab(ui, "bestiary relevel");
+    ui.key(Esc);
+    // The Forge, every step, then the stat block pane.
+    ui.ch('n');
+    for step in lairsmith::tui::screens::forge::STEPS.iter() {
+        ui.app.forge.go_to(*step);
+        grab(ui, &format!("forge {step:?}"));
+    }
+    ui.ch('n');
+    grab(ui, "forge power form");
+    ui.key(Esc);
+    ui.key(KeyCode::Tab);
+    grab(ui, "forge stat block");
+    ui.key(KeyCode::Tab);
+    ui.app.forge.design.mark_clean();
+    // An Orcus encounter: empty, a placeholder, monsters, the arithmetic.
+    ui.key(KeyCode::F(3));
+    grab(ui, "encounter empty");
+    ui.ch('P').ctrl('u').typed("4x5").key(Enter);
+    ui.ch('p').key(Enter);
+    grab(ui, "encounter placeholder");
+    ui.ch('a');
+    grab(ui, "encounter picker");
+    ui.typed("gloamblade").key(Enter).key(Esc);
+    ui.ch('w');
+    grab(ui, "encounter arithmetic");
+    ui.ch('t');
+    grab(ui, "encounter treasure");
+    ui.ch('w');
+    ui.ch('X');
+    grab(ui, "encounter challenge form");
+    ui.key(Esc);
+    ui.ctrl('s').typed("Truth").key(Enter);
+    // A 3rd-edition encounter.
+    ui.ch('N');
+    grab(ui, "encounter new");
+    ui.ch('Y');
+    grab(ui, "encounter 3e empty");
+    ui.ch('c').typed("5 x2").key(Enter);
+    grab(ui, "encounter 3e");
+    ui.ch('w');
+    grab(ui, "encounter 3e arithmetic");
+    ui.ch('w');
+    // The Adventure screen, empty then with the saved encounter.
+    ui.key(KeyCode::F(4));
+    grab(ui, "adventure empty");
+    ui.ch('a');
+    grab(ui, "adventure add list");
+    ui.key(Enter);
+    grab(ui, "adventure");
+    // The Table: the list, then a fight.
+    ui.key(KeyCode::F(5));
+    grab(ui, "table list");
+    ui.key(Enter);
+    grab(ui, "table fight");
+    out
+}
+
+#[test]
+fn every_hint_names_a_key_that_works_on_its_screen_and_mode() {
+    let mut ui = Ui::new();
+    for (name, screen) in every_screen(&mut ui) {
+        assert!(!screen.contains("(unbound"), "{name}:\n{screen}");
+    }
+}
+
+#[test]
+fn a_3rd_edition_encounter_offers_no_orcus_keys_and_a_rebound_key_is_the_one_named() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('Y');
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("c adds foes by challenge"), "{w}x{h}:\n{s}");
+        assert!(!s.contains("a adds from the bestiary"), "{w}x{h}:\n{s}");
+    }
+    let mut ui = Ui::new();
+    ui.app.keymap.rebind(
+        lairsmith::tui::keymap::Action::AddMonsters,
+        &["A".parse().unwrap()],
+    );
+    ui.key(KeyCode::F(3));
+    let s = ui.draw(80, 24);
+    assert!(s.contains("A adds from the bestiary"), "{s}");
+    // The whole hint is on screen, wrapped rather than cut at the edge.
+    assert!(s.contains("generates."), "{s}");
+}
+
+#[test]
+fn a_placeholders_preview_names_the_key_that_opens_the_forge() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('p').key(Enter);
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("Enter opens the"), "{w}x{h}:\n{s}");
+        assert!(!s.contains("(unbound"), "{w}x{h}:\n{s}");
+    }
+}
+
+#[test]
+fn reopening_an_encounter_keeps_its_generator_locks_and_difficulty() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3))
+        .ch('P')
+        .ctrl('u')
+        .typed("4x5")
+        .key(Enter);
+    ui.ch('p').key(Enter); // a placeholder, locked below
+    ui.ch('L').ch('d'); // standard -> hard
+    ui.ch('G');
+    ui.ctrl('s').typed("Kept Locks").key(Enter);
+    let file = std::fs::read_to_string(ui.root().join("encounters/kept-locks.yaml")).unwrap();
+    assert!(file.contains("difficulty: hard"), "{file}");
+    assert!(file.contains("locked:"), "{file}");
+    ui.ch('N');
+    assert!(ui.app.encounter.locked.is_empty());
+    ui.ch('d').ch('d'); // the new encounter aims elsewhere
+    ui.ch('o').key(Enter);
+    assert_eq!(ui.app.encounter.encounter.name, "Kept Locks");
+    assert_eq!(
+        ui.app.encounter.locked.len(),
+        1,
+        "{:?}",
+        ui.app.encounter.locked
+    );
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("generator: hard"), "{w}x{h}:\n{s}");
+        assert!(s.contains('🔒'), "{w}x{h}:\n{s}");
+    }
+}
+
+#[test]
+fn the_bestiary_scrolls_back_to_show_every_match_after_filtering() {
+    for (w, h) in SIZES {
+        let mut ui = Ui::new();
+        ui.draw(w, h);
+        ui.key(End);
+        ui.ch('f').ctrl('u').typed("2..5").key(Enter);
+        let hits = ui.app.browser.hits.len();
+        assert!(hits > 0);
+        let s = ui.draw(w, h);
+        // The list shows the body less the search box, the filter line and two borders.
+        let rows = usize::from(h) - 4 - 6;
+        let first = ui.app.browser.hits[0].index;
+        let first = ui.app.bestiary.entries[first].card.name.clone();
+        if hits <= rows {
+            assert_eq!(ui.app.browser.offset, 0, "{w}x{h}:\n{s}");
+            assert!(s.contains(first.as_str()), "{w}x{h}: {first} hidden:\n{s}");
+        } else {
+            assert_eq!(ui.app.browser.offset, hits - rows, "{w}x{h}:\n{s}");
+        }
+    }
+}
+
+/// The lines inside the first bordered pane whose title holds `title`, borders and padding off.
+fn pane(screen: &str, title: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let (top, col) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| l.find(title).map(|_| (i, l)))
+        .map(|(i, l)| {
+            let byte = l.find(title).unwrap();
+            let col = l[..byte]
+                .rfind('┌')
+                .map(|b| l[..b].chars().count())
+                .unwrap();
+            (i, col)
+        })
+        .unwrap_or_else(|| panic!("no pane {title}:\n{screen}"));
+    let mut out = Vec::new();
+    for l in &lines[top + 1..] {
+        let chars: Vec<char> = l.chars().collect();
+        if chars.get(col) == Some(&'└') {
+            break;
+        }
+        let rest: String = chars.iter().skip(col + 1).collect();
+        let inner = rest.split('│').next().unwrap_or("").trim_end().to_owned();
+        out.push(inner);
+    }
+    out
+}
+
+#[test]
+fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
+    for (w, h) in SIZES {
+        let mut ui = Ui::new();
+        ui.draw(w, h);
+        ui.key(Enter); // the first monster in the Forge
+        assert_eq!(ui.app.screen, lairsmith::tui::app::Screen::Forge);
+        ui.key(KeyCode::Tab).key(End);
+        let s = ui.draw(w, h);
+        let p = pane(&s, "Stat block");
+        assert!(
+            !p.last().unwrap().trim().is_empty(),
+            "{w}x{h}: the pane ends blank:\n{s}"
+        );
+        // One more line down changes nothing: the last line is already at the bottom.
+        let before = ui.app.forge.preview_scroll;
+        ui.key(Down);
+        assert_eq!(ui.app.forge.preview_scroll, before);
+        // The key reference: End shows its last line at the bottom.
+        ui.ch('?').key(End);
+        let s = ui.draw(w, h);
+        let last_help = lairsmith::tui::help::lines(&ui.app.keymap)
+            .last()
+            .map(|l| l.to_string())
+            .unwrap();
+        let shown: Vec<&str> = s.lines().collect();
+        let bottom = shown[usize::from(h) - 4];
+        assert!(
+            bottom.contains(
+                last_help
+                    .trim()
+                    .chars()
+                    .take(20)
+                    .collect::<String>()
+                    .as_str()
+            ),
+            "{w}x{h}: {last_help:?} is not at the bottom:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn pgup_in_the_forges_stat_block_pages_the_pane_and_keeps_the_step() {
+    let mut ui = Ui::new();
+    ui.draw(80, 24);
+    ui.key(Enter);
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Details);
+    ui.key(KeyCode::Tab).key(End);
+    let end = ui.app.forge.preview_scroll;
+    assert!(end > 0);
+    ui.key(KeyCode::PageUp);
+    assert_eq!(
+        ui.app.forge.step,
+        lairsmith::tui::screens::forge::Step::Details
+    );
+    assert!(ui.app.forge.preview_scroll < end);
+    ui.key(KeyCode::PageDown);
+    assert_eq!(
+        ui.app.forge.step,
+        lairsmith::tui::screens::forge::Step::Details
+    );
+    assert_eq!(ui.app.forge.preview_scroll, end);
+}
+
+#[test]
+fn minus_on_a_count_of_one_says_that_x_removes_the_group() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(3)).ch('p').key(Enter);
+    ui.app.status = None;
+    ui.ch('-');
+    assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
+    let said = ui
+        .app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("x removes the group"), "{said:?}");
+}
+
+#[test]
+fn the_adventure_export_prompt_shows_the_whole_path_as_the_encounters_does() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4)).ch('m');
+    let exports = ui.app.paths.exports.display().to_string();
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        let text = match ui.app.top() {
+            Some(lairsmith::tui::layer::Layer::Prompt { field, .. }) => field.text().to_owned(),
+            other => panic!("{other:?}"),
+        };
+        assert!(text.starts_with(&exports), "{text}\n{s}");
+        assert!(text.ends_with(".md"), "{text}");
+    }
+}
+
+/// The help bar: the last line of the screen.
+fn bar(screen: &str) -> String {
+    screen.lines().last().unwrap_or("").to_owned()
+}
+
+#[test]
+fn the_forges_powers_step_keeps_ctrl_s_save_in_the_bar_and_says_more_at_80x24() {
+    let mut ui = Ui::new();
+    ui.ch('n');
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Powers);
+    let s = ui.draw(80, 24);
+    let b = bar(&s);
+    assert!(b.contains("Ctrl-S save"), "{b}");
+    assert!(b.contains("? more"), "{b}");
+    let s = ui.draw(120, 40);
+    let b = bar(&s);
+    assert!(b.contains("Ctrl-S save"), "{b}");
+}
