@@ -360,3 +360,23 @@ fn an_unsaved_adventure_is_among_the_recovery_files() {
     let a = lairsmith::adventure::parse_adventure(text, path).unwrap();
     assert_eq!(a.encounters, ["ambush"]);
 }
+
+#[test]
+fn h_exports_the_adventure_sheet_as_printable_html() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    ui.add("ambush").add("bridge-trolls");
+    ui.ch('H');
+    match ui.app.layers.last() {
+        Some(Layer::Prompt { title, field, .. }) => {
+            assert!(title.contains("printable HTML"), "{title}");
+            // The whole path, as the Markdown prompt shows it.
+            assert!(field.text().ends_with(".html") && field.text().starts_with('/'));
+        }
+        other => panic!("H opened {other:?}"),
+    }
+    ui.ctrl('u').typed("karn.html").key(KeyCode::Enter);
+    let html = std::fs::read_to_string(ui.root().join("exports/karn.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert!(html.contains("Ambush") && html.contains("Bridge"), "{html}");
+}

@@ -30,6 +30,8 @@ pub enum Prompt {
     SaveAs { then: Option<AfterLeave> },
     /// A file name for the adventure sheet.
     Export,
+    /// A file name for the adventure sheet as printable HTML.
+    ExportHtml,
 }
 
 fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) {
@@ -137,6 +139,15 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             );
             let title = "Export the adventure sheet (Markdown) to file".to_owned();
             prompt(app, Prompt::Export, title, TextField::new(&path));
+        }
+        Action::ExportHtml => {
+            let path = crate::tui::screens::bestiary::update::export_name(
+                &app.paths.exports,
+                &s.adventure.name,
+                "html",
+            );
+            let title = "Export the adventure sheet (printable HTML) to file".to_owned();
+            prompt(app, Prompt::ExportHtml, title, TextField::new(&path));
         }
         _ => return None,
     }
@@ -282,6 +293,11 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             let s = &app.adventure;
             let contents =
                 crate::export::sheet::adventure::markdown(&s.adventure, &s.report, &app.bestiary);
+            crate::tui::export::to_file(app, text, contents)
+        }
+        Prompt::ExportHtml => {
+            let s = &app.adventure;
+            let contents = crate::export::html::adventure(&s.adventure, &s.report, &app.bestiary);
             crate::tui::export::to_file(app, text, contents)
         }
     })
