@@ -209,6 +209,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Adventure,      [k('N')],               A::NewAdventure,   "",            "Start a new adventure (asks first if this one is unsaved)"),
     row!(C::Adventure,      [k('m')],               A::ExportMarkdown, "sheet",       "Export the adventure sheet as Markdown"),
     row!(C::Adventure,      [k('H')],               A::ExportHtml,     "",            "Export the adventure sheet as printable HTML to a file"),
+    row!(C::Adventure,      [k('n')],               A::Notes,          "notes",       "Edit the adventure's notes (on its sheet; u undoes)"),
     // Table (running a fight): the keys act on the selected creature (↑ ↓ choose it).
     row!(C::Table,          [k('n')],               A::NextTurn,       "next turn",   "End the turn and begin the next: saving throws at the end (P7); persistent damage, regeneration and refresh rolls at the start (P6)"),
     row!(C::Table,          [k('d')],               A::Damage,         "damage",      "Damage the selected creature: an amount and an optional type (12 fire); resistance and vulnerability apply (P5)"),

@@ -380,3 +380,23 @@ fn h_exports_the_adventure_sheet_as_printable_html() {
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
     assert!(html.contains("Ambush") && html.contains("Bridge"), "{html}");
 }
+
+#[test]
+fn n_edits_the_adventures_notes_which_undo_takes_back_and_the_sheet_prints() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    ui.add("ambush");
+    ui.ch('n')
+        .typed("The mill burns at dusk")
+        .key(KeyCode::Enter);
+    assert_eq!(
+        ui.app.adventure.adventure.notes.as_deref(),
+        Some("The mill burns at dusk")
+    );
+    ui.ch('u');
+    assert_eq!(ui.app.adventure.adventure.notes, None);
+    ui.ctrl('y');
+    ui.ch('m').ctrl('u').typed("karn.md").key(KeyCode::Enter);
+    let sheet = std::fs::read_to_string(ui.root().join("exports/karn.md")).unwrap();
+    assert!(sheet.contains("The mill burns at dusk"), "{sheet}");
+}

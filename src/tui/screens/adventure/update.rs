@@ -32,6 +32,8 @@ pub enum Prompt {
     Export,
     /// A file name for the adventure sheet as printable HTML.
     ExportHtml,
+    /// The adventure's notes.
+    Notes,
 }
 
 fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) {
@@ -139,6 +141,15 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             );
             let title = "Export the adventure sheet (Markdown) to file".to_owned();
             prompt(app, Prompt::Export, title, TextField::new(&path));
+        }
+        Action::Notes => {
+            let notes = s.adventure.notes.clone().unwrap_or_default();
+            prompt(
+                app,
+                Prompt::Notes,
+                "Notes (one line; kept in the adventure file and on the sheet)",
+                TextField::new(&notes),
+            );
         }
         Action::ExportHtml => {
             let path = crate::tui::screens::bestiary::update::export_name(
@@ -294,6 +305,11 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             let contents =
                 crate::export::sheet::adventure::markdown(&s.adventure, &s.report, &app.bestiary);
             crate::tui::export::to_file(app, text, contents)
+        }
+        Prompt::Notes => {
+            let t = text.trim();
+            app.adventure.adventure.notes = (!t.is_empty()).then(|| t.to_owned());
+            Vec::new()
         }
         Prompt::ExportHtml => {
             let s = &app.adventure;
