@@ -143,7 +143,7 @@ pub fn monster(
 }
 
 /// A placeholder as a combatant: the formulas' numbers for its level, rank and role, with the
-/// role's kit, and P1's initiative modifier of half its level **[ours]**.
+/// role's kit, and P1's initiative modifier of half its level **\[ours\]**.
 fn placeholder(
     p: &crate::encounter::file::Placeholder,
     id: String,

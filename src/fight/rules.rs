@@ -83,12 +83,12 @@ pub fn p1_roll(dice: &mut Dice, init_mod: i64) -> (i64, String) {
     (d + init_mod, format!("d20 {d} {}", signed(init_mod)))
 }
 
-/// P1: a placeholder's initiative modifier is half its level **[ours]**.
+/// P1: a placeholder's initiative modifier is half its level **\[ours\]**.
 pub fn p1_placeholder_mod(level: u8) -> i64 {
     i64::from(level / 2)
 }
 
-/// P1: a 3rd-edition foe's initiative modifier is 0 unless given **[ours]**.
+/// P1: a 3rd-edition foe's initiative modifier is 0 unless given **\[ours\]**.
 pub const P1_CR_MOD: i64 = 0;
 
 fn signed(n: i64) -> String {
@@ -261,7 +261,7 @@ fn name_of<'a>(s: &'a FightState, id: &'a str) -> &'a str {
         .map_or(id, |c| c.name.as_str())
 }
 
-/// P6: the start of `who`'s turn, in order **[ours]**: persistent damage, regeneration (as the
+/// P6: the start of `who`'s turn, in order **\[ours\]**: persistent damage, regeneration (as the
 /// stat block gives it; never above the maximum, never for the dead), a d6 for each used
 /// refresh power; then effects lasting until the start of its turn end.
 pub fn p6_start_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<String> {

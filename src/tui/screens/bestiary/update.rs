@@ -412,7 +412,7 @@ fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
     read_entry(app, id, crate::bestiary::Entry::block)
 }
 
-/// The design of the monster `id` (see [`read_entry`]).
+/// The design of the monster `id` (see `read_entry`).
 pub fn design_of(app: &mut App, id: &str) -> Option<std::sync::Arc<crate::monster::MonsterDesign>> {
     read_entry(app, id, crate::bestiary::Entry::design)
 }
