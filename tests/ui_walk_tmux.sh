@@ -204,7 +204,9 @@ grep -q "count: 2" "$DATA/encounters/ford-ambush.yaml" || fail "the locked count
 # --- 80x24 ------------------------------------------------------------------------------
 t resize-window -t w -x 80 -y 24
 sleep 0.3
-screen | grep "Gloamblade Stalker  L6" | grep -q "…" || fail "the roster at 80x24 is cut without an ellipsis"
+# The name gives way (with an ellipsis); the level, rank, role and XP stay whole.
+screen | grep "× Gloamblade" | grep "…" | grep -q "L6 std skulker · 500 XP" \
+  || fail "the roster at 80x24 does not keep the level, rank, role and XP"
 keys F1
 wait_for "Search "
 wait_for "  q quit"

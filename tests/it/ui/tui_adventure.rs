@@ -308,7 +308,7 @@ fn enter_opens_the_encounter_and_a_missing_one_is_an_error_line() {
     assert_eq!(ui.app.encounter.encounter.name, "Ambush");
 }
 
-/// The encounter opened from an adventure shows, under its arithmetic, the treasure the
+/// The encounter opened from an adventure shows, with its arithmetic, the treasure the
 /// adventure gives it; `t` on the Encounter screen changes the method.
 #[test]
 fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
@@ -326,8 +326,8 @@ fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
     assert_eq!(ui.app.encounter.treasure_plan, from_adventure);
     let screen = ui.draw(120, 40);
     assert!(screen.contains("treasure: treasure troves"), "{screen}");
+    // The treasure heads the arithmetic: shown without scrolling.
     ui.ch('w');
-    ui.key(KeyCode::PageDown).key(KeyCode::PageDown);
     let screen = ui.draw(120, 40);
     assert!(screen.contains("Treasure troves (T1)"), "{screen}");
     // `t` goes on to the next method: narrative play, then none.

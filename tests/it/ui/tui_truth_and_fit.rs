@@ -417,3 +417,182 @@ fn the_forges_powers_step_keeps_ctrl_s_save_in_the_bar_and_says_more_at_80x24() 
     let b = bar(&s);
     assert!(b.contains("Ctrl-S save"), "{b}");
 }
+
+/// Writes a file under the data directory.
+fn put(ui: &Ui, rel: &str, text: &str) {
+    let p = ui.root().join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+const NOTES: &str = "The maw holds the bridge while the stalkers circle through the reeds; if the party retreats across the ford they cut it off at the far bank.";
+
+/// Three saved encounters of shipped monsters, each for `party` (YAML).
+fn encounters(ui: &Ui, party: &str) {
+    for (id, groups) in [
+        (
+            "ford-ambush",
+            "- monster: aphelion-maw\n  count: 1\n- monster: gloamblade-stalker\n  count: 3\n",
+        ),
+        ("reed-hollow", "- monster: gloamblade-stalker\n  count: 2\n"),
+        ("ogre-lair", "- monster: gloamblade-stalker\n  count: 4\n"),
+    ] {
+        put(
+            ui,
+            &format!("encounters/{id}.yaml"),
+            &format!(
+                "kind: encounter\nschema_version: 1\nname: {id}\nparty:\n{party}groups:\n{groups}notes: {NOTES}\n"
+            ),
+        );
+    }
+}
+
+const NAMED_TOGETHER: &str = "  members:\n  - name: Ana\n    level: 6\n  - name: Bo\n    level: 6\n  - name: Cy\n    level: 6\n  - name: Di\n    level: 6\n  - name: Ed\n    level: 6\n";
+const MIXED: &str = "  members:\n  - name: Ana\n    level: 6\n  - name: Bo\n    level: 7\n  - name: Cy\n    level: 8\n  - name: Di\n    level: 5\n  - name: Ed\n    level: 6\n";
+
+/// The screen's text with each pane's lines joined: what a reader can read whole.
+fn flat(screen: &str) -> String {
+    screen
+        .lines()
+        .flat_map(|l| l.split('│'))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A pane's text as one line of words: a wrapped sentence reads as it was written.
+fn words(screen: &str, title: &str) -> String {
+    pane(screen, title)
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn roster_rows_at_80x24_keep_the_level_rank_role_and_xp() {
+    let mut ui = Ui::new();
+    encounters(&ui, "  size: 5\n  level: 6\n");
+    ui.key(KeyCode::F(3)).ch('o').key(Enter);
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(s.contains("L30 boss wrecker · 80,000 XP"), "{w}x{h}:\n{s}");
+        assert!(
+            s.contains("L6 std skulker · 750 XP") || s.contains("L6 standard skulker · 750 XP"),
+            "{w}x{h}:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn the_encounters_party_line_numbers_and_notes_wrap_whole() {
+    let mut ui = Ui::new();
+    encounters(&ui, MIXED);
+    ui.key(KeyCode::F(3)).ch('o').key(Enter);
+    ui.ch('t'); // a treasure method makes the "Each" line long
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        let f = words(&s, "ford-ambush · Orcus");
+        assert!(f.contains("budget"), "{w}x{h}: the party line is cut:\n{s}");
+        assert!(f.contains("generator: standard"), "{w}x{h}:\n{s}");
+        assert!(f.contains("far bank."), "{w}x{h}: the notes are cut:\n{s}");
+    }
+}
+
+#[test]
+fn the_encounters_treasure_shows_at_the_top_of_the_arithmetic() {
+    let mut ui = Ui::new();
+    encounters(&ui, "  size: 5\n  level: 6\n");
+    ui.key(KeyCode::F(3)).ch('o').key(Enter);
+    ui.ch('w').ch('t');
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        let p = pane(&s, "Arithmetic").join(" ");
+        assert!(p.contains("Steady progression"), "{w}x{h}:\n{s}");
+    }
+}
+
+#[test]
+fn the_adventure_shows_one_gauge_for_a_party_that_levels_together() {
+    let mut ui = Ui::new();
+    encounters(&ui, NAMED_TOGETHER);
+    put(
+        &ui,
+        "adventures/together.yaml",
+        &format!(
+            "kind: adventure\nschema_version: 1\nname: Together\nparty:\n{NAMED_TOGETHER}encounters:\n- ford-ambush\n- reed-hollow\n- ogre-lair\nseed: 7\n"
+        ),
+    );
+    ui.key(KeyCode::F(4)).ch('o').key(Enter);
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        let p = pane(&s, "Toward the next level");
+        assert_eq!(
+            p.iter().filter(|l| l.contains('┃')).count(),
+            1,
+            "{w}x{h}: one gauge:\n{s}"
+        );
+        assert!(!p.iter().any(|l| l.starts_with("Ana")), "{w}x{h}:\n{s}");
+    }
+}
+
+#[test]
+fn the_adventure_shows_a_table_when_the_party_does_not_level_together() {
+    let mut ui = Ui::new();
+    encounters(&ui, MIXED);
+    put(
+        &ui,
+        "adventures/mixed.yaml",
+        &format!(
+            "kind: adventure\nschema_version: 1\nname: Mixed\nparty:\n{MIXED}encounters:\n- ford-ambush\n- reed-hollow\n- ogre-lair\nseed: 7\n"
+        ),
+    );
+    ui.key(KeyCode::F(4)).ch('o').key(Enter);
+    let s = ui.draw(120, 40);
+    let p = pane(&s, "Toward the next level");
+    assert!(p[0].contains("to next"), "{s}");
+    for name in ["Ana", "Bo", "Cy", "Di", "Ed"] {
+        let row = p
+            .iter()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name}:\n{s}"));
+        assert!(row.contains(" to L"), "{row}");
+    }
+    assert!(!p.iter().any(|l| l.contains('┃')), "{s}");
+    // At 80x24 the rows that fit, and how many do not.
+    let s = ui.draw(80, 24);
+    let p = pane(&s, "Toward the next level");
+    assert!(
+        p.iter()
+            .any(|l| l.starts_with("Ana") && l.contains(" to L")),
+        "{s}"
+    );
+    assert!(p.iter().any(|l| l.contains("more")), "{s}");
+}
+
+#[test]
+fn the_adventures_treasure_line_wraps_whole() {
+    let mut ui = Ui::new();
+    ui.key(KeyCode::F(4));
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(
+            words(&s, "New Adventure").contains("average gold per encounter (E5)"),
+            "{w}x{h}:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn the_tables_list_hint_wraps_whole_at_80x24() {
+    let mut ui = Ui::new();
+    encounters(&ui, "  size: 5\n  level: 6\n");
+    ui.key(KeyCode::F(5));
+    for (w, h) in SIZES {
+        let s = ui.draw(w, h);
+        assert!(
+            flat(&s).contains("enters each character's)."),
+            "{w}x{h}:\n{s}"
+        );
+    }
+}

@@ -38,32 +38,47 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         });
     let inner = block.inner(left);
     f.render_widget(block, left);
-    let [head, list] = Layout::vertical([Constraint::Length(3), Constraint::Fill(1)]).areas(inner);
     let party = match s.resolve_party() {
         Ok(p) => Span::raw(p.describe()),
         Err(e) => Span::styled(escape_controls(&e).into_owned(), theme::error()),
     };
-    let head_lines = vec![
-        Line::from(vec![Span::styled("Party ", theme::bold()), party]),
-        Line::from(vec![
-            Span::styled("Treasure ", theme::bold()),
-            Span::raw(super::update::treasure_label(&s.adventure)),
-        ]),
-        Line::from(vec![
-            Span::styled("XP per character ", theme::bold()),
-            Span::raw(format!(
-                "{} over {} encounter(s)",
-                group_thousands(s.report.xp_per_character),
-                s.report.encounters.len()
-            )),
-        ]),
-    ];
+    // Read whole: wrapped, never cut at the pane's edge.
+    let head_lines = crate::tui::widgets::wrap::hanging(
+        vec![
+            Line::from(vec![Span::styled("Party ", theme::bold()), party]),
+            Line::from(vec![
+                Span::styled("Treasure ", theme::bold()),
+                Span::raw(super::update::treasure_label(&s.adventure)),
+            ]),
+            Line::from(vec![
+                Span::styled("XP per character ", theme::bold()),
+                Span::raw(format!(
+                    "{} over {} encounter(s)",
+                    group_thousands(s.report.xp_per_character),
+                    s.report.encounters.len()
+                )),
+            ]),
+        ],
+        usize::from(inner.width),
+    );
+    let head_h = (head_lines.len() as u16).min(inner.height / 2);
+    let [head, list] =
+        Layout::vertical([Constraint::Length(head_h), Constraint::Fill(1)]).areas(inner);
     f.render_widget(Paragraph::new(head_lines), head);
     encounters(app, f, list);
 
     let chart_h = (right.height / 2).clamp(8, 14);
-    let tracks = tracks_to_draw(&s.report);
-    let gauge_h = (tracks.len() as u16 * 4 + 2).min(right.height.saturating_sub(chart_h + 4));
+    let tracks = s.report.tracks_to_show();
+    // A party that levels together has one gauge; otherwise a row per character.
+    let together = tracks
+        .first()
+        .filter(|first| tracks.iter().all(|t| same_track(t, first)))
+        .cloned();
+    let gauge_rows = match &together {
+        Some(_) => 4,
+        None => tracks.len() as u16 + 1,
+    };
+    let gauge_h = (gauge_rows + 2).min(right.height.saturating_sub(chart_h + 4));
     let [chart, gauge, details] = Layout::vertical([
         Constraint::Length(chart_h),
         Constraint::Length(gauge_h),
@@ -74,10 +89,15 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     let block = Block::bordered().title(" Toward the next level ");
     let inner = block.inner(gauge);
     f.render_widget(block, gauge);
-    let mut lines = Vec::new();
-    for t in &tracks {
-        lines.extend(level_gauge(t, s.cursor, inner.width));
-    }
+    let lines = match together {
+        Some(mut t) => {
+            if tracks.len() > 1 {
+                t.name = "Each character".to_owned();
+            }
+            level_gauge(&t, s.cursor, inner.width)
+        }
+        None => track_table(&tracks, inner),
+    };
     f.render_widget(Paragraph::new(lines), inner);
     selected(app, f, details);
 }
@@ -269,11 +289,71 @@ fn pacing_bar(l: &EncounterLine, selected: bool, width: usize) -> Bar<'static> {
         })
 }
 
-/// The characters to draw a gauge for: each distinct track, at most three.
-fn tracks_to_draw(r: &AdventureReport) -> Vec<CharacterTrack> {
-    let mut v = r.tracks_to_show();
-    v.truncate(3);
-    v
+/// Whether two characters went the same way: one gauge says it for both.
+fn same_track(a: &CharacterTrack, b: &CharacterTrack) -> bool {
+    (a.start_level, a.start_xp, a.end_level, a.end_xp)
+        == (b.start_level, b.start_xp, b.end_level, b.end_xp)
+}
+
+/// A party that does not level together: one row per character with its level at the start
+/// and at the end of the adventure, its XP at the end and what it still needs for the next
+/// level. Only the name gives way; a party taller than the pane ends with how many are left out.
+fn track_table(tracks: &[CharacterTrack], area: Rect) -> Vec<Line<'static>> {
+    let w = usize::from(area.width);
+    let rows: Vec<(String, [String; 3])> = tracks
+        .iter()
+        .map(|t| {
+            let levels = if t.end_level == t.start_level {
+                format!("L{}", t.end_level)
+            } else {
+                format!("L{}→{}", t.start_level, t.end_level)
+            };
+            let next = t.next_level_xp.map_or("—".to_owned(), |n| {
+                format!(
+                    "{} to L{}",
+                    group_thousands(n.saturating_sub(t.end_xp)),
+                    t.end_level + 1
+                )
+            });
+            (
+                escape_controls(&t.name).into_owned(),
+                [levels, group_thousands(t.end_xp), next],
+            )
+        })
+        .collect();
+    let col = |i: usize, head: &str| {
+        rows.iter()
+            .map(|(_, c)| crate::text::display_width(&c[i]))
+            .chain([crate::text::display_width(head)])
+            .max()
+            .unwrap_or(0)
+    };
+    let (lw, xw, nw) = (col(0, "level"), col(1, "XP"), col(2, "to next"));
+    let name_w = w.saturating_sub(lw + xw + nw + 5).clamp(4, 16);
+    let numbers = |c: [&str; 3]| format!(" {:<lw$}  {:>xw$}  {:<nw$}", c[0], c[1], c[2]);
+    let mut lines = vec![Line::from(Span::styled(
+        format!("{:<name_w$}{}", "", numbers(["level", "XP", "to next"])),
+        theme::dim(),
+    ))];
+    let fit = usize::from(area.height).saturating_sub(1);
+    let shown = if rows.len() > fit {
+        fit.saturating_sub(1)
+    } else {
+        rows.len()
+    };
+    for (name, c) in rows.iter().take(shown) {
+        lines.push(Line::from(vec![
+            Span::styled(fit_width(name, name_w), theme::bold()),
+            Span::raw(numbers([&c[0], &c[1], &c[2]])),
+        ]));
+    }
+    if rows.len() > shown {
+        lines.push(Line::from(Span::styled(
+            format!("and {} more (the sheet lists all)", rows.len() - shown),
+            theme::dim(),
+        )));
+    }
+    lines
 }
 
 /// One character's XP over the adventure: the bar runs from the first XP of its starting level
@@ -340,6 +420,21 @@ fn level_gauge(t: &CharacterTrack, cursor: usize, width: u16) -> Vec<Line<'stati
             t.end_level + 1
         ),
         None => format!("{}: level 30, {} XP", t.name, group_thousands(t.end_xp)),
+    };
+    // Narrow, the numbers stay whole in a shorter sentence.
+    let next = if crate::text::display_width(&next) <= w {
+        next
+    } else {
+        match t.next_level_xp {
+            Some(n) => format!(
+                "L{}, {} XP; {} to L{}",
+                t.end_level,
+                group_thousands(t.end_xp),
+                group_thousands(n.saturating_sub(t.end_xp)),
+                t.end_level + 1
+            ),
+            None => format!("L30, {} XP", group_thousands(t.end_xp)),
+        }
     };
     vec![
         Line::from(vec![Span::styled(

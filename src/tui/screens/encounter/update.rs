@@ -122,8 +122,10 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let next = crate::vocab::cycle_option(s.treasure, true);
             s.treasure = next;
             s.explain = true;
+            // The treasure is at the top of the arithmetic: shown from its first line.
+            s.preview_scroll = 0;
             app.info(match next {
-                Some(m) => format!("Treasure under {m}, below the arithmetic."),
+                Some(m) => format!("Treasure under {m}, at the top of the arithmetic."),
                 None => "Treasure: the book's average gold per character (E5).".into(),
             });
         }

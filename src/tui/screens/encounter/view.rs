@@ -87,32 +87,46 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         theme::focused_border()
     };
     f.render_widget(block.border_style(roster_style), left);
-    let [party_area, gauge_area, summary_area, roster_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(2),
-        Constraint::Length(5),
-        Constraint::Fill(1),
-    ])
-    .areas(inner);
-    f.render_widget(
-        Paragraph::new(Line::from(vec![
+    // The party line, the numbers and the notes are read whole: wrapped, not cut. The roster
+    // keeps room for its groups (up to four); only the notes give way to it.
+    let width = usize::from(inner.width);
+    let party = crate::tui::widgets::wrap::hanging(
+        vec![Line::from(vec![
             Span::styled("Party ", theme::bold()),
             Span::raw(format!(
                 "{} · budget {} XP",
                 s.party.describe(),
                 group_thousands(r.budget)
             )),
-        ])),
-        party_area,
+        ])],
+        width,
     );
+    let (numbers, notes) = summary_lines(app, width);
+    let roster_min = s.encounter.groups.len().clamp(2, 4);
+    let room = usize::from(inner.height)
+        .saturating_sub(party.len() + 2 + numbers.len() + 1 + roster_min)
+        .max(1);
+    let mut summary = numbers;
+    summary.extend(keep_rows(notes, room));
+    // A blank line sets the roster apart.
+    summary.push(Line::default());
+    let [party_area, gauge_area, summary_area, roster_area] = Layout::vertical([
+        Constraint::Length(party.len() as u16),
+        Constraint::Length(2),
+        Constraint::Length(summary.len() as u16),
+        Constraint::Fill(1),
+    ])
+    .areas(inner);
+    f.render_widget(Paragraph::new(party), party_area);
     f.render_widget(Paragraph::new(gauge(r, gauge_area.width)), gauge_area);
-    summary(app, f, summary_area);
+    f.render_widget(Paragraph::new(summary), summary_area);
     roster(app, f, roster_area);
     preview(app, f, right);
 }
 
-/// XP against the budget, the band, each character's share, the notes.
-fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
+/// XP against the budget, the band, each character's share; and the notes. Both wrapped to
+/// `width`.
+fn summary_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
     let s = &app.encounter;
     let r = &s.report;
     let band = match (r.band.map(Vocabulary::key), r.encounter_level) {
@@ -161,20 +175,31 @@ fn summary(app: &App, f: &mut Frame, summary_area: Rect) {
         summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
     }
     let notes_key = app.key_on(crate::tui::app::Screen::Encounter, Action::Notes);
-    summary.push(Line::from(match &s.encounter.notes {
+    let notes = Line::from(match &s.encounter.notes {
         Some(n) => vec![
             Span::styled("Notes ", theme::bold()),
-            Span::raw(
-                crate::text::truncate_to_width(n, summary_area.width.saturating_sub(6) as usize)
-                    .into_owned(),
-            ),
+            Span::raw(crate::text::escape_controls(n).into_owned()),
         ],
         None => vec![Span::styled(
             format!("No notes ({notes_key} adds them)"),
             theme::dim(),
         )],
-    }));
-    f.render_widget(Paragraph::new(summary), summary_area);
+    });
+    (
+        crate::tui::widgets::wrap::hanging(summary, width),
+        crate::tui::widgets::wrap::hanging(vec![notes], width),
+    )
+}
+
+/// The first `rows` lines; when some are left out, the last one kept ends with an ellipsis.
+fn keep_rows(mut lines: Vec<Line<'static>>, rows: usize) -> Vec<Line<'static>> {
+    if lines.len() > rows {
+        lines.truncate(rows);
+        if let Some(last) = lines.last_mut() {
+            last.spans.push(Span::styled("…", theme::dim()));
+        }
+    }
+    lines
 }
 
 /// One line per group: lock, count, name, what it is, XP (kept whole).
@@ -217,23 +242,24 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         };
         let ally = if g.side == Side::Ally { " (ally)" } else { "" };
         let xp = line.xp_total.map_or("?".into(), group_thousands);
-        let what = match (line.level, &line.rank, &line.role, g.challenge_rating()) {
-            _ if line.challenge.is_some() => format!("L{} challenge", line.level.unwrap_or(0)),
-            (Some(l), Some(rk), Some(ro), _) => format!("L{l} {} {}", rk.key(), ro.key()),
-            (_, _, _, Some(cr)) => format!("CR {cr}"),
-            _ => "unknown id".into(),
+        // What it is, longest first: the rank shortens as in the Bestiary's list before the
+        // name gives way, so the level, rank and role stay readable at 80 columns.
+        let whats: Vec<String> = match (line.level, &line.rank, &line.role, g.challenge_rating()) {
+            _ if line.challenge.is_some() => {
+                vec![format!("L{} challenge", line.level.unwrap_or(0))]
+            }
+            (Some(l), Some(rk), Some(ro), _) => vec![
+                format!("L{l} {} {}", rk.key(), ro.key()),
+                format!("L{l} {} {}", rank_short(*rk), ro.key()),
+            ],
+            (_, _, _, Some(cr)) => vec![format!("CR {cr}")],
+            _ => vec!["unknown id".into()],
         };
         // A labelled group still says what it is.
         let name = match &g.label {
             Some(label) if *label != line.name => format!("{label} ({})", line.name),
             _ => line.name.clone(),
         };
-        let what = if line.name == what {
-            " ·".to_owned()
-        } else {
-            format!("  {what} ·")
-        };
-        let what = what.as_str();
         let style = if sel {
             theme::selected()
         } else if line.missing {
@@ -241,28 +267,54 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         } else {
             Style::new()
         };
-        // The XP is kept whole; the name and what it is give way, with an ellipsis.
+        // The XP is kept whole, then what it is; the name gives way, with an ellipsis, down to
+        // a few letters; only then is what it is cut.
         let tail = format!(" {xp} XP");
         let width = usize::from(roster_area.width);
         let head_w = width
             .saturating_sub(crate::text::display_width(lock))
             .saturating_sub(tail.len());
         // A challenge is run once: it has no count.
-        let who = if g.challenge.is_some() {
-            format!("{:>6}{name}", "")
+        let (count, after) = if g.challenge.is_some() {
+            (format!("{:>6}", ""), String::new())
         } else {
-            format!("{:>3} × {name}{ally}", g.count)
+            (format!("{:>3} × ", g.count), ally.to_owned())
         };
-        let who_w = crate::text::display_width(&who);
-        let (who, what) = if who_w >= head_w {
+        let fixed = crate::text::display_width(&count) + crate::text::display_width(&after);
+        let name_w = crate::text::display_width(&name);
+        const NAME_MIN: usize = 8;
+        let suffix = |w: &str| {
+            if line.name == w {
+                " ·".to_owned()
+            } else {
+                format!("  {w} ·")
+            }
+        };
+        let room = |w: &str| head_w.saturating_sub(fixed + crate::text::display_width(&suffix(w)));
+        // The longest wording that leaves the whole name; else the shortest, with the rest
+        // of the line for the name.
+        let chosen = whats
+            .iter()
+            .find(|w| room(w) >= name_w)
+            .or_else(|| whats.last().filter(|w| room(w) >= name_w.min(NAME_MIN)))
+            .map(|w| {
+                (
+                    crate::text::truncate_to_width(&name, room(w)).into_owned(),
+                    suffix(w),
+                )
+            });
+        let (name, what) = chosen.unwrap_or_else(|| {
+            let name =
+                crate::text::truncate_to_width(&name, head_w.saturating_sub(fixed).min(NAME_MIN))
+                    .into_owned();
+            let rest = head_w.saturating_sub(fixed + crate::text::display_width(&name));
+            let what = suffix(whats.last().map_or("", String::as_str));
             (
-                crate::text::truncate_to_width(&who, head_w).into_owned(),
-                String::new(),
+                name,
+                crate::text::truncate_to_width(&what, rest).into_owned(),
             )
-        } else {
-            let rest = head_w - who_w;
-            (who, crate::text::truncate_to_width(what, rest).into_owned())
-        };
+        });
+        let who = format!("{count}{name}{after}");
         lines.push(Line::from(vec![
             Span::raw(lock.to_string()),
             Span::styled(who, style.patch(theme::bold())),
@@ -273,6 +325,14 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         ]));
     }
     f.render_widget(Paragraph::new(lines), roster_area);
+}
+
+/// A rank in the roster when the whole word does not fit: as the Bestiary's list spells it.
+fn rank_short(r: Rank) -> &'static str {
+    match r {
+        Rank::Standard => "std",
+        other => other.key(),
+    }
 }
 
 /// The arithmetic, or the selected group's stat block.
@@ -287,26 +347,6 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
             ),
             theme::heading(),
         ))];
-        for t in &r.explanation {
-            lines.push(Line::default());
-            lines.push(Line::from(t.text.clone()));
-            let ours = if t.ours {
-                " — lairsmith's own reading, not the book's"
-            } else {
-                ""
-            };
-            lines.push(Line::from(Span::styled(
-                format!("  {}{ours}", t.source),
-                if t.ours {
-                    theme::warning()
-                } else {
-                    theme::dim()
-                },
-            )));
-        }
-        for w in &r.warnings {
-            lines.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
-        }
         lines.push(Line::default());
         let t = app
             .hint_key(crate::tui::app::Screen::Encounter, Action::TreasureMethod)
@@ -336,6 +376,26 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 )))
             }
             None => {}
+        }
+        for t in &r.explanation {
+            lines.push(Line::default());
+            lines.push(Line::from(t.text.clone()));
+            let ours = if t.ours {
+                " — lairsmith's own reading, not the book's"
+            } else {
+                ""
+            };
+            lines.push(Line::from(Span::styled(
+                format!("  {}{ours}", t.source),
+                if t.ours {
+                    theme::warning()
+                } else {
+                    theme::dim()
+                },
+            )));
+        }
+        for w in &r.warnings {
+            lines.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
         }
         (" Arithmetic ", Text::from(lines))
     } else {

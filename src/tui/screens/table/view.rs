@@ -97,6 +97,8 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         2 + l.fights.len().max(1) + 2 + (l.cursor - l.fights.len())
     };
     let scroll = cursor_line.saturating_sub(usize::from(inner.height.saturating_sub(1)));
+    // The hints are read whole: wrapped (they come after every row, so the scroll holds).
+    let lines = crate::tui::widgets::wrap::hanging(lines, usize::from(inner.width));
     f.render_widget(
         Paragraph::new(lines).scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
         inner,
