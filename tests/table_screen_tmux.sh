@@ -7,6 +7,7 @@
 # Usage: tests/table_screen_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
 BIN=${1:?usage: table_screen_tmux.sh PATH/TO/lairsmith}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "table screen: tmux is not installed" >&2; exit 2; }
 WORK=$(mktemp -d)
 SOCK="lairsmith-table-$$"
@@ -24,7 +25,7 @@ keys() { t send-keys -t s "$@"; sleep 0.3; }
 L() { "$BIN" --data-dir "$WORK/data" "$@"; }
 launch() {
   t kill-session -t s 2>/dev/null || true
-  t new-session -d -s s -x 130 -y 40 "'$BIN' --data-dir '$WORK/data'; echo EXIT=\$?; sleep 30"
+  t new-session -d -s s -c "$WORK" -x 130 -y 40 "'$BIN' --data-dir '$WORK/data'; echo EXIT=\$?; sleep 30"
   wait_for "F5 Table"
 }
 mkdir -p "$WORK/data/encounters"
@@ -117,6 +118,10 @@ wait_for "Steady progression"
 grep -q "xp: 3841" "$WORK/data/parties/heroes.yaml" || fail "the XP is not in the party file"
 keys u
 wait_for "its end cannot be undone"
+keys L C-u
+keys "ford-log.md" Enter
+for _ in $(seq 50); do [ -s "$WORK/ford-log.md" ] && break; sleep 0.1; done
+grep -qF "the fight ends" "$WORK/ford-log.md" || fail "L did not export the log"
 L fight end mill-ford-2 --all --write >/dev/null 2>&1 && fail "the XP could be written twice"
 L fight log mill-ford-2 --format md | grep -qF "the fight ends" || fail "the log has no end"
 keys q

@@ -149,6 +149,8 @@ pub enum Prompt {
     End,
     /// A check of an extended challenge (A3).
     Check,
+    /// A file name for the fight's log in Markdown.
+    ExportLog,
 }
 
 /// A question of the Table screen.

@@ -113,6 +113,19 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             app.table.news.clear();
             vec![run(Job::Lobby)]
         }
+        Action::ExportMarkdown => {
+            let path = crate::tui::screens::bestiary::update::export_name(
+                &app.paths.exports,
+                &format!("{} log", f.name),
+                "md",
+            );
+            app.push(Layer::Prompt {
+                kind: PromptKind::Table(Prompt::ExportLog),
+                title: "Export the fight's log (Markdown) to file".into(),
+                field: TextField::new(&path),
+            });
+            Vec::new()
+        }
         Action::ChallengeCheck => {
             if f.now.challenges.is_empty() {
                 app.error("The encounter has no extended challenge.");
@@ -378,6 +391,10 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             Step::Add {
                 combatant: Box::new(c),
             }
+        }
+        Prompt::ExportLog => {
+            let contents = crate::export::fight::log_markdown(f);
+            return Ok(crate::tui::export::to_file(app, text, contents));
         }
         Prompt::Check => {
             let (challenge, skill, success) = check_words(f, text)?;
