@@ -43,6 +43,7 @@ actions! {
     RemoveCreature => "remove_creature",
     EndFight => "end_fight",
     ChallengeCheck => "challenge_check",
+    ExportLog => "export_log",
     StartFight => "start_fight",
     ExportTable => "export_table_sheet",
     Save => "save",

@@ -228,7 +228,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Table,          [k('v')],               A::HideReveal,     "",            "Hide the selected creature from the players' view (lairsmith fight watch), or reveal it"),
     row!(C::Table,          [k('m')],               A::MaxHp,          "",            "Hit points for the selected creature when the fight has none (a character)"),
     row!(C::Table,          [k('A')],               A::AddCreature,    "",            "Reinforcements: another of a creature in the fight (its id) or a monster of the bestiary (its id)"),
-    row!(C::Table,          [k('L')],               A::ExportMarkdown, "",            "Export the fight's log as Markdown to a file (every step, round by round, with the dice and the XP)"),
+    row!(C::Table,          [k('L')],               A::ExportLog,      "",            "Export the fight's log as Markdown to a file (every step, round by round, with the dice and the XP)"),
     row!(C::Table,          [k('C')],               A::ChallengeCheck, "",            "A check of the encounter's extended challenge (A3): a skill and + or - (athletics +), or only + or - for a group check; a number first picks one of several challenges"),
     row!(C::Table,          [k('X')],               A::RemoveCreature, "",            "Take the selected creature out of the fight (asks first)"),
     row!(C::Table,          [TAB],                  A::NextPane,       "stat block",  "Show the selected monster's whole stat block (its powers' text, as the bestiary has it) in place of the log, or the log again"),

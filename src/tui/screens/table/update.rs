@@ -113,7 +113,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             app.table.news.clear();
             vec![run(Job::Lobby)]
         }
-        Action::ExportMarkdown => {
+        Action::ExportLog => {
             let path = crate::tui::screens::bestiary::update::export_name(
                 &app.paths.exports,
                 &format!("{} log", f.name),
