@@ -118,15 +118,9 @@ pub fn list_adventures(data: &DataDir) -> Result<Listing<Adventure>, DataError> 
         .collect())
 }
 
-/// The ids of the saved files of a folder (their stems), sorted.
+/// The ids of the saved files of a folder (their stems), sorted; none if it cannot be read.
 fn ids_in(dir: &Path) -> Vec<String> {
-    let mut ids: Vec<String> = crate::store::yaml_files(dir)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))
-        .collect();
-    ids.sort();
-    ids
+    crate::store::yaml_ids(dir).unwrap_or_default()
 }
 
 /// The ids of the saved encounters.

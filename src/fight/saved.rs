@@ -41,14 +41,7 @@ pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
 
 /// The ids of the saved fights, sorted.
 pub fn ids(data: &DataDir) -> Vec<String> {
-    let mut ids: Vec<String> = crate::store::yaml_files(&fights_dir(data))
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|f| Some(f.file_stem()?.to_string_lossy().into_owned()))
-        .collect();
-    // By id, not by file name: `ford` before `ford-2` (its `.yaml` sorts after the `-`).
-    ids.sort();
-    ids
+    crate::store::yaml_ids(&fights_dir(data)).unwrap_or_default()
 }
 
 /// Parses a fight file, checking what serde cannot: its version, its size, and that its state

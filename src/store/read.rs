@@ -120,6 +120,18 @@ pub fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<Stamp>), FileError> 
     Ok((bytes, stable))
 }
 
+/// The ids of the YAML files directly inside `dir` (their stems), sorted by id, not by file
+/// name: `ford` before `ford-2`, whose `.yaml` would sort after the `-`.
+pub fn yaml_ids(dir: &Path) -> Result<Vec<String>, FileError> {
+    let mut ids: Vec<String> = yaml_files(dir)?
+        .iter()
+        // A name that is not UTF-8 cannot be typed back as an id: it is left out.
+        .filter_map(|f| f.file_stem()?.to_str().map(str::to_owned))
+        .collect();
+    ids.sort();
+    Ok(ids)
+}
+
 /// The YAML files directly inside `dir`, sorted by name. A missing directory is empty.
 /// Temporary files left there by saves that were killed are deleted on the way.
 pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {

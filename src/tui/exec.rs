@@ -276,16 +276,7 @@ fn fight_job(
     let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
     match job {
         Job::Lobby => Done::Lobby({
-            let encounters = crate::store::yaml_files(&data.encounters())
-                .map(|files| {
-                    let mut ids: Vec<String> = files
-                        .iter()
-                        .filter_map(|f| Some(f.file_stem()?.to_string_lossy().into_owned()))
-                        .collect();
-                    ids.sort();
-                    ids
-                })
-                .map_err(|e| e.to_string());
+            let encounters = crate::store::yaml_ids(&data.encounters()).map_err(|e| e.to_string());
             encounters.map(|e| (crate::fight::saved::ids(&data), e))
         }),
         Job::Load { path } => Done::Fight {
