@@ -201,7 +201,7 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             })
         }
         FightCmd::Undo { fight } => {
-            let (_, undone) = run::undo(&fight_path(data, &fight)?)?;
+            let (_, undone) = run::undo(&fight_path(data, &fight)?, None)?;
             outln!(term, "undone: {}", run::step_words(&undone))?;
             Ok(EXIT_OK)
         }
@@ -264,7 +264,7 @@ fn start(
         adventure,
         party,
     };
-    let out_path = run::start(data, &with)?;
+    let (out_path, _) = run::start(data, &with)?;
     outln!(term, "{}", out_path.display())?;
     Ok(EXIT_OK)
 }
@@ -282,7 +282,7 @@ fn end(
     let path = fight_path(data, word)?;
     let (f, _) = load_fight(&path)?;
     let chosen = words::overcome(overcome, all, &f.now).map_err(Failure)?;
-    let ended = run::end(&path, chosen)?;
+    let ended = run::end(&path, chosen, None)?;
     let e = ended.now.ended.as_ref().expect("ended");
     outln!(
         term,
@@ -292,7 +292,7 @@ fn end(
         crate::text::group_thousands(e.xp_each)
     )?;
     if write {
-        for l in run::award(data, &path)? {
+        for l in run::award(data, &path)?.1 {
             outln!(term, "{}", crate::text::escape_controls(&l))?;
         }
     } else {

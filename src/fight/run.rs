@@ -25,8 +25,8 @@ pub struct StartWith {
     pub party: Option<String>,
 }
 
-/// Starts a fight from a saved encounter and writes its file; its path.
-pub fn start(data: &DataDir, with: &StartWith) -> Result<PathBuf, DataError> {
+/// Starts a fight from a saved encounter and writes its file; its path and the fight.
+pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight), DataError> {
     let path = crate::encounter::encounter_path(data, &with.encounter)?;
     let (e, mut party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
     if let Some(id) = &with.party {
@@ -65,7 +65,7 @@ pub fn start(data: &DataDir, with: &StartWith) -> Result<PathBuf, DataError> {
         adventure: with.adventure.clone(),
     };
     let f = crate::fight::build::start(&e, &party, &bestiary, &how).map_err(DataError::Refused)?;
-    create_fight(data, &f)
+    Ok((create_fight(data, &f)?, f))
 }
 
 /// Applies the step `make` gives for the fight as it is on disk, under the file's lock; the
@@ -86,10 +86,12 @@ pub fn step(
     })
 }
 
-/// Takes back the last step; the fight after it and what was undone. Refused at the start and
-/// once the XP is written.
-pub fn undo(path: &Path) -> Result<(Fight, Step), DataError> {
+/// Takes back the last step; the fight after it and what was undone. Refused at the start,
+/// once the XP is written, and when `seen` (the steps of a front end's copy) is not what the
+/// file has.
+pub fn undo(path: &Path, seen: Option<usize>) -> Result<(Fight, Step), DataError> {
     update_fight(path, |f| {
+        check_seen(f, seen, path).map_err(DataError::Refused)?;
         if !f.awarded.is_empty() {
             return Err(DataError::Refused(
                 "the fight's XP is written in the party's file; its end cannot be undone".into(),
@@ -103,8 +105,14 @@ pub fn undo(path: &Path) -> Result<(Fight, Step), DataError> {
 }
 
 /// Ends the fight (P10) with the foes `overcome`, unless it has ended already; the fight.
-pub fn end(path: &Path, overcome: Vec<(String, Overcome)>) -> Result<Fight, DataError> {
+/// Refused when `seen` (the steps of a front end's copy) is not what the file has.
+pub fn end(
+    path: &Path,
+    overcome: Vec<(String, Overcome)>,
+    seen: Option<usize>,
+) -> Result<Fight, DataError> {
     update_fight(path, |f| {
+        check_seen(f, seen, path).map_err(DataError::Refused)?;
         if f.now.ended.is_none() {
             f.push(Step::End {
                 overcome: overcome.clone(),
@@ -116,15 +124,14 @@ pub fn end(path: &Path, overcome: Vec<(String, Overcome)>) -> Result<Fight, Data
 }
 
 /// Adds the ended fight's XP to the party's file (and the adventure's party), once: the award
-/// is recorded in the fight, and a fight that has it is refused. One line a character.
-pub fn award(data: &DataDir, path: &Path) -> Result<Vec<String>, DataError> {
-    let (f, _) = crate::fight::saved::load_fight(path)?;
-    let lines = write_award(data, &f)?;
+/// is recorded in the fight, and a fight that has it is refused. Done under the fight's lock,
+/// so two processes cannot both award it. The fight after it, and a line a character.
+pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>), DataError> {
     update_fight(path, |f| {
+        let lines = write_award(data, f)?;
         f.awarded = lines.clone();
-        Ok(())
-    })?;
-    Ok(lines)
+        Ok((f.clone(), lines))
+    })
 }
 
 /// The encounter's treasure by `method` (else the adventure's), rolled from the adventure's
@@ -193,39 +200,27 @@ pub fn step_words(s: &Step) -> String {
     }
 }
 
-/// Why a front end's step is refused: the file holds steps the GM has not seen (another
-/// terminal changed the fight), so the step, made from an older copy, must not apply.
-fn check_seen(f: &Fight, seen_steps: usize, path: &Path) -> Result<(), DataError> {
-    if f.steps.len() == seen_steps {
-        return Ok(());
+/// Why a front end's change is refused: the file holds steps the GM has not seen (another
+/// terminal changed the fight), so a change made from the front end's older copy, which had
+/// `seen` steps, must not apply. `None`: the change was made from the file itself.
+fn check_seen(f: &Fight, seen: Option<usize>, path: &Path) -> Result<(), String> {
+    match seen {
+        Some(n) if n != f.steps.len() => Err(format!(
+            "{} changed on disk since it was read ({} steps, not {n}): it is read again; look, then try once more",
+            path.display(),
+            f.steps.len()
+        )),
+        _ => Ok(()),
     }
-    Err(DataError::Refused(format!(
-        "{} changed on disk since it was read ({} steps, not {seen_steps}): it is read again; look, then try once more",
-        path.display(),
-        f.steps.len()
-    )))
 }
 
 /// As [`step`], for a front end that made `step` from its own copy of the fight, which had
-/// `seen_steps` steps: refused if the file has changed since.
-pub fn step_seen(
-    path: &Path,
-    seen_steps: usize,
-    step: Step,
-) -> Result<(Fight, Vec<LogLine>), DataError> {
-    update_fight(path, |f| {
-        check_seen(f, seen_steps, path)?;
-        let before = f.now.log.len();
-        f.push(step.clone()).map_err(DataError::Refused)?;
-        Ok((f.clone(), f.now.log[before..].to_vec()))
+/// `seen` steps: refused if the file has changed since.
+pub fn step_seen(path: &Path, seen: usize, step: Step) -> Result<(Fight, Vec<LogLine>), DataError> {
+    self::step(path, |f| {
+        check_seen(f, Some(seen), path)?;
+        Ok(step)
     })
-}
-
-/// As [`undo`], refused if the file has changed since the front end's copy (`seen_steps`).
-pub fn undo_seen(path: &Path, seen_steps: usize) -> Result<(Fight, Step), DataError> {
-    let (f, _) = crate::fight::saved::load_fight(path)?;
-    check_seen(&f, seen_steps, path)?;
-    undo(path)
 }
 
 /// What the end of a fight says: the XP (P10, E4), whether it is written, and the treasure.

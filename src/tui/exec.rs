@@ -288,13 +288,8 @@ fn fight_job(
             read: true,
         },
         Job::Start { with } => match run::start(&data, &with) {
-            Ok(path) => Done::Fight {
-                result: crate::fight::saved::load_fight(&path)
-                    .map(|(f, _)| {
-                        let news = vec![format!("Started: {}", path.display())];
-                        (Box::new(f), news)
-                    })
-                    .map_err(|e| e.to_string()),
+            Ok((path, f)) => Done::Fight {
+                result: Ok((Box::new(f), vec![format!("Started: {}", path.display())])),
                 path,
                 ended: false,
                 read: true,
@@ -310,7 +305,7 @@ fn fight_job(
             read: false,
         },
         Job::Undo { path, seen } => Done::Fight {
-            result: run::undo_seen(&path, seen)
+            result: run::undo(&path, Some(seen))
                 .map(|(f, s)| {
                     (
                         Box::new(f),
@@ -328,23 +323,12 @@ fn fight_job(
             overcome,
             treasure,
         } => {
-            let result = crate::fight::saved::load_fight(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|(f, _)| {
-                    if f.steps.len() == seen {
-                        Ok(())
-                    } else {
-                        Err(format!(
-                            "{} changed on disk since it was read: it is read again; look, then end it once more",
-                            path.display()
-                        ))
-                    }
-                })
-                .and_then(|()| run::end(&path, overcome).map_err(|e| e.to_string()))
+            let result = run::end(&path, overcome, Some(seen))
                 .map(|f| {
                     let news = run::end_lines(&data, &f, treasure);
                     (Box::new(f), news)
-                });
+                })
+                .map_err(|e| e.to_string());
             Done::Fight {
                 ended: result.is_ok(),
                 result,
@@ -354,18 +338,14 @@ fn fight_job(
         }
         Job::Award { path, treasure } => Done::Fight {
             result: run::award(&data, &path)
-                .map_err(|e| e.to_string())
-                .and_then(|awarded| {
-                    crate::fight::saved::load_fight(&path)
-                        .map(|(f, _)| {
-                            // The XP, then where it was written, then the treasure.
-                            let mut news = run::end_lines(&data, &f, treasure);
-                            let at = news.len().min(1);
-                            news.splice(at..at, awarded);
-                            (Box::new(f), news)
-                        })
-                        .map_err(|e| e.to_string())
-                }),
+                .map(|(f, awarded)| {
+                    // The XP, then where it was written, then the treasure.
+                    let mut news = run::end_lines(&data, &f, treasure);
+                    let at = news.len().min(1);
+                    news.splice(at..at, awarded);
+                    (Box::new(f), news)
+                })
+                .map_err(|e| e.to_string()),
             path,
             ended: false,
             read: false,
