@@ -96,18 +96,7 @@ fn creature(c: &Combatant) -> String {
     }
     let mut marks = Vec::new();
     for p in c.powers.iter().filter(|p| p.usage != Usage::AtWill) {
-        let when = match p.usage {
-            Usage::Refresh if !p.refresh.is_empty() => format!(
-                "refresh {}",
-                p.refresh
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            other => crate::vocab::Vocabulary::key(other).to_owned(),
-        };
-        marks.push(format!("☐ {} ({when})", escape(&p.name)));
+        marks.push(format!("☐ {} ({})", escape(&p.name), p.usage_words()));
     }
     for _ in 0..c.action_points {
         marks.push("☐ action point".to_owned());

@@ -198,6 +198,20 @@ pub struct PowerState {
     pub used: bool,
 }
 
+impl PowerState {
+    /// How often it can be used, in words: "at-will", "encounter", "refresh 5, 6".
+    pub fn usage_words(&self) -> String {
+        use crate::vocab::Vocabulary;
+        match self.usage {
+            Usage::Refresh if !self.refresh.is_empty() => {
+                let faces: Vec<String> = self.refresh.iter().map(u8::to_string).collect();
+                format!("refresh {}", faces.join(", "))
+            }
+            other => other.key().to_owned(),
+        }
+    }
+}
+
 fn one() -> u32 {
     1
 }

@@ -558,9 +558,10 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 .table
                 .fight()
                 .is_none_or(|old| old.now.turn != fight.now.turn);
-            let asks_award = ended && fight.awarded.is_empty() && fight.party.is_some()
-                || ended && fight.awarded.is_empty() && fight.adventure.is_some();
-            let no_file = ended && fight.party.is_none() && fight.adventure.is_none();
+            // A saved party (the fight's, or its adventure's) holds the XP; else no file does.
+            let has_file = fight.party.is_some() || fight.adventure.is_some();
+            let asks_award = ended && has_file && fight.awarded.is_empty();
+            let no_file = ended && !has_file;
             app.table.open = Some(Open {
                 path,
                 fight: *fight,

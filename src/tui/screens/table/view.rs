@@ -410,20 +410,10 @@ fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
             theme::heading(),
         ));
         for (n, p) in c.powers.iter().enumerate() {
-            let usage = match p.usage {
-                crate::rules::power_vocab::Usage::Refresh if !p.refresh.is_empty() => format!(
-                    "refresh {}",
-                    p.refresh
-                        .iter()
-                        .map(u8::to_string)
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ),
-                u => u.key().to_owned(),
-            };
+            let usage = p.usage_words();
             let attack = p
                 .attack
-                .map(|(b, d)| format!(" {b:+} vs {}", defense_name(d)))
+                .map(|(b, d)| format!(" {b:+} vs {}", d.label()))
                 .unwrap_or_default();
             let damage = p
                 .damage
@@ -511,16 +501,6 @@ pub fn question(app: &App, q: &crate::tui::screens::table::Question) -> (&'stati
                 ),
             )
         }
-    }
-}
-
-fn defense_name(d: crate::rules::power_vocab::Defense) -> &'static str {
-    use crate::rules::power_vocab::Defense;
-    match d {
-        Defense::Ac => "AC",
-        Defense::Fortitude => "Fortitude",
-        Defense::Reflex => "Reflex",
-        Defense::Will => "Will",
     }
 }
 
