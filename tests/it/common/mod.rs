@@ -2,6 +2,7 @@
 //! after a time limit so a regression that hangs fails instead of stalling the run.
 
 pub mod adventure_data;
+pub mod ui;
 
 use std::io::Read;
 use std::path::Path;

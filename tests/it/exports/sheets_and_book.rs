@@ -598,54 +598,7 @@ fn d7_encounter_add_takes_characters_npcs_and_class_levels() {
 }
 
 mod ui {
-    use lairsmith::cli::DataDir;
-    use lairsmith::tui::app::{App, Msg, Outcome};
-    use lairsmith::tui::{app_for, dispatch};
-    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    use std::path::Path;
-
-    pub struct Ui {
-        pub app: App,
-        _dir: tempfile::TempDir,
-    }
-
-    impl Ui {
-        pub fn new() -> Ui {
-            let dir = tempfile::tempdir().unwrap();
-            let app = app_for(&DataDir {
-                root: dir.path().to_owned(),
-            });
-            Ui { app, _dir: dir }
-        }
-
-        fn send(&mut self, ev: KeyEvent) -> &mut Ui {
-            let mut no_editor = |p: &Path| Outcome::Edited {
-                path: p.to_owned(),
-                result: Err("no editor in tests".into()),
-            };
-            dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
-            self
-        }
-
-        pub fn key(&mut self, code: KeyCode) -> &mut Ui {
-            self.send(KeyEvent::new(code, KeyModifiers::NONE))
-        }
-
-        pub fn ch(&mut self, c: char) -> &mut Ui {
-            self.key(KeyCode::Char(c))
-        }
-
-        pub fn ctrl(&mut self, c: char) -> &mut Ui {
-            self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-        }
-
-        pub fn typed(&mut self, s: &str) -> &mut Ui {
-            for c in s.chars() {
-                self.ch(c);
-            }
-            self
-        }
-    }
+    pub use crate::common::ui::Ui;
 }
 
 #[test]

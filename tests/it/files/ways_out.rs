@@ -5,61 +5,22 @@
 #![cfg(feature = "tui")]
 
 use crate::common;
+use crate::common::ui::Ui;
 
 use common::{lairsmith, stderr, stdout};
 use lairsmith::cli::DataDir;
 use lairsmith::keyspec::KeySpec;
-use lairsmith::tui::app::{App, Confirm, Msg, Outcome};
+use lairsmith::tui::app::{App, Confirm};
 use lairsmith::tui::keymap::{Action, Ctx, INTERRUPT, Keymap, is_interrupt};
 use lairsmith::tui::layer::Layer;
-use lairsmith::tui::{app_for, dispatch, settings};
+use lairsmith::tui::{app_for, settings};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-struct Ui {
-    app: App,
-    dir: tempfile::TempDir,
-}
-
 impl Ui {
-    /// The UI over an empty data directory with the settings file `text` read as the UI reads
-    /// it (a file with problems leaves the defaults and a message).
-    fn with_settings(text: &str) -> Ui {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("config.yaml");
-        std::fs::write(&file, text).unwrap();
-        let (keymap, _, error) = settings::load(Some(&file));
-        let mut app = app_for(&DataDir {
-            root: dir.path().to_owned(),
-        });
-        app.keymap = keymap;
-        app.settings_error = error;
-        Ui { app, dir }
-    }
-
-    fn send(&mut self, code: KeyCode, mods: KeyModifiers) -> &mut Ui {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(
-            &mut self.app,
-            Msg::Key(KeyEvent::new(code, mods)),
-            &mut no_editor,
-        );
-        self
-    }
-
     fn ctrl_c(&mut self) -> &mut Ui {
         self.send(KeyCode::Char('c'), KeyModifiers::CONTROL)
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.send(KeyCode::Char(c), KeyModifiers::NONE);
-        }
-        self
     }
 
     /// A new monster in the Forge, changed: unsaved work.

@@ -4,88 +4,15 @@
 #![cfg(feature = "tui")]
 
 use crate::common;
+use crate::common::ui::Ui;
 use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
+use lairsmith::tui::app::{Confirm, Msg, Outcome, Screen};
 use lairsmith::tui::layer::Layer;
 use lairsmith::tui::{app_for, dispatch};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
-
-struct Ui {
-    app: App,
-    _dir: tempfile::TempDir,
-}
-
-impl Ui {
-    fn new() -> Ui {
-        let dir = tempfile::tempdir().unwrap();
-        let mut app = app_for(&DataDir {
-            root: dir.path().to_owned(),
-        });
-        app.encounter.seed = 42;
-        app.paths.exports = dir.path().join("exports");
-        Ui { app, _dir: dir }
-    }
-
-    fn root(&self) -> &Path {
-        self._dir.path()
-    }
-
-    fn send(&mut self, ev: KeyEvent) {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Ui {
-        self.send(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    fn ch(&mut self, c: char) -> &mut Ui {
-        self.key(KeyCode::Char(c))
-    }
-
-    fn ctrl(&mut self, c: char) -> &mut Ui {
-        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
-        self
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.ch(c);
-        }
-        self
-    }
-
-    fn times(&mut self, code: KeyCode, n: usize) -> &mut Ui {
-        for _ in 0..n {
-            self.key(code);
-        }
-        self
-    }
-
-    fn draw(&mut self, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
-            .unwrap();
-        let buf = t.backend().buffer().clone();
-        let mut out = String::new();
-        for y in 0..h {
-            let mut line = String::new();
-            for x in 0..w {
-                line.push_str(buf[(x, y)].symbol());
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
-    }
-}
 
 use KeyCode::{Down, Enter, Esc};
 
@@ -389,15 +316,15 @@ fn screen_snapshots() {
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         let mut ui = Ui::new();
         ui.app.status = None;
-        golden(&format!("bestiary-{w}x{h}.txt"), &ui.draw(w, h));
+        golden(&format!("bestiary-{w}x{h}.txt"), &ui.screen(w, h));
         ui.ch('n');
         ui.app.status = None;
-        golden(&format!("forge-{w}x{h}.txt"), &ui.draw(w, h));
+        golden(&format!("forge-{w}x{h}.txt"), &ui.screen(w, h));
         ui.typed("4").key(Enter);
         ui.app
             .forge
             .go_to(lairsmith::tui::screens::forge::Step::Source);
-        golden(&format!("forge-source-{w}x{h}.txt"), &ui.draw(w, h));
+        golden(&format!("forge-source-{w}x{h}.txt"), &ui.screen(w, h));
         ui.app.forge.design.mark_clean();
         ui.key(KeyCode::F(3))
             .ch('P')
@@ -406,12 +333,12 @@ fn screen_snapshots() {
             .key(Enter);
         ui.ch('a').typed("voidglass").key(Enter).key(Esc);
         ui.app.status = None;
-        golden(&format!("encounter-{w}x{h}.txt"), &ui.draw(w, h));
+        golden(&format!("encounter-{w}x{h}.txt"), &ui.screen(w, h));
         ui.ch('?');
-        golden(&format!("help-{w}x{h}.txt"), &ui.draw(w, h));
+        golden(&format!("help-{w}x{h}.txt"), &ui.screen(w, h));
     }
     let mut ui = Ui::new();
-    let small = ui.draw(60, 20);
+    let small = ui.screen(60, 20);
     assert!(small.contains("at least 80×24"), "{small}");
 }
 
@@ -832,10 +759,7 @@ fn templates_are_toggled_in_the_forge_from_the_bestiary_and_come_off_byte_for_by
     let mine = "# kept by hand\nkind: monster\nschema_version: 1\nid: grave-robber\nname: Grave Robber\nlevel: 3  # party level\nrank: standard\nrole: striker\nsize: medium\nsource: natural\ntype: humanoid\npowers:\n- name: Shovel Swing\n  basic: true\n  usage: at-will\n  action: standard\n  origin: melee\n  targets: one creature\n  attack: {defense: ac}\n  damage: at-will-single\n";
     let file = dir.path().join("bestiary/grave-robber.yaml");
     std::fs::write(&file, mine).unwrap();
-    let app = app_for(&DataDir {
-        root: dir.path().to_owned(),
-    });
-    let mut ui = Ui { app, _dir: dir };
+    let mut ui = Ui::over(dir);
     ui.ch('/').typed("grave robber").key(Enter);
     ui.ch('t');
     assert_eq!(ui.app.screen, Screen::Forge);
@@ -861,7 +785,7 @@ fn templates_are_toggled_in_the_forge_from_the_bestiary_and_come_off_byte_for_by
             .any(|t| t.name == "Grave Stench" && t.from_template.as_deref() == Some("Ghoulish")),
         "the live stat block shows the template's trait"
     );
-    assert!(ui.draw(120, 40).contains("[x] Ghoulish"));
+    assert!(ui.screen(120, 40).contains("[x] Ghoulish"));
     ui.ctrl('s');
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(

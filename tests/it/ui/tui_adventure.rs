@@ -4,28 +4,21 @@
 //! encounter on the Encounter screen.
 #![cfg(feature = "tui")]
 
+use crate::common::ui::Ui;
 use lairsmith::cli::DataDir;
 use lairsmith::encounter::{Count, Group, Party, Placeholder, add_group, create_encounter};
 use lairsmith::rules::experience::first_xp;
 use lairsmith::rules::{Level, Rank, Role};
-use lairsmith::tui::app::{App, Confirm, Msg, Outcome, Screen};
+use lairsmith::tui::app::{Confirm, Screen};
 use lairsmith::tui::layer::{FilesFor, Layer};
-use lairsmith::tui::{app_for, dispatch};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
-
-struct Ui {
-    app: App,
-    dir: tempfile::TempDir,
-}
 
 impl Ui {
     /// A data directory with three saved encounters for a party of four level-3 characters:
     /// `ambush` (5 standard level-3 wreckers), `bridge-trolls` (2 elite level-5 wreckers and
     /// 3 standard level-4) and `empty` (no foes).
-    fn new() -> Ui {
+    fn adventures() -> Ui {
         let dir = tempfile::tempdir().unwrap();
         let data = DataDir::new(dir.path());
         let party = Party::parse("4x3").unwrap();
@@ -43,41 +36,7 @@ impl Ui {
         add(&trolls, ph(5, Rank::Elite), 2);
         add(&trolls, ph(4, Rank::Standard), 3);
         create_encounter(&data, "Empty", &party, None).unwrap();
-        let mut app = app_for(&data);
-        app.paths.exports = dir.path().join("exports");
-        Ui { app, dir }
-    }
-
-    fn root(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn send(&mut self, ev: KeyEvent) -> &mut Ui {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
-        self
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Ui {
-        self.send(KeyEvent::new(code, KeyModifiers::NONE))
-    }
-
-    fn ch(&mut self, c: char) -> &mut Ui {
-        self.key(KeyCode::Char(c))
-    }
-
-    fn ctrl(&mut self, c: char) -> &mut Ui {
-        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.ch(c);
-        }
-        self
+        Ui::over(dir)
     }
 
     /// Adds the saved encounter `id` from the `a` list.
@@ -110,28 +69,13 @@ impl Ui {
             .map(String::as_str)
             .collect()
     }
-
-    fn draw(&mut self, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
-            .unwrap();
-        let buf = t.backend().buffer().clone();
-        let mut out = String::new();
-        for y in 0..h {
-            for x in 0..w {
-                out.push_str(buf[(x, y)].symbol());
-            }
-            out.push('\n');
-        }
-        out
-    }
 }
 
 /// A session of seven fights for 4 × level 3, built by keys: the list, the bands, the level-up
 /// where the cumulative XP of level 4 is reached, and the pictures.
 #[test]
 fn an_adventure_is_built_by_keys_and_shows_bands_level_ups_and_pictures() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
     assert_eq!(ui.app.screen, Screen::Adventure);
     ui.ch('P').ctrl('u').typed("4x3").key(KeyCode::Enter);
@@ -202,7 +146,7 @@ fn an_adventure_is_built_by_keys_and_shows_bands_level_ups_and_pictures() {
 
 #[test]
 fn reorder_remove_and_undo() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
     ui.add("ambush").add("bridge-trolls").add("empty");
     // The cursor is on the last one added.
@@ -228,7 +172,7 @@ fn reorder_remove_and_undo() {
 
 #[test]
 fn save_reopen_export_and_changed_on_disk() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
     ui.add("ambush").add("bridge-trolls");
     ui.ctrl('s');
@@ -286,7 +230,7 @@ fn save_reopen_export_and_changed_on_disk() {
 
 #[test]
 fn enter_opens_the_encounter_and_a_missing_one_is_an_error_line() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     let adv = ui.root().join("adventures/lost.yaml");
     std::fs::create_dir_all(adv.parent().unwrap()).unwrap();
     std::fs::write(
@@ -312,7 +256,7 @@ fn enter_opens_the_encounter_and_a_missing_one_is_an_error_line() {
 /// adventure gives it; `t` on the Encounter screen changes the method.
 #[test]
 fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
     ui.ch('P').ctrl('u').typed("4x3").key(KeyCode::Enter);
     ui.add("ambush").add("bridge-trolls");
@@ -343,7 +287,7 @@ fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
 /// A signal keeps an unsaved adventure in `recovery/`, as it keeps a monster and an encounter.
 #[test]
 fn an_unsaved_adventure_is_among_the_recovery_files() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     assert!(lairsmith::tui::recovery_files(&ui.app).is_empty());
     ui.key(KeyCode::F(4)).add("ambush");
     let files = lairsmith::tui::recovery_files(&ui.app);
@@ -363,7 +307,7 @@ fn an_unsaved_adventure_is_among_the_recovery_files() {
 
 #[test]
 fn h_exports_the_adventure_sheet_as_printable_html() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
     ui.add("ambush").add("bridge-trolls");
     ui.ch('H');
@@ -383,7 +327,7 @@ fn h_exports_the_adventure_sheet_as_printable_html() {
 
 #[test]
 fn n_edits_the_adventures_notes_which_undo_takes_back_and_the_sheet_prints() {
-    let mut ui = Ui::new();
+    let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
     ui.add("ambush");
     ui.ch('n')

@@ -2,28 +2,14 @@
 //! the report, undo and editing, through the real `update` against a temporary data directory.
 #![cfg(feature = "tui")]
 
-use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{App, Msg, Outcome};
+use crate::common::ui::Ui;
 use lairsmith::tui::layer::Layer;
-use lairsmith::tui::{app_for, dispatch};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::Path;
-
-struct Ui {
-    app: App,
-    _dir: tempfile::TempDir,
-}
+use ratatui::crossterm::event::KeyCode;
 
 impl Ui {
     /// The Encounter screen with a party of four level-6 characters.
     fn encounter() -> Ui {
-        let dir = tempfile::tempdir().unwrap();
-        let app = app_for(&DataDir {
-            root: dir.path().to_owned(),
-        });
-        let mut ui = Ui { app, _dir: dir };
+        let mut ui = Ui::new();
         ui.key(KeyCode::F(3))
             .ch('P')
             .ctrl('u')
@@ -31,52 +17,6 @@ impl Ui {
             .key(KeyCode::Enter);
         assert_eq!(ui.app.encounter.report.budget, 1000);
         ui
-    }
-
-    fn send(&mut self, ev: KeyEvent) -> &mut Ui {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
-        self
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Ui {
-        self.send(KeyEvent::new(code, KeyModifiers::NONE))
-    }
-
-    fn ch(&mut self, c: char) -> &mut Ui {
-        self.key(KeyCode::Char(c))
-    }
-
-    fn ctrl(&mut self, c: char) -> &mut Ui {
-        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.ch(c);
-        }
-        self
-    }
-
-    fn status(&self) -> String {
-        self.app
-            .status
-            .as_ref()
-            .map(|s| s.text.clone())
-            .unwrap_or_default()
-    }
-
-    fn draw(&mut self, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
-            .unwrap();
-        let buf = t.backend().buffer().clone();
-        (0..h)
-            .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
-            .collect()
     }
 }
 

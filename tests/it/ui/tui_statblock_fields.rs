@@ -3,60 +3,15 @@
 //! writes them as design fields. Keys go through the real `dispatch`, as in tests/tui.rs.
 #![cfg(feature = "tui")]
 
-use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{App, Msg, Outcome};
+use crate::common::ui::Ui;
 use lairsmith::tui::screens::forge::Step;
 use lairsmith::tui::screens::forge::fields::{Detail, details};
-use lairsmith::tui::{app_for, dispatch};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
 
 use KeyCode::{Down, Enter, Home};
 
-struct Ui {
-    app: App,
-    dir: tempfile::TempDir,
-}
-
 impl Ui {
-    fn new() -> Ui {
-        let dir = tempfile::tempdir().unwrap();
-        let app = app_for(&DataDir {
-            root: dir.path().to_owned(),
-        });
-        Ui { app, dir }
-    }
-
-    fn send(&mut self, code: KeyCode, mods: KeyModifiers) -> &mut Ui {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(
-            &mut self.app,
-            Msg::Key(KeyEvent::new(code, mods)),
-            &mut no_editor,
-        );
-        self
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Ui {
-        self.send(code, KeyModifiers::NONE)
-    }
-
-    fn ctrl(&mut self, c: char) -> &mut Ui {
-        self.send(KeyCode::Char(c), KeyModifiers::CONTROL)
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
     /// Moves to a Details row and opens it for editing, its old text cleared.
     fn edit(&mut self, row: Detail) -> &mut Ui {
         let at = details(&self.app.forge.design)
@@ -68,29 +23,6 @@ impl Ui {
             self.key(Down);
         }
         self.key(Enter).ctrl('u')
-    }
-
-    fn draw(&mut self, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
-            .unwrap();
-        let buf = t.backend().buffer().clone();
-        let mut out = String::new();
-        for y in 0..h {
-            for x in 0..w {
-                out.push_str(buf[(x, y)].symbol());
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    fn error(&self) -> Option<String> {
-        self.app
-            .status
-            .as_ref()
-            .filter(|s| s.error)
-            .map(|s| s.text.clone())
     }
 }
 

@@ -3,95 +3,18 @@
 //! TestBackend at 80×24 and 120×40.
 #![cfg(feature = "tui")]
 
-use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{App, Msg, Outcome};
-use lairsmith::tui::{app_for, dispatch};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::Path;
+use crate::common::ui::Ui;
+use ratatui::crossterm::event::KeyCode;
 
 use KeyCode::{Down, End, Enter, Esc};
-
-struct Ui {
-    app: App,
-    dir: tempfile::TempDir,
-}
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 impl Ui {
-    fn new() -> Ui {
-        let dir = tempfile::tempdir().unwrap();
-        let mut app = app_for(&DataDir {
-            root: dir.path().to_owned(),
-        });
-        app.encounter.seed = 42;
-        app.paths.exports = dir.path().join("exports");
-        Ui { app, dir }
-    }
-
-    fn root(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn send(&mut self, ev: KeyEvent) {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(&mut self.app, Msg::Key(ev), &mut no_editor);
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Ui {
-        self.send(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    fn ch(&mut self, c: char) -> &mut Ui {
-        self.key(KeyCode::Char(c))
-    }
-
-    fn ctrl(&mut self, c: char) -> &mut Ui {
-        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
-        self
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.ch(c);
-        }
-        self
-    }
-
-    /// The screen at `w`×`h` (the model's viewport follows, as a resize would).
-    fn draw(&mut self, w: u16, h: u16) -> String {
-        dispatch(&mut self.app, Msg::Resize(w, h), &mut |p: &Path| {
-            Outcome::Edited {
-                path: p.to_owned(),
-                result: Err("no editor in tests".into()),
-            }
-        });
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| lairsmith::tui::view::view(&self.app, f))
-            .unwrap();
-        let buf = t.backend().buffer().clone();
-        let mut out = String::new();
-        for y in 0..h {
-            let mut line = String::new();
-            for x in 0..w {
-                line.push_str(buf[(x, y)].symbol());
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
-    }
-
     /// Draws at both sizes and hands each screen to `check` with its name.
     fn both(&mut self, name: &str, mut check: impl FnMut(&str, &str)) {
         for (w, h) in SIZES {
-            let s = self.draw(w, h);
+            let s = self.resized(w, h);
             check(&format!("{name} at {w}x{h}"), &s);
         }
     }
@@ -187,7 +110,7 @@ fn a_3rd_edition_encounter_offers_no_orcus_keys_and_a_rebound_key_is_the_one_nam
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3)).ch('Y');
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         assert!(s.contains("c adds foes by challenge"), "{w}x{h}:\n{s}");
         assert!(!s.contains("a adds from the bestiary"), "{w}x{h}:\n{s}");
     }
@@ -197,7 +120,7 @@ fn a_3rd_edition_encounter_offers_no_orcus_keys_and_a_rebound_key_is_the_one_nam
         &["A".parse().unwrap()],
     );
     ui.key(KeyCode::F(3));
-    let s = ui.draw(80, 24);
+    let s = ui.resized(80, 24);
     assert!(s.contains("A adds from the bestiary"), "{s}");
     // The whole hint is on screen, wrapped rather than cut at the edge.
     assert!(s.contains("generates."), "{s}");
@@ -208,7 +131,7 @@ fn a_placeholders_preview_names_the_key_that_opens_the_forge() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3)).ch('p').key(Enter);
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         assert!(s.contains("Enter opens the"), "{w}x{h}:\n{s}");
         assert!(!s.contains("(unbound"), "{w}x{h}:\n{s}");
     }
@@ -241,7 +164,7 @@ fn reopening_an_encounter_keeps_its_generator_locks_and_difficulty() {
         ui.app.encounter.locked
     );
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         assert!(s.contains("generator: hard"), "{w}x{h}:\n{s}");
         assert!(s.contains('🔒'), "{w}x{h}:\n{s}");
     }
@@ -251,12 +174,12 @@ fn reopening_an_encounter_keeps_its_generator_locks_and_difficulty() {
 fn the_bestiary_scrolls_back_to_show_every_match_after_filtering() {
     for (w, h) in SIZES {
         let mut ui = Ui::new();
-        ui.draw(w, h);
+        ui.resized(w, h);
         ui.key(End);
         ui.ch('f').ctrl('u').typed("2..5").key(Enter);
         let hits = ui.app.browser.hits.len();
         assert!(hits > 0);
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         // The list shows the body less the search box, the filter line and two borders.
         let rows = usize::from(h) - 4 - 6;
         let first = ui.app.browser.hits[0].index;
@@ -303,11 +226,11 @@ fn pane(screen: &str, title: &str) -> Vec<String> {
 fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
     for (w, h) in SIZES {
         let mut ui = Ui::new();
-        ui.draw(w, h);
+        ui.resized(w, h);
         ui.key(Enter); // the first monster in the Forge
         assert_eq!(ui.app.screen, lairsmith::tui::app::Screen::Forge);
         ui.key(KeyCode::Tab).key(End);
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         let p = pane(&s, "Stat block");
         assert!(
             !p.last().unwrap().trim().is_empty(),
@@ -319,7 +242,7 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
         assert_eq!(ui.app.forge.preview_scroll, before);
         // The key reference: End shows its last line at the bottom.
         ui.ch('?').key(End);
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         let last_help = lairsmith::tui::help::lines(&ui.app.keymap)
             .last()
             .map(|l| l.to_string())
@@ -343,7 +266,7 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
 #[test]
 fn pgup_in_the_forges_stat_block_pages_the_pane_and_keeps_the_step() {
     let mut ui = Ui::new();
-    ui.draw(80, 24);
+    ui.resized(80, 24);
     ui.key(Enter);
     ui.app
         .forge
@@ -387,7 +310,7 @@ fn the_adventure_export_prompt_shows_the_whole_path_as_the_encounters_does() {
     ui.key(KeyCode::F(4)).ch('m');
     let exports = ui.app.paths.exports.display().to_string();
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         let text = match ui.app.top() {
             Some(lairsmith::tui::layer::Layer::Prompt { field, .. }) => field.text().to_owned(),
             other => panic!("{other:?}"),
@@ -409,11 +332,11 @@ fn the_forges_powers_step_keeps_ctrl_s_save_in_the_bar_and_says_more_at_80x24() 
     ui.app
         .forge
         .go_to(lairsmith::tui::screens::forge::Step::Powers);
-    let s = ui.draw(80, 24);
+    let s = ui.resized(80, 24);
     let b = bar(&s);
     assert!(b.contains("Ctrl-S save"), "{b}");
     assert!(b.contains("? more"), "{b}");
-    let s = ui.draw(120, 40);
+    let s = ui.resized(120, 40);
     let b = bar(&s);
     assert!(b.contains("Ctrl-S save"), "{b}");
 }
@@ -475,7 +398,7 @@ fn roster_rows_at_80x24_keep_the_level_rank_role_and_xp() {
     encounters(&ui, "  size: 5\n  level: 6\n");
     ui.key(KeyCode::F(3)).ch('o').key(Enter);
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         assert!(s.contains("L30 boss wrecker · 80,000 XP"), "{w}x{h}:\n{s}");
         assert!(
             s.contains("L6 std skulker · 750 XP") || s.contains("L6 standard skulker · 750 XP"),
@@ -491,7 +414,7 @@ fn the_encounters_party_line_numbers_and_notes_wrap_whole() {
     ui.key(KeyCode::F(3)).ch('o').key(Enter);
     ui.ch('t'); // a treasure method makes the "Each" line long
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         let f = words(&s, "ford-ambush · Orcus");
         assert!(f.contains("budget"), "{w}x{h}: the party line is cut:\n{s}");
         assert!(f.contains("generator: standard"), "{w}x{h}:\n{s}");
@@ -506,7 +429,7 @@ fn the_encounters_treasure_shows_at_the_top_of_the_arithmetic() {
     ui.key(KeyCode::F(3)).ch('o').key(Enter);
     ui.ch('w').ch('t');
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         let p = pane(&s, "Arithmetic").join(" ");
         assert!(p.contains("Steady progression"), "{w}x{h}:\n{s}");
     }
@@ -525,7 +448,7 @@ fn the_adventure_shows_one_gauge_for_a_party_that_levels_together() {
     );
     ui.key(KeyCode::F(4)).ch('o').key(Enter);
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         let p = pane(&s, "Toward the next level");
         assert_eq!(
             p.iter().filter(|l| l.contains('┃')).count(),
@@ -548,7 +471,7 @@ fn the_adventure_shows_a_table_when_the_party_does_not_level_together() {
         ),
     );
     ui.key(KeyCode::F(4)).ch('o').key(Enter);
-    let s = ui.draw(120, 40);
+    let s = ui.resized(120, 40);
     let p = pane(&s, "Toward the next level");
     assert!(p[0].contains("to next"), "{s}");
     for name in ["Ana", "Bo", "Cy", "Di", "Ed"] {
@@ -560,7 +483,7 @@ fn the_adventure_shows_a_table_when_the_party_does_not_level_together() {
     }
     assert!(!p.iter().any(|l| l.contains('┃')), "{s}");
     // At 80x24 the rows that fit, and how many do not.
-    let s = ui.draw(80, 24);
+    let s = ui.resized(80, 24);
     let p = pane(&s, "Toward the next level");
     assert!(
         p.iter()
@@ -575,7 +498,7 @@ fn the_adventures_treasure_line_wraps_whole() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(4));
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         assert!(
             words(&s, "New Adventure").contains("average gold per encounter (E5)"),
             "{w}x{h}:\n{s}"
@@ -589,7 +512,7 @@ fn the_tables_list_hint_wraps_whole_at_80x24() {
     encounters(&ui, "  size: 5\n  level: 6\n");
     ui.key(KeyCode::F(5));
     for (w, h) in SIZES {
-        let s = ui.draw(w, h);
+        let s = ui.resized(w, h);
         assert!(
             flat(&s).contains("enters each character's)."),
             "{w}x{h}:\n{s}"

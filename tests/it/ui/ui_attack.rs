@@ -2,52 +2,11 @@
 //! it misbehave. Keys go through the real `dispatch` against a temporary data directory.
 #![cfg(feature = "tui")]
 
-use lairsmith::cli::DataDir;
-use lairsmith::tui::app::{App, Msg, Outcome, Screen};
+use crate::common::ui::Ui;
+use lairsmith::tui::app::Screen;
 use lairsmith::tui::keymap::{Action, Ctx};
 use lairsmith::tui::layer::Layer;
-use lairsmith::tui::{app_for, dispatch, settings};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::Path;
-
-struct Ui {
-    app: App,
-    _dir: tempfile::TempDir,
-}
-
-impl Ui {
-    fn with_settings(text: &str) -> Ui {
-        let dir = tempfile::tempdir().unwrap();
-        let mut app = app_for(&DataDir {
-            root: dir.path().to_owned(),
-        });
-        let cfg =
-            settings::with_schema(|s| lairsmith::config::parse(text, Path::new("config.yaml"), s))
-                .unwrap();
-        app.keymap = settings::keymap_of(&cfg);
-        Ui { app, _dir: dir }
-    }
-
-    fn send(&mut self, code: KeyCode, mods: KeyModifiers) -> &mut Ui {
-        let mut no_editor = |p: &Path| Outcome::Edited {
-            path: p.to_owned(),
-            result: Err("no editor in tests".into()),
-        };
-        dispatch(
-            &mut self.app,
-            Msg::Key(KeyEvent::new(code, mods)),
-            &mut no_editor,
-        );
-        self
-    }
-
-    fn typed(&mut self, s: &str) -> &mut Ui {
-        for c in s.chars() {
-            self.send(KeyCode::Char(c), KeyModifiers::NONE);
-        }
-        self
-    }
-}
 
 fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
