@@ -55,24 +55,24 @@ wait_for "F1 Bestiary"
 
 # Forge: level 7, elite, wrecker, two tags, a name, a custom power; save.
 keys n
-wait_for "1 — Level"
+wait_for "Level (step 1 of"
 typed 7; keys Enter
-wait_for "2 — Rank"
+wait_for "Rank (step 2 of"
 keys j Enter
-wait_for "3 — Role"
+wait_for "Role (step 3 of"
 keys End k Enter                  # the last role row is Leader; one up is Wrecker
-wait_for "4 — Size"
+wait_for "Size (step 4 of"
 keys Enter Enter Enter
-wait_for "7 — Tags"
+wait_for "Tags (step 7 of"
 for _ in $(seq 10); do keys j; done
 keys Space j Space Enter          # fire, giant
-wait_for "8 — Templates"
+wait_for "Templates (step 8 of"
 keys Enter                        # no template
-wait_for "9 — Details"
+wait_for "Details (step 9 of"
 keys Enter C-u; typed "Cinder Ogre"; keys Enter
 wait_for "Cinder Ogre"
 keys ']'
-wait_for "10 — Powers"
+wait_for "Powers (step 10 of"
 keys n
 wait_for "Editing New Power"
 keys Enter C-u; typed "Molten Fist"; keys Enter

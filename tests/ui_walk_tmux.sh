@@ -95,13 +95,13 @@ grep -q "^level: 4" "$DATA/bestiary/marsh-lurker-2.yaml" || fail "save-as-copy c
 
 # --- The Forge ----------------------------------------------------------------------------
 keys Escape Escape n
-wait_for "1 — Level"
+wait_for "Level (step 1 of"
 # Alt-3 on the Level step goes to the Encounter screen; it does not type a 3.
 typed 5
 keys M-3
 wait_for "Unsaved changes"
 keys Escape
-wait_for "1 — Level"
+wait_for "Level (step 1 of"
 screen | grep -q "Level 5" || fail "the level was not typed"
 # Undo and redo in the Forge.
 typed 9

@@ -69,6 +69,10 @@ pub struct Status {
 pub const INFO_TICKS: u8 = 6;
 pub const ERROR_TICKS: u8 = 12;
 
+/// The most rows a status message takes: enough for a sentence naming a file, what was wrong
+/// and the valid values, few enough that the screen above keeps its place at 80×24.
+pub const MAX_STATUS_ROWS: usize = 3;
+
 /// Where files go.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Paths {
@@ -272,6 +276,35 @@ impl App {
 
     /// Rows of a list the body of the screen can show (the frame takes four lines).
     pub fn body_height(&self) -> usize {
-        usize::from(self.viewport.1.saturating_sub(4)).max(1)
+        usize::from(self.viewport.1.saturating_sub(3 + self.status_rows())).max(1)
+    }
+
+    /// The status line's message wrapped to the terminal's width, at most
+    /// [`MAX_STATUS_ROWS`] rows: an error is read whole, not cut where its useful part starts.
+    pub fn status_lines(&self, width: u16) -> Vec<ratatui::text::Line<'static>> {
+        let Some(s) = &self.status else {
+            return vec![ratatui::text::Line::default()];
+        };
+        let width = usize::from(width.max(1));
+        let mut lines =
+            crate::tui::widgets::wrap::flush(vec![ratatui::text::Line::raw(s.text.clone())], width);
+        if lines.len() > MAX_STATUS_ROWS {
+            // The last row that fits ends at a whole word, with an ellipsis.
+            let rest: String = lines[MAX_STATUS_ROWS - 1..]
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            lines.truncate(MAX_STATUS_ROWS - 1);
+            lines.push(ratatui::text::Line::raw(
+                crate::text::truncate_to_words(&rest, width).into_owned(),
+            ));
+        }
+        lines
+    }
+
+    /// How many rows the status line takes in the terminal now (one when there is no message).
+    pub fn status_rows(&self) -> u16 {
+        self.status_lines(self.viewport.0).len() as u16
     }
 }

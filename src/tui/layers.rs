@@ -234,7 +234,7 @@ pub fn scroll_to(scroll: u16, action: Action, lines: usize, visible: usize) -> u
 /// The lines the key reference and the list of unreadable files show: the screen less the tabs,
 /// the status line, the help bar and the dialog's two borders.
 pub fn viewer_rows(app: &App) -> usize {
-    usize::from(app.viewport.1.saturating_sub(5))
+    app.body_height().saturating_sub(2)
 }
 
 /// Moves a form's row.

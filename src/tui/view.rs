@@ -36,10 +36,11 @@ pub fn view(app: &App, f: &mut Frame) {
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return;
     }
+    let status_lines = app.status_lines(area.width);
     let [tabs, body, status, help] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
-        Constraint::Length(1),
+        Constraint::Length(status_lines.len() as u16),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -64,14 +65,11 @@ pub fn view(app: &App, f: &mut Frame) {
         Screen::Table => crate::tui::screens::table::view::view(app, f, body),
     }
 
-    // A message longer than the line ends at a whole word, with an ellipsis.
-    let fit = |s: &str| crate::text::truncate_to_words(s, usize::from(status.width)).into_owned();
-    let status_line = match &app.status {
-        Some(s) if s.error => Line::from(Span::styled(fit(&s.text), theme::error())),
-        Some(s) => Line::from(Span::raw(fit(&s.text))),
-        None => Line::default(),
+    let style = match &app.status {
+        Some(s) if s.error => theme::error(),
+        _ => Style::new(),
     };
-    f.render_widget(Paragraph::new(status_line), status);
+    f.render_widget(Paragraph::new(status_lines).style(style), status);
 
     let mut bar: Vec<Span> = Vec::new();
     for (key, label) in app.keymap.bar(&app.contexts(), usize::from(help.width)) {
@@ -134,17 +132,18 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
 
 /// The body of the frame (below the tabs, above the status line): where the key reference and
 /// the list of unreadable files go, covering the screen entirely so nothing shows through.
-fn body(area: Rect) -> Rect {
+fn body(app: &App, area: Rect) -> Rect {
     Rect::new(
         area.x,
         area.y + 1,
         area.width,
-        area.height.saturating_sub(3),
+        area.height
+            .saturating_sub(2 + app.status_lines(area.width).len() as u16),
     )
 }
 
 fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
-    let r = body(area);
+    let r = body(app, area);
     f.render_widget(Clear, r);
     let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
     let lines = crate::tui::help::lines(&app.keymap);
@@ -163,7 +162,7 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
 }
 
 fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
-    let r = body(area);
+    let r = body(app, area);
     f.render_widget(Clear, r);
     let reload = app.keymap.key_for(Ctx::Global, Action::Reload);
     let close = app.keymap.key_for(Ctx::Viewer, Action::Back);

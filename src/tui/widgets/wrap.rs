@@ -8,6 +8,16 @@ use unicode_width::UnicodeWidthStr;
 /// Wraps every line to `width` columns; continuation lines start with the line's own indent
 /// and two more spaces. Styles are kept span by span.
 pub fn hanging(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
+    wrap(lines, width, true)
+}
+
+/// Wraps every line to `width` columns as prose: continuation lines start at the left edge.
+/// The number of lines is the height the text needs, so a pane can be sized to show all of it.
+pub fn flush(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
+    wrap(lines, width, false)
+}
+
+fn wrap(lines: Vec<Line<'static>>, width: usize, hang: bool) -> Vec<Line<'static>> {
     let width = width.max(8);
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
@@ -17,7 +27,11 @@ pub fn hanging(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
         }
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         let indent = text.len() - text.trim_start_matches(' ').len();
-        let cont = " ".repeat((indent + 2).min(width / 2));
+        let cont = if hang {
+            " ".repeat((indent + 2).min(width / 2))
+        } else {
+            String::new()
+        };
         let mut current: Vec<Span<'static>> = Vec::new();
         let mut used = 0usize;
         for span in line.spans {

@@ -52,3 +52,9 @@ fn the_players_view_follows_the_fight_in_a_terminal() {
 fn the_table_screen_runs_a_fight_in_a_terminal() {
     run_script("table_screen_tmux.sh");
 }
+
+/// Under NO_COLOR every cursor is still seen (reverse video) and no colour is set.
+#[test]
+fn every_cursor_is_seen_without_colour() {
+    run_script("no_color_tmux.sh");
+}

@@ -248,7 +248,9 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
             .map(|l| l.to_string())
             .unwrap();
         let shown: Vec<&str> = s.lines().collect();
-        let bottom = shown[usize::from(h) - 4];
+        // The dialog's last row is above the status line (as many rows as its message takes)
+        // and the help bar.
+        let bottom = shown[usize::from(h) - 3 - usize::from(ui.app.status_rows())];
         assert!(
             bottom.contains(
                 last_help

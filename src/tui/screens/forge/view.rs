@@ -6,7 +6,8 @@ use super::options::{options, step_value};
 use super::{Focus, Forge, STEPS, Step};
 use crate::monster::lint::Severity;
 use crate::rules::Rank;
-use crate::tui::app::{App, PromptKind};
+use crate::tui::app::{App, PromptKind, Screen};
+use crate::tui::keymap::Action;
 use crate::tui::layer::{Layer, Picker};
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
@@ -15,7 +16,7 @@ use crate::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 /// The width of the wizard's pane; the stat block has the rest.
@@ -49,20 +50,22 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     // Lay the steps out by hand so each one wraps whole and the height is known.
     let mut lines: Vec<Line> = Vec::new();
     let mut used = 0usize;
-    for (i, s) in STEPS.iter().enumerate() {
-        let v = step_value(&f.design, *s);
+    for s in STEPS {
+        let v = step_value(&f.design, s);
         let v: String = v.chars().take(18).collect();
+        // No number before a step: digits go to the screens (F1 to F5), and a number here
+        // would read as the key that opens the step.
         let text = if v.is_empty() {
-            format!("{} {}", i + 1, s.title())
+            s.title().to_owned()
         } else {
-            format!("{} {}: {v}", i + 1, s.title())
+            format!("{}: {v}", s.title())
         };
         let len = text.chars().count() + 2;
         if used > 0 && used + len > left_w as usize {
             lines.push(Line::from(std::mem::take(&mut spans)));
             used = 0;
         }
-        let style = if *s == f.step {
+        let style = if s == f.step {
             theme::selected()
         } else {
             theme::dim()
@@ -76,11 +79,8 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     // widest, so choosing a longer name never makes the editor below jump.
     let mut rows = 1u16;
     let mut width_used = 0usize;
-    for (i, s) in STEPS.iter().enumerate() {
-        let len = format!("{} {}: {}", i + 1, s.title(), "x".repeat(18))
-            .chars()
-            .count()
-            + 2;
+    for s in STEPS {
+        let len = format!("{}: {}", s.title(), "x".repeat(18)).chars().count() + 2;
         if width_used > 0 && width_used + len > left_w as usize {
             rows += 1;
             width_used = 0;
@@ -107,9 +107,10 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     let editor_focused = f.focus == Focus::Editor;
     let eblock = Block::bordered()
         .title(format!(
-            " {} — {}{target}{dirty} ",
+            " {} (step {} of {}){target}{dirty} ",
+            f.step.title(),
             f.step.index() + 1,
-            f.step.title()
+            STEPS.len()
         ))
         .border_style(if editor_focused {
             theme::focused_border()
@@ -127,7 +128,7 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
         _ => None,
     };
     match f.step {
-        s if s.is_list() => list_view(f, fr, inner),
+        s if s.is_list() => list_view(app, fr, inner),
         Step::Details => details_view(f, editing, fr, inner),
         Step::Powers => powers_view(f, editing, fr, inner),
         _ => review_view(f, app, fr, inner),
@@ -160,10 +161,39 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     );
 }
 
-fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
+fn list_view(app: &App, fr: &mut Frame, area: Rect) {
+    let f = &app.forge;
     let opts = options(f);
     let cursor = f.cursor.min(opts.len().saturating_sub(1));
-    let about_h = 4.min(area.height / 3);
+    // The pane below the list shows the whole text of the highlighted option and the keys
+    // that act on it: as tall as that text needs, up to half the editor (the list keeps the
+    // rest and scrolls).
+    let about = opts
+        .get(cursor)
+        .map(|o| {
+            let key = |a: Action| app.key_on(Screen::Forge, a);
+            let (choose, toggle) = (key(Action::Choose), key(Action::Toggle));
+            let hint = match f.step {
+                Step::Tags | Step::Templates => {
+                    format!("{toggle} toggles · {} next step", key(Action::NextStep))
+                }
+                Step::Role => format!("{choose} chooses · {toggle} toggles Leader"),
+                Step::Level => format!("{choose} chooses · or type the level"),
+                _ => format!("{choose} chooses and goes on"),
+            };
+            crate::tui::widgets::wrap::flush(
+                vec![
+                    Line::from(vec![
+                        Span::styled(format!("{}: ", o.label), theme::bold()),
+                        Span::raw(o.info.clone()),
+                    ]),
+                    Line::from(Span::styled(hint, theme::dim())),
+                ],
+                usize::from(area.width),
+            )
+        })
+        .unwrap_or_default();
+    let about_h = (about.len() as u16 + 1).min(area.height / 2);
     let [list_area, about_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(about_h)]).areas(area);
     let rows = list_area.height as usize;
@@ -211,29 +241,14 @@ fn list_view(f: &Forge, fr: &mut Frame, area: Rect) {
         })
         .collect();
     fr.render_widget(Paragraph::new(lines), list_area);
-    if let Some(o) = opts.get(cursor) {
-        let hint = match f.step {
-            Step::Tags | Step::Templates => "Space toggles · Enter next step",
-            Step::Role => "Enter chooses · Space toggles Leader",
-            Step::Level => "Enter chooses · or type the level",
-            _ => "Enter chooses and goes on",
-        };
-        let about = Text::from(vec![
-            Line::from(vec![
-                Span::styled(format!("{}: ", o.label), theme::bold()),
-                Span::raw(o.info.clone()),
-            ]),
-            Line::from(Span::styled(hint, theme::dim())),
-        ]);
-        fr.render_widget(
-            Paragraph::new(about).wrap(Wrap { trim: true }).block(
-                Block::default()
-                    .borders(ratatui::widgets::Borders::TOP)
-                    .border_style(theme::border()),
-            ),
-            about_area,
-        );
-    }
+    fr.render_widget(
+        Paragraph::new(about).block(
+            Block::default()
+                .borders(ratatui::widgets::Borders::TOP)
+                .border_style(theme::border()),
+        ),
+        about_area,
+    );
 }
 
 fn form_lines(

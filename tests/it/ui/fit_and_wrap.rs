@@ -1,0 +1,83 @@
+//! Text that must be read whole is wrapped, not cut: an option's description with the keys
+//! that act on it, and a long error in the status line. And nothing on the Forge reads as a key
+//! that is not one.
+#![cfg(feature = "tui")]
+
+use crate::common::ui::Ui;
+use ratatui::crossterm::event::KeyCode::{Enter, Up};
+
+/// The Rank step at 80×24 with the cursor on Mook, whose description takes three lines there:
+/// all of it shows, and the line of keys below it too.
+#[test]
+fn an_options_whole_description_and_its_keys_show_at_80x24() {
+    let mut ui = Ui::new();
+    ui.ch('n').typed("5").key(Enter).key(Up);
+    let s = ui.resized(80, 24);
+    // The editor is the left pane, 46 columns at 80.
+    let flat: String = s
+        .lines()
+        .map(|l| {
+            let left: String = l.chars().take(46).collect();
+            left.trim_matches(|c| c == '│' || c == ' ').to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("Mook: 1 HP, static damage, worth a quarter of a standard monster; four challenge one hero"),
+        "{s}"
+    );
+    assert!(s.contains("Enter chooses and goes on"), "{s}");
+}
+
+/// The option pane's keys are the user's: with Space rebound, the hint names the new key.
+#[test]
+fn the_option_panes_keys_follow_the_users_bindings() {
+    let mut ui = Ui::with_settings("keys:\n  toggle: [\"Ctrl-t\"]\n");
+    assert!(
+        ui.app.settings_error.is_none(),
+        "{:?}",
+        ui.app.settings_error
+    );
+    ui.ch('n').typed("5").key(Enter).key(Enter); // on to Role
+    let s = ui.resized(120, 40);
+    assert!(s.contains("Ctrl-T toggles Leader"), "{s}");
+    assert!(!s.contains("Space toggles"), "{s}");
+}
+
+/// Digits go to the screens (3 is the Encounter screen), so the Forge's steps carry no number
+/// that reads as the key opening them; the editor says which step of how many it is.
+#[test]
+fn the_forge_steps_are_not_numbered_like_keys() {
+    let mut ui = Ui::new();
+    ui.ch('n');
+    let s = ui.resized(80, 24);
+    for step in ["1 Level", "2 Rank", "3 Role", "10 Powers"] {
+        assert!(!s.contains(step), "{step} in\n{s}");
+    }
+    assert!(s.contains("Level (step 1 of 11)"), "{s}");
+}
+
+/// A party spec the UI cannot read gets the whole sentence (what a spec is, what an id is), in
+/// as many status rows as it needs at 80 columns, and the screen above stays drawn.
+#[test]
+fn a_long_error_wraps_in_the_status_line_at_80x24() {
+    let mut ui = Ui::new();
+    ui.resized(80, 24);
+    ui.key(ratatui::crossterm::event::KeyCode::F(3))
+        .ch('P')
+        .ctrl('u')
+        .typed("zz9 banana")
+        .key(Enter);
+    let error = ui.error().expect("an error");
+    assert!(error.len() > 150, "{error}");
+    let s = ui.resized(80, 24);
+    let flat: String = s.lines().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("(lower-case letters and digits joined by hyphens)"),
+        "the end of the error is cut:\n{s}"
+    );
+    assert_eq!(s.lines().count(), 24);
+    assert!(s.lines().last().unwrap().contains("Esc"), "{s}");
+    // The body gives up the rows the message takes, and takes them back when it is gone.
+    assert_eq!(ui.app.body_height(), 24 - 3 - 3);
+}
