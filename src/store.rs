@@ -68,9 +68,10 @@ pub enum SaveError {
     #[error("{path} is {what}; lairsmith writes only regular files")]
     NotRegular { path: PathBuf, what: &'static str },
     #[error(
-        "{path} is a symbolic link to a file that does not exist; lairsmith writes through links but does not replace them"
+        "{path} is a symbolic link (to {to}); lairsmith does not write through links, so no file outside the data directory or the path you named changes: replace the link with the file itself, or save under another name",
+        to = to.display()
     )]
-    BrokenLink { path: PathBuf },
+    Link { path: PathBuf, to: PathBuf },
     #[error("cannot write {path}: {source}")]
     Io { path: PathBuf, source: io::Error },
 }
@@ -93,28 +94,23 @@ fn io_err(path: &Path) -> impl Fn(io::Error) -> SaveError + '_ {
     }
 }
 
-/// The file a save to `path` really writes: `path`, or the regular file a symbolic link at
-/// `path` leads to (so the link stays a link). Directories, devices, FIFOs, sockets and broken
-/// links are refused.
+/// Checks that a save may write `path`: a regular file or nothing yet. A symbolic link is
+/// refused, not followed, whatever it leads to: a link in the data directory can point anywhere,
+/// and a save must not change a file outside it (nor an export a file the user did not name).
+/// Directories, devices, FIFOs and sockets are refused too.
 fn resolve_target(path: &Path) -> Result<PathBuf, SaveError> {
-    let not_regular = |m: &Metadata| SaveError::NotRegular {
-        path: path.to_owned(),
-        what: kind_of(m.file_type()),
-    };
     match fs::symlink_metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_owned()),
-        Err(e) => return Err(io_err(path)(e)),
-        Ok(m) if m.is_file() => return Ok(path.to_owned()),
-        Ok(m) if !m.file_type().is_symlink() => return Err(not_regular(&m)),
-        Ok(_) => {}
-    }
-    match fs::metadata(path) {
-        Ok(m) if m.is_file() => fs::canonicalize(path).map_err(io_err(path)),
-        Ok(m) => Err(not_regular(&m)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(SaveError::BrokenLink {
-            path: path.to_owned(),
-        }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(path.to_owned()),
         Err(e) => Err(io_err(path)(e)),
+        Ok(m) if m.is_file() => Ok(path.to_owned()),
+        Ok(m) if m.file_type().is_symlink() => Err(SaveError::Link {
+            path: path.to_owned(),
+            to: fs::read_link(path).unwrap_or_default(),
+        }),
+        Ok(m) => Err(SaveError::NotRegular {
+            path: path.to_owned(),
+            what: kind_of(m.file_type()),
+        }),
     }
 }
 
@@ -267,8 +263,8 @@ fn create(path: &Path, target: &Path, dir: &Path, contents: &[u8]) -> Result<(),
 /// Writes `contents` to `path` atomically: a temporary file beside it, flushed and synced, then
 /// renamed over the target (or linked, for a new file). A crash leaves either the old file or
 /// the new one, never a mix. `expect` is checked under the target's lock, so no other save can
-/// slip in between the check and the write. A symbolic link is written through (the link stays
-/// a link); devices, FIFOs and directories are refused. The directory is created if needed.
+/// slip in between the check and the write. Symbolic links, devices, FIFOs and directories are
+/// refused ([`resolve_target`]). The directory is created if needed.
 /// Returns the new fingerprint.
 pub fn save_atomic(path: &Path, contents: &[u8], expect: Expect) -> Result<Fingerprint, SaveError> {
     let target = resolve_target(path)?;
@@ -350,8 +346,8 @@ pub fn remove_locked(path: &Path) -> io::Result<()> {
     fs::remove_file(path)
 }
 
-/// Holds the lock of the file at `path` (through a link, on its target) while the guard lives,
-/// or nothing if there is no such file.
+/// Holds the lock of the file at `path` while the guard lives, or nothing if there is no such
+/// regular file (a link is never written, so it needs no lock).
 pub(crate) fn lock_existing(path: &Path) -> io::Result<Option<impl Sized>> {
     match resolve_target(path) {
         Ok(target) => Locked::at(&target),
@@ -426,19 +422,28 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn links_are_written_through_and_special_files_refused() {
+    fn links_and_special_files_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let real = dir.path().join("real.yaml");
         fs::write(&real, "old\n").unwrap();
         let link = dir.path().join("link.yaml");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        let fp = Fingerprint::of_file(&link).unwrap().unwrap();
-        save_atomic(&link, b"new\n", Expect::Unchanged(fp)).unwrap();
+        let e = save_atomic(&link, b"new\n", Expect::Anything).unwrap_err();
+        assert!(matches!(e, SaveError::Link { .. }), "{e}");
+        assert!(
+            e.to_string().contains("does not write through links"),
+            "{e}"
+        );
         assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
-        assert_eq!(fs::read(&real).unwrap(), b"new\n");
+        assert_eq!(fs::read(&real).unwrap(), b"old\n");
+        let e = update_locked::<SaveError>(&link, |_| Ok(Some(b"new\n".to_vec()))).unwrap_err();
+        assert!(matches!(e, SaveError::Link { .. }), "{e}");
+        assert_eq!(fs::read(&real).unwrap(), b"old\n");
         let null = dir.path().join("null.yaml");
         std::os::unix::fs::symlink("/dev/null", &null).unwrap();
         let e = save_atomic(&null, b"x", Expect::Anything).unwrap_err();
+        assert!(matches!(e, SaveError::Link { .. }), "{e}");
+        let e = save_atomic(Path::new("/dev/null"), b"x", Expect::Anything).unwrap_err();
         assert!(matches!(
             e,
             SaveError::NotRegular {
@@ -457,7 +462,8 @@ mod tests {
         let broken = dir.path().join("broken.yaml");
         std::os::unix::fs::symlink(dir.path().join("missing"), &broken).unwrap();
         let e = save_atomic(&broken, b"x", Expect::Anything).unwrap_err();
-        assert!(matches!(e, SaveError::BrokenLink { .. }));
+        assert!(matches!(e, SaveError::Link { .. }));
+        assert!(!dir.path().join("missing").exists());
     }
 
     #[test]

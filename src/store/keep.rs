@@ -66,7 +66,7 @@ fn create_named(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, Stri
             // The name is taken (by a file, a link or anything else): the next one.
             Err(
                 SaveError::AlreadyExists { .. }
-                | SaveError::BrokenLink { .. }
+                | SaveError::Link { .. }
                 | SaveError::NotRegular { .. },
             ) => {}
             Err(SaveError::Io { source, .. }) => {

@@ -79,20 +79,22 @@ fn export_refuses_char_device() {
             .unwrap()
             .success()
     );
+    // A link is refused as a link, whatever it leads to (/proc/self/fd/1 is one, to a pipe).
+    let link_refused = "lairsmith does not write through links";
     for (target, what) in [
-        (link.as_path(), "character device"),
-        (fifo.as_path(), "FIFO"),
-        (Path::new("/proc/self/fd/1"), "FIFO"),
+        (link.as_path(), link_refused),
+        (
+            fifo.as_path(),
+            "FIFO (named pipe); lairsmith writes only regular files",
+        ),
+        (Path::new("/proc/self/fd/1"), link_refused),
     ] {
         for args in exports(target) {
             for force in [&[][..], &["--force"]] {
                 let o = run(&data, &args, force);
                 assert_eq!(o.status.code(), Some(1), "{args:?} {force:?}");
                 let err = stderr(&o);
-                assert!(
-                    err.contains(what) && err.contains("lairsmith writes only regular files"),
-                    "{args:?}: {err}"
-                );
+                assert!(err.contains(what), "{args:?}: {err}");
             }
         }
     }
@@ -109,9 +111,10 @@ fn export_refuses_char_device() {
     assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
 }
 
-/// A link to a regular file is written through with --force: the link stays a link.
+/// A link is never written through, even with --force and even to a regular file: the export
+/// is refused naming the link, and the file it leads to keeps its text.
 #[test]
-fn export_writes_through_symlink() {
+fn export_refuses_to_write_through_a_symlink() {
     let (dir, data) = setup();
     let real = dir.path().join("sheets/fight.md");
     std::fs::create_dir_all(real.parent().unwrap()).unwrap();
@@ -119,24 +122,26 @@ fn export_writes_through_symlink() {
     let link = dir.path().join("fight.md");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     for args in exports(&link) {
-        let refused = run(&data, &args, &[]);
-        assert_eq!(refused.status.code(), Some(1));
-        assert!(stderr(&refused).contains("--force"));
-        std::fs::write(&real, "old sheet\n").unwrap();
-        let o = run(&data, &args, &["--force"]);
-        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
-        assert_eq!(std::fs::read_link(&link).unwrap(), real);
-        let written = std::fs::read_to_string(&real).unwrap();
-        assert_ne!(written, "old sheet\n");
+        for force in [&[][..], &["--force"][..]] {
+            let o = run(&data, &args, force);
+            assert_eq!(o.status.code(), Some(1), "{args:?} {force:?}");
+            assert!(
+                stderr(&o).contains("does not write through links"),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+            assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+            assert_eq!(std::fs::read_to_string(&real).unwrap(), "old sheet\n");
+        }
     }
-    // A link to nothing is refused, not replaced.
+    // A link to nothing is refused too, and nothing is created where it leads.
     let broken = dir.path().join("broken.md");
     std::os::unix::fs::symlink(dir.path().join("missing.md"), &broken).unwrap();
     let o = run(&data, &exports(&broken)[0], &["--force"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("symbolic link"), "{}", stderr(&o));
     assert!(std::fs::symlink_metadata(&broken).unwrap().is_symlink());
+    assert!(!dir.path().join("missing.md").exists());
 }
 
 /// An existing file is overwritten only with --force, and the error says so.
@@ -190,7 +195,7 @@ fn export_dash_is_standard_output() {
 /// `Expect::Anything`).
 #[cfg(feature = "tui")]
 #[test]
-fn ui_export_refuses_devices_and_writes_through_links() {
+fn ui_export_refuses_devices_and_links() {
     use lairsmith::store::Expect;
     use lairsmith::tui::app::{Cmd, Outcome, Paths, WritePurpose};
     let dir = tempfile::tempdir().unwrap();
@@ -221,23 +226,32 @@ fn ui_export_refuses_devices_and_writes_through_links() {
     std::os::unix::fs::symlink("/dev/null", &null).unwrap();
     match write(&null, Expect::Anything) {
         Outcome::WriteFailed { message, .. } => {
-            assert!(message.contains("character device"), "{message}")
+            assert!(message.contains("symbolic link"), "{message}")
         }
         other => panic!("{other:?}"),
     }
     assert!(std::fs::symlink_metadata(&null).unwrap().is_symlink());
+    match write(Path::new("/dev/null"), Expect::Anything) {
+        Outcome::WriteFailed { message, .. } => {
+            assert!(message.contains("character device"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
     let real = root.join("real.md");
     std::fs::write(&real, "old\n").unwrap();
     let link = root.join("link.md");
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    assert!(matches!(
-        write(&link, Expect::New),
-        Outcome::WriteFailed { exists: true, .. }
-    ));
-    assert!(matches!(
-        write(&link, Expect::Anything),
-        Outcome::Written { .. }
-    ));
+    for expect in [Expect::New, Expect::Anything] {
+        match write(&link, expect) {
+            Outcome::WriteFailed { message, .. } => {
+                assert!(
+                    message.contains("does not write through links"),
+                    "{message}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+    }
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
-    assert_eq!(std::fs::read_to_string(&real).unwrap(), "# sheet\n");
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "old\n");
 }

@@ -226,46 +226,58 @@ fn index_linked_to_dev_zero_is_ignored() {
     assert!(std::fs::metadata("/dev/zero").is_ok_and(|m| !m.is_file()));
 }
 
-/// A monster file kept elsewhere and linked into the bestiary stays linked after `fmt`.
+/// A monster file kept elsewhere and linked into the bestiary is read, but `fmt` does not
+/// write through the link: it says why, and the file outside the data directory is unchanged.
 #[test]
-fn fmt_writes_through_symlink() {
+fn fmt_refuses_to_write_through_a_symlink() {
     let (dir, data) = data_dir();
     let real = dir.path().join("elsewhere/briar-cat.yaml");
     std::fs::create_dir_all(real.parent().unwrap()).unwrap();
     let link = data.join("bestiary/briar-cat.yaml");
     let canonical = std::fs::read_to_string(&link).unwrap();
     // Not canonical: a comment and extra blank lines.
-    std::fs::write(&real, format!("# mine\n\n{canonical}\n\n")).unwrap();
+    let mine = format!("# mine\n\n{canonical}\n\n");
+    std::fs::write(&real, &mine).unwrap();
     std::fs::remove_file(&link).unwrap();
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let o = lairsmith(&data, &["fmt", link.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("does not write through links"),
+        "{}",
+        stderr(&o)
+    );
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     assert_eq!(std::fs::read_link(&link).unwrap(), real);
-    assert_eq!(std::fs::read_to_string(&real).unwrap(), canonical);
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), mine);
     let leftovers: Vec<_> = std::fs::read_dir(real.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+    // The linked monster is still listed and shown: links are read, never written.
+    let o = lairsmith(&data, &["show", "briar-cat"]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
-/// `relevel --save` on a linked monster writes the file the link leads to.
+/// `relevel --save` on a linked monster is refused and changes nothing.
 #[test]
-fn relevel_save_writes_through_symlink() {
+fn relevel_save_refuses_to_write_through_a_symlink() {
     let (dir, data) = data_dir();
     let real = dir.path().join("elsewhere.yaml");
     let link = data.join("bestiary/briar-cat.yaml");
     std::fs::rename(&link, &real).unwrap();
+    let before = std::fs::read_to_string(&real).unwrap();
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let o = lairsmith(&data, &["relevel", "briar-cat", "--level", "7", "--save"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
-        std::fs::read_to_string(&real)
-            .unwrap()
-            .contains("\nlevel: 7\n")
+        stderr(&o).contains("does not write through links"),
+        "{}",
+        stderr(&o)
     );
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), before);
 }
 
 /// Temporary files of saves that were killed are deleted at the next start (here `list`) and
