@@ -230,9 +230,13 @@ impl App {
                 crate::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
             },
             Screen::Adventure => vec![Ctx::Adventure],
+            // The list of fights is one pane: Tab does nothing there, so it is not offered.
             Screen::Table if self.table.open.is_none() => vec![Ctx::TableList],
-            Screen::Table => vec![Ctx::Table],
+            Screen::Table => vec![Ctx::Table, Ctx::Panes],
         };
+        if screen != Screen::Table {
+            v.push(Ctx::Panes);
+        }
         v.extend([Ctx::Anywhere, Ctx::Global]);
         v
     }

@@ -102,8 +102,8 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Global,         [PGDN],                 A::PageDown,       "",            "Page down"),
     row!(C::Global,         [HOME, k('g')],         A::Home,           "",            "First item"),
     row!(C::Global,         [END],                  A::End,            "",            "Last item"),
-    row!(C::Global,         [TAB],                  A::NextPane,       "pane",        "Next pane (the list, or the stat block or selected encounter beside it)"),
-    row!(C::Global,         [BACKTAB],              A::PrevPane,       "",            "Previous pane"),
+    row!(C::Panes,          [TAB],                  A::NextPane,       "pane",        "Next pane (the list, or the stat block or selected encounter beside it)"),
+    row!(C::Panes,          [BACKTAB],              A::PrevPane,       "",            "Previous pane"),
     row!(C::Global,         [ctrl('r')],            A::Reload,         "",            "Reload every monster from disk"),
     row!(C::Global,         [k('!')],               A::ShowErrors,     "",            "Show the files that could not be read"),
     // Anywhere, even while typing in a field.

@@ -81,3 +81,22 @@ fn a_long_error_wraps_in_the_status_line_at_80x24() {
     // The body gives up the rows the message takes, and takes them back when it is gone.
     assert_eq!(ui.app.body_height(), 24 - 3 - 3);
 }
+
+/// The Table screen's list of fights is a single pane: its help bar does not offer Tab, which
+/// does nothing there; a fight's screen, with its panes, does.
+#[test]
+fn the_table_list_does_not_offer_a_pane_key() {
+    let mut ui = Ui::new();
+    ui.key(ratatui::crossterm::event::KeyCode::F(5));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = ui.resized(w, h);
+        let bar = s.lines().last().unwrap();
+        assert!(!bar.contains("pane"), "{w}x{h}: {bar}");
+    }
+    let help = lairsmith::tui::help::lines(&ui.app.keymap)
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(help.contains("Screens with panes side by side"), "{help}");
+}
