@@ -77,6 +77,19 @@ pub enum Command {
     /// Print the JSON Schema (draft 2020-12) of a file kind, for editors' completion and
     /// validation, or write every kind's into a directory.
     Schema(SchemaArgs),
+    /// Print a completion script for your shell: `lairsmith completions bash >
+    /// ~/.local/share/bash-completion/completions/lairsmith` (zsh: a `_lairsmith` file in your
+    /// $fpath; fish: ~/.config/fish/completions/lairsmith.fish).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): of lairsmith, or of one command (`lairsmith man encounter`).
+    /// Read it with `lairsmith man | man -l -`.
+    Man {
+        /// The command whose page to print, and its subcommand (`encounter add`).
+        command: Vec<String>,
+    },
     /// Write a layout file for another tool: `fantasy-statblocks`, the "Orcus" layout that
     /// draws `show --format statblock` blocks (import it in Fantasy Statblocks' settings).
     ExportLayout(ExportLayoutArgs),
@@ -101,7 +114,7 @@ pub struct ExportLayoutArgs {
     #[arg(value_enum)]
     pub tool: LayoutTool,
     /// Write to this file instead of printing (`-`: standard output). Only a regular file is
-    /// written (a link to one is written through); an existing one only with --force.
+    /// written (never through a symbolic link); an existing one only with --force.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite the --out file if it exists.
@@ -518,7 +531,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = EncounterFormat::Yaml)]
     pub format: EncounterFormat,
     /// Write to this file instead of printing (`-`: standard output). Only a regular file is
-    /// written (a link to one is written through); an existing one only with --force.
+    /// written (never through a symbolic link); an existing one only with --force.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite the --out file if it exists.
@@ -593,7 +606,7 @@ pub enum EncounterCmd {
         #[arg(long = "for", value_name = "USE", value_parser = ["table"])]
         for_use: Option<String>,
         /// Write to this file instead of printing (`-`: standard output). Only a regular file is
-        /// written (a link to one is written through); an existing one only with --force.
+        /// written (never through a symbolic link); an existing one only with --force.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Overwrite the --out file if it exists.
@@ -743,7 +756,7 @@ pub enum AdventureCmd {
         #[arg(long, value_enum, default_value_t = AdventureFormat::Md)]
         format: AdventureFormat,
         /// Write to this file instead of printing (`-`: standard output). Only a regular file is
-        /// written (a link to one is written through); an existing one only with --force.
+        /// written (never through a symbolic link); an existing one only with --force.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Overwrite the --out file if it exists.

@@ -234,7 +234,7 @@ fn foundry_actors(
 }
 
 /// Writes an export where the user asked: `-` is standard output; otherwise only a regular
-/// file (a link to one is written through, not replaced), and an existing one only with
+/// file (never through a symbolic link, which is refused), and an existing one only with
 /// `--force`.
 pub(super) fn write_out(
     out: &Path,

@@ -10,6 +10,7 @@ mod fight;
 mod fmt;
 mod lint;
 mod list;
+mod manual;
 mod new;
 pub mod out;
 mod party;
@@ -91,6 +92,12 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// Runs a parsed command line, writing to `term`.
 pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
+    // These describe the command line itself: no data directory is needed or looked for.
+    match &cli.command {
+        Some(Command::Completions { shell }) => return manual::completions(*shell, term),
+        Some(Command::Man { command }) => return manual::man(command, term),
+        _ => {}
+    }
     let data = resolve_data_dir(cli.data_dir.clone())?;
     match cli.command {
         None => open_ui(&data, settings_path(cli.config.clone()).as_deref()),
@@ -111,6 +118,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),
         Some(Command::Schema(a)) => schema::run(a, term),
         Some(Command::ExportLayout(a)) => export_layout::run(a, term),
+        Some(Command::Completions { .. } | Command::Man { .. }) => unreachable!("answered above"),
     }
 }
 

@@ -4,4 +4,5 @@ mod cli_formats;
 mod commands;
 mod config;
 mod layering;
+mod manual;
 mod terminal_output;
