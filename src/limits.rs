@@ -249,6 +249,16 @@ limit!(
     20,
     "squares"
 );
+// A relative override's number is added to the formula's, and the sum is held inside the
+// stat's own range above; this range only keeps the sum far from overflowing.
+limit!(
+    RELATIVE_OVERRIDE,
+    "a relative override",
+    "`by` in place of `value` in `overrides: {...}` and a power's `overrides: {attack}` (the sum is held in the stat's range)",
+    -1_000_000,
+    1_000_000,
+    ""
+);
 
 /// Every number a file holds beside those with ranges of their own elsewhere (levels 1-30, a
 /// group's count 1-999, a party's 1-64 characters, dice), for the documentation.
@@ -274,6 +284,7 @@ pub const NUMBERS: &[&Limit] = &[
     &COUNT_OVERRIDE,
     &SPEED_OVERRIDE,
     &REACH_OVERRIDE,
+    &RELATIVE_OVERRIDE,
 ];
 
 /// The most powers a monster or a template lists (a template's per-role lists each as many): a
@@ -519,11 +530,12 @@ fn range_words(l: &Limit) -> String {
     format!("{what}: {}.", l.range_text())
 }
 
-/// The schema of one hand-set value, `limit` its range (`MonsterDesign::problems` checks it).
+/// The schema of one hand-set value, `limit` its range (`MonsterDesign::problems` checks it):
+/// exactly one of `value` (the number) and `by` (added to the formula's), as the reader takes.
 pub fn override_schema(limit: &Limit) -> serde_json::Value {
     serde_json::json!({
         "type": "object",
-        "description": "A hand-set value with the designer's reason.",
+        "description": "A hand-set value with the designer's reason: `value` is the number itself, `by` is added to the formula's number (negative takes from it), so that the override follows the monster's level, rank and role.",
         "properties": {
             "value": {
                 "type": "integer",
@@ -531,9 +543,21 @@ pub fn override_schema(limit: &Limit) -> serde_json::Value {
                 "maximum": limit.max,
                 "description": range_words(limit),
             },
+            "by": {
+                "type": "integer",
+                "minimum": RELATIVE_OVERRIDE.min,
+                "maximum": RELATIVE_OVERRIDE.max,
+                "description": format!(
+                    "Added to the formula's number; the sum is held to {}",
+                    limit.range_text()
+                ),
+            },
             "reason": { "type": "string" },
         },
-        "required": ["value"],
+        "oneOf": [
+            { "required": ["value"] },
+            { "required": ["by"] },
+        ],
         "additionalProperties": false,
     })
 }

@@ -413,6 +413,10 @@ pub struct RelevelArgs {
     /// Overwrite the monster in place (your own monsters only).
     #[arg(long)]
     pub save: bool,
+    /// Make each fixed override relative (`by:` in place of `value:`), keeping its margin over
+    /// the formula at the current level, so it follows the monster to the new one.
+    #[arg(long)]
+    pub follow_formula: bool,
     /// Output format: yaml, json (the same fields), md, text, html or foundry.
     #[arg(long, value_parser = format, default_value = "text")]
     pub format: Format,

@@ -1,6 +1,7 @@
 //! `lairsmith relevel`: the same design at a new level, rank or role. Everything derived is
-//! recomputed; overrides, prose and templates stay as they are, and the powers a rank or role's
-//! kit gives are swapped for the new one's.
+//! recomputed; overrides, prose and templates stay as they are (with `--follow-formula`, fixed
+//! overrides become relative, keeping their margin), the powers a rank or role's kit gives are
+//! swapped for the new one's, and what each override does at the new level is said.
 
 use super::args::RelevelArgs;
 use super::out::{Terminal, errln, out, outln};
@@ -8,7 +9,7 @@ use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::export::render;
 use crate::monster::design::check_id;
 use crate::monster::kit::Templates;
-use crate::monster::rerank::rerank;
+use crate::monster::relevel::{Ask, relevel};
 use crate::monster::template_apply::derive_with;
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
@@ -20,20 +21,41 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     };
     let entry = resolve_monster(&bestiary, &a.monster)?;
     let loaded = entry.design()?;
-    let mut design = (*loaded).clone();
-    design.level = a.level;
-    let (rank, role) = (a.rank.unwrap_or(design.rank), a.role.unwrap_or(design.role));
+    let (rank, role) = (a.rank.unwrap_or(loaded.rank), a.role.unwrap_or(loaded.role));
     if let Some(asked) = a.rank
         && let Some(why) =
-            crate::monster::template_apply::rank_change_refusal(&design, asked, &bestiary.templates)
+            crate::monster::template_apply::rank_change_refusal(&loaded, asked, &bestiary.templates)
     {
         return Err(Failure(why));
     }
-    // The kit powers follow the rank and role, so the result stays playable; what changed goes
-    // to standard error, leaving standard output the stat block.
-    for change in rerank(&mut design, rank, role, Templates::embedded()) {
+    let done = relevel(
+        &loaded,
+        Ask {
+            level: a.level,
+            rank,
+            role,
+            follow_formula: a.follow_formula,
+        },
+        &bestiary.templates,
+        Templates::embedded(),
+    );
+    // The kit powers follow the rank and role, so the result stays playable, and each override
+    // is shown at the new level; all of it goes to standard error, leaving standard output the
+    // stat block.
+    for change in &done.powers {
         errln!(term, "lairsmith: {change}");
     }
+    for effect in &done.overrides {
+        errln!(term, "lairsmith: {}", effect.line());
+    }
+    if done.overrides.iter().any(|e| e.crossing().is_some()) {
+        errln!(
+            term,
+            "lairsmith: --follow-formula makes every fixed override relative (`by:`), keeping its margin at level {}",
+            loaded.level
+        );
+    }
+    let mut design = done.design;
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(Failure)?;
         // The copy's name follows the one rule for copies; the id is the one asked for.

@@ -2,7 +2,7 @@
 //! number comes from `rules` or from an explicit override.
 
 use crate::monster::design::MonsterDesign;
-use crate::monster::overrides::StatKey;
+use crate::monster::overrides::{Override, StatKey, Target};
 use crate::monster::power::{DamageSpec, Power};
 use crate::monster::statblock::*;
 use crate::rules::abilities::{
@@ -63,6 +63,28 @@ pub fn formula_attack_bonus(design: &MonsterDesign, defense: Defense) -> i64 {
     )
 }
 
+/// The attack bonus of a power that attacks: its override's, else the formula's.
+pub fn attack_bonus(design: &MonsterDesign, p: &Power, defense: Defense) -> i64 {
+    let formula = formula_attack_bonus(design, defense);
+    p.overrides.attack.as_ref().map_or(formula, |o| {
+        o.resolve(formula, &crate::limits::BONUS_OVERRIDE).value
+    })
+}
+
+/// What override `o` of `target` does where the formula gives `formula`.
+fn applied(target: Target, stat: String, formula: i64, o: &Override) -> AppliedOverride {
+    let r = o.resolve(formula, &target.limit());
+    AppliedOverride {
+        stat,
+        formula,
+        value: r.value,
+        by: o.relative(),
+        clamped: r.clamped,
+        reason: o.reason.clone(),
+        target,
+    }
+}
+
 struct Overrides<'a> {
     design: &'a MonsterDesign,
     applied: Vec<AppliedOverride>,
@@ -72,13 +94,10 @@ impl Overrides<'_> {
     fn apply(&mut self, key: StatKey, formula: i64) -> i64 {
         match self.design.overrides.get(&key) {
             Some(o) => {
-                self.applied.push(AppliedOverride {
-                    stat: key.key().to_owned(),
-                    formula,
-                    value: o.value,
-                    reason: o.reason.clone(),
-                });
-                o.value
+                let a = applied(Target::Stat(key), key.key().to_owned(), formula, o);
+                let value = a.value;
+                self.applied.push(a);
+                value
             }
             None => formula,
         }
@@ -206,12 +225,13 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
     // number set by hand, whichever power it belongs to.
     for p in &design.powers {
         if let (Some(o), Some(a)) = (&p.overrides.attack, &p.attack) {
-            ov.applied.push(AppliedOverride {
-                stat: format!("{}: attack bonus", p.name),
-                formula: formula_attack_bonus(design, a.defense),
-                value: o.value,
-                reason: o.reason.clone(),
-            });
+            let target = Target::Attack(p.name.clone());
+            ov.applied.push(applied(
+                target.clone(),
+                target.label(),
+                formula_attack_bonus(design, a.defense),
+                o,
+            ));
         }
     }
     let powers = design
@@ -308,11 +328,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
 
 fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
     let attack = p.attack.as_ref().map(|a| AttackValue {
-        bonus: p
-            .overrides
-            .attack
-            .as_ref()
-            .map_or_else(|| formula_attack_bonus(design, a.defense), |o| o.value),
+        bonus: attack_bonus(design, p, a.defense),
         defense: a.defense.key().to_owned(),
     });
     let damage = power_damage(design, p);

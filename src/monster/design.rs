@@ -580,12 +580,12 @@ impl MonsterDesign {
         }
         out.extend(self.list_problems("a monster"));
         for (stat, o) in &self.overrides {
-            if let Err(m) = stat.limit().check(o.value) {
+            if let Err(m) = o.check(&stat.limit()) {
                 out.push(Refused::new(
                     vec![
                         key("overrides"),
                         key(crate::vocab::Vocabulary::key(*stat)),
-                        key("value"),
+                        key(o.key()),
                     ],
                     m,
                 ));

@@ -333,7 +333,7 @@ pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
             "abilities" => _ = r.check::<AbilityScores>(&at, v),
             "movement" => _ = r.check::<Movement>(&at, v),
             "regeneration" => _ = r.check::<Regeneration>(&at, v),
-            "overrides" => _ = r.check::<BTreeMap<StatKey, Override>>(&at, v),
+            "overrides" => overrides(&mut r, v),
             "tags" => items::<Tag>(&mut r, name, v),
             "languages" => items::<String>(&mut r, name, v),
             "skills" => items::<Skill>(&mut r, name, v),
@@ -379,6 +379,20 @@ fn items<T: DeserializeOwned>(r: &mut Report<'_>, name: &str, v: &Value) {
             }
         }
         None => _ = r.check::<Vec<T>>(&[key(name)], v),
+    }
+}
+
+/// The stats of `overrides:`, then each override on its own, so that one with both `value` and
+/// `by` (or neither) is shown at its own lines.
+fn overrides(r: &mut Report<'_>, v: &Value) {
+    let at = [key("overrides")];
+    if !r.check::<BTreeMap<StatKey, serde::de::IgnoredAny>>(&at, v) {
+        return;
+    }
+    for (k, item) in v.as_mapping().into_iter().flatten() {
+        if let Some(stat) = k.as_str() {
+            r.check::<Override>(&[key("overrides"), key(stat)], item);
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use crate::monster::derive::power_damage;
 use crate::monster::design::{MonsterDesign, is_valid_id};
 use crate::monster::kit::attack_rate;
 use crate::monster::power::{DamageSpec, Power};
-use crate::monster::statblock::StatBlock;
+use crate::monster::statblock::{AppliedOverride, StatBlock};
 use crate::rules::Tag;
 use crate::rules::damage::{Damage, tier_damage};
 use crate::rules::power_vocab::{Origin, Usage};
@@ -79,9 +79,13 @@ fn trim_float(v: f64) -> String {
 }
 
 /// A warning for a hand-set number: how far it is from the formula, and the designer's reason.
-fn override_finding(what: String, formula: i64, value: i64, reason: &str) -> Finding {
+/// A fixed value below the formula of a stat where higher is stronger is named as weakening
+/// the monster (`weakening-override`): it is what a strengthening override becomes once the
+/// monster is re-levelled past it, and `by:` is the way to keep it above.
+fn override_finding(o: &AppliedOverride, level: crate::rules::Level) -> Finding {
+    let (formula, value) = (o.formula, o.value);
     let dep = Departure::new(formula as f64, value as f64);
-    let reason = match reason.trim() {
+    let reason = match o.reason.trim() {
         "" => "no reason given".to_owned(),
         r => format!("reason: {r}"),
     };
@@ -92,12 +96,35 @@ fn override_finding(what: String, formula: i64, value: i64, reason: &str) -> Fin
         "{value} instead of {formula} ({sign}{difference}, {sign}{}%)",
         trim_float(dep.percent)
     );
+    let what = &o.stat;
+    let mut message = format!("{what} is overridden: {described}; {reason}");
+    if let Some(by) = o.by {
+        message.push_str(&format!(
+            "; relative (`by: {by:+}`), it follows the formula to every level"
+        ));
+        if o.clamped {
+            let limit = o.target.limit();
+            message.push_str(&format!(
+                "; the formula's {formula} {by:+} is {}, outside the range of {} ({}), so it is held at {value}",
+                formula.saturating_add(by),
+                limit.what,
+                limit.range_text()
+            ));
+        }
+    }
+    let weakening = o.by.is_none() && value < formula && o.target.higher_is_stronger();
+    let code = if weakening {
+        message.push_str(&format!(
+            "; a fixed value below the formula ({formula} at level {level}) weakens the monster: to make it stronger at every level, write `by: +N` in place of `value`; to keep it {} below, `by: {difference}`",
+            -difference
+        ));
+        "weakening-override"
+    } else {
+        "override"
+    };
     Finding {
         departure: Some(dep),
-        ..warning(
-            "override",
-            format!("{what} is overridden: {described}; {reason}"),
-        )
+        ..warning(code, message)
     }
 }
 
@@ -126,12 +153,7 @@ pub fn lint(design: &MonsterDesign, block: &StatBlock, path: Option<&Path>) -> V
     unique_names(design, &mut out);
     playability(design, &mut out);
     for o in &block.overrides {
-        out.push(override_finding(
-            o.stat.clone(),
-            o.formula,
-            o.value,
-            &o.reason,
-        ));
+        out.push(override_finding(o, design.level));
     }
     for p in &design.powers {
         power_checks(design, p, &mut out);

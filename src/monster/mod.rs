@@ -13,6 +13,7 @@ pub mod names;
 pub mod one_line;
 pub mod overrides;
 pub mod power;
+pub mod relevel;
 pub mod rerank;
 pub mod salvage;
 pub mod statblock;

@@ -191,9 +191,9 @@ impl Power {
             out.push(Refused::new(path(&["tags"]), m));
         }
         if let Some(o) = &self.overrides.attack
-            && let Err(m) = crate::limits::BONUS_OVERRIDE.check(o.value)
+            && let Err(m) = o.check(&crate::limits::BONUS_OVERRIDE)
         {
-            out.push(Refused::new(path(&["overrides", "attack", "value"]), m));
+            out.push(Refused::new(path(&["overrides", "attack", o.key()]), m));
         }
         out
     }

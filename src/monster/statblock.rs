@@ -196,7 +196,16 @@ pub struct AppliedOverride {
     pub stat: String,
     pub formula: i64,
     pub value: i64,
+    /// For a relative override (`by:`), what it adds to the formula.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<i64>,
+    /// The relative override went past the stat's range and `value` is held at its end.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub clamped: bool,
     pub reason: String,
+    /// What it sets, for the lint and the re-level report to read without parsing `stat`.
+    #[serde(skip)]
+    pub target: crate::monster::overrides::Target,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -55,15 +55,33 @@ pub enum PromptKind {
     Table(crate::tui::screens::table::Prompt),
 }
 
-/// The re-level dialog: a level and optionally a new rank and role.
+/// The re-level dialog: a level and optionally a new rank and role, and below them what each
+/// override does at the new level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RelevelForm {
     pub id: String,
+    /// The design as it was read when the form opened: what the form shows re-levelled.
+    pub design: std::sync::Arc<crate::monster::MonsterDesign>,
     pub level: TextField,
     /// 0 keeps the current rank, otherwise Rank::ALL[i - 1].
     pub rank: usize,
     pub role: usize,
     pub row: usize,
+    /// The fixed overrides are made relative (`by:`), keeping their margin over the formula.
+    pub follow: bool,
+    /// The first line of the overrides shown, when they do not all fit.
+    pub scroll: usize,
+}
+
+impl RelevelForm {
+    /// The contexts of its keys: the level row is a text field.
+    pub fn contexts(&self) -> Vec<Ctx> {
+        if self.row == 0 {
+            vec![Ctx::Text, Ctx::Form]
+        } else {
+            vec![Ctx::Form]
+        }
+    }
 }
 
 /// The filter form: one row per field; ← → cycle a value, typing edits the level range.
@@ -166,10 +184,10 @@ impl Layer {
                 ..
             } => vec![Ctx::Field, Ctx::Text, Ctx::Anywhere],
             Layer::Prompt { .. } => vec![Ctx::Field, Ctx::Text],
-            Layer::Relevel(RelevelForm { row: 0, .. })
-            | Layer::Filter(FilterForm { row: 0, .. })
+            Layer::Relevel(form) => form.contexts(),
+            Layer::Filter(FilterForm { row: 0, .. })
             | Layer::Placeholder(PlaceholderForm { row: 0, .. }) => vec![Ctx::Text, Ctx::Form],
-            Layer::Relevel(_) | Layer::Filter(_) | Layer::Placeholder(_) => vec![Ctx::Form],
+            Layer::Filter(_) | Layer::Placeholder(_) => vec![Ctx::Form],
             Layer::Search => vec![Ctx::Search, Ctx::Text],
             Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],

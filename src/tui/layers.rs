@@ -96,6 +96,9 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
         Layer::Relevel(mut form) => match action {
             Action::Back => {}
             Action::Choose => return bestiary::update::relevel_chosen(app, form),
+            Action::FollowFormula | Action::PageUp | Action::PageDown => {
+                bestiary::update::relevel_key(app, form, action)
+            }
             _ => {
                 form_move(&mut form.row, 3, action);
                 // Each list starts with "keep".

@@ -74,6 +74,7 @@ actions! {
     New => "new",
     Duplicate => "duplicate",
     Relevel => "relevel",
+    FollowFormula => "follow_formula",
     Templates => "templates",
     Delete => "delete",
     Restore => "restore",

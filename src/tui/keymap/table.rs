@@ -140,6 +140,9 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Form,           [LEFT],                 A::Left,           "",            "Previous value"),
     row!(C::Form,           [RIGHT],                A::Right,          "",            "Next value"),
     row!(C::Form,           [k('F')],               A::ClearFilter,    "",            "Clear every value of the form"),
+    row!(C::Form,           [k('f')],               A::FollowFormula,  "",            "Re-level: make the fixed overrides relative (by:), keeping their margin over the formula, so they follow the monster"),
+    row!(C::Form,           [PGUP],                 A::PageUp,         "",            "Re-level: scroll the overrides up"),
+    row!(C::Form,           [PGDN],                 A::PageDown,       "",            "Re-level: scroll the overrides down"),
     // Forge
     row!(C::Forge,          [k(']')],               A::NextStep,       "next",        "Next step"),
     row!(C::Forge,          [k('[')],               A::PrevStep,       "back",        "Previous step"),

@@ -211,6 +211,7 @@ powers:
 overrides:
   hp: {value: 250, reason: tougher}
   ac: {value: 28, reason: armour}
+  initiative: {by: 2, reason: quick}
   saving_throw_bonus: {value: 3, reason: stubborn}
   action_points: {value: 2, reason: fury}
   speed: {value: 8, reason: long legs}

@@ -2,5 +2,6 @@
 
 mod names_and_ids;
 mod naming;
+mod relevel_overrides;
 mod shipped_templates;
 mod templates;

@@ -2,6 +2,7 @@
 
 mod e2e;
 mod fit_and_wrap;
+mod relevel_form;
 mod tui;
 mod tui_adventure;
 mod tui_challenges;

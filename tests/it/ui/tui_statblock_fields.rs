@@ -98,10 +98,7 @@ fn an_old_files_reach_override_stays_editable_in_the_forge() {
     let mut ui = new_monster_at_details();
     ui.app.forge.design.overrides.insert(
         lairsmith::monster::overrides::StatKey::Reach,
-        lairsmith::monster::overrides::Override {
-            value: 2,
-            reason: "a long neck".into(),
-        },
+        lairsmith::monster::overrides::Override::value(2, "a long neck"),
     );
     let row = Detail::Override(lairsmith::monster::overrides::StatKey::Reach);
     assert!(details(&ui.app.forge.design).contains(&row));

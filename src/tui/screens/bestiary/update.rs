@@ -124,17 +124,17 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Duplicate => return Some(duplicate(app)),
         Action::Relevel => {
             let id = br.selected_id()?;
-            let level = app
-                .bestiary
-                .get(&id)
-                .map(|e| e.card.level.to_string())
-                .unwrap_or_default();
+            // The form shows what the re-level does to the overrides, so it needs the design.
+            let design = design_of(app, &id)?;
             app.push(Layer::Relevel(RelevelForm {
                 id,
-                level: TextField::new(&level),
+                level: TextField::new(&design.level.to_string()),
+                design,
                 rank: 0,
                 role: 0,
                 row: 0,
+                follow: false,
+                scroll: 0,
             }));
         }
         Action::Delete => {
@@ -417,47 +417,102 @@ pub fn design_of(app: &mut App, id: &str) -> Option<std::sync::Arc<crate::monste
     read_entry(app, id, crate::bestiary::Entry::design)
 }
 
+/// What the re-level form asks for, or why it cannot be done as it stands: a level being typed
+/// that is not one yet, or a rank a template of the monster overrules.
+pub fn relevel_ask(app: &App, form: &RelevelForm) -> Result<crate::monster::relevel::Ask, String> {
+    let typed = form.level.text();
+    if typed.trim().is_empty() {
+        return Err("Type the new level, 1 to 30.".into());
+    }
+    let level: Level = typed.trim().parse()?;
+    let d = &form.design;
+    let rank = form.rank.checked_sub(1).map_or(d.rank, |i| Rank::ALL[i]);
+    let role = form.role.checked_sub(1).map_or(d.role, |i| Role::ALL[i]);
+    if form.rank > 0
+        && let Some(why) =
+            crate::monster::template_apply::rank_change_refusal(d, rank, &app.bestiary.templates)
+    {
+        return Err(why);
+    }
+    Ok(crate::monster::relevel::Ask {
+        level,
+        rank,
+        role,
+        follow_formula: form.follow,
+    })
+}
+
+/// The re-level as the form stands, as `lairsmith relevel` does it: the kit powers follow the
+/// rank and role, and each override is measured at the old level and the new one.
+pub fn relevel_preview(
+    app: &App,
+    form: &RelevelForm,
+) -> Result<crate::monster::relevel::Relevelled, String> {
+    let ask = relevel_ask(app, form)?;
+    Ok(crate::monster::relevel::relevel(
+        &form.design,
+        ask,
+        &app.bestiary.templates,
+        crate::monster::kit::Templates::embedded(),
+    ))
+}
+
+/// Whether a design has an override that the follow-formula key would make relative.
+pub fn relevel_fixed_overrides(d: &crate::monster::MonsterDesign) -> bool {
+    use crate::monster::overrides::Amount;
+    d.overrides
+        .values()
+        .chain(d.powers.iter().filter_map(|p| p.overrides.attack.as_ref()))
+        .any(|o| matches!(o.amount, Amount::Value(_)))
+}
+
+/// The re-level form's own keys: making the fixed overrides follow the formula (or not), and
+/// scrolling the overrides' lines.
+pub fn relevel_key(app: &mut App, mut form: RelevelForm, action: Action) {
+    match action {
+        Action::FollowFormula if !relevel_fixed_overrides(&form.design) => {
+            app.info(format!(
+                "{} has no fixed override to make relative.",
+                form.design.name
+            ));
+        }
+        Action::FollowFormula => form.follow = !form.follow,
+        Action::PageUp | Action::PageDown => {
+            let page = super::view::relevel_page(app, &form);
+            let most = super::view::relevel_scroll_max(app, &form);
+            form.scroll = if action == Action::PageUp {
+                form.scroll.min(most).saturating_sub(page)
+            } else {
+                (form.scroll + page).min(most)
+            };
+        }
+        _ => {}
+    }
+    app.push(Layer::Relevel(form));
+}
+
 /// Enter in the re-level form: a shipped monster is written as a copy at once; for one of the
 /// user's own, whether to overwrite it is asked.
-pub fn relevel_chosen(app: &mut App, form: RelevelForm) -> Vec<Effect> {
-    let level: Level = match form.level.text().trim().parse() {
-        Ok(l) => l,
+pub fn relevel_chosen(app: &mut App, mut form: RelevelForm) -> Vec<Effect> {
+    let Some(fresh) = design_of(app, &form.id) else {
+        return Vec::new();
+    };
+    // What is saved is what the form showed: a file changed under the open form is shown first.
+    if fresh != form.design {
+        form.design = fresh;
+        app.info("The monster's file changed on disk while the form was open; the form now shows it as it is. Enter re-levels it.");
+        app.push(Layer::Relevel(form));
+        return Vec::new();
+    }
+    let done = match relevel_preview(app, &form) {
+        Ok(done) => done,
         Err(e) => {
             app.error(e);
             app.push(Layer::Relevel(form));
             return Vec::new();
         }
     };
-    let Some(loaded) = design_of(app, &form.id) else {
-        return Vec::new();
-    };
-    let mut d = (*loaded).clone();
-    d.level = level;
-    let rank = if form.rank > 0 {
-        Rank::ALL[form.rank - 1]
-    } else {
-        d.rank
-    };
-    let role = if form.role > 0 {
-        Role::ALL[form.role - 1]
-    } else {
-        d.role
-    };
-    if form.rank > 0
-        && let Some(why) =
-            crate::monster::template_apply::rank_change_refusal(&d, rank, &app.bestiary.templates)
-    {
-        app.error(why);
-        app.push(Layer::Relevel(form));
-        return Vec::new();
-    }
-    // The kit powers follow the rank and role, as `lairsmith relevel` does.
-    crate::monster::rerank::rerank(
-        &mut d,
-        rank,
-        role,
-        crate::monster::kit::Templates::embedded(),
-    );
+    let d = done.design;
     if app.bestiary.get(&form.id).is_none_or(|e| e.is_shipped()) {
         return relevel_write(app, d, true);
     }

@@ -379,14 +379,138 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
     }
 }
 
-/// The re-level form over the screen.
+/// The re-level form's parts at a terminal of `area`: its box, the lines of the overrides (all
+/// of them, wrapped), the hint's lines, and how many lines of the overrides fit.
+struct RelevelLayout {
+    rect: Rect,
+    body: Vec<Line<'static>>,
+    hint: Vec<Line<'static>>,
+    room: usize,
+}
+
+/// The form's three rows: level, rank, role.
+const RELEVEL_ROWS: usize = 3;
+
+fn relevel_layout(app: &App, form: &crate::tui::app::RelevelForm, area: Rect) -> RelevelLayout {
+    let width = area.width.saturating_sub(4).clamp(54, 100).min(area.width);
+    let inner = usize::from(width.saturating_sub(2));
+    let body = crate::tui::widgets::wrap::hanging(relevel_body(app, form), inner);
+    // Two borders and the form's rows; the screen's status and help lines stay visible.
+    let most = usize::from(area.height.saturating_sub(2));
+    let fixed = 2 + RELEVEL_ROWS;
+    let mut hint = relevel_hint(app, form, false, inner);
+    let mut room = most.saturating_sub(fixed + hint.len());
+    if body.len() > room {
+        hint = relevel_hint(app, form, true, inner);
+        room = most.saturating_sub(fixed + hint.len());
+    }
+    let height = fixed + hint.len() + body.len().min(room);
+    let rect = crate::tui::screens::encounter::view::popup(
+        area,
+        width,
+        u16::try_from(height).unwrap_or(u16::MAX),
+    );
+    RelevelLayout {
+        rect,
+        body,
+        hint,
+        room,
+    }
+}
+
+/// What the re-level does to each override, or why the form cannot re-level as it stands.
+fn relevel_body(app: &App, form: &crate::tui::app::RelevelForm) -> Vec<Line<'static>> {
+    let done = match super::update::relevel_preview(app, form) {
+        Ok(done) => done,
+        Err(e) => return vec![Line::from(Span::styled(e, theme::dim()))],
+    };
+    if done.overrides.is_empty() {
+        return Vec::new();
+    }
+    let how = if done.made_relative > 0 {
+        ", made relative to follow the formula"
+    } else {
+        ""
+    };
+    let mut lines = vec![Line::from(Span::styled(
+        format!("Overrides at level {}{how}:", done.design.level),
+        theme::heading(),
+    ))];
+    for e in &done.overrides {
+        let style = if e.crossing().is_some() {
+            theme::warning()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(Span::styled(
+            crate::text::escape_controls(&format!("  {}", e.line())).into_owned(),
+            style,
+        )));
+    }
+    lines
+}
+
+/// The form's keys, from the keymap in force, so the hint names the user's own bindings; a key
+/// no binding gives is left out. Scrolling is offered when the overrides do not fit.
+fn relevel_hint(
+    app: &App,
+    form: &crate::tui::app::RelevelForm,
+    scrolls: bool,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let ctxs = form.contexts();
+    let key = |a: Action| app.keymap.key_in(&ctxs, a);
+    let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
+        (Some(x), Some(y)) => Some(format!("{x}{y} {what}")),
+        (Some(x), None) | (None, Some(x)) => Some(format!("{x} {what}")),
+        (None, None) => None,
+    };
+    let follow = if form.follow {
+        "keep the overrides as written"
+    } else {
+        "overrides follow the formula"
+    };
+    let mut items: Vec<Option<String>> = vec![
+        pair(Action::Up, Action::Down, "row"),
+        pair(Action::Left, Action::Right, "value"),
+    ];
+    if super::update::relevel_fixed_overrides(&form.design) {
+        items.push(key(Action::FollowFormula).map(|k| format!("{k} {follow}")));
+    }
+    if scrolls {
+        items.push(pair(Action::PageUp, Action::PageDown, "scroll"));
+    }
+    items.push(key(Action::Choose).map(|k| format!("{k} re-level")));
+    items.push(key(Action::Back).map(|k| format!("{k} cancel")));
+    let text: Vec<String> = items.into_iter().flatten().collect();
+    crate::tui::widgets::wrap::hanging(
+        vec![Line::from(Span::styled(text.join(" · "), theme::dim()))],
+        width,
+    )
+}
+
+/// How many lines of the overrides a page of the form scrolls.
+pub fn relevel_page(app: &App, form: &crate::tui::app::RelevelForm) -> usize {
+    relevel_layout(app, form, viewport(app)).room.max(1)
+}
+
+/// The furthest the overrides' lines scroll: the last of them at the bottom of the form.
+pub fn relevel_scroll_max(app: &App, form: &crate::tui::app::RelevelForm) -> usize {
+    let l = relevel_layout(app, form, viewport(app));
+    l.body.len().saturating_sub(l.room)
+}
+
+fn viewport(app: &App) -> Rect {
+    Rect::new(0, 0, app.viewport.0, app.viewport.1)
+}
+
+/// The re-level form over the screen: level, rank and role, what each override does at the
+/// new level (scrolled when it does not fit), and the form's keys.
 pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Frame, area: Rect) {
-    let r = crate::tui::screens::encounter::view::popup(area, 54, 5);
+    let layout = relevel_layout(app, form, area);
+    let r = layout.rect;
     f.render_widget(Clear, r);
-    let name = app
-        .bestiary
-        .get(&form.id)
-        .map_or(form.id.clone(), |e| e.card.name.clone());
+    let name = &form.design.name;
     let opt = |i: usize, all: &[&str]| {
         if i == 0 {
             "keep".to_owned()
@@ -409,7 +533,7 @@ pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Fram
             Span::raw(format!(" {v}")),
         ])
     };
-    let lines = vec![
+    let mut lines = vec![
         row("Level", form.level.text(), form.row == 0),
         row(
             "Rank",
@@ -422,7 +546,13 @@ pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Fram
             form.row == 2,
         ),
     ];
-    let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), 52).into_owned();
+    let start = form
+        .scroll
+        .min(layout.body.len().saturating_sub(layout.room));
+    lines.extend(layout.body.into_iter().skip(start).take(layout.room));
+    lines.extend(layout.hint);
+    let width = usize::from(r.width.saturating_sub(2));
+    let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), width).into_owned();
     f.render_widget(
         Paragraph::new(lines).block(crate::tui::widgets::dialog(title)),
         r,

@@ -3,7 +3,7 @@
 //! `15; tougher for the finale` (a value and the reason the GM gives for it).
 
 use crate::monster::design::{Trait, Variant};
-use crate::monster::overrides::Override;
+use crate::monster::overrides::{Amount, Override};
 use crate::rules::power_vocab::PowerTag;
 use crate::vocab::Vocabulary;
 
@@ -81,19 +81,27 @@ pub fn parse_trait(text: &str, old: Option<&Trait>) -> Result<Option<Trait>, Str
     }))
 }
 
-pub const OVERRIDE_HINT: &str =
-    "a number and why, e.g. 15; tougher for the finale (empty goes back to the formula)";
+pub const OVERRIDE_HINT: &str = "a number and why, e.g. 15; tougher for the finale, or by +3; tougher at every level (the formula's plus 3); empty goes back to the formula";
 
 pub fn override_text(o: Option<&Override>) -> String {
-    match o {
-        Some(o) if o.reason.is_empty() => o.value.to_string(),
-        Some(o) => format!("{}; {}", o.value, o.reason),
-        None => String::new(),
+    let Some(o) = o else {
+        return String::new();
+    };
+    let number = match o.amount {
+        Amount::Value(v) => v.to_string(),
+        Amount::By(b) => format!("by {b:+}"),
+    };
+    if o.reason.is_empty() {
+        number
+    } else {
+        format!("{number}; {}", o.reason)
     }
 }
 
-/// Reads `value; reason`, the value within `limit` (as a file's is). `None`: empty, the
-/// formula's number again.
+/// Reads `value; reason` or `by N; reason` (relative to the formula, as a file's `by:`), the
+/// number within `limit` or, relative, within [`crate::limits::RELATIVE_OVERRIDE`]. A sign
+/// alone does not make it relative: `+14` has always been an attack bonus of 14. `None`:
+/// empty, the formula's number again.
 pub fn parse_override(
     text: &str,
     limit: &crate::limits::Limit,
@@ -102,12 +110,22 @@ pub fn parse_override(
     if text.is_empty() {
         return Ok(None);
     }
-    let (value, reason) = text.split_once(';').unwrap_or((text, ""));
-    let value: i64 = value
-        .trim()
+    let (number, reason) = text.split_once(';').unwrap_or((text, ""));
+    let number = number.trim();
+    let (relative, digits) = match number.strip_prefix("by") {
+        Some(rest) if rest.starts_with([' ', '+', '-']) => (true, rest.trim()),
+        _ => (false, number),
+    };
+    let n: i64 = digits
         .parse()
-        .map_err(|_| format!("`{}` is not a number for the override", value.trim()))?;
-    limit.check(value)?;
+        .map_err(|_| format!("`{number}` is not a number for the override (write 15, or by +3 to add 3 to the formula's)"))?;
+    let amount = if relative {
+        crate::limits::RELATIVE_OVERRIDE.check(n)?;
+        Amount::By(n)
+    } else {
+        limit.check(n)?;
+        Amount::Value(n)
+    };
     let reason = reason.trim();
     if reason.is_empty() {
         return Err("give the reason after a semicolon, e.g. 15; tougher for the finale (the lint and the stat block show it)".into());
@@ -120,7 +138,7 @@ pub fn parse_override(
         }
     })?;
     Ok(Some(Override {
-        value,
+        amount,
         reason: reason.to_owned(),
     }))
 }
@@ -196,7 +214,10 @@ mod tests {
         let o = parse_override("15; tougher", &crate::limits::HP_OVERRIDE)
             .unwrap()
             .unwrap();
-        assert_eq!((o.value, o.reason.as_str()), (15, "tougher"));
+        assert_eq!(
+            (o.amount, o.reason.as_str()),
+            (Amount::Value(15), "tougher")
+        );
         assert_eq!(override_text(Some(&o)), "15; tougher");
         assert!(parse_override("15", &crate::limits::HP_OVERRIDE).is_err());
         assert!(parse_override("x; y", &crate::limits::HP_OVERRIDE).is_err());
@@ -205,5 +226,32 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn an_override_typed_as_by_a_number_is_relative_to_the_formula() {
+        let bonus = &crate::limits::BONUS_OVERRIDE;
+        let o = parse_override("by +3; tougher at every level", bonus)
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.amount, Amount::By(3));
+        assert_eq!(override_text(Some(&o)), "by +3; tougher at every level");
+        assert_eq!(
+            parse_override("by -2; clumsy", bonus)
+                .unwrap()
+                .unwrap()
+                .amount,
+            Amount::By(-2)
+        );
+        // A sign alone is an attack bonus, as it always was.
+        assert_eq!(
+            parse_override("+14; a legendary archer", bonus)
+                .unwrap()
+                .unwrap()
+                .amount,
+            Amount::Value(14)
+        );
+        assert!(parse_override("by; x", bonus).is_err());
+        assert!(parse_override("byte; x", bonus).is_err());
     }
 }
