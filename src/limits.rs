@@ -341,6 +341,44 @@ pub const FIGHT_STEPS: ListLimit = ListLimit {
     max: 5000,
 };
 
+/// A text a file holds, and the most characters (Unicode scalar values) it may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextLimit {
+    /// What the text is, as a sentence's subject: "a group's notes".
+    pub what: &'static str,
+    /// Where files hold it, for the documentation.
+    pub field: &'static str,
+    pub max: usize,
+}
+
+impl TextLimit {
+    /// `Ok` when `text` fits, else "a group's notes hold at most 1,000 characters; these have
+    /// 1,200".
+    pub fn check(&self, text: &str) -> Result<(), String> {
+        let n = text.chars().count();
+        if n <= self.max {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} hold at most {} characters; these have {}",
+                self.what,
+                crate::text::group_thousands(self.max as u64),
+                crate::text::group_thousands(n as u64)
+            ))
+        }
+    }
+}
+
+/// A group's notes: a few sentences printed beside the group on the sheet, not a chapter.
+pub const GROUP_NOTES: TextLimit = TextLimit {
+    what: "a group's notes",
+    field: "an encounter group's `notes:`",
+    max: 1000,
+};
+
+/// Every text limit, for the documentation.
+pub const TEXTS: &[&TextLimit] = &[&GROUP_NOTES];
+
 /// Every list limit, for the documentation.
 pub const LISTS: &[&ListLimit] = &[
     &POWERS,
@@ -370,6 +408,14 @@ pub fn markdown_table() -> String {
             capitalised(l.items),
             l.field,
             crate::text::group_thousands(l.max as u64)
+        ));
+    }
+    for t in TEXTS {
+        s.push_str(&format!(
+            "| {} | {} | at most {} characters |\n",
+            capitalised(t.what),
+            t.field,
+            crate::text::group_thousands(t.max as u64)
         ));
     }
     s.push_str(&format!(

@@ -572,6 +572,10 @@ pub enum EncounterCmd {
         /// A name for the group (`--name` too).
         #[arg(long, alias = "name")]
         label: Option<String>,
+        /// Notes on the group, printed beside it on the sheet (at most 1,000 characters;
+        /// several lines allowed).
+        #[arg(long)]
+        notes: Option<String>,
         /// A challenge's failures allowed (1 to 20; default 3).
         #[arg(long)]
         failures: Option<String>,
@@ -580,6 +584,14 @@ pub enum EncounterCmd {
         /// checks at Easy (A3). Repeatable.
         #[arg(long = "skill", value_name = "SKILL[:DC]")]
         skills: Vec<String>,
+    },
+    /// Set a group's notes, printed beside it on every sheet; "" clears them. GROUP is #N (the
+    /// Nth group), a monster id, placeholder:..., cr:N, a challenge's name or a group's label,
+    /// and must name one group.
+    Note {
+        file: String,
+        group: String,
+        text: String,
     },
     /// Remove a group: its monster id, its placeholder:..., its cr:N (cr:N+L), character:N,
     /// npc:N, challenge:NAME, or #N.

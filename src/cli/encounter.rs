@@ -10,6 +10,7 @@ use crate::encounter::report::{Report, report};
 use crate::encounter::{
     Count, Encounter, Group, Party, Placeholder, Side, System, add_group, create_encounter_in,
     encounter_path, list_encounters, load_encounter_with_party, remove_group, resolve_party_spec,
+    set_group_notes,
 };
 use crate::export::sheet::encounter as sheet;
 use crate::store::{Expect, SaveError, save_atomic};
@@ -165,42 +166,49 @@ fn render_treasure(seed: u64, plan: &crate::treasure::Plan) -> String {
     s
 }
 
+/// One line of the roster in `encounter check`'s words.
+fn roster_text(line: &crate::encounter::report::RosterLine) -> String {
+    let xp = line.xp_total.map_or("?".to_owned(), group_thousands);
+    if let Some(c) = &line.challenge {
+        return format!(
+            "  Challenge: {} (level {}{}, {} successes before {} failures; {}): {xp} XP\n",
+            line.name,
+            c.level,
+            if c.party_level {
+                ", the party level"
+            } else {
+                ""
+            },
+            c.successes,
+            c.failures,
+            c.worth
+        );
+    }
+    let flag = if line.ally {
+        " (ally, not counted)"
+    } else if line.missing {
+        " (unknown id)"
+    } else {
+        ""
+    };
+    format!("  {} × {}{flag}: {xp} XP\n", line.count, line.title())
+}
+
 fn render_report(r: &Report, e: &Encounter, party: &Party, explain: bool) -> String {
     let mut s = format!("{}\n", e.name);
     for (label, text) in r.summary(party) {
         s.push_str(&format!("{label}: {text}\n"));
     }
     s.push_str("\nRoster:\n");
-    for line in &r.roster {
-        let xp = line.xp_total.map_or("?".to_owned(), group_thousands);
-        if let Some(c) = &line.challenge {
+    for (line, g) in r.roster.iter().zip(&e.groups) {
+        s.push_str(&roster_text(line));
+        // The group's notes under its line, each of their lines indented with it.
+        if let Some(n) = &g.notes {
             s.push_str(&format!(
-                "  Challenge: {} (level {}{}, {} successes before {} failures; {}): {xp} XP\n",
-                line.name,
-                c.level,
-                if c.party_level {
-                    ", the party level"
-                } else {
-                    ""
-                },
-                c.successes,
-                c.failures,
-                c.worth
+                "    Notes: {}\n",
+                n.trim().replace('\n', "\n           ")
             ));
-            continue;
         }
-        let flag = if line.ally {
-            " (ally, not counted)"
-        } else if line.missing {
-            " (unknown id)"
-        } else {
-            ""
-        };
-        s.push_str(&format!(
-            "  {} × {}{flag}: {xp} XP\n",
-            line.count,
-            line.title()
-        ));
     }
     if explain {
         s.push_str("\nArithmetic:\n");
@@ -280,12 +288,15 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             count,
             ally,
             label,
+            notes,
             failures,
             skills,
         } => {
             let path = encounter_path(data, &file)?;
+            let notes = group_notes(notes.as_deref())?;
             if monster.starts_with("challenge:") {
-                let group = challenge_group(&monster, label, count, ally, failures, &skills)?;
+                let mut group = challenge_group(&monster, label, count, ally, failures, &skills)?;
+                group.notes = notes;
                 add_group(&path, &group)?;
                 return Ok(EXIT_OK);
             }
@@ -314,10 +325,16 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 check_name("the label", l).map_err(Failure)?;
             }
             group.label = label;
+            group.notes = notes;
             if ally {
                 group.side = Side::Ally;
             }
             add_group(&path, &group)?;
+            Ok(EXIT_OK)
+        }
+        EncounterCmd::Note { file, group, text } => {
+            let notes = group_notes(Some(&text))?;
+            set_group_notes(&encounter_path(data, &file)?, &group, notes.as_deref())?;
             Ok(EXIT_OK)
         }
         EncounterCmd::Remove { file, monster } => {
@@ -584,6 +601,16 @@ fn challenge_group(
         .collect::<Result<_, _>>()
         .map_err(Failure)?;
     Ok(Group::challenge(c))
+}
+
+/// A group's notes as the command line gives them: blank is none; longer than a group's notes
+/// hold is refused.
+fn group_notes(text: Option<&str>) -> Result<Option<String>, Failure> {
+    let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    crate::limits::GROUP_NOTES.check(t).map_err(Failure)?;
+    Ok(Some(t.to_owned()))
 }
 
 fn capitalise(s: &str) -> String {

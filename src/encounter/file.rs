@@ -1,5 +1,6 @@
 //! The encounter file: a name, a party (inline or a saved party's id), groups of monsters or
-//! placeholders with counts, the user's notes, and the record of the last generation.
+//! placeholders with counts (each with its own label, side and notes), the user's notes, and the
+//! record of the last generation.
 
 use crate::encounter::challenge::Challenge;
 use crate::encounter::count::Count;
@@ -310,6 +311,11 @@ pub struct Group {
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
+    /// The GM's notes on this group (where it waits, what it does), printed beside it on every
+    /// sheet; several lines allowed, at most [`crate::limits::GROUP_NOTES`] characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = crate::limits::GROUP_NOTES.max))]
+    pub notes: Option<String>,
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -327,6 +333,7 @@ impl Group {
             count,
             label: None,
             side: Side::Foe,
+            notes: None,
             extra: XKeys::default(),
         }
     }
@@ -343,6 +350,7 @@ impl Group {
             count,
             label: None,
             side: Side::Foe,
+            notes: None,
             extra: XKeys::default(),
         }
     }
@@ -360,6 +368,7 @@ impl Group {
             count,
             label: None,
             side: Side::Foe,
+            notes: None,
             extra: XKeys::default(),
         }
     }
@@ -455,6 +464,7 @@ impl Group {
             count: Count::ONE,
             label: None,
             side: Side::Foe,
+            notes: None,
             extra: XKeys::default(),
         }
     }
@@ -732,7 +742,8 @@ impl Encounter {
         self.generated = generated.generated.clone();
     }
 
-    /// Adds `count` more of a monster or placeholder, merging with an existing foe group.
+    /// Adds `count` more of a monster or placeholder, merging with a like group (the same foe,
+    /// side, label and notes).
     /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`](crate::encounter::MAX_GROUP_COUNT).
     pub fn add(&mut self, group: Group) -> Result<(), String> {
         if let Some(problem) = group_problem(self, &group, self.groups.len()) {
@@ -769,6 +780,7 @@ impl Encounter {
                 && g.npc == group.npc
                 && g.side == group.side
                 && g.label == group.label
+                && g.notes == group.notes
         }) {
             g.count = g.count.plus(group.count)?;
         } else {
@@ -776,6 +788,73 @@ impl Encounter {
             self.groups.push(group);
         }
         Ok(())
+    }
+
+    /// The one group `which` names, as the command line names groups: `#N` (the Nth), a
+    /// group's key (a monster id, `placeholder:5:standard:wrecker`, `cr:3`), a challenge's name
+    /// or a group's label. Refused, saying what the encounter has, when it names none or
+    /// several.
+    pub fn group_index(&self, which: &str) -> Result<usize, String> {
+        if which.starts_with('#') {
+            return self.group_number(which);
+        }
+        let key = Placeholder::parse(which)
+            .map(|p| p.to_string())
+            .unwrap_or_else(|_| which.to_owned());
+        let hits: Vec<usize> = (0..self.groups.len())
+            .filter(|&i| {
+                let g = &self.groups[i];
+                g.key() == key
+                    || g.label.as_deref() == Some(which)
+                    || g.challenge.as_ref().is_some_and(|c| c.is_named(which))
+            })
+            .collect();
+        match hits.as_slice() {
+            [i] => Ok(*i),
+            [] => Err(format!(
+                "the encounter has no group `{which}`; it has: {}",
+                self.numbered_groups()
+            )),
+            many => Err(format!(
+                "`{which}` names {} groups ({}); name one by its number",
+                many.len(),
+                many.iter()
+                    .map(|i| format!("#{}", i + 1))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// The index of group `#N` (counted from 1), or why there is none.
+    pub fn group_number(&self, which: &str) -> Result<usize, String> {
+        let n = which.strip_prefix('#').unwrap_or(which);
+        let i: usize = n
+            .parse()
+            .map_err(|_| format!("`{which}` is not a group number such as #2"))?;
+        if i == 0 || i > self.groups.len() {
+            return Err(format!(
+                "there is no group {which}; the encounter has {} groups",
+                self.groups.len()
+            ));
+        }
+        Ok(i - 1)
+    }
+
+    /// "#1 goblin-cutter, #2 placeholder:5:standard:wrecker": each group by number and key.
+    fn numbered_groups(&self) -> String {
+        if self.groups.is_empty() {
+            return "no groups yet".to_owned();
+        }
+        self.groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| match &g.label {
+                Some(l) => format!("#{} {} ({l})", i + 1, g.key()),
+                None => format!("#{} {}", i + 1, g.key()),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// `Ok` while a group more fits ([`crate::limits::GROUPS`]).
@@ -1052,6 +1131,11 @@ fn check_texts(e: &Encounter) -> Result<(), crate::yaml_io::Refused> {
         }
         if let Some(label) = &g.label {
             check_name_at(at("label"), &format!("the label of group {}", i + 1), label)?;
+        }
+        if let Some(notes) = &g.notes {
+            crate::limits::GROUP_NOTES
+                .check(notes)
+                .map_err(|m| Refused::new(at("notes"), format!("group {}: {m}", i + 1)))?;
         }
         if let Some(c) = &g.challenge {
             let mut here = at("challenge");

@@ -34,5 +34,5 @@ pub use report::{Report, report};
 pub use saved::{
     add_group, create_encounter, create_encounter_in, encounter_path, list_encounters,
     load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
-    update_encounter,
+    set_group_notes, update_encounter,
 };

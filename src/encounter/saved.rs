@@ -140,17 +140,9 @@ pub fn add_group(path: &Path, group: &Group) -> Result<(), DataError> {
 pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
     update_encounter(path, |e| {
         let before = e.groups.len();
-        if let Some(n) = which.strip_prefix('#') {
-            let i: usize = n.parse().map_err(|_| {
-                DataError::Refused(format!("`{which}` is not a group number such as #2"))
-            })?;
-            if i == 0 || i > e.groups.len() {
-                return Err(DataError::Refused(format!(
-                    "there is no group {which}; the encounter has {} groups",
-                    e.groups.len()
-                )));
-            }
-            e.groups.remove(i - 1);
+        if which.starts_with('#') {
+            let i = e.group_number(which).map_err(DataError::Refused)?;
+            e.groups.remove(i);
         } else {
             let key = Placeholder::parse(which)
                 .map(|p| p.to_string())
@@ -168,6 +160,16 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
                 keys.join(", ")
             )));
         }
+        Ok(())
+    })
+}
+
+/// Sets the notes of the one group `which` names ([`Encounter::group_index`]) in the encounter
+/// file, under its lock; `None` clears them.
+pub fn set_group_notes(path: &Path, which: &str, notes: Option<&str>) -> Result<(), DataError> {
+    update_encounter(path, |e| {
+        let i = e.group_index(which).map_err(DataError::Refused)?;
+        e.groups[i].notes = notes.map(str::to_owned);
         Ok(())
     })
 }

@@ -307,19 +307,28 @@ fn roster(e: &Encounter, report: &Report) -> String {
     if report.roster.is_empty() {
         return "<p>(no monsters yet)</p>\n".into();
     }
-    let mut s = String::from(
-        "<table class=\"roster\">\n<tr><th>Count</th><th>Monster</th><th>Level and role</th><th>XP each</th><th>XP</th></tr>\n",
+    // The groups' notes get a column beside them, when any group has some.
+    let noted = e.groups.iter().any(|g| g.notes.is_some());
+    let mut s = format!(
+        "<table class=\"roster\">\n<tr><th>Count</th><th>Monster</th><th>Level and role</th><th>XP each</th><th>XP</th>{}</tr>\n",
+        if noted { "<th>Notes</th>" } else { "" }
     );
+    let notes = |g: &crate::encounter::Group| match (&g.notes, noted) {
+        (_, false) => String::new(),
+        (Some(n), true) => format!("<td class=\"notes\">{}</td>", escape(n.trim())),
+        (None, true) => "<td></td>".to_owned(),
+    };
     for (r, g) in report.roster.iter().zip(&e.groups) {
         if let Some(c) = &r.challenge {
             let _ = writeln!(
                 s,
-                "<tr><td class=\"num\">—</td><td>{} (extended challenge)</td><td>Level {}, {} successes before {} failures</td><td class=\"num\">—</td><td class=\"num\">{}</td></tr>",
+                "<tr><td class=\"num\">—</td><td>{} (extended challenge)</td><td>Level {}, {} successes before {} failures</td><td class=\"num\">—</td><td class=\"num\">{}</td>{}</tr>",
                 escape(&r.name),
                 c.level,
                 c.successes,
                 c.failures,
-                group_thousands(c.xp)
+                group_thousands(c.xp),
+                notes(g)
             );
             continue;
         }
@@ -340,12 +349,13 @@ fn roster(e: &Encounter, report: &Report) -> String {
         let num = |v: Option<String>| v.unwrap_or_else(|| "—".into());
         let _ = writeln!(
             s,
-            "<tr><td class=\"num\">{}</td><td>{}{flag}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            "<tr><td class=\"num\">{}</td><td>{}{flag}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>{}</tr>",
             r.count,
             escape(&r.title()),
             escape(&what),
             num(r.xp_each.map(group_thousands)),
-            num(r.xp_total.map(group_thousands))
+            num(r.xp_total.map(group_thousands)),
+            notes(g)
         );
     }
     s.push_str("</table>\n");

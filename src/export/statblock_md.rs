@@ -503,6 +503,32 @@ fn tracker_scalar(value: &str) -> String {
     out
 }
 
+/// The encounter's notes and each group's, by the group's name: the tracker's block has no
+/// place for them. Empty when there are none.
+fn notes_section(encounter: &Encounter, report: &Report) -> String {
+    use crate::export::md::prose;
+    let groups: Vec<String> = report
+        .roster
+        .iter()
+        .zip(&encounter.groups)
+        .filter_map(|(r, g)| {
+            let n = g.notes.as_deref()?;
+            let name = super::md::delimited(&r.title(), "**");
+            Some(format!("- {name}: {}\n", prose(n.trim(), 2)))
+        })
+        .collect();
+    if encounter.notes.is_none() && groups.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\n## Notes\n\n");
+    if let Some(n) = &encounter.notes {
+        s.push_str(&prose(n.trim_end(), 0));
+        s.push_str("\n\n");
+    }
+    s.push_str(&groups.concat());
+    s
+}
+
 /// `encounter export --format obsidian`: a note holding an Initiative Tracker encounter block
 /// (each group a creature with its count) and the Fantasy Statblocks block of each distinct
 /// monster.
@@ -575,6 +601,7 @@ pub fn encounter_note(
             allies.join(", ")
         ));
     }
+    s.push_str(&notes_section(encounter, report));
     let mut seen: Vec<&str> = Vec::new();
     let blocks: Vec<String> = encounter
         .groups

@@ -156,9 +156,17 @@ pub fn table_sheet(
         } else {
             format!("{} (d20 {:+})", c.name, c.init_mod)
         };
+        // The group's notes start its line's notes column; the rest is left to write in.
+        let notes = c
+            .group
+            .and_then(|g| encounter.groups.get(g))
+            .and_then(|g| g.notes.as_deref())
+            .map_or(String::from("<td></td>"), |n| {
+                format!("<td class=\"notes\">{}</td>", escape(n.trim()))
+            });
         let _ = writeln!(
             s,
-            "<tr><td class=\"count\"></td><td>{}</td><td></td></tr>",
+            "<tr><td class=\"count\"></td><td>{}</td>{notes}</tr>",
             escape(&who)
         );
     }

@@ -110,6 +110,10 @@ pub struct App {
     /// Where a new adventure's seed comes from: a stream the caller starts from real entropy,
     /// so that `update` is a function of the model and the message.
     pub seeds: StdRng,
+    /// What the state file holds for the next session, as this session last read or wrote it.
+    pub remembered: crate::tui::state::Remembered,
+    /// What was reopened from the last session, for the message that the bestiary loaded.
+    pub reopened: Option<String>,
     pub quit: bool,
 }
 
@@ -134,6 +138,8 @@ impl App {
             viewport: (120, 40),
             settings_error: None,
             seeds,
+            remembered: Default::default(),
+            reopened: None,
             quit: false,
         };
         app.announce_load("loaded");
@@ -190,8 +196,12 @@ impl App {
         let bang = self
             .keymap
             .key_for(Ctx::Global, crate::tui::keymap::Action::ShowErrors);
+        let reopened = self.reopened.take();
         if let Some(e) = self.settings_error.take() {
             self.error(e);
+        } else if let (0, Some(r)) = (errors, &reopened) {
+            // What came back first: it is what the line has room for at 80 columns.
+            self.info(format!("{r} {n} monsters {verb}."));
         } else if errors == 0 {
             self.info(format!("{n} monsters {verb}. Press {help} for every key."));
         } else {

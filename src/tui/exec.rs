@@ -94,6 +94,11 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             bestiary: Box::new(Bestiary::load(Some(&paths.bestiary))),
             reopen,
         }),
+        // A convenience, not the GM's work: a state file that cannot be written is no news.
+        Cmd::Remember(changes) => {
+            let _ = crate::tui::state::write(&paths.root, &changes);
+            Some(Outcome::Nothing)
+        }
         Cmd::LoadEncounter { path } => {
             let data = crate::data_dir::DataDir {
                 root: paths.root.clone(),

@@ -55,6 +55,15 @@ pub enum PromptKind {
     Table(crate::tui::screens::table::Prompt),
 }
 
+/// Notes of several lines being edited; what they are for is a prompt kind, read by the screen
+/// it belongs to as a one-line prompt's text is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Editor {
+    pub kind: PromptKind,
+    pub title: String,
+    pub area: crate::tui::widgets::text_area::TextArea,
+}
+
 /// The re-level dialog: a level and optionally a new rank and role, and below them what each
 /// override does at the new level.
 #[derive(Debug, Clone, PartialEq)]
@@ -147,6 +156,8 @@ pub enum Layer {
         title: String,
         field: TextField,
     },
+    /// Notes of several lines.
+    Editor(Editor),
     Relevel(RelevelForm),
     /// The Bestiary's search box has focus (the query itself is the Browser's).
     Search,
@@ -184,6 +195,7 @@ impl Layer {
                 ..
             } => vec![Ctx::Field, Ctx::Text, Ctx::Anywhere],
             Layer::Prompt { .. } => vec![Ctx::Field, Ctx::Text],
+            Layer::Editor(_) => vec![Ctx::Editor, Ctx::Field, Ctx::Text],
             Layer::Relevel(form) => form.contexts(),
             Layer::Filter(FilterForm { row: 0, .. })
             | Layer::Placeholder(PlaceholderForm { row: 0, .. }) => vec![Ctx::Text, Ctx::Form],

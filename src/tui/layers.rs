@@ -73,17 +73,8 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             }
             Action::Choose | Action::Save => {
                 let (text, save) = (field.text(), action == Action::Save);
-                let answer = match &kind {
-                    PromptKind::Bestiary(p) => bestiary::update::on_prompt(app, p, &text),
-                    PromptKind::Forge(p) => forge::update::on_prompt(app, p, &text, save),
-                    PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, &text),
-                    PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, &text),
-                    PromptKind::Table(p) => {
-                        crate::tui::screens::table::update::on_prompt(app, p, &text)
-                    }
-                };
                 // Text the screen cannot take is said, and left to correct.
-                match answer {
+                match answer(app, &kind, &text, save) {
                     Ok(effects) => return effects,
                     Err(e) => {
                         app.error(e);
@@ -92,6 +83,18 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
                 }
             }
             _ => app.push(Layer::Prompt { kind, title, field }),
+        },
+        // Typing, moving and new lines went to the notes above; Enter hands them over.
+        Layer::Editor(editor) => match action {
+            Action::Back => {}
+            Action::Choose => match answer(app, &editor.kind, &editor.area.text(), false) {
+                Ok(effects) => return effects,
+                Err(e) => {
+                    app.error(e);
+                    app.push(Layer::Editor(editor));
+                }
+            },
+            _ => app.push(Layer::Editor(editor)),
         },
         Layer::Relevel(mut form) => match action {
             Action::Back => {}
@@ -181,6 +184,18 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
         },
     }
     Vec::new()
+}
+
+/// Text typed into a prompt or an editor, to the screen whose it is; `Err` says why it cannot
+/// take it.
+fn answer(app: &mut App, kind: &PromptKind, text: &str, save: bool) -> Result<Vec<Effect>, String> {
+    match kind {
+        PromptKind::Bestiary(p) => bestiary::update::on_prompt(app, p, text),
+        PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, save),
+        PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, text),
+        PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, text),
+        PromptKind::Table(p) => crate::tui::screens::table::update::on_prompt(app, p, text),
+    }
 }
 
 /// Saved files to choose from, or why there are none to.

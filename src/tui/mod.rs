@@ -16,6 +16,7 @@ pub mod layers;
 pub mod msg;
 pub mod screens;
 pub mod settings;
+pub mod state;
 pub mod terminal;
 pub mod theme;
 pub mod update;
@@ -58,6 +59,7 @@ pub fn app_for(data: &DataDir) -> App {
     app.encounter.seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
+    state::reopen(&mut app);
     app
 }
 
@@ -110,6 +112,7 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
         .map_or(1, |d| d.as_nanos() as u64);
     app.loading = true;
     app.info("Loading your bestiary...");
+    state::reopen(&mut app);
     let (load_tx, load_rx) = std::sync::mpsc::channel();
     let user_dir = paths.bestiary.clone();
     std::thread::spawn(move || {

@@ -193,6 +193,8 @@ pub enum Cmd {
         ids: Vec<String>,
         party: Option<String>,
     },
+    /// What the UI remembers for the next session changed: these fields, into the state file.
+    Remember(crate::tui::state::Remembered),
 }
 
 /// What the executor reports back.

@@ -55,6 +55,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         (app.encounter.encounter).record(encounter_before, &app.encounter.locked);
         app.adventure.adventure.record(adventure_before, &());
     }
+    let mut cmds = cmds;
+    cmds.extend(crate::tui::state::remember(app));
     cmds
 }
 
@@ -93,6 +95,11 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
 /// A paste goes into the focused text field as one edit (the field keeps its own limit), and
 /// does nothing elsewhere: pasted text must never run commands.
 fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
+    // Notes keep the paste's line breaks, up to their own limit.
+    if let Some(Layer::Editor(e)) = app.layers.last_mut() {
+        e.area.insert_str(text);
+        return Vec::new();
+    }
     let limited: String = text.chars().take(FIELD_MAX_CHARS).collect();
     match focused_field(app) {
         Some(field) => {
@@ -137,6 +144,22 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
 
 /// A key typed into the top layer's text field: `true` if it was one.
 pub fn type_into_field(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> bool {
+    if let Some(Layer::Editor(e)) = app.layers.last_mut() {
+        let width = crate::tui::widgets::text_area::EDITOR_TEXT_COLUMNS;
+        match (action, typed_char(ev)) {
+            (Some(a), _)
+                if app_text_action(a)
+                    || matches!(a, Action::Up | Action::Down | Action::NewLine) =>
+            {
+                e.area.apply(a, width);
+            }
+            (None, Some(c)) => {
+                e.area.insert(c);
+            }
+            _ => return false,
+        }
+        return true;
+    }
     let Some(field) = focused_field(app) else {
         return false;
     };

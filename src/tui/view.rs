@@ -106,6 +106,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             );
             f.set_cursor_position((r.x + 1 + c as u16, r.y + 1));
         }
+        Layer::Editor(e) => editor_view(e, f, area),
         Layer::Relevel(form) => bestiary::view::relevel_view(app, form, f, area),
         Layer::Search => {}
         Layer::Filter(form) => bestiary::view::filter_view(form, &app.browser.filter, f, area),
@@ -128,6 +129,32 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             encounter::view::open_view(title, files, *cursor, f, area)
         }
     }
+}
+
+/// Notes of several lines in a box over the screen, word-wrapped, the cursor's row in view.
+fn editor_view(e: &crate::tui::layer::Editor, f: &mut Frame, area: Rect) {
+    use crate::tui::widgets::text_area::EDITOR_TEXT_COLUMNS;
+    let width = EDITOR_TEXT_COLUMNS as u16 + 2;
+    let r = popup(area, width, area.height.saturating_sub(4).min(16));
+    f.render_widget(Clear, r);
+    let text_width = usize::from(r.width.saturating_sub(2));
+    let rows = e.area.rows(text_width);
+    let (row, col) = e.area.cursor_at(text_width);
+    let visible = usize::from(r.height.saturating_sub(2)).max(1);
+    let top = crate::tui::widgets::list_offset(row, 0, visible, rows.len());
+    let lines: Vec<Line> = rows
+        .iter()
+        .skip(top)
+        .take(visible)
+        .map(|row| Line::from(e.area.row_text(*row)))
+        .collect();
+    let title = crate::text::truncate_to_width(&e.title, usize::from(width) - 4);
+    f.render_widget(
+        Paragraph::new(lines).block(crate::tui::widgets::dialog(format!(" {title} "))),
+        r,
+    );
+    let (x, y) = (col as u16, (row - top) as u16);
+    f.set_cursor_position((r.x + 1 + x, r.y + 1 + y));
 }
 
 /// The body of the frame (below the tabs, above the status line): where the key reference and

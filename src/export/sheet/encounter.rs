@@ -70,45 +70,11 @@ fn markdown_sheet(
         s.push_str("- (no monsters yet)\n");
     }
     for (r, g) in report.roster.iter().zip(&encounter.groups) {
-        if let Some(c) = &r.challenge {
-            s.push_str(&format!(
-                "- {} (extended challenge, level {}, {}) — {} XP, {}\n",
-                inline(&r.name),
-                c.level,
-                checks(c.successes, c.failures),
-                group_thousands(c.xp),
-                c.worth
-            ));
-            continue;
+        s.push_str(&roster_line(r, g));
+        // The group's notes, under its line in the same item.
+        if let Some(n) = &g.notes {
+            s.push_str(&format!("  - Notes: {}\n", prose(n.trim(), 4)));
         }
-        let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
-            (Some(l), Some(rank), Some(role), _) => {
-                format!("Level {l} {} {}", rank.key(), role.key())
-            }
-            (_, _, _, Some(cr)) => format!("CR {cr}"),
-            _ => "unknown monster".to_owned(),
-        };
-        let xp = match (r.xp_each, r.xp_total) {
-            (Some(e), Some(t)) => format!(
-                " — {} XP each, {} XP",
-                group_thousands(e),
-                group_thousands(t)
-            ),
-            _ => String::new(),
-        };
-        let ally = if r.ally { " (ally, not counted)" } else { "" };
-        // An unnamed 3rd-edition group is already called by its CR; a labelled one names the
-        // stat block it uses first.
-        let what = match &r.stat_block {
-            Some(block) if *block != r.name => format!(" ({}, {})", inline(block), inline(&what)),
-            _ if r.name == what => String::new(),
-            _ => format!(" ({})", inline(&what)),
-        };
-        s.push_str(&format!(
-            "- {} × {}{what}{xp}{ally}\n",
-            r.count,
-            inline(&r.name)
-        ));
     }
     if !report.challenges.is_empty() {
         s.push_str("\n## Extended challenges\n\n");
@@ -167,6 +133,44 @@ fn markdown_sheet(
         s.push('\n');
     }
     crate::text::escape_string(s)
+}
+
+/// One group's line of the roster: how many of what, its XP, whether it is an ally.
+fn roster_line(r: &crate::encounter::report::RosterLine, g: &crate::encounter::Group) -> String {
+    if let Some(c) = &r.challenge {
+        return format!(
+            "- {} (extended challenge, level {}, {}) — {} XP, {}\n",
+            inline(&r.name),
+            c.level,
+            checks(c.successes, c.failures),
+            group_thousands(c.xp),
+            c.worth
+        );
+    }
+    let what = match (r.level, &r.rank, &r.role, g.challenge_rating()) {
+        (Some(l), Some(rank), Some(role), _) => {
+            format!("Level {l} {} {}", rank.key(), role.key())
+        }
+        (_, _, _, Some(cr)) => format!("CR {cr}"),
+        _ => "unknown monster".to_owned(),
+    };
+    let xp = match (r.xp_each, r.xp_total) {
+        (Some(e), Some(t)) => format!(
+            " — {} XP each, {} XP",
+            group_thousands(e),
+            group_thousands(t)
+        ),
+        _ => String::new(),
+    };
+    let ally = if r.ally { " (ally, not counted)" } else { "" };
+    // An unnamed 3rd-edition group is already called by its CR; a labelled one names the
+    // stat block it uses first.
+    let what = match &r.stat_block {
+        Some(block) if *block != r.name => format!(" ({}, {})", inline(block), inline(&what)),
+        _ if r.name == what => String::new(),
+        _ => format!(" ({})", inline(&what)),
+    };
+    format!("- {} × {}{what}{xp}{ally}\n", r.count, inline(&r.name))
 }
 
 /// The sheet with the encounter's treasure under a method (T1): an adventure's, or `--treasure`.

@@ -102,6 +102,10 @@ actions! {
     LevelUpParty => "level_up_party",
     RemoveParty => "remove_party",
     Notes => "edit_notes",
+    GroupNotes => "edit_group_notes",
+    LabelGroup => "label_group",
+    ToggleAlly => "ally_or_foe",
+    Rename => "rename",
     Explain => "explain",
     Generate => "generate",
     Lock => "lock",
@@ -126,6 +130,7 @@ actions! {
     DeleteToStart => "delete_to_start",
     DeleteToEnd => "delete_to_end",
     DeleteWord => "delete_word",
+    NewLine => "new_line",
 }
 
 impl std::fmt::Display for Action {

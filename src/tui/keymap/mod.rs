@@ -69,6 +69,7 @@ contexts! {
     Picker         = "picker",          Typing,   "Pickers (monsters, template powers)";
     OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
     ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";
+    Editor         = "editor",          Typing,   "Notes of several lines (the encounter's, a group's, the adventure's)";
     Panes          = "panes",           Commands, "Screens with panes side by side (all but the Table's list)";
     Global         = "global",          Commands, "Everywhere (when no text field has focus)";
     Anywhere       = "anywhere",        Typing,   "Anywhere, even while typing";

@@ -59,6 +59,11 @@ const HOME: KeySpec = n(KeyName::Home);
 const END: KeySpec = n(KeyName::End);
 const DEL: KeySpec = n(KeyName::Delete);
 const BKSP: KeySpec = n(KeyName::Backspace);
+const ALT_ENTER: KeySpec = KeySpec {
+    key: KeyName::Enter,
+    ctrl: false,
+    alt: true,
+};
 const F1: KeySpec = n(KeyName::F(1));
 const F2: KeySpec = n(KeyName::F(2));
 const F3: KeySpec = n(KeyName::F(3));
@@ -182,7 +187,11 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Encounter,      [k('L')],               A::Lock,           "lock",        "Lock or unlock the selected group for the generator"),
     row!(C::Encounter,      [k('d')],               A::Difficulty,     "difficulty",  "The difficulty the generator aims for"),
     row!(C::Encounter,      [k('f')],               A::Filter,         "",            "Filters for the picker and the generator"),
-    row!(C::Encounter,      [k('n')],               A::Notes,          "notes",       "Edit the encounter's notes"),
+    row!(C::Encounter,      [k('n')],               A::Notes,          "notes",       "Edit the encounter's notes (several lines)"),
+    row!(C::Encounter,      [k('e')],               A::GroupNotes,     "",            "Edit the selected group's notes, printed beside it on the sheet"),
+    row!(C::Encounter,      [k('r')],               A::LabelGroup,     "",            "Label the selected group (its name on the sheet; empty clears it)"),
+    row!(C::Encounter,      [k('A')],               A::ToggleAlly,     "",            "Make the selected group an ally (not counted against the budget), or a foe again"),
+    row!(C::Encounter,      [k('R')],               A::Rename,         "",            "Rename the encounter (its file keeps its name, so adventures still find it)"),
     row!(C::Encounter,      [k('o')],               A::Open,           "open",        "Open a saved encounter (asks first if this one is unsaved)"),
     row!(C::Encounter,      [k('N')],               A::NewEncounter,   "",            "Start a new encounter (asks first if this one is unsaved)"),
     row!(C::Encounter,      [k('m')],               A::ExportMarkdown, "sheet",       "Export the encounter sheet as Markdown"),
@@ -250,6 +259,10 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::ChallengeForm,  [DOWN],                 A::Down,           "",            "Next row"),
     row!(C::ChallengeForm,  [BACKTAB],              A::PrevField,      "",            "Previous row"),
     row!(C::ChallengeForm,  [TAB],                  A::NextField,      "",            "Next row"),
+    // Notes of several lines: Enter finishes, as in every field
+    row!(C::Editor,         [ctrl('j'), ALT_ENTER], A::NewLine,        "new line",    "Start a new line"),
+    row!(C::Editor,         [UP],                   A::Up,             "",            "Cursor up a line"),
+    row!(C::Editor,         [DOWN],                 A::Down,           "",            "Cursor down a line"),
     // A text field
     row!(C::Field,          [ENTER],                A::Choose,         "done",        "Finish editing"),
     row!(C::Field,          [ESC],                  A::Back,           "cancel",      "Leave the field without changing anything"),

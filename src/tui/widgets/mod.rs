@@ -1,6 +1,7 @@
 //! Reusable pieces of the UI: the stat block, the text field, option lists.
 
 pub mod statblock;
+pub mod text_area;
 pub mod text_field;
 pub mod wrap;
 

@@ -4,4 +4,5 @@ mod challenges;
 mod d20e3_encounters;
 mod encounter_files;
 mod generator;
+mod group_notes;
 mod party_commands;

@@ -367,9 +367,10 @@ fn hostile_names_in_the_obsidian_note_make_no_link_and_keep_the_encounter_block_
         &["encounter", "export", "plot", "--format", "obsidian"],
     );
     let doc = parse(&md);
+    // The encounter's notes have a section of their own, and stay in it.
     assert_eq!(
         doc.headings,
-        vec![h(1, ENCOUNTER), h(2, "Stat blocks")],
+        vec![h(1, ENCOUNTER), h(2, "Notes"), h(2, "Stat blocks")],
         "{md}"
     );
     let infos: Vec<&str> = doc.code_blocks.iter().map(|(i, _)| i.as_str()).collect();

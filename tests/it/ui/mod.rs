@@ -1,6 +1,7 @@
 //! The terminal UI: update/view tests, golden screens, random keys, and the tmux end-to-end scripts.
 
 mod e2e;
+mod encounter_editing;
 mod fit_and_wrap;
 mod relevel_form;
 mod tui;

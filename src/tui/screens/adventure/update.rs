@@ -144,12 +144,11 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Notes => {
             let notes = s.adventure.notes.clone().unwrap_or_default();
-            prompt(
-                app,
-                Prompt::Notes,
-                "Notes (one line; kept in the adventure file and on the sheet)",
-                TextField::new(&notes),
-            );
+            app.push(Layer::Editor(crate::tui::layer::Editor {
+                kind: PromptKind::Adventure(Prompt::Notes),
+                title: "Notes of the adventure (kept in its file and on the sheet)".into(),
+                area: crate::tui::widgets::text_area::TextArea::new(&notes),
+            }));
         }
         Action::ExportHtml => {
             let path = crate::tui::screens::bestiary::update::export_name(

@@ -6,7 +6,7 @@ use super::EncounterScreen;
 use crate::encounter::PartyChoice;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::party::PartyFile;
-use crate::encounter::{Count, Encounter, Group, PartyRef, Placeholder, System};
+use crate::encounter::{Count, Encounter, Group, PartyRef, Placeholder, Side, System};
 use crate::export::doc::group_thousands;
 use crate::rules::difficulty::BANDS;
 use crate::rules::{Level, Rank, Role};
@@ -14,8 +14,9 @@ use crate::store::{Expect, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
 use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{Layer, Picker, PlaceholderForm};
+use crate::tui::layer::{Editor, Layer, Picker, PlaceholderForm};
 use crate::tui::msg::{Effect, Outcome, Owner, PartyChange};
+use crate::tui::widgets::text_area::TextArea;
 use crate::tui::widgets::text_field::TextField;
 use crate::vocab::Vocabulary;
 
@@ -47,10 +48,25 @@ pub enum Prompt {
     Party,
     /// The id to save the encounter's party under, in `parties/`.
     SaveParty,
-    /// The encounter's notes.
+    /// The encounter's notes (in the editor of several lines).
     Notes,
+    /// The notes of group `.0` (in the editor of several lines).
+    GroupNotes(usize),
+    /// The label of group `.0`.
+    Label(usize),
+    /// The encounter's name.
+    Rename,
     /// A 3rd-edition group: `5`, `1/2`, `5 x3` (a CR and a count).
     AddCr,
+}
+
+/// Opens the editor of several lines on `area`, for `p`.
+fn edit(app: &mut App, p: Prompt, title: impl Into<String>, area: TextArea) {
+    app.push(Layer::Editor(Editor {
+        kind: PromptKind::Encounter(p),
+        title: title.into(),
+        area,
+    }));
 }
 
 fn ask(app: &mut App, q: Question) {
@@ -228,12 +244,55 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         },
         Action::Notes => {
             let notes = s.encounter.notes.clone().unwrap_or_default();
-            prompt(
-                app,
-                Prompt::Notes,
-                "Notes (one line; kept in the encounter file and on the sheet)",
-                TextField::new(&notes),
+            let title = "Notes of the encounter (kept in its file and on the sheet)";
+            edit(app, Prompt::Notes, title, TextArea::new(&notes));
+        }
+        Action::GroupNotes | Action::LabelGroup | Action::ToggleAlly if n == 0 => {
+            let orcus = s.encounter.system == System::Orcus;
+            let a = app.key_on(crate::tui::app::Screen::Encounter, Action::AddMonsters);
+            let g = app.key_on(crate::tui::app::Screen::Encounter, Action::Generate);
+            let how = if orcus {
+                format!("{a} adds monsters, {g} generates")
+            } else {
+                let c = app.key_on(crate::tui::app::Screen::Encounter, Action::AddCr);
+                format!("{c} adds foes, {g} generates")
+            };
+            app.info(format!("The encounter has no group yet ({how})."));
+        }
+        Action::GroupNotes => {
+            let i = s.cursor;
+            let notes = s.encounter.groups[i].notes.clone().unwrap_or_default();
+            let title = format!(
+                "Notes on {} (printed beside the group on the sheet)",
+                group_name(app, i)
             );
+            let area = TextArea::new(&notes).with_max(crate::limits::GROUP_NOTES.max);
+            edit(app, Prompt::GroupNotes(i), title, area);
+        }
+        Action::LabelGroup if s.encounter.groups[s.cursor].challenge.is_some() => {
+            let enter = app.key_on(crate::tui::app::Screen::Encounter, Action::Choose);
+            app.info(format!(
+                "A challenge is named in its own form ({enter} edits it), not by a label."
+            ));
+        }
+        Action::LabelGroup => {
+            let i = s.cursor;
+            let label = s.encounter.groups[i].label.clone().unwrap_or_default();
+            let field = TextField::new(&label).with_max(crate::text::MAX_NAME_CHARS);
+            let title = "Label the group (its name on the sheet; empty clears it)";
+            prompt(app, Prompt::Label(i), title, field);
+        }
+        Action::ToggleAlly if s.encounter.groups[s.cursor].challenge.is_some() => {
+            app.error("A challenge is something the party overcomes; it cannot be an ally.");
+        }
+        Action::ToggleAlly => toggle_ally(app),
+        Action::Rename => {
+            let field = TextField::new(&s.encounter.name).with_max(crate::text::MAX_NAME_CHARS);
+            let title = match s.encounter.path() {
+                Some(_) => "Rename the encounter (its file keeps its name)",
+                None => "Rename the encounter",
+            };
+            prompt(app, Prompt::Rename, title, field);
         }
         Action::Explain => {
             s.explain = !s.explain;
@@ -542,6 +601,95 @@ fn set_notes(app: &mut App, text: &str) {
     app.encounter.encounter.notes = (!t.is_empty()).then(|| t.to_owned());
 }
 
+/// What a group is called on the screen: its label, else what the roster names it.
+fn group_name(app: &App, i: usize) -> String {
+    let s = &app.encounter;
+    match (&s.encounter.groups[i].label, s.report.roster.get(i)) {
+        (Some(l), _) => l.clone(),
+        (None, Some(line)) => line.name.clone(),
+        (None, None) => s.encounter.groups[i].key(),
+    }
+}
+
+/// The notes typed for group `i`: blank clears them.
+fn set_group_notes(app: &mut App, i: usize, text: &str) -> Result<(), String> {
+    let t = text.trim();
+    crate::limits::GROUP_NOTES.check(t)?;
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
+    let Some(g) = app.encounter.encounter.groups.get_mut(i) else {
+        return Ok(());
+    };
+    g.notes = (!t.is_empty()).then(|| t.to_owned());
+    let said = if t.is_empty() {
+        format!("The group's notes are cleared ({undo} undoes).")
+    } else {
+        format!("The notes are printed beside the group on the sheet ({undo} undoes).")
+    };
+    app.info(said);
+    Ok(())
+}
+
+/// The label typed for group `i`: blank clears it; a label is a name, checked as one.
+fn set_label(app: &mut App, i: usize, text: &str) -> Result<(), String> {
+    let t = text.trim();
+    if !t.is_empty() {
+        crate::text::check_name("the label", t)?;
+    }
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
+    let Some(g) = app.encounter.encounter.groups.get_mut(i) else {
+        return Ok(());
+    };
+    g.label = (!t.is_empty()).then(|| t.to_owned());
+    app.info(if t.is_empty() {
+        format!("The group's label is cleared ({undo} undoes).")
+    } else {
+        format!("The group is labelled {t} on the sheet ({undo} undoes).")
+    });
+    Ok(())
+}
+
+/// The selected group changes sides: an ally leaves the budget, a foe counts in it again.
+fn toggle_ally(app: &mut App) {
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
+    let i = app.encounter.cursor;
+    let name = group_name(app, i);
+    let g = &mut app.encounter.encounter.groups[i];
+    g.side = match g.side {
+        Side::Foe => Side::Ally,
+        Side::Ally => Side::Foe,
+    };
+    let side = g.side;
+    app.info(match side {
+        Side::Ally => format!("{name} is an ally: not counted against the budget ({undo} undoes)."),
+        Side::Foe => format!("{name} is a foe again: counted against the budget ({undo} undoes)."),
+    });
+}
+
+/// The name typed for the encounter. The file keeps its name: adventures name encounters by
+/// their file, so renaming never loses an adventure its encounter.
+fn rename(app: &mut App, text: &str) -> Result<(), String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("An encounter needs a name.".into());
+    }
+    crate::text::check_name("the encounter's name", t)?;
+    let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
+    let save = app.key_on(crate::tui::app::Screen::Encounter, Action::Save);
+    let s = &mut app.encounter;
+    t.clone_into(&mut s.encounter.name);
+    let file = s
+        .encounter
+        .path()
+        .and_then(|p| p.file_name())
+        .map(|f| f.to_string_lossy().into_owned());
+    // The new name is in the title: the line says what stays, in words that fit 80 columns.
+    app.info(match file {
+        Some(f) => format!("Renamed; the file stays {f} ({save} saves, {undo} undoes)."),
+        None => format!("Renamed ({save} saves it under this name, {undo} undoes)."),
+    });
+    Ok(())
+}
+
 /// A fresh encounter for the same party.
 pub fn reset(app: &mut App) {
     let s = &app.encounter;
@@ -662,6 +810,18 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         Prompt::SaveParty => save_party(app, text)?,
         Prompt::Notes => {
             set_notes(app, text);
+            Vec::new()
+        }
+        Prompt::GroupNotes(i) => {
+            set_group_notes(app, *i, text)?;
+            Vec::new()
+        }
+        Prompt::Label(i) => {
+            set_label(app, *i, text)?;
+            Vec::new()
+        }
+        Prompt::Rename => {
+            rename(app, text)?;
             Vec::new()
         }
         Prompt::AddCr => {

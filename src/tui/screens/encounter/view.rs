@@ -175,19 +175,28 @@ fn summary_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<Line<'stat
         summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
     }
     let notes_key = app.key_on(crate::tui::app::Screen::Encounter, Action::Notes);
-    let notes = Line::from(match &s.encounter.notes {
-        Some(n) => vec![
-            Span::styled("Notes ", theme::bold()),
-            Span::raw(crate::text::escape_controls(n).into_owned()),
-        ],
-        None => vec![Span::styled(
+    // Each line of the notes is a line here, under the first.
+    let notes: Vec<Line<'static>> = match &s.encounter.notes {
+        Some(n) => n
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                let l = crate::text::escape_controls(l).into_owned();
+                if i == 0 {
+                    Line::from(vec![Span::styled("Notes ", theme::bold()), Span::raw(l)])
+                } else {
+                    Line::from(format!("      {l}"))
+                }
+            })
+            .collect(),
+        None => vec![Line::from(Span::styled(
             format!("No notes ({notes_key} adds them)"),
             theme::dim(),
-        )],
-    });
+        ))],
+    };
     (
         crate::tui::widgets::wrap::hanging(summary, width),
-        crate::tui::widgets::wrap::hanging(vec![notes], width),
+        crate::tui::widgets::wrap::hanging(notes, width),
     )
 }
 
@@ -454,6 +463,26 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                 )),
             ),
         }
+    };
+    // The selected group's notes come first, as the sheet prints them beside it.
+    let notes = s
+        .encounter
+        .groups
+        .get(s.cursor)
+        .and_then(|g| g.notes.as_deref())
+        .filter(|_| !s.explain);
+    let text = match notes {
+        Some(n) => {
+            let mut lines = vec![Line::from(Span::styled("Notes", theme::heading()))];
+            lines.extend(
+                n.lines()
+                    .map(|l| Line::from(crate::text::escape_controls(l).into_owned())),
+            );
+            lines.push(Line::default());
+            lines.extend(text.lines);
+            Text::from(lines)
+        }
+        None => text,
     };
     let text = Text::from(crate::tui::widgets::wrap::hanging(
         text.lines,
