@@ -68,6 +68,7 @@ contexts! {
     TableList      = "table-list",      Commands, "Table: the list of fights and encounters";
     Picker         = "picker",          Typing,   "Pickers (monsters, template powers)";
     OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
+    DraftList      = "draft-list",      Commands, "Lists: the Forge's drafts";
     ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";
     Global         = "global",          Commands, "Everywhere (when no text field has focus)";
     Anywhere       = "anywhere",        Typing,   "Anywhere, even while typing";
@@ -75,6 +76,7 @@ contexts! {
     Field          = "field",           Typing,   "Editing a text field";
     Text           = "text",            Typing,   "Editing a text field: moving and deleting (other keys type)";
     Confirm        = "confirm",         Answers,  "Questions";
+    ForgeUnsaved   = "forge-unsaved",   Answers,  "Question: unsaved work in the Forge";
     ChangedOnDisk  = "changed-on-disk", Answers,  "Question: the file changed on disk";
     RelevelOwn     = "relevel-own",     Answers,  "Question: re-levelling your own monster";
     LintErrors     = "lint-errors",     Answers,  "Question: saving with lint errors";

@@ -1,6 +1,7 @@
 //! The terminal UI: update/view tests, golden screens, random keys, and the tmux end-to-end scripts.
 
 mod e2e;
+mod pickers_and_drafts;
 mod tui;
 mod tui_adventure;
 mod tui_challenges;
