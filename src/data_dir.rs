@@ -1,7 +1,8 @@
 //! The user's data directory: `bestiary/` (their monsters), `encounters/`, `parties/`,
-//! `trash/` (deleted files, restorable) and `cache/`. Where it is comes from the caller: the CLI
-//! takes `--data-dir`, `LAIRSMITH_DATA_DIR` or the platform default (the `cli` feature), a test
-//! or another program names the folder itself.
+//! `drafts/` (monsters the Forge kept unfinished), `trash/` (deleted files, restorable) and
+//! `cache/`. Where it is comes from the caller: the CLI takes `--data-dir`,
+//! `LAIRSMITH_DATA_DIR` or the platform default (the `cli` feature), a test or another program
+//! names the folder itself.
 
 use crate::bestiary::Bestiary;
 use std::path::PathBuf;
@@ -37,6 +38,11 @@ impl DataDir {
 
     pub fn parties(&self) -> PathBuf {
         self.root.join("parties")
+    }
+
+    /// Monsters the Forge kept unfinished ([`crate::bestiary::drafts`]); never in the bestiary.
+    pub fn drafts(&self) -> PathBuf {
+        self.root.join("drafts")
     }
 
     /// Deleted files, kept restorable for [`crate::store::trash::TRASH_DAYS`] days.

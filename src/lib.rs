@@ -9,7 +9,8 @@
 //!
 //! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and rulings R1-R15.
 //! - [`monster`]: designs, derivation into stat blocks, power kits, the balance lint.
-//! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search.
+//! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search; drafts
+//!   (unfinished designs kept beside the bestiary, never listed in it).
 //! - [`export`]: YAML, Markdown and plain-text stat blocks.
 //! - [`encounter`]: parties, encounter files, budgets and difficulty, the generator; saved
 //!   encounters and parties in the [`DataDir`].

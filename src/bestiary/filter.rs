@@ -1,6 +1,7 @@
-//! Structured filters over the bestiary: level range, rank, role, source, type, tags.
+//! Structured filters over the bestiary: level range, rank, role, source, type, tags, leader,
+//! and whose the monster is (the user's own, or shipped too).
 
-use crate::bestiary::Card;
+use crate::bestiary::{Card, Entry};
 use crate::rules::{CreatureType, Rank, Role, Source, Tag};
 use crate::vocab::Vocabulary;
 use std::ops::RangeInclusive;
@@ -23,10 +24,19 @@ pub struct Filter {
     /// Every listed tag must be present.
     pub tags: Vec<Tag>,
     pub leader: Option<bool>,
+    /// Only the user's own monsters: the shipped ones are left out.
+    pub mine: bool,
 }
 
 impl Filter {
-    pub fn matches(&self, d: &Card) -> bool {
+    /// Whether the monster `e` passes every field filter. Whose it is lives on the entry, not
+    /// on its card, so the filter is asked about the entry.
+    pub fn matches(&self, e: &Entry) -> bool {
+        (!self.mine || !e.is_shipped()) && self.matches_card(&e.card)
+    }
+
+    /// The filters a card alone can answer (all but [`Filter::mine`]).
+    fn matches_card(&self, d: &Card) -> bool {
         self.levels
             .as_ref()
             .is_none_or(|r| r.contains(&d.level.get()))
@@ -53,7 +63,7 @@ impl Filter {
     }
 
     /// The filter in words, for the record of a generation: "level 3..7; role wrecker or
-    /// archer; leaders only"; `None` when it is empty.
+    /// archer; leaders only; yours only"; `None` when it is empty.
     pub fn describe(&self) -> Option<String> {
         fn any<T: Vocabulary>(what: &str, values: &[T], joiner: &str) -> Option<String> {
             (!values.is_empty()).then(|| {
@@ -76,6 +86,7 @@ impl Filter {
             any("tag", &self.tags, " and "),
             self.leader
                 .map(|l| if l { "leaders only" } else { "no leaders" }.to_owned()),
+            self.mine.then(|| "yours only".to_owned()),
         ]
         .into_iter()
         .flatten()

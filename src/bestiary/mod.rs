@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod card;
+pub mod drafts;
 pub mod filter;
 pub mod lookup;
 pub mod naming;

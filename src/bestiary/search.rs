@@ -181,7 +181,7 @@ fn score_all(
     let entries = &b.entries;
     order
         .iter()
-        .filter(|i| filter.matches(&entries[**i].card))
+        .filter(|i| filter.matches(&entries[**i]))
         .filter_map(|&i| {
             // The names and ids with hyphens as spaces are made once per bestiary, not per key.
             let by_name = m.score(&index.spaced[i]);
@@ -207,7 +207,7 @@ pub fn search_with(
         return index
             .by_name
             .iter()
-            .filter(|i| filter.matches(&entries[**i].card))
+            .filter(|i| filter.matches(&entries[**i]))
             .map(|&index| SearchHit { index, score: 0 })
             .collect();
     }

@@ -360,6 +360,9 @@ pub struct FilterArgs {
     /// Only leaders.
     #[arg(long)]
     pub leader: bool,
+    /// Only your own monsters (those in your bestiary), not the shipped ones.
+    #[arg(long)]
+    pub mine: bool,
 }
 
 impl FilterArgs {
@@ -376,6 +379,7 @@ impl FilterArgs {
             types: self.creature_type.clone(),
             tags: self.tags.clone(),
             leader: self.leader.then_some(true),
+            mine: self.mine,
         })
     }
 }

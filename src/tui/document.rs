@@ -55,6 +55,15 @@ impl<T: Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         }
     }
 
+    /// A document holding `value`, unsaved, over `baseline` as opened from `file` (or new): work
+    /// kept aside and taken up again, which stays unsaved until it is saved.
+    pub fn with_baseline(value: T, baseline: T, file: Option<OnDisk>) -> Self {
+        Document {
+            value,
+            ..Document::new(baseline, file)
+        }
+    }
+
     /// Whether the value differs from what was last opened or saved.
     pub fn is_dirty(&self) -> bool {
         self.value != self.baseline

@@ -1,10 +1,12 @@
 //! Carries out commands: the only place the UI touches files (and the editor).
 
 use crate::bestiary::Bestiary;
+use crate::bestiary::drafts;
 use crate::monster::load_file;
 use crate::store::{SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
-use crate::tui::layer::FilesFor;
+use crate::tui::document::OnDisk;
+use crate::tui::screens::forge::drafts::Reopened;
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
@@ -82,14 +84,34 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 },
             }
         }),
-        Cmd::ListFiles(purpose) => {
-            let dir = match purpose {
-                FilesFor::OpenAdventure => paths.adventures(),
-                FilesFor::OpenEncounter | FilesFor::AddEncounter => paths.encounters.clone(),
-            };
-            let result = crate::store::yaml_files(&dir).map_err(|e| e.to_string());
-            Some(Outcome::Files { purpose, result })
+        Cmd::ListFiles(purpose) => Some(Outcome::Files {
+            purpose,
+            result: crate::tui::files::read(purpose, paths),
+        }),
+        Cmd::KeepDraft {
+            draft,
+            replacing,
+            then,
+        } => {
+            let replacing = replacing
+                .as_ref()
+                .map(|d| (d.path.as_path(), d.fingerprint));
+            let result = drafts::keep(&paths.drafts(), &draft.design.id, &draft, replacing)
+                .map(|(path, fingerprint)| OnDisk { path, fingerprint });
+            Some(Outcome::DraftKept { result, then })
         }
+        Cmd::LoadDraft { path } => Some(Outcome::DraftLoaded {
+            result: reopen_draft(&path, paths).map(Box::new),
+            path,
+        }),
+        Cmd::RemoveDraft { path } => Some(Outcome::DraftRemoved {
+            result: drafts::remove(&path).map_err(|e| e.to_string()),
+            path,
+        }),
+        Cmd::TrashDraft { path } => Some(Outcome::DraftTrashed {
+            result: drafts::trash(&paths.root, &path).map_err(|e| e.to_string()),
+            path,
+        }),
         Cmd::ReloadAll { reopen } => Some(Outcome::Reloaded {
             bestiary: Box::new(Bestiary::load(Some(&paths.bestiary))),
             reopen,
@@ -159,6 +181,37 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
         }
         Cmd::OpenEditor { .. } => None,
     }
+}
+
+/// A draft read again, with the user's monster file its work changes (named within the
+/// bestiary folder, never a path elsewhere) as that file is now.
+fn reopen_draft(path: &std::path::Path, paths: &Paths) -> Result<Reopened, String> {
+    let (draft, fingerprint) = drafts::load(path).map_err(|e| e.to_string())?;
+    let (base, lost) = match &draft.origin.edits {
+        None => (None, None),
+        Some((name, _)) => {
+            let (stem, ext) = name
+                .rsplit_once('.')
+                .filter(|(_, ext)| matches!(*ext, "yaml" | "yml"))
+                .unwrap_or((name.as_str(), ""));
+            match crate::store::path_in(&paths.bestiary, stem, ext)
+                .map_err(|e| format!("the draft names the file `{name}`: {e}"))
+                .and_then(|file| {
+                    load_file(&file)
+                        .map(|(design, _)| (file, design))
+                        .map_err(|e| e.to_string())
+                }) {
+                Ok(base) => (Some(base), None),
+                Err(why) => (None, Some(why)),
+            }
+        }
+    };
+    Ok(Reopened {
+        draft,
+        fingerprint,
+        base,
+        lost,
+    })
 }
 
 /// Opens `path` in `$VISUAL`/`$EDITOR` (else `vi`), waits, and reads the file back.

@@ -100,7 +100,9 @@ pub struct FilterForm {
     pub levels: TextField,
 }
 
-pub const FILTER_ROWS: [&str; 7] = ["Levels", "Rank", "Role", "Source", "Type", "Tag", "Leader"];
+pub const FILTER_ROWS: [&str; 8] = [
+    "Levels", "Rank", "Role", "Source", "Type", "Tag", "Leader", "Yours",
+];
 
 /// A placeholder for the encounter: level (typed), rank and role (cycled).
 #[derive(Debug, Clone, PartialEq)]
@@ -167,11 +169,11 @@ pub enum Layer {
     Placeholder(PlaceholderForm),
     /// An extended challenge for the encounter (A2), new or being edited.
     Challenge(crate::tui::screens::encounter::challenge::ChallengeForm),
-    /// A list of saved files: encounters or adventures to open, or encounters to add to the
-    /// adventure.
+    /// A list of saved files, each with what it holds: encounters or adventures to open,
+    /// encounters to add to the adventure, or the Forge's drafts.
     Files {
         purpose: FilesFor,
-        files: Vec<PathBuf>,
+        files: Vec<crate::tui::files::SavedFile>,
         cursor: usize,
     },
 }
@@ -182,6 +184,16 @@ pub enum FilesFor {
     OpenEncounter,
     OpenAdventure,
     AddEncounter,
+    /// A draft to take up again in the Forge.
+    OpenDraft,
+}
+
+/// The contexts whose keys apply while the list of files for `purpose` is on top.
+pub fn files_contexts(purpose: FilesFor) -> Vec<Ctx> {
+    match purpose {
+        FilesFor::OpenDraft => vec![Ctx::DraftList, Ctx::OpenList],
+        _ => vec![Ctx::OpenList],
+    }
 }
 
 impl Layer {
@@ -203,7 +215,7 @@ impl Layer {
             Layer::Search => vec![Ctx::Search, Ctx::Text],
             Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
-            Layer::Files { .. } => vec![Ctx::OpenList],
+            Layer::Files { purpose, .. } => files_contexts(*purpose),
             Layer::Challenge(_) => vec![Ctx::ChallengeForm, Ctx::Text],
         }
     }

@@ -5,14 +5,13 @@
 
 use crate::rules::{Rank, Role};
 use crate::tui::app::App;
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Confirm, FilesFor, Layer, PromptKind};
 use crate::tui::msg::{Cmd, Effect};
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::update::type_into_field;
 use crate::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
-use std::path::PathBuf;
 
 pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effect> {
     // Editing keys and typed characters go to the focused field first.
@@ -164,14 +163,35 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
         } => match action {
             Action::Back => {}
             Action::Choose => match (files.get(cursor), purpose) {
-                (Some(p), FilesFor::OpenEncounter) => {
-                    return vec![Cmd::LoadEncounter { path: p.clone() }.into()];
+                (Some(f), FilesFor::OpenEncounter) => {
+                    return vec![
+                        Cmd::LoadEncounter {
+                            path: f.path.clone(),
+                        }
+                        .into(),
+                    ];
                 }
-                (Some(p), FilesFor::OpenAdventure) => {
-                    return vec![Cmd::LoadAdventure { path: p.clone() }.into()];
+                (Some(f), FilesFor::OpenAdventure) => {
+                    return vec![
+                        Cmd::LoadAdventure {
+                            path: f.path.clone(),
+                        }
+                        .into(),
+                    ];
                 }
-                (Some(p), FilesFor::AddEncounter) => return adventure::update::add_chosen(app, p),
+                (Some(f), FilesFor::AddEncounter) => {
+                    return adventure::update::add_chosen(app, &f.path);
+                }
+                (Some(f), FilesFor::OpenDraft) => return forge::drafts::chosen(f),
                 (None, _) => {}
+            },
+            Action::Delete if purpose == FilesFor::OpenDraft => match files.get(cursor) {
+                Some(f) => forge::drafts::delete_asked(app, f),
+                None => app.push(Layer::Files {
+                    purpose,
+                    files,
+                    cursor,
+                }),
             },
             other => {
                 list_move(&mut cursor, files.len(), other, page);
@@ -198,20 +218,38 @@ fn answer(app: &mut App, kind: &PromptKind, text: &str, save: bool) -> Result<Ve
     }
 }
 
-/// Saved files to choose from, or why there are none to.
-pub fn offer_files(app: &mut App, purpose: FilesFor, result: Result<Vec<PathBuf>, String>) {
+/// Saved files to choose from, each with what it holds (rated with the bestiary), or why there
+/// are none to.
+pub fn offer_files(
+    app: &mut App,
+    purpose: FilesFor,
+    result: Result<crate::tui::files::Found, String>,
+) {
     let (what, dir, more) = match purpose {
-        FilesFor::OpenEncounter => ("encounters", app.paths.encounters.clone(), ""),
-        FilesFor::OpenAdventure => ("adventures", app.paths.adventures(), ""),
-        FilesFor::AddEncounter => (
-            "encounters",
+        FilesFor::OpenEncounter => (
+            "saved encounters",
             app.paths.encounters.clone(),
-            ": build one on the Encounter screen and save it",
+            String::new(),
+        ),
+        FilesFor::OpenAdventure => ("saved adventures", app.paths.adventures(), String::new()),
+        FilesFor::AddEncounter => (
+            "saved encounters",
+            app.paths.encounters.clone(),
+            ": build one on the Encounter screen and save it".to_owned(),
+        ),
+        FilesFor::OpenDraft => (
+            "drafts",
+            app.paths.drafts(),
+            app.keymap
+                .key_in(&[Ctx::ForgeUnsaved], Action::KeepDraft)
+                .map_or(String::new(), |k| {
+                    format!(" ({k} keeps one when you leave unsaved work)")
+                }),
         ),
     };
-    match result {
+    match result.map(|found| crate::tui::files::summarise(found, &app.bestiary)) {
         Ok(files) if files.is_empty() => {
-            app.info(format!("No saved {what} in {} yet{more}.", dir.display()))
+            app.info(format!("No {what} in {} yet{more}.", dir.display()))
         }
         Ok(files) => app.push(Layer::Files {
             purpose,

@@ -9,6 +9,7 @@ pub mod app;
 pub mod document;
 pub mod exec;
 pub mod export;
+pub mod files;
 pub mod help;
 pub mod keymap;
 pub mod layer;
@@ -34,6 +35,11 @@ impl Paths {
     /// The user's adventures, beside their encounters.
     pub fn adventures(&self) -> std::path::PathBuf {
         self.root.join("adventures")
+    }
+
+    /// The Forge's drafts, never listed in the bestiary.
+    pub fn drafts(&self) -> std::path::PathBuf {
+        self.root.join("drafts")
     }
 
     pub fn from_data_dir(data: &DataDir) -> Paths {

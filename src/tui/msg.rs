@@ -58,6 +58,8 @@ pub enum AfterLeave {
     OpenAdventure,
     /// A saved encounter of the adventure, opened on the Encounter screen.
     OpenEncounterAt(PathBuf),
+    /// The list of the Forge's drafts, to take one up again.
+    OpenDraft,
 }
 
 impl AfterLeave {
@@ -77,6 +79,7 @@ impl AfterLeave {
                 "opening {}",
                 p.file_stem().unwrap_or_default().to_string_lossy()
             ),
+            AfterLeave::OpenDraft => "opening a draft".into(),
         }
     }
 }
@@ -161,8 +164,28 @@ pub enum Cmd {
     ReloadAll {
         reopen: Option<String>,
     },
-    /// Saved files (encounters or adventures) to choose one from.
+    /// Saved files (encounters, adventures or drafts) to choose one from, read with what
+    /// each holds.
     ListFiles(crate::tui::layer::FilesFor),
+    /// The Forge's work kept as a draft: over the draft it was taken up from (`replacing`), or
+    /// as a new one; then `then`.
+    KeepDraft {
+        draft: Box<crate::bestiary::drafts::Draft>,
+        replacing: Option<crate::tui::document::OnDisk>,
+        then: Option<AfterLeave>,
+    },
+    /// A draft read to take up again in the Forge, with the monster file it changes.
+    LoadDraft {
+        path: PathBuf,
+    },
+    /// A draft whose monster was saved to the bestiary, deleted.
+    RemoveDraft {
+        path: PathBuf,
+    },
+    /// A draft the GM deleted from the list, moved to the trash.
+    TrashDraft {
+        path: PathBuf,
+    },
     LoadEncounter {
         path: PathBuf,
     },
@@ -266,10 +289,30 @@ pub enum Outcome {
         path: PathBuf,
         result: Result<(Encounter, Party, Fingerprint), String>,
     },
-    /// Saved files for a list to choose from.
+    /// Saved files for a list to choose from, as read.
     Files {
         purpose: FilesFor,
-        result: Result<Vec<PathBuf>, String>,
+        result: Result<crate::tui::files::Found, String>,
+    },
+    /// The Forge's work kept as a draft (where, and what the file holds), or why not.
+    DraftKept {
+        result: Result<crate::tui::document::OnDisk, String>,
+        then: Option<AfterLeave>,
+    },
+    /// A draft read again, or why it cannot be.
+    DraftLoaded {
+        path: PathBuf,
+        result: Result<Box<crate::tui::screens::forge::drafts::Reopened>, String>,
+    },
+    /// A saved monster's draft deleted, or why it could not be.
+    DraftRemoved {
+        path: PathBuf,
+        result: Result<(), String>,
+    },
+    /// A draft moved to the trash, or why it could not be.
+    DraftTrashed {
+        path: PathBuf,
+        result: Result<PathBuf, String>,
     },
     AdventureLoaded {
         path: PathBuf,
@@ -312,6 +355,14 @@ impl Outcome {
             | Outcome::Reloaded { .. }
             | Outcome::Loaded(_) => Owner::Bestiary,
             Outcome::PartyLoaded { owner, .. } => *owner,
+            Outcome::Files {
+                purpose: FilesFor::OpenDraft,
+                ..
+            }
+            | Outcome::DraftKept { .. }
+            | Outcome::DraftLoaded { .. }
+            | Outcome::DraftRemoved { .. }
+            | Outcome::DraftTrashed { .. } => Owner::Forge,
             Outcome::Files {
                 purpose: FilesFor::OpenEncounter,
                 ..

@@ -244,6 +244,7 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         | AfterLeave::Edit(_)
         | AfterLeave::EditTemplates(_)
         | AfterLeave::NewMonster
+        | AfterLeave::OpenDraft
         | AfterLeave::ReplacePlaceholder(_) => true,
         AfterLeave::NewEncounter
         | AfterLeave::OpenEncounter
@@ -320,6 +321,7 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             app.screen = Screen::Adventure;
         }
         AfterLeave::OpenAdventure => return vec![Cmd::ListFiles(FilesFor::OpenAdventure)],
+        AfterLeave::OpenDraft => return vec![Cmd::ListFiles(FilesFor::OpenDraft)],
         AfterLeave::OpenEncounterAt(path) => {
             // The encounter's treasure under the adventure's method and seed, as its sheet in
             // the adventure gives it for a first play.

@@ -109,7 +109,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Editor(e) => editor_view(e, f, area),
         Layer::Relevel(form) => bestiary::view::relevel_view(app, form, f, area),
         Layer::Search => {}
-        Layer::Filter(form) => bestiary::view::filter_view(form, &app.browser.filter, f, area),
+        Layer::Filter(form) => bestiary::view::filter_view(app, form, f, area),
         Layer::TemplatePicker(p) => forge::view::picker_view(p, &app.forge, f, area),
         Layer::MonsterPicker(p) => encounter::view::picker_view(app, p, f, area),
         Layer::Placeholder(form) => encounter::view::placeholder_view(form, f, area),
@@ -120,14 +120,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             purpose,
             files,
             cursor,
-        } => {
-            let title = match purpose {
-                crate::tui::layer::FilesFor::OpenEncounter => "Open an encounter",
-                crate::tui::layer::FilesFor::OpenAdventure => "Open an adventure",
-                crate::tui::layer::FilesFor::AddEncounter => "Add an encounter to the adventure",
-            };
-            encounter::view::open_view(title, files, *cursor, f, area)
-        }
+        } => crate::tui::files::view(*purpose, files, *cursor, f, area),
     }
 }
 

@@ -68,6 +68,7 @@ contexts! {
     TableList      = "table-list",      Commands, "Table: the list of fights and encounters";
     Picker         = "picker",          Typing,   "Pickers (monsters, template powers)";
     OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
+    DraftList      = "draft-list",      Commands, "Lists: the Forge's drafts";
     ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";
     Editor         = "editor",          Typing,   "Notes of several lines (the encounter's, a group's, the adventure's)";
     Panes          = "panes",           Commands, "Screens with panes side by side (all but the Table's list)";
@@ -77,6 +78,7 @@ contexts! {
     Field          = "field",           Typing,   "Editing a text field";
     Text           = "text",            Typing,   "Editing a text field: moving and deleting (other keys type)";
     Confirm        = "confirm",         Answers,  "Questions";
+    ForgeUnsaved   = "forge-unsaved",   Answers,  "Question: unsaved work in the Forge";
     ChangedOnDisk  = "changed-on-disk", Answers,  "Question: the file changed on disk";
     RelevelOwn     = "relevel-own",     Answers,  "Question: re-levelling your own monster";
     LintErrors     = "lint-errors",     Answers,  "Question: saving with lint errors";

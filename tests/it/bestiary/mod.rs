@@ -3,5 +3,6 @@
 mod fixtures_scale;
 mod index_cache;
 mod lean_index;
+mod mine_filter;
 mod search_ids;
 mod search_parallel;

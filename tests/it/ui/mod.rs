@@ -3,6 +3,7 @@
 mod e2e;
 mod encounter_editing;
 mod fit_and_wrap;
+mod pickers_and_drafts;
 mod relevel_form;
 mod tui;
 mod tui_adventure;

@@ -52,7 +52,7 @@ impl Ui {
         };
         let at = files
             .iter()
-            .position(|f| f.file_stem().unwrap() == id)
+            .position(|f| f.path.file_stem().unwrap() == id)
             .unwrap();
         for _ in 0..at {
             self.key(KeyCode::Down);

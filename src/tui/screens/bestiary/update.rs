@@ -102,6 +102,15 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             br.query.clear();
             app.info("Search and filters cleared.");
         }
+        Action::MineOnly => {
+            br.filter.mine = !br.filter.mine;
+            let clear = app.key_on(crate::tui::app::Screen::Bestiary, Action::ClearFilter);
+            app.info(if app.browser.filter.mine {
+                format!("Only your own monsters; {clear} clears every filter.")
+            } else {
+                "Your monsters and the shipped ones.".to_owned()
+            });
+        }
         Action::Sort => {
             br.sort = br.sort.next();
             let label = br.sort.label();
@@ -587,13 +596,14 @@ pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
                 3 => cycle_vec::<Source>(&mut f.sources, fwd),
                 4 => cycle_vec::<CreatureType>(&mut f.types, fwd),
                 5 => cycle_vec::<Tag>(&mut f.tags, fwd),
-                _ => {
+                6 => {
                     f.leader = match (f.leader, fwd) {
                         (None, true) | (Some(false), false) => Some(true),
                         (Some(true), true) | (None, false) => Some(false),
                         (Some(false), true) | (Some(true), false) => None,
                     }
                 }
+                _ => f.mine = !f.mine,
             }
         }
         other => crate::tui::layers::form_move(&mut form.row, FILTER_ROWS.len(), other),

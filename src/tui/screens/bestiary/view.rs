@@ -1,7 +1,7 @@
 //! Drawing the Bestiary screen (read-only).
 
 use super::Pane;
-use crate::bestiary::{Filter, Mark};
+use crate::bestiary::Mark;
 use crate::monster::lint::Severity;
 use crate::rules::Rank;
 use crate::tui::app::App;
@@ -105,6 +105,9 @@ fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
         } else {
             "non-leaders".into()
         });
+    }
+    if br.filter.mine {
+        parts.push("yours".into());
     }
     let filters = if parts.is_empty() {
         format!(
@@ -308,7 +311,8 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
     );
 }
 
-pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect) {
+pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
+    let filter = &app.browser.filter;
     let r = crate::tui::screens::encounter::view::popup(area, 52, FILTER_ROWS.len() as u16 + 4);
     f.render_widget(Clear, r);
     let one = |v: &[&str]| v.first().map_or("any".to_owned(), |s| (*s).to_owned());
@@ -324,6 +328,7 @@ pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect
             Some(true) => "leaders only".into(),
             Some(false) => "no leaders".into(),
         },
+        if filter.mine { "yours only" } else { "any" }.to_owned(),
     ];
     let mut lines = Vec::new();
     for (i, (label, value)) in FILTER_ROWS.iter().zip(values.iter()).enumerate() {
@@ -344,7 +349,7 @@ pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect
         ]));
     }
     lines.push(Line::from(Span::styled(
-        " ↑↓ field · ←→ value · type levels · Enter done",
+        format!(" {}", filter_hint(app, form)),
         theme::dim(),
     )));
     f.render_widget(
@@ -355,6 +360,31 @@ pub fn filter_view(form: &FilterForm, filter: &Filter, f: &mut Frame, area: Rect
         let (_, c) = form.levels.visible(30);
         f.set_cursor_position((r.x + 11 + c as u16, r.y + 1));
     }
+}
+
+/// The filter form's keys in a line, named as the keymap binds them where the form has the
+/// keys: "↑↓ row · ←→ value · type levels · Enter done · F clears".
+fn filter_hint(app: &App, form: &FilterForm) -> String {
+    let ctxs = Layer::Filter(form.clone()).contexts();
+    let key = |a: Action| app.keymap.key_in(&ctxs, a);
+    let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
+        (Some(a), Some(b)) => Some(format!("{a}{b} {what}")),
+        (Some(k), None) | (None, Some(k)) => Some(format!("{k} {what}")),
+        (None, None) => None,
+    };
+    // The levels row is typed into; the others take a value from the arrows.
+    let typed = (form.row == 0).then(|| "type levels".to_owned());
+    [
+        pair(Action::Up, Action::Down, "row"),
+        pair(Action::Left, Action::Right, "value").filter(|_| form.row > 0),
+        typed,
+        key(Action::Choose).map(|k| format!("{k} done")),
+        key(Action::ClearFilter).map(|k| format!("{k} clears")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ")
 }
 
 /// The title and the words of one of the Bestiary's questions.

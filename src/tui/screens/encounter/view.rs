@@ -615,11 +615,12 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
                 ),
                 Span::styled(
                     format!(
-                        " L{:<2} {:<8} {:<8} {:>6} XP",
+                        " L{:<2} {:<8} {:<8} {:<6} {:>7} XP",
                         e.card.level,
                         e.card.rank.key(),
                         e.card.role.key(),
-                        e.card.xp
+                        if e.card.leader { "leader" } else { "" },
+                        crate::text::group_thousands(e.card.xp)
                     ),
                     if i == cursor { style } else { theme::dim() },
                 ),
@@ -660,43 +661,6 @@ pub fn placeholder_view(form: &PlaceholderForm, f: &mut Frame, area: Rect) {
     if form.row == 0 {
         f.set_cursor_position((r.x + 1 + 10 + form.level.cursor as u16, r.y + 1));
     }
-}
-
-pub fn open_view(
-    title: &str,
-    files: &[std::path::PathBuf],
-    cursor: usize,
-    f: &mut Frame,
-    area: Rect,
-) {
-    let r = popup(area, 60, (files.len() as u16 + 2).min(area.height));
-    f.render_widget(Clear, r);
-    let rows = r.height.saturating_sub(2) as usize;
-    let start = cursor.saturating_sub(rows.saturating_sub(1));
-    let lines: Vec<Line> = files
-        .iter()
-        .enumerate()
-        .skip(start)
-        .take(rows)
-        .map(|(i, p)| {
-            let name = p
-                .file_stem()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            Line::from(Span::styled(
-                name,
-                if i == cursor {
-                    theme::selected()
-                } else {
-                    Style::new()
-                },
-            ))
-        })
-        .collect();
-    f.render_widget(
-        Paragraph::new(lines).block(crate::tui::widgets::dialog(format!(" {title} "))),
-        r,
-    );
 }
 
 /// The title and the words of one of the Encounter screen's questions.

@@ -1,8 +1,10 @@
 //! The Forge: a wizard from level to powers, with the stat block re-derived after every
 //! update. Every choice lives in the design itself, so going back never loses one, and every
 //! change to the design can be undone. This module holds the state; `update` its keys, `view`
-//! its drawing, `fields` the table of form fields, `options` the rows of each list step.
+//! its drawing, `fields` the table of form fields, `options` the rows of each list step,
+//! `drafts` the work kept unfinished and taken up again.
 
+pub mod drafts;
 pub mod extras;
 pub mod fields;
 pub mod options;
@@ -110,6 +112,9 @@ pub struct Forge {
     pub copy_of: Option<String>,
     /// The file a save as a copy copies: its `x-` values come along as written.
     pub copy_from: Option<std::path::PathBuf>,
+    /// The draft the work was taken up from: kept again over it, deleted once the monster is
+    /// saved to the bestiary.
+    pub draft: Option<OnDisk>,
     /// Derived from the design after every update.
     pub block: StatBlock,
     pub findings: Vec<Finding>,
@@ -152,7 +157,23 @@ impl Forge {
             typed: String::new(),
             copy_of: None,
             copy_from: None,
+            draft: None,
         };
+        f.derive();
+        f.sync_cursor();
+        f
+    }
+
+    /// The Forge on work taken up again: `design` over `baseline`, as opened from `file` (or
+    /// new), so it is unsaved until it is saved.
+    pub fn reopened(
+        design: MonsterDesign,
+        baseline: MonsterDesign,
+        file: Option<OnDisk>,
+        powers_custom: bool,
+    ) -> Forge {
+        let mut f = Forge::with(baseline, None, powers_custom);
+        f.design = Document::with_baseline(design, f.design.baseline().clone(), file);
         f.derive();
         f.sync_cursor();
         f

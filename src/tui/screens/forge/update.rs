@@ -64,7 +64,8 @@ pub fn open_for_edit(app: &mut App, id: &str) {
 /// The Forge's questions.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Question {
-    /// The Forge has unsaved changes: y save, n discard, Esc cancel; then `.0`.
+    /// The Forge has unsaved changes: y save, d keep as a draft, n discard, Esc cancel; then
+    /// `.0`.
     Unsaved(AfterLeave),
     /// The file changed on disk since it was loaded: r reload, c save as a copy, Esc cancel.
     ChangedOnDisk { path: std::path::PathBuf },
@@ -73,6 +74,11 @@ pub enum Question {
         errors: Vec<String>,
         then: Option<AfterLeave>,
     },
+    /// Delete a draft (of the list of drafts): y / n.
+    DeleteDraft {
+        path: std::path::PathBuf,
+        name: String,
+    },
 }
 
 impl Question {
@@ -80,7 +86,8 @@ impl Question {
         match self {
             Question::ChangedOnDisk { .. } => Ctx::ChangedOnDisk,
             Question::LintErrors { .. } => Ctx::LintErrors,
-            Question::Unsaved(_) => Ctx::Confirm,
+            Question::Unsaved(_) => Ctx::ForgeUnsaved,
+            Question::DeleteDraft { .. } => Ctx::Confirm,
         }
     }
 }
@@ -176,6 +183,13 @@ fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
     Ok(match (q, action) {
         (Question::Unsaved(then), Action::Yes) => save(app, Some(then)),
+        (Question::Unsaved(then), Action::KeepDraft) => super::drafts::keep(app, Some(then)),
+        (Question::DeleteDraft { path, name }, action) => {
+            match super::drafts::on_delete_answer(path.clone(), action) {
+                Some(effects) => effects,
+                None => return Err(Question::DeleteDraft { path, name }),
+            }
+        }
         (Question::Unsaved(then), Action::No) => {
             app.forge = Forge::new_monster();
             app.info("Changes discarded.");
@@ -231,6 +245,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             f.copy_of = None;
             crate::tui::screens::encounter::update::placeholder_designed(app, &design.id);
             crate::tui::screens::bestiary::update::monster_saved(app, *design, path, fingerprint);
+            return super::drafts::saved(app);
         }
         Outcome::WriteFailed {
             path,
@@ -238,7 +253,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             ..
         } => ask(app, Question::ChangedOnDisk { path }),
         Outcome::WriteFailed { message, .. } => app.error(message),
-        _ => {}
+        other => return super::drafts::on_outcome(app, other),
     }
     Vec::new()
 }
@@ -369,6 +384,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
             }
         },
         Action::AddPower => app.push(Layer::TemplatePicker(Picker::new())),
+        Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenDraft)]),
         Action::NewPower => {
             // The first "New Power N" no power has: a name is the monster's only once.
             let taken = |n: &usize| {

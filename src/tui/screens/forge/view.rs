@@ -6,7 +6,7 @@ use super::options::{options, step_value};
 use super::{Focus, Forge, STEPS, Step};
 use crate::monster::lint::Severity;
 use crate::rules::Rank;
-use crate::tui::app::{App, PromptKind, Screen};
+use crate::tui::app::{App, PromptKind};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{Layer, Picker};
 use crate::tui::theme;
@@ -129,8 +129,8 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     };
     match f.step {
         s if s.is_list() => list_view(app, fr, inner),
-        Step::Details => details_view(f, editing, fr, inner),
-        Step::Powers => powers_view(f, editing, fr, inner),
+        Step::Details => details_view(app, editing, fr, inner),
+        Step::Powers => powers_view(app, editing, fr, inner),
         _ => review_view(f, app, fr, inner),
     }
 
@@ -161,6 +161,19 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
     );
 }
 
+/// Keys and what they do, as the keymap binds them on the Forge now: "Space toggles · Enter
+/// next step"; a key nothing binds is left out.
+fn hint(app: &App, parts: &[(Action, &str)]) -> String {
+    parts
+        .iter()
+        .filter_map(|(a, words)| {
+            app.hint_key(crate::tui::app::Screen::Forge, *a)
+                .map(|k| format!("{k} {words}"))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 fn list_view(app: &App, fr: &mut Frame, area: Rect) {
     let f = &app.forge;
     let opts = options(f);
@@ -171,15 +184,20 @@ fn list_view(app: &App, fr: &mut Frame, area: Rect) {
     let about = opts
         .get(cursor)
         .map(|o| {
-            let key = |a: Action| app.key_on(Screen::Forge, a);
-            let (choose, toggle) = (key(Action::Choose), key(Action::Toggle));
             let hint = match f.step {
-                Step::Tags | Step::Templates => {
-                    format!("{toggle} toggles · {} next step", key(Action::NextStep))
-                }
-                Step::Role => format!("{choose} chooses · {toggle} toggles Leader"),
-                Step::Level => format!("{choose} chooses · or type the level"),
-                _ => format!("{choose} chooses and goes on"),
+                Step::Tags | Step::Templates => hint(
+                    app,
+                    &[(Action::Toggle, "toggles"), (Action::Choose, "next step")],
+                ),
+                Step::Role => hint(
+                    app,
+                    &[
+                        (Action::Choose, "chooses"),
+                        (Action::Toggle, "toggles Leader"),
+                    ],
+                ),
+                Step::Level => hint(app, &[(Action::Choose, "chooses")]) + " · or type the level",
+                _ => hint(app, &[(Action::Choose, "chooses and goes on")]),
             };
             crate::tui::widgets::wrap::flush(
                 vec![
@@ -301,7 +319,8 @@ fn form_lines(
     fr.render_widget(Paragraph::new(lines), area);
 }
 
-fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
+fn details_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
+    let f = &app.forge;
     let [form, about] = Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(3.min(area.height / 3)),
@@ -322,10 +341,13 @@ fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Re
             row.hint.to_owned()
         } else if full.chars().count() > 20 {
             full
-        } else if row.hint.is_empty() {
-            "Enter edits".to_owned()
         } else {
-            format!("Enter edits · {}", row.hint)
+            let edit = hint(app, &[(Action::Choose, "edits")]);
+            [edit.as_str(), row.hint]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" · ")
         };
         fr.render_widget(
             Paragraph::new(Span::styled(text, theme::dim())).wrap(Wrap { trim: true }),
@@ -334,7 +356,8 @@ fn details_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Re
     }
 }
 
-fn powers_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
+fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
+    let f = &app.forge;
     if let Some(i) = f.power_form {
         let Some(p) = f.design.powers.get(i) else {
             return;
@@ -343,7 +366,14 @@ fn powers_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rec
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
         fr.render_widget(
             Paragraph::new(Span::styled(
-                format!("Editing {} · Esc back to the list", p.name),
+                [
+                    format!("Editing {}", p.name),
+                    hint(app, &[(Action::Back, "back to the list")]),
+                ]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" · "),
                 theme::dim(),
             )),
             head,
@@ -361,9 +391,16 @@ fn powers_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rec
     }
     let mut lines: Vec<Line> = Vec::new();
     if f.design.powers.is_empty() {
-        lines.push(Line::from(
-            "No powers. a adds one from the templates, n a blank one.",
-        ));
+        lines.push(Line::from(format!(
+            "No powers. {}.",
+            hint(
+                app,
+                &[
+                    (Action::AddPower, "adds one from the templates"),
+                    (Action::NewPower, "a blank one")
+                ]
+            )
+        )));
     }
     for (i, (p, sp)) in f.design.powers.iter().zip(&f.block.powers).enumerate() {
         let sym = sp.symbol.unwrap_or(" ");
@@ -393,11 +430,26 @@ fn powers_view(f: &Forge, editing: Option<&TextField>, fr: &mut Frame, area: Rec
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
         format!(
-            "Attacks per round: {} ({} {} needs {}) · a add · n new · Enter edit · x remove · K/J move",
+            "Attacks per round: {} ({} {} needs {}) · {}",
             crate::monster::kit::attack_rate(&f.design.powers),
-            if f.design.rank == Rank::Elite { "an" } else { "a" },
+            if f.design.rank == Rank::Elite {
+                "an"
+            } else {
+                "a"
+            },
             f.design.rank.key(),
-            f.design.rank.attack_rate_target()
+            f.design.rank.attack_rate_target(),
+            hint(
+                app,
+                &[
+                    (Action::AddPower, "add"),
+                    (Action::NewPower, "new"),
+                    (Action::Edit, "edit"),
+                    (Action::Delete, "remove"),
+                    (Action::MoveUp, "up"),
+                    (Action::MoveDown, "down"),
+                ]
+            )
         ),
         theme::dim(),
     )));
@@ -519,9 +571,19 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
         Question::Unsaved(then) => (
             " Unsaved changes ",
             format!(
-                "{} has unsaved changes in the Forge. Save them before {}?",
+                "{} has unsaved changes in the Forge. Save them before {}, keep them as a draft to take up later, or discard them?",
                 app.forge.design.name,
                 then.describe()
+            ),
+        ),
+        Question::DeleteDraft { path, name } => (
+            " Delete the draft ",
+            format!(
+                "Delete the draft of {name} ({})? It goes to the trash ({}).",
+                path.display(),
+                crate::store::trash::dir(&app.paths.root)
+                    .join("drafts")
+                    .display()
             ),
         ),
         Question::ChangedOnDisk { path } => (
