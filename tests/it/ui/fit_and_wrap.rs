@@ -100,3 +100,51 @@ fn the_table_list_does_not_offer_a_pane_key() {
         .join("\n");
     assert!(help.contains("Screens with panes side by side"), "{help}");
 }
+
+/// At 80×24 the Adventure screen's pacing legend names every band (it wraps), and the Table
+/// screen keeps a fight's state whole on its own row when the title cannot hold it; at 120×40
+/// both fit on one line as before.
+#[test]
+fn the_pacing_legend_and_a_fights_state_are_whole_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let o = crate::common::lairsmith(dir.path(), args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            crate::common::stderr(&o)
+        );
+    };
+    run(&[
+        "encounter",
+        "new",
+        "Ambush at the Ford",
+        "--party",
+        "Ana=5,Bo=5,Cy=5,Di=5",
+    ]);
+    run(&[
+        "encounter",
+        "add",
+        "ambush-at-the-ford",
+        "ashen-keener",
+        "--count",
+        "2",
+    ]);
+    run(&["fight", "start", "ambush-at-the-ford", "--seed", "3"]);
+    let mut ui = Ui::over(dir);
+    ui.key(ratatui::crossterm::event::KeyCode::F(4));
+    let s = ui.resized(80, 24);
+    assert!(s.contains("D deadly"), "{s}");
+    assert!(s.contains("shows here as a bar."), "{s}");
+    ui.key(ratatui::crossterm::event::KeyCode::F(5)).key(Enter);
+    let s = ui.resized(80, 24);
+    assert!(s.contains("┌ Ambush at the Ford ─"), "{s}");
+    assert!(s.contains("│before round 1 · 4 need initiative (i)"), "{s}");
+    assert!(s.contains("Log (Tab stat block)"), "{s}");
+    let s = ui.resized(120, 40);
+    assert!(
+        s.contains("┌ Ambush at the Ford · before round 1 · 4 need initiative (i) ─"),
+        "{s}"
+    );
+    assert!(s.contains("Log (PgUp PgDn; Tab the stat block)"), "{s}");
+}

@@ -205,14 +205,14 @@ fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
             first + 1,
             (first + fits).min(n)
         )
-    } else {
+    } else if area.width >= 50 {
         " Pacing: XP against the budget, in play order ".to_owned()
+    } else {
+        " Pacing: XP against the budget ".to_owned()
     };
     let block = Block::bordered().title(shown);
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let [legend, inner] =
-        Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
     let mut spans = Vec::new();
     for b in crate::rules::difficulty::BANDS {
         spans.push(Span::styled(
@@ -224,10 +224,20 @@ fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
         ));
         spans.push(Span::styled(format!("{}  ", b.name), theme::dim()));
     }
-    f.render_widget(Paragraph::new(Line::from(spans)), legend);
+    // The legend wraps rather than losing its last bands in a narrow pane.
+    let legend_rows =
+        crate::tui::widgets::wrap::flush(vec![Line::from(spans)], usize::from(inner.width));
+    let legend_h = u16::try_from(legend_rows.len())
+        .unwrap_or(1)
+        .min(inner.height);
+    let [legend, inner] =
+        Layout::vertical([Constraint::Length(legend_h), Constraint::Fill(1)]).areas(inner);
+    f.render_widget(Paragraph::new(legend_rows), legend);
     if r.encounters.is_empty() {
         f.render_widget(
-            Paragraph::new("Each encounter's difficulty shows here as a bar.").style(theme::dim()),
+            Paragraph::new("Each encounter's difficulty shows here as a bar.")
+                .style(theme::dim())
+                .wrap(Wrap { trim: true }),
             inner,
         );
         return;

@@ -189,11 +189,37 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let left_w = (area.width * 11 / 20).max(50).min(area.width);
     let [left, right] =
         Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+    // The whole head fits in the title at 120 columns; where it does not, the title keeps the
+    // fight's name and the state (round, whose turn, what to press) goes on its own rows, whole.
+    let head = escape_controls(&head).into_owned();
+    let fits = crate::text::display_width(&head) + 4 <= usize::from(left.width);
+    let title = if fits {
+        head.clone()
+    } else {
+        escape_controls(&fight.name).into_owned()
+    };
     let block = Block::bordered()
-        .title(format!(" {} ", escape_controls(&head)))
+        .title(format!(
+            " {} ",
+            crate::text::truncate_to_width(&title, usize::from(left.width.saturating_sub(4)))
+        ))
         .border_style(theme::focused_border());
-    let inner = block.inner(left);
+    let mut inner = block.inner(left);
     f.render_widget(block, left);
+    if !fits {
+        let state = head
+            .strip_prefix(title.as_str())
+            .map_or(head.as_str(), |rest| rest.trim_start_matches(" · "));
+        let rows = crate::tui::widgets::wrap::flush(
+            vec![Line::from(Span::styled(state.to_owned(), theme::heading()))],
+            usize::from(inner.width),
+        );
+        let h = u16::try_from(rows.len()).unwrap_or(1).min(inner.height);
+        let [state_area, rest] =
+            Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(inner);
+        f.render_widget(Paragraph::new(rows), state_area);
+        inner = rest;
+    }
     // What the last step said; the end's XP, award and treasure take more room.
     let most = if s.ended.is_some() { 12 } else { 4 };
     let news_h = u16::try_from(app.table.news.len().min(most)).unwrap_or(4);
@@ -440,10 +466,17 @@ fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
 
 fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let block = Block::bordered()
-        .title(format!(
-            " Log (PgUp PgDn; {} the stat block) ",
-            key(app, Action::NextPane)
-        ))
+        .title({
+            let full = format!(
+                " Log (PgUp PgDn; {} the stat block) ",
+                key(app, Action::NextPane)
+            );
+            if crate::text::display_width(&full) + 2 <= usize::from(area.width) {
+                full
+            } else {
+                format!(" Log ({} stat block) ", key(app, Action::NextPane))
+            }
+        })
         .border_style(theme::border());
     let inner = block.inner(area);
     f.render_widget(block, area);
