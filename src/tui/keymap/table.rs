@@ -152,7 +152,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     // Forge
     row!(C::Forge,          [k(']')],               A::NextStep,       "next",        "Next step"),
     row!(C::Forge,          [k('[')],               A::PrevStep,       "back",        "Previous step"),
-    row!(C::Forge,          [ctrl('z'), k('u')],    A::Undo,           "undo",        "Undo the last change (100 steps and more)"),
+    row!(C::Forge,          [ctrl('z'), k('u')],    A::Undo,           "undo",        "Undo the last change"),
     row!(C::Forge,          [ctrl('y')],            A::Redo,           "",            "Redo what was undone"),
     row!(C::Forge,          [ESC],                  A::Back,           "",            "Previous step, or close the power's form"),
     row!(C::Forge,          [k('o')],               A::Open,           "drafts",      "Open one of your drafts, the monsters kept unfinished (asks first if this one is unsaved)"),
@@ -179,7 +179,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Encounter,      [k('-')],               A::Decrease,       "-1",          "One fewer of the selected group"),
     row!(C::Encounter,      [k('x'), DEL],          A::Delete,         "remove",      "Remove the selected group"),
     row!(C::Encounter,      [k('G')],               A::Generate,       "generate",    "Generate at the chosen difficulty, keeping locked groups (u undoes)"),
-    row!(C::Encounter,      [k('u'), ctrl('z')],    A::Undo,           "undo",        "Undo the last change (100 steps and more)"),
+    row!(C::Encounter,      [k('u'), ctrl('z')],    A::Undo,           "undo",        "Undo the last change"),
     row!(C::Encounter,      [ctrl('y')],            A::Redo,           "",            "Redo what was undone"),
     row!(C::Encounter,      [k('P')],               A::EditParty,      "party",       "Edit the party: 4x6, 3,3,4,5, Ana=3,Bo=4 or a saved party's id"),
     row!(C::Encounter,      [k('S')],               A::SaveParty,      "",            "Save the party under a name, for other encounters"),

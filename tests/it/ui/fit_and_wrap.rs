@@ -148,3 +148,20 @@ fn the_pacing_legend_and_a_fights_state_are_whole_at_80x24() {
     );
     assert!(s.contains("Log (PgUp PgDn; Tab the stat block)"), "{s}");
 }
+
+/// The README states the undo depth once, and it is the depth the UI keeps.
+#[test]
+fn the_readme_states_the_undo_depth_once_and_truly() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let depth = lairsmith::tui::document::UNDO_STEPS;
+    let stated = format!("each screen keeps its last {depth} changes");
+    assert_eq!(
+        readme.replace('\n', " ").matches(&stated).count(),
+        1,
+        "{stated}"
+    );
+    for other in ["100 steps", "200 steps", "steps and more"] {
+        assert!(!readme.contains(other), "the README still says {other}");
+    }
+}
