@@ -154,7 +154,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
                 let segs = [key("party"), key("members"), Seg::Index(i)];
                 if let Some(name) = &m.name {
                     let what = format!("the name of party member {}", i + 1);
-                    crate::text::check_name(&what, name).map_err(|e| at(&segs, e))?;
+                    crate::text::check_name(&what, name).map_err(|e| at(&segs, e.to_string()))?;
                 }
                 if let Some(xp) = m.xp {
                     let who = m
@@ -162,7 +162,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
                         .clone()
                         .unwrap_or_else(|| format!("party member {}", i + 1));
                     crate::rules::experience::check_xp(&who, m.level, xp)
-                        .map_err(|e| at(&segs, e))?;
+                        .map_err(|e| at(&segs, e.to_string()))?;
                 }
             }
         }

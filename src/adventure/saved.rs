@@ -64,7 +64,8 @@ pub fn create_adventure(
     adventure: &Adventure,
     out: Option<&Path>,
 ) -> Result<PathBuf, DataError> {
-    crate::text::check_name("the adventure's name", &adventure.name).map_err(DataError::BadName)?;
+    crate::text::check_name("the adventure's name", &adventure.name)
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     let path = match out {
         Some(p) => p.to_owned(),
         None => path_in(&data.adventures(), &slugify(&adventure.name), "yaml")

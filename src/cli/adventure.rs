@@ -22,7 +22,8 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             out,
         } => {
             let name = name.trim();
-            crate::text::check_name("the adventure's name", name).map_err(Failure)?;
+            crate::text::check_name("the adventure's name", name)
+                .map_err(|e| Failure(e.to_string()))?;
             let party_ref = party_ref_of_spec(data, &party)?;
             let mut a = Adventure::new(
                 name,

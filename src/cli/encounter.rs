@@ -66,7 +66,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
     }
     let party = resolve_party_spec(data, &g.party)?;
     if let Some(name) = &g.name {
-        check_name("the encounter's name", name).map_err(Failure)?;
+        check_name("the encounter's name", name).map_err(|e| Failure(e.to_string()))?;
     }
     let seed = g.seed.unwrap_or_else(rand::random);
     let name = g
@@ -114,7 +114,9 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
     let party = resolve_party_spec(data, &a.party)?;
     let b = match a.system {
         System::Orcus => budget(&party),
-        System::D20e3 => crate::encounter::rating::d20e3::budget(&party).map_err(Failure)?,
+        System::D20e3 => {
+            crate::encounter::rating::d20e3::budget(&party).map_err(|e| Failure(e.to_string()))?
+        }
     };
     out!(term, "{}", render_budget(&b, &party, a.format, a.system)?)?;
     Ok(EXIT_OK)
@@ -276,7 +278,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             out,
             system,
         } => {
-            check_name("the encounter's name", name.trim()).map_err(Failure)?;
+            check_name("the encounter's name", name.trim()).map_err(|e| Failure(e.to_string()))?;
             let party = resolve_party_spec(data, &party)?;
             let path = create_encounter_in(data, &name, &party, out.as_deref(), system)?;
             outln!(term, "{}", path.display())?;
@@ -322,7 +324,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 Group::monster(&monster, count)
             };
             if let Some(l) = &label {
-                check_name("the label", l).map_err(Failure)?;
+                check_name("the label", l).map_err(|e| Failure(e.to_string()))?;
             }
             group.label = label;
             group.notes = notes;
@@ -513,7 +515,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 }
             }
             if let Some(name) = &g.name {
-                check_name("the encounter's name", name).map_err(Failure)?;
+                check_name("the encounter's name", name).map_err(|e| Failure(e.to_string()))?;
             }
             let seed = g.seed.unwrap_or_else(rand::random);
             let req = Request {
@@ -580,7 +582,7 @@ fn challenge_group(
             "a challenge needs a name: lairsmith encounter add FILE {spec} --name \"Rope Bridge\""
         )));
     };
-    check_name("the challenge's name", &name).map_err(Failure)?;
+    check_name("the challenge's name", &name).map_err(|e| Failure(e.to_string()))?;
     if count != Count::ONE {
         return Err(Failure(format!(
             "a challenge is run once, so --count {count} does not apply; add another challenge with its own name to run two"
@@ -609,7 +611,9 @@ fn group_notes(text: Option<&str>) -> Result<Option<String>, Failure> {
     let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(None);
     };
-    crate::limits::GROUP_NOTES.check(t).map_err(Failure)?;
+    crate::limits::GROUP_NOTES
+        .check(t)
+        .map_err(|e| Failure(e.to_string()))?;
     Ok(Some(t.to_owned()))
 }
 

@@ -26,7 +26,7 @@ pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
         .name
         .unwrap_or_else(|| format!("{} {}", c.source.label(), c.role.label()));
     let name = name.trim();
-    crate::text::check_name("the name", name).map_err(Failure)?;
+    crate::text::check_name("the name", name).map_err(|e| Failure(e.to_string()))?;
     let mut design = MonsterDesign::new(name, c.clone());
     design.powers = Templates::embedded().default_powers(&c);
     let bestiary = data.load_bestiary();

@@ -9,7 +9,8 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         PartyCmd::New { name, party } => {
             let name = name.trim().to_owned();
-            crate::text::check_name("the party's name", &name).map_err(Failure)?;
+            crate::text::check_name("the party's name", &name)
+                .map_err(|e| Failure(e.to_string()))?;
             let p = Party::parse(&party).map_err(Failure)?;
             let path = new_party(data, &name, &p)?;
             outln!(term, "{}", path.display())?;

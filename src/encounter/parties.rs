@@ -157,7 +157,8 @@ fn new_file(name: &str, party: &Party) -> PartyFile {
 /// Returns the path.
 pub fn new_party(data: &DataDir, name: &str, party: &Party) -> Result<PathBuf, DataError> {
     let name = name.trim();
-    crate::text::check_name("the party's name", name).map_err(DataError::BadName)?;
+    crate::text::check_name("the party's name", name)
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     let path = party_path(data, &slugify(name))?;
     save_atomic(
         &path,

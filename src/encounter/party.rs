@@ -126,7 +126,7 @@ impl Party {
                 .trim()
                 .parse()
                 .map_err(|_| bad(Some(format!("{} characters are too many", n.trim()))))?;
-            check_size(n).map_err(|e| bad(Some(e)))?;
+            check_size(n).map_err(|e| bad(Some(e.to_string())))?;
             return Ok(Party::uniform(n, level(l)?));
         }
         if !s.contains(',') && !s.contains('=') {
@@ -143,7 +143,8 @@ impl Party {
                     let name = name.trim();
                     if !name.is_empty() {
                         let what = format!("the name of party member {}", members.len() + 1);
-                        crate::text::check_name(&what, name).map_err(|e| bad(Some(e)))?;
+                        crate::text::check_name(&what, name)
+                            .map_err(|e| bad(Some(e.to_string())))?;
                     }
                     Member {
                         name: Some(name.to_owned()).filter(|n| !n.is_empty()),
@@ -159,7 +160,7 @@ impl Party {
             };
             members.push(m);
         }
-        check_size(members.len()).map_err(|e| bad(Some(e)))?;
+        check_size(members.len()).map_err(|e| bad(Some(e.to_string())))?;
         Ok(Party { members })
     }
 

@@ -83,9 +83,11 @@ pub fn create_encounter_in(
     system: crate::encounter::System,
 ) -> Result<PathBuf, DataError> {
     let name = name.trim();
-    crate::text::check_name("the encounter's name", name).map_err(DataError::BadName)?;
+    crate::text::check_name("the encounter's name", name)
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     if system == crate::encounter::System::D20e3 {
-        crate::encounter::rating::d20e3::party_level(party).map_err(DataError::Refused)?;
+        crate::encounter::rating::d20e3::party_level(party)
+            .map_err(|e| DataError::Refused(e.to_string()))?;
     }
     let mut e = Encounter::new(name, party);
     e.system = system;

@@ -103,7 +103,7 @@ pub fn load_fight(path: &Path) -> Result<(Fight, Fingerprint), DataError> {
 pub fn create_fight(data: &DataDir, f: &Fight) -> Result<PathBuf, DataError> {
     let most = crate::limits::FIGHT_COMBATANTS;
     most.check(f.start.combatants.len(), "a fight")
-        .map_err(DataError::BadName)?;
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     let base = crate::monster::slugify(&f.encounter);
     let taken = ids(data);
     let id = (1..)
@@ -135,7 +135,7 @@ pub fn update_fight<T>(
         out = Some(change(&mut f)?);
         let most = crate::limits::FIGHT_STEPS;
         most.check(f.steps.len(), "a fight")
-            .map_err(DataError::Refused)?;
+            .map_err(|e| DataError::Refused(e.to_string()))?;
         Ok::<_, DataError>(Some(
             crate::yaml_keep::text_to_save(text, &f, path)?.into_bytes(),
         ))

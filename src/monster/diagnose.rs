@@ -310,14 +310,14 @@ pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
                 if r.check::<String>(&at, v)
                     && let Err(m) = check_id(v.as_str().unwrap_or_default())
                 {
-                    r.at(&at, m);
+                    r.at(&at, m.to_string());
                 }
             }
             "name" => {
                 if r.check::<String>(&at, v)
                     && let Err(m) = check_name("the name", v.as_str().unwrap_or_default())
                 {
-                    r.at(&at, m);
+                    r.at(&at, m.to_string());
                 }
             }
             "templates" => templates(&mut r, v),

@@ -88,7 +88,8 @@ impl ChallengeForm {
         if name.is_empty() {
             return Err((NAME, "A challenge needs a name.".into()));
         }
-        crate::text::check_name("the challenge's name", &name).map_err(|e| (NAME, e))?;
+        crate::text::check_name("the challenge's name", &name)
+            .map_err(|e| (NAME, e.to_string()))?;
         let level = parse_level(&text(LEVEL)).map_err(|e| (LEVEL, e))?;
         if text(SUCCESSES).trim().is_empty() {
             return Err((
