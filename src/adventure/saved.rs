@@ -17,7 +17,7 @@ pub fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> 
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
-    path_in(&data.adventures(), word, "yaml").map_err(DataError::BadId)
+    path_in(&data.adventures(), word, "yaml").map_err(|e| DataError::BadId(e.to_string()))
 }
 
 /// An adventure file that must exist; a miss names the closest saved adventures.
@@ -69,7 +69,7 @@ pub fn create_adventure(
     let path = match out {
         Some(p) => p.to_owned(),
         None => path_in(&data.adventures(), &slugify(&adventure.name), "yaml")
-            .map_err(DataError::BadId)?,
+            .map_err(|e| DataError::BadId(e.to_string()))?,
     };
     save_adventure(&path, adventure, Expect::New)?;
     Ok(path)
@@ -170,7 +170,7 @@ pub fn add_encounter(
     id: &str,
     at: Option<usize>,
 ) -> Result<usize, DataError> {
-    crate::monster::design::check_id(id).map_err(DataError::BadId)?;
+    crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     saved_encounter(data, id)?;
     update_adventure(path, |a| a.insert(id, at).map_err(DataError::Refused))
 }

@@ -660,7 +660,7 @@ fn theme(
     save_as: &str,
     term: &mut Terminal,
 ) -> CmdResult {
-    crate::monster::design::check_id(save_as).map_err(Failure)?;
+    crate::monster::design::check_id(save_as).map_err(|e| Failure(e.to_string()))?;
     let (e, _) = crate::encounter::load_encounter(&encounter_path(data, file)?)?;
     let b = data.load_bestiary();
     let themed = crate::encounter::theme::theme_encounter(&e, template, &b).map_err(Failure)?;

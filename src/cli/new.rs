@@ -31,7 +31,8 @@ pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
     design.powers = Templates::embedded().default_powers(&c);
     let bestiary = data.load_bestiary();
     for id in &a.templates {
-        design = add_template(&design, id, &bestiary.templates).map_err(Failure)?;
+        design =
+            add_template(&design, id, &bestiary.templates).map_err(|e| Failure(e.to_string()))?;
     }
     if a.save {
         let path = super::save_new_monster(data, &bestiary, &design)?;

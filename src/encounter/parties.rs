@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The file of the saved party `id` (which may not exist), refusing an id that could leave
 /// `parties/`.
 pub fn party_path(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
-    path_in(&data.parties(), id, "yaml").map_err(DataError::BadId)
+    path_in(&data.parties(), id, "yaml").map_err(|e| DataError::BadId(e.to_string()))
 }
 
 /// Where removed parties go: a folder of their own in the trash, so that `lairsmith restore`
@@ -179,7 +179,7 @@ pub struct PartySet {
 /// Creates the party `id` (named `id`) or replaces the members of the saved one, keeping its
 /// name and `x-` keys. A saved file that does not load is refused, not overwritten.
 pub fn set_party(data: &DataDir, id: &str, party: &Party) -> Result<PartySet, DataError> {
-    crate::monster::design::check_id(id).map_err(DataError::BadId)?;
+    crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     let path = party_path(data, id)?;
     let mut created = false;
     update_locked(&path, |current| {

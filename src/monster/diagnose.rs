@@ -365,7 +365,7 @@ fn templates(r: &mut Report<'_>, v: &Value) {
     }
     for (i, id) in list.iter().enumerate() {
         if let Some(Err(m)) = id.as_str().map(check_id) {
-            r.at(&[key("templates"), Seg::Index(i)], m);
+            r.at(&[key("templates"), Seg::Index(i)], m.to_string());
         }
     }
 }
