@@ -313,9 +313,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 .iter()
                 .any(|p| monster.to_lowercase().starts_with(p));
             let mut group = if d20e3 {
-                Group::d20e3(&monster, count).map_err(Failure)?
+                Group::d20e3(&monster, count).map_err(|e| Failure(e.to_string()))?
             } else if monster.starts_with("placeholder") {
-                Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
+                Group::placeholder(
+                    Placeholder::parse(&monster).map_err(|e| Failure(e.to_string()))?,
+                    count,
+                )
             } else {
                 let b = data.bestiary_for(&[monster.as_str()]);
                 if b.get(&monster).is_none() {
@@ -502,7 +505,10 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             let mut locked: Vec<Group> = Vec::new();
             for id in &g.lock {
                 let group = if id.starts_with("placeholder") {
-                    Group::placeholder(Placeholder::parse(id).map_err(Failure)?, Count::ONE)
+                    Group::placeholder(
+                        Placeholder::parse(id).map_err(|e| Failure(e.to_string()))?,
+                        Count::ONE,
+                    )
                 } else if b.get(id).is_none() {
                     return Err(unknown_monster(&b, id));
                 } else {
@@ -510,7 +516,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 };
                 // `--lock X --lock X` is two of X, kept as one locked group.
                 match locked.iter_mut().find(|l| l.key() == group.key()) {
-                    Some(l) => l.count = l.count.plus(Count::ONE).map_err(Failure)?,
+                    Some(l) => {
+                        l.count = l
+                            .count
+                            .plus(Count::ONE)
+                            .map_err(|e| Failure(e.to_string()))?
+                    }
                     None => locked.push(group),
                 }
             }
@@ -576,7 +587,7 @@ fn challenge_group(
     skills: &[String],
 ) -> Result<Group, Failure> {
     use crate::encounter::challenge::{Challenge, ChallengeSkill, parse_count, parse_spec};
-    let (level, successes) = parse_spec(spec).map_err(Failure)?;
+    let (level, successes) = parse_spec(spec).map_err(|e| Failure(e.to_string()))?;
     let Some(name) = name.map(|n| n.trim().to_owned()) else {
         return Err(Failure(format!(
             "a challenge needs a name: lairsmith encounter add FILE {spec} --name \"Rope Bridge\""
@@ -593,15 +604,15 @@ fn challenge_group(
             "a challenge is something the party overcomes; it cannot be an --ally".into(),
         ));
     }
-    let mut c = Challenge::new(&name, level, successes).map_err(Failure)?;
+    let mut c = Challenge::new(&name, level, successes).map_err(|e| Failure(e.to_string()))?;
     if let Some(f) = failures {
-        c.failures = parse_count("failures", &f).map_err(Failure)?;
+        c.failures = parse_count("failures", &f).map_err(|e| Failure(e.to_string()))?;
     }
     c.skills = skills
         .iter()
         .map(|s| ChallengeSkill::parse(s))
         .collect::<Result<_, _>>()
-        .map_err(Failure)?;
+        .map_err(|e| Failure(e.to_string()))?;
     Ok(Group::challenge(c))
 }
 

@@ -75,7 +75,7 @@ pub fn choose_party(data: &DataDir, text: &str) -> Result<PartyChoice, DataError
     if path.is_file() {
         let party = load_party_file(&path)?
             .party()
-            .map_err(DataError::BadParty)?;
+            .map_err(|e| DataError::BadParty(e.to_string()))?;
         return Ok(PartyChoice::Saved {
             id: text.to_owned(),
             party,
