@@ -172,12 +172,18 @@ pub fn add_encounter(
 ) -> Result<usize, DataError> {
     crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     saved_encounter(data, id)?;
-    update_adventure(path, |a| a.insert(id, at).map_err(DataError::Refused))
+    update_adventure(path, |a| {
+        a.insert(id, at)
+            .map_err(|e| DataError::Refused(e.to_string()))
+    })
 }
 
 /// Removes the encounter at 1-based position `at`, under the lock. Returns its id.
 pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
-    update_adventure(path, |a| a.remove_at(at).map_err(DataError::Refused))
+    update_adventure(path, |a| {
+        a.remove_at(at)
+            .map_err(|e| DataError::Refused(e.to_string()))
+    })
 }
 
 /// The saved encounters and adventures that name a saved party, by id: what changing the
