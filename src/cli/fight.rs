@@ -119,13 +119,17 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             after,
             failed_save,
         } => step(data, &fight, term, |_| {
-            let mut effect =
-                words::effect(&what, until.as_deref(), by.as_deref()).map_err(Failure)?;
+            let mut effect = words::effect(&what, until.as_deref(), by.as_deref())
+                .map_err(|e| Failure(e.to_string()))?;
             if let Some(a) = &after {
-                effect.aftereffect = Some(Box::new(words::effect_with_until(a).map_err(Failure)?));
+                effect.aftereffect = Some(Box::new(
+                    words::effect_with_until(a).map_err(|e| Failure(e.to_string()))?,
+                ));
             }
             if let Some(a) = &failed_save {
-                effect.failed_save = Some(Box::new(words::effect_with_until(a).map_err(Failure)?));
+                effect.failed_save = Some(Box::new(
+                    words::effect_with_until(a).map_err(|e| Failure(e.to_string()))?,
+                ));
             }
             Ok(Step::Effect { who, effect })
         }),

@@ -20,6 +20,7 @@ pub mod words;
 pub use file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
 pub use model::{Combatant, FightState, Life, Overcome, Side};
 pub use step::Step;
+pub use words::WordError;
 
 impl Fight {
     /// The state of `start` with `steps` replayed, or the first step that no longer applies
