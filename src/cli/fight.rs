@@ -258,7 +258,7 @@ fn start(
 ) -> CmdResult {
     let mut characters = BTreeMap::new();
     for pc in pcs {
-        let (name, init, hp) = words::character(pc).map_err(Failure)?;
+        let (name, init, hp) = words::character(pc).map_err(|e| Failure(e.to_string()))?;
         characters.insert(name, (init, hp));
     }
     let with = run::StartWith {
@@ -285,7 +285,7 @@ fn end(
 ) -> CmdResult {
     let path = fight_path(data, word)?;
     let (f, _) = load_fight(&path)?;
-    let chosen = words::overcome(overcome, all, &f.now).map_err(Failure)?;
+    let chosen = words::overcome(overcome, all, &f.now).map_err(|e| Failure(e.to_string()))?;
     let ended = run::end(&path, chosen, None)?;
     let e = ended.now.ended.as_ref().expect("ended");
     outln!(

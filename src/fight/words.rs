@@ -7,18 +7,15 @@ use crate::fight::step::EffectSpec;
 use crate::vocab::Vocabulary;
 
 /// `Ana=17`, `Ana=17/34`, `Ana=/34`: a character's name, initiative and hit points.
-pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), String> {
-    let bad = || {
-        format!(
-            "`{}` is not a character's initiative: write NAME=INIT or NAME=INIT/HP, e.g. Ana=17/34",
-            crate::text::quote_short(s)
-        )
+pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), WordError> {
+    let bad = || WordError::NotACharacter {
+        given: s.to_owned(),
     };
     let (name, rest) = s.split_once('=').ok_or_else(bad)?;
     let name = name.trim();
     crate::text::check_name("a character's name", name)?;
     let (init, hp) = rest.split_once('/').unwrap_or((rest, ""));
-    let num = |t: &str| -> Result<Option<i64>, String> {
+    let num = |t: &str| -> Result<Option<i64>, WordError> {
         let t = t.trim();
         if t.is_empty() {
             Ok(None)
@@ -32,7 +29,9 @@ pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), String> 
     };
     let hp = num(hp)?;
     if hp.is_some_and(|h| h < 1) {
-        return Err(format!("{name}'s hit points are 1 or more"));
+        return Err(WordError::NoHitPoints {
+            name: name.to_owned(),
+        });
     }
     Ok((name.to_owned(), num(init)?, hp))
 }
@@ -41,6 +40,12 @@ pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), String> 
 /// overcome) is refused; each message is the sentence the user sees.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WordError {
+    /// A character that is not `NAME=INIT` or `NAME=INIT/HP`.
+    #[error("`{}` is not a character's initiative: write NAME=INIT or NAME=INIT/HP, e.g. Ana=17/34", crate::text::quote_short(.given))]
+    NotACharacter { given: String },
+    /// A character's hit points below 1.
+    #[error("{name}'s hit points are 1 or more")]
+    NoHitPoints { name: String },
     /// `persistent` without an amount from 1 to 999.
     #[error("persistent damage is `persistent N` or `persistent N TYPE`, N from 1 to 999")]
     Persistent,
@@ -211,7 +216,7 @@ pub fn overcome(
     words: &[String],
     all: bool,
     s: &FightState,
-) -> Result<Vec<(String, Overcome)>, String> {
+) -> Result<Vec<(String, Overcome)>, WordError> {
     let mut chosen: Vec<(String, Overcome)> = Vec::new();
     for o in words {
         let (id, how) = o.split_once('=').unwrap_or((o.as_str(), "defeated"));
@@ -233,6 +238,14 @@ mod error_tests {
 
     #[test]
     fn callers_can_tell_the_kinds_of_word_error_apart() {
+        assert!(matches!(
+            character("Ana=17/0"),
+            Err(WordError::NoHitPoints { .. })
+        ));
+        assert!(matches!(
+            character("Ana"),
+            Err(WordError::NotACharacter { .. })
+        ));
         assert_eq!(
             effect("persistent x", None, None),
             Err(WordError::Persistent)
