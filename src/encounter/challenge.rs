@@ -96,7 +96,7 @@ pub enum ChallengeError {
         "`{given}` is not a challenge level; give a number from 1 to 30, or `party` for the party level"
     )]
     LevelNotANumber { given: String },
-    /// A level outside the DC table's 1 to 30.
+    /// A level outside 1 to 30, the levels the DCs are given for.
     #[error(
         "a challenge's level must be from 1 to 30 (Table – Recommended Difficulty Classes by Level), not {given}"
     )]
