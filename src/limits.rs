@@ -8,6 +8,37 @@
 
 use serde::{Deserialize, Deserializer};
 
+/// Why a number, list or text passes its documented limit; each message is the sentence the
+/// user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// A number outside its [`Limit`]: "an ability score is 1 to 60, not 2147483648".
+    #[error("{}", .limit.refusal(.given))]
+    OutOfRange { limit: Limit, given: i64 },
+    /// A list longer than its [`ListLimit`]: "a monster has at most 40 powers; this one has 5400".
+    #[error("{holder} has at most {} {}; this one has {n}", .limit.max, .limit.items)]
+    TooMany {
+        limit: ListLimit,
+        holder: String,
+        n: usize,
+    },
+    /// A text longer than its [`TextLimit`], `chars` counting Unicode scalar values.
+    #[error(
+        "{} hold at most {} characters; these have {}",
+        .limit.what,
+        crate::text::group_thousands(.limit.max as u64),
+        crate::text::group_thousands(*.chars as u64)
+    )]
+    TooLong { limit: TextLimit, chars: usize },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<LimitError> for String {
+    fn from(e: LimitError) -> String {
+        e.to_string()
+    }
+}
+
 /// One documented range of a whole number a file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limit {
@@ -47,11 +78,14 @@ impl Limit {
     }
 
     /// `n` if it lies in the range, else the sentence saying the range.
-    pub fn check(&self, n: i64) -> Result<i64, String> {
+    pub fn check(&self, n: i64) -> Result<i64, LimitError> {
         if self.contains(n) {
             Ok(n)
         } else {
-            Err(self.refusal(n))
+            Err(LimitError::OutOfRange {
+                limit: *self,
+                given: n,
+            })
         }
     }
 }
@@ -68,14 +102,15 @@ pub struct ListLimit {
 
 impl ListLimit {
     /// `Ok` when `n` items fit, else "a monster has at most 40 powers; this one has 5400".
-    pub fn check(&self, n: usize, holder: &str) -> Result<(), String> {
+    pub fn check(&self, n: usize, holder: &str) -> Result<(), LimitError> {
         if n <= self.max {
             Ok(())
         } else {
-            Err(format!(
-                "{holder} has at most {} {}; this one has {n}",
-                self.max, self.items
-            ))
+            Err(LimitError::TooMany {
+                limit: *self,
+                holder: holder.to_owned(),
+                n,
+            })
         }
     }
 }
@@ -354,17 +389,15 @@ pub struct TextLimit {
 impl TextLimit {
     /// `Ok` when `text` fits, else "a group's notes hold at most 1,000 characters; these have
     /// 1,200".
-    pub fn check(&self, text: &str) -> Result<(), String> {
+    pub fn check(&self, text: &str) -> Result<(), LimitError> {
         let n = text.chars().count();
         if n <= self.max {
             Ok(())
         } else {
-            Err(format!(
-                "{} hold at most {} characters; these have {}",
-                self.what,
-                crate::text::group_thousands(self.max as u64),
-                crate::text::group_thousands(n as u64)
-            ))
+            Err(LimitError::TooLong {
+                limit: *self,
+                chars: n,
+            })
         }
     }
 }
@@ -620,6 +653,19 @@ mod tests {
         assert_eq!(
             ABILITY_SCORE.refusal(-2147483648_i64),
             "an ability score is 1 to 60, not -2147483648"
+        );
+    }
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_limit_error_apart() {
+        let e = ABILITY_SCORE.check(61).unwrap_err();
+        assert!(matches!(e, LimitError::OutOfRange { given: 61, .. }));
+        assert_eq!(e.to_string(), "an ability score is 1 to 60, not 61");
+        let e = GROUP_NOTES.check(&"x".repeat(1200)).unwrap_err();
+        assert!(matches!(e, LimitError::TooLong { chars: 1200, .. }));
+        assert_eq!(
+            e.to_string(),
+            "a group's notes hold at most 1,000 characters; these have 1,200"
         );
     }
 

@@ -111,29 +111,60 @@ pub fn quote_short(s: &str) -> String {
 /// "the label of group 2"). Refused: empty or blank, a control character or bidi control
 /// ([`is_unsafe_char`], and tab and newline too, since a name is one line), more than
 /// [`MAX_NAME_CHARS`] characters.
-pub fn check_name(what: &str, name: &str) -> Result<(), String> {
+pub fn check_name(what: &str, name: &str) -> Result<(), NameError> {
     if name.trim().is_empty() {
-        return Err(format!("{what} is empty; give it some text"));
+        return Err(NameError::Empty {
+            what: what.to_owned(),
+        });
     }
     if let Some((i, c)) = name
         .chars()
         .enumerate()
         .find(|&(_, c)| c.is_control() || is_bidi_control(c))
     {
-        return Err(format!(
-            "{what} `{}` holds the control character U+{:04X} (character {}); names are printable text on one line",
-            quote_short(name),
-            u32::from(c),
-            i + 1
-        ));
+        return Err(NameError::Control {
+            what: what.to_owned(),
+            name: quote_short(name),
+            char: c,
+            at: i + 1,
+        });
     }
     let n = name.chars().count();
     if n > MAX_NAME_CHARS {
-        return Err(format!(
-            "{what} is {n} characters long; names are at most {MAX_NAME_CHARS} characters"
-        ));
+        return Err(NameError::TooLong {
+            what: what.to_owned(),
+            chars: n,
+        });
     }
     Ok(())
+}
+
+/// Why [`check_name`] refused a name, label or party member's name; `what` is the words that
+/// name it in the sentence ("the name", "the label of group 2").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    /// Empty or only blanks.
+    #[error("{what} is empty; give it some text")]
+    Empty { what: String },
+    /// Holds a control character or bidi control; `name` is already quoted with
+    /// [`quote_short`], `at` counts characters from 1.
+    #[error("{what} `{name}` holds the control character U+{:04X} (character {at}); names are printable text on one line", u32::from(*.char))]
+    Control {
+        what: String,
+        name: String,
+        char: char,
+        at: usize,
+    },
+    /// Longer than [`MAX_NAME_CHARS`] characters.
+    #[error("{what} is {chars} characters long; names are at most {MAX_NAME_CHARS} characters")]
+    TooLong { what: String, chars: usize },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<NameError> for String {
+    fn from(e: NameError) -> String {
+        e.to_string()
+    }
 }
 
 /// 1000 -> "1,000", as the book prints XP.
@@ -216,9 +247,20 @@ mod tests {
         assert!(check_name("the name", "Giant Frog").is_ok());
         assert!(check_name("the name", &"é".repeat(MAX_NAME_CHARS)).is_ok());
         let long = check_name("the name", &"a".repeat(100_000)).unwrap_err();
+        assert!(matches!(long, NameError::TooLong { chars: 100_000, .. }));
+        let long = long.to_string();
         assert!(long.contains("100000 characters"), "{long}");
         assert!(long.contains("at most 64"), "{long}");
         let ctl = check_name("the label", "a\u{1b}[6n").unwrap_err();
+        assert!(matches!(
+            ctl,
+            NameError::Control {
+                char: '\u{1b}',
+                at: 2,
+                ..
+            }
+        ));
+        let ctl = ctl.to_string();
         assert!(ctl.contains("U+001B (character 2)"), "{ctl}");
         assert!(
             !ctl.contains('\u{1b}'),
@@ -226,7 +268,10 @@ mod tests {
         );
         assert!(check_name("the name", "tab\there").is_err());
         assert!(check_name("the name", "x\u{2066}y").is_err());
-        assert!(check_name("the name", "  ").is_err());
+        assert!(matches!(
+            check_name("the name", "  "),
+            Err(NameError::Empty { .. })
+        ));
     }
 
     #[test]

@@ -69,6 +69,36 @@ impl KeepsXKeys for Adventure {
     }
 }
 
+/// Why an encounter cannot be put into an adventure's list or taken out of it; each message
+/// is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ListError {
+    /// The id is not a slug.
+    #[error(transparent)]
+    Id(#[from] crate::monster::design::IdError),
+    /// The list holds [`MAX_ADVENTURE_ENCOUNTERS`] already.
+    #[error(
+        "the adventure already lists {MAX_ADVENTURE_ENCOUNTERS} encounters, the most one holds"
+    )]
+    Full,
+    /// A position past the end plus one (or 0) to insert at; `n` is the list's length.
+    #[error("there is no position {at}: the adventure has {n} encounter(s), so --at runs from 1 to {}", .n + 1)]
+    NoPosition { at: usize, n: usize },
+    /// Nothing to remove.
+    #[error("the adventure has no encounters to remove")]
+    Empty,
+    /// A position outside 1 to `n` to remove.
+    #[error("there is no encounter {at}; the adventure has 1 to {n}")]
+    NoEncounter { at: usize, n: usize },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<ListError> for String {
+    fn from(e: ListError) -> String {
+        e.to_string()
+    }
+}
+
 impl Adventure {
     pub fn new(name: &str, party: &Party) -> Adventure {
         Adventure {
@@ -86,36 +116,29 @@ impl Adventure {
 
     /// Puts an encounter id at 1-based position `at` (the end when `None`), refusing an id that
     /// is not a slug, a position past the end plus one, and a list already at the most.
-    pub fn insert(&mut self, id: &str, at: Option<usize>) -> Result<usize, String> {
+    pub fn insert(&mut self, id: &str, at: Option<usize>) -> Result<usize, ListError> {
         crate::monster::design::check_id(id)?;
         if self.encounters.len() >= MAX_ADVENTURE_ENCOUNTERS {
-            return Err(format!(
-                "the adventure already lists {MAX_ADVENTURE_ENCOUNTERS} encounters, the most one holds"
-            ));
+            return Err(ListError::Full);
         }
         let n = self.encounters.len();
         let i = match at {
             None => n,
             Some(p) if (1..=n + 1).contains(&p) => p - 1,
-            Some(p) => {
-                return Err(format!(
-                    "there is no position {p}: the adventure has {n} encounter(s), so --at runs from 1 to {}",
-                    n + 1
-                ));
-            }
+            Some(p) => return Err(ListError::NoPosition { at: p, n }),
         };
         self.encounters.insert(i, id.to_owned());
         Ok(i + 1)
     }
 
     /// Takes out the encounter at 1-based position `at`, returning its id.
-    pub fn remove_at(&mut self, at: usize) -> Result<String, String> {
+    pub fn remove_at(&mut self, at: usize) -> Result<String, ListError> {
         let n = self.encounters.len();
         if at == 0 || at > n {
             return Err(if n == 0 {
-                "the adventure has no encounters to remove".to_owned()
+                ListError::Empty
             } else {
-                format!("there is no encounter {at}; the adventure has 1 to {n}")
+                ListError::NoEncounter { at, n }
             });
         }
         Ok(self.encounters.remove(at - 1))
@@ -154,7 +177,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
                 let segs = [key("party"), key("members"), Seg::Index(i)];
                 if let Some(name) = &m.name {
                     let what = format!("the name of party member {}", i + 1);
-                    crate::text::check_name(&what, name).map_err(|e| at(&segs, e))?;
+                    crate::text::check_name(&what, name).map_err(|e| at(&segs, e.to_string()))?;
                 }
                 if let Some(xp) = m.xp {
                     let who = m
@@ -162,7 +185,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
                         .clone()
                         .unwrap_or_else(|| format!("party member {}", i + 1));
                     crate::rules::experience::check_xp(&who, m.level, xp)
-                        .map_err(|e| at(&segs, e))?;
+                        .map_err(|e| at(&segs, e.to_string()))?;
                 }
             }
         }
@@ -186,4 +209,25 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
         })?;
     }
     Ok(a)
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_list_error_apart() {
+        let mut a = Adventure::new("Tomb", &crate::encounter::Party::parse("4x3").unwrap());
+        assert_eq!(a.remove_at(1), Err(ListError::Empty));
+        assert!(matches!(a.insert("Bad Id", None), Err(ListError::Id(_))));
+        assert_eq!(a.insert("ambush", None), Ok(1));
+        assert_eq!(
+            a.insert("bridge", Some(5)),
+            Err(ListError::NoPosition { at: 5, n: 1 })
+        );
+        assert_eq!(
+            a.remove_at(3).unwrap_err().to_string(),
+            "there is no encounter 3; the adventure has 1 to 1"
+        );
+    }
 }

@@ -7,7 +7,7 @@ pub mod file;
 pub mod saved;
 
 pub use check::{AdventureReport, EncounterLine, LevelUp, check};
-pub use file::{Adventure, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
+pub use file::{Adventure, ListError, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
 pub use saved::{
     add_encounter, adventure_party, adventure_path, create_adventure, existing_adventure,
     list_adventures, load_adventure, remove_encounter, save_adventure, update_adventure,

@@ -17,7 +17,7 @@ pub fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> 
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
-    path_in(&data.adventures(), word, "yaml").map_err(DataError::BadId)
+    path_in(&data.adventures(), word, "yaml").map_err(|e| DataError::BadId(e.to_string()))
 }
 
 /// An adventure file that must exist; a miss names the closest saved adventures.
@@ -64,11 +64,12 @@ pub fn create_adventure(
     adventure: &Adventure,
     out: Option<&Path>,
 ) -> Result<PathBuf, DataError> {
-    crate::text::check_name("the adventure's name", &adventure.name).map_err(DataError::BadName)?;
+    crate::text::check_name("the adventure's name", &adventure.name)
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     let path = match out {
         Some(p) => p.to_owned(),
         None => path_in(&data.adventures(), &slugify(&adventure.name), "yaml")
-            .map_err(DataError::BadId)?,
+            .map_err(|e| DataError::BadId(e.to_string()))?,
     };
     save_adventure(&path, adventure, Expect::New)?;
     Ok(path)
@@ -169,14 +170,20 @@ pub fn add_encounter(
     id: &str,
     at: Option<usize>,
 ) -> Result<usize, DataError> {
-    crate::monster::design::check_id(id).map_err(DataError::BadId)?;
+    crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     saved_encounter(data, id)?;
-    update_adventure(path, |a| a.insert(id, at).map_err(DataError::Refused))
+    update_adventure(path, |a| {
+        a.insert(id, at)
+            .map_err(|e| DataError::Refused(e.to_string()))
+    })
 }
 
 /// Removes the encounter at 1-based position `at`, under the lock. Returns its id.
 pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
-    update_adventure(path, |a| a.remove_at(at).map_err(DataError::Refused))
+    update_adventure(path, |a| {
+        a.remove_at(at)
+            .map_err(|e| DataError::Refused(e.to_string()))
+    })
 }
 
 /// The saved encounters and adventures that name a saved party, by id: what changing the

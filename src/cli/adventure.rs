@@ -22,7 +22,8 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             out,
         } => {
             let name = name.trim();
-            crate::text::check_name("the adventure's name", name).map_err(Failure)?;
+            crate::text::check_name("the adventure's name", name)
+                .map_err(|e| Failure(e.to_string()))?;
             let party_ref = party_ref_of_spec(data, &party)?;
             let mut a = Adventure::new(
                 name,
@@ -62,14 +63,17 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
         } => {
             let path = existing_adventure(data, &adventure)?;
             update_adventure(&path, |a| {
-                let id = a.remove_at(position).map_err(DataError::Refused)?;
+                let id = a
+                    .remove_at(position)
+                    .map_err(|e| DataError::Refused(e.to_string()))?;
                 let n = a.encounters.len() + 1;
                 if to == 0 || to > n {
                     return Err(DataError::Refused(format!(
                         "there is no position {to}; the adventure has 1 to {n}"
                     )));
                 }
-                a.insert(&id, Some(to)).map_err(DataError::Refused)
+                a.insert(&id, Some(to))
+                    .map_err(|e| DataError::Refused(e.to_string()))
             })?;
             outln!(term, "moved encounter {position} to {to}")?;
             Ok(EXIT_OK)

@@ -66,7 +66,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
     }
     let party = resolve_party_spec(data, &g.party)?;
     if let Some(name) = &g.name {
-        check_name("the encounter's name", name).map_err(Failure)?;
+        check_name("the encounter's name", name).map_err(|e| Failure(e.to_string()))?;
     }
     let seed = g.seed.unwrap_or_else(rand::random);
     let name = g
@@ -114,7 +114,9 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
     let party = resolve_party_spec(data, &a.party)?;
     let b = match a.system {
         System::Orcus => budget(&party),
-        System::D20e3 => crate::encounter::rating::d20e3::budget(&party).map_err(Failure)?,
+        System::D20e3 => {
+            crate::encounter::rating::d20e3::budget(&party).map_err(|e| Failure(e.to_string()))?
+        }
     };
     out!(term, "{}", render_budget(&b, &party, a.format, a.system)?)?;
     Ok(EXIT_OK)
@@ -276,7 +278,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             out,
             system,
         } => {
-            check_name("the encounter's name", name.trim()).map_err(Failure)?;
+            check_name("the encounter's name", name.trim()).map_err(|e| Failure(e.to_string()))?;
             let party = resolve_party_spec(data, &party)?;
             let path = create_encounter_in(data, &name, &party, out.as_deref(), system)?;
             outln!(term, "{}", path.display())?;
@@ -311,9 +313,12 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 .iter()
                 .any(|p| monster.to_lowercase().starts_with(p));
             let mut group = if d20e3 {
-                Group::d20e3(&monster, count).map_err(Failure)?
+                Group::d20e3(&monster, count).map_err(|e| Failure(e.to_string()))?
             } else if monster.starts_with("placeholder") {
-                Group::placeholder(Placeholder::parse(&monster).map_err(Failure)?, count)
+                Group::placeholder(
+                    Placeholder::parse(&monster).map_err(|e| Failure(e.to_string()))?,
+                    count,
+                )
             } else {
                 let b = data.bestiary_for(&[monster.as_str()]);
                 if b.get(&monster).is_none() {
@@ -322,7 +327,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 Group::monster(&monster, count)
             };
             if let Some(l) = &label {
-                check_name("the label", l).map_err(Failure)?;
+                check_name("the label", l).map_err(|e| Failure(e.to_string()))?;
             }
             group.label = label;
             group.notes = notes;
@@ -500,7 +505,10 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             let mut locked: Vec<Group> = Vec::new();
             for id in &g.lock {
                 let group = if id.starts_with("placeholder") {
-                    Group::placeholder(Placeholder::parse(id).map_err(Failure)?, Count::ONE)
+                    Group::placeholder(
+                        Placeholder::parse(id).map_err(|e| Failure(e.to_string()))?,
+                        Count::ONE,
+                    )
                 } else if b.get(id).is_none() {
                     return Err(unknown_monster(&b, id));
                 } else {
@@ -508,12 +516,17 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 };
                 // `--lock X --lock X` is two of X, kept as one locked group.
                 match locked.iter_mut().find(|l| l.key() == group.key()) {
-                    Some(l) => l.count = l.count.plus(Count::ONE).map_err(Failure)?,
+                    Some(l) => {
+                        l.count = l
+                            .count
+                            .plus(Count::ONE)
+                            .map_err(|e| Failure(e.to_string()))?
+                    }
                     None => locked.push(group),
                 }
             }
             if let Some(name) = &g.name {
-                check_name("the encounter's name", name).map_err(Failure)?;
+                check_name("the encounter's name", name).map_err(|e| Failure(e.to_string()))?;
             }
             let seed = g.seed.unwrap_or_else(rand::random);
             let req = Request {
@@ -574,13 +587,13 @@ fn challenge_group(
     skills: &[String],
 ) -> Result<Group, Failure> {
     use crate::encounter::challenge::{Challenge, ChallengeSkill, parse_count, parse_spec};
-    let (level, successes) = parse_spec(spec).map_err(Failure)?;
+    let (level, successes) = parse_spec(spec).map_err(|e| Failure(e.to_string()))?;
     let Some(name) = name.map(|n| n.trim().to_owned()) else {
         return Err(Failure(format!(
             "a challenge needs a name: lairsmith encounter add FILE {spec} --name \"Rope Bridge\""
         )));
     };
-    check_name("the challenge's name", &name).map_err(Failure)?;
+    check_name("the challenge's name", &name).map_err(|e| Failure(e.to_string()))?;
     if count != Count::ONE {
         return Err(Failure(format!(
             "a challenge is run once, so --count {count} does not apply; add another challenge with its own name to run two"
@@ -591,15 +604,15 @@ fn challenge_group(
             "a challenge is something the party overcomes; it cannot be an --ally".into(),
         ));
     }
-    let mut c = Challenge::new(&name, level, successes).map_err(Failure)?;
+    let mut c = Challenge::new(&name, level, successes).map_err(|e| Failure(e.to_string()))?;
     if let Some(f) = failures {
-        c.failures = parse_count("failures", &f).map_err(Failure)?;
+        c.failures = parse_count("failures", &f).map_err(|e| Failure(e.to_string()))?;
     }
     c.skills = skills
         .iter()
         .map(|s| ChallengeSkill::parse(s))
         .collect::<Result<_, _>>()
-        .map_err(Failure)?;
+        .map_err(|e| Failure(e.to_string()))?;
     Ok(Group::challenge(c))
 }
 
@@ -609,7 +622,9 @@ fn group_notes(text: Option<&str>) -> Result<Option<String>, Failure> {
     let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(None);
     };
-    crate::limits::GROUP_NOTES.check(t).map_err(Failure)?;
+    crate::limits::GROUP_NOTES
+        .check(t)
+        .map_err(|e| Failure(e.to_string()))?;
     Ok(Some(t.to_owned()))
 }
 
@@ -656,7 +671,7 @@ fn theme(
     save_as: &str,
     term: &mut Terminal,
 ) -> CmdResult {
-    crate::monster::design::check_id(save_as).map_err(Failure)?;
+    crate::monster::design::check_id(save_as).map_err(|e| Failure(e.to_string()))?;
     let (e, _) = crate::encounter::load_encounter(&encounter_path(data, file)?)?;
     let b = data.load_bestiary();
     let themed = crate::encounter::theme::theme_encounter(&e, template, &b).map_err(Failure)?;

@@ -119,13 +119,17 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             after,
             failed_save,
         } => step(data, &fight, term, |_| {
-            let mut effect =
-                words::effect(&what, until.as_deref(), by.as_deref()).map_err(Failure)?;
+            let mut effect = words::effect(&what, until.as_deref(), by.as_deref())
+                .map_err(|e| Failure(e.to_string()))?;
             if let Some(a) = &after {
-                effect.aftereffect = Some(Box::new(words::effect_with_until(a).map_err(Failure)?));
+                effect.aftereffect = Some(Box::new(
+                    words::effect_with_until(a).map_err(|e| Failure(e.to_string()))?,
+                ));
             }
             if let Some(a) = &failed_save {
-                effect.failed_save = Some(Box::new(words::effect_with_until(a).map_err(Failure)?));
+                effect.failed_save = Some(Box::new(
+                    words::effect_with_until(a).map_err(|e| Failure(e.to_string()))?,
+                ));
             }
             Ok(Step::Effect { who, effect })
         }),
@@ -254,7 +258,7 @@ fn start(
 ) -> CmdResult {
     let mut characters = BTreeMap::new();
     for pc in pcs {
-        let (name, init, hp) = words::character(pc).map_err(Failure)?;
+        let (name, init, hp) = words::character(pc).map_err(|e| Failure(e.to_string()))?;
         characters.insert(name, (init, hp));
     }
     let with = run::StartWith {
@@ -281,7 +285,7 @@ fn end(
 ) -> CmdResult {
     let path = fight_path(data, word)?;
     let (f, _) = load_fight(&path)?;
-    let chosen = words::overcome(overcome, all, &f.now).map_err(Failure)?;
+    let chosen = words::overcome(overcome, all, &f.now).map_err(|e| Failure(e.to_string()))?;
     let ended = run::end(&path, chosen, None)?;
     let e = ended.now.ended.as_ref().expect("ended");
     outln!(

@@ -26,12 +26,13 @@ pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
         .name
         .unwrap_or_else(|| format!("{} {}", c.source.label(), c.role.label()));
     let name = name.trim();
-    crate::text::check_name("the name", name).map_err(Failure)?;
+    crate::text::check_name("the name", name).map_err(|e| Failure(e.to_string()))?;
     let mut design = MonsterDesign::new(name, c.clone());
     design.powers = Templates::embedded().default_powers(&c);
     let bestiary = data.load_bestiary();
     for id in &a.templates {
-        design = add_template(&design, id, &bestiary.templates).map_err(Failure)?;
+        design =
+            add_template(&design, id, &bestiary.templates).map_err(|e| Failure(e.to_string()))?;
     }
     if a.save {
         let path = super::save_new_monster(data, &bestiary, &design)?;

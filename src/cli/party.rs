@@ -9,8 +9,9 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         PartyCmd::New { name, party } => {
             let name = name.trim().to_owned();
-            crate::text::check_name("the party's name", &name).map_err(Failure)?;
-            let p = Party::parse(&party).map_err(Failure)?;
+            crate::text::check_name("the party's name", &name)
+                .map_err(|e| Failure(e.to_string()))?;
+            let p = Party::parse(&party).map_err(|e| Failure(e.to_string()))?;
             let path = new_party(data, &name, &p)?;
             outln!(term, "{}", path.display())?;
         }
@@ -60,7 +61,7 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
             }
         }
         PartyCmd::Set { id, spec } => {
-            let p = Party::parse(&spec).map_err(Failure)?;
+            let p = Party::parse(&spec).map_err(|e| Failure(e.to_string()))?;
             let set = set_party(data, &id, &p)?;
             let what = if set.created { "Saved" } else { "Replaced" };
             outln!(

@@ -57,7 +57,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     }
     let mut design = done.design;
     if let Some(new_id) = a.save_as {
-        check_id(&new_id).map_err(Failure)?;
+        check_id(&new_id).map_err(|e| Failure(e.to_string()))?;
         // The copy's name follows the one rule for copies; the id is the one asked for.
         crate::bestiary::naming::rename_as_copy(&bestiary, &mut design);
         design.id = new_id;

@@ -232,11 +232,11 @@ fn edit(
         } else {
             remove_template(d, &a.template)
         }
-        .map_err(Failure)
+        .map_err(|e| Failure(e.to_string()))
     };
     let design = change(&*entry.design()?)?;
     if let Some(new_id) = a.save_as {
-        check_id(&new_id).map_err(Failure)?;
+        check_id(&new_id).map_err(|e| Failure(e.to_string()))?;
         let mut copy = design;
         crate::bestiary::naming::rename_as_copy(bestiary, &mut copy);
         copy.id = new_id;

@@ -81,10 +81,55 @@ fn first_check_dc() -> DcWord {
     FIRST_CHECK_DC
 }
 
+/// Why a challenge, or a part of one typed in a form or on the command line, is refused; each
+/// message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChallengeError {
+    /// A word that is no skill (the message names the closest).
+    #[error("{0}; write SKILL or SKILL:DC, e.g. athletics:moderate")]
+    UnknownSkill(crate::vocab::UnknownValue),
+    /// A word that is no DC word (the message names the closest).
+    #[error("{0}")]
+    UnknownDc(crate::vocab::UnknownValue),
+    /// A level that is no number nor `party`.
+    #[error(
+        "`{given}` is not a challenge level; give a number from 1 to 30, or `party` for the party level"
+    )]
+    LevelNotANumber { given: String },
+    /// A level outside 1 to 30, the levels the DCs are given for.
+    #[error(
+        "a challenge's level must be from 1 to 30 (Table – Recommended Difficulty Classes by Level), not {given}"
+    )]
+    LevelOutOfRange { given: i64 },
+    /// Successes or failures (`what`) that are no number.
+    #[error("`{given}` is not a number of {what}")]
+    NotANumber { what: &'static str, given: String },
+    /// Successes outside [`MIN_SUCCESSES`] to [`MAX_SUCCESSES`].
+    #[error("a challenge needs from {MIN_SUCCESSES} to {MAX_SUCCESSES} successes, not {given}")]
+    SuccessesOutOfRange { given: i64 },
+    /// Failures outside [`MIN_FAILURES`] to [`MAX_FAILURES`].
+    #[error(
+        "a challenge allows from {MIN_FAILURES} to {MAX_FAILURES} failures (3 is the book's baseline), not {given}"
+    )]
+    FailuresOutOfRange { given: i64 },
+    /// Text that is not `challenge:LEVEL:SUCCESSES`.
+    #[error(
+        "`{given}` is not a challenge; write challenge:LEVEL:SUCCESSES, e.g. challenge:6:6, or challenge:party:6 for the party level"
+    )]
+    NotASpec { given: String },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<ChallengeError> for String {
+    fn from(e: ChallengeError) -> String {
+        e.to_string()
+    }
+}
+
 impl ChallengeSkill {
     /// `athletics:moderate` (or `athletics=moderate`, `athletics moderate`); a skill alone,
     /// `athletics`, is at the Moderate DC (A3).
-    pub fn parse(s: &str) -> Result<ChallengeSkill, String> {
+    pub fn parse(s: &str) -> Result<ChallengeSkill, ChallengeError> {
         let t = s.trim();
         let (skill, dc) = match t.split_once([':', '=']) {
             Some((skill, dc)) => (skill, Some(dc)),
@@ -96,10 +141,9 @@ impl ChallengeSkill {
             },
         };
         Ok(ChallengeSkill {
-            skill: Skill::parse(skill)
-                .map_err(|e| format!("{e}; write SKILL or SKILL:DC, e.g. athletics:moderate"))?,
+            skill: Skill::parse(skill).map_err(ChallengeError::UnknownSkill)?,
             dc: dc.map_or(Ok(FIRST_CHECK_DC), |dc| {
-                DcWord::parse(dc).map_err(|e| e.to_string())
+                DcWord::parse(dc).map_err(ChallengeError::UnknownDc)
             })?,
         })
     }
@@ -121,7 +165,7 @@ impl ChallengeSkill {
     }
 
     /// A comma-separated list: `athletics:moderate, acrobatics:easy` (empty: none).
-    pub fn parse_list(s: &str) -> Result<Vec<ChallengeSkill>, String> {
+    pub fn parse_list(s: &str) -> Result<Vec<ChallengeSkill>, ChallengeError> {
         s.split([',', ';'])
             .map(str::trim)
             .filter(|p| !p.is_empty())
@@ -204,7 +248,11 @@ impl Worth {
 
 impl Challenge {
     /// A challenge with the default failures and no skills yet.
-    pub fn new(name: &str, level: Option<Level>, successes: u32) -> Result<Challenge, String> {
+    pub fn new(
+        name: &str,
+        level: Option<Level>,
+        successes: u32,
+    ) -> Result<Challenge, ChallengeError> {
         check_successes(i64::from(successes))?;
         Ok(Challenge {
             name: name.trim().to_owned(),
@@ -286,61 +334,52 @@ impl Challenge {
 }
 
 /// The level written after `challenge:`: a number, or `party` (or nothing) for the party level.
-pub fn parse_level(s: &str) -> Result<Option<Level>, String> {
+pub fn parse_level(s: &str) -> Result<Option<Level>, ChallengeError> {
     let t = s.trim();
     if t.is_empty() || t.eq_ignore_ascii_case("party") {
         return Ok(None);
     }
-    let n: i64 = t.parse().map_err(|_| {
-        format!("`{t}` is not a challenge level; give a number from 1 to 30, or `party` for the party level")
+    let n: i64 = t.parse().map_err(|_| ChallengeError::LevelNotANumber {
+        given: t.to_owned(),
     })?;
     check_level(n).map(Some)
 }
 
 /// `challenge:LEVEL:SUCCESSES` (LEVEL a number, `party` or empty for the party level): the
 /// level and the successes.
-pub fn parse_spec(s: &str) -> Result<(Option<Level>, u32), String> {
+pub fn parse_spec(s: &str) -> Result<(Option<Level>, u32), ChallengeError> {
     let body = s.trim().strip_prefix("challenge:").unwrap_or(s.trim());
     let Some((level, successes)) = body.split_once(':') else {
-        return Err(format!(
-            "`{s}` is not a challenge; write challenge:LEVEL:SUCCESSES, e.g. challenge:6:6, or challenge:party:6 for the party level"
-        ));
+        return Err(ChallengeError::NotASpec {
+            given: s.to_owned(),
+        });
     };
     Ok((parse_level(level)?, parse_count("successes", successes)?))
 }
 
 /// The successes or failures typed in the form or on the command line.
-pub fn parse_count(what: &'static str, s: &str) -> Result<u32, String> {
+pub fn parse_count(what: &'static str, s: &str) -> Result<u32, ChallengeError> {
     let t = s.trim();
-    let n: i64 = t
-        .parse()
-        .map_err(|_| format!("`{t}` is not a number of {what}"))?;
+    let n: i64 = t.parse().map_err(|_| ChallengeError::NotANumber {
+        what,
+        given: t.to_owned(),
+    })?;
     match what {
         "failures" => check_failures(n),
         _ => check_successes(n),
     }
 }
 
-fn check_level(n: i64) -> Result<Level, String> {
-    Level::new(n).map_err(|_| {
-        format!(
-            "a challenge's level must be from 1 to 30 (Table – Recommended Difficulty Classes by Level), not {n}"
-        )
-    })
+fn check_level(n: i64) -> Result<Level, ChallengeError> {
+    Level::new(n).map_err(|_| ChallengeError::LevelOutOfRange { given: n })
 }
 
-fn check_successes(n: i64) -> Result<u32, String> {
-    bounded(n, MIN_SUCCESSES, MAX_SUCCESSES).ok_or_else(|| {
-        format!("a challenge needs from {MIN_SUCCESSES} to {MAX_SUCCESSES} successes, not {n}")
-    })
+fn check_successes(n: i64) -> Result<u32, ChallengeError> {
+    bounded(n, MIN_SUCCESSES, MAX_SUCCESSES).ok_or(ChallengeError::SuccessesOutOfRange { given: n })
 }
 
-fn check_failures(n: i64) -> Result<u32, String> {
-    bounded(n, MIN_FAILURES, MAX_FAILURES).ok_or_else(|| {
-        format!(
-            "a challenge allows from {MIN_FAILURES} to {MAX_FAILURES} failures (3 is the book's baseline), not {n}"
-        )
-    })
+fn check_failures(n: i64) -> Result<u32, ChallengeError> {
+    bounded(n, MIN_FAILURES, MAX_FAILURES).ok_or(ChallengeError::FailuresOutOfRange { given: n })
 }
 
 fn bounded(n: i64, lo: u32, hi: u32) -> Option<u32> {
@@ -351,7 +390,7 @@ fn bounded(n: i64, lo: u32, hi: u32) -> Option<u32> {
 /// column with the sentence that says the range.
 struct Checked<T> {
     expecting: &'static str,
-    check: fn(i64) -> Result<T, String>,
+    check: fn(i64) -> Result<T, ChallengeError>,
 }
 
 impl<T> serde::de::Visitor<'_> for Checked<T> {
@@ -401,12 +440,31 @@ mod tests {
         );
         assert_eq!(parse_spec("challenge:party:6").unwrap(), (None, 6));
         assert_eq!(parse_spec("challenge::6").unwrap(), (None, 6));
-        assert!(parse_spec("challenge:0:6").unwrap_err().contains("1 to 30"));
-        assert!(parse_spec("challenge:6:0").unwrap_err().contains("1 to 20"));
-        assert!(parse_spec("challenge:6").is_err());
+        assert!(
+            parse_spec("challenge:0:6")
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 30")
+        );
+        assert_eq!(
+            parse_spec("challenge:6:0"),
+            Err(ChallengeError::SuccessesOutOfRange { given: 0 })
+        );
+        assert!(
+            parse_spec("challenge:6:0")
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 20")
+        );
+        assert!(matches!(
+            parse_spec("challenge:6"),
+            Err(ChallengeError::NotASpec { .. })
+        ));
         let s = ChallengeSkill::parse("Sleight of Hand:hard").unwrap();
         assert_eq!(s.to_string(), "sleight-of-hand:hard");
         let e = ChallengeSkill::parse("athletics:moderat").unwrap_err();
+        assert!(matches!(e, ChallengeError::UnknownDc(_)));
+        let e = e.to_string();
         assert!(e.contains("did you mean `moderate`"), "{e}");
     }
 }

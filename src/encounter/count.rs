@@ -8,6 +8,27 @@ use std::fmt;
 /// far from overflowing and every roster column narrow.
 pub const MAX_GROUP_COUNT: u32 = 999;
 
+/// Why a number is not a group's count; each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    /// A number outside 1 to [`MAX_GROUP_COUNT`].
+    #[error("a count must be from 1 to {MAX_GROUP_COUNT}, not {given}")]
+    OutOfRange { given: i64 },
+    /// Text that is no whole number.
+    #[error("`{given}` is not a count; give a whole number from 1 to {MAX_GROUP_COUNT}")]
+    NotANumber { given: String },
+    /// Two counts whose sum passes [`MAX_GROUP_COUNT`].
+    #[error("the group would hold {total} (at most {MAX_GROUP_COUNT} in one group)")]
+    SumTooLarge { total: u64 },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<CountError> for String {
+    fn from(e: CountError) -> String {
+        e.to_string()
+    }
+}
+
 /// A group's count, always within 1..=[`MAX_GROUP_COUNT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(into = "u32")]
@@ -18,12 +39,10 @@ impl Count {
     pub const MAX: Count = Count(MAX_GROUP_COUNT);
 
     /// A count, or a sentence saying the valid range.
-    pub fn new(n: i64) -> Result<Count, String> {
+    pub fn new(n: i64) -> Result<Count, CountError> {
         match u32::try_from(n) {
             Ok(n) if (1..=MAX_GROUP_COUNT).contains(&n) => Ok(Count(n)),
-            _ => Err(format!(
-                "a count must be from 1 to {MAX_GROUP_COUNT}, not {n}"
-            )),
+            _ => Err(CountError::OutOfRange { given: n }),
         }
     }
 
@@ -42,12 +61,9 @@ impl Count {
     }
 
     /// The two counts together, or a sentence if they pass the maximum.
-    pub fn plus(self, other: Count) -> Result<Count, String> {
-        Count::new(i64::from(self.0) + i64::from(other.0)).map_err(|_| {
-            format!(
-                "the group would hold {} (at most {MAX_GROUP_COUNT} in one group)",
-                u64::from(self.0) + u64::from(other.0)
-            )
+    pub fn plus(self, other: Count) -> Result<Count, CountError> {
+        Count::new(i64::from(self.0) + i64::from(other.0)).map_err(|_| CountError::SumTooLarge {
+            total: u64::from(self.0) + u64::from(other.0),
         })
     }
 }
@@ -94,8 +110,8 @@ impl<'de> Deserialize<'de> for Count {
 }
 
 impl TryFrom<i64> for Count {
-    type Error = String;
-    fn try_from(n: i64) -> Result<Count, String> {
+    type Error = CountError;
+    fn try_from(n: i64) -> Result<Count, CountError> {
         Count::new(n)
     }
 }
@@ -119,10 +135,10 @@ impl fmt::Display for Count {
 }
 
 impl std::str::FromStr for Count {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Count, String> {
-        let n: i64 = s.trim().parse().map_err(|_| {
-            format!("`{s}` is not a count; give a whole number from 1 to {MAX_GROUP_COUNT}")
+    type Err = CountError;
+    fn from_str(s: &str) -> Result<Count, CountError> {
+        let n: i64 = s.trim().parse().map_err(|_| CountError::NotANumber {
+            given: s.to_owned(),
         })?;
         Count::new(n)
     }
@@ -131,6 +147,23 @@ impl std::str::FromStr for Count {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_count_error_apart() {
+        assert_eq!(Count::new(0), Err(CountError::OutOfRange { given: 0 }));
+        assert!(matches!(
+            "x".parse::<Count>(),
+            Err(CountError::NotANumber { .. })
+        ));
+        assert_eq!(
+            Count::MAX.plus(Count::ONE),
+            Err(CountError::SumTooLarge { total: 1000 })
+        );
+        assert_eq!(
+            Count::MAX.plus(Count::ONE).unwrap_err().to_string(),
+            "the group would hold 1000 (at most 999 in one group)"
+        );
+    }
 
     #[test]
     fn counts_stay_in_range() {

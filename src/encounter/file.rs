@@ -209,21 +209,85 @@ impl fmt::Display for Placeholder {
     }
 }
 
+/// Why a group cannot be read, added or found; each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GroupError {
+    /// Text that is not `placeholder:LEVEL:RANK:ROLE`.
+    #[error(
+        "`{given}` is not a placeholder; write placeholder:LEVEL:RANK:ROLE, e.g. placeholder:5:standard:wrecker"
+    )]
+    NotAPlaceholder { given: String },
+    /// A placeholder's level that is no level.
+    #[error("{0}")]
+    Level(String),
+    /// A placeholder's rank or role that is none (the message names the closest).
+    #[error("{0}")]
+    Unknown(crate::vocab::UnknownValue),
+    /// A 3rd-edition class level that is no number.
+    #[error(
+        "`{given}` is not a class level; give a whole number from {} to {}",
+        crate::rules::d20e3::MIN_CLASS_LEVEL,
+        crate::rules::d20e3::MAX_CLASS_LEVEL
+    )]
+    NotAClassLevel { given: String },
+    /// A word that is none of a 3rd-edition foe's forms.
+    #[error(
+        "`{given}` is not a 3rd-edition foe; write cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8), cr:N+L (a monster with L class levels), character:N or npc:N"
+    )]
+    NotAFoe { given: String },
+    /// A CR or class level outside the 3rd-edition table.
+    #[error(transparent)]
+    D20e3(#[from] crate::rules::d20e3::D20e3Error),
+    /// Merging would pass the most one group holds.
+    #[error(transparent)]
+    Count(#[from] crate::encounter::count::CountError),
+    /// What the file check refuses in the group (a bad id, label or notes), said of "this group".
+    #[error("{0}")]
+    Refused(String),
+    /// Another challenge has the name (a challenge is removed by its name).
+    #[error("the encounter already has a challenge named `{name}`; give this one another name")]
+    DuplicateChallenge { name: String },
+    /// The encounter holds the most groups it may.
+    #[error(
+        "the encounter already has {n} groups, the most one holds; raise a group's count instead"
+    )]
+    Full { n: usize },
+    /// No group has the key, label or challenge name; `groups` lists the encounter's.
+    #[error("the encounter has no group `{which}`; it has: {groups}")]
+    NoSuchGroup { which: String, groups: String },
+    /// Several groups answer to the word; `hits` are their indexes.
+    #[error("`{which}` names {} groups ({}); name one by its number", .hits.len(), .hits.iter().map(|i| format!("#{}", i + 1)).collect::<Vec<_>>().join(", "))]
+    Ambiguous { which: String, hits: Vec<usize> },
+    /// `#x`: not a number.
+    #[error("`{which}` is not a group number such as #2")]
+    NotAGroupNumber { which: String },
+    /// `#N` past the encounter's groups (or `#0`).
+    #[error("there is no group {which}; the encounter has {n} groups")]
+    NoGroupNumber { which: String, n: usize },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<GroupError> for String {
+    fn from(e: GroupError) -> String {
+        e.to_string()
+    }
+}
+
 impl Placeholder {
     /// Parses `placeholder:5:standard:wrecker` (or `5:standard:wrecker`).
-    pub fn parse(s: &str) -> Result<Placeholder, String> {
+    pub fn parse(s: &str) -> Result<Placeholder, GroupError> {
         use crate::vocab::Vocabulary;
         let body = s.trim().strip_prefix("placeholder:").unwrap_or(s.trim());
         let parts: Vec<&str> = body.split([':', '/', ',']).map(str::trim).collect();
         let [level, rank, role] = parts.as_slice() else {
-            return Err(format!(
-                "`{s}` is not a placeholder; write placeholder:LEVEL:RANK:ROLE, e.g. placeholder:5:standard:wrecker"
-            ));
+            return Err(GroupError::NotAPlaceholder {
+                given: s.to_owned(),
+            });
         };
         Ok(Placeholder {
-            level: level.parse()?,
-            rank: Rank::parse(rank).map_err(|e| e.to_string())?,
-            role: Role::parse(role).map_err(|e| e.to_string())?,
+            level: level.parse().map_err(GroupError::Level)?,
+            rank: Rank::parse(rank).map_err(GroupError::Unknown)?,
+            role: Role::parse(role).map_err(GroupError::Unknown)?,
         })
     }
 
@@ -376,19 +440,15 @@ impl Group {
     /// A 3rd-edition foe as the command line and the UI write it (D1, D7): a challenge rating
     /// (`cr:5`, `5`, `cr:1/2`), a monster with class levels (`cr:3+2`), a character
     /// (`character:5`) or an NPC (`npc:5`).
-    pub fn d20e3(word: &str, count: Count) -> Result<Group, String> {
+    pub fn d20e3(word: &str, count: Count) -> Result<Group, GroupError> {
         let t = word.trim();
         let (kind, value) = match t.split_once([':', ' ']) {
             Some((k, v)) => (k.trim().to_lowercase(), v.trim()),
             None => ("cr".to_owned(), t),
         };
-        let level = |v: &str| -> Result<u8, String> {
-            v.parse::<u8>().map_err(|_| {
-                format!(
-                    "`{v}` is not a class level; give a whole number from {} to {}",
-                    crate::rules::d20e3::MIN_CLASS_LEVEL,
-                    crate::rules::d20e3::MAX_CLASS_LEVEL
-                )
+        let level = |v: &str| -> Result<u8, GroupError> {
+            v.parse::<u8>().map_err(|_| GroupError::NotAClassLevel {
+                given: v.to_owned(),
             })
         };
         let mut g = Group::cr(crate::rules::d20e3::Cr::Whole(1), count);
@@ -415,9 +475,9 @@ impl Group {
                 None => g.cr = Some(value.parse()?),
             },
             _ => {
-                return Err(format!(
-                    "`{t}` is not a 3rd-edition foe; write cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8), cr:N+L (a monster with L class levels), character:N or npc:N"
-                ));
+                return Err(GroupError::NotAFoe {
+                    given: t.to_owned(),
+                });
             }
         }
         Ok(g)
@@ -745,13 +805,13 @@ impl Encounter {
     /// Adds `count` more of a monster or placeholder, merging with a like group (the same foe,
     /// side, label and notes).
     /// Refuses (changing nothing) when the merged group would pass [`MAX_GROUP_COUNT`](crate::encounter::MAX_GROUP_COUNT).
-    pub fn add(&mut self, group: Group) -> Result<(), String> {
+    pub fn add(&mut self, group: Group) -> Result<(), GroupError> {
         if let Some(problem) = group_problem(self, &group, self.groups.len()) {
-            return Err(problem.replacen(
+            return Err(GroupError::Refused(problem.replacen(
                 &format!("group {} ", self.groups.len() + 1),
                 "this group ",
                 1,
-            ));
+            )));
         }
         if let Some(c) = &group.challenge {
             // A challenge is removed by its name, so two may not share one.
@@ -761,10 +821,9 @@ impl Encounter {
                 .filter_map(|g| g.challenge.as_ref())
                 .find(|x| x.is_named(&c.name))
             {
-                return Err(format!(
-                    "the encounter already has a challenge named `{}`; give this one another name",
-                    same.name
-                ));
+                return Err(GroupError::DuplicateChallenge {
+                    name: same.name.clone(),
+                });
             }
             self.make_room()?;
             self.groups.push(group);
@@ -794,7 +853,7 @@ impl Encounter {
     /// group's key (a monster id, `placeholder:5:standard:wrecker`, `cr:3`), a challenge's name
     /// or a group's label. Refused, saying what the encounter has, when it names none or
     /// several.
-    pub fn group_index(&self, which: &str) -> Result<usize, String> {
+    pub fn group_index(&self, which: &str) -> Result<usize, GroupError> {
         if which.starts_with('#') {
             return self.group_number(which);
         }
@@ -811,32 +870,28 @@ impl Encounter {
             .collect();
         match hits.as_slice() {
             [i] => Ok(*i),
-            [] => Err(format!(
-                "the encounter has no group `{which}`; it has: {}",
-                self.numbered_groups()
-            )),
-            many => Err(format!(
-                "`{which}` names {} groups ({}); name one by its number",
-                many.len(),
-                many.iter()
-                    .map(|i| format!("#{}", i + 1))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+            [] => Err(GroupError::NoSuchGroup {
+                which: which.to_owned(),
+                groups: self.numbered_groups(),
+            }),
+            many => Err(GroupError::Ambiguous {
+                which: which.to_owned(),
+                hits: many.to_vec(),
+            }),
         }
     }
 
     /// The index of group `#N` (counted from 1), or why there is none.
-    pub fn group_number(&self, which: &str) -> Result<usize, String> {
+    pub fn group_number(&self, which: &str) -> Result<usize, GroupError> {
         let n = which.strip_prefix('#').unwrap_or(which);
-        let i: usize = n
-            .parse()
-            .map_err(|_| format!("`{which}` is not a group number such as #2"))?;
+        let i: usize = n.parse().map_err(|_| GroupError::NotAGroupNumber {
+            which: which.to_owned(),
+        })?;
         if i == 0 || i > self.groups.len() {
-            return Err(format!(
-                "there is no group {which}; the encounter has {} groups",
-                self.groups.len()
-            ));
+            return Err(GroupError::NoGroupNumber {
+                which: which.to_owned(),
+                n: self.groups.len(),
+            });
         }
         Ok(i - 1)
     }
@@ -858,15 +913,14 @@ impl Encounter {
     }
 
     /// `Ok` while a group more fits ([`crate::limits::GROUPS`]).
-    fn make_room(&self) -> Result<(), String> {
+    fn make_room(&self) -> Result<(), GroupError> {
         let most = crate::limits::GROUPS.max;
         if self.groups.len() < most {
             Ok(())
         } else {
-            Err(format!(
-                "the encounter already has {} groups, the most one holds; raise a group's count instead",
-                self.groups.len()
-            ))
+            Err(GroupError::Full {
+                n: self.groups.len(),
+            })
         }
     }
 }
@@ -1290,4 +1344,43 @@ pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
             },
         }),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_group_error_apart() {
+        let mut e = Encounter::new("Ambush", &Party::parse("4x3").unwrap());
+        e.system = System::D20e3;
+        assert!(matches!(
+            Placeholder::parse("5:standard"),
+            Err(GroupError::NotAPlaceholder { .. })
+        ));
+        assert!(matches!(
+            Group::d20e3("cr:19+2", Count::ONE),
+            Err(GroupError::D20e3(
+                crate::rules::d20e3::D20e3Error::PastTable { cr: 19, levels: 2 }
+            ))
+        ));
+        e.add(Group::cr(Cr::Whole(3), Count::MAX)).unwrap();
+        assert_eq!(
+            e.add(Group::cr(Cr::Whole(3), Count::ONE)),
+            Err(GroupError::Count(
+                crate::encounter::count::CountError::SumTooLarge { total: 1000 }
+            ))
+        );
+        assert_eq!(
+            e.group_number("#4"),
+            Err(GroupError::NoGroupNumber {
+                which: "#4".to_owned(),
+                n: 1
+            })
+        );
+        assert_eq!(
+            e.group_number("#4").unwrap_err().to_string(),
+            "there is no group #4; the encounter has 1 groups"
+        );
+    }
 }

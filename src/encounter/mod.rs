@@ -17,17 +17,17 @@ pub mod report;
 pub mod saved;
 pub mod theme;
 
-pub use challenge::{Challenge, ChallengeSkill, DcWord};
-pub use count::{Count, MAX_GROUP_COUNT};
+pub use challenge::{Challenge, ChallengeError, ChallengeSkill, DcWord};
+pub use count::{Count, CountError, MAX_GROUP_COUNT};
 pub use error::{DataError, Listing};
 pub use file::{
-    Encounter, Group, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
+    Encounter, Group, GroupError, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
 };
 pub use parties::{
     PartyChoice, PartyRemoved, PartySet, choose_party, level_up, list_parties, load_party_file,
     new_party, party_path, remove_party, resolve_party_spec, set_party, spec_party,
 };
-pub use party::{Member, Party, PartyFile};
+pub use party::{Member, Party, PartyError, PartyFile, SpecError};
 pub use rating::orcus::budget;
 pub use rating::{Budget, Rating, rate};
 pub use report::{Report, report};

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The file of the saved party `id` (which may not exist), refusing an id that could leave
 /// `parties/`.
 pub fn party_path(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
-    path_in(&data.parties(), id, "yaml").map_err(DataError::BadId)
+    path_in(&data.parties(), id, "yaml").map_err(|e| DataError::BadId(e.to_string()))
 }
 
 /// Where removed parties go: a folder of their own in the trash, so that `lairsmith restore`
@@ -75,7 +75,7 @@ pub fn choose_party(data: &DataDir, text: &str) -> Result<PartyChoice, DataError
     if path.is_file() {
         let party = load_party_file(&path)?
             .party()
-            .map_err(DataError::BadParty)?;
+            .map_err(|e| DataError::BadParty(e.to_string()))?;
         return Ok(PartyChoice::Saved {
             id: text.to_owned(),
             party,
@@ -157,7 +157,8 @@ fn new_file(name: &str, party: &Party) -> PartyFile {
 /// Returns the path.
 pub fn new_party(data: &DataDir, name: &str, party: &Party) -> Result<PathBuf, DataError> {
     let name = name.trim();
-    crate::text::check_name("the party's name", name).map_err(DataError::BadName)?;
+    crate::text::check_name("the party's name", name)
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     let path = party_path(data, &slugify(name))?;
     save_atomic(
         &path,
@@ -178,7 +179,7 @@ pub struct PartySet {
 /// Creates the party `id` (named `id`) or replaces the members of the saved one, keeping its
 /// name and `x-` keys. A saved file that does not load is refused, not overwritten.
 pub fn set_party(data: &DataDir, id: &str, party: &Party) -> Result<PartySet, DataError> {
-    crate::monster::design::check_id(id).map_err(DataError::BadId)?;
+    crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     let path = party_path(data, id)?;
     let mut created = false;
     update_locked(&path, |current| {

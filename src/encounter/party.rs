@@ -10,16 +10,42 @@ use serde::{Deserialize, Serialize};
 /// The most characters a party may have.
 pub const MAX_PARTY_SIZE: usize = 64;
 
+/// Why a party has a size it may not have; each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PartyError {
+    /// A party without characters.
+    #[error("the party has no members")]
+    NoMembers,
+    /// More than [`MAX_PARTY_SIZE`] characters.
+    #[error("the party has {n} characters; a party has 1 to {MAX_PARTY_SIZE}")]
+    TooMany { n: usize },
+    /// A saved party file without members, by the party's name.
+    #[error("the party `{name}` has no members")]
+    FileWithoutMembers { name: String },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<PartyError> for String {
+    fn from(e: PartyError) -> String {
+        e.to_string()
+    }
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<SpecError> for String {
+    fn from(e: SpecError) -> String {
+        e.to_string()
+    }
+}
+
 /// Checks a party's size against 1..=[`MAX_PARTY_SIZE`], the same for specs and files.
-pub fn check_size(n: usize) -> Result<(), String> {
+pub fn check_size(n: usize) -> Result<(), PartyError> {
     if (1..=MAX_PARTY_SIZE).contains(&n) {
         Ok(())
     } else if n == 0 {
-        Err("the party has no members".into())
+        Err(PartyError::NoMembers)
     } else {
-        Err(format!(
-            "the party has {n} characters; a party has 1 to {MAX_PARTY_SIZE}"
-        ))
+        Err(PartyError::TooMany { n })
     }
 }
 
@@ -86,8 +112,8 @@ impl Party {
     }
 
     /// Parses `4x3`, `3,3,4,5`, `Ana=3,Bo=4`, or a bare level `5` (four characters of level 5).
-    pub fn parse(spec: &str) -> Result<Party, String> {
-        Party::parse_spec(spec).map_err(|e| e.to_string())
+    pub fn parse(spec: &str) -> Result<Party, SpecError> {
+        Party::parse_spec(spec)
     }
 
     /// [`Party::parse`], with the reason kept apart so that a caller that also tried the text
@@ -126,7 +152,7 @@ impl Party {
                 .trim()
                 .parse()
                 .map_err(|_| bad(Some(format!("{} characters are too many", n.trim()))))?;
-            check_size(n).map_err(|e| bad(Some(e)))?;
+            check_size(n).map_err(|e| bad(Some(e.to_string())))?;
             return Ok(Party::uniform(n, level(l)?));
         }
         if !s.contains(',') && !s.contains('=') {
@@ -143,7 +169,8 @@ impl Party {
                     let name = name.trim();
                     if !name.is_empty() {
                         let what = format!("the name of party member {}", members.len() + 1);
-                        crate::text::check_name(&what, name).map_err(|e| bad(Some(e)))?;
+                        crate::text::check_name(&what, name)
+                            .map_err(|e| bad(Some(e.to_string())))?;
                     }
                     Member {
                         name: Some(name.to_owned()).filter(|n| !n.is_empty()),
@@ -159,7 +186,7 @@ impl Party {
             };
             members.push(m);
         }
-        check_size(members.len()).map_err(|e| bad(Some(e)))?;
+        check_size(members.len()).map_err(|e| bad(Some(e.to_string())))?;
         Ok(Party { members })
     }
 
@@ -189,7 +216,9 @@ pub const SPEC_FORMS: &str =
 /// A text that is not a party spec, and why when it has a spec's shape (`4x40`: the level).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SpecError {
+    /// The text, trimmed.
     pub text: String,
+    /// Why, when the text has a spec's shape; `None` for a word with none of the forms.
     pub why: Option<String>,
 }
 
@@ -255,9 +284,11 @@ impl KeepsXKeys for PartyFile {
 }
 
 impl PartyFile {
-    pub fn party(&self) -> Result<Party, String> {
+    pub fn party(&self) -> Result<Party, PartyError> {
         if self.members.is_empty() {
-            return Err(format!("the party `{}` has no members", self.name));
+            return Err(PartyError::FileWithoutMembers {
+                name: self.name.clone(),
+            });
         }
         Ok(Party {
             members: self.members.clone(),
@@ -302,5 +333,17 @@ mod tests {
         for bad in ["", "0x3", "4x31", "x3", "a,b", "4x"] {
             assert!(Party::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_party_error_apart() {
+        assert_eq!(check_size(0), Err(PartyError::NoMembers));
+        assert_eq!(check_size(65), Err(PartyError::TooMany { n: 65 }));
+        let e = Party::parse("0x5").unwrap_err();
+        assert_eq!(e.why.as_deref(), Some("the party has no members"));
+        assert_eq!(
+            e.to_string(),
+            "`0x5` is not a party spec (the party has no members): a spec is 4x6 (4 characters of level 6), 3,3,4,5 (one level each) or Ana=3,Bo=4"
+        );
     }
 }

@@ -50,7 +50,9 @@ pub fn resolve_party_ref(data: &DataDir, party: &PartyRef) -> Result<Party, Data
             path,
         });
     }
-    load_party_file(&path)?.party().map_err(DataError::BadParty)
+    load_party_file(&path)?
+        .party()
+        .map_err(|e| DataError::BadParty(e.to_string()))
 }
 
 /// An encounter file with its party (a saved one loaded), and the fingerprint of the file.
@@ -83,9 +85,11 @@ pub fn create_encounter_in(
     system: crate::encounter::System,
 ) -> Result<PathBuf, DataError> {
     let name = name.trim();
-    crate::text::check_name("the encounter's name", name).map_err(DataError::BadName)?;
+    crate::text::check_name("the encounter's name", name)
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     if system == crate::encounter::System::D20e3 {
-        crate::encounter::rating::d20e3::party_level(party).map_err(DataError::Refused)?;
+        crate::encounter::rating::d20e3::party_level(party)
+            .map_err(|e| DataError::Refused(e.to_string()))?;
     }
     let mut e = Encounter::new(name, party);
     e.system = system;
@@ -131,7 +135,10 @@ pub fn update_encounter(
 
 /// Adds a group to the encounter file (merging with a like group), under its lock.
 pub fn add_group(path: &Path, group: &Group) -> Result<(), DataError> {
-    update_encounter(path, |e| e.add(group.clone()).map_err(DataError::Refused))
+    update_encounter(path, |e| {
+        e.add(group.clone())
+            .map_err(|e| DataError::Refused(e.to_string()))
+    })
 }
 
 /// Removes a group from the encounter file, under its lock: `#N` (the Nth group), a monster id
@@ -141,7 +148,9 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
     update_encounter(path, |e| {
         let before = e.groups.len();
         if which.starts_with('#') {
-            let i = e.group_number(which).map_err(DataError::Refused)?;
+            let i = e
+                .group_number(which)
+                .map_err(|e| DataError::Refused(e.to_string()))?;
             e.groups.remove(i);
         } else {
             let key = Placeholder::parse(which)
@@ -168,7 +177,9 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
 /// file, under its lock; `None` clears them.
 pub fn set_group_notes(path: &Path, which: &str, notes: Option<&str>) -> Result<(), DataError> {
     update_encounter(path, |e| {
-        let i = e.group_index(which).map_err(DataError::Refused)?;
+        let i = e
+            .group_index(which)
+            .map_err(|e| DataError::Refused(e.to_string()))?;
         e.groups[i].notes = notes.map(str::to_owned);
         Ok(())
     })

@@ -8,6 +8,7 @@
 //! give the same fight on any machine.
 
 pub mod build;
+pub mod error;
 pub mod file;
 pub mod model;
 pub mod players;
@@ -19,7 +20,8 @@ pub mod words;
 
 pub use file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
 pub use model::{Combatant, FightState, Life, Overcome, Side};
-pub use step::Step;
+pub use step::{Step, StepError};
+pub use words::WordError;
 
 impl Fight {
     /// The state of `start` with `steps` replayed, or the first step that no longer applies
@@ -32,14 +34,14 @@ impl Fight {
         let mut s = start.clone();
         for (i, step) in steps.iter().enumerate() {
             let mut dice = rules::Dice::for_step(seed, i + 1);
-            step::apply(&mut s, step, &mut dice).map_err(|e| (i + 1, e))?;
+            step::apply(&mut s, step, &mut dice).map_err(|e| (i + 1, e.to_string()))?;
         }
         Ok(s)
     }
 
     /// Applies one more step: `now` changes and the step is kept, or nothing changes and the
     /// sentence says why.
-    pub fn push(&mut self, step: Step) -> Result<(), String> {
+    pub fn push(&mut self, step: Step) -> Result<(), step::StepError> {
         let mut dice = rules::Dice::for_step(self.seed, self.steps.len() + 1);
         step::apply(&mut self.now, &step, &mut dice)?;
         self.steps.push(step);

@@ -442,9 +442,11 @@ pub fn p8_condition_text(c: Condition) -> &'static str {
 
 /// P9: action points at the start of the fight: elites 1, bosses 2, others 0 (R5): the stat
 /// block's number, which is the rank's unless overridden.
-pub fn p9_spend(c: &mut Combatant) -> Result<String, String> {
+pub fn p9_spend(c: &mut Combatant) -> Result<String, crate::fight::error::StepError> {
     if c.action_points <= 0 {
-        return Err(format!("{} has no action points left", c.name));
+        return Err(crate::fight::error::StepError::NoActionPoints {
+            name: c.name.clone(),
+        });
     }
     c.action_points -= 1;
     Ok(format!(

@@ -81,7 +81,8 @@ pub fn step(
             .take()
             .ok_or_else(|| DataError::Refused("the step was made already".into()))?;
         let step = make(f).map_err(DataError::Refused)?;
-        f.push(step).map_err(DataError::Refused)?;
+        f.push(step)
+            .map_err(|e| DataError::Refused(e.to_string()))?;
         Ok((f.clone(), f.now.log[before..].to_vec()))
     })
 }
@@ -117,7 +118,7 @@ pub fn end(
             f.push(Step::End {
                 overcome: overcome.clone(),
             })
-            .map_err(DataError::Refused)?;
+            .map_err(|e| DataError::Refused(e.to_string()))?;
         }
         Ok(f.clone())
     })

@@ -21,8 +21,9 @@ pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
-    crate::monster::design::check_id(word).map_err(DataError::BadId)?;
-    let path = crate::store::path_in(&fights_dir(data), word, "yaml").map_err(DataError::BadId)?;
+    crate::monster::design::check_id(word).map_err(|e| DataError::BadId(e.to_string()))?;
+    let path = crate::store::path_in(&fights_dir(data), word, "yaml")
+        .map_err(|e| DataError::BadId(e.to_string()))?;
     if !path.exists() {
         let ids = ids(data);
         let near = crate::vocab::closest(word, ids.iter().map(String::as_str));
@@ -103,7 +104,7 @@ pub fn load_fight(path: &Path) -> Result<(Fight, Fingerprint), DataError> {
 pub fn create_fight(data: &DataDir, f: &Fight) -> Result<PathBuf, DataError> {
     let most = crate::limits::FIGHT_COMBATANTS;
     most.check(f.start.combatants.len(), "a fight")
-        .map_err(DataError::BadName)?;
+        .map_err(|e| DataError::BadName(e.to_string()))?;
     let base = crate::monster::slugify(&f.encounter);
     let taken = ids(data);
     let id = (1..)
@@ -116,7 +117,8 @@ pub fn create_fight(data: &DataDir, f: &Fight) -> Result<PathBuf, DataError> {
         })
         .find(|id| !taken.contains(id))
         .unwrap_or(base);
-    let path = crate::store::path_in(&fights_dir(data), &id, "yaml").map_err(DataError::BadId)?;
+    let path = crate::store::path_in(&fights_dir(data), &id, "yaml")
+        .map_err(|e| DataError::BadId(e.to_string()))?;
     save_atomic(&path, crate::yaml_io::to_string(f).as_bytes(), Expect::New)?;
     Ok(path)
 }
@@ -135,7 +137,7 @@ pub fn update_fight<T>(
         out = Some(change(&mut f)?);
         let most = crate::limits::FIGHT_STEPS;
         most.check(f.steps.len(), "a fight")
-            .map_err(DataError::Refused)?;
+            .map_err(|e| DataError::Refused(e.to_string()))?;
         Ok::<_, DataError>(Some(
             crate::yaml_keep::text_to_save(text, &f, path)?.into_bytes(),
         ))

@@ -84,22 +84,31 @@ pub enum Step {
     End { overcome: Vec<(String, Overcome)> },
 }
 
-/// A combatant by id, or a sentence naming the closest ids.
-pub fn find(s: &FightState, id: &str) -> Result<usize, String> {
+pub use crate::fight::error::StepError;
+
+/// A combatant by id, or why not, naming the closest ids.
+pub fn find(s: &FightState, id: &str) -> Result<usize, StepError> {
     if let Some(i) = s.combatants.iter().position(|c| c.id == id) {
         return Ok(i);
     }
     let ids = s.combatants.iter().map(|c| c.id.as_str());
-    Err(crate::vocab::UnknownValue::new("combatant", id, ids).to_string())
+    Err(StepError::Unknown(crate::vocab::UnknownValue::new(
+        "combatant",
+        id,
+        ids,
+    )))
 }
 
-fn power_index(c: &Combatant, name: &str) -> Result<usize, String> {
+fn power_index(c: &Combatant, name: &str) -> Result<usize, StepError> {
     c.powers
         .iter()
         .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| {
-            crate::vocab::UnknownValue::new("power", name, c.powers.iter().map(|p| p.name.as_str()))
-                .to_string()
+            StepError::Unknown(crate::vocab::UnknownValue::new(
+                "power",
+                name,
+                c.powers.iter().map(|p| p.name.as_str()),
+            ))
         })
 }
 
@@ -119,9 +128,9 @@ fn effect_of(s: &mut FightState, spec: &EffectSpec) -> Effect {
 
 /// Applies one step to `s` with its dice, logging what happened; `characters` is the number
 /// of the party's characters (for P10). A step that cannot apply changes nothing and says why.
-pub fn apply(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), String> {
+pub fn apply(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), StepError> {
     if s.ended.is_some() && !matches!(step, Step::End { .. }) {
-        return Err("the fight has ended; undo the end to change it".into());
+        return Err(StepError::Ended);
     }
     let mut next = s.clone();
     apply_to(&mut next, step, dice)?;
@@ -142,7 +151,7 @@ pub fn apply(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Str
     Ok(())
 }
 
-fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), String> {
+fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), StepError> {
     match step {
         Step::Initiative { who, count } | Step::Delay { who, count } => {
             let i = find(s, who)?;
@@ -173,13 +182,15 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
                 .map(|c| c.name.as_str())
                 .collect();
             if !missing.is_empty() {
-                return Err(format!(
+                return Err(StepError::Refused(format!(
                     "enter the initiative of {} first (`fight init FIGHT ID COUNT`)",
                     missing.join(", ")
-                ));
+                )));
             }
             if !s.combatants.iter().any(Combatant::takes_turns) {
-                return Err("nobody in the fight takes turns".into());
+                return Err(StepError::Refused(
+                    "nobody in the fight takes turns".to_owned(),
+                ));
             }
             if let Some(id) = s.turn.clone()
                 && let Ok(i) = find(s, &id)
@@ -202,7 +213,9 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
             damage_type,
         } => {
             if *amount < 0 {
-                return Err("damage is 0 or more; heal to give hit points back".into());
+                return Err(StepError::Refused(
+                    "damage is 0 or more; heal to give hit points back".to_owned(),
+                ));
             }
             let i = find(s, who)?;
             let words = rules::p3_damage(&mut s.combatants[i], *amount, *damage_type);
@@ -210,7 +223,9 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
         }
         Step::Heal { who, amount } => {
             if *amount < 0 {
-                return Err("healing is 0 or more; damage takes hit points".into());
+                return Err(StepError::Refused(
+                    "healing is 0 or more; damage takes hit points".to_owned(),
+                ));
             }
             let i = find(s, who)?;
             let words = rules::p3_heal(&mut s.combatants[i], *amount);
@@ -218,7 +233,9 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
         }
         Step::Temp { who, amount } => {
             if *amount < 0 {
-                return Err("temporary hit points are 0 or more".into());
+                return Err(StepError::Refused(
+                    "temporary hit points are 0 or more".to_owned(),
+                ));
             }
             let i = find(s, who)?;
             let words = rules::p4_temp(&mut s.combatants[i], *amount);
@@ -228,10 +245,10 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
             let i = find(s, who)?;
             let c = &mut s.combatants[i];
             if c.hp > 0 || !matches!(c.life, Life::Dead | Life::Unconscious) {
-                return Err(format!(
+                return Err(StepError::Refused(format!(
                     "{} is at {} HP: only a creature at 0 HP or below can be knocked out",
                     c.name, c.hp
-                ));
+                )));
             }
             c.life = Life::Unconscious;
             let words = format!("{} falls unconscious instead of dying (P3)", c.name);
@@ -286,7 +303,7 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
                     .iter()
                     .map(|e| format!("{} ({})", e.id, rules::effect_words(e, s)))
                     .collect();
-                return Err(format!(
+                return Err(StepError::Refused(format!(
                     "{} has no effect {effect}; its effects: {}",
                     s.combatants[i].name,
                     if ids.is_empty() {
@@ -294,7 +311,7 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
                     } else {
                         ids.join(", ")
                     }
-                ));
+                )));
             };
             let e = s.combatants[i].effects.remove(at);
             let words = format!(
@@ -324,7 +341,7 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
         }
         Step::MaxHp { who, hp } => {
             if *hp < 1 {
-                return Err("a maximum is 1 HP or more".into());
+                return Err(StepError::Refused("a maximum is 1 HP or more".to_owned()));
             }
             let i = find(s, who)?;
             let c = &mut s.combatants[i];
@@ -340,7 +357,10 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
         }
         Step::Add { combatant } => {
             if s.combatants.iter().any(|c| c.id == combatant.id) {
-                return Err(format!("the fight already has `{}`", combatant.id));
+                return Err(StepError::Refused(format!(
+                    "the fight already has `{}`",
+                    combatant.id
+                )));
             }
             let c = (**combatant).clone();
             let words = format!(
@@ -375,15 +395,15 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Stri
         } => check(s, challenge, skill.as_deref(), *success)?,
         Step::End { overcome } => {
             if s.ended.is_some() {
-                return Err("the fight has already ended".into());
+                return Err(StepError::Refused("the fight has already ended".to_owned()));
             }
             for (id, how) in overcome {
                 let i = find(s, id)?;
                 if s.combatants[i].side != Side::Foe {
-                    return Err(format!(
+                    return Err(StepError::Refused(format!(
                         "{} is on the party's side; only foes are overcome",
                         s.combatants[i].name
-                    ));
+                    )));
                 }
                 s.combatants[i].overcome = Some(*how);
             }
@@ -418,14 +438,14 @@ fn until_ids(u: &Until) -> Vec<&str> {
     }
 }
 
-fn use_power(c: &mut Combatant, p: usize) -> Result<String, String> {
+fn use_power(c: &mut Combatant, p: usize) -> Result<String, StepError> {
     use crate::rules::power_vocab::Usage;
     let power = &mut c.powers[p];
     if power.usage == Usage::AtWill {
         return Ok(format!("{} uses {} (at-will)", c.name, power.name));
     }
     if power.used {
-        return Err(format!(
+        return Err(StepError::Refused(format!(
             "{}'s {} is used{}",
             c.name,
             power.name,
@@ -434,7 +454,7 @@ fn use_power(c: &mut Combatant, p: usize) -> Result<String, String> {
             } else {
                 " until a refresh roll gives it back"
             }
-        ));
+        )));
     }
     power.used = true;
     Ok(format!(
@@ -454,26 +474,26 @@ fn attack(
     defense: Option<i64>,
     apply: bool,
     dice: &mut Dice,
-) -> Result<(), String> {
+) -> Result<(), StepError> {
     let a = find(s, who)?;
     let t = find(s, target)?;
     let p = power_index(&s.combatants[a], power)?;
     let pw = s.combatants[a].powers[p].clone();
     let Some((bonus, def)) = pw.attack else {
-        return Err(format!(
+        return Err(StepError::Refused(format!(
             "{} makes no attack roll; `fight use` marks it used",
             pw.name
-        ));
+        )));
     };
     let target_def = match (defense, s.combatants[t].defenses) {
         (Some(v), _) => v,
         (None, Some(d)) => d.get(def),
         (None, None) => {
-            return Err(format!(
+            return Err(StepError::Refused(format!(
                 "the fight does not know {}'s {}; give it with --defense N",
                 s.combatants[t].name,
                 def.label()
-            ));
+            )));
         }
     };
     if pw.usage != crate::rules::power_vocab::Usage::AtWill {
@@ -521,18 +541,30 @@ fn attack(
     Ok(())
 }
 
-fn check(s: &mut FightState, name: &str, skill: Option<&str>, success: bool) -> Result<(), String> {
+fn check(
+    s: &mut FightState,
+    name: &str,
+    skill: Option<&str>,
+    success: bool,
+) -> Result<(), StepError> {
     let Some(i) = s
         .challenges
         .iter()
         .position(|c| c.name.eq_ignore_ascii_case(name.trim()))
     else {
         let names = s.challenges.iter().map(|c| c.name.as_str());
-        return Err(crate::vocab::UnknownValue::new("challenge", name, names).to_string());
+        return Err(StepError::Unknown(crate::vocab::UnknownValue::new(
+            "challenge",
+            name,
+            names,
+        )));
     };
     let c: &mut ChallengeRun = &mut s.challenges[i];
     if c.is_over() {
-        return Err(format!("the challenge {} is over", c.name));
+        return Err(StepError::Refused(format!(
+            "the challenge {} is over",
+            c.name
+        )));
     }
     // A3: a group check at Easy; a skill's first check at its DC, later ones at Hard.
     let (what, dc) = match skill {
@@ -629,5 +661,43 @@ fn advance(s: &mut FightState, dice: &mut Dice) {
         log(s, format!("{name}'s turn ends"));
         s.acted.push(id);
         s.turn = None;
+    }
+}
+
+#[cfg(test)]
+mod error_tests {
+    use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_step_error_apart() {
+        let mut s = FightState {
+            round: 0,
+            turn: None,
+            acted: Vec::new(),
+            combatants: Vec::new(),
+            challenges: Vec::new(),
+            next_effect: 1,
+            log: Vec::new(),
+            ended: None,
+        };
+        let init = Step::Initiative {
+            who: "ana".to_owned(),
+            count: 12,
+        };
+        let mut dice = Dice::for_step(1, 1);
+        assert!(matches!(
+            apply(&mut s, &init, &mut dice),
+            Err(StepError::Unknown(_))
+        ));
+        s.ended = Some(crate::fight::model::Ending {
+            xp: 0,
+            xp_each: 0,
+            characters: 4,
+        });
+        assert_eq!(apply(&mut s, &init, &mut dice), Err(StepError::Ended));
+        assert_eq!(
+            StepError::Ended.to_string(),
+            "the fight has ended; undo the end to change it"
+        );
     }
 }

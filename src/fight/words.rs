@@ -7,18 +7,15 @@ use crate::fight::step::EffectSpec;
 use crate::vocab::Vocabulary;
 
 /// `Ana=17`, `Ana=17/34`, `Ana=/34`: a character's name, initiative and hit points.
-pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), String> {
-    let bad = || {
-        format!(
-            "`{}` is not a character's initiative: write NAME=INIT or NAME=INIT/HP, e.g. Ana=17/34",
-            crate::text::quote_short(s)
-        )
+pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), WordError> {
+    let bad = || WordError::NotACharacter {
+        given: s.to_owned(),
     };
     let (name, rest) = s.split_once('=').ok_or_else(bad)?;
     let name = name.trim();
     crate::text::check_name("a character's name", name)?;
     let (init, hp) = rest.split_once('/').unwrap_or((rest, ""));
-    let num = |t: &str| -> Result<Option<i64>, String> {
+    let num = |t: &str| -> Result<Option<i64>, WordError> {
         let t = t.trim();
         if t.is_empty() {
             Ok(None)
@@ -32,15 +29,63 @@ pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), String> 
     };
     let hp = num(hp)?;
     if hp.is_some_and(|h| h < 1) {
-        return Err(format!("{name}'s hit points are 1 or more"));
+        return Err(WordError::NoHitPoints {
+            name: name.to_owned(),
+        });
     }
     Ok((name.to_owned(), num(init)?, hp))
+}
+
+/// Why a word typed at the table (an effect, an amount, an initiative count, how a foe was
+/// overcome) is refused; each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WordError {
+    /// A character that is not `NAME=INIT` or `NAME=INIT/HP`.
+    #[error("`{}` is not a character's initiative: write NAME=INIT or NAME=INIT/HP, e.g. Ana=17/34", crate::text::quote_short(.given))]
+    NotACharacter { given: String },
+    /// A character's hit points below 1.
+    #[error("{name}'s hit points are 1 or more")]
+    NoHitPoints { name: String },
+    /// `persistent` without an amount from 1 to 999.
+    #[error("persistent damage is `persistent N` or `persistent N TYPE`, N from 1 to 999")]
+    Persistent,
+    /// A damage type that is none (the message names the closest).
+    #[error("{0}")]
+    DamageType(crate::vocab::UnknownValue),
+    /// An effect's free text that is no name (empty, a control character, too long).
+    #[error(transparent)]
+    Name(#[from] crate::text::NameError),
+    /// A duration that is none of `save`, `encounter`, `start:ID`, `end:ID`.
+    #[error("{0}")]
+    Until(String),
+    /// The combatant after `by` is no id.
+    #[error(transparent)]
+    Id(#[from] crate::monster::design::IdError),
+    /// An amount of `what` (damage, healing) outside 1 to 9,999; `word` is quoted escaped.
+    #[error("`{}` is not an amount of {what}: a whole number from 1 to 9,999", crate::text::quote_short(.word))]
+    NotAnAmount { word: String, what: String },
+    /// An initiative count outside -99 to 999.
+    #[error("`{}` is not an initiative count: a whole number from -99 to 999", crate::text::quote_short(.word))]
+    NotACount { word: String },
+    /// A word after damage's amount and type.
+    #[error("`{}` is one word too many: damage is an amount and a type, e.g. `12 fire`", crate::text::quote_short(.word))]
+    TooManyWords { word: String },
+    /// None of defeated, fled, surrendered, bypassed.
+    #[error("`{}` is not how a foe is overcome: defeated, fled, surrendered or bypassed", crate::text::quote_short(.word))]
+    NotOvercome { word: String },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<WordError> for String {
+    fn from(e: WordError) -> String {
+        e.to_string()
+    }
 }
 
 /// An effect from the command line: a condition word, `persistent N [type]`, or any other text;
 /// `until` as `save`, `encounter`, `start:ID` or `end:ID` (P8's default for `marked`, else save
 /// ends).
-pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<EffectSpec, String> {
+pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<EffectSpec, WordError> {
     let what = what.trim();
     let words: Vec<&str> = what.split_whitespace().collect();
     let affliction = if let Ok(c) = crate::rules::creature::Condition::parse(what) {
@@ -53,14 +98,10 @@ pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<Effec
             .get(1)
             .and_then(|n| n.parse().ok())
             .filter(|n| (1..=999).contains(n))
-            .ok_or_else(|| {
-                String::from(
-                    "persistent damage is `persistent N` or `persistent N TYPE`, N from 1 to 999",
-                )
-            })?;
+            .ok_or(WordError::Persistent)?;
         let damage_type = match words.get(2) {
             Some(t) => {
-                Some(crate::rules::creature::DamageType::parse(t).map_err(|e| e.to_string())?)
+                Some(crate::rules::creature::DamageType::parse(t).map_err(WordError::DamageType)?)
             }
             None => None,
         };
@@ -81,7 +122,7 @@ pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<Effec
             }
             _ => Until::SaveEnds,
         },
-        Some(u) => u.parse::<Until>()?,
+        Some(u) => u.parse::<Until>().map_err(WordError::Until)?,
     };
     Ok(EffectSpec {
         what: affliction,
@@ -92,7 +133,7 @@ pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<Effec
 }
 
 /// `dazed` or `dazed until=end:ID`, for --after and --failed-save.
-pub fn effect_with_until(s: &str) -> Result<EffectSpec, String> {
+pub fn effect_with_until(s: &str) -> Result<EffectSpec, WordError> {
     match s.split_once(" until=") {
         Some((what, until)) => effect(what, Some(until), None),
         None => effect(s, None, None),
@@ -101,7 +142,7 @@ pub fn effect_with_until(s: &str) -> Result<EffectSpec, String> {
 
 /// An effect in one line, as the Table screen takes it: `WHAT [by ID] [until DURATION]`, e.g.
 /// `dazed until end of hedgemaw`, `marked by ana`, `persistent 5 fire`.
-pub fn effect_line(line: &str) -> Result<EffectSpec, String> {
+pub fn effect_line(line: &str) -> Result<EffectSpec, WordError> {
     let (rest, until) = match line.split_once(" until ") {
         Some((w, u)) => (w, Some(u)),
         None => (line, None),
@@ -117,61 +158,56 @@ pub fn effect_line(line: &str) -> Result<EffectSpec, String> {
 }
 
 /// Damage in one line: `12` or `12 fire` (an amount from 1 to 9,999 and a damage type).
-pub fn damage(line: &str) -> Result<(i64, Option<crate::rules::creature::DamageType>), String> {
+pub fn damage(line: &str) -> Result<(i64, Option<crate::rules::creature::DamageType>), WordError> {
     let mut words = line.split_whitespace();
     let amount = amount(words.next().unwrap_or(""), "damage")?;
     let damage_type = match words.next() {
-        Some(t) => Some(crate::rules::creature::DamageType::parse(t).map_err(|e| e.to_string())?),
+        Some(t) => {
+            Some(crate::rules::creature::DamageType::parse(t).map_err(WordError::DamageType)?)
+        }
         None => None,
     };
     if let Some(extra) = words.next() {
-        return Err(format!(
-            "`{}` is one word too many: damage is an amount and a type, e.g. `12 fire`",
-            crate::text::quote_short(extra)
-        ));
+        return Err(WordError::TooManyWords {
+            word: extra.to_owned(),
+        });
     }
     Ok((amount, damage_type))
 }
 
 /// A whole number of hit points from 1 to 9,999, for `what` (damage, healing).
-pub fn amount(word: &str, what: &str) -> Result<i64, String> {
+pub fn amount(word: &str, what: &str) -> Result<i64, WordError> {
     word.trim()
         .parse::<i64>()
         .ok()
         .filter(|n| (1..=9_999).contains(n))
-        .ok_or_else(|| {
-            format!(
-                "`{}` is not an amount of {what}: a whole number from 1 to 9,999",
-                crate::text::quote_short(word.trim())
-            )
+        .ok_or_else(|| WordError::NotAnAmount {
+            word: word.trim().to_owned(),
+            what: what.to_owned(),
         })
 }
 
 /// An initiative count, from -99 to 999.
-pub fn count(word: &str) -> Result<i64, String> {
+pub fn count(word: &str) -> Result<i64, WordError> {
     word.trim()
         .parse::<i64>()
         .ok()
         .filter(|n| (-99..=999).contains(n))
-        .ok_or_else(|| {
-            format!(
-                "`{}` is not an initiative count: a whole number from -99 to 999",
-                crate::text::quote_short(word.trim())
-            )
+        .ok_or_else(|| WordError::NotACount {
+            word: word.trim().to_owned(),
         })
 }
 
 /// How a foe was overcome, by its word: defeated, fled, surrendered or bypassed.
-pub fn overcome_word(word: &str) -> Result<Overcome, String> {
+pub fn overcome_word(word: &str) -> Result<Overcome, WordError> {
     match word.trim() {
         "defeated" => Ok(Overcome::Defeated),
         "fled" => Ok(Overcome::Fled),
         "surrendered" => Ok(Overcome::Surrendered),
         "bypassed" => Ok(Overcome::Bypassed),
-        other => Err(format!(
-            "`{}` is not how a foe is overcome: defeated, fled, surrendered or bypassed",
-            crate::text::quote_short(other)
-        )),
+        other => Err(WordError::NotOvercome {
+            word: other.to_owned(),
+        }),
     }
 }
 
@@ -180,7 +216,7 @@ pub fn overcome(
     words: &[String],
     all: bool,
     s: &FightState,
-) -> Result<Vec<(String, Overcome)>, String> {
+) -> Result<Vec<(String, Overcome)>, WordError> {
     let mut chosen: Vec<(String, Overcome)> = Vec::new();
     for o in words {
         let (id, how) = o.split_once('=').unwrap_or((o.as_str(), "defeated"));
@@ -194,4 +230,44 @@ pub fn overcome(
         }
     }
     Ok(chosen)
+}
+
+#[cfg(test)]
+mod error_tests {
+    use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_word_error_apart() {
+        assert!(matches!(
+            character("Ana=17/0"),
+            Err(WordError::NoHitPoints { .. })
+        ));
+        assert!(matches!(
+            character("Ana"),
+            Err(WordError::NotACharacter { .. })
+        ));
+        assert_eq!(
+            effect("persistent x", None, None),
+            Err(WordError::Persistent)
+        );
+        assert!(matches!(
+            effect_line("dazed by Ana Bo"),
+            Err(WordError::Id(_))
+        ));
+        assert!(matches!(
+            amount("0", "healing"),
+            Err(WordError::NotAnAmount { .. })
+        ));
+        assert_eq!(
+            amount("0", "healing").unwrap_err().to_string(),
+            "`0` is not an amount of healing: a whole number from 1 to 9,999"
+        );
+        assert!(
+            matches!(damage("12 fire hot"), Err(WordError::TooManyWords { word }) if word == "hot")
+        );
+        assert!(matches!(
+            overcome_word("ran"),
+            Err(WordError::NotOvercome { .. })
+        ));
+    }
 }

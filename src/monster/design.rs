@@ -527,16 +527,39 @@ pub fn is_valid_id(id: &str) -> bool {
 /// Checks an id (of a monster, or of a saved party an encounter names): the slug rule of
 /// [`is_valid_id`]. Ids become file names and export paths, so `../x` must never pass. The
 /// sentence names the valid form and suggests the slug of what was written.
-pub fn check_id(id: &str) -> Result<(), String> {
+pub fn check_id(id: &str) -> Result<(), IdError> {
     if is_valid_id(id) {
         return Ok(());
     }
-    Err(format!(
-        "`{}` is not a valid id: an id is lower-case ASCII letters and digits joined by single hyphens, at most {} characters; write `{}`",
-        crate::text::quote_short(id),
-        crate::text::MAX_NAME_CHARS,
-        slugify(id)
-    ))
+    Err(IdError { id: id.to_owned() })
+}
+
+/// An id that is not a slug (`../x`, `Giant Frog`); the message quotes it escaped and suggests
+/// its [`slugify`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{}` is not a valid id: an id is lower-case ASCII letters and digits joined by single hyphens, at most {} characters; write `{}`",
+    crate::text::quote_short(.id),
+    crate::text::MAX_NAME_CHARS,
+    slugify(.id)
+)]
+pub struct IdError {
+    /// The id as written.
+    pub id: String,
+}
+
+impl IdError {
+    /// The id the message suggests.
+    pub fn slug(&self) -> String {
+        slugify(&self.id)
+    }
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<IdError> for String {
+    fn from(e: IdError) -> String {
+        e.to_string()
+    }
 }
 
 impl MonsterDesign {
@@ -684,6 +707,17 @@ pub(crate) fn immunity_schema(_: &mut schemars::SchemaGenerator) -> schemars::Sc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_id_is_an_id_error_suggesting_its_slug() {
+        let e = check_id("Giant Frog").unwrap_err();
+        assert_eq!(e.slug(), "giant-frog");
+        assert!(matches!(&e, IdError { id } if id == "Giant Frog"));
+        assert_eq!(
+            e.to_string(),
+            "`Giant Frog` is not a valid id: an id is lower-case ASCII letters and digits joined by single hyphens, at most 64 characters; write `giant-frog`"
+        );
+    }
 
     #[test]
     fn slugs_are_safe_file_stems() {

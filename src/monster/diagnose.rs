@@ -310,14 +310,14 @@ pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
                 if r.check::<String>(&at, v)
                     && let Err(m) = check_id(v.as_str().unwrap_or_default())
                 {
-                    r.at(&at, m);
+                    r.at(&at, m.to_string());
                 }
             }
             "name" => {
                 if r.check::<String>(&at, v)
                     && let Err(m) = check_name("the name", v.as_str().unwrap_or_default())
                 {
-                    r.at(&at, m);
+                    r.at(&at, m.to_string());
                 }
             }
             "templates" => templates(&mut r, v),
@@ -365,7 +365,7 @@ fn templates(r: &mut Report<'_>, v: &Value) {
     }
     for (i, id) in list.iter().enumerate() {
         if let Some(Err(m)) = id.as_str().map(check_id) {
-            r.at(&[key("templates"), Seg::Index(i)], m);
+            r.at(&[key("templates"), Seg::Index(i)], m.to_string());
         }
     }
 }

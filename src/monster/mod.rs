@@ -22,8 +22,10 @@ pub mod template_apply;
 pub mod template_ops;
 
 pub use derive::derive;
-pub use design::{Classification, MonsterDesign, slugify};
+pub use design::{Classification, IdError, MonsterDesign, slugify};
 pub use file::{load_file, parse_monster};
-pub use power::{DamageSpec, Power};
+pub use one_line::LineBreakError;
+pub use power::{DamageSpec, DamageSpecError, Power};
 pub use statblock::StatBlock;
 pub use template_apply::{block_and_findings, findings_of};
+pub use template_ops::TemplateOpError;

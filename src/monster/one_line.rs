@@ -26,23 +26,47 @@ fn is_line_break(c: char) -> bool {
 
 /// Checks one field that is printed on one line; `what` names it in the sentence ("the name of
 /// power 2").
-pub fn check(what: &str, text: &str) -> Result<(), String> {
+pub fn check(what: &str, text: &str) -> Result<(), LineBreakError> {
     if !text.chars().any(is_line_break) {
         return Ok(());
     }
-    let shown: String = text
-        .chars()
+    Err(LineBreakError {
+        what: what.to_owned(),
+        text: text.to_owned(),
+    })
+}
+
+/// A field printed on one line of a stat block holds a line break; the message quotes the text
+/// with its breaks spelt out (`\n`, `\u2028`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{what} `{}` holds a line break; it is printed on one line of the stat block, so write it on one line (a YAML `|` or `>` block always ends in a line break: write the value plain or in quotes)",
+    crate::text::quote_short(&shown(.text))
+)]
+pub struct LineBreakError {
+    /// The field, as the sentence names it ("the name of power 2").
+    pub what: String,
+    /// The text as written.
+    pub text: String,
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<LineBreakError> for String {
+    fn from(e: LineBreakError) -> String {
+        e.to_string()
+    }
+}
+
+/// `text` with its line breaks spelt out, for quoting.
+fn shown(text: &str) -> String {
+    text.chars()
         .map(|c| match c {
             '\n' => "\\n".to_owned(),
             '\r' => "\\r".to_owned(),
             c if is_line_break(c) => format!("\\u{:04X}", u32::from(c)),
             c => c.to_string(),
         })
-        .collect();
-    Err(format!(
-        "{what} `{}` holds a line break; it is printed on one line of the stat block, so write it on one line (a YAML `|` or `>` block always ends in a line break: write the value plain or in quotes)",
-        crate::text::quote_short(&shown)
-    ))
+        .collect()
 }
 
 fn at(base: &[Seg], more: impl IntoIterator<Item = Seg>) -> Vec<Seg> {
@@ -104,4 +128,20 @@ pub fn check_template(t: &MonsterTemplate) -> Result<(), Refused> {
         powers(list, &[key("powers_by_role"), key(role.key())])?;
     }
     languages(&t.languages, &[key("languages")])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_break_is_a_line_break_error_quoting_it_spelt_out() {
+        let e = check("the name of power 2", "Bite\nClaw").unwrap_err();
+        assert!(matches!(&e, LineBreakError { what, .. } if what == "the name of power 2"));
+        assert!(
+            e.to_string()
+                .starts_with("the name of power 2 `Bite\\nClaw` holds a line break;"),
+            "{e}"
+        );
+    }
 }

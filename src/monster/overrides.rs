@@ -85,7 +85,7 @@ impl Override {
 
     /// `Ok` if the number lies in its range: a fixed value in the stat's (`limit`), a relative
     /// one in [`crate::limits::RELATIVE_OVERRIDE`]. The sentence names the range otherwise.
-    pub fn check(&self, limit: &crate::limits::Limit) -> Result<(), String> {
+    pub fn check(&self, limit: &crate::limits::Limit) -> Result<(), crate::limits::LimitError> {
         match self.amount {
             Amount::Value(v) => limit.check(v).map(drop),
             Amount::By(b) => crate::limits::RELATIVE_OVERRIDE.check(b).map(drop),

@@ -20,15 +20,31 @@ pub enum DamageSpec {
 }
 
 impl DamageSpec {
-    pub fn parse(input: &str) -> Result<DamageSpec, String> {
+    pub fn parse(input: &str) -> Result<DamageSpec, DamageSpecError> {
         if let Ok(t) = DamageTier::parse(input) {
             return Ok(DamageSpec::Tier(t));
         }
-        DiceExpr::parse(input).map(DamageSpec::Dice).map_err(|e| {
-            let tiers: Vec<&str> = DamageTier::ALL.iter().map(|t| t.key()).collect();
-            format!("{e}, or name a damage tier: {}", tiers.join(", "))
-        })
+        DiceExpr::parse(input)
+            .map(DamageSpec::Dice)
+            .map_err(DamageSpecError)
     }
+}
+
+/// A power's damage that is neither a damage tier nor dice: the dice's error, then the tiers.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}, or name a damage tier: {}", .0, tier_keys())]
+pub struct DamageSpecError(pub crate::dice::DiceError);
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<DamageSpecError> for String {
+    fn from(e: DamageSpecError) -> String {
+        e.to_string()
+    }
+}
+
+fn tier_keys() -> String {
+    let tiers: Vec<&str> = DamageTier::ALL.iter().map(|t| t.key()).collect();
+    tiers.join(", ")
 }
 
 impl fmt::Display for DamageSpec {
@@ -295,4 +311,22 @@ pub(crate) fn attack_override(_: &mut schemars::SchemaGenerator) -> schemars::Sc
         "anyOf": [crate::limits::override_schema(&crate::limits::BONUS_OVERRIDE), { "type": "null" }],
         "description": "A hand-set attack bonus in place of the role formula.",
     })
+}
+
+#[cfg(test)]
+mod error_tests {
+    use super::*;
+
+    #[test]
+    fn damage_that_is_no_tier_nor_dice_carries_the_dice_error() {
+        let e = DamageSpec::parse("2d").unwrap_err();
+        let DamageSpecError(dice) = &e;
+        assert!(e.to_string().starts_with(&dice.to_string()), "{e}");
+        assert!(
+            e.to_string().ends_with(
+                ", or name a damage tier: at-will-single, at-will-multi, surge-single, surge-multi"
+            ),
+            "{e}"
+        );
+    }
 }

@@ -5,26 +5,76 @@ use crate::monster::lint::Severity;
 use crate::monster::template::MonsterTemplates;
 use crate::monster::template_apply::template_findings;
 
+/// Why a template cannot be added to a design or taken off it; each message is the sentence the
+/// user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateOpError {
+    /// No template has the id (the message names the closest ones).
+    #[error("{0}")]
+    Unknown(crate::vocab::UnknownValue),
+    /// The design already has the template.
+    #[error("`{monster}` already has the template `{id}` ({name})")]
+    AlreadyHas {
+        monster: String,
+        id: String,
+        name: String,
+    },
+    /// The design already lists [`crate::monster::design::MAX_TEMPLATES`] templates.
+    #[error("`{monster}` already lists {n} templates, the most a monster holds")]
+    TooMany { monster: String, n: usize },
+    /// The template conflicts with the design's others: each error finding's message.
+    #[error("{}", .0.join("; "))]
+    Conflicts(Vec<String>),
+    /// The design does not list the template; `has` is the ids it lists.
+    #[error("`{monster}` does not have the template `{id}`; {}", has_text(.has))]
+    NotListed {
+        monster: String,
+        id: String,
+        has: Vec<String>,
+    },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<TemplateOpError> for String {
+    fn from(e: TemplateOpError) -> String {
+        e.to_string()
+    }
+}
+
+fn has_text(has: &[String]) -> String {
+    if has.is_empty() {
+        "it has no templates".to_owned()
+    } else {
+        format!(
+            "its templates: {}",
+            has.iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
 /// `design` with the template `id` added at the end of its list. Refuses an unknown id (with
 /// the closest ones), a template it already has, and one that conflicts with its others.
 pub fn add_template(
     design: &MonsterDesign,
     id: &str,
     lib: &MonsterTemplates,
-) -> Result<MonsterDesign, String> {
-    let t = lib.find(id).map_err(|e| e.to_string())?;
+) -> Result<MonsterDesign, TemplateOpError> {
+    let t = lib.find(id).map_err(TemplateOpError::Unknown)?;
     if design.templates.iter().any(|x| x == id) {
-        return Err(format!(
-            "`{}` already has the template `{id}` ({})",
-            design.id, t.name
-        ));
+        return Err(TemplateOpError::AlreadyHas {
+            monster: design.id.clone(),
+            id: id.to_owned(),
+            name: t.name.clone(),
+        });
     }
     if design.templates.len() >= crate::monster::design::MAX_TEMPLATES {
-        return Err(format!(
-            "`{}` already lists {} templates, the most a monster holds",
-            design.id,
-            design.templates.len()
-        ));
+        return Err(TemplateOpError::TooMany {
+            monster: design.id.clone(),
+            n: design.templates.len(),
+        });
     }
     let mut out = design.clone();
     out.templates.push(id.to_owned());
@@ -36,33 +86,51 @@ pub fn add_template(
         .map(|f| f.message)
         .collect();
     if !conflicts.is_empty() {
-        return Err(conflicts.join("; "));
+        return Err(TemplateOpError::Conflicts(conflicts));
     }
     Ok(out)
 }
 
 /// `design` without the template `id`; refuses an id it does not list, naming the ones it does.
-pub fn remove_template(design: &MonsterDesign, id: &str) -> Result<MonsterDesign, String> {
+pub fn remove_template(design: &MonsterDesign, id: &str) -> Result<MonsterDesign, TemplateOpError> {
     if !design.templates.iter().any(|x| x == id) {
-        let has = if design.templates.is_empty() {
-            "it has no templates".to_owned()
-        } else {
-            format!(
-                "its templates: {}",
-                design
-                    .templates
-                    .iter()
-                    .map(|t| format!("`{t}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        return Err(format!(
-            "`{}` does not have the template `{id}`; {has}",
-            design.id
-        ));
+        return Err(TemplateOpError::NotListed {
+            monster: design.id.clone(),
+            id: id.to_owned(),
+            has: design.templates.clone(),
+        });
     }
     let mut out = design.clone();
     out.templates.retain(|x| x != id);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removing_a_template_a_design_lacks_is_not_listed() {
+        use crate::rules::{CreatureType, Level, Rank, Role, Size, Source};
+        let c = crate::monster::Classification {
+            level: Level::new(1).unwrap(),
+            rank: Rank::Standard,
+            role: Role::Blocker,
+            leader: false,
+            size: Size::Small,
+            source: Source::Natural,
+            creature_type: CreatureType::Beast,
+            tags: Vec::new(),
+        };
+        let mut d = MonsterDesign::new("Frog", c);
+        d.templates = vec!["undead".to_owned()];
+        let e = remove_template(&d, "elite").unwrap_err();
+        assert!(
+            matches!(&e, TemplateOpError::NotListed { id, has, .. } if id == "elite" && has == &d.templates)
+        );
+        assert_eq!(
+            e.to_string(),
+            "`frog` does not have the template `elite`; its templates: `undead`"
+        );
+    }
 }

@@ -51,22 +51,60 @@ pub const AWARDS: [[Cell; 20]; 18] = [
     [W, W, W, W, W, W, W, W, W, W, W, W, X(500), X(750), X(1000), X(1500), X(2000), X(3000), X(4000), X(6000)],
 ];
 
+/// Why a level, a challenge rating or a party does not fit the 3rd-edition award table (D1, D2,
+/// D7); each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum D20e3Error {
+    /// A party level outside the table's rows (D1).
+    #[error(
+        "level {level} is outside the 3rd-edition table's party levels, {MIN_LEVEL} to {MAX_LEVEL}"
+    )]
+    PartyLevelOutOfRange { level: i64 },
+    /// A whole CR outside the table's columns.
+    #[error("CR {given} is outside the table; {VALID_CRS}")]
+    CrOutOfRange { given: u8 },
+    /// Text that is no challenge rating (`1/5`, `x`).
+    #[error("`{given}` is not a challenge rating; {VALID_CRS}")]
+    NotACr { given: String },
+    /// A class level (`what` names the field, e.g. `` `npc:` ``) outside 1 to 20 (D7).
+    #[error(
+        "{what} {level} is outside the class levels the Experience Point Awards table rates, {MIN_CLASS_LEVEL} to {MAX_CLASS_LEVEL}"
+    )]
+    ClassLevelOutOfRange { what: &'static str, level: u8 },
+    /// A monster's CR plus its class levels passes the table's highest CR (D7).
+    #[error("CR {cr} with {levels} class levels is CR {}, past the Experience Point Awards table's CR {MAX_CR} (monsters with classes are CR + class level)", u16::from(*.cr) + u16::from(*.levels))]
+    PastTable { cr: u8, levels: u8 },
+    /// A fractional CR with class levels: the sum is no CR of the table (D7).
+    #[error(
+        "CR {cr} with {levels} class levels is not a CR of the Experience Point Awards table (monsters with classes are CR + class level, a whole CR); write the CR the creature counts as, e.g. `cr: {levels}`"
+    )]
+    FractionWithClassLevels { cr: Cr, levels: u8 },
+    /// A party without characters has no level (D2).
+    #[error("a party needs at least one character")]
+    EmptyParty,
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<D20e3Error> for String {
+    fn from(e: D20e3Error) -> String {
+        e.to_string()
+    }
+}
+
+const VALID_CRS: &str = "valid challenge ratings: 1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8";
+
 /// A party level the table has a row for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PartyLevel(u8);
 
 impl PartyLevel {
     /// D1: character levels 1 to 20, the table's rows; anything else names the range.
-    pub fn new(level: i64) -> Result<PartyLevel, String> {
+    pub fn new(level: i64) -> Result<PartyLevel, D20e3Error> {
         u8::try_from(level)
             .ok()
             .filter(|l| (MIN_LEVEL..=MAX_LEVEL).contains(l))
             .map(PartyLevel)
-            .ok_or_else(|| {
-                format!(
-                    "level {level} is outside the 3rd-edition table's party levels, {MIN_LEVEL} to {MAX_LEVEL}"
-                )
-            })
+            .ok_or(D20e3Error::PartyLevelOutOfRange { level })
     }
 
     pub fn get(self) -> u8 {
@@ -106,16 +144,12 @@ pub enum Cr {
 pub const FRACTIONS: [u8; 5] = [2, 3, 4, 6, 8];
 
 impl Cr {
-    pub fn whole(n: u8) -> Result<Cr, String> {
+    pub fn whole(n: u8) -> Result<Cr, D20e3Error> {
         if (1..=MAX_CR).contains(&n) {
             Ok(Cr::Whole(n))
         } else {
-            Err(format!("CR {n} is outside the table; {}", Cr::valid()))
+            Err(D20e3Error::CrOutOfRange { given: n })
         }
-    }
-
-    fn valid() -> String {
-        "valid challenge ratings: 1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8".to_owned()
     }
 
     /// Where a CR sits among the others, for sorting and comparing (1/8 lowest).
@@ -128,8 +162,11 @@ impl Cr {
 }
 
 impl FromStr for Cr {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Cr, String> {
+    type Err = D20e3Error;
+    fn from_str(s: &str) -> Result<Cr, D20e3Error> {
+        let not_a_cr = || D20e3Error::NotACr {
+            given: s.to_owned(),
+        };
         let t = s.trim();
         let t = t
             .strip_prefix("CR")
@@ -139,13 +176,12 @@ impl FromStr for Cr {
         if let Some(d) = t.strip_prefix("1/") {
             return match d.trim().parse::<u8>() {
                 Ok(d) if FRACTIONS.contains(&d) => Ok(Cr::Fraction(d)),
-                _ => Err(format!("`{s}` is not a challenge rating; {}", Cr::valid())),
+                _ => Err(not_a_cr()),
             };
         }
         match t.parse::<u8>() {
-            Ok(n) => Cr::whole(n)
-                .map_err(|_| format!("`{s}` is not a challenge rating; {}", Cr::valid())),
-            Err(_) => Err(format!("`{s}` is not a challenge rating; {}", Cr::valid())),
+            Ok(n) => Cr::whole(n).map_err(|_| not_a_cr()),
+            Err(_) => Err(not_a_cr()),
         }
     }
 }
@@ -170,14 +206,14 @@ pub const NPC_LEVELS_LOWER: u8 = 1;
 pub const NPC_LEVEL_1_CR: Cr = Cr::Fraction(2);
 
 /// D7: a character of class level `level` is CR `level` ("Character CR are = Class Level").
-pub fn character_cr(level: u8) -> Result<Cr, String> {
+pub fn character_cr(level: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`character:`", level)?;
     Ok(Cr::Whole(level))
 }
 
 /// D7: an NPC-class character of class level `level` is one CR lower; at level 1 CR 1/2
 /// **\[ours\]**.
-pub fn npc_cr(level: u8) -> Result<Cr, String> {
+pub fn npc_cr(level: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`npc:`", level)?;
     Ok(match level - NPC_LEVELS_LOWER {
         0 => NPC_LEVEL_1_CR,
@@ -187,29 +223,22 @@ pub fn npc_cr(level: u8) -> Result<Cr, String> {
 
 /// D7: a monster of CR `cr` with `levels` class levels is CR `cr` + `levels`
 /// ("Monsters with classes are CR + Class level"): a whole CR within the table, 1 to 20.
-pub fn with_class_levels(cr: Cr, levels: u8) -> Result<Cr, String> {
+pub fn with_class_levels(cr: Cr, levels: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`class_levels:`", levels)?;
     match cr {
         Cr::Whole(c) if u16::from(c) + u16::from(levels) <= u16::from(MAX_CR) => {
             Ok(Cr::Whole(c + levels))
         }
-        Cr::Whole(c) => Err(format!(
-            "CR {c} with {levels} class levels is CR {}, past the Experience Point Awards table's CR {MAX_CR} (monsters with classes are CR + class level)",
-            u16::from(c) + u16::from(levels)
-        )),
-        Cr::Fraction(_) => Err(format!(
-            "CR {cr} with {levels} class levels is not a CR of the Experience Point Awards table (monsters with classes are CR + class level, a whole CR); write the CR the creature counts as, e.g. `cr: {levels}`"
-        )),
+        Cr::Whole(c) => Err(D20e3Error::PastTable { cr: c, levels }),
+        Cr::Fraction(_) => Err(D20e3Error::FractionWithClassLevels { cr, levels }),
     }
 }
 
-fn check_class_level(what: &str, level: u8) -> Result<(), String> {
+fn check_class_level(what: &'static str, level: u8) -> Result<(), D20e3Error> {
     if (MIN_CLASS_LEVEL..=MAX_CLASS_LEVEL).contains(&level) {
         Ok(())
     } else {
-        Err(format!(
-            "{what} {level} is outside the class levels the Experience Point Awards table rates, {MIN_CLASS_LEVEL} to {MAX_CLASS_LEVEL}"
-        ))
+        Err(D20e3Error::ClassLevelOutOfRange { what, level })
     }
 }
 
@@ -244,9 +273,9 @@ pub fn worth(level: PartyLevel, cr: Cr) -> Worth {
 
 /// D2 **\[ours\]**: the party level is the average of the characters' levels, rounded to the
 /// nearest, a half rounding down.
-pub fn party_level(levels: &[u8]) -> Result<PartyLevel, String> {
+pub fn party_level(levels: &[u8]) -> Result<PartyLevel, D20e3Error> {
     if levels.is_empty() {
-        return Err("a party needs at least one character".into());
+        return Err(D20e3Error::EmptyParty);
     }
     for l in levels {
         PartyLevel::new(i64::from(*l))?;
@@ -448,7 +477,35 @@ mod tests {
         }
         for bad in ["0", "21", "1/5", "2/3", "x", ""] {
             let e = bad.parse::<Cr>().unwrap_err();
-            assert!(e.contains("1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8"), "{e}");
+            assert!(matches!(&e, D20e3Error::NotACr { given } if given == bad));
+            assert!(
+                e.to_string().contains("1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8"),
+                "{e}"
+            );
         }
+    }
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_d20e3_error_apart() {
+        assert_eq!(
+            PartyLevel::new(21),
+            Err(D20e3Error::PartyLevelOutOfRange { level: 21 })
+        );
+        assert_eq!(
+            with_class_levels(Cr::Whole(19), 2),
+            Err(D20e3Error::PastTable { cr: 19, levels: 2 })
+        );
+        assert!(matches!(
+            npc_cr(0),
+            Err(D20e3Error::ClassLevelOutOfRange {
+                what: "`npc:`",
+                level: 0
+            })
+        ));
+        assert_eq!(party_level(&[]), Err(D20e3Error::EmptyParty));
+        assert_eq!(
+            with_class_levels(Cr::Whole(19), 2).unwrap_err().to_string(),
+            "CR 19 with 2 class levels is CR 21, past the Experience Point Awards table's CR 20 (monsters with classes are CR + class level)"
+        );
     }
 }

@@ -26,25 +26,56 @@ pub fn level_of_xp(xp: u64) -> Level {
         .unwrap_or(Level::new(1).expect("level 1 is a level"))
 }
 
-/// Whether `xp` belongs to `level`; if not, the sentence saying why (for a party member's `xp:`).
-pub fn check_xp(who: &str, level: Level, xp: u64) -> Result<(), String> {
-    let held = level_of_xp(xp);
-    if held == level {
-        return Ok(());
+/// A party member's XP that belongs to another level than the one written (A1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{who} is level {level} with {} XP, but level {level} runs from {} and {} XP is level {held} (Table – Levels and Their Benefits); set the level to {held} or the XP within level {level}",
+    group_thousands(*.xp),
+    level_range(*.level),
+    group_thousands(*.xp)
+)]
+pub struct XpError {
+    /// The member's name, or "party member N".
+    pub who: String,
+    /// The level written.
+    pub level: Level,
+    /// The XP written.
+    pub xp: u64,
+    /// The level that XP belongs to.
+    pub held: Level,
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<XpError> for String {
+    fn from(e: XpError) -> String {
+        e.to_string()
     }
-    let range = match next_level_xp(level) {
+}
+
+/// The XP `level` spans, as the error says it ("2,250 to 3,749 XP").
+fn level_range(level: Level) -> String {
+    match next_level_xp(level) {
         Some(next) => format!(
             "{} to {} XP",
             group_thousands(first_xp(level)),
             group_thousands(next - 1)
         ),
         None => format!("{} XP or more", group_thousands(first_xp(level))),
-    };
-    Err(format!(
-        "{who} is level {level} with {} XP, but level {level} runs from {range} and {} XP is level {held} (Table – Levels and Their Benefits); set the level to {held} or the XP within level {level}",
-        group_thousands(xp),
-        group_thousands(xp)
-    ))
+    }
+}
+
+/// Whether `xp` belongs to `level`; if not, why (for a party member's `xp:`).
+pub fn check_xp(who: &str, level: Level, xp: u64) -> Result<(), XpError> {
+    let held = level_of_xp(xp);
+    if held == level {
+        return Ok(());
+    }
+    Err(XpError {
+        who: who.to_owned(),
+        level,
+        xp,
+        held,
+    })
 }
 
 #[cfg(test)]
@@ -66,6 +97,12 @@ mod tests {
         }
         assert!(check_xp("Ana", Level::new(3).unwrap(), 2250).is_ok());
         let e = check_xp("Ana", Level::new(3).unwrap(), 500).unwrap_err();
+        assert_eq!(
+            e.held.get(),
+            1,
+            "callers can read the level the XP belongs to"
+        );
+        let e = e.to_string();
         assert!(
             e.contains("2,250 to 3,749 XP") && e.contains("level 1"),
             "{e}"

@@ -150,7 +150,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::parties::level_up(&data, &id, 1, None)
                 .map_err(|e| e.to_string())
-                .and_then(|f| f.party());
+                .and_then(|f| f.party().map_err(|e| e.to_string()));
             Some(Outcome::PartyLevelledUp { id, result })
         }
         Cmd::RemoveParty { id } => {

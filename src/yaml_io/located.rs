@@ -198,8 +198,11 @@ pub struct Refused {
 }
 
 impl Refused {
-    pub fn new(at: Vec<Seg>, message: String) -> Refused {
-        Refused { at, message }
+    pub fn new(at: Vec<Seg>, message: impl Into<String>) -> Refused {
+        Refused {
+            at,
+            message: message.into(),
+        }
     }
 
     /// The located error for the file `path` holding `text`. A layout the locator does not

@@ -14,13 +14,13 @@ use crate::rules::d20e3::{
 pub const TABLE: &str = "Experience Point Awards";
 
 /// D2: the party level of a party (every character 1 to 20).
-pub fn party_level(party: &Party) -> Result<PartyLevel, String> {
+pub fn party_level(party: &Party) -> Result<PartyLevel, d20e3::D20e3Error> {
     let levels: Vec<u8> = party.members.iter().map(|m| m.level.get()).collect();
     d20e3::party_level(&levels)
 }
 
 /// D3 and D6: the budget and each band's XP range (before circumstances) for a party.
-pub fn budget(party: &Party) -> Result<Budget, String> {
+pub fn budget(party: &Party) -> Result<Budget, d20e3::D20e3Error> {
     let level = party_level(party)?;
     Ok(Budget {
         budget: diagonal(level),

@@ -236,7 +236,7 @@ pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Effect> {
             s.cursor = pos - 1;
             app.info(format!("Added {id} as encounter {pos}."));
         }
-        Err(e) => app.error(e),
+        Err(e) => app.error(e.to_string()),
     }
     load_cmds(&app.adventure)
 }

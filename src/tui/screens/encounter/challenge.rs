@@ -88,20 +88,25 @@ impl ChallengeForm {
         if name.is_empty() {
             return Err((NAME, "A challenge needs a name.".into()));
         }
-        crate::text::check_name("the challenge's name", &name).map_err(|e| (NAME, e))?;
-        let level = parse_level(&text(LEVEL)).map_err(|e| (LEVEL, e))?;
+        crate::text::check_name("the challenge's name", &name)
+            .map_err(|e| (NAME, e.to_string()))?;
+        let level = parse_level(&text(LEVEL)).map_err(|e| (LEVEL, e.to_string()))?;
         if text(SUCCESSES).trim().is_empty() {
             return Err((
                 SUCCESSES,
                 "How many successes does the challenge need? (1 to 20)".into(),
             ));
         }
-        let successes = parse_count("successes", &text(SUCCESSES)).map_err(|e| (SUCCESSES, e))?;
-        let mut c = Challenge::new(&name, level, successes).map_err(|e| (SUCCESSES, e))?;
+        let successes =
+            parse_count("successes", &text(SUCCESSES)).map_err(|e| (SUCCESSES, e.to_string()))?;
+        let mut c =
+            Challenge::new(&name, level, successes).map_err(|e| (SUCCESSES, e.to_string()))?;
         if !text(FAILURES).trim().is_empty() {
-            c.failures = parse_count("failures", &text(FAILURES)).map_err(|e| (FAILURES, e))?;
+            c.failures =
+                parse_count("failures", &text(FAILURES)).map_err(|e| (FAILURES, e.to_string()))?;
         }
-        c.skills = ChallengeSkill::parse_list(&text(SKILLS)).map_err(|e| (SKILLS, e))?;
+        c.skills =
+            ChallengeSkill::parse_list(&text(SKILLS)).map_err(|e| (SKILLS, e.to_string()))?;
         Ok(c)
     }
 }
