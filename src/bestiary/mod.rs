@@ -161,7 +161,7 @@ impl Entry {
     pub fn named_for_its_id(&self) -> bool {
         self.path
             .file_stem()
-            .is_some_and(|s| s.to_string_lossy() == self.card.id)
+            .is_some_and(|s| s.as_encoded_bytes() == self.card.id.as_bytes())
     }
 }
 
@@ -246,7 +246,7 @@ pub struct IndexWrite {
 }
 
 impl IndexWrite {
-    /// The index text for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
+    /// The index for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
     pub fn prepare(self, b: &Bestiary) -> PreparedIndex {
         let seen: HashMap<&Path, cache::Seen> =
             self.seen.iter().map(|(f, s)| (f.as_path(), *s)).collect();
@@ -264,7 +264,7 @@ impl IndexWrite {
             .iter()
             .map(|(e, s)| (e.path.as_path(), *s, cache::Content::Error(e)));
         PreparedIndex {
-            text: cache::Index::render(self.templates, entries.chain(errors)),
+            bytes: cache::Index::render(self.templates, entries.chain(errors)),
             index: self.index,
         }
     }
@@ -275,15 +275,15 @@ impl IndexWrite {
     }
 }
 
-/// Index text ready to be written.
+/// An index ready to be written.
 pub struct PreparedIndex {
     index: cache::Index,
-    text: String,
+    bytes: Vec<u8>,
 }
 
 impl PreparedIndex {
     pub fn write(self) {
-        self.index.write(&self.text);
+        self.index.write(&self.bytes);
     }
 }
 
@@ -308,6 +308,28 @@ fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<Loa
             result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib).lean());
         (entry, seen)
     })
+}
+
+/// The indices of `lower` in name order, equal names in index order (a stable sort), most
+/// comparisons settled by each name's first eight bytes taken as one number.
+fn name_order(lower: &[String]) -> Vec<usize> {
+    let prefix = |s: &str| {
+        let mut p = [0u8; 8];
+        let n = s.len().min(8);
+        p[..n].copy_from_slice(&s.as_bytes()[..n]);
+        u64::from_be_bytes(p)
+    };
+    let mut keys: Vec<(u64, usize)> = lower
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (prefix(l), i))
+        .collect();
+    keys.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| lower[a.1].cmp(&lower[b.1]))
+            .then(a.1.cmp(&b.1))
+    });
+    keys.into_iter().map(|(_, i)| i).collect()
 }
 
 /// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.
@@ -415,61 +437,71 @@ impl Bestiary {
         index: &cache::Index,
         now: SystemTime,
     ) -> Option<IndexWrite> {
-        let files = match yaml_files(dir) {
-            Ok(f) => f,
+        let templates = cache::library_hash(&self.templates);
+        let listing = match index.list(dir, now, &self.templates, templates) {
+            Ok(l) => l,
             Err(e) => {
                 self.errors.push(e);
                 return None;
             }
         };
-        let templates = cache::library_hash(&self.templates);
-        let lookup = index.lookup(&files, now, &self.templates, templates);
-        let to_parse: Vec<PathBuf> = files
+        let to_parse: Vec<PathBuf> = listing
+            .files
             .iter()
-            .zip(&lookup.hits)
+            .zip(&listing.hits)
             .filter(|(_, h)| h.is_none())
             .map(|(f, _)| f.clone())
             .collect();
+        // The index is written again if it was stale or a file had to be parsed; only then
+        // is what was seen of every file worth keeping.
+        let rewrite = listing.stale || !to_parse.is_empty();
         let mut parsed = load_files_seen(&to_parse, now, &self.templates).into_iter();
         let mut write = IndexWrite {
             index: index.clone(),
-            seen: Vec::with_capacity(files.len()),
+            seen: Vec::with_capacity(if rewrite { listing.files.len() } else { 0 }),
             bad: Vec::new(),
             clashed: Vec::new(),
             templates,
         };
-        let mut stale = lookup.stale;
-        self.loaded_from_index = 0;
-        self.errors_from_index = 0;
-        let mut loaded: Vec<LoadedSeen> = Vec::with_capacity(files.len());
-        // Keep the directory's order, whichever way each file was read.
-        for (file, hit) in files.into_iter().zip(lookup.hits) {
-            let (result, seen) = match hit {
-                Some(h) => {
-                    match h.result {
-                        Ok(_) => self.loaded_from_index += 1,
-                        Err(_) => self.errors_from_index += 1,
+        let mut stale = listing.stale;
+        let (mut from_index, mut errors_from_index) = (0, 0);
+        self.ids.reserve(listing.files.len());
+        self.entries.reserve(listing.files.len());
+        // Keep the directory's order, whichever way each file was read; each result goes
+        // straight into the bestiary.
+        let results = listing
+            .files
+            .into_iter()
+            .zip(listing.hits)
+            .map_while(|(file, hit)| {
+                let kept = rewrite.then(|| file.clone());
+                let (result, seen) = match hit {
+                    Some(h) => {
+                        if h.is_monster() {
+                            from_index += 1;
+                        } else {
+                            errors_from_index += 1;
+                        }
+                        let seen = h.seen;
+                        (h.at(file), Some(seen))
                     }
-                    (h.result, Some(h.seen))
+                    None => {
+                        let (result, seen) = parsed.next()?;
+                        stale |= seen.is_some();
+                        (result, seen)
+                    }
+                };
+                match (&result, seen, kept) {
+                    (Ok(_), Some(s), Some(file)) => write.seen.push((file, s)),
+                    (Err(e), Some(s), Some(_)) => write.bad.push((e.clone(), s)),
+                    _ => {}
                 }
-                None => {
-                    let Some((result, seen)) = parsed.next() else {
-                        break;
-                    };
-                    stale |= seen.is_some();
-                    (result, seen)
-                }
-            };
-            match (&result, seen) {
-                (Ok(_), Some(s)) => write.seen.push((file, s)),
-                (Err(e), Some(s)) => write.bad.push((e.clone(), s)),
-                _ => {}
-            }
-            loaded.push((result, seen));
-        }
-        for rejected in self.insert_owners_first(loaded.into_iter().map(|(r, _)| r)) {
-            write.clashed.push(rejected);
-        }
+                Some(result)
+            });
+        let rejected = self.insert_owners_first(results);
+        write.clashed = rejected;
+        self.loaded_from_index = from_index;
+        self.errors_from_index = errors_from_index;
         stale.then_some(write)
     }
 
@@ -529,16 +561,21 @@ impl Bestiary {
     /// [`Bestiary::insert`], handing back an entry refused for its id.
     fn try_insert(&mut self, entry: Entry) -> Option<Entry> {
         self.revision = next_revision();
-        if let Some(existing) = self.get(&entry.card.id) {
-            let msg = format!(
-                "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
-                entry.card.id,
-                existing.path.display()
-            );
-            self.errors.push(FileError::new(&entry.path, msg));
-            return Some(entry);
+        // One hash of the id whether it is free or taken.
+        match self.ids.entry(entry.card.id.clone()) {
+            std::collections::hash_map::Entry::Occupied(taken) => {
+                let msg = format!(
+                    "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
+                    entry.card.id,
+                    self.entries[*taken.get()].path.display()
+                );
+                self.errors.push(FileError::new(&entry.path, msg));
+                return Some(entry);
+            }
+            std::collections::hash_map::Entry::Vacant(free) => {
+                free.insert(self.entries.len());
+            }
         }
-        self.ids.insert(entry.card.id.clone(), self.entries.len());
         self.entries.push(entry);
         self.names = OnceLock::new();
         None
@@ -586,37 +623,32 @@ impl Bestiary {
     /// Lower-case names and name order, for search and sorting.
     pub fn names(&self) -> &NameIndex {
         self.names.get_or_init(|| {
-            let lower: Vec<String> = self
-                .entries
-                .iter()
-                .map(|e| e.card.name.to_lowercase())
-                .collect();
-            let mut by_name: Vec<usize> = (0..lower.len()).collect();
-            by_name.sort_by(|a, b| lower[*a].cmp(&lower[*b]));
-            let spaced: Vec<String> = self
-                .entries
-                .iter()
-                .map(|e| e.card.name.replace('-', " "))
-                .collect();
-            let other_ids = self
-                .entries
-                .iter()
-                .zip(&lower)
-                .map(|(e, lower)| {
-                    // The id's words against the name's, compared without copying either.
-                    let split = |c: char| c == '-' || c.is_whitespace();
-                    let same = e
-                        .card
-                        .id
-                        .split(split)
-                        .filter(|w| !w.is_empty())
-                        .eq(lower.split(split).filter(|w| !w.is_empty()));
-                    (!same).then(|| e.card.id.replace('-', " "))
-                })
-                .collect();
+            // Each name's three readings on every core: at 100,000 monsters they are most of
+            // the cost of the first search.
+            let readings = crate::parallel::map_in_order(&self.entries, 4096, |e| {
+                let lower = e.card.name.to_lowercase();
+                // The id's words against the name's, compared without copying either.
+                let split = |c: char| c == '-' || c.is_whitespace();
+                let same = e
+                    .card
+                    .id
+                    .split(split)
+                    .filter(|w| !w.is_empty())
+                    .eq(lower.split(split).filter(|w| !w.is_empty()));
+                let other_id = (!same).then(|| e.card.id.replace('-', " "));
+                (lower, e.card.name.replace('-', " "), other_id)
+            });
+            let mut lower = Vec::with_capacity(readings.len());
+            let mut spaced = Vec::with_capacity(readings.len());
+            let mut other_ids = Vec::with_capacity(readings.len());
+            for (l, s, o) in readings {
+                lower.push(l);
+                spaced.push(s);
+                other_ids.push(o);
+            }
             NameIndex {
+                by_name: name_order(&lower),
                 lower,
-                by_name,
                 spaced,
                 other_ids,
             }

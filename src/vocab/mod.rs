@@ -39,8 +39,10 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
         all
     }
 
-    /// Parses a value, ignoring case, surrounding spaces, and `_`/space versus `-`.
-    fn parse(input: &str) -> Result<Self, UnknownValue> {
+    /// The value `input` names, as [`Vocabulary::parse`] reads it, without explaining a
+    /// miss: for callers that only ask whether text is one of the words (explaining costs an
+    /// edit distance to every word).
+    fn find(input: &str) -> Option<Self> {
         let wanted = normalise(input);
         Self::ALL
             .iter()
@@ -52,17 +54,20 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
                     .find(|(alias, _)| normalise(alias) == wanted)
                     .map(|(_, v)| *v)
             })
-            .ok_or_else(|| {
-                let mut err =
-                    UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key()));
-                if err.suggestion.is_none() {
-                    // An alias can be the nearest word ("lurk" is close to "lurker", a skulker).
-                    err.suggestion = closest(input, Self::aliases().iter().map(|(a, _)| *a))
-                        .and_then(|a| Self::aliases().iter().find(|(x, _)| *x == a))
-                        .map(|(_, v)| v.key().to_owned());
-                }
-                err
-            })
+    }
+
+    /// Parses a value, ignoring case, surrounding spaces, and `_`/space versus `-`.
+    fn parse(input: &str) -> Result<Self, UnknownValue> {
+        Self::find(input).ok_or_else(|| {
+            let mut err = UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key()));
+            if err.suggestion.is_none() {
+                // An alias can be the nearest word ("lurk" is close to "lurker", a skulker).
+                err.suggestion = closest(input, Self::aliases().iter().map(|(a, _)| *a))
+                    .and_then(|a| Self::aliases().iter().find(|(x, _)| *x == a))
+                    .map(|(_, v)| v.key().to_owned());
+            }
+            err
+        })
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod fixtures_scale;
 mod index_cache;
+mod index_scale;
 mod lean_index;
 mod search_ids;
 mod search_parallel;
