@@ -55,7 +55,7 @@
 //! write it is ignored.
 
 use crate::bestiary::card::{Card, CardRow};
-use crate::bestiary::{Entry, Library};
+use crate::bestiary::{Entry, Library, Readings};
 use crate::parallel::{Cursor, Gathered};
 use crate::store::{Fingerprint, Stamp, open_regular, save_private, yaml_files};
 use crate::yaml_io::FileError;
@@ -92,6 +92,9 @@ pub const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
 /// Items of stamp checking handed to a thread at a time: small enough that the thread that
 /// finishes listing the directory finds work left, large enough to cost nothing to take.
 const CHUNK: usize = 512;
+
+/// The size of index from which its records are checked on every core.
+const PARALLEL_FROM_BYTES: u64 = 64 * 1024;
 
 /// Where "none" is written for a line or column.
 const NONE: u64 = u64::MAX;
@@ -220,10 +223,13 @@ pub struct Index {
 /// The index's answer for one file.
 pub struct Hit {
     /// The monster, or the error the file gave when it was read; its path is set by
-    /// [`Hit::at`]. Boxed where it is made, on the thread that checked it: 100,000 hits are
-    /// then moved as pointers from that thread to the bestiary, not copied whole at each
-    /// step (copying them was a tenth of listing 100,000 monsters).
-    result: Box<Result<Entry, FileError>>,
+    /// [`Hit::at`].
+    result: Result<Entry, FileError>,
+    /// How search reads the monster, made on the thread that checked it.
+    readings: Option<Readings>,
+    /// The file is named for the monster's id ([`Entry::named_for_its_id`], known here
+    /// without taking its path apart again).
+    owner: bool,
     pub seen: Seen,
 }
 
@@ -233,14 +239,15 @@ impl Hit {
         self.result.is_ok()
     }
 
-    /// The monster (or error) of the file at `path`, the listed file this hit is for.
-    pub fn at(self, path: PathBuf) -> Result<Entry, FileError> {
-        let mut result = *self.result;
+    /// The monster (or error) of the file at `path`, the listed file this hit is for, with
+    /// how search reads the monster.
+    pub(crate) fn at(self, path: PathBuf) -> (Result<Entry, FileError>, Option<Readings>, bool) {
+        let mut result = self.result;
         match &mut result {
             Ok(e) => e.path = path,
             Err(e) => e.path = path,
         }
-        result
+        (result, self.readings, self.owner)
     }
 }
 
@@ -248,11 +255,48 @@ impl Hit {
 pub struct Listing {
     /// The directory's monster files, sorted by name.
     pub files: Vec<PathBuf>,
-    /// For each file, in order: what the index holds for it, or `None` (parse it).
-    pub hits: Vec<Option<Hit>>,
+    /// For each file, where its hit is in `checked` ([`NOT_FOUND`]: there is none, parse
+    /// it). The hits stay where the threads that checked them put them until they are taken
+    /// into the bestiary: 100,000 of them are copied once, not once per step.
+    found: Vec<usize>,
+    checked: Vec<Vec<Option<Checked>>>,
     /// The index has records for files that are gone, or records that no longer need
     /// verifying: it should be written again even if nothing new is parsed.
     pub stale: bool,
+}
+
+const NOT_FOUND: usize = usize::MAX;
+
+impl Listing {
+    /// Whether the index holds what file `i` gives.
+    pub fn has_hit(&self, i: usize) -> bool {
+        self.found[i] != NOT_FOUND
+    }
+
+    /// What the index says was seen of file `i`, if it holds what the file gives.
+    pub fn seen(&self, i: usize) -> Option<Seen> {
+        let j = self.found[i];
+        let c = self.checked.get(j / CHUNK)?.get(j % CHUNK)?.as_ref()?;
+        Some(c.hit.seen)
+    }
+
+    /// Each file, in order, with what the index holds for it (`None`: parse it).
+    pub fn into_hits(self) -> impl Iterator<Item = (PathBuf, Option<Hit>)> {
+        let Listing {
+            files,
+            found,
+            mut checked,
+            ..
+        } = self;
+        files.into_iter().zip(found).map(move |(file, j)| {
+            let hit = checked
+                .get_mut(j / CHUNK)
+                .and_then(|part| part.get_mut(j % CHUNK))
+                .and_then(Option::take)
+                .map(|c| c.hit);
+            (file, hit)
+        })
+    }
 }
 
 /// An index read whole, its checksum and structure checked, its records found.
@@ -369,8 +413,13 @@ impl Index {
                 gathered.put(start, checked);
             }
         };
+        // A small index (a few hundred monsters) is checked faster than a thread starts.
+        let helpers = match std::fs::metadata(&self.path) {
+            Ok(m) if m.len() > PARALLEL_FROM_BYTES => crate::parallel::threads() - 1,
+            _ => 0,
+        };
         let files = std::thread::scope(|s| {
-            for _ in 1..crate::parallel::threads() {
+            for _ in 0..helpers {
                 s.spawn(|| {
                     if let Some(w) = work.get_or_init(prepare) {
                         check_all(w);
@@ -394,36 +443,44 @@ impl Index {
             .filter(|w| w.decoded.bytes.len() as u64 <= Index::size_bound(files.len()))
         else {
             return Ok(Listing {
-                hits: files.iter().map(|_| None).collect(),
+                found: vec![NOT_FOUND; files.len()],
+                checked: Vec::new(),
                 files,
                 stale: false,
             });
         };
-        let mut checked = gathered.into_chunks();
+        let checked = gathered.into_chunks();
         let count = w.decoded.starts.len();
         // Both are sorted by name: walk them in step.
         let mut j = 0;
         let mut used = 0;
         let mut settled = false;
-        let hits = files
+        let found = files
             .iter()
             .map(|f| {
-                let name = f.file_name()?.as_encoded_bytes();
+                let Some(name) = f.file_name().map(OsStr::as_encoded_bytes) else {
+                    return NOT_FOUND;
+                };
                 while j < count && w.decoded.name(j) < name {
                     j += 1;
                 }
                 if j == count || w.decoded.name(j) != name {
-                    return None;
+                    return NOT_FOUND;
                 }
-                let c = checked.get_mut(j / CHUNK)?.get_mut(j % CHUNK)?.take()?;
-                used += 1;
-                settled |= c.was_racy && !c.hit.seen.verify;
-                Some(c.hit)
+                match checked.get(j / CHUNK).and_then(|p| p.get(j % CHUNK)) {
+                    Some(Some(c)) => {
+                        used += 1;
+                        settled |= c.was_racy && !c.hit.seen.verify;
+                        j
+                    }
+                    _ => NOT_FOUND,
+                }
             })
             .collect();
         Ok(Listing {
             files,
-            hits,
+            found,
+            checked,
             // Records for files that are gone or changed, corrupt records, records the
             // template library no longer vouches for, or records that no longer need their
             // bytes checked: worth writing again.
@@ -760,16 +817,14 @@ fn check(w: &Work, i: usize, dir: &Dir<'_>, now: SystemTime, lib: &Library) -> O
     let rec = w.decoded.record(i)?;
     let stamp = dir.stamp(rec.name)?;
     let seen = still_valid(dir, stamp, &rec, now)?;
-    let result = match rec.body {
+    let mut owner = false;
+    let (result, readings) = match rec.body {
         Body::Card(row) => {
-            // The stem is the id only when the row leaves the id out (and then it must be
-            // one, which only UTF-8 can be).
-            let stem = if row.id.is_empty() {
-                stem(rec.name)?
-            } else {
-                ""
-            };
-            let card = Card::from_row(&row, stem)?;
+            // The stem is the id when the row leaves the id out (and then it must be one,
+            // which only UTF-8 can be).
+            let stem = stem(rec.name);
+            let card = Card::from_row(&row, if row.id.is_empty() { stem? } else { "" })?;
+            owner = stem == Some(card.id.as_str());
             if card.templated && !w.same_templates {
                 return None;
             }
@@ -777,22 +832,31 @@ fn check(w: &Work, i: usize, dir: &Dir<'_>, now: SystemTime, lib: &Library) -> O
                 len: seen.stamp.len,
                 hash: seen.hash,
             };
-            Ok(Entry::from_card(card, PathBuf::new(), fp, lib))
+            let readings = Readings::of(&card);
+            (
+                Ok(Entry::from_card(card, PathBuf::new(), fp, lib)),
+                Some(readings),
+            )
         }
         Body::Error {
             message,
             line,
             column,
-        } => Err(FileError {
-            path: PathBuf::new(),
-            line,
-            column,
-            message: message.to_owned(),
-        }),
+        } => (
+            Err(FileError {
+                path: PathBuf::new(),
+                line,
+                column,
+                message: message.to_owned(),
+            }),
+            None,
+        ),
     };
     Some(Checked {
         hit: Hit {
-            result: Box::new(result),
+            result,
+            readings,
+            owner,
             seen,
         },
         was_racy: rec.seen.verify,
@@ -863,12 +927,7 @@ mod tests {
             .list(&bestiary, later, &lib, library_hash(&lib))
             .unwrap();
         assert_eq!(listing.files, files);
-        assert!(
-            listing
-                .hits
-                .iter()
-                .all(|h| h.as_ref().is_some_and(|h| !h.seen.verify))
-        );
+        assert!((0..files.len()).all(|i| listing.seen(i).is_some_and(|s| !s.verify)));
         // The edits below must fall in a later tick of the filesystem clock than the fixture's
         // writes (ticks are at most 10 ms on Linux), as any real later edit does.
         std::thread::sleep(Duration::from_millis(50));
@@ -897,7 +956,7 @@ mod tests {
             .list(&bestiary, later, &lib, library_hash(&lib))
             .unwrap();
         assert!(
-            listing.hits.iter().all(Option::is_none),
+            (0..files.len()).all(|i| !listing.has_hit(i)),
             "both files are read again"
         );
         assert!(listing.stale);

@@ -310,26 +310,96 @@ fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<Loa
     })
 }
 
-/// The indices of `lower` in name order, equal names in index order (a stable sort), most
-/// comparisons settled by each name's first eight bytes taken as one number.
+/// How search reads one monster: its name lower-cased (for name order), its name with
+/// hyphens as spaces, and its id with hyphens as spaces where it reads otherwise than the name
+/// (see [`NameIndex`]).
+pub(crate) struct Readings {
+    lower: String,
+    spaced: String,
+    other_id: Option<String>,
+}
+
+impl Readings {
+    pub(crate) fn of(card: &Card) -> Readings {
+        let lower = card.name.to_lowercase();
+        // Most ids are their name's slug: then the bytes agree once spaces read as hyphens,
+        // and the words surely do.
+        let slug = lower
+            .bytes()
+            .map(|c| if c == b' ' { b'-' } else { c })
+            .eq(card.id.bytes());
+        // Otherwise the id's words against the name's, compared without copying either.
+        let split = |c: char| c == '-' || c.is_whitespace();
+        let same = slug
+            || card
+                .id
+                .split(split)
+                .filter(|w| !w.is_empty())
+                .eq(lower.split(split).filter(|w| !w.is_empty()));
+        Readings {
+            other_id: (!same).then(|| card.id.replace('-', " ")),
+            spaced: card.name.replace('-', " "),
+            lower,
+        }
+    }
+}
+
+impl NameIndex {
+    fn with_capacity(n: usize) -> NameIndex {
+        NameIndex {
+            lower: Vec::with_capacity(n),
+            by_name: Vec::new(),
+            spaced: Vec::with_capacity(n),
+            other_ids: Vec::with_capacity(n),
+        }
+    }
+
+    /// Adds the next entry's readings (its order is made by [`name_order`] once all are in).
+    fn push(&mut self, r: Readings) {
+        self.lower.push(r.lower);
+        self.spaced.push(r.spaced);
+        self.other_ids.push(r.other_id);
+    }
+
+    /// The index of entries whose readings these are, in the entries' order.
+    fn of(count: usize, readings: impl Iterator<Item = Readings>) -> NameIndex {
+        let mut names = NameIndex::with_capacity(count);
+        readings.for_each(|r| names.push(r));
+        names.by_name = name_order(&names.lower);
+        names
+    }
+}
+
+/// The indices of `lower` in name order, equal names in index order (a stable sort); from
+/// 20,000 names, each half sorted on its own core and the halves merged.
 fn name_order(lower: &[String]) -> Vec<usize> {
-    let prefix = |s: &str| {
-        let mut p = [0u8; 8];
-        let n = s.len().min(8);
-        p[..n].copy_from_slice(&s.as_bytes()[..n]);
-        u64::from_be_bytes(p)
-    };
-    let mut keys: Vec<(u64, usize)> = lower
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (prefix(l), i))
-        .collect();
-    keys.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| lower[a.1].cmp(&lower[b.1]))
-            .then(a.1.cmp(&b.1))
+    let cmp = |a: &usize, b: &usize| lower[*a].cmp(&lower[*b]);
+    let mut order: Vec<usize> = (0..lower.len()).collect();
+    if lower.len() < 20_000 || crate::parallel::threads() < 2 {
+        order.sort_by(cmp);
+        return order;
+    }
+    let (left, right) = order.split_at_mut(lower.len() / 2);
+    std::thread::scope(|s| {
+        s.spawn(|| left.sort_by(cmp));
+        right.sort_by(cmp);
     });
-    keys.into_iter().map(|(_, i)| i).collect()
+    // Every index on the left is below every index on the right: on equal names the left
+    // one goes first, as a stable sort would put it.
+    let mut merged = Vec::with_capacity(lower.len());
+    let (mut l, mut r) = (0, 0);
+    while l < left.len() && r < right.len() {
+        if cmp(&right[r], &left[l]).is_lt() {
+            merged.push(right[r]);
+            r += 1;
+        } else {
+            merged.push(left[l]);
+            l += 1;
+        }
+    }
+    merged.extend_from_slice(&left[l..]);
+    merged.extend_from_slice(&right[r..]);
+    merged
 }
 
 /// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.
@@ -448,13 +518,15 @@ impl Bestiary {
         let to_parse: Vec<PathBuf> = listing
             .files
             .iter()
-            .zip(&listing.hits)
-            .filter(|(_, h)| h.is_none())
-            .map(|(f, _)| f.clone())
+            .enumerate()
+            .filter(|(i, _)| !listing.has_hit(*i))
+            .map(|(_, f)| f.clone())
             .collect();
         // The index is written again if it was stale or a file had to be parsed; only then
         // is what was seen of every file worth keeping.
         let rewrite = listing.stale || !to_parse.is_empty();
+        let all_indexed = to_parse.is_empty();
+        let (before, files) = (self.entries.len(), listing.files.len());
         let mut parsed = load_files_seen(&to_parse, now, &self.templates).into_iter();
         let mut write = IndexWrite {
             index: index.clone(),
@@ -469,37 +541,51 @@ impl Bestiary {
         self.entries.reserve(listing.files.len());
         // Keep the directory's order, whichever way each file was read; each result goes
         // straight into the bestiary.
-        let results = listing
-            .files
-            .into_iter()
-            .zip(listing.hits)
-            .map_while(|(file, hit)| {
-                let kept = rewrite.then(|| file.clone());
-                let (result, seen) = match hit {
-                    Some(h) => {
-                        if h.is_monster() {
-                            from_index += 1;
-                        } else {
-                            errors_from_index += 1;
-                        }
-                        let seen = h.seen;
-                        (h.at(file), Some(seen))
+        let results = listing.into_hits().map_while(|(file, hit)| {
+            let kept = rewrite.then(|| file.clone());
+            let (result, readings, owner, seen) = match hit {
+                Some(h) => {
+                    if h.is_monster() {
+                        from_index += 1;
+                    } else {
+                        errors_from_index += 1;
                     }
-                    None => {
-                        let (result, seen) = parsed.next()?;
-                        stale |= seen.is_some();
-                        (result, seen)
-                    }
-                };
-                match (&result, seen, kept) {
-                    (Ok(_), Some(s), Some(file)) => write.seen.push((file, s)),
-                    (Err(e), Some(s), Some(_)) => write.bad.push((e.clone(), s)),
-                    _ => {}
+                    let seen = h.seen;
+                    let (result, readings, owner) = h.at(file);
+                    (result, readings, Some(owner), Some(seen))
                 }
-                Some(result)
-            });
-        let rejected = self.insert_owners_first(results);
+                None => {
+                    let (result, seen) = parsed.next()?;
+                    stale |= seen.is_some();
+                    (result, None, None, seen)
+                }
+            };
+            match (&result, seen, kept) {
+                (Ok(_), Some(s), Some(file)) => write.seen.push((file, s)),
+                (Err(e), Some(s), Some(_)) => write.bad.push((e.clone(), s)),
+                _ => {}
+            }
+            Some((result, owner, readings))
+        });
+        // The readings search needs were made on the threads that checked the index: when
+        // every monster came from it, the name index lacks only the shipped monsters' and its
+        // order.
+        let mut complete = all_indexed;
+        let mut names = NameIndex::with_capacity(if complete { before + files } else { 0 });
+        if complete {
+            for e in &self.entries {
+                names.push(Readings::of(&e.card));
+            }
+        }
+        let rejected = self.insert_owners_first(results, |readings| match readings {
+            Some(r) if complete => names.push(r),
+            _ => complete = false,
+        });
         write.clashed = rejected;
+        if complete {
+            names.by_name = name_order(&names.lower);
+            self.names = OnceLock::from(names);
+        }
         self.loaded_from_index = from_index;
         self.errors_from_index = errors_from_index;
         stale.then_some(write)
@@ -510,21 +596,32 @@ impl Bestiary {
     /// monster can read just that file: [`lookup`]); the rest after, the first file in the
     /// directory's order keeping an id among them. Errors are kept in order. Returns the
     /// entries refused for an id already taken.
-    fn insert_owners_first(
+    fn insert_owners_first<X>(
         &mut self,
-        results: impl IntoIterator<Item = Result<Entry, FileError>>,
+        results: impl IntoIterator<Item = (Result<Entry, FileError>, Option<bool>, X)>,
+        mut inserted: impl FnMut(X),
     ) -> Vec<Entry> {
         let mut misnamed = Vec::new();
         let mut rejected = Vec::new();
-        for result in results {
+        // `owner`, when known, is whether the file is named for the monster's id; what came
+        // with each entry that was inserted goes to `inserted`, in the order they were.
+        for (result, owner, x) in results {
             match result {
-                Ok(e) if e.named_for_its_id() => rejected.extend(self.try_insert(e)),
-                Ok(e) => misnamed.push(e),
+                Ok(e) if owner.unwrap_or_else(|| e.named_for_its_id()) => {
+                    match self.try_insert(e) {
+                        Some(e) => rejected.push(e),
+                        None => inserted(x),
+                    }
+                }
+                Ok(e) => misnamed.push((e, x)),
                 Err(e) => self.errors.push(e),
             }
         }
-        for e in misnamed {
-            rejected.extend(self.try_insert(e));
+        for (e, x) in misnamed {
+            match self.try_insert(e) {
+                Some(e) => rejected.push(e),
+                None => inserted(x),
+            }
         }
         rejected
     }
@@ -539,7 +636,12 @@ impl Bestiary {
                 return;
             }
         };
-        self.insert_owners_first(load_files(&files, provenance, &self.templates));
+        self.insert_owners_first(
+            load_files(&files, provenance, &self.templates)
+                .into_iter()
+                .map(|r| (r, None, ())),
+            |()| {},
+        );
     }
 
     /// Adds one file; its problem, if any, is recorded in `errors`.
@@ -623,35 +725,11 @@ impl Bestiary {
     /// Lower-case names and name order, for search and sorting.
     pub fn names(&self) -> &NameIndex {
         self.names.get_or_init(|| {
-            // Each name's three readings on every core: at 100,000 monsters they are most of
-            // the cost of the first search.
-            let readings = crate::parallel::map_in_order(&self.entries, 4096, |e| {
-                let lower = e.card.name.to_lowercase();
-                // The id's words against the name's, compared without copying either.
-                let split = |c: char| c == '-' || c.is_whitespace();
-                let same = e
-                    .card
-                    .id
-                    .split(split)
-                    .filter(|w| !w.is_empty())
-                    .eq(lower.split(split).filter(|w| !w.is_empty()));
-                let other_id = (!same).then(|| e.card.id.replace('-', " "));
-                (lower, e.card.name.replace('-', " "), other_id)
-            });
-            let mut lower = Vec::with_capacity(readings.len());
-            let mut spaced = Vec::with_capacity(readings.len());
-            let mut other_ids = Vec::with_capacity(readings.len());
-            for (l, s, o) in readings {
-                lower.push(l);
-                spaced.push(s);
-                other_ids.push(o);
-            }
-            NameIndex {
-                by_name: name_order(&lower),
-                lower,
-                spaced,
-                other_ids,
-            }
+            // Each name's readings on every core: at 100,000 monsters they are most of the
+            // cost of the first search.
+            let readings =
+                crate::parallel::map_in_order(&self.entries, 4096, |e| Readings::of(&e.card));
+            NameIndex::of(readings.len(), readings.into_iter())
         })
     }
 
@@ -669,5 +747,19 @@ impl Bestiary {
             .map(|n| format!("{base}-{n}"))
             .find(|id| self.get(id).is_none())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The two-core name order is the one-core stable sort, ties in index order.
+    #[test]
+    fn the_name_order_on_two_cores_is_a_stable_sort() {
+        let lower: Vec<String> = (0..50_000u64)
+            .map(|i| format!("{} {}", (i * 7919) % 1000, i % 3))
+            .collect();
+        let mut stable: Vec<usize> = (0..lower.len()).collect();
+        stable.sort_by(|a, b| lower[*a].cmp(&lower[*b]));
+        assert_eq!(super::name_order(&lower), stable);
     }
 }

@@ -176,29 +176,23 @@ fn kind_of_name(name: &[u8]) -> Kind {
 #[derive(Default)]
 struct Names {
     bytes: Vec<u8>,
-    /// (the name's first eight bytes as a big-endian number, where it starts, its length):
-    /// most comparisons while sorting end at the number.
-    spans: Vec<(u64, usize, usize)>,
+    /// Where each name starts, and its length.
+    spans: Vec<(usize, usize)>,
 }
 
 impl Names {
     fn push(&mut self, name: &[u8]) {
-        let mut prefix = [0u8; 8];
-        let n = name.len().min(8);
-        prefix[..n].copy_from_slice(&name[..n]);
-        self.spans
-            .push((u64::from_be_bytes(prefix), self.bytes.len(), name.len()));
+        self.spans.push((self.bytes.len(), name.len()));
         self.bytes.extend_from_slice(name);
     }
 
     /// The paths of the names inside `dir`, sorted by name.
     fn paths_in(mut self, dir: &Path) -> Vec<PathBuf> {
         let bytes = &self.bytes;
-        let name = |&(_, at, len): &(u64, usize, usize)| &bytes[at..at + len];
+        let name = |&(at, len): &(usize, usize)| &bytes[at..at + len];
         // By name: every path shares the directory, and comparing names is far cheaper than
         // comparing paths component by component (a third of a second at 100,000 files).
-        self.spans
-            .sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| name(a).cmp(name(b))));
+        self.spans.sort_unstable_by(|a, b| name(a).cmp(name(b)));
         let dir_len = dir.as_os_str().len();
         self.spans
             .iter()

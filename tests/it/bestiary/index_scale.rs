@@ -349,3 +349,19 @@ fn concurrent_rebuilds_by_several_processes_leave_a_whole_index() {
         .collect();
     assert_eq!(left, [std::ffi::OsString::from(INDEX_FILE)]);
 }
+
+/// When every monster comes from the index, the readings search needs are made on the threads
+/// that check it: the name index is the one a parse of every file gives.
+#[test]
+fn the_name_index_made_while_checking_is_the_one_a_parse_gives() {
+    let (_dir, bestiary, _index) = indexed(3000);
+    let from_index = Bestiary::load(Some(&bestiary));
+    assert_eq!(from_index.loaded_from_index, 3000);
+    let mut parsed = Bestiary::shipped();
+    parsed.load_dir(&bestiary, lairsmith::bestiary::Provenance::User);
+    let (a, b) = (from_index.names(), parsed.names());
+    assert_eq!(a.lower, b.lower);
+    assert_eq!(a.by_name, b.by_name);
+    assert_eq!(a.spaced, b.spaced);
+    assert_eq!(a.other_ids, b.other_ids);
+}
