@@ -3,7 +3,8 @@
 # and resident memory once loaded. Compares a data directory of COUNT generated monsters with an
 # empty one (the baseline, measured in the same run).
 # Usage: benches/startup.sh [RUNS] [COUNT]   (defaults 10 and 10000)
-# Needs tmux and a release build (cargo build --release --example make-bestiary and the binary);
+# Needs tmux and a release build (cargo build --release --example make-bestiary and the binary;
+# LAIRSMITH_BIN=path measures another build, say a saved "before" binary, in the same way);
 # with hyperfine, also times the floor of listing the directory with one stat per file
 # (`find DIR -name '*.yaml' -printf '%s %T@ %i %C@\n'`, one core). Prints the machine's load
 # average before and after: on a shared machine, read the ratios rather than the times.
@@ -20,7 +21,7 @@ WORDS=$(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$COUNT")
 # Resident memory is read again this long after everything is listed: what the UI holds while
 # it shows the list, once loading's transient buffers are gone.
 SETTLE=3
-BIN=target/release/lairsmith
+BIN=${LAIRSMITH_BIN:-target/release/lairsmith}
 [ -x "$BIN" ] && [ -x target/release/examples/make-bestiary ] || cargo build --release --quiet --bin lairsmith --example make-bestiary
 WORK=$(mktemp -d)
 trap 'tmux -L lsbench kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT

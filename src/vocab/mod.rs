@@ -44,14 +44,15 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
     /// edit distance to every word).
     fn find(input: &str) -> Option<Self> {
         let wanted = normalise(input);
+        let is = |spelling: &str| normalised(spelling).eq(wanted.chars());
         Self::ALL
             .iter()
             .copied()
-            .find(|v| normalise(v.key()) == wanted || normalise(v.label()) == wanted)
+            .find(|v| is(v.key()) || is(v.label()))
             .or_else(|| {
                 Self::aliases()
                     .iter()
-                    .find(|(alias, _)| normalise(alias) == wanted)
+                    .find(|(alias, _)| is(alias))
                     .map(|(_, v)| *v)
             })
     }
@@ -72,13 +73,16 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
 }
 
 fn normalise(s: &str) -> String {
-    s.trim()
-        .chars()
-        .map(|c| match c {
-            '_' | ' ' => '-',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect()
+    normalised(s).collect()
+}
+
+/// [`normalise`] without the copy: comparing a word with each of a vocabulary's spellings
+/// allocated one string per spelling, for every word of every monster file read.
+fn normalised(s: &str) -> impl Iterator<Item = char> + '_ {
+    s.trim().chars().map(|c| match c {
+        '_' | ' ' => '-',
+        c => c.to_ascii_lowercase(),
+    })
 }
 
 /// A word that is not in its vocabulary: carries the valid values and a suggestion.
