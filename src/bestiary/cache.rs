@@ -363,8 +363,11 @@ impl Index {
     /// magic, passes its checksum, is of this format and version, and whose records are
     /// whole and sorted by name.
     fn decode(&self) -> Option<Decoded> {
-        // Only a regular file, opened without blocking, and never more than the bound: a FIFO,
-        // a link to /dev/zero or a huge sparse file is ignored (and replaced at the next write).
+        // Only a regular file, opened without blocking, and never more than the largest bound:
+        // a FIFO, a link to /dev/zero or a huge sparse file is ignored (and replaced at the next
+        // write). It is read while the directory is listed, so the bound for the directory's
+        // own size is applied once the listing is done ([`Index::list`]); a file that is not an
+        // index is not read past its magic.
         let (mut f, meta) = open_regular(&self.path).ok()?;
         if meta.len() > MAX_INDEX_BYTES {
             return None;
@@ -597,6 +600,10 @@ fn seal(mut out: Vec<u8>) -> Vec<u8> {
 
 /// [`Index::decode`] on the bytes of a file.
 fn decode_bytes(bytes: Vec<u8>) -> Option<Decoded> {
+    // A file that grew past the bound while it was read.
+    if bytes.len() as u64 > MAX_INDEX_BYTES {
+        return None;
+    }
     let (content, crc) = bytes.split_last_chunk::<4>()?;
     if crc32fast::hash(content) != u32::from_le_bytes(*crc) {
         return None;
