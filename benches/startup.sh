@@ -3,7 +3,11 @@
 # and resident memory once loaded. Compares a data directory of COUNT generated monsters with an
 # empty one (the baseline, measured in the same run).
 # Usage: benches/startup.sh [RUNS] [COUNT]   (defaults 10 and 10000)
-# Needs tmux and a release build (cargo build --release --example make-bestiary and the binary).
+# Needs tmux and a release build (cargo build --release --example make-bestiary and the binary;
+# LAIRSMITH_BIN=path measures another build, say a saved "before" binary, in the same way);
+# with hyperfine, also times the floor of listing the directory with one stat per file
+# (`find DIR -name '*.yaml' -printf '%s %T@ %i %C@\n'`, one core). Prints the machine's load
+# average before and after: on a shared machine, read the ratios rather than the times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-10}
@@ -17,13 +21,15 @@ WORDS=$(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$COUNT")
 # Resident memory is read again this long after everything is listed: what the UI holds while
 # it shows the list, once loading's transient buffers are gone.
 SETTLE=3
-BIN=target/release/lairsmith
+BIN=${LAIRSMITH_BIN:-target/release/lairsmith}
 [ -x "$BIN" ] && [ -x target/release/examples/make-bestiary ] || cargo build --release --quiet --bin lairsmith --example make-bestiary
 WORK=$(mktemp -d)
 trap 'tmux -L lsbench kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/empty" "$WORK/big"
 target/release/examples/make-bestiary "$COUNT" "$WORK/big/bestiary" >/dev/null
 t() { tmux -L lsbench "$@"; }
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
+LOAD_BEFORE=$(load)
 
 # The UI's resident memory in KB: the lairsmith started under the pane's shell, not any other
 # lairsmith running on the machine.
@@ -102,7 +108,19 @@ c_first=$(med "${cf[@]}"); c_full=$(med "${cfull[@]}"); c_rss=$(med "${cr[@]}");
 e_first=$(med "${ef[@]}"); e_rss=$(med "${er[@]}"); e_set=$(med "${es[@]}")
 b_first=$(med "${bf[@]}"); b_full=$(med "${bfull[@]}"); b_rss=$(med "${br[@]}"); b_set=$(med "${bs[@]}")
 x() { awk "BEGIN {printf \"%.${3:-2}f\", $1/$2}"; }
-echo "runs: $RUNS (medians; each run starts the binary in a fresh tmux server; RSS when all are listed and ${SETTLE} s later)"
+LOAD_AFTER=$(load)
+FLOOR=""
+if command -v hyperfine >/dev/null; then
+  printf '#!/bin/sh\nexec find "$1" -name %s -printf %s\n' "'*.yaml'" "'%s %T@ %i %C@\\n'" >"$WORK/floor"
+  chmod +x "$WORK/floor"
+  hyperfine -N -w 2 -r 10 --style none --export-json "$WORK/floor.json" "$WORK/floor $WORK/big/bestiary" >/dev/null
+  FLOOR=$(awk -F': *' '/"median":/ {sub(/,$/, "", $2); printf "%.0f", $2 * 1000}' "$WORK/floor.json")
+fi
+met() { [ "$1" -le "$2" ] && echo met || echo missed; }
+echo "runs: $RUNS (medians; each run starts the binary in a fresh tmux server; RSS when all are listed and ${SETTLE} s later); $(nproc) cores, load average $LOAD_BEFORE before and $LOAD_AFTER after"
 echo "baseline, 44 shipped monsters: first frame ${e_first} ms, RSS $((e_rss / 1024)) MB, $((e_set / 1024)) MB ${SETTLE} s later"
-echo "$WORDS monsters, no index yet: first frame ${c_first} ms, all listed ${c_full} ms ($(x "$c_full" "$e_first")x baseline), RSS $((c_rss / 1024)) MB, $((c_set / 1024)) MB ${SETTLE} s later"
+echo "$WORDS monsters, no index yet: first frame ${c_first} ms, all listed ${c_full} ms ($(x "$c_full" "$e_first")x baseline; target at 10,000 ≤ 500 ms: $(met "$c_full" 500)), RSS $((c_rss / 1024)) MB, $((c_set / 1024)) MB ${SETTLE} s later"
 echo "$WORDS monsters, with the index: first frame ${b_first} ms ($(x "$b_first" "$e_first")x baseline), all listed ${b_full} ms ($(x "$b_full" "$e_first")x), RSS $((b_rss / 1024)) MB ($(x "$b_rss" "$e_rss" 1)x), $((b_set / 1024)) MB ${SETTLE} s later ($(x "$b_set" "$e_set" 1)x)"
+if [ -n "$FLOOR" ]; then
+  echo "floor, $WORDS files: find with one stat per file ${FLOOR} ms (one core); no index, all listed: $(x "$c_full" "$FLOOR" 1)x the floor; with the index: $(x "$b_full" "$FLOOR" 1)x"
+fi

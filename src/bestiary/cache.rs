@@ -2,12 +2,12 @@
 //! every start.
 //!
 //! YAML parsing is most of the cost of loading thousands of monsters. The index lives in the
-//! data directory (`cache/bestiary-index.jsonl`): a header, then one JSON array per monster
-//! file holding its name, the [`Stamp`] the file had when it was read (size, inode,
-//! modification and change times to the nanosecond), the hash of its bytes, and either the
-//! monster's [`Card`] (what lists, filters, sorts and budgets need: about a sixth of the file)
-//! or the error the file gave. Designs are not indexed: they are read from their files when a
-//! monster is shown or derived, and checked against the hash.
+//! data directory (`cache/bestiary-index.bin`): one record per monster file holding its name,
+//! the [`Stamp`] the file had when it was read (size, inode, modification and change times to
+//! the nanosecond), the hash of its bytes, and either the monster's [`Card`] (what lists,
+//! filters, sorts and budgets need: about a sixth of the file) or the error the file gave.
+//! Designs are not indexed: they are read from their files when a monster is shown or derived,
+//! and checked against the hash.
 //!
 //! A card's XP and lint mark are derived when its file is parsed. They depend on the rules
 //! (the index is ignored by any other version of lairsmith) and, for a monster with
@@ -18,88 +18,120 @@
 //! A stamp is taken from the open file before it is read and compared with one taken after;
 //! a file that changed while it was read is not indexed. A file changed so recently that a
 //! same-size rewrite could keep every field of its stamp (timestamps tick coarsely) is indexed
-//! with `verify`, and its bytes are hashed again before its line is used, until it is older.
+//! with `verify`, and its bytes are hashed again before its record is used, until it is older.
 //!
-//! The index is only an accelerator: a missing, unreadable, oversized, non-regular, corrupt or
-//! old-format index is ignored (and written again), and a failure to write it is ignored.
+//! # The encoding
+//!
+//! Binary, little-endian, read in one pass with no parsing beyond lengths and fixed fields
+//! (parsing 100,000 JSON lines was a quarter of listing them):
+//!
+//! ```text
+//! magic "lairidx\n" | format u32 | version (u8 length, bytes) | templates u64 | count u32
+//! count × record: length u32 | name (u16 length, bytes) | size u64 | inode u64
+//!                 | mtime s i64 | mtime ns u32 | ctime s i64 | ctime ns u32 | hash u64
+//!                 | verify u8 | 0 card | 1 error
+//!   card:  id (u16 length, bytes; empty: the stem) | name (u16, bytes) | level u8 | rank u8
+//!          | role u8 | leader u8 | size u8 | source u8 | type u8 | tags (u16 count, u8 each)
+//!          | xp i64 | mark u8 | overrides u8 | templated u8
+//!   error: message (u32 length, bytes) | line u64 | column u64 (u64::MAX: none)
+//! CRC-32 of every byte before it, u32
+//! ```
+//!
+//! Records are sorted by file name, byte for byte as the directory listing is, so a listing
+//! finds its records by walking both in step, without a map. The checksum is checked before
+//! anything else is read; a file that does not start with the magic is not read past it.
+//!
+//! # Reading it on every core
+//!
+//! Listing the directory is one system call stream that cannot be split, and checking the
+//! stamps is one `fstatat` per file. The index names the files it knows, so their stamps are
+//! checked (and their entries built) on other threads *while* the directory is listed; the
+//! listing thread joins them when it is done. Which file is which is settled afterwards by
+//! name: a record whose file was not listed is not used, a listed file without a usable
+//! record is parsed.
+//!
+//! The index is only an accelerator: a missing, unreadable, oversized, non-regular, corrupt,
+//! truncated, foreign or old-format index is ignored (and written again), and a failure to
+//! write it is ignored.
 
 use crate::bestiary::card::{Card, CardRow};
-use crate::bestiary::{Entry, Library};
-use crate::store::{Fingerprint, Stamp, open_regular, read_at_most, save_private};
+use crate::bestiary::{Entry, Library, Readings};
+use crate::parallel::{Cursor, Gathered};
+use crate::store::{Fingerprint, Stamp, open_regular, save_private, yaml_files};
 use crate::yaml_io::FileError;
-use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::ffi::OsStr;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::SystemTime;
 
-/// Bumped whenever the line format or anything derived into it changes.
-pub const CACHE_FORMAT: u32 = 4;
+/// Bumped whenever the encoding or anything derived into it changes.
+pub const CACHE_FORMAT: u32 = 5;
 
-/// The longest line the index holds; a monster whose line would be longer is parsed from its
-/// YAML every time (no real monster comes near: a name is at most a few hundred bytes). Keeps
-/// the size bound below true for any index lairsmith wrote.
-pub const MAX_LINE_BYTES: usize = 4 * 1024;
+/// The first bytes of every index lairsmith writes: anything else is not read further.
+const MAGIC: [u8; 8] = *b"lairidx\n";
 
-/// Room for the header beyond the lines.
+/// The index's file name in the data directory's `cache/`.
+pub const INDEX_FILE: &str = "bestiary-index.bin";
+
+/// Names earlier versions gave the index, removed when the index is written.
+const OLD_INDEX_FILES: [&str; 1] = ["bestiary-index.jsonl"];
+
+/// The longest record the index holds; a monster whose record would be longer is parsed from
+/// its YAML every time (no real monster comes near: a name is at most a few hundred bytes).
+/// Keeps the size bound below true for any index lairsmith wrote.
+pub const MAX_RECORD_BYTES: usize = 4 * 1024;
+
+/// Room for the header beyond the records.
 const MARGIN_BYTES: u64 = 1024 * 1024;
 
 /// The largest index ever read, whatever the number of files.
 pub const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
 
-#[derive(Serialize, Deserialize)]
-struct Header {
-    lairsmith_index: u32,
-    version: String,
-    /// [`library_hash`] of the templates the cards were derived with.
-    templates: u64,
-}
+/// Items of stamp checking handed to a thread at a time: small enough that the thread that
+/// finishes listing the directory finds work left, large enough to cost nothing to take.
+const CHUNK: usize = 512;
+
+/// The size of index from which its records are checked on every core.
+const PARALLEL_FROM_BYTES: u64 = 64 * 1024;
+
+/// Where "none" is written for a line or column.
+const NONE: u64 = u64::MAX;
 
 /// What the index keeps about a file that was read whole and did not change while read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seen {
     pub stamp: Stamp,
     pub hash: u64,
-    /// Check the bytes before trusting the line (see [`Stamp::is_racy`]).
+    /// Check the bytes before trusting the record (see [`Stamp::is_racy`]).
     pub verify: bool,
-}
-
-/// An error a file gave: message, line, column.
-#[derive(Serialize, Deserialize)]
-struct CachedError(String, Option<usize>, Option<usize>);
-
-/// One line of the index: file name, stamp (length, inode, modification and change times),
-/// hash, verify, and the card or the error. Positional, to keep the index small.
-#[derive(Serialize, Deserialize)]
-struct Line(
-    String,
-    u64,
-    u64,
-    i64,
-    u32,
-    i64,
-    u32,
-    u64,
-    u8,
-    Option<CardRow>,
-    Option<CachedError>,
-);
-
-impl Line {
-    fn stamp(&self) -> Stamp {
-        Stamp {
-            len: self.1,
-            ino: self.2,
-            mtime_s: self.3,
-            mtime_ns: self.4,
-            ctime_s: self.5,
-            ctime_ns: self.6,
-        }
-    }
 }
 
 /// What a file gave when it was read, for [`Index::render`].
 pub enum Content<'a> {
     Card(&'a Card),
     Error(&'a FileError),
+}
+
+/// What a record holds beside its file's name and stamp.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Body<'a> {
+    Card(CardRow<'a>),
+    Error {
+        message: &'a str,
+        line: Option<usize>,
+        column: Option<usize>,
+    },
+}
+
+/// One record of the index, read in place from its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// The file's name in the bestiary directory, as the operating system spells it.
+    pub name: &'a [u8],
+    pub seen: Seen,
+    pub body: Body<'a>,
 }
 
 /// A hash of the monster templates a bestiary derives with (shipped and the user's), standing
@@ -114,41 +146,71 @@ pub fn library_hash(lib: &Library) -> u64 {
     .hash
 }
 
+/// A file name as the operating system spells it, from the index's bytes.
+fn os_name(bytes: &[u8]) -> Option<&OsStr> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(OsStr::from_bytes(bytes))
+    }
+    #[cfg(not(unix))]
+    {
+        std::str::from_utf8(bytes).ok().map(OsStr::new)
+    }
+}
+
+/// The stem of a monster file's name (`goblin` of `goblin.yaml`), as `Path::file_stem` gives
+/// it for the names a listing keeps, if it is UTF-8.
+fn stem(name: &[u8]) -> Option<&str> {
+    let stem = name
+        .strip_suffix(b".yaml")
+        .or_else(|| name.strip_suffix(b".yml"))?;
+    std::str::from_utf8(stem).ok()
+}
+
+/// Whether `name` could be a monster file of a bestiary directory as the listing keeps them:
+/// one name, not hidden, no separator. A record naming anything else is corrupt (and would
+/// make the stamp check look outside the directory).
+fn plain_file_name(name: &[u8]) -> bool {
+    !name.is_empty() && name[0] != b'.' && !name.iter().any(|b| matches!(b, b'/' | b'\\' | b'\0'))
+}
+
 /// The directory of the files whose stamps are taken, opened once: each file is then found by
 /// its name alone (fstatat), not by walking its whole path, which is a third of the cost of
 /// checking 100,000 stamps.
-struct Dir {
+struct Dir<'a> {
+    path: &'a Path,
     #[cfg(unix)]
     fd: Option<rustix::fd::OwnedFd>,
 }
 
-impl Dir {
-    fn open(dir: Option<&Path>) -> Dir {
+impl<'a> Dir<'a> {
+    fn open(path: &'a Path) -> Dir<'a> {
         #[cfg(unix)]
         {
             use rustix::fs::{Mode, OFlags, open};
             let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
             Dir {
-                fd: dir.and_then(|d| open(d, flags, Mode::empty()).ok()),
+                path,
+                fd: open(path, flags, Mode::empty()).ok(),
             }
         }
         #[cfg(not(unix))]
         {
-            let _ = dir;
-            Dir {}
+            Dir { path }
         }
     }
 
-    /// The stamp of `file` (a file of this directory) now; a link is followed, as
+    /// The stamp of the file called `name` in this directory now; a link is followed, as
     /// [`Stamp::of`] does.
-    fn stamp(&self, file: &Path) -> Option<Stamp> {
+    fn stamp(&self, name: &[u8]) -> Option<Stamp> {
         #[cfg(unix)]
-        if let (Some(fd), Some(name)) = (&self.fd, file.file_name()) {
+        if let Some(fd) = &self.fd {
             return rustix::fs::statat(fd, name, rustix::fs::AtFlags::empty())
                 .ok()
                 .map(|st| Stamp::of_stat(&st));
         }
-        Stamp::of(file)
+        Stamp::of(&self.path.join(os_name(name)?))
     }
 }
 
@@ -160,18 +222,120 @@ pub struct Index {
 
 /// The index's answer for one file.
 pub struct Hit {
-    /// The monster, or the error the file gave when it was read.
-    pub result: Result<Entry, FileError>,
+    /// The monster, or the error the file gave when it was read; its path is set by
+    /// [`Hit::at`].
+    result: Result<Entry, FileError>,
+    /// How search reads the monster, made on the thread that checked it.
+    readings: Option<Readings>,
+    /// The file is named for the monster's id ([`Entry::named_for_its_id`], known here
+    /// without taking its path apart again).
+    owner: bool,
     pub seen: Seen,
 }
 
-/// The index's answer for a directory.
-pub struct Lookup {
-    /// For each file, in order: what the index holds for it, or `None` (parse it).
-    pub hits: Vec<Option<Hit>>,
-    /// The index has lines for files that are gone, or lines that no longer need verifying:
-    /// it should be written again even if nothing new is parsed.
+impl Hit {
+    /// Whether the file gave a monster (rather than an error).
+    pub fn is_monster(&self) -> bool {
+        self.result.is_ok()
+    }
+
+    /// The monster (or error) of the file at `path`, the listed file this hit is for, with
+    /// how search reads the monster.
+    pub(crate) fn at(self, path: PathBuf) -> (Result<Entry, FileError>, Option<Readings>, bool) {
+        let mut result = self.result;
+        match &mut result {
+            Ok(e) => e.path = path,
+            Err(e) => e.path = path,
+        }
+        (result, self.readings, self.owner)
+    }
+}
+
+/// A bestiary directory as listed, with what the index holds for each file.
+pub struct Listing {
+    /// The directory's monster files, sorted by name.
+    pub files: Vec<PathBuf>,
+    /// For each file, where its hit is in `checked` ([`NOT_FOUND`]: there is none, parse
+    /// it). The hits stay where the threads that checked them put them until they are taken
+    /// into the bestiary: 100,000 of them are copied once, not once per step.
+    found: Vec<usize>,
+    checked: Vec<Vec<Option<Checked>>>,
+    /// The index has records for files that are gone, or records that no longer need
+    /// verifying: it should be written again even if nothing new is parsed.
     pub stale: bool,
+}
+
+const NOT_FOUND: usize = usize::MAX;
+
+impl Listing {
+    /// Whether the index holds what file `i` gives.
+    pub fn has_hit(&self, i: usize) -> bool {
+        self.found[i] != NOT_FOUND
+    }
+
+    /// What the index says was seen of file `i`, if it holds what the file gives.
+    pub fn seen(&self, i: usize) -> Option<Seen> {
+        let j = self.found[i];
+        let c = self.checked.get(j / CHUNK)?.get(j % CHUNK)?.as_ref()?;
+        Some(c.hit.seen)
+    }
+
+    /// Each file, in order, with what the index holds for it (`None`: parse it).
+    pub fn into_hits(self) -> impl Iterator<Item = (PathBuf, Option<Hit>)> {
+        let Listing {
+            files,
+            found,
+            mut checked,
+            ..
+        } = self;
+        files.into_iter().zip(found).map(move |(file, j)| {
+            let hit = checked
+                .get_mut(j / CHUNK)
+                .and_then(|part| part.get_mut(j % CHUNK))
+                .and_then(Option::take)
+                .map(|c| c.hit);
+            (file, hit)
+        })
+    }
+}
+
+/// An index read whole, its checksum and structure checked, its records found.
+struct Decoded {
+    bytes: Vec<u8>,
+    /// Where each record begins (at its length).
+    starts: Vec<u32>,
+    templates: u64,
+}
+
+impl Decoded {
+    fn name(&self, i: usize) -> &[u8] {
+        let at = self.starts[i] as usize + 4;
+        let len = u16::from_le_bytes([self.bytes[at], self.bytes[at + 1]]) as usize;
+        &self.bytes[at + 2..at + 2 + len]
+    }
+
+    fn record(&self, i: usize) -> Option<Record<'_>> {
+        let at = self.starts[i] as usize;
+        let mut r = Reader(&self.bytes[at..]);
+        let len = r.u32()? as usize;
+        let mut r = Reader(r.0.get(..len)?);
+        let rec = r.record()?;
+        r.0.is_empty().then_some(rec)
+    }
+}
+
+/// The decoded index with its stamp checks to share out.
+struct Work {
+    decoded: Decoded,
+    cursor: Cursor,
+    same_templates: bool,
+}
+
+/// What a stamp check gave for one record.
+struct Checked {
+    hit: Hit,
+    /// The record was written with `verify`.
+    was_racy: bool,
 }
 
 impl Index {
@@ -179,7 +343,7 @@ impl Index {
     pub fn for_bestiary(dir: &Path) -> Option<Index> {
         let data = dir.parent()?;
         Some(Index {
-            path: data.join("cache").join("bestiary-index.jsonl"),
+            path: data.join("cache").join(INDEX_FILE),
         })
     }
 
@@ -190,189 +354,535 @@ impl Index {
     /// The largest index worth reading for a directory of `files` monster files.
     pub fn size_bound(files: usize) -> u64 {
         (files as u64)
-            .saturating_mul(MAX_LINE_BYTES as u64)
+            .saturating_mul(MAX_RECORD_BYTES as u64)
             .saturating_add(MARGIN_BYTES)
             .min(MAX_INDEX_BYTES)
     }
 
-    /// The index's text and header, if it is a regular file within the size bound for a
-    /// directory of `files` monster files, of this format and version.
-    fn read(&self, files: usize) -> Option<(String, Header)> {
-        let bound = Index::size_bound(files);
-        // Only a regular file, opened without blocking, and never more than the bound: a FIFO,
-        // a link to /dev/zero or a huge sparse file is ignored (and replaced at the next write).
+    /// The index, if it is a regular file of at most [`MAX_INDEX_BYTES`] that starts with the
+    /// magic, passes its checksum, is of this format and version, and whose records are
+    /// whole and sorted by name.
+    fn decode(&self) -> Option<Decoded> {
+        // Only a regular file, opened without blocking, and never more than the largest bound:
+        // a FIFO, a link to /dev/zero or a huge sparse file is ignored (and replaced at the next
+        // write). It is read while the directory is listed, so the bound for the directory's
+        // own size is applied once the listing is done ([`Index::list`]); a file that is not an
+        // index is not read past its magic.
         let (mut f, meta) = open_regular(&self.path).ok()?;
-        if meta.len() > bound {
+        if meta.len() > MAX_INDEX_BYTES {
             return None;
         }
-        let bytes = read_at_most(&mut f, bound as usize).ok()??;
-        let text = String::from_utf8(bytes).ok()?;
-        let header = text.lines().next()?;
-        let header: Header = serde_json::from_str(header).ok()?;
-        (header.lairsmith_index == CACHE_FORMAT && header.version == env!("CARGO_PKG_VERSION"))
-            .then_some((text, header))
+        let mut magic = [0; MAGIC.len()];
+        f.read_exact(&mut magic).ok()?;
+        if magic != MAGIC {
+            return None;
+        }
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).ok()?.saturating_add(1));
+        bytes.extend_from_slice(&magic);
+        (&mut f)
+            .take(MAX_INDEX_BYTES + 1 - MAGIC.len() as u64)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        decode_bytes(bytes)
     }
 
-    /// What the index holds for each of `files` (the directory's monster files), checking each
-    /// line against the file as it is now. `now` is when the load began; `templates` is the
-    /// [`library_hash`] of `lib`.
-    pub fn lookup(
+    /// Lists the bestiary directory `dir` and finds what the index holds for each of its
+    /// monster files, checking each record against the file as it is now: the stamps are
+    /// checked on other threads while this one lists. `now` is when the load began;
+    /// `templates` is the [`library_hash`] of `lib`.
+    pub fn list(
         &self,
-        files: &[PathBuf],
+        dir: &Path,
         now: SystemTime,
         lib: &Library,
         templates: u64,
-    ) -> Lookup {
-        let mut hits: Vec<Option<Hit>> = files.iter().map(|_| None).collect();
-        let Some((text, header)) = self.read(files.len()) else {
-            return Lookup { hits, stale: false };
+    ) -> Result<Listing, FileError> {
+        let work: OnceLock<Option<Work>> = OnceLock::new();
+        let prepare = || {
+            self.decode().map(|decoded| Work {
+                cursor: Cursor::new(decoded.starts.len(), CHUNK),
+                same_templates: decoded.templates == templates,
+                decoded,
+            })
         };
-        let same_templates = header.templates == templates;
-        let lines: Vec<&str> = text.lines().skip(1).collect();
-        let by_name: foldhash::HashMap<std::borrow::Cow<'_, str>, usize> = files
-            .iter()
-            .enumerate()
-            .filter_map(|(i, f)| Some((f.file_name()?.to_string_lossy(), i)))
-            .collect();
-        let dir = Dir::open(files.first().and_then(|f| f.parent()));
-        // One pass per line on every core: parse it, find its file, and check the file is
-        // still the one it describes.
-        let found = crate::parallel::map_in_order(&lines, 256, |l| {
-            let line = serde_json::from_str::<Line>(l).ok()?;
-            let i = *by_name.get(line.0.as_str())?;
-            let was_racy = line.8 != 0;
-            let stamp = dir.stamp(&files[i]);
-            Some((
-                i,
-                was_racy,
-                hit(&files[i], stamp, line, now, lib, same_templates),
-            ))
-        });
+        let fd = Dir::open(dir);
+        let gathered: Gathered<Option<Checked>> = Gathered::default();
+        let check_all = |w: &Work| {
+            while let Some(range) = w.cursor.take() {
+                let start = range.start;
+                let checked = range
+                    .map(|i| check(w, i, &fd, now, lib))
+                    .collect::<Vec<_>>();
+                gathered.put(start, checked);
+            }
+        };
+        // A small index (a few hundred monsters) is checked faster than a thread starts.
+        let helpers = match std::fs::metadata(&self.path) {
+            Ok(m) if m.len() > PARALLEL_FROM_BYTES => crate::parallel::threads() - 1,
+            _ => 0,
+        };
+        let files = std::thread::scope(|s| {
+            for _ in 0..helpers {
+                s.spawn(|| {
+                    if let Some(w) = work.get_or_init(prepare) {
+                        check_all(w);
+                    }
+                });
+            }
+            let files = yaml_files(dir);
+            // Reads the index here if no other thread has begun to, or waits for the one that
+            // has; then takes what is left of the checks.
+            if let Some(w) = work.get_or_init(prepare) {
+                if files.is_err() {
+                    w.cursor.stop();
+                }
+                check_all(w);
+            }
+            files
+        })?;
+        let Some(w) = work
+            .into_inner()
+            .flatten()
+            .filter(|w| w.decoded.bytes.len() as u64 <= Index::size_bound(files.len()))
+        else {
+            return Ok(Listing {
+                found: vec![NOT_FOUND; files.len()],
+                checked: Vec::new(),
+                files,
+                stale: false,
+            });
+        };
+        let checked = gathered.into_chunks();
+        let count = w.decoded.starts.len();
+        // Both are sorted by name: walk them in step.
+        let mut j = 0;
         let mut used = 0;
         let mut settled = false;
-        for (i, was_racy, hit) in found.into_iter().flatten() {
-            if let Some(h) = hit
-                && hits[i].is_none()
-            {
-                settled |= was_racy && !h.seen.verify;
-                hits[i] = Some(h);
-                used += 1;
-            }
-        }
-        Lookup {
-            // Lines for files that are gone or changed, corrupt lines, lines the template
-            // library no longer vouches for, or lines that no longer need their bytes checked:
-            // worth writing again.
-            stale: used != lines.len() || settled,
-            hits,
-        }
+        let found = files
+            .iter()
+            .map(|f| {
+                let Some(name) = f.file_name().map(OsStr::as_encoded_bytes) else {
+                    return NOT_FOUND;
+                };
+                while j < count && w.decoded.name(j) < name {
+                    j += 1;
+                }
+                if j == count || w.decoded.name(j) != name {
+                    return NOT_FOUND;
+                }
+                match checked.get(j / CHUNK).and_then(|p| p.get(j % CHUNK)) {
+                    Some(Some(c)) => {
+                        used += 1;
+                        settled |= c.was_racy && !c.hit.seen.verify;
+                        j
+                    }
+                    _ => NOT_FOUND,
+                }
+            })
+            .collect();
+        Ok(Listing {
+            files,
+            found,
+            checked,
+            // Records for files that are gone or changed, corrupt records, records the
+            // template library no longer vouches for, or records that no longer need their
+            // bytes checked: worth writing again.
+            stale: used != count || settled,
+        })
     }
 
-    /// The index text for these files: each with its path, what was seen of it, and what it
-    /// gave; `templates` is the [`library_hash`] the cards were derived with. Over-long lines
-    /// are left out.
+    /// The index's bytes for these files: each with its path, what was seen of it, and what it
+    /// gave; `templates` is the [`library_hash`] the cards were derived with. Over-long
+    /// records are left out.
     pub fn render<'a>(
         templates: u64,
         records: impl IntoIterator<Item = (&'a Path, Seen, Content<'a>)>,
-    ) -> String {
-        let mut out = serde_json::to_string(&Header {
-            lairsmith_index: CACHE_FORMAT,
-            version: env!("CARGO_PKG_VERSION").to_owned(),
-            templates,
-        })
-        .unwrap_or_default();
-        out.push('\n');
+    ) -> Vec<u8> {
+        let mut body = Vec::new();
+        // (where the record begins, how long its name is)
+        let mut spans: Vec<(usize, usize)> = Vec::new();
         for (path, seen, content) in records {
             let (Some(file), Some(stem)) = (path.file_name(), path.file_stem()) else {
                 continue;
             };
-            let (card, error) = match content {
-                Content::Card(c) => (Some(c.row(&stem.to_string_lossy())), None),
-                Content::Error(e) => (None, Some(CachedError(e.message.clone(), e.line, e.column))),
+            let stem = stem.to_string_lossy();
+            let name = file.as_encoded_bytes();
+            let record = Record {
+                name,
+                seen,
+                body: match content {
+                    Content::Card(c) => Body::Card(c.row(&stem)),
+                    Content::Error(e) => Body::Error {
+                        message: &e.message,
+                        line: e.line,
+                        column: e.column,
+                    },
+                },
             };
-            let st = seen.stamp;
-            let line = Line(
-                file.to_string_lossy().into_owned(),
-                st.len,
-                st.ino,
-                st.mtime_s,
-                st.mtime_ns,
-                st.ctime_s,
-                st.ctime_ns,
-                seen.hash,
-                u8::from(seen.verify),
-                card,
-                error,
-            );
-            if let Ok(s) = serde_json::to_string(&line)
-                && s.len() <= MAX_LINE_BYTES
-            {
-                out.push_str(&s);
-                out.push('\n');
+            let start = body.len();
+            if put_record(&mut body, &record).is_none() {
+                body.truncate(start);
+                continue;
             }
+            spans.push((start, name.len()));
         }
-        out
+        let name_of = |&(start, len): &(usize, usize)| &body[start + 6..start + 6 + len];
+        spans.sort_by(|a, b| name_of(a).cmp(name_of(b)));
+        spans.dedup_by(|a, b| name_of(a) == name_of(b));
+        let mut out = header(templates, spans.len());
+        for &(start, _) in &spans {
+            let len = u32::from_le_bytes([
+                body[start],
+                body[start + 1],
+                body[start + 2],
+                body[start + 3],
+            ]) as usize;
+            out.extend_from_slice(&body[start..start + 4 + len]);
+        }
+        seal(out)
     }
 
-    /// Writes index text (best effort: an unwritable data directory only means the next start
+    /// Writes the index (best effort: an unwritable data directory only means the next start
     /// parses everything again). Whatever is at the index's path is replaced, never written
-    /// through: it is lairsmith's own file.
-    pub fn write(&self, text: &str) {
-        let _ = save_private(&self.path, text.as_bytes());
+    /// through: it is lairsmith's own file. An index an older version left under another name
+    /// is removed.
+    pub fn write(&self, bytes: &[u8]) {
+        if save_private(&self.path, bytes).is_ok()
+            && let Some(cache) = self.path.parent()
+        {
+            for old in OLD_INDEX_FILES {
+                let _ = std::fs::remove_file(cache.join(old));
+            }
+        }
+    }
+
+    /// Every record of the index as it is on disk, passed to `edit`, then the index written
+    /// again with a valid checksum: for tests of what a hand-made index can make lairsmith
+    /// believe. `false` if there was no usable index.
+    #[doc(hidden)]
+    pub fn rewrite_records(&self, mut edit: impl FnMut(&mut Record<'_>)) -> bool {
+        let Some(d) = self.decode() else {
+            return false;
+        };
+        let mut out = header(d.templates, d.starts.len());
+        for i in 0..d.starts.len() {
+            let Some(mut rec) = d.record(i) else {
+                return false;
+            };
+            edit(&mut rec);
+            if put_record(&mut out, &rec).is_none() {
+                return false;
+            }
+        }
+        save_private(&self.path, &seal(out)).is_ok()
     }
 }
 
-/// The index's answer for `file` from its `line`, if the line still describes the file. A
-/// templated monster's card counts only if the template library is the one it was made with.
-fn hit(
-    file: &Path,
-    stamp: Option<Stamp>,
-    line: Line,
-    now: SystemTime,
-    lib: &Library,
-    same_templates: bool,
-) -> Option<Hit> {
-    let seen = still_valid(file, stamp?, &line, now)?;
-    let stem = file.file_stem()?.to_string_lossy();
-    let result = match (line.9, line.10) {
-        (Some(row), None) => {
-            let card = Card::from_row(row, &stem)?;
-            if card.templated && !same_templates {
+/// The header of an index of `count` records.
+fn header(templates: u64, count: usize) -> Vec<u8> {
+    let version = env!("CARGO_PKG_VERSION").as_bytes();
+    let mut out = Vec::new();
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&CACHE_FORMAT.to_le_bytes());
+    out.push(u8::try_from(version.len()).unwrap_or(0));
+    out.extend_from_slice(&version[..version.len().min(255)]);
+    out.extend_from_slice(&templates.to_le_bytes());
+    out.extend_from_slice(&u32::try_from(count).unwrap_or(0).to_le_bytes());
+    out
+}
+
+/// The index with its checksum appended.
+fn seal(mut out: Vec<u8>) -> Vec<u8> {
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// [`Index::decode`] on the bytes of a file.
+fn decode_bytes(bytes: Vec<u8>) -> Option<Decoded> {
+    // A file that grew past the bound while it was read.
+    if bytes.len() as u64 > MAX_INDEX_BYTES {
+        return None;
+    }
+    let (content, crc) = bytes.split_last_chunk::<4>()?;
+    if crc32fast::hash(content) != u32::from_le_bytes(*crc) {
+        return None;
+    }
+    let mut r = Reader(content);
+    if r.take(MAGIC.len())? != MAGIC || r.u32()? != CACHE_FORMAT {
+        return None;
+    }
+    let version_len = usize::from(r.u8()?);
+    if r.take(version_len)? != env!("CARGO_PKG_VERSION").as_bytes() {
+        return None;
+    }
+    let templates = r.u64()?;
+    let count = r.u32()? as usize;
+    // Each record is at least its length and its name's length: a count the bytes cannot hold
+    // is refused before anything is set aside for it.
+    if count > r.0.len() / 6 {
+        return None;
+    }
+    let mut starts = Vec::with_capacity(count);
+    let mut previous: &[u8] = &[];
+    for _ in 0..count {
+        let start = content.len() - r.0.len();
+        let len = r.u32()? as usize;
+        if len > MAX_RECORD_BYTES {
+            return None;
+        }
+        let mut rec = Reader(r.take(len)?);
+        let name = rec.str16()?;
+        // Strictly increasing: sorted, as the listing is, and no name twice.
+        if !plain_file_name(name) || (!starts.is_empty() && name <= previous) {
+            return None;
+        }
+        previous = name;
+        starts.push(u32::try_from(start).ok()?);
+    }
+    if !r.0.is_empty() {
+        return None;
+    }
+    Some(Decoded {
+        bytes,
+        starts,
+        templates,
+    })
+}
+
+/// Reads the fixed-width fields of the index from the front of a slice.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_at_checked(n)?;
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        self.take(N)?.try_into().ok()
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.array::<1>()?[0])
+    }
+
+    fn flag(&mut self) -> Option<bool> {
+        match self.u8()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        self.array().map(u16::from_le_bytes)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.array().map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        self.array().map(u64::from_le_bytes)
+    }
+
+    fn i64(&mut self) -> Option<i64> {
+        self.array().map(i64::from_le_bytes)
+    }
+
+    fn str16(&mut self) -> Option<&'a [u8]> {
+        let len = usize::from(self.u16()?);
+        self.take(len)
+    }
+
+    fn utf8_16(&mut self) -> Option<&'a str> {
+        std::str::from_utf8(self.str16()?).ok()
+    }
+
+    fn optional(&mut self) -> Option<Option<usize>> {
+        match self.u64()? {
+            NONE => Some(None),
+            n => usize::try_from(n).ok().map(Some),
+        }
+    }
+
+    fn record(&mut self) -> Option<Record<'a>> {
+        let name = self.str16()?;
+        let stamp = Stamp {
+            len: self.u64()?,
+            ino: self.u64()?,
+            mtime_s: self.i64()?,
+            mtime_ns: self.u32()?,
+            ctime_s: self.i64()?,
+            ctime_ns: self.u32()?,
+        };
+        let seen = Seen {
+            stamp,
+            hash: self.u64()?,
+            verify: self.flag()?,
+        };
+        let body = match self.u8()? {
+            0 => Body::Card(CardRow {
+                id: self.utf8_16()?,
+                name: self.utf8_16()?,
+                level: self.u8()?,
+                rank: self.u8()?,
+                role: self.u8()?,
+                leader: self.flag()?,
+                size: self.u8()?,
+                source: self.u8()?,
+                creature_type: self.u8()?,
+                tags: Cow::Borrowed(self.str16()?),
+                xp: self.i64()?,
+                mark: self.u8()?,
+                overrides: self.flag()?,
+                templated: self.flag()?,
+            }),
+            1 => {
+                let len = self.u32()? as usize;
+                Body::Error {
+                    message: std::str::from_utf8(self.take(len)?).ok()?,
+                    line: self.optional()?,
+                    column: self.optional()?,
+                }
+            }
+            _ => return None,
+        };
+        Some(Record { name, seen, body })
+    }
+}
+
+fn put_len16(out: &mut Vec<u8>, bytes: &[u8]) -> Option<()> {
+    out.extend_from_slice(&u16::try_from(bytes.len()).ok()?.to_le_bytes());
+    out.extend_from_slice(bytes);
+    Some(())
+}
+
+fn put_optional(out: &mut Vec<u8>, n: Option<usize>) {
+    out.extend_from_slice(&n.map_or(NONE, |n| n as u64).to_le_bytes());
+}
+
+/// Appends `rec` with its length; `None` (and a partial record the caller cuts off) if it is
+/// longer than [`MAX_RECORD_BYTES`] or a field is longer than its length can say.
+fn put_record(out: &mut Vec<u8>, rec: &Record<'_>) -> Option<()> {
+    let start = out.len();
+    out.extend_from_slice(&[0; 4]);
+    put_len16(out, rec.name)?;
+    let st = rec.seen.stamp;
+    out.extend_from_slice(&st.len.to_le_bytes());
+    out.extend_from_slice(&st.ino.to_le_bytes());
+    out.extend_from_slice(&st.mtime_s.to_le_bytes());
+    out.extend_from_slice(&st.mtime_ns.to_le_bytes());
+    out.extend_from_slice(&st.ctime_s.to_le_bytes());
+    out.extend_from_slice(&st.ctime_ns.to_le_bytes());
+    out.extend_from_slice(&rec.seen.hash.to_le_bytes());
+    out.push(u8::from(rec.seen.verify));
+    match &rec.body {
+        Body::Card(row) => {
+            out.push(0);
+            put_len16(out, row.id.as_bytes())?;
+            put_len16(out, row.name.as_bytes())?;
+            out.extend_from_slice(&[
+                row.level,
+                row.rank,
+                row.role,
+                u8::from(row.leader),
+                row.size,
+                row.source,
+                row.creature_type,
+            ]);
+            put_len16(out, &row.tags)?;
+            out.extend_from_slice(&row.xp.to_le_bytes());
+            out.extend_from_slice(&[row.mark, u8::from(row.overrides), u8::from(row.templated)]);
+        }
+        Body::Error {
+            message,
+            line,
+            column,
+        } => {
+            out.push(1);
+            out.extend_from_slice(&u32::try_from(message.len()).ok()?.to_le_bytes());
+            out.extend_from_slice(message.as_bytes());
+            put_optional(out, *line);
+            put_optional(out, *column);
+        }
+    }
+    let len = out.len() - start - 4;
+    if len > MAX_RECORD_BYTES {
+        return None;
+    }
+    out[start..start + 4].copy_from_slice(&u32::try_from(len).ok()?.to_le_bytes());
+    Some(())
+}
+
+/// The index's answer for record `i` of `w`, if the record still describes the file of its
+/// name in `dir`. A templated monster's card counts only if the template library is the one
+/// it was made with.
+fn check(w: &Work, i: usize, dir: &Dir<'_>, now: SystemTime, lib: &Library) -> Option<Checked> {
+    let rec = w.decoded.record(i)?;
+    let stamp = dir.stamp(rec.name)?;
+    let seen = still_valid(dir, stamp, &rec, now)?;
+    let mut owner = false;
+    let (result, readings) = match rec.body {
+        Body::Card(row) => {
+            // The stem is the id when the row leaves the id out (and then it must be one,
+            // which only UTF-8 can be).
+            let stem = stem(rec.name);
+            let card = Card::from_row(&row, if row.id.is_empty() { stem? } else { "" })?;
+            owner = stem == Some(card.id.as_str());
+            if card.templated && !w.same_templates {
                 return None;
             }
             let fp = Fingerprint {
                 len: seen.stamp.len,
                 hash: seen.hash,
             };
-            Ok(Entry::from_card(card, file.to_owned(), fp, lib))
+            let readings = Readings::of(&card);
+            (
+                Ok(Entry::from_card(card, PathBuf::new(), fp, lib)),
+                Some(readings),
+            )
         }
-        (None, Some(CachedError(message, line, column))) => Err(FileError {
-            path: file.to_owned(),
+        Body::Error {
+            message,
             line,
             column,
-            message,
-        }),
-        _ => return None,
+        } => (
+            Err(FileError {
+                path: PathBuf::new(),
+                line,
+                column,
+                message: message.to_owned(),
+            }),
+            None,
+        ),
     };
-    Some(Hit { result, seen })
+    Some(Checked {
+        hit: Hit {
+            result,
+            readings,
+            owner,
+            seen,
+        },
+        was_racy: rec.seen.verify,
+    })
 }
 
-/// What is seen of `file` (whose stamp is now `stamp`) if `line` still describes it.
-fn still_valid(file: &Path, stamp: Stamp, line: &Line, now: SystemTime) -> Option<Seen> {
-    if stamp != line.stamp() {
+/// What is seen of the file `rec` names (whose stamp is now `stamp`) if `rec` still describes
+/// it.
+fn still_valid(dir: &Dir<'_>, stamp: Stamp, rec: &Record<'_>, now: SystemTime) -> Option<Seen> {
+    if stamp != rec.seen.stamp {
         return None;
     }
-    if line.8 == 0 {
-        return Some(Seen {
-            stamp,
-            hash: line.7,
-            verify: false,
-        });
+    if !rec.seen.verify {
+        return Some(rec.seen);
     }
     // Indexed while racy: the stamp alone cannot vouch for the contents, the bytes do.
-    let (bytes, stable) = crate::store::read_stamped(file).ok()?;
+    let (bytes, stable) = crate::store::read_stamped(&dir.path.join(os_name(rec.name)?)).ok()?;
     let fp = Fingerprint::of_bytes(&bytes);
-    (stable == Some(stamp) && fp.hash == line.7).then(|| Seen {
+    (stable == Some(stamp) && fp.hash == rec.seen.hash).then(|| Seen {
         stamp,
         hash: fp.hash,
         verify: stamp.is_racy(now),
@@ -405,9 +915,9 @@ mod tests {
         assert!(!stamp_at(-5).is_racy(now));
     }
 
-    /// With the files long settled (a load "an hour later"), no line is verified by its bytes:
-    /// the stamp alone must notice an in-place same-size edit whose modification time was put
-    /// back, and a replacement by rename.
+    /// With the files long settled (a load "an hour later"), no record is verified by its
+    /// bytes: the stamp alone must notice an in-place same-size edit whose modification time
+    /// was put back, and a replacement by rename.
     #[test]
     fn the_stamp_alone_sees_in_place_and_renamed_edits_with_the_old_mtime() {
         let dir = tempfile::tempdir().unwrap();
@@ -420,11 +930,11 @@ mod tests {
         let write = b.load_dir_indexed_at(&bestiary, &index, later).unwrap();
         write.run(&b);
         let lib = crate::monster::template::MonsterTemplates::shipped();
-        let hits = index.lookup(&files, later, &lib, library_hash(&lib)).hits;
-        assert!(
-            hits.iter()
-                .all(|h| h.as_ref().is_some_and(|h| !h.seen.verify))
-        );
+        let listing = index
+            .list(&bestiary, later, &lib, library_hash(&lib))
+            .unwrap();
+        assert_eq!(listing.files, files);
+        assert!((0..files.len()).all(|i| listing.seen(i).is_some_and(|s| !s.verify)));
         // The edits below must fall in a later tick of the filesystem clock than the fixture's
         // writes (ticks are at most 10 ms on Linux), as any real later edit does.
         std::thread::sleep(Duration::from_millis(50));
@@ -449,10 +959,45 @@ mod tests {
             .unwrap();
         std::fs::rename(&tmp, renamed).unwrap();
         let lib = crate::monster::template::MonsterTemplates::shipped();
-        let hits = index.lookup(&files, later, &lib, library_hash(&lib)).hits;
+        let listing = index
+            .list(&bestiary, later, &lib, library_hash(&lib))
+            .unwrap();
         assert!(
-            hits.iter().all(Option::is_none),
+            (0..files.len()).all(|i| !listing.has_hit(i)),
             "both files are read again"
         );
+        assert!(listing.stale);
+    }
+
+    #[test]
+    fn a_stem_is_the_name_without_its_yaml_extension() {
+        for name in [
+            "goblin.yaml",
+            "goblin.yml",
+            "a.b.yaml",
+            "x.yaml.yml",
+            "é.yaml",
+        ] {
+            let path_stem = Path::new(name).file_stem().unwrap().to_str().unwrap();
+            assert_eq!(stem(name.as_bytes()), Some(path_stem), "{name}");
+        }
+        assert_eq!(stem(b"goblin.json"), None);
+        assert_eq!(stem(b"\xff.yaml"), None);
+    }
+
+    /// Names a record may not hold: they would make the stamp check look outside the bestiary.
+    #[test]
+    fn only_plain_file_names_are_records() {
+        for bad in [
+            &b""[..],
+            b".hidden.yaml",
+            b"../x.yaml",
+            b"a/b.yaml",
+            b"a\\b.yaml",
+            b"a\0.yaml",
+        ] {
+            assert!(!plain_file_name(bad), "{bad:?}");
+        }
+        assert!(plain_file_name(b"goblin-2.yaml"));
     }
 }

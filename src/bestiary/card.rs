@@ -5,7 +5,7 @@
 use crate::monster::MonsterDesign;
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::vocab::Vocabulary;
-use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// How a monster looks to the balance lint, in one glance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,53 +70,48 @@ impl Card {
             && crate::limits::XP_OVERRIDE.contains(self.xp)
     }
 
-    /// The card as one compact row of the bestiary index: positional, each closed word as its
-    /// place in its vocabulary (parsing words was a third of reading the index), and the id left
-    /// empty when it is the file's stem (as it is for every monster lairsmith saves).
-    pub fn row(&self, stem: &str) -> CardRow {
-        CardRow(
-            if self.id == stem {
-                String::new()
-            } else {
-                self.id.clone()
-            },
-            self.name.clone(),
-            self.level.get(),
-            place(self.rank),
-            place(self.role),
-            u8::from(self.leader),
-            place(self.size),
-            place(self.source),
-            place(self.creature_type),
-            self.tags.iter().map(|t| place(*t)).collect(),
-            self.xp,
-            self.mark as u8,
-            u8::from(self.overrides),
-            u8::from(self.templated),
-        )
+    /// The card as one compact row of the bestiary index: each closed word as its place in its
+    /// vocabulary, and the id left empty when it is the file's stem (as it is for every monster
+    /// lairsmith saves).
+    pub fn row(&self, stem: &str) -> CardRow<'_> {
+        CardRow {
+            id: if self.id == stem { "" } else { &self.id },
+            name: &self.name,
+            level: self.level.get(),
+            rank: place(self.rank),
+            role: place(self.role),
+            leader: self.leader,
+            size: place(self.size),
+            source: place(self.source),
+            creature_type: place(self.creature_type),
+            tags: Cow::Owned(self.tags.iter().map(|t| place(*t)).collect()),
+            xp: self.xp,
+            mark: self.mark as u8,
+            overrides: self.overrides,
+            templated: self.templated,
+        }
     }
 
-    /// The card a row of the index holds for the file with this stem, if the row is whole.
-    pub fn from_row(row: CardRow, stem: &str) -> Option<Card> {
-        let CardRow(id, name, level, rank, role, leader, size, source, ty, tags, xp, mark, o, t) =
-            row;
+    /// The card a row of the index holds for the file with this stem, if the row is one a
+    /// monster file could give (see [`Card::is_well_formed`]).
+    pub fn from_row(row: &CardRow<'_>, stem: &str) -> Option<Card> {
         let card = Card {
-            id: if id.is_empty() { stem.to_owned() } else { id },
-            name,
-            level: Level::new(i64::from(level)).ok()?,
-            rank: word(rank)?,
-            role: word(role)?,
-            leader: leader != 0,
-            size: word(size)?,
-            source: word(source)?,
-            creature_type: word(ty)?,
-            tags: tags.into_iter().map(word).collect::<Option<_>>()?,
-            xp,
+            id: if row.id.is_empty() { stem } else { row.id }.to_owned(),
+            name: row.name.to_owned(),
+            level: Level::new(i64::from(row.level)).ok()?,
+            rank: word(row.rank)?,
+            role: word(row.role)?,
+            leader: row.leader,
+            size: word(row.size)?,
+            source: word(row.source)?,
+            creature_type: word(row.creature_type)?,
+            tags: row.tags.iter().map(|t| word(*t)).collect::<Option<_>>()?,
+            xp: row.xp,
             mark: [Mark::Clean, Mark::Warnings, Mark::Errors]
-                .get(usize::from(mark))
+                .get(usize::from(row.mark))
                 .copied()?,
-            overrides: o != 0,
-            templated: t != 0,
+            overrides: row.overrides,
+            templated: row.templated,
         };
         card.is_well_formed().then_some(card)
     }
@@ -136,21 +131,22 @@ fn word<V: Vocabulary + Copy>(i: u8) -> Option<V> {
     V::ALL.get(usize::from(i)).copied()
 }
 
-/// [`Card`] as the index stores it (see [`Card::row`]).
-#[derive(Debug, Serialize, Deserialize)]
-pub struct CardRow(
-    String,
-    String,
-    u8,
-    u8,
-    u8,
-    u8,
-    u8,
-    u8,
-    u8,
-    Vec<u8>,
-    i64,
-    u8,
-    u8,
-    u8,
-);
+/// [`Card`] as the index stores it (see [`Card::row`]): read in place from the index's bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRow<'a> {
+    /// Empty when the id is the file's stem.
+    pub id: &'a str,
+    pub name: &'a str,
+    pub level: u8,
+    pub rank: u8,
+    pub role: u8,
+    pub leader: bool,
+    pub size: u8,
+    pub source: u8,
+    pub creature_type: u8,
+    pub tags: Cow<'a, [u8]>,
+    pub xp: i64,
+    pub mark: u8,
+    pub overrides: bool,
+    pub templated: bool,
+}

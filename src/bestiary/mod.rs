@@ -162,7 +162,7 @@ impl Entry {
     pub fn named_for_its_id(&self) -> bool {
         self.path
             .file_stem()
-            .is_some_and(|s| s.to_string_lossy() == self.card.id)
+            .is_some_and(|s| s.as_encoded_bytes() == self.card.id.as_bytes())
     }
 }
 
@@ -247,7 +247,7 @@ pub struct IndexWrite {
 }
 
 impl IndexWrite {
-    /// The index text for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
+    /// The index for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
     pub fn prepare(self, b: &Bestiary) -> PreparedIndex {
         let seen: HashMap<&Path, cache::Seen> =
             self.seen.iter().map(|(f, s)| (f.as_path(), *s)).collect();
@@ -265,7 +265,7 @@ impl IndexWrite {
             .iter()
             .map(|(e, s)| (e.path.as_path(), *s, cache::Content::Error(e)));
         PreparedIndex {
-            text: cache::Index::render(self.templates, entries.chain(errors)),
+            bytes: cache::Index::render(self.templates, entries.chain(errors)),
             index: self.index,
         }
     }
@@ -276,15 +276,15 @@ impl IndexWrite {
     }
 }
 
-/// Index text ready to be written.
+/// An index ready to be written.
 pub struct PreparedIndex {
     index: cache::Index,
-    text: String,
+    bytes: Vec<u8>,
 }
 
 impl PreparedIndex {
     pub fn write(self) {
-        self.index.write(&self.text);
+        self.index.write(&self.bytes);
     }
 }
 
@@ -309,6 +309,98 @@ fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<Loa
             result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib).lean());
         (entry, seen)
     })
+}
+
+/// How search reads one monster: its name lower-cased (for name order), its name with
+/// hyphens as spaces, and its id with hyphens as spaces where it reads otherwise than the name
+/// (see [`NameIndex`]).
+pub(crate) struct Readings {
+    lower: String,
+    spaced: String,
+    other_id: Option<String>,
+}
+
+impl Readings {
+    pub(crate) fn of(card: &Card) -> Readings {
+        let lower = card.name.to_lowercase();
+        // Most ids are their name's slug: then the bytes agree once spaces read as hyphens,
+        // and the words surely do.
+        let slug = lower
+            .bytes()
+            .map(|c| if c == b' ' { b'-' } else { c })
+            .eq(card.id.bytes());
+        // Otherwise the id's words against the name's, compared without copying either.
+        let split = |c: char| c == '-' || c.is_whitespace();
+        let same = slug
+            || card
+                .id
+                .split(split)
+                .filter(|w| !w.is_empty())
+                .eq(lower.split(split).filter(|w| !w.is_empty()));
+        Readings {
+            other_id: (!same).then(|| card.id.replace('-', " ")),
+            spaced: card.name.replace('-', " "),
+            lower,
+        }
+    }
+}
+
+impl NameIndex {
+    fn with_capacity(n: usize) -> NameIndex {
+        NameIndex {
+            lower: Vec::with_capacity(n),
+            by_name: Vec::new(),
+            spaced: Vec::with_capacity(n),
+            other_ids: Vec::with_capacity(n),
+        }
+    }
+
+    /// Adds the next entry's readings (its order is made by [`name_order`] once all are in).
+    fn push(&mut self, r: Readings) {
+        self.lower.push(r.lower);
+        self.spaced.push(r.spaced);
+        self.other_ids.push(r.other_id);
+    }
+
+    /// The index of entries whose readings these are, in the entries' order.
+    fn of(count: usize, readings: impl Iterator<Item = Readings>) -> NameIndex {
+        let mut names = NameIndex::with_capacity(count);
+        readings.for_each(|r| names.push(r));
+        names.by_name = name_order(&names.lower);
+        names
+    }
+}
+
+/// The indices of `lower` in name order, equal names in index order (a stable sort); from
+/// 20,000 names, each half sorted on its own core and the halves merged.
+fn name_order(lower: &[String]) -> Vec<usize> {
+    let cmp = |a: &usize, b: &usize| lower[*a].cmp(&lower[*b]);
+    let mut order: Vec<usize> = (0..lower.len()).collect();
+    if lower.len() < 20_000 || crate::parallel::threads() < 2 {
+        order.sort_by(cmp);
+        return order;
+    }
+    let (left, right) = order.split_at_mut(lower.len() / 2);
+    std::thread::scope(|s| {
+        s.spawn(|| left.sort_by(cmp));
+        right.sort_by(cmp);
+    });
+    // Every index on the left is below every index on the right: on equal names the left
+    // one goes first, as a stable sort would put it.
+    let mut merged = Vec::with_capacity(lower.len());
+    let (mut l, mut r) = (0, 0);
+    while l < left.len() && r < right.len() {
+        if cmp(&right[r], &left[l]).is_lt() {
+            merged.push(right[r]);
+            r += 1;
+        } else {
+            merged.push(left[l]);
+            l += 1;
+        }
+    }
+    merged.extend_from_slice(&left[l..]);
+    merged.extend_from_slice(&right[r..]);
+    merged
 }
 
 /// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.
@@ -416,61 +508,87 @@ impl Bestiary {
         index: &cache::Index,
         now: SystemTime,
     ) -> Option<IndexWrite> {
-        let files = match yaml_files(dir) {
-            Ok(f) => f,
+        let templates = cache::library_hash(&self.templates);
+        let listing = match index.list(dir, now, &self.templates, templates) {
+            Ok(l) => l,
             Err(e) => {
                 self.errors.push(e);
                 return None;
             }
         };
-        let templates = cache::library_hash(&self.templates);
-        let lookup = index.lookup(&files, now, &self.templates, templates);
-        let to_parse: Vec<PathBuf> = files
+        let to_parse: Vec<PathBuf> = listing
+            .files
             .iter()
-            .zip(&lookup.hits)
-            .filter(|(_, h)| h.is_none())
-            .map(|(f, _)| f.clone())
+            .enumerate()
+            .filter(|(i, _)| !listing.has_hit(*i))
+            .map(|(_, f)| f.clone())
             .collect();
+        // The index is written again if it was stale or a file had to be parsed; only then
+        // is what was seen of every file worth keeping.
+        let rewrite = listing.stale || !to_parse.is_empty();
+        let all_indexed = to_parse.is_empty();
+        let (before, files) = (self.entries.len(), listing.files.len());
         let mut parsed = load_files_seen(&to_parse, now, &self.templates).into_iter();
         let mut write = IndexWrite {
             index: index.clone(),
-            seen: Vec::with_capacity(files.len()),
+            seen: Vec::with_capacity(if rewrite { listing.files.len() } else { 0 }),
             bad: Vec::new(),
             clashed: Vec::new(),
             templates,
         };
-        let mut stale = lookup.stale;
-        self.loaded_from_index = 0;
-        self.errors_from_index = 0;
-        let mut loaded: Vec<LoadedSeen> = Vec::with_capacity(files.len());
-        // Keep the directory's order, whichever way each file was read.
-        for (file, hit) in files.into_iter().zip(lookup.hits) {
-            let (result, seen) = match hit {
+        let mut stale = listing.stale;
+        let (mut from_index, mut errors_from_index) = (0, 0);
+        self.ids.reserve(listing.files.len());
+        self.entries.reserve(listing.files.len());
+        // Keep the directory's order, whichever way each file was read; each result goes
+        // straight into the bestiary.
+        let results = listing.into_hits().map_while(|(file, hit)| {
+            let kept = rewrite.then(|| file.clone());
+            let (result, readings, owner, seen) = match hit {
                 Some(h) => {
-                    match h.result {
-                        Ok(_) => self.loaded_from_index += 1,
-                        Err(_) => self.errors_from_index += 1,
+                    if h.is_monster() {
+                        from_index += 1;
+                    } else {
+                        errors_from_index += 1;
                     }
-                    (h.result, Some(h.seen))
+                    let seen = h.seen;
+                    let (result, readings, owner) = h.at(file);
+                    (result, readings, Some(owner), Some(seen))
                 }
                 None => {
-                    let Some((result, seen)) = parsed.next() else {
-                        break;
-                    };
+                    let (result, seen) = parsed.next()?;
                     stale |= seen.is_some();
-                    (result, seen)
+                    (result, None, None, seen)
                 }
             };
-            match (&result, seen) {
-                (Ok(_), Some(s)) => write.seen.push((file, s)),
-                (Err(e), Some(s)) => write.bad.push((e.clone(), s)),
+            match (&result, seen, kept) {
+                (Ok(_), Some(s), Some(file)) => write.seen.push((file, s)),
+                (Err(e), Some(s), Some(_)) => write.bad.push((e.clone(), s)),
                 _ => {}
             }
-            loaded.push((result, seen));
+            Some((result, owner, readings))
+        });
+        // The readings search needs were made on the threads that checked the index: when
+        // every monster came from it, the name index lacks only the shipped monsters' and its
+        // order.
+        let mut complete = all_indexed;
+        let mut names = NameIndex::with_capacity(if complete { before + files } else { 0 });
+        if complete {
+            for e in &self.entries {
+                names.push(Readings::of(&e.card));
+            }
         }
-        for rejected in self.insert_owners_first(loaded.into_iter().map(|(r, _)| r)) {
-            write.clashed.push(rejected);
+        let rejected = self.insert_owners_first(results, |readings| match readings {
+            Some(r) if complete => names.push(r),
+            _ => complete = false,
+        });
+        write.clashed = rejected;
+        if complete {
+            names.by_name = name_order(&names.lower);
+            self.names = OnceLock::from(names);
         }
+        self.loaded_from_index = from_index;
+        self.errors_from_index = errors_from_index;
         stale.then_some(write)
     }
 
@@ -479,21 +597,32 @@ impl Bestiary {
     /// monster can read just that file: [`lookup`]); the rest after, the first file in the
     /// directory's order keeping an id among them. Errors are kept in order. Returns the
     /// entries refused for an id already taken.
-    fn insert_owners_first(
+    fn insert_owners_first<X>(
         &mut self,
-        results: impl IntoIterator<Item = Result<Entry, FileError>>,
+        results: impl IntoIterator<Item = (Result<Entry, FileError>, Option<bool>, X)>,
+        mut inserted: impl FnMut(X),
     ) -> Vec<Entry> {
         let mut misnamed = Vec::new();
         let mut rejected = Vec::new();
-        for result in results {
+        // `owner`, when known, is whether the file is named for the monster's id; what came
+        // with each entry that was inserted goes to `inserted`, in the order they were.
+        for (result, owner, x) in results {
             match result {
-                Ok(e) if e.named_for_its_id() => rejected.extend(self.try_insert(e)),
-                Ok(e) => misnamed.push(e),
+                Ok(e) if owner.unwrap_or_else(|| e.named_for_its_id()) => {
+                    match self.try_insert(e) {
+                        Some(e) => rejected.push(e),
+                        None => inserted(x),
+                    }
+                }
+                Ok(e) => misnamed.push((e, x)),
                 Err(e) => self.errors.push(e),
             }
         }
-        for e in misnamed {
-            rejected.extend(self.try_insert(e));
+        for (e, x) in misnamed {
+            match self.try_insert(e) {
+                Some(e) => rejected.push(e),
+                None => inserted(x),
+            }
         }
         rejected
     }
@@ -508,7 +637,12 @@ impl Bestiary {
                 return;
             }
         };
-        self.insert_owners_first(load_files(&files, provenance, &self.templates));
+        self.insert_owners_first(
+            load_files(&files, provenance, &self.templates)
+                .into_iter()
+                .map(|r| (r, None, ())),
+            |()| {},
+        );
     }
 
     /// Adds one file; its problem, if any, is recorded in `errors`.
@@ -530,16 +664,21 @@ impl Bestiary {
     /// [`Bestiary::insert`], handing back an entry refused for its id.
     fn try_insert(&mut self, entry: Entry) -> Option<Entry> {
         self.revision = next_revision();
-        if let Some(existing) = self.get(&entry.card.id) {
-            let msg = format!(
-                "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
-                entry.card.id,
-                existing.path.display()
-            );
-            self.errors.push(FileError::new(&entry.path, msg));
-            return Some(entry);
+        // One hash of the id whether it is free or taken.
+        match self.ids.entry(entry.card.id.clone()) {
+            std::collections::hash_map::Entry::Occupied(taken) => {
+                let msg = format!(
+                    "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
+                    entry.card.id,
+                    self.entries[*taken.get()].path.display()
+                );
+                self.errors.push(FileError::new(&entry.path, msg));
+                return Some(entry);
+            }
+            std::collections::hash_map::Entry::Vacant(free) => {
+                free.insert(self.entries.len());
+            }
         }
-        self.ids.insert(entry.card.id.clone(), self.entries.len());
         self.entries.push(entry);
         self.names = OnceLock::new();
         None
@@ -587,40 +726,11 @@ impl Bestiary {
     /// Lower-case names and name order, for search and sorting.
     pub fn names(&self) -> &NameIndex {
         self.names.get_or_init(|| {
-            let lower: Vec<String> = self
-                .entries
-                .iter()
-                .map(|e| e.card.name.to_lowercase())
-                .collect();
-            let mut by_name: Vec<usize> = (0..lower.len()).collect();
-            by_name.sort_by(|a, b| lower[*a].cmp(&lower[*b]));
-            let spaced: Vec<String> = self
-                .entries
-                .iter()
-                .map(|e| e.card.name.replace('-', " "))
-                .collect();
-            let other_ids = self
-                .entries
-                .iter()
-                .zip(&lower)
-                .map(|(e, lower)| {
-                    // The id's words against the name's, compared without copying either.
-                    let split = |c: char| c == '-' || c.is_whitespace();
-                    let same = e
-                        .card
-                        .id
-                        .split(split)
-                        .filter(|w| !w.is_empty())
-                        .eq(lower.split(split).filter(|w| !w.is_empty()));
-                    (!same).then(|| e.card.id.replace('-', " "))
-                })
-                .collect();
-            NameIndex {
-                lower,
-                by_name,
-                spaced,
-                other_ids,
-            }
+            // Each name's readings on every core: at 100,000 monsters they are most of the
+            // cost of the first search.
+            let readings =
+                crate::parallel::map_in_order(&self.entries, 4096, |e| Readings::of(&e.card));
+            NameIndex::of(readings.len(), readings.into_iter())
         })
     }
 
@@ -638,5 +748,19 @@ impl Bestiary {
             .map(|n| format!("{base}-{n}"))
             .find(|id| self.get(id).is_none())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The two-core name order is the one-core stable sort, ties in index order.
+    #[test]
+    fn the_name_order_on_two_cores_is_a_stable_sort() {
+        let lower: Vec<String> = (0..50_000u64)
+            .map(|i| format!("{} {}", (i * 7919) % 1000, i % 3))
+            .collect();
+        let mut stable: Vec<usize> = (0..lower.len()).collect();
+        stable.sort_by(|a, b| lower[*a].cmp(&lower[*b]));
+        assert_eq!(super::name_order(&lower), stable);
     }
 }

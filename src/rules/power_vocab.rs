@@ -136,7 +136,7 @@ impl AreaTarget {
         .iter()
         .find_map(|a| t.strip_suffix(&format!(" in the {a}")))
         .unwrap_or(&t);
-        AreaTarget::parse(t).ok()
+        AreaTarget::find(t)
     }
 
     /// As a power line prints it, after its origin: "Near burst 1, all enemies" (L1353).

@@ -132,43 +132,175 @@ pub fn yaml_ids(dir: &Path) -> Result<Vec<String>, FileError> {
     Ok(ids)
 }
 
-/// The YAML files directly inside `dir`, sorted by name. A missing directory is empty.
-/// Temporary files left there by saves that were killed are deleted on the way.
+/// The YAML files directly inside `dir`, sorted by name (byte for byte). A missing directory
+/// is empty. Temporary files left there by saves that were killed are deleted on the way.
 pub fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
+    let cannot = |e: std::io::Error| FileError::new(dir, format!("cannot read the directory: {e}"));
+    #[cfg(target_os = "linux")]
+    let names = match raw_listing::names(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(FileError::new(
-                dir,
-                format!("cannot read the directory: {e}"),
-            ));
-        }
+        other => other.map_err(cannot)?,
     };
-    let mut files: Vec<(std::ffi::OsString, std::fs::DirEntry)> = Vec::new();
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') {
-            if name.ends_with(".tmp") {
-                super::remove_if_stale_temp(&e.path());
-            }
-            continue;
+    #[cfg(not(target_os = "linux"))]
+    let names = match std_listing::names(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        other => other.map_err(cannot)?,
+    };
+    Ok(names.paths_in(dir))
+}
+
+/// Whether a directory entry called `name` is one [`yaml_files`] lists, or a temporary file
+/// to clear away.
+enum Kind {
+    Yaml,
+    Temp,
+    Other,
+}
+
+fn kind_of_name(name: &[u8]) -> Kind {
+    if name.first() == Some(&b'.') {
+        if name.ends_with(b".tmp") {
+            return Kind::Temp;
         }
-        if !(name.ends_with(".yaml") || name.ends_with(".yml")) {
-            continue;
-        }
-        // The directory entry's own type costs no extra system call; a link is followed.
-        // FIFOs, devices and directories are left out here, and refused again when opened.
-        let regular = e
-            .file_type()
-            .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()));
-        if regular {
-            files.push((e.file_name(), e));
-        }
+        return Kind::Other;
     }
-    // By name: every path shares the directory, and comparing names is far cheaper than
-    // comparing paths component by component (a third of a second at 100,000 files).
-    files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    Ok(files.into_iter().map(|(_, e)| e.path()).collect())
+    if name.ends_with(b".yaml") || name.ends_with(b".yml") {
+        Kind::Yaml
+    } else {
+        Kind::Other
+    }
+}
+
+/// The names of a listing, kept end to end in one buffer rather than one allocation each:
+/// at 100,000 files the listing's allocations cost as much as the system calls.
+#[derive(Default)]
+struct Names {
+    bytes: Vec<u8>,
+    /// Where each name starts, and its length.
+    spans: Vec<(usize, usize)>,
+}
+
+impl Names {
+    fn push(&mut self, name: &[u8]) {
+        self.spans.push((self.bytes.len(), name.len()));
+        self.bytes.extend_from_slice(name);
+    }
+
+    /// The paths of the names inside `dir`, sorted by name.
+    fn paths_in(mut self, dir: &Path) -> Vec<PathBuf> {
+        let bytes = &self.bytes;
+        let name = |&(at, len): &(usize, usize)| &bytes[at..at + len];
+        // By name: every path shares the directory, and comparing names is far cheaper than
+        // comparing paths component by component (a third of a second at 100,000 files).
+        self.spans.sort_unstable_by(|a, b| name(a).cmp(name(b)));
+        let dir_len = dir.as_os_str().len();
+        self.spans
+            .iter()
+            .filter_map(|span| {
+                let name = os_str(name(span))?;
+                let mut path = PathBuf::with_capacity(dir_len + 1 + name.len());
+                path.push(dir);
+                path.push(name);
+                Some(path)
+            })
+            .collect()
+    }
+}
+
+fn os_str(bytes: &[u8]) -> Option<&std::ffi::OsStr> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(std::ffi::OsStr::from_bytes(bytes))
+    }
+    #[cfg(not(unix))]
+    {
+        std::str::from_utf8(bytes).ok().map(std::ffi::OsStr::new)
+    }
+}
+
+/// Lists a directory with getdents64 into one reused buffer (std allocates each entry's name
+/// twice, and its path once more).
+#[cfg(target_os = "linux")]
+mod raw_listing {
+    use super::{Kind, Names, kind_of_name};
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags, RawDir, open, statat};
+    use std::path::Path;
+
+    pub(super) fn names(dir: &Path) -> std::io::Result<Names> {
+        let fd = open(
+            dir,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )?;
+        let mut names = Names::default();
+        // Large enough that 100,000 entries take a few dozen system calls.
+        let mut buf = Vec::with_capacity(256 * 1024);
+        let mut entries = RawDir::new(&fd, buf.spare_capacity_mut());
+        while let Some(entry) = entries.next() {
+            let entry = entry?;
+            let name = entry.file_name().to_bytes();
+            match kind_of_name(name) {
+                Kind::Yaml => {}
+                Kind::Temp => {
+                    super::super::remove_if_stale_temp(
+                        &dir.join(super::os_str(name).unwrap_or_default()),
+                    );
+                    continue;
+                }
+                Kind::Other => continue,
+            }
+            // The entry's own type costs no extra system call; a link is followed, and a
+            // filesystem that does not say is asked. FIFOs, devices and directories are left
+            // out here, and refused again when opened.
+            let regular = match entry.file_type() {
+                FileType::RegularFile => true,
+                FileType::Symlink => is_file_at(&fd, name, AtFlags::empty()),
+                FileType::Unknown => {
+                    is_file_at(&fd, name, AtFlags::SYMLINK_NOFOLLOW)
+                        || is_file_at(&fd, name, AtFlags::empty())
+                }
+                _ => false,
+            };
+            if regular {
+                names.push(name);
+            }
+        }
+        Ok(names)
+    }
+
+    fn is_file_at(fd: &rustix::fd::OwnedFd, name: &[u8], flags: AtFlags) -> bool {
+        statat(fd, name, flags)
+            .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) == FileType::RegularFile)
+    }
+}
+
+/// Lists a directory with std, where getdents64 is not at hand.
+#[cfg(not(target_os = "linux"))]
+mod std_listing {
+    use super::{Kind, Names, kind_of_name};
+    use std::path::Path;
+
+    pub(super) fn names(dir: &Path) -> std::io::Result<Names> {
+        let mut names = Names::default();
+        for e in std::fs::read_dir(dir)?.flatten() {
+            let name = e.file_name();
+            match kind_of_name(name.as_encoded_bytes()) {
+                Kind::Yaml => {}
+                Kind::Temp => {
+                    super::super::remove_if_stale_temp(&e.path());
+                    continue;
+                }
+                Kind::Other => continue,
+            }
+            // The directory entry's own type costs no extra system call; a link is followed.
+            let regular = e
+                .file_type()
+                .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()));
+            if regular {
+                names.push(name.as_encoded_bytes());
+            }
+        }
+        Ok(names)
+    }
 }

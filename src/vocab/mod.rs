@@ -39,41 +39,50 @@ pub trait Vocabulary: Sized + Copy + PartialEq + 'static {
         all
     }
 
-    /// Parses a value, ignoring case, surrounding spaces, and `_`/space versus `-`.
-    fn parse(input: &str) -> Result<Self, UnknownValue> {
+    /// The value `input` names, as [`Vocabulary::parse`] reads it, without explaining a
+    /// miss: for callers that only ask whether text is one of the words (explaining costs an
+    /// edit distance to every word).
+    fn find(input: &str) -> Option<Self> {
         let wanted = normalise(input);
+        let is = |spelling: &str| normalised(spelling).eq(wanted.chars());
         Self::ALL
             .iter()
             .copied()
-            .find(|v| normalise(v.key()) == wanted || normalise(v.label()) == wanted)
+            .find(|v| is(v.key()) || is(v.label()))
             .or_else(|| {
                 Self::aliases()
                     .iter()
-                    .find(|(alias, _)| normalise(alias) == wanted)
+                    .find(|(alias, _)| is(alias))
                     .map(|(_, v)| *v)
             })
-            .ok_or_else(|| {
-                let mut err =
-                    UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key()));
-                if err.suggestion.is_none() {
-                    // An alias can be the nearest word ("lurk" is close to "lurker", a skulker).
-                    err.suggestion = closest(input, Self::aliases().iter().map(|(a, _)| *a))
-                        .and_then(|a| Self::aliases().iter().find(|(x, _)| *x == a))
-                        .map(|(_, v)| v.key().to_owned());
-                }
-                err
-            })
+    }
+
+    /// Parses a value, ignoring case, surrounding spaces, and `_`/space versus `-`.
+    fn parse(input: &str) -> Result<Self, UnknownValue> {
+        Self::find(input).ok_or_else(|| {
+            let mut err = UnknownValue::new(Self::FIELD, input, Self::ALL.iter().map(|v| v.key()));
+            if err.suggestion.is_none() {
+                // An alias can be the nearest word ("lurk" is close to "lurker", a skulker).
+                err.suggestion = closest(input, Self::aliases().iter().map(|(a, _)| *a))
+                    .and_then(|a| Self::aliases().iter().find(|(x, _)| *x == a))
+                    .map(|(_, v)| v.key().to_owned());
+            }
+            err
+        })
     }
 }
 
 fn normalise(s: &str) -> String {
-    s.trim()
-        .chars()
-        .map(|c| match c {
-            '_' | ' ' => '-',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect()
+    normalised(s).collect()
+}
+
+/// [`normalise`] without the copy: comparing a word with each of a vocabulary's spellings
+/// allocated one string per spelling, for every word of every monster file read.
+fn normalised(s: &str) -> impl Iterator<Item = char> + '_ {
+    s.trim().chars().map(|c| match c {
+        '_' | ' ' => '-',
+        c => c.to_ascii_lowercase(),
+    })
 }
 
 /// A word that is not in its vocabulary: carries the valid values and a suggestion.

@@ -2,6 +2,7 @@
 //! changed on disk is read again. It never changes what is loaded.
 
 use lairsmith::bestiary::Bestiary;
+use lairsmith::bestiary::cache::{Body, INDEX_FILE, Index};
 use std::path::Path;
 
 fn setup(n: usize) -> (tempfile::TempDir, std::path::PathBuf) {
@@ -33,7 +34,7 @@ fn the_second_load_comes_from_the_index_and_is_identical() {
     let (dir, bestiary) = setup(300);
     let first = Bestiary::load(Some(&bestiary));
     assert_eq!(first.loaded_from_index, 0);
-    assert!(dir.path().join("cache/bestiary-index.jsonl").is_file());
+    assert!(dir.path().join("cache").join(INDEX_FILE).is_file());
     let second = Bestiary::load(Some(&bestiary));
     assert_eq!(second.loaded_from_index, 300);
     assert_eq!(designs(&first), designs(&second));
@@ -90,15 +91,17 @@ fn changed_new_and_deleted_files_are_read_again() {
 fn a_corrupt_index_is_ignored_and_rebuilt() {
     let (dir, bestiary) = setup(40);
     let first = Bestiary::load(Some(&bestiary));
-    let index = dir.path().join("cache/bestiary-index.jsonl");
-    let text = std::fs::read_to_string(&index).unwrap();
-    let mut lines: Vec<&str> = text.lines().collect();
-    lines[3] = "{not json";
-    std::fs::write(&index, lines.join("\n")).unwrap();
+    let index = dir.path().join("cache").join(INDEX_FILE);
+    let mut bytes = std::fs::read(&index).unwrap();
+    // One byte in the middle of the records: the checksum no longer matches, and no record
+    // of the index is trusted.
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&index, &bytes).unwrap();
     let second = Bestiary::load(Some(&bestiary));
     assert_eq!(
-        second.loaded_from_index, 39,
-        "the broken line's monster is parsed from YAML"
+        second.loaded_from_index, 0,
+        "every monster is parsed from YAML"
     );
     assert_eq!(designs(&first), designs(&second));
     std::fs::write(&index, "garbage").unwrap();
@@ -242,8 +245,8 @@ fn sed_then_touch_r_is_seen() {
     assert_eq!(shown_level(dir.path(), "briar-cat"), "level: 6");
 }
 
-/// XP (and the lint mark) are derived again at every load: an index edited to say otherwise
-/// changes nothing, in the library or in `list`.
+/// An index edited by hand to say another XP and lint mark is not believed: its checksum no
+/// longer matches, so every card is made again from its file, in the library and in `list`.
 #[test]
 fn edited_index_xp_is_not_trusted() {
     let dir = tempfile::tempdir().unwrap();
@@ -252,29 +255,28 @@ fn edited_index_xp_is_not_trusted() {
     let first = Bestiary::load(Some(&bestiary));
     let xp = first.get("briar-cat").unwrap().card.xp;
     assert!(xp > 0);
-    let index = dir.path().join("cache/bestiary-index.jsonl");
-    let text = std::fs::read_to_string(&index).unwrap();
-    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-    for line in lines.iter_mut().skip(1) {
-        // Whatever the format: an `xp` key says -99 and a `mark` key says clean.
-        *line = match line.find("\"xp\":") {
-            Some(at) => {
-                let end = at + line[at..].find(',').unwrap();
-                format!("{}\"xp\":-99{}", &line[..at], &line[end..])
-            }
-            None => line.replacen('{', "{\"xp\":-99,\"mark\":\"c\",", 1),
-        };
-    }
-    std::fs::write(&index, lines.join("\n") + "\n").unwrap();
+    let index = Index::for_bestiary(&bestiary).unwrap();
+    // The edit, written with a valid checksum by the test hook ...
+    assert!(index.rewrite_records(|r| {
+        if let Body::Card(row) = &mut r.body {
+            row.xp = 7;
+            row.mark = 0;
+        }
+    }));
+    // ... then the checksum broken, as an editor that knows nothing of it leaves it.
+    let mut bytes = std::fs::read(index.path()).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(index.path(), &bytes).unwrap();
     let b = Bestiary::load(Some(&bestiary));
-    assert_eq!(b.loaded_from_index, 1, "the edited index is still used");
+    assert_eq!(b.loaded_from_index, 0, "the edited index is not used");
     let e = b.get("briar-cat").unwrap();
     assert_eq!(e.card.xp, xp);
     assert_eq!(e.card.xp, e.block().unwrap().xp);
     assert_eq!(e.card.mark, first.get("briar-cat").unwrap().card.mark);
     let o = lairsmith(dir.path(), &["list", "Briar"]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(!out.contains("-99"), "{out}");
+    assert!(!out.contains(" 7  briar-cat"), "{out}");
     assert!(out.contains(&xp.to_string()), "{out}");
 }
 

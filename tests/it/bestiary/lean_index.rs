@@ -39,7 +39,8 @@ fn index_path(bestiary: &Path) -> PathBuf {
     bestiary
         .parent()
         .unwrap()
-        .join("cache/bestiary-index.jsonl")
+        .join("cache")
+        .join(lairsmith::bestiary::cache::INDEX_FILE)
 }
 
 /// The user's cards, by id.
@@ -395,36 +396,42 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
 
 #[test]
 fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
+    use lairsmith::bestiary::cache::{Body, Index};
     let (_dir, bestiary) = data_dir();
     lairsmith::fixtures::write_bestiary(&bestiary, 20, 7).unwrap();
     let honest = Bestiary::load(Some(&bestiary));
     assert_eq!(Bestiary::load(Some(&bestiary)).loaded_from_index, 20);
-    let index = index_path(&bestiary);
-    let text = std::fs::read_to_string(&index).unwrap();
-    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-    // (field of the card row, impossible value): its level; its role as a place past the
-    // vocabulary's end and as a word where a place belongs; its name.
-    let edits: [(usize, serde_json::Value); 4] = [
-        (2, 99.into()),
-        (4, 200.into()),
-        (4, "wizard".into()),
-        (1, "Bell\u{7}Ringer".into()),
+    assert!(index_path(&bestiary).is_file());
+    // Impossible values, one per record, in an index resealed with a valid checksum (as a
+    // hand-made one could be): a level past 30, a role past the vocabulary's end, a lint mark
+    // that is none, a tag past its vocabulary's end, a name with a control character.
+    let edits: [fn(&mut lairsmith::bestiary::card::CardRow<'_>); 5] = [
+        |row| row.level = 99,
+        |row| row.role = 200,
+        |row| row.mark = 9,
+        |row| row.tags = vec![250].into(),
+        |row| row.name = "Bell\u{7}Ringer",
     ];
     let mut edited = Vec::new();
-    for ((field, value), line) in edits.iter().zip(lines.iter_mut().skip(1)) {
-        let mut row: serde_json::Value = serde_json::from_str(line).unwrap();
-        edited.push(row[0].as_str().unwrap().to_owned());
-        assert!(row[9].is_array(), "a card line: {line}");
-        row[9][*field] = value.clone();
-        *line = row.to_string();
-    }
-    assert_eq!(edited.len(), 4);
-    std::fs::write(&index, lines.join("\n") + "\n").unwrap();
+    let mut next = edits.iter();
+    assert!(
+        Index::for_bestiary(&bestiary)
+            .unwrap()
+            .rewrite_records(|r| {
+                if let Body::Card(row) = &mut r.body
+                    && let Some(edit) = next.next()
+                {
+                    edit(row);
+                    edited.push(String::from_utf8(r.name.to_vec()).unwrap());
+                }
+            })
+    );
+    assert_eq!(edited.len(), 5);
 
     let b = Bestiary::load(Some(&bestiary));
     assert_eq!(
-        b.loaded_from_index, 16,
-        "the four edited lines are not used"
+        b.loaded_from_index, 15,
+        "the five edited records are not used"
     );
     assert!(b.errors.is_empty(), "{:?}", b.errors);
     assert_eq!(user_cards(&b), user_cards(&honest));
