@@ -77,24 +77,16 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Compares `actual` with the golden file `tests/golden/<name>`; `UPDATE_GOLDEN=1` rewrites it
-/// (review the diff). The one snapshot helper of the CLI and UI tests.
+/// Compares `actual` with its snapshot `tests/snapshots/<name>.snap` (insta): a difference
+/// fails, and outside CI leaves `<name>.snap.new` beside it to review with `cargo insta review`
+/// (or `INSTA_UPDATE=always` to accept every change). The one snapshot helper of the CLI and UI
+/// tests; `name` may hold a folder (`tui/bestiary-80x24.txt`), written `tui__bestiary-80x24.txt`.
 pub fn golden(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).unwrap();
-        }
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(
-        actual, expected,
-        "{name} differs from its golden file (UPDATE_GOLDEN=1 rewrites it; review the diff)"
-    );
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!(name.replace('/', "__"), actual));
 }
 
 /// Runs `tests/<name>` (a bash script) against the built binary and fails with its output if it
