@@ -165,3 +165,19 @@ fn the_readme_states_the_undo_depth_once_and_truly() {
         assert!(!readme.contains(other), "the README still says {other}");
     }
 }
+
+/// An encounter with no foes says once why it cannot be rated, where the band goes, not as a
+/// band line and a warning repeating it.
+#[test]
+fn an_encounter_with_no_foes_says_once_why_it_cannot_be_rated() {
+    let mut ui = Ui::new();
+    ui.key(ratatui::crossterm::event::KeyCode::F(3));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = ui.resized(w, h);
+        assert_eq!(s.matches("cannot be rated").count(), 1, "{w}x{h}:\n{s}");
+        assert!(
+            s.contains("cannot be rated: the encounter has no foes"),
+            "{s}"
+        );
+    }
+}

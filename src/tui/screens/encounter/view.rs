@@ -138,8 +138,20 @@ fn summary_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<Line<'stat
             Span::raw(format!(" · encounter level {l} vs party {}", r.party_level)),
             Span::styled(" (ours)", theme::dim()),
         ],
-        _ => vec![Span::styled("cannot be rated", theme::dim())],
+        // The warning that says why takes the band's place, once, rather than beside it.
+        _ => match r
+            .warnings
+            .first()
+            .filter(|w| w.starts_with("cannot be rated"))
+        {
+            Some(w) => vec![Span::styled(w.clone(), theme::warning())],
+            None => vec![Span::styled("cannot be rated", theme::dim())],
+        },
     };
+    let band_says_why = r.band.is_none()
+        && r.warnings
+            .first()
+            .is_some_and(|w| w.starts_with("cannot be rated"));
     let mut summary = vec![
         Line::from(vec![
             Span::styled("XP ", theme::bold()),
@@ -171,7 +183,7 @@ fn summary_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<Line<'stat
             )),
         ]),
     ];
-    if let Some(w) = r.warnings.first() {
+    if let Some(w) = r.warnings.first().filter(|_| !band_says_why) {
         summary.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
     }
     let notes_key = app.key_on(crate::tui::app::Screen::Encounter, Action::Notes);
