@@ -262,7 +262,10 @@ pub enum GroupError {
     #[error("`{which}` is not a group number such as #2")]
     NotAGroupNumber { which: String },
     /// `#N` past the encounter's groups (or `#0`).
-    #[error("there is no group {which}; the encounter has {n} groups")]
+    #[error(
+        "there is no group {which}; the encounter has {n} group{}",
+        if *n == 1 { "" } else { "s" }
+    )]
     NoGroupNumber { which: String, n: usize },
 }
 
@@ -1380,7 +1383,7 @@ mod tests {
         );
         assert_eq!(
             e.group_number("#4").unwrap_err().to_string(),
-            "there is no group #4; the encounter has 1 groups"
+            "there is no group #4; the encounter has 1 group"
         );
     }
 }
