@@ -263,8 +263,8 @@ fn create(path: &Path, target: &Path, dir: &Path, contents: &[u8]) -> Result<(),
 /// Writes `contents` to `path` atomically: a temporary file beside it, flushed and synced, then
 /// renamed over the target (or linked, for a new file). A crash leaves either the old file or
 /// the new one, never a mix. `expect` is checked under the target's lock, so no other save can
-/// slip in between the check and the write. Symbolic links, devices, FIFOs and directories are
-/// refused ([`resolve_target`]). The directory is created if needed.
+/// slip in between the check and the write. Symbolic links (never followed, whatever they lead
+/// to), devices, FIFOs and directories are refused. The directory is created if needed.
 /// Returns the new fingerprint.
 pub fn save_atomic(path: &Path, contents: &[u8], expect: Expect) -> Result<Fingerprint, SaveError> {
     let target = resolve_target(path)?;
