@@ -114,3 +114,38 @@ pub fn test_name(module_path: &str, name: &str) -> String {
         None => name.to_owned(),
     }
 }
+
+/// The re-level tests' monster (CLI and UI): a level 4 wrecker (HP formula 51, 75 at level 8)
+/// made tougher by hand: HP 60, a practised basic attack of +10 (the formula's +9; +13 at level
+/// 8) and more XP (the formula's 175; 350 at level 8). Its level line carries a comment, which a
+/// re-level keeps.
+pub const OGRE: &str = "kind: monster
+schema_version: 1
+id: ogre-brute
+name: Ogre Brute
+level: 4   # for the first floor
+rank: standard
+role: wrecker
+size: medium
+source: natural
+type: beast
+powers:
+- name: Crushing Blow
+  basic: true
+  usage: at-will
+  action: standard
+  origin: melee
+  targets: one creature
+  tags: [weapon]
+  attack: {defense: ac}
+  damage: at-will-single
+  overrides:
+    attack: {value: 10, reason: a practised swing}
+overrides:
+  hp:
+    value: 60
+    reason: tougher
+  xp:
+    value: 300
+    reason: a named ogre
+";

@@ -7,39 +7,16 @@
 use crate::common::{lairsmith, stderr, stdout};
 use std::path::Path;
 
-/// A level 4 wrecker (HP formula 51, 75 at level 8) made tougher by hand: HP 60, a practised
-/// basic attack of +10 (the formula's +9; +13 at level 8) and more XP (the formula's 175; 350 at
-/// level 8).
-const OGRE: &str = "kind: monster
-schema_version: 1
-id: ogre-brute
-name: Ogre Brute
-level: 4   # for the first floor
-rank: standard
-role: wrecker
-size: medium
-source: natural
-type: beast
-powers:
-- name: Crushing Blow
-  basic: true
-  usage: at-will
-  action: standard
-  origin: melee
-  targets: one creature
-  tags: [weapon]
-  attack: {defense: ac}
-  damage: at-will-single
-  overrides:
-    attack: {value: 10, reason: a practised swing}
-overrides:
-  hp:
-    value: 60
-    reason: tougher
-  xp:
-    value: 300
-    reason: a named ogre
-";
+use crate::common::OGRE;
+
+/// `show` of the ogre's file holding `text`, which must fail (status 1).
+fn show_refused(text: &str) -> std::process::Output {
+    let data = data_with(text);
+    let file = data.path().join("bestiary/ogre-brute.yaml");
+    let o = lairsmith(data.path(), &["show", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    o
+}
 
 /// A data directory holding `text` as the ogre's file.
 fn data_with(text: &str) -> tempfile::TempDir {
@@ -273,10 +250,7 @@ fn the_lint_shows_a_relative_override_and_its_margin_in_json() {
 #[test]
 fn an_override_with_both_value_and_by_is_refused_at_its_place() {
     let text = OGRE.replace("    value: 60\n", "    value: 60\n    by: 9\n");
-    let data = data_with(&text);
-    let file = data.path().join("bestiary/ogre-brute.yaml");
-    let o = lairsmith(data.path(), &["show", file.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
+    let o = show_refused(&text);
     let at = line_of(&text, "  hp:");
     assert!(
         stderr(&o).contains(&format!(
@@ -290,10 +264,7 @@ fn an_override_with_both_value_and_by_is_refused_at_its_place() {
 #[test]
 fn an_override_with_neither_value_nor_by_is_refused_at_its_place() {
     let text = OGRE.replace("    value: 60\n", "");
-    let data = data_with(&text);
-    let file = data.path().join("bestiary/ogre-brute.yaml");
-    let o = lairsmith(data.path(), &["show", file.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
+    let o = show_refused(&text);
     let at = line_of(&text, "  hp:");
     assert!(
         stderr(&o).contains(&format!(
@@ -320,10 +291,7 @@ fn a_relative_override_past_its_stat_s_range_is_held_there_and_the_lint_says_so(
 #[test]
 fn a_relative_override_outside_its_own_range_is_refused() {
     let text = OGRE.replace("    value: 60\n", "    by: 5000000\n");
-    let data = data_with(&text);
-    let file = data.path().join("bestiary/ogre-brute.yaml");
-    let o = lairsmith(data.path(), &["show", file.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
+    let o = show_refused(&text);
     let at = line_of(&text, "    by: 5000000");
     assert!(
         stderr(&o).contains(&format!(

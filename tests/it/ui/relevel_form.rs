@@ -9,38 +9,7 @@ use ratatui::crossterm::event::KeyCode;
 
 use KeyCode::{Down, Enter, Esc, PageDown, PageUp};
 
-/// A level 4 wrecker (HP formula 51, 75 at level 8) made tougher by hand: HP 60, a practised
-/// basic attack of +10 (the formula's +9; +13 at level 8) and more XP.
-const OGRE: &str = "kind: monster
-schema_version: 1
-id: ogre-brute
-name: Ogre Brute
-level: 4
-rank: standard
-role: wrecker
-size: medium
-source: natural
-type: beast
-powers:
-- name: Crushing Blow
-  basic: true
-  usage: at-will
-  action: standard
-  origin: melee
-  targets: one creature
-  tags: [weapon]
-  attack: {defense: ac}
-  damage: at-will-single
-  overrides:
-    attack: {value: 10, reason: a practised swing}
-overrides:
-  hp:
-    value: 60
-    reason: tougher
-  xp:
-    value: 300
-    reason: a named ogre
-";
+use crate::common::OGRE;
 
 fn ui_with(text: &str) -> Ui {
     let dir = tempfile::tempdir().unwrap();
