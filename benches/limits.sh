@@ -22,7 +22,7 @@ BIN=${LAIRSMITH_BIN:-target/release/lairsmith}
 CASES=target/release/examples/limit-cases
 if [ ! -x "$BIN" ] || [ ! -x "$CASES" ]; then
   cargo build --release --quiet --bin lairsmith
-  cargo build --release --quiet --features fixtures --example limit-cases
+  cargo build --release --quiet --example limit-cases
 fi
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

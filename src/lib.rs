@@ -1,78 +1,18 @@
-//! lairsmith: design Orcus d20 monsters and encounters.
+//! lairsmith, the application: the command line ([`cli`]) and the terminal UI ([`tui`]) over
+//! the library `lairsmith-core`.
 //!
-//! The library is the product; the CLI (`cli`, behind the `cli` feature) and the terminal UI
-//! (`tui`, behind the `tui` feature) are thin faces over it, both on by default. The UI never
-//! calls into the CLI (the CLI starts the UI), and `cargo build --no-default-features --lib`
-//! builds the library with neither (no clap, dirs, ratatui, crossterm or signal-hook).
-//! `fixtures` (generated monsters and hostile files for tests, examples and benchmarks) is a
-//! feature of its own.
+//! This crate's library exists for its binary and for the binary's tests, which drive the UI's
+//! pure `update` and `view` directly; it is not an API. The library to build on is
+//! `lairsmith-core` (the rules, monsters, bestiary, encounters, adventures, fights and
+//! exports, documented item by item). Its modules are re-exported here under the same names,
+//! so the faces and the tests name `crate::rules` or `lairsmith::monster` as one tree.
 //!
-//! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and rulings R1-R15.
-//! - [`monster`]: designs, derivation into stat blocks, power kits, the balance lint.
-//! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search; drafts
-//!   (unfinished designs kept beside the bestiary, never listed in it).
-//! - [`export`]: YAML, Markdown and plain-text stat blocks.
-//! - [`encounter`]: parties, encounter files, budgets and difficulty, the generator; saved
-//!   encounters and parties in the [`DataDir`].
-//! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
-//! - [`dice`]: dice expressions.
-//! - [`text`]: names checked on the way in, control characters escaped on the way out.
-//!
-//! A monster from its classification, with the default power kit, derived into a stat block:
-//!
-//! ```
-//! use lairsmith::monster::{Classification, MonsterDesign, derive, kit::Templates};
-//! use lairsmith::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-//!
-//! let c = Classification {
-//!     level: Level::new(4).unwrap(),
-//!     rank: Rank::Standard,
-//!     role: Role::Skulker,
-//!     leader: false,
-//!     size: Size::Medium,
-//!     source: Source::Natural,
-//!     creature_type: CreatureType::Beast,
-//!     tags: vec![Tag::Aquatic],
-//! };
-//! let mut frog = MonsterDesign::new("Giant Frog", c.clone());
-//! frog.powers = Templates::embedded().default_powers(&c);
-//! let block = derive(&frog);
-//! assert_eq!((block.hp, block.defenses.ac, block.xp), (37, 18, 175));
-//! assert_eq!(block.header, "Level 4 Skulker");
-//! ```
+//! The UI never calls into the CLI; the CLI starts the UI when given no command.
 
 // Printing macros panic when stdout is closed or full; the CLI prints through `cli::out`.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub mod adventure;
-pub mod bestiary;
-#[cfg(feature = "cli")]
+pub use lairsmith_core::*;
+
 pub mod cli;
-pub mod config;
-pub mod data_dir;
-pub mod dice;
-pub mod embedded;
-pub mod encounter;
-pub mod export;
-pub mod fight;
-#[cfg(any(test, feature = "fixtures"))]
-pub mod fixtures;
-pub mod hash;
-pub mod keyspec;
-pub mod limits;
-pub mod monster;
-pub mod parallel;
-pub mod rules;
-pub mod schema;
-pub mod store;
-pub mod text;
-pub mod treasure;
-pub mod vocab;
-pub mod xkeys;
-pub mod yaml_io;
-pub mod yaml_keep;
-
-#[cfg(feature = "tui")]
 pub mod tui;
-
-pub use data_dir::DataDir;

@@ -217,6 +217,19 @@ pub enum EncounterFormat {
 
 pub use crate::bestiary::search::SortKey;
 
+/// `--sort`'s words. The library's `SortKey` knows nothing of clap, so the words are listed
+/// here, where clap shows them in the help and the completions.
+fn sort_key() -> impl clap::builder::TypedValueParser<Value = SortKey> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(["name", "level", "xp"]).map(|word| {
+        match word.as_str() {
+            "level" => SortKey::Level,
+            "xp" => SortKey::Xp,
+            _ => SortKey::Name,
+        }
+    })
+}
+
 #[derive(Debug, Args)]
 pub struct NewArgs {
     /// Level, 1 to 30.
@@ -391,7 +404,7 @@ pub struct ListArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// Sort by name, level or xp (a query sorts by match quality first).
-    #[arg(long, value_enum, default_value_t = SortKey::Name)]
+    #[arg(long, value_parser = sort_key(), default_value = "name")]
     pub sort: SortKey,
     /// Print only ids, one per line (for scripts).
     #[arg(long, conflicts_with = "format")]

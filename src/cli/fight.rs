@@ -424,7 +424,6 @@ pub fn show(f: &Fight) -> String {
     crate::text::escape_string(out)
 }
 
-#[cfg(feature = "tui")]
 fn watch(path: &std::path::Path) -> CmdResult {
     crate::tui::watch::run(path)
         .map(|signal| {
@@ -433,11 +432,4 @@ fn watch(path: &std::path::Path) -> CmdResult {
             })
         })
         .map_err(Failure)
-}
-
-#[cfg(not(feature = "tui"))]
-fn watch(_path: &std::path::Path) -> CmdResult {
-    Err(Failure(
-        "this build has no terminal UI (built without the `tui` feature)".into(),
-    ))
 }

@@ -127,19 +127,11 @@ fn settings_path(explicit: Option<PathBuf>) -> Option<PathBuf> {
     explicit.or_else(|| crate::config::default_path(dirs::config_dir().as_deref()))
 }
 
-#[cfg(feature = "tui")]
 fn open_ui(data: &DataDir, settings: Option<&Path>) -> CmdResult {
     // Stopped by a signal: the shell's convention, 128 + the signal's number.
     crate::tui::run(data, settings)
         .map(|signal| signal.map_or(EXIT_OK, |s| u8::try_from(128 + s).unwrap_or(EXIT_FAILURE)))
         .map_err(Failure::from)
-}
-
-#[cfg(not(feature = "tui"))]
-fn open_ui(_data: &DataDir, _settings: Option<&Path>) -> CmdResult {
-    Err(Failure(
-        "this build has no terminal UI (built without the `tui` feature); run `lairsmith --help` for the commands".into(),
-    ))
 }
 
 /// Finds a monster by id, or loads it from a file path. Unknown ids get suggestions.

@@ -6,7 +6,6 @@ use super::out::{Terminal, out, outln};
 use super::{CmdResult, EXIT_OK, Failure};
 use std::path::PathBuf;
 
-#[cfg(feature = "tui")]
 pub fn run(a: ConfigArgs, path: Option<PathBuf>, term: &mut Terminal) -> CmdResult {
     if a.defaults {
         out!(term, "{}", crate::tui::settings::render_defaults())?;
@@ -48,12 +47,4 @@ pub fn run(a: ConfigArgs, path: Option<PathBuf>, term: &mut Terminal) -> CmdResu
             Ok(EXIT_OK)
         }
     }
-}
-
-#[cfg(not(feature = "tui"))]
-pub fn run(_: ConfigArgs, _: Option<PathBuf>, _: &mut Terminal) -> CmdResult {
-    Err(Failure(
-        "this build has no terminal UI (built without the `tui` feature), so it has no settings"
-            .into(),
-    ))
 }

@@ -1,8 +1,8 @@
-//! The layers: no cycle between the top-level modules of `src/` (the domain reads as `rules` ←
-//! `monster` ← `bestiary` ← `encounter` ← `adventure`/`treasure` ← `export`); the library holds
-//! the data directory and the encounter and party files (with typed errors); the UI never
-//! reaches into the CLI; the library builds without any UI or CLI crate; and the difficulty band
-//! and the output formats are types, not strings.
+//! The layers: no cycle between the top-level modules of `lairsmith-core/src/` (the domain reads
+//! as `rules` ← `monster` ← `bestiary` ← `encounter` ← `adventure`/`treasure` ← `export`) nor
+//! between the faces in `src/`; the library holds the data directory and the encounter and party
+//! files (with typed errors); the UI never reaches into the CLI; the library crate depends on no
+//! UI or CLI crate; and the difficulty band and the output formats are types, not strings.
 
 use crate::common;
 
@@ -18,6 +18,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The domain's sources: the `lairsmith-core` crate.
+fn core_src() -> PathBuf {
+    Path::new(ROOT).join("lairsmith-core/src")
+}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -261,12 +266,17 @@ fn describe(graph: &Graph, found: &[Vec<String>]) -> String {
     s
 }
 
-/// The top-level modules of `src/` import each other without a cycle, so each can be read (and
-/// one day split into its own crate) with only what is below it. `cargo test --test it cli::layering`
-/// runs it; CI runs it with the rest of `cargo test`.
+/// The top-level modules of the library (`lairsmith-core/src/`) import each other without a
+/// cycle, so each can be read with only what is below it, and so do the faces (`src/`).
+/// `cargo test --test it cli::layering` runs it; CI runs it first, then with the rest of
+/// `cargo test`.
 #[test]
 fn no_cycle_between_the_top_level_modules() {
-    let src = Path::new(ROOT).join("src");
+    let faces = module_graph(&Path::new(ROOT).join("src"), "crate::");
+    assert!(faces.contains_key("cli") && faces.contains_key("tui"));
+    let found = cycles(&faces);
+    assert!(found.is_empty(), "{}", describe(&faces, &found));
+    let src = core_src();
     let graph = module_graph(&src, "crate::");
     for layer in [
         "rules",
@@ -290,7 +300,7 @@ fn no_cycle_between_the_top_level_modules() {
 /// module, and each layer imports none above it.
 #[test]
 fn the_domain_layers_import_only_what_is_below_them() {
-    let graph = module_graph(&Path::new(ROOT).join("src"), "crate::");
+    let graph = module_graph(&core_src(), "crate::");
     let order = [
         "rules",
         "monster",
@@ -328,14 +338,14 @@ fn the_domain_layers_import_only_what_is_below_them() {
 /// is taken off the list.
 #[test]
 fn no_new_cycle_between_the_submodules_of_the_domain() {
-    let src = Path::new(ROOT).join("src");
+    let src = core_src();
     let known: &[(&str, &[&str])] = &[
         // The one-line check walks the types whose checks call it.
         ("monster", &["design", "one_line", "power", "template"]),
     ];
     let mut found_anywhere = Vec::new();
     for (m, _) in modules_in(&src) {
-        if ["cli", "tui", "fixtures"].contains(&m.as_str()) || !src.join(&m).is_dir() {
+        if m == "fixtures" || !src.join(&m).is_dir() {
             continue;
         }
         let graph = module_graph(&src.join(&m), &format!("crate::{m}::"));
@@ -386,18 +396,24 @@ fn library_sources_outside_the_cli_never_mention_it() {
     let skip = [src.join("cli"), src.join("main.rs")];
     let skip: Vec<&Path> = skip.iter().map(PathBuf::as_path).collect();
     assert_eq!(mentioning(&src, "crate::cli", &skip), Vec::<PathBuf>::new());
+    // The library crate cannot name the faces' crate (cargo would refuse the cycle), nor does it
+    // mention them by their old paths.
+    for needle in ["crate::cli", "crate::tui", "lairsmith::"] {
+        assert_eq!(mentioning(&core_src(), needle, &[]), Vec::<PathBuf>::new());
+    }
 }
 
-/// `cargo tree` of the library without default features: none of the UI's or the CLI's crates.
-/// `.ci/run` builds it too; this checks the dependency graph when cargo is at hand.
+/// `cargo tree` of the library crate: none of the UI's or the CLI's crates. The crate's manifest
+/// is what keeps them out; this checks the dependency graph when cargo is at hand.
 #[test]
-fn the_library_without_default_features_pulls_in_no_ui_or_cli_crate() {
+fn the_library_crate_pulls_in_no_ui_or_cli_crate() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = std::process::Command::new(&cargo)
         .args([
             "tree",
             "--offline",
-            "--no-default-features",
+            "-p",
+            "lairsmith-core",
             "-e",
             "normal",
             "--prefix",
@@ -426,13 +442,13 @@ fn the_library_without_default_features_pulls_in_no_ui_or_cli_crate() {
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert!(
-        crates.contains(&"lairsmith") && crates.contains(&"yaml_serde"),
+        crates.contains(&"lairsmith-core") && crates.contains(&"yaml_serde"),
         "{tree}"
     );
     for banned in ["ratatui", "crossterm", "clap", "dirs", "signal-hook"] {
         assert!(
             !crates.contains(&banned),
-            "{banned} is in the UI-free library:\n{tree}"
+            "{banned} is in the library crate:\n{tree}"
         );
     }
 }

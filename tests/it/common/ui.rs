@@ -1,7 +1,6 @@
 //! The terminal UI without a terminal, for every UI test: keys go through the real `dispatch`
 //! (`update` and `exec`) against a temporary data directory, and screens are drawn on ratatui's
 //! `TestBackend`. Test modules add their own steps with `impl Ui` blocks of their own.
-#![cfg(feature = "tui")]
 
 use lairsmith::cli::DataDir;
 use lairsmith::tui::app::{App, Msg, Outcome};

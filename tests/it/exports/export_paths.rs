@@ -193,7 +193,6 @@ fn export_dash_is_standard_output() {
 
 /// The UI's exports go through the same rules (it asks before overwriting, then passes
 /// `Expect::Anything`).
-#[cfg(feature = "tui")]
 #[test]
 fn ui_export_refuses_devices_and_links() {
     use lairsmith::store::Expect;

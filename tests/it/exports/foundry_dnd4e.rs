@@ -374,7 +374,7 @@ fn the_readme_mapping_section_is_the_code_s_table() {
     assert_eq!(
         &readme[from..to],
         lairsmith::export::foundry::mapping_markdown(),
-        "the README's Foundry mapping differs from src/export/foundry.rs"
+        "the README's Foundry mapping differs from lairsmith-core/src/export/foundry.rs"
     );
 }
 

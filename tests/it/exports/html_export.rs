@@ -201,7 +201,6 @@ fn html_is_a_format_word_with_a_did_you_mean() {
 
 /// `H` on the Bestiary and the Encounter screens asks for a file name and writes the HTML, as
 /// `m` does the Markdown.
-#[cfg(feature = "tui")]
 #[test]
 fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     use lairsmith::cli::DataDir;
@@ -474,7 +473,7 @@ fn the_readme_print_section_names_the_colours_the_sheet_prints() {
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let start = readme.find("\n## Print\n").unwrap();
     let print = &readme[start..start + readme[start + 1..].find("\n## ").unwrap()];
-    let css = std::fs::read_to_string(root.join("src/export/html.css")).unwrap();
+    let css = std::fs::read_to_string(root.join("lairsmith-core/src/export/html.css")).unwrap();
     let media = &css[css.find("@media print").unwrap()..];
     let root_rule = &media[media.find(":root {").unwrap()..];
     let root_rule = &root_rule[..root_rule.find('}').unwrap()];

@@ -415,7 +415,6 @@ fn two_traits_powers_or_variants_of_one_name_are_a_lint_error_naming_both() {
     assert!(!stdout(&o).contains("duplicate-name"), "{}", stdout(&o));
 }
 
-#[cfg(feature = "tui")]
 #[test]
 fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
     use lairsmith::cli::DataDir;

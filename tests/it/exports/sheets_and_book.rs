@@ -6,7 +6,6 @@
 //! a user is pointed to is a heading of the book. Where the book is a table, the whole space is
 //! checked against this file's own reading of the seed's text (`tests/data/*.txt`, verbatim
 //! lines, checked against the seeds themselves where they are at hand).
-#![cfg(all(feature = "cli", feature = "tui"))]
 
 use crate::common;
 use crate::common::adventure_data;
@@ -1389,6 +1388,7 @@ fn every_section_or_table_a_user_is_pointed_to_is_a_heading_of_the_book() {
     // The source holds every message, help text, sheet and label a user reads.
     let mut files = Vec::new();
     files_under(&root.join("src"), "rs", &mut files);
+    files_under(&root.join("lairsmith-core/src"), "rs", &mut files);
     assert!(files.len() > 100, "{}", files.len());
     for f in &files {
         let text = as_prose(&std::fs::read_to_string(f).unwrap());

@@ -1,7 +1,6 @@
 //! Nothing changes without the GM's say (trust, round three): a re-rank that a rank template
 //! would silently undo is refused, in the CLI and the UI alike, and a key that would rewrite a
 //! saved party names everything else that shares it before it does.
-#![cfg(feature = "tui")]
 
 use crate::common;
 

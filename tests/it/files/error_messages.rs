@@ -685,7 +685,6 @@ mod party_argument {
         );
     }
 
-    #[cfg(feature = "tui")]
     mod ui {
         use super::*;
         use lairsmith::encounter::PartyRef;

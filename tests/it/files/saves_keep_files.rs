@@ -329,7 +329,6 @@ fn an_encounter_save_that_cannot_keep_an_alias_is_refused_and_writes_nothing() {
     assert_eq!(read(&f), text);
 }
 
-#[cfg(feature = "tui")]
 mod ui {
     use super::*;
     use lairsmith::store::{Expect, Fingerprint};

@@ -2,7 +2,6 @@
 //! no settings file can take it, `lairsmith config` reports every problem of a file in one run,
 //! and unsaved work stopped by a signal is kept somewhere even when the data directory cannot
 //! take it. The real terminal and the real signal are in `ways_out_tmux.sh`.
-#![cfg(feature = "tui")]
 
 use crate::common;
 use crate::common::ui::Ui;

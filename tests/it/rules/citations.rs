@@ -1,6 +1,5 @@
 //! Users do not have our copy of the rulebook, so no text a user sees may cite it by line
 //! ("L1700", "L1866–1867"): every surface is scanned and a citation is reported with where it is.
-#![cfg(all(feature = "cli", feature = "tui"))]
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};

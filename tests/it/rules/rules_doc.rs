@@ -1,7 +1,6 @@
 //! docs/RULES.md is what a GM reads instead of our copy of the rulebook: it must hold every
 //! ruling a user is shown, name the book's section for each, and say what the code does (its
 //! tables are checked against the rules code, so the two cannot drift apart unnoticed).
-#![cfg(feature = "cli")]
 
 use crate::common;
 use common::{lairsmith, stdout};

@@ -2,7 +2,6 @@
 //! name, notes of several lines (the encounter's and each group's), each one undo step; and the
 //! UI starts where the last session left it (the party last used, the encounter and adventure
 //! last opened or saved), from `<data>/state.yaml`, which nothing can make it trip on.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use lairsmith::encounter::{PartyRef, Side};

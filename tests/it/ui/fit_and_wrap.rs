@@ -1,7 +1,6 @@
 //! Text that must be read whole is wrapped, not cut: an option's description with the keys
 //! that act on it, and a long error in the status line. And nothing on the Forge reads as a key
 //! that is not one.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use ratatui::crossterm::event::KeyCode::{Enter, Up};

@@ -3,7 +3,6 @@
 //! encounters and XP) in the lists of saved files, and the Forge's drafts: leaving or quitting
 //! with unsaved work can keep it as a draft, which the Forge lists and reopens, unsaved until it
 //! is saved to the bestiary.
-#![cfg(feature = "tui")]
 
 use crate::common::adventure_data::Data;
 use crate::common::ui::Ui;

@@ -1,7 +1,6 @@
 //! Issue 24 in the UI's re-level form: before anything is saved, the form shows what each
 //! override does at the new level (a fixed one the formula passed is a warning), a key makes the
 //! fixed overrides follow the formula, and a hint row names the keys of the keymap in force.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use lairsmith::tui::layer::Layer;

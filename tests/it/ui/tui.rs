@@ -1,7 +1,6 @@
 //! The terminal UI without a terminal: keys go through the real `update` and `exec` against a
 //! temporary data directory, and the model is checked; screens are drawn on a TestBackend and
 //! compared with golden text at 80×24 and 120×40.
-#![cfg(feature = "tui")]
 
 use crate::common;
 use crate::common::ui::Ui;

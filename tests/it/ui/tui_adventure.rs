@@ -2,7 +2,6 @@
 //! temporary data directory: adding saved encounters, the bands and level-ups for the party as
 //! it stands, reordering with undo, saving, changed-on-disk, opening, exporting, and opening an
 //! encounter on the Encounter screen.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use lairsmith::cli::DataDir;

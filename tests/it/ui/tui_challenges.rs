@@ -1,6 +1,5 @@
 //! The Encounter screen's extended challenges (A2): the key, the form, its checks, the roster,
 //! the report, undo and editing, through the real `update` against a temporary data directory.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use lairsmith::tui::layer::Layer;

@@ -1,7 +1,6 @@
 //! Issue 11 §3 in the terminal UI: reach, regeneration and variants are edited in the Forge's
 //! Details form like traits, the live stat block prints them in the book's words, and a save
 //! writes them as design fields. Keys go through the real `dispatch`, as in tests/tui.rs.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use lairsmith::tui::screens::forge::Step;

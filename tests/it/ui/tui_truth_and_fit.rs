@@ -1,7 +1,6 @@
 //! Issue 24, sections 1 and 2: nothing on screen is untrue, everything fits. Keys go through the
 //! real `update` and `exec` against a temporary data directory; screens are drawn on a
 //! TestBackend at 80×24 and 120×40.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use ratatui::crossterm::event::KeyCode;

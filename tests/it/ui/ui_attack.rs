@@ -1,6 +1,5 @@
 //! Cases found by attacking the terminal UI: settings files and key sequences that used to make
 //! it misbehave. Keys go through the real `dispatch` against a temporary data directory.
-#![cfg(feature = "tui")]
 
 use crate::common::ui::Ui;
 use lairsmith::tui::app::Screen;

@@ -3,7 +3,6 @@
 //! failure prints the seed and the last keys so it can be replayed. Checked after every step:
 //! no panic, the selection and the roster cursor in range, honest unsaved flags, and nothing a GM made is
 //! lost without asking (the UI only quits when nothing is unsaved or the user chose to discard).
-#![cfg(feature = "tui")]
 
 use lairsmith::cli::DataDir;
 use lairsmith::tui::app::{AfterLeave, App, Cmd, Confirm, Msg, Outcome, Paths};

@@ -26,7 +26,6 @@ fn matcher() -> SkimMatcherV2 {
 /// The order of a list of monsters: by name (the search's own order), level or XP. The command
 /// line's `list --sort` and the Bestiary screen's sort key are this one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum SortKey {
     Name,
     Level,

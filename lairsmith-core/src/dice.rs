@@ -1,7 +1,7 @@
 //! Dice expressions such as `2d10+4`: parse, display, average, and roll with a caller's RNG.
 //!
 //! ```
-//! use lairsmith::dice::DiceExpr;
+//! use lairsmith_core::dice::DiceExpr;
 //! let d = DiceExpr::parse("2d10 + 4").unwrap();
 //! assert_eq!(d.to_string(), "2d10+4");
 //! assert_eq!(d.average(), 15.0);

@@ -33,7 +33,7 @@ use serde::Serialize;
 pub const LAYOUT_NAME: &str = "Orcus";
 
 /// The layout file the user imports into Fantasy Statblocks (Settings → Layouts → Import).
-pub const LAYOUT_JSON: &str = include_str!("../../layouts/orcus.json");
+pub const LAYOUT_JSON: &str = include_str!("../../../layouts/orcus.json");
 
 /// A trait as Fantasy Statblocks reads one: a name and a description
 /// (javalent/fantasy-statblocks `@types/index.d.ts`, `Trait`).

@@ -4,8 +4,8 @@
 //! the export module's `sheet::treasure`).
 //!
 //! ```
-//! use lairsmith::encounter::Party;
-//! use lairsmith::treasure::{Method, plan};
+//! use lairsmith_core::encounter::Party;
+//! use lairsmith_core::treasure::{Method, plan};
 //!
 //! let party = Party::parse("4x3").unwrap();
 //! let p = plan(Method::Steady, &party, 10, 7);

@@ -4,16 +4,21 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    // The shipped files live at the top of the repository, beside this crate's directory.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest)
+        .parent()
+        .expect("lairsmith-core sits inside the repository")
+        .to_path_buf();
     let mut out = String::new();
     for (konst, dir) in [
         ("BESTIARY_FILES", "bestiary"),
         ("TEMPLATE_FILES", "templates"),
         ("MONSTER_TEMPLATE_FILES", "templates/monster"),
     ] {
-        println!("cargo:rerun-if-changed={dir}");
+        println!("cargo:rerun-if-changed={}", root.join(dir).display());
         let mut files = Vec::new();
-        collect(&Path::new(&root).join(dir), &mut files);
+        collect(&root.join(dir), &mut files);
         files.sort();
         let ids: Vec<String> = files.iter().map(|f| id_line(f)).collect();
         writeln!(

@@ -1,0 +1,71 @@
+//! lairsmith-core: the Orcus d20 rules, monsters and encounters behind lairsmith, with no UI.
+//!
+//! This crate is the product's library; the `lairsmith` crate beside it holds the two thin
+//! faces over it, the command line and the terminal UI, and depends on this one, never the
+//! other way (this crate's manifest names no terminal or command-line crate). The `fixtures`
+//! feature adds generated monsters and hostile files for tests, examples and benchmarks.
+//!
+//! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and rulings R1-R15.
+//! - [`monster`]: designs, derivation into stat blocks, power kits, the balance lint.
+//! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search; drafts
+//!   (unfinished designs kept beside the bestiary, never listed in it).
+//! - [`export`]: YAML, Markdown and plain-text stat blocks.
+//! - [`encounter`]: parties, encounter files, budgets and difficulty, the generator; saved
+//!   encounters and parties in the [`DataDir`].
+//! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
+//! - [`dice`]: dice expressions.
+//! - [`text`]: names checked on the way in, control characters escaped on the way out.
+//!
+//! A monster from its classification, with the default power kit, derived into a stat block:
+//!
+//! ```
+//! use lairsmith_core::monster::{Classification, MonsterDesign, derive, kit::Templates};
+//! use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+//!
+//! let c = Classification {
+//!     level: Level::new(4).unwrap(),
+//!     rank: Rank::Standard,
+//!     role: Role::Skulker,
+//!     leader: false,
+//!     size: Size::Medium,
+//!     source: Source::Natural,
+//!     creature_type: CreatureType::Beast,
+//!     tags: vec![Tag::Aquatic],
+//! };
+//! let mut frog = MonsterDesign::new("Giant Frog", c.clone());
+//! frog.powers = Templates::embedded().default_powers(&c);
+//! let block = derive(&frog);
+//! assert_eq!((block.hp, block.defenses.ac, block.xp), (37, 18, 175));
+//! assert_eq!(block.header, "Level 4 Skulker");
+//! ```
+
+// Printing macros panic when stdout is closed or full; the CLI prints through `cli::out`.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod adventure;
+pub mod bestiary;
+pub mod config;
+pub mod data_dir;
+pub mod dice;
+pub mod embedded;
+pub mod encounter;
+pub mod export;
+pub mod fight;
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
+pub mod hash;
+pub mod keyspec;
+pub mod limits;
+pub mod monster;
+pub mod parallel;
+pub mod rules;
+pub mod schema;
+pub mod store;
+pub mod text;
+pub mod treasure;
+pub mod vocab;
+pub mod xkeys;
+pub mod yaml_io;
+pub mod yaml_keep;
+
+pub use data_dir::DataDir;
