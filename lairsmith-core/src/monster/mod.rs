@@ -6,6 +6,7 @@ pub mod design;
 pub mod diagnose;
 pub mod file;
 pub mod file_edit;
+pub mod form_lines;
 pub mod forms;
 pub mod kit;
 pub mod lint;

@@ -689,7 +689,7 @@ fn a_line_break_in_a_templates_one_line_field_is_refused() {
 
 #[test]
 fn the_forge_refuses_a_line_break_in_a_one_line_field() {
-    use lairsmith::tui::screens::forge::extras::{parse_trait, parse_variant};
+    use lairsmith::monster::form_lines::{parse_trait, parse_variant};
     use lairsmith::tui::screens::forge::fields::{Detail, PowerField};
     let mut d = lairsmith::monster::parse_monster(HOSTILE, Path::new("m.yaml")).unwrap();
     // A pasted line break becomes a space in a text field; these are the breaks it keeps.

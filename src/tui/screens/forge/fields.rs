@@ -4,7 +4,10 @@
 //! valid values and a suggestion when what the GM typed is wrong).
 
 use crate::monster::MonsterDesign;
-use crate::monster::design::Immunity;
+use crate::monster::design::{Immunity, Trait, Variant};
+use crate::monster::form_lines::{
+    override_line, parse_override, parse_trait, parse_variant, trait_line, variant_line,
+};
 use crate::monster::one_line;
 use crate::monster::overrides::StatKey;
 use crate::monster::power::{AttackSpec, DamageSpec, Power};
@@ -103,6 +106,93 @@ impl Row {
             Edit::Text(set) => set(d, text),
             _ => Ok(()),
         }
+    }
+}
+
+const TRAIT_HINT: &str = "[aura N] Name [(tags)]: what it does, e.g. aura 1 Stench (poison): enemies in the aura are dazed; empty removes it";
+const VARIANT_HINT: &str = "Name: how this form differs, e.g. Blizzard Wyrm: it has resist cold 10 and its breath deals cold damage; empty removes it";
+const OVERRIDE_HINT: &str = "a number and why, e.g. 15; tougher for the finale, or by +3; tougher at every level (the formula's plus 3); empty goes back to the formula";
+
+/// A list of named items in a design that the Details form edits a line each: the traits and
+/// the variants.
+struct NamedList<T: 'static> {
+    noun: &'static str,
+    items: fn(&MonsterDesign) -> &Vec<T>,
+    items_mut: fn(&mut MonsterDesign) -> &mut Vec<T>,
+    name: fn(&T) -> &str,
+    line: fn(&T) -> String,
+    /// Reads a line, given the item it replaces (whose `x-` keys it keeps).
+    parse: fn(&str, Option<&T>) -> Result<Option<T>, String>,
+}
+
+impl NamedList<Trait> {
+    const TRAITS: NamedList<Trait> = NamedList {
+        noun: "trait",
+        items: |d| &d.traits,
+        items_mut: |d| &mut d.traits,
+        name: |t| &t.name,
+        line: trait_line,
+        parse: |text, old| Ok(parse_trait(text, old)?),
+    };
+}
+
+impl NamedList<Variant> {
+    const VARIANTS: NamedList<Variant> = NamedList {
+        noun: "variant",
+        items: |d| &d.variants,
+        items_mut: |d| &mut d.variants,
+        name: |v| &v.name,
+        line: variant_line,
+        parse: |text, _| Ok(parse_variant(text)?),
+    };
+}
+
+/// The row of item `at` of `list` (`None`: the row that adds one). An empty line takes the
+/// item away; a name must be free among the others.
+fn named_item<T: 'static>(
+    label: impl Into<String>,
+    hint: &'static str,
+    list: NamedList<T>,
+    at: Option<usize>,
+) -> Row {
+    let (items, items_mut) = (list.items, list.items_mut);
+    let row = Row::text(
+        label,
+        hint,
+        move |d| match at {
+            Some(i) => items(d).get(i).map(list.line).unwrap_or_default(),
+            None => String::new(),
+        },
+        move |d, t| {
+            let old = at.and_then(|i| items(d).get(i));
+            let Some(new) = (list.parse)(t, old)? else {
+                if let Some(i) = at.filter(|i| *i < items(d).len()) {
+                    items_mut(d).remove(i);
+                }
+                return Ok(());
+            };
+            let others = items(d).iter().enumerate().filter(|(j, _)| Some(*j) != at);
+            name_is_free(
+                list.noun,
+                others.map(|(_, o)| (list.name)(o)),
+                (list.name)(&new),
+            )?;
+            match at.filter(|i| *i < items(d).len()) {
+                Some(i) => items_mut(d)[i] = new,
+                None => items_mut(d).push(new),
+            }
+            Ok(())
+        },
+    );
+    match at {
+        Some(i) => row.removable(move |d| {
+            let there = i < items(d).len();
+            if there {
+                items_mut(d).remove(i);
+            }
+            there
+        }),
+        None => row,
     }
 }
 
@@ -235,10 +325,6 @@ impl Detail {
 
     /// Everything about the row.
     pub fn row(self) -> Row {
-        use super::extras::{
-            OVERRIDE_HINT, TRAIT_HINT, VARIANT_HINT, override_text, parse_override, parse_trait,
-            parse_variant, trait_text, variant_text,
-        };
         const DAMAGE_HINT: &str = "damage types beyond the source's and tags' (value X by level)";
         match self {
             Detail::Name => Row {
@@ -388,80 +474,28 @@ impl Detail {
             Detail::Equipment => prose!("Equipment", |d| d.equipment),
             Detail::Description => prose!("Description", |d| d.description),
             Detail::Tactics => prose!("Tactics", |d| d.tactics),
-            Detail::Trait(i) => Row::text(
+            Detail::Trait(i) => named_item(
                 format!("Trait {}", i + 1),
                 TRAIT_HINT,
-                move |d| d.traits.get(i).map(trait_text).unwrap_or_default(),
-                move |d, t| {
-                    match parse_trait(t, d.traits.get(i))? {
-                        Some(t) if i < d.traits.len() => {
-                            let others = d.traits.iter().enumerate().filter(|(j, _)| *j != i);
-                            name_is_free("trait", others.map(|(_, o)| o.name.as_str()), &t.name)?;
-                            d.traits[i] = t;
-                        }
-                        Some(t) => d.traits.push(t),
-                        None if i < d.traits.len() => {
-                            d.traits.remove(i);
-                        }
-                        None => {}
-                    }
-                    Ok(())
-                },
-            )
-            .removable(move |d| {
-                let there = i < d.traits.len();
-                if there {
-                    d.traits.remove(i);
-                }
-                there
-            }),
-            Detail::NewTrait => Row::text("+ Trait", TRAIT_HINT, |_| String::new(), |d, t| {
-                if let Some(t) = parse_trait(t, None)? {
-                    name_is_free("trait", d.traits.iter().map(|o| o.name.as_str()), &t.name)?;
-                    d.traits.push(t);
-                }
-                Ok(())
-            })
-            .shown(|_| "(Enter adds an aura or a trait)".into()),
-            Detail::Variant(i) => Row::text(
+                NamedList::TRAITS,
+                Some(i),
+            ),
+            Detail::NewTrait => named_item("+ Trait", TRAIT_HINT, NamedList::TRAITS, None)
+                .shown(|_| "(Enter adds an aura or a trait)".into()),
+            Detail::Variant(i) => named_item(
                 format!("Variant {}", i + 1),
                 VARIANT_HINT,
-                move |d| d.variants.get(i).map(variant_text).unwrap_or_default(),
-                move |d, t| {
-                    match parse_variant(t)? {
-                        Some(v) if i < d.variants.len() => {
-                            let others = d.variants.iter().enumerate().filter(|(j, _)| *j != i);
-                            name_is_free("variant", others.map(|(_, o)| o.name.as_str()), &v.name)?;
-                            d.variants[i] = v;
-                        }
-                        Some(v) => d.variants.push(v),
-                        None if i < d.variants.len() => {
-                            d.variants.remove(i);
-                        }
-                        None => {}
-                    }
-                    Ok(())
-                },
-            )
-            .removable(move |d| {
-                let there = i < d.variants.len();
-                if there {
-                    d.variants.remove(i);
-                }
-                there
-            }),
-            Detail::NewVariant => Row::text("+ Variant", VARIANT_HINT, |_| String::new(), |d, t| {
-                if let Some(v) = parse_variant(t)? {
-                    name_is_free("variant", d.variants.iter().map(|o| o.name.as_str()), &v.name)?;
-                    d.variants.push(v);
-                }
-                Ok(())
-            })
-            .shown(|_| "(Enter adds another form of the monster)".into()),
+                NamedList::VARIANTS,
+                Some(i),
+            ),
+            Detail::NewVariant => {
+                named_item("+ Variant", VARIANT_HINT, NamedList::VARIANTS, None)
+                    .shown(|_| "(Enter adds another form of the monster)".into())
+            }
             Detail::Override(k) => Row::text(
                 format!("{} override", k.label()),
                 OVERRIDE_HINT,
-                move |d| override_text(d.overrides.get(&k)),
+                move |d| override_line(d.overrides.get(&k)),
                 move |d, t| {
                     match parse_override(t, &k.limit())? {
                         Some(o) => d.overrides.insert(k, o),
@@ -471,7 +505,7 @@ impl Detail {
                 },
             )
             .shown(move |d| match d.overrides.get(&k) {
-                Some(o) => override_text(Some(o)),
+                Some(o) => override_line(Some(o)),
                 None => "(the formula's)".into(),
             })
             .removable(move |d| d.overrides.remove(&k).is_some()),
@@ -798,11 +832,10 @@ impl PowerField {
             AttackOverride => typed(
                 i,
                 "Attack override",
-                super::extras::OVERRIDE_HINT,
-                |p| super::extras::override_text(p.overrides.attack.as_ref()),
+                OVERRIDE_HINT,
+                |p| override_line(p.overrides.attack.as_ref()),
                 |p, t| {
-                    p.overrides.attack =
-                        super::extras::parse_override(t, &crate::limits::BONUS_OVERRIDE)?;
+                    p.overrides.attack = parse_override(t, &crate::limits::BONUS_OVERRIDE)?;
                     Ok(())
                 },
             ),

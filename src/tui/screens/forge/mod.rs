@@ -5,7 +5,6 @@
 //! `drafts` the work kept unfinished and taken up again.
 
 pub mod drafts;
-pub mod extras;
 pub mod fields;
 pub mod options;
 pub mod update;
