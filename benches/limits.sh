@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trust, round three: every command at and past the documented limits (`src/limits.rs`), on the
+# Trust, round three: every command at and past the documented limits (`lairsmith-core/src/limits.rs`), on the
 # data directories of `lairsmith::fixtures::limit_cases` (examples/limit-cases), beside a baseline
 # measured in the same run: `show` of a shipped monster for the monster commands, an adventure
 # of three small encounters for the adventure commands. Each past-the-limit case must be refused
