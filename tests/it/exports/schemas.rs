@@ -388,8 +388,7 @@ fn schema_write_writes_every_kind_and_overwrites_only_with_force() {
 /// writes.
 #[test]
 fn readme_examples_validate_and_its_comment_names_a_written_schema() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::docs::documents().into_iter().map(|(_, t)| t).collect::<Vec<_>>().join("\n");
     let blocks: Vec<&str> = readme
         .split("```yaml\n")
         .skip(1)

@@ -1,0 +1,72 @@
+//! Every ```` ```console ```` example of README.md and the guide runs against the real binary
+//! with trycmd: each `$ lairsmith ...` line is run, and what it prints (standard output and
+//! error together, `...` and `[..]` matching anything) and its status (`? 1`) must be what the
+//! page shows. Each page runs in its own empty working directory and data directory, its
+//! examples in order, so a page's later commands see what its earlier ones saved.
+
+use super::{documents, root};
+
+#[test]
+fn every_console_example_runs_as_shown() {
+    let mut ran = 0;
+    for (name, text) in documents() {
+        if !text.contains("```console") {
+            continue;
+        }
+        ran += 1;
+        let dir = tempfile::tempdir().unwrap();
+        // trycmd runs a page's commands in `<page>.in/` beside it, so the copy gets an empty one.
+        let stem = name.replace(['/', '.'], "_");
+        let copy = dir.path().join(format!("{stem}.md"));
+        std::fs::write(&copy, &text).unwrap();
+        std::fs::create_dir(dir.path().join(format!("{stem}.in"))).unwrap();
+        let data = dir.path().join("data");
+        eprintln!("docs::examples: {name} (line numbers as in the page)");
+        trycmd::TestCases::new()
+            .register_bin("lairsmith", env!("CARGO_BIN_EXE_lairsmith"))
+            .env("LAIRSMITH_DATA_DIR", data.display().to_string())
+            .env(
+                "LAIRSMITH_CONFIG",
+                dir.path().join("config.yaml").display().to_string(),
+            )
+            .env("NO_COLOR", "1")
+            .env("COLUMNS", "100")
+            .case(&copy)
+            .run();
+        // `TRYCMD=overwrite` wrote what the commands print into the copy: bring it home.
+        if std::env::var("TRYCMD").as_deref() == Ok("overwrite") {
+            std::fs::copy(&copy, root().join(&name)).unwrap();
+        }
+    }
+    assert!(ran >= 5, "only {ran} pages have console examples");
+}
+
+/// A shell example that no test runs is one that can drift: the pages show commands as
+/// `console` blocks (run above), and a `sh`/`bash` block or an unmarked one is refused.
+#[test]
+fn no_page_shows_a_command_that_is_not_run() {
+    for (name, text) in documents() {
+        let mut fence: Option<String> = None;
+        for (i, line) in text.lines().enumerate() {
+            let ticks = line.len() - line.trim_start_matches('`').len();
+            if ticks >= 3 {
+                match &fence {
+                    Some(f) if line.starts_with(f.as_str()) && line.trim_start_matches('`').trim().is_empty() => {
+                        fence = None
+                    }
+                    Some(_) => {}
+                    None => {
+                        let info = line.trim_start_matches('`').trim();
+                        assert!(
+                            !info.is_empty() && !matches!(info, "sh" | "bash" | "shell"),
+                            "{name}:{}: a code block must say its language, and a command \
+                             goes in a `console` block (`$ lairsmith ...`), which the tests run",
+                            i + 1
+                        );
+                        fence = Some("`".repeat(ticks));
+                    }
+                }
+            }
+        }
+    }
+}
