@@ -123,12 +123,17 @@ fn command_markdown(cmd: &clap::Command, out: &mut String, top: bool) {
             if !values.is_empty() && a.get_action().takes_values() {
                 notes.push(format!("one of {}", values.join(", ")));
             }
+            // A switch's `false` is no default worth saying.
+            let switch = matches!(
+                a.get_action(),
+                clap::ArgAction::SetTrue | clap::ArgAction::SetFalse | clap::ArgAction::Count
+            );
             let defaults: Vec<String> = a
                 .get_default_values()
                 .iter()
                 .map(|v| format!("`{}`", v.to_string_lossy()))
                 .collect();
-            if !defaults.is_empty() {
+            if !defaults.is_empty() && !switch {
                 notes.push(format!("default {}", defaults.join(", ")));
             }
             if let Some(env) = a.get_env() {

@@ -29,7 +29,10 @@ fn every_console_example_runs_as_shown() {
             .insert_var("[DATA]", data.display().to_string())
             .unwrap();
         cases
-            .register_bin("lairsmith", env!("CARGO_BIN_EXE_lairsmith"))
+            .register_bin(
+                "lairsmith",
+                std::path::Path::new(env!("CARGO_BIN_EXE_lairsmith")),
+            )
             .env("LAIRSMITH_DATA_DIR", data.display().to_string())
             .env(
                 "LAIRSMITH_CONFIG",

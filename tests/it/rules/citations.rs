@@ -280,7 +280,6 @@ fn no_lint_message_cites_the_book_by_line() {
 
 #[test]
 fn no_shipped_text_or_document_cites_the_book_by_line() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut problems = Vec::new();
     for (doc, text) in crate::docs::documents() {
         let doc = doc.as_str();
