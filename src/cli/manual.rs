@@ -149,10 +149,8 @@ fn command_markdown(cmd: &clap::Command, out: &mut String, top: bool) {
         }
         out.push('\n');
     }
-    if top {
-        if let Some(after) = cmd.get_after_help() {
-            out.push_str(&format!("{}\n", one_paragraph(&after.to_string())));
-        }
+    if top && let Some(after) = cmd.get_after_help() {
+        out.push_str(&format!("{}\n", one_paragraph(&after.to_string())));
     }
     for s in subs {
         command_markdown(s, out, false);
@@ -163,7 +161,12 @@ fn command_markdown(cmd: &clap::Command, out: &mut String, top: bool) {
 fn arg_label(a: &clap::Arg) -> String {
     let value = a
         .get_value_names()
-        .map(|v| v.iter().map(|n| format!("<{n}>")).collect::<Vec<_>>().join(" "))
+        .map(|v| {
+            v.iter()
+                .map(|n| format!("<{n}>"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .unwrap_or_else(|| format!("<{}>", a.get_id().as_str().to_uppercase()));
     let many = matches!(a.get_action(), clap::ArgAction::Append)
         || a.get_num_args().is_some_and(|n| n.max_values() > 1);

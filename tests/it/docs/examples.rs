@@ -70,7 +70,10 @@ fn no_page_shows_a_command_that_is_not_run() {
             let ticks = line.len() - line.trim_start_matches('`').len();
             if ticks >= 3 {
                 match &fence {
-                    Some(f) if line.starts_with(f.as_str()) && line.trim_start_matches('`').trim().is_empty() => {
+                    Some(f)
+                        if line.starts_with(f.as_str())
+                            && line.trim_start_matches('`').trim().is_empty() =>
+                    {
                         fence = None
                     }
                     Some(_) => {}

@@ -78,7 +78,10 @@ fn the_commands_page_names_every_command_and_flag() {
     use clap::CommandFactory;
     let page = lairsmith::cli::commands_markdown();
     fn walk(cmd: &clap::Command, path: String, page: &str) {
-        assert!(page.contains(&format!("## {path}\n")), "no section for {path}");
+        assert!(
+            page.contains(&format!("## {path}\n")),
+            "no section for {path}"
+        );
         for a in cmd.get_arguments() {
             if let Some(l) = a.get_long()
                 && !matches!(l, "help" | "version")

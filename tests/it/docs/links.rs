@@ -114,7 +114,9 @@ fn every_link_and_anchor_resolves() {
                 } else if target.extension().is_some_and(|e| e == "md") {
                     read(&target).0
                 } else {
-                    problems.push(format!("{name}: `{link}` has an anchor into a file that is not a page"));
+                    problems.push(format!(
+                        "{name}: `{link}` has an anchor into a file that is not a page"
+                    ));
                     continue;
                 };
                 if !anchors.contains(frag) {
@@ -133,7 +135,11 @@ fn every_page_is_in_the_table_of_contents() {
     let (_, links) = read(&src.join("SUMMARY.md"));
     let listed: HashSet<PathBuf> = links.iter().map(|l| src.join(l)).collect();
     for l in &listed {
-        assert!(l.exists(), "SUMMARY.md lists {}, which is missing", l.display());
+        assert!(
+            l.exists(),
+            "SUMMARY.md lists {}, which is missing",
+            l.display()
+        );
     }
     for page in guide_pages() {
         if page.ends_with("SUMMARY.md") {
@@ -152,6 +158,12 @@ fn every_page_is_in_the_table_of_contents() {
 fn the_readme_is_short_and_links_the_guide() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let lines = readme.lines().count();
-    assert!(lines <= 320, "README.md has {lines} lines; the guide holds the rest");
-    assert!(readme.contains("](docs/src/"), "README.md links no guide page");
+    assert!(
+        lines <= 320,
+        "README.md has {lines} lines; the guide holds the rest"
+    );
+    assert!(
+        readme.contains("](docs/src/"),
+        "README.md links no guide page"
+    );
 }

@@ -245,4 +245,3 @@ fn d1_each_file_says_its_system_and_groups_of_the_other_are_errors() {
     // D5: 3,600 × 3/2 = 5,400 XP, EL 7 + 1 = 8.
     assert_eq!((r.xp, r.encounter_level), (5400, Some(8)));
 }
-

@@ -389,9 +389,13 @@ fn schema_write_writes_every_kind_and_overwrites_only_with_force() {
 #[test]
 fn readme_examples_validate_and_its_comment_names_a_written_schema() {
     // The example files of the file formats, the templates and the editors' pages.
-    let readme = ["reference/file-formats.md", "guide/templates.md", "guide/editors.md"]
-        .map(crate::docs::page)
-        .join("\n");
+    let readme = [
+        "reference/file-formats.md",
+        "guide/templates.md",
+        "guide/editors.md",
+    ]
+    .map(crate::docs::page)
+    .join("\n");
     let blocks: Vec<&str> = readme
         .split("```yaml\n")
         .skip(1)
