@@ -6,9 +6,16 @@ use super::root;
 
 const REGEN: &str = "UPDATE_DOCS=1 cargo test --test it docs::";
 
-/// The keys page: every binding of every context, from the keymap in force.
+/// The keys page: every binding of every context, from the keymap in force (`?`'s reference as
+/// Markdown, each context's bold title made a heading, so each has an anchor).
 pub fn keys_page() -> String {
-    let keys = lairsmith::tui::help::markdown(&lairsmith::tui::keymap::Keymap::default());
+    let keys = lairsmith::tui::help::markdown(&lairsmith::tui::keymap::Keymap::default())
+        .lines()
+        .map(|l| match l.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
+            Some(title) => format!("## {title}\n"),
+            None => format!("{l}\n"),
+        })
+        .collect::<String>();
     format!(
         "<!-- Generated from the keymap (src/tui/keymap/table.rs) by the test docs::generated; \
          do not edit. {REGEN} rewrites it. -->\n\n\
