@@ -11,10 +11,12 @@ const REGEN: &str = "UPDATE_DOCS=1 cargo test --test it docs::";
 pub fn keys_page() -> String {
     let keys = lairsmith::tui::help::markdown(&lairsmith::tui::keymap::Keymap::default())
         .lines()
-        .map(|l| match l.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
-            Some(title) => format!("## {title}\n"),
-            None => format!("{l}\n"),
-        })
+        .map(
+            |l| match l.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
+                Some(title) => format!("## {title}\n"),
+                None => format!("{l}\n"),
+            },
+        )
         .collect::<String>();
     format!(
         "<!-- Generated from the keymap (src/tui/keymap/table.rs) by the test docs::generated; \

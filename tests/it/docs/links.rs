@@ -1,4 +1,4 @@
-//! Every relative link of README.md and the guide leads to a file, and every `#anchor` to a
+//! Every relative link of README.md, CONTRIBUTING.md and the guide leads to a file, and every `#anchor` to a
 //! heading of its page (mdBook's ids: the heading's text in lower case, punctuation dropped,
 //! spaces made hyphens, a repeated one numbered); every page under docs/src is in SUMMARY.md.
 
@@ -78,7 +78,7 @@ fn read(file: &Path) -> (HashSet<String>, Vec<String>) {
 }
 
 fn documents() -> Vec<PathBuf> {
-    let mut files = vec![root().join("README.md")];
+    let mut files = vec![root().join("README.md"), root().join("CONTRIBUTING.md")];
     files.extend(guide_pages());
     files
 }
