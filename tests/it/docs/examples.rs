@@ -93,3 +93,83 @@ fn no_page_shows_a_command_that_is_not_run() {
         }
     }
 }
+
+/// A command written in the prose (`` `lairsmith encounter export ford --for table` ``) is not
+/// run, but it must still be a command line this binary takes: every code span that starts with
+/// `lairsmith ` parses against the clap definitions, up to a pipe or a redirection (a command
+/// named without its arguments, `lairsmith fmt`, passes). Spans that are patterns rather than
+/// commands (`[SUBCOMMAND]`, `COMMAND`, `...`) are left out.
+#[test]
+fn every_command_in_the_prose_parses() {
+    use clap::Parser;
+    use pulldown_cmark::{Event, Parser as Markdown};
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (name, text) in documents() {
+        for ev in Markdown::new(&text) {
+            let Event::Code(code) = ev else { continue };
+            let Some(rest) = code.strip_prefix("lairsmith ") else {
+                continue;
+            };
+            let line = rest.split(['|', '>']).next().unwrap();
+            // A pattern, not a command: `[OPTIONS]`, `ID|FILE`, `COMMAND`, `...`.
+            let placeholder =
+                |w: &str| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+            if line.contains(['[', '…'])
+                || line.contains("...")
+                || line.split_whitespace().any(placeholder)
+            {
+                continue;
+            }
+            let mut args = vec!["lairsmith".to_owned()];
+            args.extend(words(line));
+            checked += 1;
+            if let Err(e) = lairsmith::cli::Cli::try_parse_from(&args) {
+                // A command named without its arguments (`lairsmith fmt`) is a name, not a line.
+                use clap::error::ErrorKind as K;
+                if matches!(
+                    e.kind(),
+                    K::DisplayHelp
+                        | K::DisplayVersion
+                        | K::MissingRequiredArgument
+                        | K::MissingSubcommand
+                        | K::DisplayHelpOnMissingArgumentOrSubcommand
+                ) {
+                    continue;
+                }
+                problems.push(format!("{name}: `{code}`: {}", e.kind()));
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} commands in the prose");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A command line split as a shell would: words, with "double" or 'single' quotes.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut started = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                started = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if started || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if started || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
