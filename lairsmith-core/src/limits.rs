@@ -1,6 +1,6 @@
 //! **\[ours\]** The documented range of every number a file holds and the most items of every list,
 //! checked when the file is read (a located error naming the limit), so that no derived number
-//! can overflow and no work grows faster than what a GM can mean. The README's "What lairsmith
+//! can overflow and no work grows faster than what a GM can mean. The guide's "What lairsmith
 //! refuses" lists them from [`NUMBERS`] and [`LISTS`] (a test keeps the two in step), and the
 //! UI's forms refuse what these refuse.
 //!
@@ -424,7 +424,8 @@ pub const LISTS: &[&ListLimit] = &[
     &FIGHT_STEPS,
 ];
 
-/// The README's table of every limit (between its `limits` markers; a test keeps them equal).
+/// The guide's table of every limit (docs/src/reference/limits.md, between its `limits` markers;
+/// a test keeps them equal).
 pub fn markdown_table() -> String {
     let mut s = String::from("| What | Where | Range |\n|---|---|---|\n");
     for l in NUMBERS {

@@ -11,7 +11,7 @@
 //! that a schema can state (a group is one of four things, which a `system:` allows; a party
 //! member's XP within its level) are stated. What the derives cannot see is written beside each
 //! type, next to the reader it follows, so this module depends on the types and none of them on
-//! it. What no JSON Schema can state is listed in tests/schema_differential.rs and the README.
+//! it. What no JSON Schema can state is listed in tests/schema_differential.rs and the guide (docs/src/guide/editors.md).
 
 use crate::vocab::Vocabulary;
 use crate::vocabulary;

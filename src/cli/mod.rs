@@ -24,6 +24,7 @@ mod treasure;
 
 pub use crate::data_dir::{DataDir, names_a_file};
 pub use args::{Cli, Command, EncounterFormat, LintFormat, ReportFormat, SortKey};
+pub use manual::commands_markdown;
 pub use out::{EXIT_BROKEN_PIPE, Terminal};
 
 use crate::bestiary::{Bestiary, Entry, Provenance};

@@ -103,7 +103,7 @@ pub fn section_line(km: &Keymap, ctx: Ctx) -> u16 {
     u16::try_from(line).unwrap_or(0)
 }
 
-/// The key reference as Markdown, for the README (a test keeps the README's copy identical).
+/// The key reference as Markdown, for the guide's keys page (a test keeps the page identical).
 pub fn markdown(km: &Keymap) -> String {
     let mut out = String::new();
     for ctx in Ctx::ALL.iter().copied() {

@@ -5,6 +5,8 @@
 
 mod common;
 
+mod docs;
+
 mod adventures;
 mod bestiary;
 mod cli;

@@ -1,7 +1,7 @@
 //! The encounter generator: fills a difficulty band from the bestiary with a seeded RNG, with a
 //! sensible mix of roles, respecting filters and locked groups.
 //!
-//! The mix (lairsmith's own reading, README "Rules"): mooks come in groups of [`MOOK_GROUP`] (four
+//! The mix (lairsmith's own reading, the guide's "readings" page): mooks come in groups of [`MOOK_GROUP`] (four
 //! mooks are one standard monster, L1587), at most `max_bosses` bosses and `max_leaders` leaders
 //! (one each unless asked), and no more archers than front-line blockers and wreckers plus one.
 //! A locked group is kept exactly as it is, monster or placeholder, count and label: the

@@ -42,7 +42,7 @@
 //!   the stat block's parentheses.
 //!
 //! What has no field of its own (fly, burrow and teleport speeds, special senses, traits,
-//! languages, knowledge checks) goes into text fields, said in the README.
+//! languages, knowledge checks) goes into text fields, said in the guide (docs/src/guide/foundry.md).
 
 use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
@@ -212,7 +212,7 @@ pub fn tag_field(tag: PowerTag) -> TagField {
     }
 }
 
-/// The README's table of the three mappings above (between its `foundry-mapping` markers; a
+/// The guide's table (docs/src/guide/foundry.md) of the three mappings above (between its `foundry-mapping` markers; a
 /// test keeps the two the same).
 pub fn mapping_markdown() -> String {
     let mut out = String::from("| Orcus source | dnd4e `details.origin` |\n|---|---|\n");

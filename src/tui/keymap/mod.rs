@@ -30,7 +30,7 @@ macro_rules! contexts {
         pub enum Ctx { $($variant,)+ }
 
         impl Ctx {
-            /// Every context, in the order `?` and the README list them.
+            /// Every context, in the order `?` and the guide's keys page list them.
             pub const ALL: &'static [Ctx] = &[$(Ctx::$variant,)+];
 
             /// The context's name in the config file's comments.

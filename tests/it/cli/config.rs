@@ -220,8 +220,7 @@ fn theme_dark_light_and_colours_by_name_or_hex() {
 /// The README's example is a real settings file, read against the UI's own actions.
 #[test]
 fn the_readme_example_reads() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::docs::page("guide/settings.md");
     let example = readme
         .split("```yaml\n")
         .filter_map(|b| b.split("```").next())

@@ -458,8 +458,7 @@ fn cli_adds_checks_explains_exports_and_removes_a_challenge() {
 /// The README's challenge example is a real group, and rates as the README says.
 #[test]
 fn the_readme_challenge_example_parses_and_prints_its_dcs() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::docs::page("guide/encounters.md");
     let block = readme
         .split("```yaml\n")
         .map(|b| b.split("```").next().unwrap())

@@ -360,8 +360,7 @@ fn origin_and_type_are_choices_of_dnd4e_s_dropdowns_and_the_orcus_words_stay_in_
 
 #[test]
 fn the_readme_mapping_section_is_the_code_s_table() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::docs::page("guide/foundry.md");
     let (start, end) = (
         "<!-- foundry-mapping:start -->\n",
         "<!-- foundry-mapping:end -->",

@@ -470,9 +470,7 @@ fn a_generated_sheet_says_which_groups_were_added_or_removed_by_hand_since() {
 #[test]
 fn the_readme_print_section_names_the_colours_the_sheet_prints() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme.find("\n## Print\n").unwrap();
-    let print = &readme[start..start + readme[start + 1..].find("\n## ").unwrap()];
+    let print = &crate::docs::page("guide/printing.md");
     let css = std::fs::read_to_string(root.join("lairsmith-core/src/export/html.css")).unwrap();
     let media = &css[css.find("@media print").unwrap()..];
     let root_rule = &media[media.find(":root {").unwrap()..];
@@ -496,7 +494,7 @@ fn the_readme_print_section_names_the_colours_the_sheet_prints() {
             .unwrap();
         assert!(
             print.contains(value),
-            "README's Print section lacks {var} {value}"
+            "the guide's printing page lacks {var} {value}"
         );
     }
     assert!(css.contains("print-color-adjust: exact"));

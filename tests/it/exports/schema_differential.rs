@@ -2007,17 +2007,11 @@ fn the_schema_states_that_a_members_xp_lies_in_its_level() {
 /// Every exception is listed, by its name, in the README's section on schemas.
 #[test]
 fn the_readme_lists_every_exception() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let section = readme
-        .split("### Completion and validation in your editor")
-        .nth(1)
-        .and_then(|s| s.split("\n## ").next())
-        .expect("the README's schema section");
+    let section = crate::docs::page("guide/editors.md");
     for e in EXCEPTIONS {
         assert!(
             section.contains(e.name),
-            "the README does not list `{}` ({})",
+            "the guide's editors page does not list `{}` ({})",
             e.name,
             e.why
         );

@@ -384,12 +384,18 @@ fn schema_write_writes_every_kind_and_overwrites_only_with_force() {
     );
 }
 
-/// The README's example files validate, and its editor comment names the file `schema --write`
+/// The guide's example files validate, and its editor comment names the file `schema --write`
 /// writes.
 #[test]
 fn readme_examples_validate_and_its_comment_names_a_written_schema() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // The example files of the file formats, the templates and the editors' pages.
+    let readme = [
+        "reference/file-formats.md",
+        "guide/templates.md",
+        "guide/editors.md",
+    ]
+    .map(crate::docs::page)
+    .join("\n");
     let blocks: Vec<&str> = readme
         .split("```yaml\n")
         .skip(1)

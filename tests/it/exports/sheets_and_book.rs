@@ -1380,8 +1380,9 @@ fn every_section_or_table_a_user_is_pointed_to_is_a_heading_of_the_book() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let c = Citations::new();
     let mut problems = Vec::new();
-    for doc in ["README.md", "docs/RULES.md"] {
-        let text = as_prose(&std::fs::read_to_string(root.join(doc)).unwrap());
+    for (doc, text) in crate::docs::documents() {
+        let doc = doc.as_str();
+        let text = as_prose(&text);
         c.check(doc, &text, &mut problems);
         c.check_named(doc, &text, &mut problems);
     }

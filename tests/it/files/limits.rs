@@ -575,25 +575,14 @@ overrides:
     }
 }
 
-/// The README's table of limits is `limits::markdown_table()`; `UPDATE_README_LIMITS=1` rewrites it.
+/// The guide's table of limits (`docs/src/reference/limits.md`) is `limits::markdown_table()`;
+/// `UPDATE_DOCS=1 cargo test --test it docs::` rewrites it.
 #[test]
 fn the_readme_lists_every_limit() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
-    let (start, end) = ("<!-- limits:start -->\n", "<!-- limits:end -->");
-    let a = readme
-        .find(start)
-        .expect("the README has the limits markers")
-        + start.len();
-    let b = readme[a..].find(end).unwrap() + a;
-    let table = limits::markdown_table();
-    if std::env::var_os("UPDATE_README_LIMITS").is_some() {
-        std::fs::write(&path, format!("{}{table}{}", &readme[..a], &readme[b..])).unwrap();
-        return;
-    }
-    assert_eq!(
-        &readme[a..b],
-        table,
-        "the README's limits differ from src/limits.rs: run UPDATE_README_LIMITS=1 cargo test --test it the_readme_lists_every_limit"
+    crate::docs::generated::check_between(
+        "docs/src/reference/limits.md",
+        "<!-- limits:start -->\n",
+        "<!-- limits:end -->",
+        &limits::markdown_table(),
     );
 }

@@ -200,8 +200,9 @@ fn rules_md_x_recoveries_and_speed_are_the_codes() {
 fn readme_links_rules_md_and_no_file_that_is_missing() {
     let readme = read("README.md");
     assert!(
-        readme.contains("](docs/RULES.md)"),
-        "the README links docs/RULES.md"
+        readme.contains("](docs/src/reference/rules.md)")
+            && read("docs/src/reference/rules.md").contains("{{#include ../../RULES.md}}"),
+        "the README links the guide's rules page, which is docs/RULES.md"
     );
     assert!(
         !readme.contains("RULINGS.md"),

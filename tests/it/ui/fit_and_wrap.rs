@@ -148,11 +148,14 @@ fn the_pacing_legend_and_a_fights_state_are_whole_at_80x24() {
     assert!(s.contains("Log (PgUp PgDn; Tab the stat block)"), "{s}");
 }
 
-/// The README states the undo depth once, and it is the depth the UI keeps.
+/// The README and the guide state the undo depth once, and it is the depth the UI keeps.
 #[test]
 fn the_readme_states_the_undo_depth_once_and_truly() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::docs::documents()
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join("\n");
     let depth = lairsmith::tui::document::UNDO_STEPS;
     let stated = format!("each screen keeps its last {depth} changes");
     assert_eq!(
@@ -161,7 +164,10 @@ fn the_readme_states_the_undo_depth_once_and_truly() {
         "{stated}"
     );
     for other in ["100 steps", "200 steps", "steps and more"] {
-        assert!(!readme.contains(other), "the README still says {other}");
+        assert!(
+            !readme.contains(other),
+            "the README or the guide still says {other}"
+        );
     }
 }
 

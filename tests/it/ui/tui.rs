@@ -341,30 +341,15 @@ fn screen_snapshots() {
     assert!(small.contains("at least 80×24"), "{small}");
 }
 
-/// The README's key section is the keymap itself: `UPDATE_README_KEYS=1 cargo test --test it
-/// readme` writes it again after a binding changes.
+/// The guide's keys page (`docs/src/reference/keys.md`) is the keymap itself:
+/// `UPDATE_DOCS=1 cargo test --test it docs::` writes it again after a binding changes.
 #[test]
 fn readme_key_section_is_the_keymap() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-    let readme = std::fs::read_to_string(path).unwrap();
-    let (begin, end) = ("<!-- keys: begin -->\n", "<!-- keys: end -->");
-    let start = readme
-        .find(begin)
-        .expect("the README marks its key section")
-        + begin.len();
-    let stop = readme
-        .find(end)
-        .expect("the README marks its key section's end");
-    let generated = lairsmith::tui::help::markdown(&lairsmith::tui::keymap::Keymap::default());
-    if std::env::var_os("UPDATE_README_KEYS").is_some() {
-        let new = format!("{}{generated}{}", &readme[..start], &readme[stop..]);
-        std::fs::write(path, new).unwrap();
-        return;
-    }
-    assert_eq!(
-        &readme[start..stop],
-        generated,
-        "the README's keys differ from the keymap (UPDATE_README_KEYS=1 rewrites them)"
+    let page = crate::docs::page("reference/keys.md");
+    let generated = crate::docs::generated::keys_page();
+    assert!(
+        page == generated,
+        "the keys page differs from the keymap (UPDATE_DOCS=1 cargo test --test it docs:: rewrites it)"
     );
 }
 

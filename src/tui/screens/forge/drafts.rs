@@ -107,7 +107,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 // The work is in the draft: the Forge starts afresh, and leaving goes on.
                 app.forge = Forge::new_monster();
                 let open = app.key_on(Screen::Forge, Action::Open);
-                // The folder is in the README; the file's name is enough to find it.
+                // The folder is in the guide (Where files are saved); the file's name is enough to find it.
                 let file = kept.path.file_name().unwrap_or_default().to_string_lossy();
                 app.info(format!(
                     "Kept {name} as drafts/{file}; {open} in the Forge reopens it."

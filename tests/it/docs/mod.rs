@@ -1,0 +1,54 @@
+//! The manual: README.md and the guide (`docs/`, an mdBook). The generated reference pages are
+//! what the code generates (`generated`), every `console` example runs against the real binary
+//! (`examples`, with trycmd), every link and anchor resolves and every page is in the table of
+//! contents (`links`). Other modules read the facts of their own pages through [`page`].
+
+mod examples;
+pub mod generated;
+mod links;
+
+use std::path::{Path, PathBuf};
+
+/// The crate's root.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The text of a page of the guide, by its path under `docs/src/` (`guide/encounters.md`).
+pub fn page(path: &str) -> String {
+    let file = root().join("docs/src").join(path);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+/// README.md and every page of the guide, as (path from the root, text); `docs/RULES.md` too,
+/// which the rules page includes.
+pub fn documents() -> Vec<(String, String)> {
+    let mut files = vec![root().join("README.md"), root().join("docs/RULES.md")];
+    files.extend(guide_pages());
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let name = f.strip_prefix(root()).unwrap().display().to_string();
+            (name, text)
+        })
+        .collect()
+}
+
+/// Every `.md` file under `docs/src`, sorted.
+pub fn guide_pages() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "md") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join("docs/src"), &mut out);
+    out.sort();
+    out
+}
