@@ -357,7 +357,7 @@ pub(crate) fn lock_existing(path: &Path) -> io::Result<Option<impl Sized>> {
 
 /// The path of a file for `id` inside `dir`, refusing anything that could escape `dir`:
 /// separators, `..`, control characters, or an empty id.
-pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, String> {
+pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, BadFileName> {
     let bad = id.is_empty()
         || id.starts_with('.')
         || id
@@ -365,17 +365,46 @@ pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, String>
             .any(|c| c.is_control() || c == '/' || c == '\\' || c == ':')
         || id.contains("..");
     if bad {
-        return Err(format!(
-            "`{}` cannot be used as a file name: ids are letters, digits and hyphens",
-            id.escape_default()
-        ));
+        return Err(BadFileName { id: id.to_owned() });
     }
     Ok(dir.join(format!("{id}.{extension}")))
+}
+
+/// An id [`path_in`] refuses as a file name, since the file could land outside its directory.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{}` cannot be used as a file name: ids are letters, digits and hyphens",
+    .id.escape_default()
+)]
+pub struct BadFileName {
+    /// The id as given; the message shows it escaped, so a control character cannot reach the
+    /// terminal.
+    pub id: String,
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<BadFileName> for String {
+    fn from(e: BadFileName) -> String {
+        e.to_string()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_file_name_error_apart() {
+        let d = Path::new("/data/bestiary");
+        assert_eq!(
+            path_in(d, "../x", "yaml"),
+            Err(BadFileName { id: "../x".into() })
+        );
+        assert_eq!(
+            path_in(d, "a\nb", "yaml").unwrap_err().to_string(),
+            "`a\\nb` cannot be used as a file name: ids are letters, digits and hyphens"
+        );
+    }
 
     #[test]
     fn atomic_save_creates_the_directory_and_detects_changes() {

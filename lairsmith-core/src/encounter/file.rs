@@ -288,7 +288,9 @@ impl Placeholder {
             });
         };
         Ok(Placeholder {
-            level: level.parse().map_err(GroupError::Level)?,
+            level: level
+                .parse::<Level>()
+                .map_err(|e| GroupError::Level(e.into()))?,
             rank: Rank::parse(rank).map_err(GroupError::Unknown)?,
             role: Role::parse(role).map_err(GroupError::Unknown)?,
         })

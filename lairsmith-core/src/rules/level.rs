@@ -86,14 +86,34 @@ impl TryFrom<i64> for Level {
     }
 }
 
+/// Why a text is not a [`Level`]; each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LevelParseError {
+    /// Text that is no whole number, as given (untrimmed).
+    #[error("`{given}` is not a level: give a whole number from 1 to 30")]
+    NotANumber {
+        /// The text as the user typed it.
+        given: String,
+    },
+    /// A whole number outside 1-30.
+    #[error(transparent)]
+    OutOfRange(#[from] LevelOutOfRange),
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<LevelParseError> for String {
+    fn from(e: LevelParseError) -> String {
+        e.to_string()
+    }
+}
+
 impl std::str::FromStr for Level {
-    type Err = String;
+    type Err = LevelParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let n: i64 = s
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{s}` is not a level: give a whole number from 1 to 30"))?;
-        Level::new(n).map_err(|e| e.to_string())
+        let n: i64 = s.trim().parse().map_err(|_| LevelParseError::NotANumber {
+            given: s.to_owned(),
+        })?;
+        Ok(Level::new(n)?)
     }
 }
 
@@ -157,6 +177,26 @@ impl fmt::Display for Tier {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_level_parse_error_apart() {
+        assert_eq!(
+            "x".parse::<Level>(),
+            Err(LevelParseError::NotANumber { given: "x".into() })
+        );
+        assert_eq!(
+            " 31".parse::<Level>(),
+            Err(LevelParseError::OutOfRange(LevelOutOfRange(31)))
+        );
+        assert_eq!(
+            "x".parse::<Level>().unwrap_err().to_string(),
+            "`x` is not a level: give a whole number from 1 to 30"
+        );
+        assert_eq!(
+            "31".parse::<Level>().unwrap_err().to_string(),
+            "level 31 is outside 1-30: monsters in Orcus have levels 1 to 30"
+        );
+    }
 
     #[test]
     fn r1_levels_run_from_1_to_30() {
