@@ -31,11 +31,14 @@ const LOCK_ATTEMPTS: usize = 10_000;
 /// What a file looked like when it was read, to detect changes made by someone else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fingerprint {
+    /// The contents' length in bytes.
     pub len: u64,
+    /// The FNV-1a hash of the contents ([`crate::hash::fnv1a`]).
     pub hash: u64,
 }
 
 impl Fingerprint {
+    /// The fingerprint of `bytes`, as a file holding them would have.
     pub fn of_bytes(bytes: &[u8]) -> Fingerprint {
         Fingerprint {
             len: bytes.len() as u64,
@@ -61,19 +64,45 @@ impl Fingerprint {
 /// Why a save did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
+    /// The file no longer holds what was loaded ([`Expect::Unchanged`]): someone else saved it.
     #[error("{path} changed on disk since it was loaded; reload it or save as a copy")]
-    ChangedOnDisk { path: PathBuf },
+    ChangedOnDisk {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A new file was wanted ([`Expect::New`]) and one is there.
     #[error("{path} already exists; choose another id or name")]
-    AlreadyExists { path: PathBuf },
+    AlreadyExists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Something other than a regular file is at the path: a directory, a FIFO, a device.
     #[error("{path} is {what}; lairsmith writes only regular files")]
-    NotRegular { path: PathBuf, what: &'static str },
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What is there, with its article: "a directory" ([`kind_of`]).
+        what: &'static str,
+    },
+    /// A symbolic link is at the path: lairsmith never writes through one.
     #[error(
         "{path} is a symbolic link (to {to}); lairsmith does not write through links, so no file outside the data directory or the path you named changes: replace the link with the file itself, or save under another name",
         to = to.display()
     )]
-    Link { path: PathBuf, to: PathBuf },
+    Link {
+        /// The link.
+        path: PathBuf,
+        /// Where it leads, as the link holds it.
+        to: PathBuf,
+    },
+    /// The system refused a read or write: permissions, a full disk, a read-only directory.
     #[error("cannot write {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file being saved.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
 }
 
 /// What the caller believes is on disk before the save.

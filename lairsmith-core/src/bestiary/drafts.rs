@@ -50,7 +50,9 @@ struct Written {
 /// A monster kept unfinished, and what it changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
+    /// The monster as it stood, valid or not: it may lack a name.
     pub design: MonsterDesign,
+    /// What the work changes: a file of the user's, a shipped monster, or nothing yet.
     pub origin: Origin,
 }
 
@@ -116,10 +118,15 @@ pub struct Listed {
 /// A draft's monster in a few words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
+    /// The monster's name, possibly empty in a draft.
     pub name: String,
+    /// Its level.
     pub level: Level,
+    /// Its rank.
     pub rank: Rank,
+    /// Its role.
     pub role: Role,
+    /// Whether it is a leader.
     pub leader: bool,
 }
 

@@ -16,13 +16,19 @@ pub const PICKER_LEVELS_ABOVE_PARTY: i32 = crate::rules::difficulty::MAX_LEVELS_
 /// A conjunction of field filters; an empty filter matches everything.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
+    /// Only levels in this range (within 1 to 30), ends included.
     pub levels: Option<RangeInclusive<u8>>,
+    /// Only these ranks; empty: any rank.
     pub ranks: Vec<Rank>,
+    /// Only these roles; empty: any role.
     pub roles: Vec<Role>,
+    /// Only these sources; empty: any source.
     pub sources: Vec<Source>,
+    /// Only these types; empty: any type.
     pub types: Vec<CreatureType>,
     /// Every listed tag must be present.
     pub tags: Vec<Tag>,
+    /// Only leaders (`Some(true)`), only non-leaders (`Some(false)`), or both.
     pub leader: Option<bool>,
     /// Only the user's own monsters: the shipped ones are left out.
     pub mine: bool,
@@ -48,6 +54,7 @@ impl Filter {
             && self.leader.is_none_or(|l| l == d.leader)
     }
 
+    /// Whether the filter is the default one, which matches every monster.
     pub fn is_empty(&self) -> bool {
         *self == Filter::default()
     }

@@ -18,6 +18,7 @@ pub struct Level(u8);
 pub struct LevelOutOfRange(pub i64);
 
 impl Level {
+    /// The level `level`, or [`LevelOutOfRange`] outside 1-30.
     pub fn new(level: i64) -> Result<Level, LevelOutOfRange> {
         if (i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)).contains(&level) {
             Ok(Level(level as u8))
@@ -31,6 +32,7 @@ impl Level {
         (MIN_LEVEL..=MAX_LEVEL).map(Level)
     }
 
+    /// The level as a number, 1 to 30.
     pub fn get(self) -> u8 {
         self.0
     }
@@ -159,8 +161,11 @@ impl schemars::JsonSchema for Level {
 /// Tiers of play (L633-639). They have no mechanical effect of their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
+    /// Adventurer tier, levels 1-10: local concerns, like rescuing a village.
     Adventurer,
+    /// Prestige tier, levels 11-20: the fate of kingdoms.
     Prestige,
+    /// Epic tier, levels 21-30 (the glossary's "Mythic"): saving the whole world.
     Epic,
 }
 

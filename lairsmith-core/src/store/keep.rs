@@ -45,7 +45,7 @@ pub enum PlaceError {
     /// A symbolic link, which lairsmith never follows to keep work.
     #[error("it is a symbolic link; lairsmith keeps work only in a real directory")]
     Link,
-    /// Something other than a directory: "a regular file", "a FIFO" and the like.
+    /// Something other than a directory: "a regular file", "a FIFO (named pipe)" and the like.
     #[error("it is {kind}, not a directory")]
     NotADirectory {
         /// What is there, with its article: "a regular file".
@@ -71,7 +71,7 @@ pub enum PlaceError {
     /// The save failed for another reason.
     #[error(transparent)]
     Save(SaveError),
-    /// Every name tried ([`NAMES`] of them) is taken.
+    /// Every name tried (100 of them: `NAME`, `NAME-2`, ...) is taken.
     #[error("{NAMES} files named like {name} are there already")]
     Full {
         /// The file name asked for.
