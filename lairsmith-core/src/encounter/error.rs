@@ -12,8 +12,8 @@ pub enum DataError {
     /// The file cannot be read, or its YAML is wrong (with line:column where there is one).
     #[error(transparent)]
     File(#[from] FileError),
-    /// The file could not be saved; the [`SaveError`] says why (it changed on disk since it was
-    /// read, a link, a failed write).
+    /// The file could not be saved: [`SaveError`] says why (it changed on disk since it was
+    /// read, it is a symbolic link, the write failed).
     #[error(transparent)]
     Save(#[from] SaveError),
     /// The file's bytes are not UTF-8 text.

@@ -204,7 +204,7 @@ pub struct Placeholder {
     pub level: Level,
     /// Its rank, which with its level gives its XP (the Monster XP table, R6).
     pub rank: Rank,
-    /// Its role, for the sheet and the generator's mix; a role changes no XP.
+    /// Its role, printed with the stand-in; a role changes no XP (R6: XP is by level and rank).
     pub role: Role,
 }
 

@@ -33,7 +33,8 @@ pub struct Request {
     /// A fuzzy query every picked monster must match, as the bestiary search takes it; empty for
     /// any.
     pub query: String,
-    /// Field filters every picked monster must pass (level, rank, role, source, tags).
+    /// Field filters every picked monster must pass (levels, ranks, roles, sources, types,
+    /// tags).
     pub filter: Filter,
     /// Groups that must stay in the encounter exactly as they are.
     pub locked: Vec<Group>,
