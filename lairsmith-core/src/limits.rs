@@ -371,7 +371,7 @@ pub const TRAITS: ListLimit = ListLimit {
     field: "`traits:`",
     max: 40,
 };
-/// The most variants a monster file lists (the book's "Variants" entry, rulebook section 2.12).
+/// The most variants a monster file lists (Monster Statistics: Variants).
 pub const VARIANTS: ListLimit = ListLimit {
     items: "variants",
     field: "`variants:`",
