@@ -10,18 +10,22 @@ use std::path::PathBuf;
 /// Where the user's files live.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataDir {
+    /// The data directory itself; every folder below is inside it.
     pub root: PathBuf,
 }
 
 impl DataDir {
+    /// The data directory at `root`; this creates nothing on disk.
     pub fn new(root: impl Into<PathBuf>) -> DataDir {
         DataDir { root: root.into() }
     }
 
+    /// The user's monster files (`<root>/bestiary`).
     pub fn bestiary(&self) -> PathBuf {
         self.root.join("bestiary")
     }
 
+    /// The user's saved encounters (`<root>/encounters`).
     pub fn encounters(&self) -> PathBuf {
         self.root.join("encounters")
     }
@@ -36,6 +40,7 @@ impl DataDir {
         self.root.join("adventures")
     }
 
+    /// The user's saved parties (`<root>/parties`).
     pub fn parties(&self) -> PathBuf {
         self.root.join("parties")
     }

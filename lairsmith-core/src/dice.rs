@@ -10,23 +10,31 @@
 
 use std::fmt;
 
-/// Limits that keep a hostile expression from costing time or memory.
+/// Limits that keep a hostile expression from costing time or memory: the most dice in one
+/// group.
 pub const MAX_DICE: u32 = 1000;
+/// The most sides a die may have (the fewest is 2).
 pub const MAX_SIDES: u32 = 1000;
+/// The most dice groups an expression may have.
 pub const MAX_TERMS: usize = 16;
+/// The largest number any one flat term may be.
 pub const MAX_FLAT: i64 = 1_000_000;
 
 /// A group of identical dice, `count`d`sides`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DiceGroup {
+    /// How many dice, 1 to [`MAX_DICE`].
     pub count: u32,
+    /// How many sides each die has, 2 to [`MAX_SIDES`].
     pub sides: u32,
 }
 
 /// A sum of dice groups and a flat modifier: `2d10+1d6+4`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiceExpr {
+    /// The dice groups, in the order written; never empty.
     pub dice: Vec<DiceGroup>,
+    /// The flat modifier: the sum of the number terms, negative when they take away.
     pub flat: i64,
 }
 
@@ -34,7 +42,9 @@ pub struct DiceExpr {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{input}` is not a dice expression ({reason}); write it like `2d10+4`")]
 pub struct DiceError {
+    /// The text that did not parse, cut to its first 60 characters.
     pub input: String,
+    /// What is wrong with it, as a clause of the message: "it is empty".
     pub reason: String,
 }
 
@@ -47,6 +57,8 @@ impl DiceExpr {
         }
     }
 
+    /// Reads `2d10+4`, `d6`, `1d8+1d6-2` (whitespace ignored): one or more dice groups and number
+    /// terms; dice cannot be subtracted.
     pub fn parse(input: &str) -> Result<DiceExpr, DiceError> {
         let fail = |reason: &str| DiceError {
             input: input.chars().take(60).collect(),
@@ -127,10 +139,12 @@ impl DiceExpr {
         dice + self.flat as f64
     }
 
+    /// The lowest total: every die rolls 1.
     pub fn min(&self) -> i64 {
         self.dice.iter().map(|g| i64::from(g.count)).sum::<i64>() + self.flat
     }
 
+    /// The highest total: every die rolls its number of sides.
     pub fn max(&self) -> i64 {
         self.dice
             .iter()

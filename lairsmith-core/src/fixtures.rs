@@ -52,6 +52,7 @@ pub struct Monsters {
 }
 
 impl Monsters {
+    /// The stream for `seed`: the designs [`monsters`] gives for the same seed, in order.
     pub fn new(seed: u64) -> Self {
         Self {
             rng: StdRng::seed_from_u64(seed),

@@ -10,24 +10,39 @@ use std::str::FromStr;
 /// `Char(' ')`); an upper-case letter is its own key, as terminals report it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum KeyName {
+    /// A printable character as typed, case and all (`q`, `Q`, `]`, `Space` as `' '`).
     Char(char),
     /// A function key, `F1` to `F24` ([`MAX_F`]).
     F(u8),
+    /// Enter (`Return` reads as it too).
     Enter,
+    /// Escape (`Esc` or `Escape`).
     Esc,
+    /// Tab.
     Tab,
     /// Shift-Tab: terminals report it as a key of its own.
     BackTab,
+    /// Backspace.
     Backspace,
+    /// Delete (`Del` reads as it too).
     Delete,
+    /// Insert (`Ins` reads as it too).
     Insert,
+    /// Home.
     Home,
+    /// End.
     End,
+    /// Page Up (`PgUp` reads as it too).
     PageUp,
+    /// Page Down (`PgDn` reads as it too).
     PageDown,
+    /// The up arrow.
     Up,
+    /// The down arrow.
     Down,
+    /// The left arrow.
     Left,
+    /// The right arrow.
     Right,
 }
 
@@ -39,8 +54,11 @@ pub const MAX_F: u8 = 24;
 /// with anything else terminals disagree, so it is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KeySpec {
+    /// The key itself; with `ctrl`, a letter is always lower case ([`KeySpec::new`]).
     pub key: KeyName,
+    /// Held with Control (`Ctrl-`, `C-`).
     pub ctrl: bool,
+    /// Held with Alt (`Alt-`, `Meta-`, `M-`).
     pub alt: bool,
 }
 
@@ -76,22 +94,79 @@ pub const FORMS: &str = "a key is one character (`q`, `Q`, `]`; case matters), o
 Esc, Tab, Backspace, Delete, Insert, Home, End, PageUp, PageDown, Up, Down, Left, Right or F1 to \
 F24, after any of the modifiers Ctrl-, Alt- and Shift- (`Ctrl-s`, `Alt-PageDown`, `Shift-Tab`)";
 
-/// Why a key spec was refused: a sentence that ends with the accepted forms.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeySpecError {
-    /// The text as given.
-    pub given: String,
-    /// What is wrong with it, without the list of forms.
-    pub problem: String,
+/// Why a key spec was refused: each message is a sentence that says what is wrong and ends
+/// with the accepted forms ([`FORMS`]). `given` is the whole text as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeySpecError {
+    /// Nothing was written.
+    #[error("the key is empty; {}", FORMS)]
+    Empty,
+    /// The text holds a control character (a tab, a newline, an escape).
+    #[error(
+        "`{}` holds the control character {}; {}",
+        given.escape_default(),
+        character.escape_unicode(),
+        FORMS
+    )]
+    ControlCharacter {
+        /// The text as written.
+        given: String,
+        /// The first control character in it.
+        character: char,
+    },
+    /// A modifier with nothing after it (`Ctrl-`).
+    #[error("`{given}` has a modifier but no key after it; {}", FORMS)]
+    NoKeyAfterModifier {
+        /// The text as written.
+        given: String,
+    },
+    /// A word before a `-` or `+` that is no modifier (`Ctl-q`).
+    #[error("unknown modifier `{modifier}` in `{given}`{}; {}", near.as_ref().map_or(String::new(), |n| format!(" (did you mean `{n}-`?)")), FORMS)]
+    UnknownModifier {
+        /// The text as written.
+        given: String,
+        /// The word taken for a modifier.
+        modifier: String,
+        /// The modifier it is closest to, if any is close.
+        near: Option<String>,
+    },
+    /// A word that names no key (`PageDwn`).
+    #[error("unknown key `{word}`{}; {}", near.as_ref().map_or(String::new(), |n| format!(" (did you mean `{n}`?)")), FORMS)]
+    UnknownKey {
+        /// The key's word, after any modifiers.
+        word: String,
+        /// The key name it is closest to, if any is close.
+        near: Option<String>,
+    },
+    /// A function key past [`MAX_F`] (or `F0`).
+    #[error(
+        "there is no function key `{word}`; they go from F1 to F{}; {}",
+        MAX_F,
+        FORMS
+    )]
+    NoSuchFunctionKey {
+        /// The key's word, after any modifiers.
+        word: String,
+    },
+    /// Shift with a symbol or digit, which the keyboard layout decides (`Shift-1`).
+    #[error(
+        "in `{given}`, Shift- goes only with a letter or Tab; for a symbol write the symbol itself (`!`, not `Shift-1`), as it depends on the keyboard layout; {}",
+        FORMS
+    )]
+    ShiftWithSymbol {
+        /// The text as written.
+        given: String,
+    },
+    /// Shift with a named key other than Tab (`Shift-Up`), which terminals report unalike.
+    #[error(
+        "in `{given}`, Shift- goes only with a letter or Tab, as terminals do not report Shift with other keys alike; {}",
+        FORMS
+    )]
+    ShiftWithOtherKey {
+        /// The text as written.
+        given: String,
+    },
 }
-
-impl fmt::Display for KeySpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}; {FORMS}", self.problem)
-    }
-}
-
-impl std::error::Error for KeySpecError {}
 
 impl KeySpec {
     /// The key as `FromStr` would read it: Ctrl with a letter is the lower-case letter, since
@@ -163,19 +238,15 @@ impl FromStr for KeySpec {
     type Err = KeySpecError;
 
     fn from_str(s: &str) -> Result<KeySpec, KeySpecError> {
-        let fail = |problem: String| KeySpecError {
-            given: s.to_owned(),
-            problem,
-        };
+        let given = || s.to_owned();
         if s.is_empty() {
-            return Err(fail("the key is empty".into()));
+            return Err(KeySpecError::Empty);
         }
         if let Some(c) = s.chars().find(|c| c.is_control()) {
-            return Err(fail(format!(
-                "`{}` holds the control character {}",
-                s.escape_default(),
-                c.escape_unicode()
-            )));
+            return Err(KeySpecError::ControlCharacter {
+                given: given(),
+                character: c,
+            });
         }
         let (mut ctrl, mut alt, mut shift) = (false, false, false);
         let mut rest = s;
@@ -185,7 +256,7 @@ impl FromStr for KeySpec {
                 break;
             };
             if after.is_empty() {
-                return Err(fail(format!("`{s}` has a modifier but no key after it")));
+                return Err(KeySpecError::NoKeyAfterModifier { given: given() });
             }
             match m {
                 Modifier::Ctrl => ctrl = true,
@@ -201,31 +272,24 @@ impl FromStr for KeySpec {
                 // No key name holds a separator, so a word before one was meant as a modifier.
                 if let Some(i) = rest.find(['-', '+']).filter(|&i| i > 0) {
                     let head = &rest[..i];
-                    let mut problem = format!("unknown modifier `{head}` in `{s}`");
-                    if let Some(near) = closest(head, ["Ctrl", "Alt", "Shift"]) {
-                        problem.push_str(&format!(" (did you mean `{near}-`?)"));
-                    }
-                    return Err(fail(problem));
+                    return Err(KeySpecError::UnknownModifier {
+                        given: given(),
+                        modifier: head.to_owned(),
+                        near: closest(head, ["Ctrl", "Alt", "Shift"]).map(str::to_owned),
+                    });
                 }
-                named(rest).map_err(fail)?
+                named(rest)?
             }
         };
         let key = if shift {
             match key {
                 KeyName::Tab | KeyName::BackTab => KeyName::BackTab,
                 KeyName::Char(c) if c.is_uppercase() => key,
-                KeyName::Char(c) => KeyName::Char(single_upper(c).ok_or_else(|| {
-                    fail(format!(
-                        "in `{s}`, Shift- goes only with a letter or Tab; for a symbol write the \
-                         symbol itself (`!`, not `Shift-1`), as it depends on the keyboard layout"
-                    ))
-                })?),
-                _ => {
-                    return Err(fail(format!(
-                        "in `{s}`, Shift- goes only with a letter or Tab, as terminals do not \
-                         report Shift with other keys alike"
-                    )));
-                }
+                KeyName::Char(c) => KeyName::Char(
+                    single_upper(c)
+                        .ok_or_else(|| KeySpecError::ShiftWithSymbol { given: given() })?,
+                ),
+                _ => return Err(KeySpecError::ShiftWithOtherKey { given: given() }),
             }
         } else {
             key
@@ -235,7 +299,7 @@ impl FromStr for KeySpec {
 }
 
 /// A key named by a word (`PageDown`, `F5`), any case.
-fn named(word: &str) -> Result<KeyName, String> {
+fn named(word: &str) -> Result<KeyName, KeySpecError> {
     if let Some((_, k)) = NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(word)) {
         return Ok(*k);
     }
@@ -245,9 +309,9 @@ fn named(word: &str) -> Result<KeyName, String> {
     {
         return match digits.parse::<u8>() {
             Ok(n @ 1..=MAX_F) => Ok(KeyName::F(n)),
-            _ => Err(format!(
-                "there is no function key `{word}`; they go from F1 to F{MAX_F}"
-            )),
+            _ => Err(KeySpecError::NoSuchFunctionKey {
+                word: word.to_owned(),
+            }),
         };
     }
     let function_keys: Vec<String> = (1..=MAX_F).map(|n| format!("F{n}")).collect();
@@ -255,11 +319,10 @@ fn named(word: &str) -> Result<KeyName, String> {
         .iter()
         .map(|(n, _)| *n)
         .chain(function_keys.iter().map(String::as_str));
-    let mut problem = format!("unknown key `{word}`");
-    if let Some(near) = closest(word, candidates) {
-        problem.push_str(&format!(" (did you mean `{near}`?)"));
-    }
-    Err(problem)
+    Err(KeySpecError::UnknownKey {
+        word: word.to_owned(),
+        near: closest(word, candidates).map(str::to_owned),
+    })
 }
 
 impl fmt::Display for KeySpec {
@@ -308,7 +371,13 @@ mod tests {
 
     #[test]
     fn bad_specs_say_what_is_wrong() {
-        let e = |s: &str| s.parse::<KeySpec>().unwrap_err().problem;
+        let e = |s: &str| {
+            let message = s.parse::<KeySpec>().unwrap_err().to_string();
+            let problem = message.strip_suffix(&format!("; {FORMS}"));
+            problem
+                .expect("every message ends with the forms")
+                .to_owned()
+        };
         assert_eq!(e("Ctrl-"), "`Ctrl-` has a modifier but no key after it");
         assert_eq!(
             e("PageDwn"),
@@ -326,5 +395,42 @@ mod tests {
             "unknown modifier `Ctl` in `Ctl-q` (did you mean `Ctrl-`?)"
         );
         assert_eq!(e(""), "the key is empty");
+    }
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_key_spec_error_apart() {
+        let e = |s: &str| s.parse::<KeySpec>().unwrap_err();
+        assert_eq!(e(""), KeySpecError::Empty);
+        assert_eq!(
+            e("PageDwn"),
+            KeySpecError::UnknownKey {
+                word: "PageDwn".into(),
+                near: Some("PageDown".into()),
+            }
+        );
+        assert_eq!(
+            e("Alt-F0"),
+            KeySpecError::NoSuchFunctionKey { word: "F0".into() }
+        );
+        assert!(matches!(
+            e("Ctl-q"),
+            KeySpecError::UnknownModifier { modifier, .. } if modifier == "Ctl"
+        ));
+        assert!(matches!(e("Shift-1"), KeySpecError::ShiftWithSymbol { .. }));
+        assert!(matches!(
+            e("Shift-Up"),
+            KeySpecError::ShiftWithOtherKey { .. }
+        ));
+        assert!(matches!(
+            e("a\tb"),
+            KeySpecError::ControlCharacter {
+                character: '\t',
+                ..
+            }
+        ));
+        assert_eq!(
+            e("Ctrl-").to_string(),
+            format!("`Ctrl-` has a modifier but no key after it; {FORMS}")
+        );
     }
 }

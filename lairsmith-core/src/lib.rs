@@ -41,6 +41,8 @@
 
 // Printing macros panic when stdout is closed or full; the CLI prints through `cli::out`.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
+// Every public item is documented; CI denies this warning (`-D warnings`, clippy and cargo doc).
+#![warn(missing_docs)]
 
 pub mod adventure;
 pub mod bestiary;

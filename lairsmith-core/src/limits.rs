@@ -14,12 +14,20 @@ use serde::{Deserialize, Deserializer};
 pub enum LimitError {
     /// A number outside its [`Limit`]: "an ability score is 1 to 60, not 2147483648".
     #[error("{}", .limit.refusal(.given))]
-    OutOfRange { limit: Limit, given: i64 },
+    OutOfRange {
+        /// The range the number had to lie in.
+        limit: Limit,
+        /// The number the file held.
+        given: i64,
+    },
     /// A list longer than its [`ListLimit`]: "a monster has at most 40 powers; this one has 5400".
     #[error("{holder} has at most {} {}; this one has {n}", .limit.max, .limit.items)]
     TooMany {
+        /// The list's limit.
         limit: ListLimit,
+        /// What holds the list, as a sentence's subject: "a monster".
         holder: String,
+        /// How many items it has.
         n: usize,
     },
     /// A text longer than its [`TextLimit`], `chars` counting Unicode scalar values.
@@ -29,7 +37,12 @@ pub enum LimitError {
         crate::text::group_thousands(.limit.max as u64),
         crate::text::group_thousands(*.chars as u64)
     )]
-    TooLong { limit: TextLimit, chars: usize },
+    TooLong {
+        /// The text's limit.
+        limit: TextLimit,
+        /// How long the text is.
+        chars: usize,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -46,13 +59,16 @@ pub struct Limit {
     pub what: &'static str,
     /// Where files hold it, for the documentation: "`abilities:` (each score)".
     pub field: &'static str,
+    /// The least value allowed, inclusive.
     pub min: i64,
+    /// The greatest value allowed, inclusive.
     pub max: i64,
     /// The unit after the numbers ("squares"), or empty.
     pub unit: &'static str,
 }
 
 impl Limit {
+    /// Whether `n` lies in the range, ends included.
     pub const fn contains(&self, n: i64) -> bool {
         self.min <= n && n <= self.max
     }
@@ -97,6 +113,7 @@ pub struct ListLimit {
     pub items: &'static str,
     /// Where files hold it, for the documentation.
     pub field: &'static str,
+    /// The most items the list may have.
     pub max: usize,
 }
 
@@ -115,8 +132,27 @@ impl ListLimit {
     }
 }
 
+/// Declares a [`Limit`], its documentation said from its words: the range of the number, and
+/// where files hold it.
 macro_rules! limit {
+    ($name:ident, $what:literal, $field:literal, $min:expr, $max:expr, "") => {
+        #[doc = concat!(
+            "The range of ", $what, ", ", stringify!($min), " to ", stringify!($max),
+            "; files hold it in ", $field, "."
+        )]
+        pub const $name: Limit = Limit {
+            what: $what,
+            field: $field,
+            min: $min,
+            max: $max,
+            unit: "",
+        };
+    };
     ($name:ident, $what:literal, $field:literal, $min:expr, $max:expr, $unit:literal) => {
+        #[doc = concat!(
+            "The range of ", $what, ", ", stringify!($min), " to ", stringify!($max), " ", $unit,
+            "; files hold it in ", $field, "."
+        )]
         pub const $name: Limit = Limit {
             what: $what,
             field: $field,
@@ -329,11 +365,13 @@ pub const POWERS: ListLimit = ListLimit {
     field: "`powers:` of a monster or template (and each role's list of a theme)",
     max: 40,
 };
+/// The most traits a monster lists (each is a named entry of its stat block).
 pub const TRAITS: ListLimit = ListLimit {
     items: "traits",
     field: "`traits:`",
     max: 40,
 };
+/// The most variants a monster file lists (Monster Statistics: Variants).
 pub const VARIANTS: ListLimit = ListLimit {
     items: "variants",
     field: "`variants:`",
@@ -383,6 +421,7 @@ pub struct TextLimit {
     pub what: &'static str,
     /// Where files hold it, for the documentation.
     pub field: &'static str,
+    /// The most characters, counted as Unicode scalar values.
     pub max: usize,
 }
 
@@ -473,6 +512,7 @@ fn capitalised(s: &str) -> String {
 
 /// A range a serde field is read through (see [`bounded`], [`bounded_opt`]).
 pub trait Bound {
+    /// The range a field read through this bound must lie in.
     const LIMIT: Limit;
 }
 

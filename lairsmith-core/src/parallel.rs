@@ -25,6 +25,7 @@ pub struct Cursor {
 }
 
 impl Cursor {
+    /// A cursor over `len` items handed out `chunk` at a time (at least one).
     pub fn new(len: usize, chunk: usize) -> Cursor {
         Cursor {
             next: AtomicUsize::new(0),

@@ -31,11 +31,14 @@ const LOCK_ATTEMPTS: usize = 10_000;
 /// What a file looked like when it was read, to detect changes made by someone else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fingerprint {
+    /// The contents' length in bytes.
     pub len: u64,
+    /// The FNV-1a hash of the contents ([`crate::hash::fnv1a`]).
     pub hash: u64,
 }
 
 impl Fingerprint {
+    /// The fingerprint of `bytes`, as a file holding them would have.
     pub fn of_bytes(bytes: &[u8]) -> Fingerprint {
         Fingerprint {
             len: bytes.len() as u64,
@@ -61,19 +64,45 @@ impl Fingerprint {
 /// Why a save did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
+    /// The file no longer holds what was loaded ([`Expect::Unchanged`]): someone else saved it.
     #[error("{path} changed on disk since it was loaded; reload it or save as a copy")]
-    ChangedOnDisk { path: PathBuf },
+    ChangedOnDisk {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A new file was wanted ([`Expect::New`]) and one is there.
     #[error("{path} already exists; choose another id or name")]
-    AlreadyExists { path: PathBuf },
+    AlreadyExists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Something other than a regular file is at the path: a directory, a FIFO, a device.
     #[error("{path} is {what}; lairsmith writes only regular files")]
-    NotRegular { path: PathBuf, what: &'static str },
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What is there, with its article: "a directory" ([`kind_of`]).
+        what: &'static str,
+    },
+    /// A symbolic link is at the path: lairsmith never writes through one.
     #[error(
         "{path} is a symbolic link (to {to}); lairsmith does not write through links, so no file outside the data directory or the path you named changes: replace the link with the file itself, or save under another name",
         to = to.display()
     )]
-    Link { path: PathBuf, to: PathBuf },
+    Link {
+        /// The link.
+        path: PathBuf,
+        /// Where it leads, as the link holds it.
+        to: PathBuf,
+    },
+    /// The system refused a read or write: permissions, a full disk, a read-only directory.
     #[error("cannot write {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file being saved.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
 }
 
 /// What the caller believes is on disk before the save.
@@ -357,7 +386,7 @@ pub(crate) fn lock_existing(path: &Path) -> io::Result<Option<impl Sized>> {
 
 /// The path of a file for `id` inside `dir`, refusing anything that could escape `dir`:
 /// separators, `..`, control characters, or an empty id.
-pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, String> {
+pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, BadFileName> {
     let bad = id.is_empty()
         || id.starts_with('.')
         || id
@@ -365,17 +394,46 @@ pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, String>
             .any(|c| c.is_control() || c == '/' || c == '\\' || c == ':')
         || id.contains("..");
     if bad {
-        return Err(format!(
-            "`{}` cannot be used as a file name: ids are letters, digits and hyphens",
-            id.escape_default()
-        ));
+        return Err(BadFileName { id: id.to_owned() });
     }
     Ok(dir.join(format!("{id}.{extension}")))
+}
+
+/// An id [`path_in`] refuses as a file name, since the file could land outside its directory.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{}` cannot be used as a file name: ids are letters, digits and hyphens",
+    .id.escape_default()
+)]
+pub struct BadFileName {
+    /// The id as given; the message shows it escaped, so a control character cannot reach the
+    /// terminal.
+    pub id: String,
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<BadFileName> for String {
+    fn from(e: BadFileName) -> String {
+        e.to_string()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_file_name_error_apart() {
+        let d = Path::new("/data/bestiary");
+        assert_eq!(
+            path_in(d, "../x", "yaml"),
+            Err(BadFileName { id: "../x".into() })
+        );
+        assert_eq!(
+            path_in(d, "a\nb", "yaml").unwrap_err().to_string(),
+            "`a\\nb` cannot be used as a file name: ids are letters, digits and hyphens"
+        );
+    }
 
     #[test]
     fn atomic_save_creates_the_directory_and_detects_changes() {

@@ -145,19 +145,31 @@ pub fn check_name(what: &str, name: &str) -> Result<(), NameError> {
 pub enum NameError {
     /// Empty or only blanks.
     #[error("{what} is empty; give it some text")]
-    Empty { what: String },
+    Empty {
+        /// The words naming the text: "the name".
+        what: String,
+    },
     /// Holds a control character or bidi control; `name` is already quoted with
     /// [`quote_short`], `at` counts characters from 1.
     #[error("{what} `{name}` holds the control character U+{:04X} (character {at}); names are printable text on one line", u32::from(*.char))]
     Control {
+        /// The words naming the text: "the name".
         what: String,
+        /// The text, quoted and shortened for the message.
         name: String,
+        /// The control character found (the first).
         char: char,
+        /// Its place in the text, counting characters from 1.
         at: usize,
     },
     /// Longer than [`MAX_NAME_CHARS`] characters.
     #[error("{what} is {chars} characters long; names are at most {MAX_NAME_CHARS} characters")]
-    TooLong { what: String, chars: usize },
+    TooLong {
+        /// The words naming the text: "the name".
+        what: String,
+        /// How many characters it has.
+        chars: usize,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.

@@ -22,10 +22,12 @@ pub struct XKeys(pub Vec<(String, yaml_serde::Value)>);
 pub const X_PREFIX: &str = "x-";
 
 impl XKeys {
+    /// Whether the mapping has no `x-` key.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// Adds `key` (which should start with [`X_PREFIX`]) and its value after the others.
     pub fn push(&mut self, key: String, value: yaml_serde::Value) {
         self.0.push((key, value));
     }

@@ -9,7 +9,7 @@
 //! aliases and scalars. A value whose lines cannot be put back that way (an alias of an anchor
 //! that the save does not keep, lines that cannot move to the new indentation, a value inside a
 //! flow mapping) is written canonically if that keeps it by `fmt`'s rule
-//! ([`crate::yaml_io::value_blockers`]), and otherwise the save is refused, saying which value
+//! ([`crate::yaml_io::rewrite_blockers`]), and otherwise the save is refused, saying which value
 //! and why, and nothing is written.
 //!
 //! Values are matched by where they are and what they hold, not by position alone, so a value

@@ -155,7 +155,7 @@ fn vocab<T: Vocabulary>(s: &str) -> Result<T, String> {
 }
 
 fn level(s: &str) -> Result<Level, String> {
-    s.parse()
+    Ok(s.parse()?)
 }
 
 fn format(s: &str) -> Result<Format, String> {

@@ -75,7 +75,7 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
         .unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty.to_string())));
     let out =
         crate::encounter::generate3e::generate(&name, &party, g.difficulty, g.max_monsters, seed)
-            .map_err(Failure)?;
+            .map_err(Failure::from)?;
     let mix = crate::encounter::generate3e::describe(&out.encounter);
     if !out.met {
         errln!(
@@ -433,7 +433,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 EncounterFormat::Foundry => foundry_actors(&e, &b, term)?,
                 // Every text in it is escaped for HTML, control characters included.
                 EncounterFormat::Html if for_use.is_some() => {
-                    crate::export::table::table_sheet(&e, &party, &b).map_err(Failure)?
+                    crate::export::table::table_sheet(&e, &party, &b).map_err(Failure::from)?
                 }
                 EncounterFormat::Html => crate::export::html::encounter(
                     &e,
@@ -674,7 +674,7 @@ fn theme(
     crate::monster::design::check_id(save_as).map_err(|e| Failure(e.to_string()))?;
     let (e, _) = crate::encounter::load_encounter(&encounter_path(data, file)?)?;
     let b = data.load_bestiary();
-    let themed = crate::encounter::theme::theme_encounter(&e, template, &b).map_err(Failure)?;
+    let themed = crate::encounter::theme::theme_encounter(&e, template, &b)?;
     let out_path = encounter_path(data, save_as)?;
     if out_path.exists() {
         return Err(Failure(format!(

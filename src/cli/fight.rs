@@ -170,7 +170,7 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             step(data, &fight, term, |f| {
                 let mut c =
                     crate::fight::build::reinforcement(f, &bestiary, &what, ally, initiative)
-                        .map_err(Failure)?;
+                        .map_err(Failure::from)?;
                 c.hidden = hidden;
                 Ok(Step::Add {
                     combatant: Box::new(c),

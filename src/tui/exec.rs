@@ -97,7 +97,8 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 .as_ref()
                 .map(|d| (d.path.as_path(), d.fingerprint));
             let result = drafts::keep(&paths.drafts(), &draft.design.id, &draft, replacing)
-                .map(|(path, fingerprint)| OnDisk { path, fingerprint });
+                .map(|(path, fingerprint)| OnDisk { path, fingerprint })
+                .map_err(|e| e.to_string());
             Some(Outcome::DraftKept { result, then })
         }
         Cmd::LoadDraft { path } => Some(Outcome::DraftLoaded {

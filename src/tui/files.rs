@@ -218,7 +218,7 @@ pub fn summarise(found: Found, bestiary: &Bestiary) -> Vec<SavedFile> {
                             .and_then(|t| now.duration_since(t).ok())
                             .map(|a| a.as_secs()),
                     },
-                    Err(e) => About::Unreadable(brief(&d.path, &e)),
+                    Err(e) => About::Unreadable(brief(&d.path, &e.to_string())),
                 },
                 path: d.path,
             })

@@ -31,6 +31,7 @@ pub enum Problem {
 }
 
 impl Problem {
+    /// The sentence saying what is wrong, whichever the kind.
     pub fn text(&self) -> &str {
         match self {
             Problem::Missing(s) | Problem::Unreadable(s) | Problem::Unrated(s) => s,
@@ -48,7 +49,9 @@ impl Problem {
 pub struct EncounterLine {
     /// 1-based, as `adventure remove` and `level_ups` count.
     pub position: usize,
+    /// The saved encounter's id as the adventure lists it (`encounters/<id>.yaml`).
     pub id: String,
+    /// The encounter's `name:`; its id when the file could not be read.
     pub name: String,
     /// E2 (with A2's challenges): 0 when the encounter cannot be rated.
     pub xp: u64,
@@ -56,8 +59,12 @@ pub struct EncounterLine {
     pub xp_per_character: u64,
     /// E3's band for the party as it stands at this encounter, written as its word.
     pub band: Option<Difficulty>,
+    /// E3's party level for the party as it stands at this encounter, after the level-ups of the
+    /// encounters before it.
     pub party_level: i32,
+    /// E3's encounter level; `None` when the encounter cannot be rated.
     pub encounter_level: Option<i32>,
+    /// Why the encounter adds nothing to the adventure's XP; `None` when it was rated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<Problem>,
     /// Encounter XP ÷ the party's budget, for the pacing chart.
@@ -78,7 +85,9 @@ pub struct EncounterLine {
 /// groups never holds 300 reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rated {
+    /// The encounter as its file holds it, shared by every play of it at this party level.
     pub encounter: Arc<Encounter>,
+    /// The party as it stood when it met the encounter, with the levels it had reached by then.
     pub party: Party,
 }
 
@@ -94,6 +103,8 @@ impl Rated {
 pub struct LevelUp {
     /// The 1-based position of the encounter after which they level up.
     pub after_encounter: usize,
+    /// The level reached, 2 to 30; a character who passes several levels at once has one level-up
+    /// for each.
     pub level: u8,
     /// Who, when not the whole party.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -128,10 +139,16 @@ impl EncounterLine {
 /// One character over the adventure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CharacterTrack {
+    /// The member's `name:`, or "character N" (counting from 1) when the party gives none.
     pub name: String,
+    /// The character's level as the adventure starts, 1 to 30.
     pub start_level: u8,
+    /// The character's XP as the adventure starts: the member's `xp:`, else the first XP of its
+    /// level (A1, Table – Levels and Their Benefits).
     pub start_xp: u64,
+    /// The character's level after the last encounter.
     pub end_level: u8,
+    /// The character's XP after the last encounter: `start_xp` plus each encounter's share (E4).
     pub end_xp: u64,
     /// The XP the level after `end_level` starts at; `None` at level 30.
     pub next_level_xp: Option<u64>,
@@ -167,7 +184,11 @@ impl CharacterTrack {
 /// encounter's.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AdventureTreasure {
+    /// The adventure's `seed:` (0 when it has none); each encounter's rolls come from it, the
+    /// encounter's id and which play of it this is ([`crate::treasure::seed_for`]).
     pub seed: u64,
+    /// Every encounter's plan added up, each character at the level it ends the adventure at;
+    /// serialized flat beside `seed`.
     #[serde(flatten)]
     pub plan: Plan,
 }
@@ -175,12 +196,18 @@ pub struct AdventureTreasure {
 /// The whole check.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AdventureReport {
+    /// The adventure's `name:`.
     pub name: String,
+    /// The party as the adventure starts, in words ([`Party::describe`]).
     pub party: String,
+    /// Each encounter of the list in the order it is played; an encounter listed twice has two
+    /// lines.
     pub encounters: Vec<EncounterLine>,
     /// The sum of every encounter's XP per character.
     pub xp_per_character: u64,
+    /// Each level reached, in the order of the encounters after which it comes.
     pub level_ups: Vec<LevelUp>,
+    /// Each character from the adventure's start to its end, in the party's order.
     pub characters: Vec<CharacterTrack>,
     /// T1: `None` when the adventure chooses no method.
     pub treasure: Option<AdventureTreasure>,
@@ -235,6 +262,7 @@ fn label(m: &Member, i: usize) -> String {
 /// An encounter of the list as read from the data directory.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Loaded {
+    /// The encounter, read and checked.
     Found(Arc<Encounter>),
     /// No saved encounter has the id: the sentence naming the closest ids.
     Missing(String),
@@ -300,6 +328,7 @@ pub fn rate_adventure(
 pub struct Ratings(HashMap<(String, Vec<Member>), EncounterLine>);
 
 impl Ratings {
+    /// Forgets every rating, for when the encounters are read again or the bestiary changes.
     pub fn clear(&mut self) {
         self.0.clear();
     }

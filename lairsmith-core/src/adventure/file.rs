@@ -17,9 +17,11 @@ pub const ADVENTURE_SCHEMA_VERSION: u32 = ENCOUNTER_SCHEMA_VERSION;
 /// files (each entry is a file to read).
 pub const MAX_ADVENTURE_ENCOUNTERS: usize = 300;
 
+/// The `kind: adventure` that opens every adventure file; reading one refuses any other kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum AdventureKind {
+    /// `kind: adventure`.
     #[default]
     Adventure,
 }
@@ -37,11 +39,17 @@ crate::yaml_io::kind_schema!(AdventureKind, "adventure");
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Adventure {
+    /// `kind: adventure`: what the file holds, for lairsmith and for an editor's schema.
     pub kind: AdventureKind,
+    /// The version of the file format; lairsmith reads the version it writes and refuses any
+    /// other.
     #[schemars(extend("const" = ADVENTURE_SCHEMA_VERSION))]
     pub schema_version: u32,
+    /// The adventure's name as the GM typed it; the title of its check and of its sheet.
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
+    /// The party that plays the adventure, as in encounter files: a saved party's id (levelling it
+    /// up carries over), `{size, level}` or `{members: [...]}`, whose members may give `xp:` (A1).
     pub party: PartyRef,
     /// The ids of saved encounters (`encounters/<id>.yaml`), in the order they are played.
     #[serde(default)]
@@ -59,6 +67,7 @@ pub struct Adventure {
     /// The user's own text: lairsmith never writes into it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
+    /// The file's own top-level `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -83,13 +92,23 @@ pub enum ListError {
     Full,
     /// A position past the end plus one (or 0) to insert at; `n` is the list's length.
     #[error("there is no position {at}: the adventure has {n} encounter(s), so --at runs from 1 to {}", .n + 1)]
-    NoPosition { at: usize, n: usize },
+    NoPosition {
+        /// The position asked for, counting from 1.
+        at: usize,
+        /// How many encounters the adventure lists.
+        n: usize,
+    },
     /// Nothing to remove.
     #[error("the adventure has no encounters to remove")]
     Empty,
     /// A position outside 1 to `n` to remove.
     #[error("there is no encounter {at}; the adventure has 1 to {n}")]
-    NoEncounter { at: usize, n: usize },
+    NoEncounter {
+        /// The position asked for, counting from 1.
+        at: usize,
+        /// How many encounters the adventure lists.
+        n: usize,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -100,6 +119,8 @@ impl From<ListError> for String {
 }
 
 impl Adventure {
+    /// A new adventure named `name` for `party`, written inline, with no encounters, no treasure
+    /// method, no seed and no notes.
     pub fn new(name: &str, party: &Party) -> Adventure {
         Adventure {
             kind: AdventureKind::Adventure,

@@ -190,7 +190,9 @@ pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
 /// party's file changes besides the encounter on screen.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PartyUsers {
+    /// The ids of the saved encounters whose `party:` is the party's id.
     pub encounters: Vec<String>,
+    /// The ids of the saved adventures whose `party:` is the party's id.
     pub adventures: Vec<String>,
 }
 

@@ -102,7 +102,10 @@ const NONE: u64 = u64::MAX;
 /// What the index keeps about a file that was read whole and did not change while read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seen {
+    /// The file's stamp, taken before and after it was read, and equal.
     pub stamp: Stamp,
+    /// The FNV-1a hash of the file's bytes ([`crate::hash::fnv1a`]), checked again when
+    /// `verify` is set.
     pub hash: u64,
     /// Check the bytes before trusting the record (see [`Stamp::is_racy`]).
     pub verify: bool,
@@ -110,17 +113,24 @@ pub struct Seen {
 
 /// What a file gave when it was read, for [`Index::render`].
 pub enum Content<'a> {
+    /// The monster the file holds: its card is what the index keeps.
     Card(&'a Card),
+    /// The error the file gave; the index keeps its message and place.
     Error(&'a FileError),
 }
 
 /// What a record holds beside its file's name and stamp.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Body<'a> {
+    /// The monster's card, read in place.
     Card(CardRow<'a>),
+    /// The error the file gave when it was read.
     Error {
+        /// The error's message, as the user sees it.
         message: &'a str,
+        /// The line (1-based) it points at, if known.
         line: Option<usize>,
+        /// The column (1-based) it points at, if known.
         column: Option<usize>,
     },
 }
@@ -130,7 +140,9 @@ pub enum Body<'a> {
 pub struct Record<'a> {
     /// The file's name in the bestiary directory, as the operating system spells it.
     pub name: &'a [u8],
+    /// The file's stamp and hash when it was read.
     pub seen: Seen,
+    /// The monster's card, or the error the file gave.
     pub body: Body<'a>,
 }
 
@@ -230,6 +242,7 @@ pub struct Hit {
     /// The file is named for the monster's id ([`Entry::named_for_its_id`], known here
     /// without taking its path apart again).
     owner: bool,
+    /// The file's stamp and hash, for the next index.
     pub seen: Seen,
 }
 
@@ -347,6 +360,7 @@ impl Index {
         })
     }
 
+    /// Where the index file is: `<data>/cache/bestiary-index.bin`.
     pub fn path(&self) -> &Path {
         &self.path
     }

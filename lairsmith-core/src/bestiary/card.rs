@@ -10,9 +10,11 @@ use std::borrow::Cow;
 /// How a monster looks to the balance lint, in one glance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
+    /// No lint finding and no override.
     Clean = 0,
     /// Warnings, or hand-set overrides.
     Warnings = 1,
+    /// Lint errors: a design that is not playable or not in the book's vocabulary.
     Errors = 2,
 }
 
@@ -20,18 +22,30 @@ pub enum Mark {
 /// and the lint's verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
+    /// The monster's id, a slug of lower-case letters, digits and hyphens: the name of its file
+    /// and of its exports, and how encounters name it.
     pub id: String,
+    /// The monster's name as the GM typed it; shown as the stat block's title.
     pub name: String,
+    /// The monster's level, 1 to 30.
     pub level: Level,
+    /// Its rank: mook, standard, elite or boss.
     pub rank: Rank,
+    /// Its role.
     pub role: Role,
+    /// Whether it is a leader (a flag on its role).
     pub leader: bool,
+    /// Its size.
     pub size: Size,
+    /// Its source (natural, elemental, fey, ...).
     pub source: Source,
+    /// Its type (`type:` in the file).
     pub creature_type: CreatureType,
+    /// Its tags, in the file's order.
     pub tags: Vec<Tag>,
     /// XP after any override.
     pub xp: i64,
+    /// The balance lint's verdict.
     pub mark: Mark,
     /// The design sets numbers by hand (the list says "overrides" rather than "lint warnings").
     pub overrides: bool,
@@ -136,17 +150,30 @@ fn word<V: Vocabulary + Copy>(i: u8) -> Option<V> {
 pub struct CardRow<'a> {
     /// Empty when the id is the file's stem.
     pub id: &'a str,
+    /// The monster's name.
     pub name: &'a str,
+    /// The level, 1 to 30.
     pub level: u8,
+    /// The rank's place in [`Rank`]'s vocabulary.
     pub rank: u8,
+    /// The role's place in [`Role`]'s vocabulary.
     pub role: u8,
+    /// Whether it is a leader.
     pub leader: bool,
+    /// The size's place in [`Size`]'s vocabulary.
     pub size: u8,
+    /// The source's place in [`Source`]'s vocabulary.
     pub source: u8,
+    /// The type's place in [`CreatureType`]'s vocabulary.
     pub creature_type: u8,
+    /// Each tag's place in [`Tag`]'s vocabulary.
     pub tags: Cow<'a, [u8]>,
+    /// XP after any override.
     pub xp: i64,
+    /// The lint mark, as [`Mark`]'s number.
     pub mark: u8,
+    /// The design sets numbers by hand.
     pub overrides: bool,
+    /// The design names monster templates.
     pub templated: bool,
 }

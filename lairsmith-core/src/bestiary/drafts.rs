@@ -7,7 +7,7 @@
 
 use crate::monster::design::MonsterDesign;
 use crate::rules::{Level, Rank, Role};
-use crate::store::{Expect, Fingerprint, SaveError, save_atomic};
+use crate::store::{BadFileName, Expect, Fingerprint, SaveError, save_atomic};
 use crate::yaml_io::FileError;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -50,7 +50,9 @@ struct Written {
 /// A monster kept unfinished, and what it changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
+    /// The monster as it stood, valid or not: it may lack a name.
     pub design: MonsterDesign,
+    /// What the work changes: a file of the user's, a shipped monster, or nothing yet.
     pub origin: Origin,
 }
 
@@ -105,19 +107,26 @@ impl Draft {
 /// A draft as a list shows it: its monster in a few words, or why the file cannot be read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Listed {
+    /// The draft's file, in the drafts folder.
     pub path: PathBuf,
     /// When it was kept (the file's modification time).
     pub saved: Option<SystemTime>,
-    pub draft: Result<Summary, String>,
+    /// Its monster in a few words, or why the file cannot be read as a draft.
+    pub draft: Result<Summary, FileError>,
 }
 
 /// A draft's monster in a few words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
+    /// The monster's name, possibly empty in a draft.
     pub name: String,
+    /// Its level.
     pub level: Level,
+    /// Its rank.
     pub rank: Rank,
+    /// Its role.
     pub role: Role,
+    /// Whether it is a leader.
     pub leader: bool,
 }
 
@@ -136,15 +145,13 @@ pub fn list(dir: &Path) -> Result<Vec<Listed>, FileError> {
             let saved = std::fs::symlink_metadata(&path)
                 .and_then(|m| m.modified())
                 .ok();
-            let draft = load(&path)
-                .map(|(d, _)| Summary {
-                    name: d.design.name,
-                    level: d.design.level,
-                    rank: d.design.rank,
-                    role: d.design.role,
-                    leader: d.design.leader,
-                })
-                .map_err(|e| e.to_string());
+            let draft = load(&path).map(|(d, _)| Summary {
+                name: d.design.name,
+                level: d.design.level,
+                rank: d.design.rank,
+                role: d.design.role,
+                leader: d.design.leader,
+            });
             Listed { path, saved, draft }
         })
         .collect();
@@ -174,7 +181,7 @@ pub fn keep(
     id: &str,
     draft: &Draft,
     replacing: Option<(&Path, Fingerprint)>,
-) -> Result<(PathBuf, Fingerprint), String> {
+) -> Result<(PathBuf, Fingerprint), KeepError> {
     let text = draft.to_text();
     if let Some((path, fp)) = replacing
         && path.parent() == Some(dir)
@@ -194,13 +201,42 @@ pub fn keep(
         match save_atomic(&path, text.as_bytes(), Expect::New) {
             Ok(fp) => return Ok((path, fp)),
             Err(SaveError::AlreadyExists { .. }) => {}
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(KeepError::Save(e)),
         }
     }
-    Err(format!(
+    Err(KeepError::Full {
+        dir: dir.to_owned(),
+        base,
+    })
+}
+
+/// Why a draft could not be kept ([`keep`]); each message is the sentence the user sees.
+#[derive(Debug, thiserror::Error)]
+pub enum KeepError {
+    /// The monster's id, made a file name, could escape the drafts folder.
+    #[error(transparent)]
+    BadName(#[from] BadFileName),
+    /// Writing the file failed.
+    #[error(transparent)]
+    Save(SaveError),
+    /// Every name for the id (`goblin.yaml` to `goblin-999.yaml`) is taken.
+    #[error(
         "{} already holds {SAME_ID} drafts named for `{base}`; reopen and save or delete some",
-        dir.display()
-    ))
+        .dir.display()
+    )]
+    Full {
+        /// The drafts folder.
+        dir: PathBuf,
+        /// The file name the id gives, without a number or extension.
+        base: String,
+    },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<KeepError> for String {
+    fn from(e: KeepError) -> String {
+        e.to_string()
+    }
 }
 
 /// Deletes the draft at `path` (once its monster is saved to the bestiary).
@@ -225,6 +261,28 @@ pub fn trash(data_root: &Path, path: &Path) -> std::io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_keep_error_apart() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("drafts");
+        let draft = Draft {
+            design: design("Bog Hag"),
+            origin: Origin::default(),
+        };
+        // A file where the folder should be: the save fails, saying why.
+        std::fs::write(&dir, b"x").unwrap();
+        let e = keep(&dir, "bog-hag", &draft, None).unwrap_err();
+        assert!(matches!(e, KeepError::Save(_)), "{e:?}");
+        let e = KeepError::Full {
+            dir: "/d".into(),
+            base: "goblin".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "/d already holds 999 drafts named for `goblin`; reopen and save or delete some"
+        );
+    }
 
     fn design(name: &str) -> MonsterDesign {
         let mut d = crate::fixtures::monsters(1, 7).remove(0);

@@ -16,13 +16,19 @@ pub const PICKER_LEVELS_ABOVE_PARTY: i32 = crate::rules::difficulty::MAX_LEVELS_
 /// A conjunction of field filters; an empty filter matches everything.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
+    /// Only levels in this range (within 1 to 30), ends included.
     pub levels: Option<RangeInclusive<u8>>,
+    /// Only these ranks; empty: any rank.
     pub ranks: Vec<Rank>,
+    /// Only these roles; empty: any role.
     pub roles: Vec<Role>,
+    /// Only these sources; empty: any source.
     pub sources: Vec<Source>,
+    /// Only these types; empty: any type.
     pub types: Vec<CreatureType>,
     /// Every listed tag must be present.
     pub tags: Vec<Tag>,
+    /// Only leaders (`Some(true)`), only non-leaders (`Some(false)`), or both.
     pub leader: Option<bool>,
     /// Only the user's own monsters: the shipped ones are left out.
     pub mine: bool,
@@ -48,6 +54,7 @@ impl Filter {
             && self.leader.is_none_or(|l| l == d.leader)
     }
 
+    /// Whether the filter is the default one, which matches every monster.
     pub fn is_empty(&self) -> bool {
         *self == Filter::default()
     }
@@ -95,16 +102,18 @@ impl Filter {
     }
 
     /// Parses a level range: `5`, `3..7`, `3-7`, `..7`, `12..`.
-    pub fn parse_levels(s: &str) -> Result<RangeInclusive<u8>, String> {
-        let bad = || format!("`{s}` is not a level range: write 5, 3..7, ..7 or 12..");
-        let num = |t: &str, default: u8| -> Result<u8, String> {
+    pub fn parse_levels(s: &str) -> Result<RangeInclusive<u8>, LevelRangeError> {
+        let bad = || LevelRangeError::NotARange {
+            given: s.to_owned(),
+        };
+        let num = |t: &str, default: u8| -> Result<u8, LevelRangeError> {
             let t = t.trim();
             if t.is_empty() {
                 return Ok(default);
             }
             let n: u8 = t.parse().map_err(|_| bad())?;
             if !(1..=30).contains(&n) {
-                return Err(format!("level {n} is outside 1-30"));
+                return Err(LevelRangeError::OutOfRange { level: n });
             }
             Ok(n)
         };
@@ -119,9 +128,48 @@ impl Filter {
             }
         };
         if a > b {
-            return Err(format!("the level range {s} is empty: {a} is above {b}"));
+            return Err(LevelRangeError::Empty {
+                given: s.to_owned(),
+                from: a,
+                to: b,
+            });
         }
         Ok(a..=b)
+    }
+}
+
+/// Why a text is not a level range ([`Filter::parse_levels`]); each message is the sentence the
+/// user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LevelRangeError {
+    /// Text that is neither a level nor a range of levels.
+    #[error("`{given}` is not a level range: write 5, 3..7, ..7 or 12..")]
+    NotARange {
+        /// The text as the user typed it.
+        given: String,
+    },
+    /// A level outside 1-30 at either end.
+    #[error("level {level} is outside 1-30")]
+    OutOfRange {
+        /// The level given (0 to 255: a larger number is [`LevelRangeError::NotARange`]).
+        level: u8,
+    },
+    /// A range whose start is above its end: `7..3`.
+    #[error("the level range {given} is empty: {from} is above {to}")]
+    Empty {
+        /// The text as the user typed it.
+        given: String,
+        /// The range's first level.
+        from: u8,
+        /// The range's last level, below `from`.
+        to: u8,
+    },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<LevelRangeError> for String {
+    fn from(e: LevelRangeError) -> String {
+        e.to_string()
     }
 }
 
@@ -135,6 +183,29 @@ pub fn levels_around_party(party_level: i32) -> RangeInclusive<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_level_range_error_apart() {
+        assert!(matches!(
+            Filter::parse_levels("x"),
+            Err(LevelRangeError::NotARange { .. })
+        ));
+        assert_eq!(
+            Filter::parse_levels("0..40"),
+            Err(LevelRangeError::OutOfRange { level: 0 })
+        );
+        let e = Filter::parse_levels("7..3").unwrap_err();
+        assert!(matches!(e, LevelRangeError::Empty { from: 7, to: 3, .. }));
+        assert_eq!(e.to_string(), "the level range 7..3 is empty: 7 is above 3");
+        assert_eq!(
+            Filter::parse_levels("x").unwrap_err().to_string(),
+            "`x` is not a level range: write 5, 3..7, ..7 or 12.."
+        );
+        assert_eq!(
+            Filter::parse_levels("3..40").unwrap_err().to_string(),
+            "level 40 is outside 1-30"
+        );
+    }
 
     #[test]
     fn level_ranges() {

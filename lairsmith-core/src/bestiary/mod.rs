@@ -46,9 +46,11 @@ pub enum Provenance {
 /// ([`Entry::design`]); a bestiary of a hundred thousand monsters holds only their cards.
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// What lists, filters, sorts and budgets need of the monster.
     pub card: Card,
     /// The templates its stat block is derived with.
     pub templates: Library,
+    /// Whether it is shipped with lairsmith or the user's own.
     pub provenance: Provenance,
     /// The file it came from (for shipped monsters, the path inside the repository).
     pub path: PathBuf,
@@ -153,6 +155,7 @@ impl Entry {
         Ok(block_and_findings(&*self.design()?, &self.templates, Some(&self.path)).1)
     }
 
+    /// Whether the monster ships with lairsmith (rather than being one of the user's files).
     pub fn is_shipped(&self) -> bool {
         self.provenance == Provenance::Shipped
     }
@@ -170,7 +173,9 @@ impl Entry {
 /// through its methods, which keep the id index and the name index in step.
 #[derive(Debug, Clone, Default)]
 pub struct Bestiary {
+    /// Every monster; look one up by id with [`Bestiary::get`].
     pub entries: Vec<Entry>,
+    /// Every file that could not be read as a monster, with where and why.
     pub errors: Vec<FileError>,
     /// How many of the user's monsters came from the index at the last load (for tests and
     /// benchmarks).
@@ -197,7 +202,9 @@ fn next_revision() -> u64 {
 /// Lower-case names and the entries in name order, built on first use after a change.
 #[derive(Debug, Clone, Default)]
 pub struct NameIndex {
+    /// Each entry's name in lower case, by entry (as [`Bestiary::entries`] is ordered).
     pub lower: Vec<String>,
+    /// The entries' positions in name order (lower case; equal names in entry order).
     pub by_name: Vec<usize>,
     /// Each name with hyphens read as spaces, as search scores it.
     pub spaced: Vec<String>,
@@ -283,6 +290,8 @@ pub struct PreparedIndex {
 }
 
 impl PreparedIndex {
+    /// Stores the index in the data directory; a failure (a read-only directory) is ignored, as the
+    /// index only saves time.
     pub fn write(self) {
         self.index.write(&self.bytes);
     }
@@ -684,10 +693,12 @@ impl Bestiary {
         None
     }
 
+    /// The monster with this id, if the bestiary has one.
     pub fn get(&self, id: &str) -> Option<&Entry> {
         self.position(id).map(|i| &self.entries[i])
     }
 
+    /// Where the monster with this id is in [`Bestiary::entries`].
     pub fn position(&self, id: &str) -> Option<usize> {
         self.ids.get(id).copied()
     }
@@ -709,6 +720,8 @@ impl Bestiary {
         }
     }
 
+    /// Takes the monster with this id out of the bestiary (after its file is deleted), and returns
+    /// it.
     pub fn remove(&mut self, id: &str) -> Option<Entry> {
         let i = self.position(id)?;
         self.revision = next_revision();

@@ -18,7 +18,9 @@ use std::collections::HashSet;
 /// The name and id a copy is saved under.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopyIdentity {
+    /// The copy's name: the original's with a number after it ("Goblin 2").
     pub name: String,
+    /// The copy's id: the original's with the same number (`goblin-2`), unused in the bestiary.
     pub id: String,
 }
 

@@ -15,7 +15,9 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 /// One result: the entry's index in the bestiary and its score (0 for an empty query).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchHit {
+    /// The entry's position in [`Bestiary::entries`].
     pub index: usize,
+    /// How well the name matches the query: higher is better; 0 when there is no query.
     pub score: i64,
 }
 
@@ -27,8 +29,11 @@ fn matcher() -> SkimMatcherV2 {
 /// line's `list --sort` and the Bestiary screen's sort key are this one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortKey {
+    /// Alphabetical by name.
     Name,
+    /// By level, lowest first.
     Level,
+    /// By XP (after any override), lowest first.
     Xp,
 }
 
@@ -71,6 +76,7 @@ impl SortKey {
 /// is written against this so that matchers can be compared on the same code path (the
 /// benchmarks put nucleo-matcher behind it).
 pub trait NameMatcher {
+    /// Readies the matcher for `query`, before [`NameMatcher::score`] is asked about each name.
     fn prepare(&mut self, query: &str);
     /// A higher score is a better match; `None` is no match.
     fn score(&mut self, name: &str) -> Option<i64>;

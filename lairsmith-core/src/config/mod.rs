@@ -10,7 +10,7 @@ mod theme;
 mod tree;
 
 pub use render::render_defaults;
-pub use theme::{Base, Colour, NamedColour, Theme, colour_forms};
+pub use theme::{Base, Colour, ColourError, NamedColour, Theme, colour_forms};
 
 use crate::keyspec::KeySpec;
 use crate::vocab::{UnknownValue, Vocabulary};
@@ -25,6 +25,7 @@ use tree::{Kind, Node};
 /// user fixes the file once rather than once per mistake. Never empty.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
+    /// Each problem, located in the file where it can be, in file order.
     pub problems: Vec<FileError>,
 }
 
@@ -63,6 +64,7 @@ pub struct Schema<'a> {
 /// A key the UI keeps for one action whatever the settings say.
 #[derive(Debug, Clone)]
 pub struct Reserved<'a> {
+    /// The key kept.
     pub key: KeySpec,
     /// The one action that may list it (listing it there changes nothing).
     pub action: &'a str,
@@ -81,6 +83,7 @@ pub struct ActionSchema<'a> {
     /// Where the action's keys are read (`bestiary`, `forge`, ...). Two actions that share a
     /// context cannot share a key.
     pub contexts: &'a [&'a str],
+    /// Its keys when the settings file does not list its own.
     pub defaults: Vec<KeySpec>,
     /// One line for the default file's comment.
     pub description: &'a str,
@@ -91,6 +94,7 @@ pub struct ActionSchema<'a> {
 pub struct Config {
     /// Every action of the schema and its keys (the file's list where it gives one).
     pub bindings: BTreeMap<String, Vec<KeySpec>>,
+    /// The colour theme: the file's `theme:`, else the dark one.
     pub theme: Theme,
 }
 
@@ -104,6 +108,7 @@ impl Config {
 /// Two actions that share a context and a key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conflict {
+    /// The key both actions have.
     pub key: KeySpec,
     /// The first context the two actions share.
     pub context: String,
@@ -499,7 +504,7 @@ fn read_colours(
             _ if value.is_null() => Err(format!(
                 "`{slot}` has no colour; write a hex colour in quotes (`\"#ff8800\"`), as `#` starts a comment in YAML"
             )),
-            Kind::Scalar { value: text, .. } => text.parse::<Colour>(),
+            Kind::Scalar { value: text, .. } => text.parse::<Colour>().map_err(|e| e.to_string()),
             _ => Err(format!(
                 "`{slot}` holds {}; {}",
                 value.what(),

@@ -55,7 +55,10 @@ impl NamedColour {
 /// A colour for one slot of a theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// One of the terminal's 16 colours or its default, by name (`red`, `bright-black`).
     Named(NamedColour),
+    /// An exact colour, red, green and blue 0 to 255, written `#rrggbb` or `#rgb`; shown as
+    /// is only by terminals with true colour.
     Rgb(u8, u8, u8),
 }
 
@@ -68,10 +71,37 @@ pub fn colour_forms() -> String {
     )
 }
 
-impl FromStr for Colour {
-    type Err = String;
+/// Why a text is not a colour; each message is the sentence the user sees, ending with the
+/// forms a colour takes ([`colour_forms`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColourError {
+    /// `#` followed by something other than 6 or 3 hex digits.
+    #[error(
+        "`{given}` is not a hex colour: it needs 6 or 3 hex digits after `#`; {}",
+        colour_forms()
+    )]
+    NotHex {
+        /// The text as written.
+        given: String,
+    },
+    /// A word that names none of the colours.
+    #[error(
+        "unknown colour `{given}`{}; {}",
+        suggestion.as_ref().map_or(String::new(), |s| format!(" (did you mean `{s}`?)")),
+        colour_forms()
+    )]
+    Unknown {
+        /// The word as written, trimmed.
+        given: String,
+        /// The colour name closest to it, if any is close.
+        suggestion: Option<String>,
+    },
+}
 
-    fn from_str(s: &str) -> Result<Colour, String> {
+impl FromStr for Colour {
+    type Err = ColourError;
+
+    fn from_str(s: &str) -> Result<Colour, ColourError> {
         let t = s.trim();
         if let Some(hex) = t.strip_prefix('#') {
             let digits: Option<Vec<u8>> = hex
@@ -83,19 +113,17 @@ impl FromStr for Colour {
                 Some(&[r1, r2, g1, g2, b1, b2]) => {
                     Ok(Colour::Rgb(r1 * 16 + r2, g1 * 16 + g2, b1 * 16 + b2))
                 }
-                _ => Err(format!(
-                    "`{s}` is not a hex colour: it needs 6 or 3 hex digits after `#`; {}",
-                    colour_forms()
-                )),
+                _ => Err(ColourError::NotHex {
+                    given: s.to_owned(),
+                }),
             };
         }
-        NamedColour::parse(t).map(Colour::Named).map_err(|e| {
-            let mut msg = format!("unknown colour `{}`", e.given);
-            if let Some(s) = &e.suggestion {
-                msg.push_str(&format!(" (did you mean `{s}`?)"));
-            }
-            format!("{msg}; {}", colour_forms())
-        })
+        NamedColour::parse(t)
+            .map(Colour::Named)
+            .map_err(|e| ColourError::Unknown {
+                given: e.given,
+                suggestion: e.suggestion,
+            })
     }
 }
 
@@ -113,7 +141,9 @@ impl fmt::Display for Colour {
 /// off.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Theme {
+    /// The palette it starts from (`theme: dark`, or `base:` in a mapping); dark by default.
     pub base: Base,
+    /// The slots the file colours (`colours:` or `colors:`), by slot name.
     pub colours: BTreeMap<String, Colour>,
 }
 
@@ -161,5 +191,19 @@ mod tests {
             "Bright Red".parse::<Colour>(),
             Ok(Colour::Named(NamedColour::BrightRed))
         );
+    }
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_colour_error_apart() {
+        assert_eq!(
+            "#ff88".parse::<Colour>(),
+            Err(ColourError::NotHex {
+                given: "#ff88".to_owned()
+            })
+        );
+        let e = "rde".parse::<Colour>().unwrap_err();
+        assert!(matches!(&e, ColourError::Unknown { given, .. } if given == "rde"));
+        assert!(e.to_string().starts_with("unknown colour `rde`"));
+        assert!(e.to_string().ends_with(&format!("; {}", colour_forms())));
     }
 }

@@ -50,8 +50,13 @@ pub const A4_QUOTE: &str =
 crate::vocabulary! {
     /// Which of the table's three DCs a skill uses.
     pub enum DcWord ("DC") {
+        /// The Easy column of Table – Recommended Difficulty Classes by Level: a group check's DC
+        /// (A3).
         Easy = ("easy", "Easy"),
+        /// The Moderate column: a skill's first check, unless the challenge gives it another DC
+        /// (A3).
         Moderate = ("moderate", "Moderate"),
+        /// The Hard column: every later check with the same skill (A3).
         Hard = ("hard", "Hard"),
     }
 }
@@ -71,6 +76,7 @@ impl DcWord {
 /// One skill a challenge accepts, with the DC of its first check (A3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChallengeSkill {
+    /// The skill a check uses, one of the book's Skill List.
     pub skill: Skill,
     /// The DC of the first check with the skill; later checks with it are Hard (A3).
     #[serde(default = "first_check_dc")]
@@ -95,28 +101,48 @@ pub enum ChallengeError {
     #[error(
         "`{given}` is not a challenge level; give a number from 1 to 30, or `party` for the party level"
     )]
-    LevelNotANumber { given: String },
+    LevelNotANumber {
+        /// The level as typed.
+        given: String,
+    },
     /// A level outside 1 to 30, the levels the DCs are given for.
     #[error(
         "a challenge's level must be from 1 to 30 (Table – Recommended Difficulty Classes by Level), not {given}"
     )]
-    LevelOutOfRange { given: i64 },
+    LevelOutOfRange {
+        /// The level given.
+        given: i64,
+    },
     /// Successes or failures (`what`) that are no number.
     #[error("`{given}` is not a number of {what}")]
-    NotANumber { what: &'static str, given: String },
+    NotANumber {
+        /// "successes" or "failures".
+        what: &'static str,
+        /// The text as typed.
+        given: String,
+    },
     /// Successes outside [`MIN_SUCCESSES`] to [`MAX_SUCCESSES`].
     #[error("a challenge needs from {MIN_SUCCESSES} to {MAX_SUCCESSES} successes, not {given}")]
-    SuccessesOutOfRange { given: i64 },
+    SuccessesOutOfRange {
+        /// The number given.
+        given: i64,
+    },
     /// Failures outside [`MIN_FAILURES`] to [`MAX_FAILURES`].
     #[error(
         "a challenge allows from {MIN_FAILURES} to {MAX_FAILURES} failures (3 is the book's baseline), not {given}"
     )]
-    FailuresOutOfRange { given: i64 },
+    FailuresOutOfRange {
+        /// The number given.
+        given: i64,
+    },
     /// Text that is not `challenge:LEVEL:SUCCESSES`.
     #[error(
         "`{given}` is not a challenge; write challenge:LEVEL:SUCCESSES, e.g. challenge:6:6, or challenge:party:6 for the party level"
     )]
-    NotASpec { given: String },
+    NotASpec {
+        /// The text as typed.
+        given: String,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -202,6 +228,8 @@ pub fn describe_group_check(level: Level) -> String {
 /// An extended challenge, as an encounter group holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Challenge {
+    /// The challenge's name, printed on the sheet; a challenge is found and removed by it, so two
+    /// challenges of one encounter never share one.
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
     /// `None`: the party level (E3), whatever the party is when the encounter is rated.
@@ -213,12 +241,16 @@ pub struct Challenge {
     // Not `~`: a level that is written is a number (`de_level`).
     #[schemars(with = "Level")]
     pub level: Option<Level>,
+    /// The successes the challenge needs. Among monsters, a challenge needing 4 or fewer replaces
+    /// one Standard monster of its level, and one needing 5 or more replaces two (A2).
     #[serde(deserialize_with = "de_successes")]
     #[schemars(range(min = MIN_SUCCESSES, max = MAX_SUCCESSES))]
     pub successes: u32,
+    /// The failures that end the challenge; 3, the book's baseline, when the file gives none.
     #[serde(default = "default_failures", deserialize_with = "de_failures")]
     #[schemars(range(min = MIN_FAILURES, max = MAX_FAILURES))]
     pub failures: u32,
+    /// The skills the challenge accepts, each with the DC of its first check (A3); may be empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skills: Vec<ChallengeSkill>,
 }

@@ -13,13 +13,22 @@ pub const MAX_GROUP_COUNT: u32 = 999;
 pub enum CountError {
     /// A number outside 1 to [`MAX_GROUP_COUNT`].
     #[error("a count must be from 1 to {MAX_GROUP_COUNT}, not {given}")]
-    OutOfRange { given: i64 },
+    OutOfRange {
+        /// The number given.
+        given: i64,
+    },
     /// Text that is no whole number.
     #[error("`{given}` is not a count; give a whole number from 1 to {MAX_GROUP_COUNT}")]
-    NotANumber { given: String },
+    NotANumber {
+        /// The text as typed.
+        given: String,
+    },
     /// Two counts whose sum passes [`MAX_GROUP_COUNT`].
     #[error("the group would hold {total} (at most {MAX_GROUP_COUNT} in one group)")]
-    SumTooLarge { total: u64 },
+    SumTooLarge {
+        /// The two counts' sum.
+        total: u64,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -35,7 +44,9 @@ impl From<CountError> for String {
 pub struct Count(u32);
 
 impl Count {
+    /// One monster: the count of a group whose file gives none.
     pub const ONE: Count = Count(1);
+    /// [`MAX_GROUP_COUNT`] monsters, the most one group holds.
     pub const MAX: Count = Count(MAX_GROUP_COUNT);
 
     /// A count, or a sentence saying the valid range.
@@ -46,6 +57,7 @@ impl Count {
         }
     }
 
+    /// The count as a number, 1 to [`MAX_GROUP_COUNT`].
     pub fn get(self) -> u32 {
         self.0
     }

@@ -4,7 +4,7 @@ use crate::rules::d20e3::Cr;
 use serde::{Deserializer, Serializer};
 use std::fmt;
 
-pub fn serialize<S: Serializer>(cr: &Option<Cr>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize<S: Serializer>(cr: &Option<Cr>, s: S) -> Result<S::Ok, S::Error> {
     match cr {
         Some(Cr::Whole(n)) => s.serialize_u8(*n),
         Some(c) => s.serialize_str(&c.to_string()),
@@ -59,7 +59,7 @@ impl serde::de::Visitor<'_> for CrVisitor {
     }
 }
 
-pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Cr>, D::Error> {
+pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Cr>, D::Error> {
     d.deserialize_any(CrVisitor)
 }
 

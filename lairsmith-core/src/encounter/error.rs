@@ -12,10 +12,14 @@ pub enum DataError {
     /// The file cannot be read, or its YAML is wrong (with line:column where there is one).
     #[error(transparent)]
     File(#[from] FileError),
+    /// The file could not be saved: [`SaveError`] says why (it changed on disk since it was
+    /// read, it is a symbolic link, the write failed).
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// The file's bytes are not UTF-8 text.
     #[error("{}: the file is not UTF-8 text", .0.display())]
     NotUtf8(PathBuf),
+    /// The file to change does not exist.
     #[error("{}: cannot read the file: it does not exist", .0.display())]
     Missing(PathBuf),
     /// A word that cannot name a file in the data directory (`../x`, a control character).
@@ -35,9 +39,13 @@ pub enum DataError {
         spec.clause()
     )]
     UnknownParty {
+        /// The word given as a party.
         id: String,
+        /// The ids of the saved parties, of which the message names the first few.
         saved: Vec<String>,
+        /// The saved party's id closest to `id`, when one is close.
         suggestion: Option<String>,
+        /// Why the word is not a party spec either.
         spec: crate::encounter::party::SpecError,
     },
     /// A party argument that cannot be an id (`3,3,x`) and is not a party spec.
@@ -45,39 +53,58 @@ pub enum DataError {
         "{spec}; nor can it be a saved party's id (lower-case letters and digits joined by hyphens)"
     )]
     NotAParty {
+        /// Why the word is not a party spec.
         spec: crate::encounter::party::SpecError,
     },
     /// An encounter names a saved party that is not there.
     #[error("the encounter names the party `{id}`, but {} does not exist", path.display())]
-    MissingParty { id: String, path: PathBuf },
+    MissingParty {
+        /// The saved party's id the encounter names.
+        id: String,
+        /// Where that party's file would be.
+        path: PathBuf,
+    },
     /// A party command names a party that is not saved.
     #[error(
         "no saved party has the id `{id}`{}; `lairsmith party list` shows them",
         did_you_mean(suggestion)
     )]
     NoSuchParty {
+        /// The id given.
         id: String,
+        /// The saved party's id closest to `id`, when one is close.
         suggestion: Option<String>,
     },
     /// `party level-up --member` names nobody in the party.
     #[error("the party `{id}` has no member `{given}`{}; its members: {}", did_you_mean(suggestion), members.join(", "))]
     NoSuchMember {
+        /// The party's id.
         id: String,
+        /// The member as given: a name, or `#N` for the Nth.
         given: String,
+        /// The member's name closest to `given`, when one is close.
         suggestion: Option<String>,
+        /// Every member's name (or `#N` for an unnamed one), for the message.
         members: Vec<String>,
     },
     /// Levelling up would take a character past the highest level.
     #[error("{who} is level {level}; {by} more would pass level {max}, the highest a character reaches (Levels, Tiers and Bonuses: levels run from 1 to {max}); the party `{id}` was not changed", max = crate::rules::level::MAX_LEVEL)]
     PastMaxLevel {
+        /// The party's id.
         id: String,
+        /// The character's name, or `#N` (counting from 1) for an unnamed one.
         who: String,
+        /// The character's level now.
         level: u8,
+        /// The levels asked for.
         by: u32,
     },
+    /// A party being removed could not be moved to the data directory's trash.
     #[error("cannot move {} to the trash: {source}", path.display())]
     Trash {
+        /// The file that stays where it was.
         path: PathBuf,
+        /// Why the move failed.
         source: std::io::Error,
     },
     /// A change the encounter refuses (a count past the most a group holds, a group that is

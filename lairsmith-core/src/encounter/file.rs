@@ -16,9 +16,11 @@ use std::fmt;
 /// The schema version of encounter and party files.
 pub const ENCOUNTER_SCHEMA_VERSION: u32 = 1;
 
+/// The `kind: encounter` that opens every encounter file; reading one refuses any other kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum EncounterKind {
+    /// `kind: encounter`.
     #[default]
     Encounter,
 }
@@ -40,7 +42,12 @@ const PARTY_FORMS: &str =
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartyRef {
     /// `{size: 4, level: 10}`
-    Uniform { size: usize, level: Level },
+    Uniform {
+        /// How many characters, 1 to [`MAX_PARTY_SIZE`](crate::encounter::party::MAX_PARTY_SIZE).
+        size: usize,
+        /// Every character's level, 1 to 30.
+        level: Level,
+    },
     /// `{members: [{name: Ana, level: 3}, ...]}`
     Members(Vec<Member>),
     /// The id of a saved party (`parties/<id>.yaml`).
@@ -48,6 +55,8 @@ pub enum PartyRef {
 }
 
 impl PartyRef {
+    /// How a file writes `p` inline: `{size, level}` when every character shares one level and has
+    /// neither a name nor `xp:`, else each member.
     pub fn from_party(p: &Party) -> PartyRef {
         match p.uniform_level() {
             Some(level) if p.members.iter().all(|m| m.name.is_none() && m.xp.is_none()) => {
@@ -191,8 +200,11 @@ impl schemars::JsonSchema for PartyRef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placeholder {
+    /// The level the stand-in is rated at, 1 to 30 (R1).
     pub level: Level,
+    /// Its rank, which with its level gives its XP (the Monster XP table, R6).
     pub rank: Rank,
+    /// Its role, printed with the stand-in; a role changes no XP (R6: XP is by level and rank).
     pub role: Role,
 }
 
@@ -216,7 +228,10 @@ pub enum GroupError {
     #[error(
         "`{given}` is not a placeholder; write placeholder:LEVEL:RANK:ROLE, e.g. placeholder:5:standard:wrecker"
     )]
-    NotAPlaceholder { given: String },
+    NotAPlaceholder {
+        /// The text as typed.
+        given: String,
+    },
     /// A placeholder's level that is no level.
     #[error("{0}")]
     Level(String),
@@ -229,12 +244,18 @@ pub enum GroupError {
         crate::rules::d20e3::MIN_CLASS_LEVEL,
         crate::rules::d20e3::MAX_CLASS_LEVEL
     )]
-    NotAClassLevel { given: String },
+    NotAClassLevel {
+        /// The class level as typed.
+        given: String,
+    },
     /// A word that is none of a 3rd-edition foe's forms.
     #[error(
         "`{given}` is not a 3rd-edition foe; write cr:N (1 to 20, 1/2, 1/3, 1/4, 1/6, 1/8), cr:N+L (a monster with L class levels), character:N or npc:N"
     )]
-    NotAFoe { given: String },
+    NotAFoe {
+        /// The word as typed.
+        given: String,
+    },
     /// A CR or class level outside the 3rd-edition table.
     #[error(transparent)]
     D20e3(#[from] crate::rules::d20e3::D20e3Error),
@@ -246,27 +267,52 @@ pub enum GroupError {
     Refused(String),
     /// Another challenge has the name (a challenge is removed by its name).
     #[error("the encounter already has a challenge named `{name}`; give this one another name")]
-    DuplicateChallenge { name: String },
+    DuplicateChallenge {
+        /// The name the two challenges would share.
+        name: String,
+    },
     /// The encounter holds the most groups it may.
     #[error(
         "the encounter already has {n} groups, the most one holds; raise a group's count instead"
     )]
-    Full { n: usize },
+    Full {
+        /// How many groups the encounter has.
+        n: usize,
+    },
     /// No group has the key, label or challenge name; `groups` lists the encounter's.
     #[error("the encounter has no group `{which}`; it has: {groups}")]
-    NoSuchGroup { which: String, groups: String },
+    NoSuchGroup {
+        /// The word given.
+        which: String,
+        /// The encounter's groups by number and key: "#1 goblin-cutter, #2
+        /// placeholder:5:standard:wrecker", or "no groups yet".
+        groups: String,
+    },
     /// Several groups answer to the word; `hits` are their indexes.
     #[error("`{which}` names {} groups ({}); name one by its number", .hits.len(), .hits.iter().map(|i| format!("#{}", i + 1)).collect::<Vec<_>>().join(", "))]
-    Ambiguous { which: String, hits: Vec<usize> },
+    Ambiguous {
+        /// The word given.
+        which: String,
+        /// The indexes (from 0) of the groups it names.
+        hits: Vec<usize>,
+    },
     /// `#x`: not a number.
     #[error("`{which}` is not a group number such as #2")]
-    NotAGroupNumber { which: String },
+    NotAGroupNumber {
+        /// The word given, `#` included.
+        which: String,
+    },
     /// `#N` past the encounter's groups (or `#0`).
     #[error(
         "there is no group {which}; the encounter has {n} group{}",
         if *n == 1 { "" } else { "s" }
     )]
-    NoGroupNumber { which: String, n: usize },
+    NoGroupNumber {
+        /// The group number as given: `#5`.
+        which: String,
+        /// How many groups the encounter has.
+        n: usize,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -288,12 +334,16 @@ impl Placeholder {
             });
         };
         Ok(Placeholder {
-            level: level.parse().map_err(GroupError::Level)?,
+            level: level
+                .parse::<Level>()
+                .map_err(|e| GroupError::Level(e.into()))?,
             rank: Rank::parse(rank).map_err(GroupError::Unknown)?,
             role: Role::parse(role).map_err(GroupError::Unknown)?,
         })
     }
 
+    /// "Level 12 Elite Wrecker (placeholder)": how the roster and the sheets name the stand-in (a
+    /// Standard's rank is left out).
     pub fn describe(&self) -> String {
         let rank = if self.rank == Rank::Standard {
             String::new()
@@ -314,8 +364,10 @@ crate::vocabulary! {
     /// Whose side a group is on. Allies do not count against the budget.
     #[derive(Default)]
     pub enum Side ("side") {
+        /// Against the party: counts in the encounter's XP (E2).
         #[default]
         Foe = ("foe", "Foe"),
+        /// On the party's side: on the roster and the sheet, but not counted in the encounter's XP.
         Ally = ("ally", "Ally"),
     }
 }
@@ -328,9 +380,12 @@ fn is_foe(s: &Side) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::encounter::file::group_schema)]
 pub struct Group {
+    /// The id of the bestiary monster the group holds (`monsters/<id>.yaml`). A group holds one of
+    /// a monster, a placeholder, a 3rd-edition foe or a challenge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub monster: Option<String>,
+    /// A stand-in for a monster not yet designed, rated by its level and rank.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Placeholder>,
     /// D1: a foe rated by challenge rating, in a `system: d20-3e` encounter.
@@ -370,12 +425,15 @@ pub struct Group {
     /// A2: an extended challenge instead of monsters (Orcus encounters only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub challenge: Option<Challenge>,
+    /// How many of the group's monster, from 1 to the most one group holds; 1 when the file
+    /// gives none.
     #[serde(default)]
     pub count: Count,
     /// D1: `name:` is read as the label, as 3rd-edition GMs name their foes.
     #[serde(default, skip_serializing_if = "Option::is_none", alias = "name")]
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub label: Option<String>,
+    /// Foe (the default, left out of the file) or ally; an ally does not count against the budget.
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
     /// The GM's notes on this group (where it waits, what it does), printed beside it on every
@@ -383,11 +441,13 @@ pub struct Group {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = crate::limits::GROUP_NOTES.max))]
     pub notes: Option<String>,
+    /// The group's own `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
 
 impl Group {
+    /// A group of `count` of the bestiary monster `id`: foes, with no label and no notes.
     pub fn monster(id: &str, count: Count) -> Group {
         Group {
             monster: Some(id.to_owned()),
@@ -405,6 +465,7 @@ impl Group {
         }
     }
 
+    /// A group of `count` stand-ins `p`: foes, with no label and no notes.
     pub fn placeholder(p: Placeholder, count: Count) -> Group {
         Group {
             monster: None,
@@ -556,13 +617,17 @@ crate::vocabulary! {
     /// D1: the rules an encounter is rated by; Orcus unless a file says otherwise.
     #[derive(Default)]
     pub enum System ("system") {
+        /// `orcus`: the Orcus rulebook, rated by the Monster XP table and the bands of E1-E5.
         #[default]
         Orcus = ("orcus", "Orcus"),
+        /// `d20-3e`: d20 3rd edition, rated by challenge rating on the Experience Point Awards
+        /// table (D1-D7).
         D20e3 = ("d20-3e", "d20 3rd edition"),
     }
 }
 
 impl System {
+    /// Whether the system is Orcus, the default, which a file leaves out.
     pub fn is_orcus(&self) -> bool {
         *self == System::Orcus
     }
@@ -580,18 +645,25 @@ impl System {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}), transform = crate::encounter::file::encounter_schema)]
 pub struct Encounter {
+    /// `kind: encounter`: what the file holds, for lairsmith and for an editor's schema.
     pub kind: EncounterKind,
+    /// The version of the file format; lairsmith reads the version it writes and refuses any
+    /// other.
     #[schemars(extend("const" = ENCOUNTER_SCHEMA_VERSION))]
     pub schema_version: u32,
     /// D1: which rules rate the encounter; Orcus unless the file says otherwise.
     #[serde(default, skip_serializing_if = "System::is_orcus")]
     pub system: System,
+    /// The encounter's name as the GM typed it; the title of its report and of its sheet.
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
+    /// Who the encounter is for: a saved party's id (read when the encounter is rated, so levelling
+    /// the party up carries over), `{size, level}` or `{members: [...]}`.
     pub party: PartyRef,
     /// D5: a 3rd-edition encounter's circumstance (half, less, more, twice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub circumstance: Option<crate::rules::d20e3::Circumstance>,
+    /// The groups, in the order the roster and the sheets print them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::GROUPS.max))]
     pub groups: Vec<Group>,
@@ -602,6 +674,7 @@ pub struct Encounter {
     /// encounters have none and the UI passes encounters around by value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generated: Option<Box<Generation>>,
+    /// The file's own top-level `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -611,6 +684,7 @@ pub struct Encounter {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Generation {
+    /// The seed of the generator's rolls: the same seed, request and bestiary give the same roster.
     pub seed: u64,
     /// The difficulty band aimed for (E3, lairsmith's own reading).
     #[schemars(
@@ -627,12 +701,15 @@ pub struct Generation {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::GROUPS.max))]
     pub locked: Vec<String>,
+    /// The most monsters asked for (`--max-monsters`), 1 to 200.
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedMonsters, _, _>")]
     #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedMonsters>")]
     pub max_monsters: u32,
+    /// The most bosses asked for (`--max-bosses`), 0 to 200.
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
     #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedOfAKind>")]
     pub max_bosses: u32,
+    /// The most leaders asked for (`--max-leaders`), 0 to 200.
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::GeneratedOfAKind, _, _>")]
     #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::GeneratedOfAKind>")]
     pub max_leaders: u32,
@@ -642,6 +719,7 @@ pub struct Generation {
     /// before lairsmith kept it have none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roster: Vec<GeneratedGroup>,
+    /// The record's own `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -649,13 +727,18 @@ pub struct Generation {
 /// One group as the generator left it: its key ([`Group::key`]), how many, which side.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GeneratedGroup {
+    /// The group's key as the command line names a group (a monster id, a placeholder spec),
+    /// by which the groups of then and of now are compared.
     pub group: String,
+    /// How many the generator put in the group.
     pub count: Count,
+    /// The group's side; foe unless written.
     #[serde(default, skip_serializing_if = "is_foe")]
     pub side: Side,
 }
 
 impl GeneratedGroup {
+    /// The record of the group `g` as it stands.
     pub fn of(g: &Group) -> GeneratedGroup {
         GeneratedGroup {
             group: g.key(),
@@ -783,6 +866,8 @@ impl KeepsXKeys for Encounter {
 }
 
 impl Encounter {
+    /// A new Orcus encounter named `name` for `party`, written inline, with no groups, no notes and
+    /// no record of a generation.
     pub fn new(name: &str, party: &Party) -> Encounter {
         Encounter {
             kind: EncounterKind::Encounter,

@@ -24,26 +24,40 @@ use rand::{Rng, SeedableRng};
 /// What to generate.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The new encounter's name.
     pub name: String,
+    /// The party the band is reckoned for (E1, E3).
     pub party: Party,
+    /// The difficulty band to reach (E3).
     pub band: Difficulty,
+    /// A fuzzy query every picked monster must match, as the bestiary search takes it; empty for
+    /// any.
     pub query: String,
+    /// Field filters every picked monster must pass (levels, ranks, roles, sources, types,
+    /// tags).
     pub filter: Filter,
     /// Groups that must stay in the encounter exactly as they are.
     pub locked: Vec<Group>,
+    /// The most monsters in the encounter (`--max-monsters`).
     pub max_monsters: u32,
+    /// The most boss-rank monsters (`--max-bosses`).
     pub max_bosses: u32,
     /// The most leaders; [`DEFAULT_MAX_LEADERS`] unless the user asks for more.
     pub max_leaders: u32,
+    /// The seed of every roll: the same seed, request and bestiary give the same encounter.
     pub seed: u64,
 }
 
 /// The result: the encounter, and whether it reached the band.
 #[derive(Debug, Clone)]
 pub struct Generated {
+    /// The new encounter, its `generated` record filled in.
     pub encounter: Encounter,
+    /// The encounter's XP for the party (E2).
     pub xp: u64,
+    /// Whether the XP lies in the band; when not, the closest attempt is kept.
     pub met: bool,
+    /// The band aimed at, as a range of XP for the party.
     pub target: BandRange,
 }
 
@@ -75,10 +89,14 @@ pub const DEFAULT_MAX_LEADERS: u32 = 1;
 /// Why generation could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
+    /// The request's band is not one of the party's bands (the band's word).
     #[error("unknown difficulty `{0}`; valid: trivial, easy, standard, hard, deadly")]
     UnknownBand(String),
+    /// No monster passes the query and the filters between the lowest and highest levels the
+    /// generator uses (the two levels).
     #[error("no monster in the bestiary matches the filters within levels {0} to {1}")]
     NoCandidates(i32, i32),
+    /// A locked group's monster id is not in the bestiary (the id).
     #[error("locked monster `{0}` is not in the bestiary")]
     UnknownLock(String),
 }

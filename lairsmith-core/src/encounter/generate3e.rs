@@ -2,8 +2,8 @@
 //! band (D4, D6): with no 3rd-edition bestiary to draw from, the generator proposes foes by CR
 //! ("2 × CR 5 + 1 × CR 3") and the GM picks the creatures.
 
-use crate::encounter::count::Count;
-use crate::encounter::file::{Encounter, Group, System};
+use crate::encounter::count::{Count, CountError};
+use crate::encounter::file::{Encounter, Group, GroupError, System};
 use crate::encounter::party::Party;
 use crate::encounter::rating::d20e3::party_level;
 use crate::rules::d20e3::{self, Cell, Cr, PartyLevel, band, encounter_level};
@@ -16,9 +16,42 @@ const ATTEMPTS: usize = 500;
 /// The CRs used lie within this many of the party level (and are numeric cells).
 const CR_SPREAD: i32 = 4;
 
+/// Why a 3rd-edition encounter could not be generated; each message is the sentence the user
+/// sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Generate3eError {
+    /// The party's levels do not give a party level of the award table (D1, D2).
+    #[error(transparent)]
+    PartyLevel(#[from] d20e3::D20e3Error),
+    /// No CR within 4 of the party level has a number in the Experience Point Awards table.
+    #[error(
+        "the Experience Point Awards table has no CR within {CR_SPREAD} of party level {level}"
+    )]
+    NoCr {
+        /// The party level the table was read at.
+        level: PartyLevel,
+    },
+    /// A count of the mix out of range; a mix holds at most 20 foes, far below the most a
+    /// group holds.
+    #[error(transparent)]
+    Count(#[from] CountError),
+    /// A group of the mix the encounter refused.
+    #[error(transparent)]
+    Group(#[from] GroupError),
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<Generate3eError> for String {
+    fn from(e: Generate3eError) -> String {
+        e.to_string()
+    }
+}
+
 /// What the generator made.
 #[derive(Debug, Clone)]
 pub struct Generated3e {
+    /// The 3rd-edition encounter: one `cr:` group per challenge rating of the mix, the highest
+    /// first.
     pub encounter: Encounter,
     /// Whether the band was reached; when not, the closest mix found is kept.
     pub met: bool,
@@ -41,7 +74,7 @@ pub fn generate(
     difficulty: Difficulty,
     max_foes: u32,
     seed: u64,
-) -> Result<Generated3e, String> {
+) -> Result<Generated3e, Generate3eError> {
     let level = party_level(party)?;
     let max_foes = max_foes.clamp(1, 20);
     let crs: Vec<u8> = (1..=d20e3::MAX_CR)
@@ -49,9 +82,7 @@ pub fn generate(
         .filter(|cr| matches!(d20e3::cell(level, *cr), Cell::Xp(_)))
         .collect();
     if crs.is_empty() {
-        return Err(format!(
-            "the Experience Point Awards table has no CR within {CR_SPREAD} of party level {level}"
-        ));
+        return Err(Generate3eError::NoCr { level });
     }
     let mut rng = StdRng::seed_from_u64(seed);
     let mut best: Option<(i32, Vec<(u8, u32)>)> = None;
@@ -130,6 +161,29 @@ fn distance_to_band(level: PartyLevel, mix: &[(u8, u32)], target: Difficulty) ->
 mod tests {
     use super::*;
     use crate::rules::Level;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_generate3e_error_apart() {
+        let party = Party::uniform(4, Level::new(25).unwrap());
+        let e = generate("x", &party, Difficulty::Standard, 8, 7).unwrap_err();
+        assert!(matches!(
+            e,
+            Generate3eError::PartyLevel(d20e3::D20e3Error::PartyLevelOutOfRange { level: 25 })
+        ));
+        assert_eq!(
+            e.to_string(),
+            d20e3::D20e3Error::PartyLevelOutOfRange { level: 25 }.to_string()
+        );
+        let level = PartyLevel::new(5).unwrap();
+        assert_eq!(
+            Generate3eError::NoCr { level }.to_string(),
+            "the Experience Point Awards table has no CR within 4 of party level 5"
+        );
+        assert!(matches!(
+            Generate3eError::from(CountError::OutOfRange { given: 0 }),
+            Generate3eError::Count(_)
+        ));
+    }
 
     #[test]
     fn a_generated_mix_lands_in_its_band_and_the_same_seed_gives_the_same_mix() {

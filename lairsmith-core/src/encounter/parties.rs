@@ -34,18 +34,25 @@ pub fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartyChoice {
     /// The saved party with this id, as its file holds it now.
-    Saved { id: String, party: Party },
+    Saved {
+        /// The saved party's id (`parties/<id>.yaml`).
+        id: String,
+        /// The party as its file holds it now.
+        party: Party,
+    },
     /// A spec: `4x6`, `3,3,4,5`, `Ana=3,Bo=4`.
     Spec(Party),
 }
 
 impl PartyChoice {
+    /// The party, whichever way it was named.
     pub fn party(&self) -> &Party {
         match self {
             PartyChoice::Saved { party, .. } | PartyChoice::Spec(party) => party,
         }
     }
 
+    /// The party, taken out of the choice.
     pub fn into_party(self) -> Party {
         match self {
             PartyChoice::Saved { party, .. } | PartyChoice::Spec(party) => party,
@@ -171,6 +178,7 @@ pub fn new_party(data: &DataDir, name: &str, party: &Party) -> Result<PathBuf, D
 /// What [`set_party`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartySet {
+    /// The saved party's file.
     pub path: PathBuf,
     /// True when no party had the id before.
     pub created: bool,

@@ -18,10 +18,16 @@ pub enum PartyError {
     NoMembers,
     /// More than [`MAX_PARTY_SIZE`] characters.
     #[error("the party has {n} characters; a party has 1 to {MAX_PARTY_SIZE}")]
-    TooMany { n: usize },
+    TooMany {
+        /// How many characters were given.
+        n: usize,
+    },
     /// A saved party file without members, by the party's name.
     #[error("the party `{name}` has no members")]
-    FileWithoutMembers { name: String },
+    FileWithoutMembers {
+        /// The party's `name:`.
+        name: String,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -54,9 +60,12 @@ pub fn check_size(n: usize) -> Result<(), PartyError> {
 #[serde(deny_unknown_fields)]
 #[schemars(transform = crate::encounter::party::member_schema)]
 pub struct Member {
+    /// The character's name as the GM typed it; optional, and shown where characters are told apart
+    /// (level-ups, treasure).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: Option<String>,
+    /// The character's level, 1 to 30 (Table – Levels and Their Benefits).
     pub level: Level,
     /// A1: the character's experience points; without it the character starts an adventure at
     /// the first XP of its level (Table – Levels and Their Benefits).
@@ -67,6 +76,8 @@ pub struct Member {
 /// A party: at least one character.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Party {
+    /// The characters in the order given. Wherever a party is read it holds 1 to [`MAX_PARTY_SIZE`]
+    /// of them ([`check_size`]).
     pub members: Vec<Member>,
 }
 
@@ -90,10 +101,13 @@ impl Party {
         Party::uniform(DEFAULT_PARTY_SIZE, level)
     }
 
+    /// How many characters the party has.
     pub fn size(&self) -> usize {
         self.members.len()
     }
 
+    /// The highest character's level (level 1 for a party without characters), against which a
+    /// monster far above the party is flagged (E3).
     pub fn highest_level(&self) -> Level {
         self.members
             .iter()
@@ -244,9 +258,11 @@ impl std::fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// The `kind: party` that opens every party file; reading one refuses any other kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum PartyKind {
+    /// `kind: party`.
     #[default]
     Party,
 }
@@ -266,13 +282,19 @@ pub const PARTY_SCHEMA_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct PartyFile {
+    /// `kind: party`: what the file holds, for lairsmith and for an editor's schema.
     pub kind: PartyKind,
+    /// The version of the file format; lairsmith reads the version it writes and refuses any
+    /// other.
     #[schemars(extend("const" = PARTY_SCHEMA_VERSION))]
     pub schema_version: u32,
+    /// The party's name as the GM typed it; its id is the file's name.
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
+    /// The characters, in the order given; at least one.
     #[schemars(length(min = 1, max = MAX_PARTY_SIZE))]
     pub members: Vec<Member>,
+    /// The file's own top-level `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -284,6 +306,7 @@ impl KeepsXKeys for PartyFile {
 }
 
 impl PartyFile {
+    /// The party the file holds; a file without members is refused.
     pub fn party(&self) -> Result<Party, PartyError> {
         if self.members.is_empty() {
             return Err(PartyError::FileWithoutMembers {

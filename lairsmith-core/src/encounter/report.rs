@@ -18,13 +18,20 @@ use serde::Serialize;
 /// The full report for an encounter.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
+    /// The encounter's XP (E2, with A2's challenges; after a 3rd-edition circumstance).
     pub xp: u64,
+    /// The party's budget (E1; D3 in 3rd edition).
     pub budget: u64,
+    /// Encounter XP ÷ budget.
     pub ratio: f64,
+    /// The party level (E3; D2 in 3rd edition).
     pub party_level: i32,
+    /// The encounter level (E3; D4 and D5 in 3rd edition); `None` when the encounter cannot be
+    /// rated.
     pub encounter_level: Option<i32>,
     /// The band, written as its word; `None` when the encounter cannot be rated.
     pub band: Option<Difficulty>,
+    /// Each character's share of the XP, rounded down (E4, D2).
     pub xp_per_character: u64,
     /// E5: the book's average gold per character for one encounter, when no treasure method is
     /// chosen; `None` under a method, whose own figures replace it
@@ -36,13 +43,19 @@ pub struct Report {
     /// T1: what the chosen method gives for this encounter, in words, for the summary.
     #[serde(skip)]
     pub treasure_text: Option<String>,
+    /// Sentences that flag the encounter, those starting "cannot be rated: " saying why there is no
+    /// band.
     pub warnings: Vec<String>,
+    /// How many characters the party has.
     #[serde(skip)]
     pub party_size: usize,
+    /// Each group resolved, in the encounter's order.
     #[serde(skip)]
     pub roster: Vec<RosterLine>,
+    /// The arithmetic of the rating in words, term by term (`--explain`).
     #[serde(skip)]
     pub explanation: Vec<Term>,
+    /// Each band as a range of encounter XP for the party, from trivial to deadly.
     #[serde(skip)]
     pub bands: Vec<BandRange>,
     /// A2: the extended challenges, as their roster lines rate them.

@@ -18,7 +18,7 @@ pub fn encounter_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> 
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
-    path_in(&data.encounters(), word, "yaml").map_err(DataError::BadId)
+    path_in(&data.encounters(), word, "yaml").map_err(|e| DataError::BadId(e.to_string()))
 }
 
 /// An encounter file and the fingerprint of what was read.
@@ -95,7 +95,8 @@ pub fn create_encounter_in(
     e.system = system;
     let path = match out {
         Some(p) => p.to_owned(),
-        None => path_in(&data.encounters(), &slugify(name), "yaml").map_err(DataError::BadId)?,
+        None => path_in(&data.encounters(), &slugify(name), "yaml")
+            .map_err(|e| DataError::BadId(e.to_string()))?,
     };
     save_encounter(&path, &e, Expect::New)?;
     Ok(path)

@@ -11,7 +11,9 @@ use crate::vocab::Vocabulary;
 pub enum Span {
     /// A name, a label or lairsmith's own words: text as it is.
     Plain(String),
+    /// Bold text: a field's label ("HP", "AC", "Initiative") or the XP.
     Bold(String),
+    /// Italic text: the header and type lines ("Level 4 Skulker"), a template's mark.
     Italic(String),
     /// The author's prose (a trait's text, a power's Hit line, a description), which may hold
     /// Markdown of its own: shown as plain text, and kept as Markdown by the Markdown export.
@@ -19,6 +21,7 @@ pub enum Span {
 }
 
 impl Span {
+    /// Its text, whatever its style.
     pub fn text(&self) -> &str {
         match self {
             Span::Plain(s) | Span::Bold(s) | Span::Italic(s) | Span::Prose(s) => s,

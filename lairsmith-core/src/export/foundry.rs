@@ -686,6 +686,7 @@ pub fn actor_json(b: &StatBlock) -> String {
 
 /// An encounter's actors: one per distinct monster, with the count in `flags.lairsmith.count`.
 pub struct EncounterActors {
+    /// The actors as one JSON array, the text Foundry imports (control characters escaped).
     pub json: String,
     /// The groups left out (placeholders, challenges, challenge ratings, unknown ids), by name.
     pub left_out: Vec<String>,

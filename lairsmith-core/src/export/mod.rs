@@ -19,8 +19,11 @@ use doc::{Block, Span, layout};
 /// The export formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// The resolved stat block as YAML, every derived number written out, for tools.
     Yaml,
+    /// Markdown that pastes into GitHub, Obsidian and forums ([`md`]).
     Markdown,
+    /// Plain text for a terminal.
     Text,
     /// A printable HTML document ([`html`]).
     Html,
@@ -42,6 +45,7 @@ const FORMAT_WORDS: [&str; 7] = ["yaml", "md", "text", "html", "foundry", "statb
     did_you_mean(given)
 )]
 pub struct UnknownFormat {
+    /// The word as given, in lower case.
     pub given: String,
 }
 
@@ -84,6 +88,7 @@ impl std::fmt::Display for Format {
     }
 }
 
+/// The stat block in `format`, the whole file's text (`lairsmith show ID --format`).
 pub fn render(block: &StatBlock, format: Format) -> String {
     match format {
         Format::Yaml => crate::yaml_io::to_string(block),

@@ -38,7 +38,7 @@ pub const LAYOUT_JSON: &str = include_str!("../../../layouts/orcus.json");
 /// A trait as Fantasy Statblocks reads one: a name and a description
 /// (javalent/fantasy-statblocks `@types/index.d.ts`, `Trait`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct FsTrait {
+pub(crate) struct FsTrait {
     pub name: String,
     pub desc: String,
 }
@@ -51,7 +51,7 @@ fn skip_empty<T>(v: &[T]) -> bool {
 /// bestiary, Initiative Tracker and other layouts; the Orcus layout's own keys carry what
 /// those keys cannot (four defences, staggered, recoveries, knowledge).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct FsMonster {
+pub(crate) struct FsMonster {
     pub layout: &'static str,
     pub name: String,
     pub size: String,
@@ -193,7 +193,7 @@ fn skill_label(k: &str) -> String {
 }
 
 /// The stat block in Fantasy Statblocks' keys.
-pub fn fs_monster(b: &StatBlock) -> FsMonster {
+pub(crate) fn fs_monster(b: &StatBlock) -> FsMonster {
     let a = &b.abilities;
     let ab = |v: crate::monster::statblock::AbilityValue| {
         format!("{} ({})", v.score, signed(i64::from(v.modifier)))

@@ -119,7 +119,7 @@ pub fn table_sheet(
     encounter: &Encounter,
     party: &Party,
     bestiary: &Bestiary,
-) -> Result<String, String> {
+) -> Result<String, crate::fight::build::BuildError> {
     let how = crate::fight::build::Start {
         encounter_id: crate::monster::slugify(&encounter.name),
         seed: 0,

@@ -15,16 +15,67 @@ use crate::monster::statblock::StatBlock;
 use crate::xkeys::XKeys;
 use std::collections::BTreeMap;
 
+/// Why a fight cannot be made from an encounter, or a creature cannot join one; each message
+/// is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// The encounter (or the GM) names a monster the bestiary does not have.
+    #[error("no monster has the id `{id}`{}", did_you_mean(near))]
+    UnknownMonster {
+        /// The id as given.
+        id: String,
+        /// The bestiary's closest ids, best first; may be empty.
+        near: Vec<String>,
+    },
+    /// The monster's file is there but cannot be used (its templates do not apply).
+    #[error(transparent)]
+    Monster(#[from] crate::yaml_io::FileError),
+    /// An extended challenge's level outside 1-30.
+    #[error(transparent)]
+    ChallengeLevel(#[from] crate::rules::level::LevelOutOfRange),
+    /// A character's initiative or hit points given for a name the party does not have.
+    #[error("the party has no character named `{name}`; its characters: {}", characters.join(", "))]
+    UnknownCharacter {
+        /// The name as given.
+        name: String,
+        /// The party's characters, in its order.
+        characters: Vec<String>,
+    },
+    /// A reinforcement that is neither a creature already in the fight nor a monster that can
+    /// join it; why it is not the monster.
+    #[error("{0}; or name a creature already in the fight to add another of it")]
+    NotAReinforcement(Box<BuildError>),
+}
+
+fn did_you_mean(near: &[String]) -> String {
+    if near.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean `{}`?)", near.join("`, `"))
+    }
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<BuildError> for String {
+    fn from(e: BuildError) -> String {
+        e.to_string()
+    }
+}
+
 /// What a fight is started with, besides the encounter.
 #[derive(Debug, Clone, Default)]
 pub struct Start {
     /// The encounter's id (its file's stem).
     pub encounter_id: String,
+    /// Seeds every roll of the fight: the monsters' initiative here, each step's dice later
+    /// (the same seed and steps give the same fight).
     pub seed: u64,
     /// Characters' initiative results and hit points, by name (P1: entered by the GM).
     pub characters: BTreeMap<String, (Option<i64>, Option<i64>)>,
     /// The saved party the characters come from, if any.
     pub party_id: Option<String>,
+    /// The adventure the fight belongs to (its id), whose party earns the XP and whose method
+    /// rolls the treasure.
     pub adventure: Option<String>,
 }
 
@@ -112,19 +163,18 @@ pub fn monster(
     id: String,
     name: Option<String>,
     side: Side,
-) -> Result<Combatant, String> {
-    let e = bestiary.get(monster_id).ok_or_else(|| {
-        let near = bestiary.suggest(monster_id);
-        format!(
-            "no monster has the id `{monster_id}`{}",
-            if near.is_empty() {
-                String::new()
-            } else {
-                format!(" (did you mean `{}`?)", near.join("`, `"))
-            }
-        )
-    })?;
-    let applied = e.applied().map_err(|e| e.to_string())?;
+) -> Result<Combatant, BuildError> {
+    let e = bestiary
+        .get(monster_id)
+        .ok_or_else(|| BuildError::UnknownMonster {
+            id: monster_id.to_owned(),
+            near: bestiary
+                .suggest(monster_id)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        })?;
+    let applied = e.applied()?;
     let block = crate::monster::template_apply::derive_applied(&applied);
     let mut c = from_block(
         id,
@@ -207,7 +257,7 @@ fn members_of(
     bestiary: &Bestiary,
     taken: &mut BTreeMap<String, usize>,
     alone: &[String],
-) -> Result<Vec<Combatant>, String> {
+) -> Result<Vec<Combatant>, BuildError> {
     let side = if g.side == GroupSide::Ally {
         Side::Ally
     } else {
@@ -294,7 +344,7 @@ pub fn start(
     party: &Party,
     bestiary: &Bestiary,
     how: &Start,
-) -> Result<Fight, String> {
+) -> Result<Fight, BuildError> {
     let report = crate::encounter::report(encounter, party, bestiary);
     let mut taken = BTreeMap::new();
     // The ids of which the encounter has exactly one creature.
@@ -313,8 +363,7 @@ pub fn start(
     let mut rolls = Vec::new();
     for (gi, (g, r)) in encounter.groups.iter().zip(&report.roster).enumerate() {
         if let Some(c) = &r.challenge {
-            let level =
-                crate::rules::level::Level::new(i64::from(c.level)).map_err(|e| e.to_string())?;
+            let level = crate::rules::level::Level::new(i64::from(c.level))?;
             let hard = crate::encounter::challenge::LATER_CHECK_DC.dc_at(level);
             challenges.push(ChallengeRun {
                 name: c.name.clone(),
@@ -412,15 +461,14 @@ pub fn start(
         })
         .collect();
     if let Some(n) = unknown.first() {
-        let names: Vec<&str> = combatants
-            .iter()
-            .filter(|c| c.side == Side::Party)
-            .map(|c| c.name.as_str())
-            .collect();
-        return Err(format!(
-            "the party has no character named `{n}`; its characters: {}",
-            names.join(", ")
-        ));
+        return Err(BuildError::UnknownCharacter {
+            name: (*n).clone(),
+            characters: combatants
+                .iter()
+                .filter(|c| c.side == Side::Party)
+                .map(|c| c.name.clone())
+                .collect(),
+        });
     }
     let mut state = FightState {
         round: 0,
@@ -472,7 +520,7 @@ pub fn reinforcement(
     what: &str,
     ally: bool,
     initiative: Option<i64>,
-) -> Result<Combatant, String> {
+) -> Result<Combatant, BuildError> {
     let free = |base: &str| {
         (1..)
             .map(|n| format!("{base}-{n}"))
@@ -517,9 +565,8 @@ pub fn reinforcement(
         return Ok(c);
     }
     let side = if ally { Side::Ally } else { Side::Foe };
-    let mut c = monster(bestiary, what, free(what), None, side).map_err(|e| {
-        format!("{e}; or name a creature already in the fight to add another of it")
-    })?;
+    let mut c = monster(bestiary, what, free(what), None, side)
+        .map_err(|e| BuildError::NotAReinforcement(Box::new(e)))?;
     let count = match initiative {
         Some(i) => i,
         None => {
@@ -531,4 +578,49 @@ pub fn reinforcement(
     };
     c.initiative = Some(count);
     Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::level::Level;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_build_error_apart() {
+        let bestiary = Bestiary::shipped();
+        let party = Party::uniform(2, Level::new(3).unwrap());
+        let e = Encounter::new("Empty hall", &party);
+        let zed = Start {
+            characters: BTreeMap::from([("Zed".to_owned(), (Some(12), None))]),
+            ..Start::default()
+        };
+        let err = start(&e, &party, &bestiary, &zed).unwrap_err();
+        assert_eq!(
+            err,
+            BuildError::UnknownCharacter {
+                name: "Zed".to_owned(),
+                characters: vec!["Character 1".to_owned(), "Character 2".to_owned()],
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "the party has no character named `Zed`; its characters: Character 1, Character 2"
+        );
+        let err = monster(&bestiary, "no-such-beast", "x".into(), None, Side::Foe).unwrap_err();
+        assert!(matches!(&err, BuildError::UnknownMonster { id, .. } if id == "no-such-beast"));
+        assert!(
+            err.to_string()
+                .starts_with("no monster has the id `no-such-beast`")
+        );
+        let f = start(&e, &party, &bestiary, &Start::default()).unwrap();
+        let err = reinforcement(&f, &bestiary, "no-such-beast", false, None).unwrap_err();
+        assert!(matches!(
+            &err,
+            BuildError::NotAReinforcement(inner) if matches!(**inner, BuildError::UnknownMonster { .. })
+        ));
+        assert!(
+            err.to_string()
+                .ends_with("; or name a creature already in the fight to add another of it")
+        );
+    }
 }

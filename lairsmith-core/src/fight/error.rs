@@ -12,7 +12,10 @@ pub enum StepError {
     Unknown(crate::vocab::UnknownValue),
     /// A creature with no action point left spends one (P9).
     #[error("{name} has no action points left")]
-    NoActionPoints { name: String },
+    NoActionPoints {
+        /// The creature's name, as the GM sees it.
+        name: String,
+    },
     /// Any other reason the step does not fit the fight's state, as a sentence.
     #[error("{0}")]
     Refused(String),

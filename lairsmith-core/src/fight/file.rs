@@ -14,6 +14,7 @@ pub const FIGHT_SCHEMA_VERSION: u32 = 1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum FightKind {
+    /// `kind: fight`, the only value.
     #[default]
     Fight,
 }
@@ -30,8 +31,11 @@ crate::yaml_io::kind_schema!(FightKind, "fight");
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Fight {
+    /// What the file is (`kind: fight`), checked on reading.
     pub kind: FightKind,
+    /// The file format's version; this library reads [`FIGHT_SCHEMA_VERSION`] only.
     pub schema_version: u32,
+    /// The fight's title: the encounter's name when it started.
     pub name: String,
     /// The saved encounter it was started from.
     pub encounter: String,
@@ -54,6 +58,7 @@ pub struct Fight {
     /// Where the XP of the end was written (P10), so that it is never written twice.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub awarded: Vec<String>,
+    /// The file's own `x-` keys (the user's or another tool's data), kept through a save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }

@@ -18,8 +18,9 @@ pub mod saved;
 pub mod step;
 pub mod words;
 
+pub use build::BuildError;
 pub use file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
-pub use model::{Combatant, FightState, Life, Overcome, Side};
+pub use model::{Combatant, FightState, Life, Overcome, Side, UntilError};
 pub use step::{Step, StepError};
 pub use words::WordError;
 

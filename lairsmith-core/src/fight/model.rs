@@ -31,6 +31,8 @@ pub enum Side {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Life {
+    /// In the fight and acting: above 0 HP, or a creature whose hit points the fight does not
+    /// know (a character before the GM gives them, a 3rd-edition foe).
     #[default]
     Up,
     /// At 0 HP or below and alive: a character, or a monster the GM marks so (P3).
@@ -45,14 +47,19 @@ pub enum Life {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Overcome {
+    /// Killed or knocked out.
     Defeated,
+    /// Ran from the fight.
     Fled,
+    /// Gave up to the party.
     Surrendered,
+    /// Got past without beating it (avoided, talked round, sneaked by).
     Bypassed,
 }
 
-/// How long an effect lasts (Durations, L990-999). Written as words: `save ends`, `the
-/// encounter`, `start of ana`, `end of goblin-cutter-2`.
+/// How long an effect lasts (the book's Duration of a power's effect). Written as words:
+/// `save ends`, `the encounter`, `start of ana`, `end of goblin-cutter-2`. Read from an effect's
+/// `until:` key; [`UntilError`] says why a text is none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Until {
     /// Until the start of this combatant's next turn (its id).
@@ -76,11 +83,29 @@ impl std::fmt::Display for Until {
     }
 }
 
+/// Why a text is not a duration ([`Until`]); each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UntilError {
+    /// `start of` or `end of` followed by something that cannot be a combatant's id.
+    #[error(transparent)]
+    Id(#[from] crate::monster::design::IdError),
+    /// None of the forms a duration takes; `given` is the text as typed, trimmed (the message
+    /// quotes it escaped and shortened).
+    #[error(
+        "`{}` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too)",
+        crate::text::quote_short(.given)
+    )]
+    NotADuration {
+        /// The text as typed, trimmed.
+        given: String,
+    },
+}
+
 impl std::str::FromStr for Until {
-    type Err = String;
+    type Err = UntilError;
     /// `save ends` (or `save`), `the encounter` (or `encounter`), `start of ID` or `start:ID`,
     /// `end of ID` or `end:ID`.
-    fn from_str(s: &str) -> Result<Until, String> {
+    fn from_str(s: &str) -> Result<Until, UntilError> {
         let t = s.trim();
         let lower = t.to_lowercase();
         match lower.as_str() {
@@ -88,7 +113,7 @@ impl std::str::FromStr for Until {
             "the encounter" | "encounter" | "end of the encounter" => return Ok(Until::Encounter),
             _ => {}
         }
-        let id = |rest: &str| -> Result<String, String> {
+        let id = |rest: &str| -> Result<String, UntilError> {
             let id = rest.trim();
             crate::monster::design::check_id(id)?;
             Ok(id.to_owned())
@@ -105,10 +130,9 @@ impl std::str::FromStr for Until {
         {
             return id(rest).map(Until::EndOf);
         }
-        Err(format!(
-            "`{}` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too)",
-            crate::text::quote_short(t)
-        ))
+        Err(UntilError::NotADuration {
+            given: t.to_owned(),
+        })
     }
 }
 
@@ -142,20 +166,29 @@ impl schemars::JsonSchema for Until {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Affliction {
-    /// One of the book's conditions (L1482-1559), `marked` with who marked.
+    /// One of the book's Conditions, `marked` with who marked.
     Condition {
+        /// The condition, by the book's name (`condition:` in the file).
         condition: Condition,
+        /// The id of the combatant that caused it (who marked, for `marked`), if the GM said.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<String>,
     },
-    /// Persistent damage, taken at the start of the creature's turns (L998-999, P6).
+    /// Persistent damage, taken at the start of the creature's turns (the book's Persistent
+    /// damage, P6).
     Persistent {
+        /// The hit points lost each turn, 1 to 999.
         amount: i64,
+        /// Its damage type, which the creature's resistance or vulnerability changes (P5);
+        /// `None` for untyped damage.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         damage_type: Option<DamageType>,
     },
     /// Anything else, in the GM's words.
-    Other { text: String },
+    Other {
+        /// The effect as the GM typed it (one line, shown to the players too).
+        text: String,
+    },
 }
 
 /// An effect on a combatant, with its duration and what follows it.
@@ -163,12 +196,16 @@ pub enum Affliction {
 pub struct Effect {
     /// Unique within the fight: how `end-effect` names it.
     pub id: u32,
+    /// What the effect does.
     pub what: Affliction,
+    /// How long it lasts.
     pub until: Until,
-    /// Begins when a saving throw ends this effect (Aftereffect, L1127-1130).
+    /// Begins when a saving throw ends this effect (Aftereffect, among the book's Special
+    /// saving throw riders).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aftereffect: Option<Box<Effect>>,
-    /// Replaces this effect the first time a saving throw against it fails (L1131-1133).
+    /// Replaces this effect the first time a saving throw against it fails (First Failed Save,
+    /// among the book's Special saving throw riders).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed_save: Option<Box<Effect>>,
 }
@@ -177,7 +214,9 @@ pub struct Effect {
 /// whether it is spent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PowerState {
+    /// The power's name as its stat block prints it; steps name the power by it, in any case.
     pub name: String,
+    /// How often it can be used: at-will, encounter, daily or refresh.
     pub usage: Usage,
     /// The d6 faces that give a used refresh power back (P6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -191,6 +230,8 @@ pub struct PowerState {
     /// The damage on a hit: dice (`2d8+5`) or a mook's static number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<String>,
+    /// The damage's type, for the target's resistances and vulnerabilities (P5); `None` for
+    /// untyped damage.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_type: Option<DamageType>,
     /// An encounter, daily or refresh power that was used (and not yet refreshed).
@@ -220,16 +261,22 @@ fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
-/// A combatant's four defenses.
+/// A combatant's four defenses, as its stat block gives them: the number an attack roll must
+/// reach to hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Defenses {
+    /// Armor Class.
     pub ac: i64,
+    /// Fortitude.
     pub fortitude: i64,
+    /// Reflex.
     pub reflex: i64,
+    /// Will.
     pub will: i64,
 }
 
 impl Defenses {
+    /// The defense an attack targets.
     pub fn get(&self, d: Defense) -> i64 {
         match d {
             Defense::Ac => self.ac,
@@ -244,14 +291,19 @@ impl Defenses {
 /// its value (R9).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Resist {
+    /// What it applies to: a damage type's word (`fire`), or what a swarm resists (R9).
     pub against: String,
+    /// The damage taken off (a resistance) or added (a vulnerability) when damage of that
+    /// kind is taken, as the stat block gives it.
     pub value: i64,
 }
 
 /// Regeneration as the stat block gives it (P6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Regen {
+    /// The hit points regained at the start of each of its turns, never above the maximum.
     pub value: i64,
+    /// When it applies: always, only while staggered, or only while not staggered.
     #[serde(default)]
     pub when: crate::monster::design::RegenerationWhen,
 }
@@ -261,11 +313,20 @@ pub struct Regen {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Origin {
     /// A monster of the bestiary, by id.
-    Monster { id: String },
+    Monster {
+        /// The monster's id in the bestiary (its file's stem).
+        id: String,
+    },
     /// An encounter's placeholder (level, rank, role).
-    Placeholder { placeholder: String },
+    Placeholder {
+        /// The placeholder as the encounter writes it (`level 3 elite blocker`).
+        placeholder: String,
+    },
     /// A 3rd-edition foe, by challenge rating.
-    Cr { cr: String },
+    Cr {
+        /// The challenge rating as written: `1` to `20` or a fraction such as `1/2` (D1).
+        cr: String,
+    },
     /// A member of the party.
     Character,
 }
@@ -277,7 +338,9 @@ pub struct Combatant {
     pub id: String,
     /// The name the GM sees: the group's label or the monster's name, numbered in its group.
     pub name: String,
+    /// Which side it fights on.
     pub side: Side,
+    /// What it is: a monster, a placeholder, a 3rd-edition foe or a character.
     pub origin: Origin,
     /// The encounter group it came from (P1: one roll a group); `None` for characters and
     /// creatures added during the fight on their own.
@@ -296,26 +359,41 @@ pub struct Combatant {
     pub max_hp: Option<i64>,
     /// Current hit points (or, without a maximum, 0 less the damage taken).
     pub hp: i64,
+    /// Temporary hit points, lost before hit points; a new grant replaces them only if higher
+    /// (P4).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub temp_hp: i64,
+    /// Whether it is up, unconscious, dead or gone (P3).
     #[serde(default)]
     pub life: Life,
+    /// A mook: 1 HP, dropped by any damage, never damaged by a miss (R5, P3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mook: bool,
+    /// Added to its saving throws (P7): the stat block's, by rank elite +2, boss +5, others 0
+    /// (R5).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub save_bonus: i64,
+    /// Action points left to spend (P9): the stat block's at the start, by rank 1 for an
+    /// elite and 2 for a boss (R5).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub action_points: i64,
+    /// Its defenses; `None` for characters and 3rd-edition foes, whose defenses an attack
+    /// step gives.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defenses: Option<Defenses>,
+    /// Damage taken off by type (P5, R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resistances: Vec<Resist>,
+    /// Damage added by type (P5, R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vulnerabilities: Vec<Resist>,
+    /// Hit points regained at the start of its turns (P6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regeneration: Option<Regen>,
+    /// Its powers, in stat-block order, with which are spent.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub powers: Vec<PowerState>,
+    /// The effects on it now, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
     /// Hidden from the players' view until revealed.
@@ -369,12 +447,20 @@ impl Combatant {
 /// An extended challenge being run (A2, A3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChallengeRun {
+    /// The challenge's name in the encounter; checks name it by this.
     pub name: String,
+    /// Its level, 1 to 30, which sets its DCs (Table – Recommended Difficulty Classes by
+    /// Level) and its XP.
     pub level: u8,
+    /// The successes that win it.
     pub successes_needed: u32,
+    /// The failures that end it failed (default 3, A2).
     pub failures_allowed: u32,
+    /// The successes so far.
     pub successes: u32,
+    /// The failures so far.
     pub failures: u32,
+    /// What it is worth to the party, won or lost (A2, P10).
     pub xp: u64,
     /// Each skill with the DC of its first check (A3), in the order the file gives.
     pub skills: Vec<(String, u32)>,
@@ -388,6 +474,7 @@ pub struct ChallengeRun {
 }
 
 impl ChallengeRun {
+    /// Whether it has ended: its successes reached, or its failures used up.
     pub fn is_over(&self) -> bool {
         self.successes >= self.successes_needed || self.failures >= self.failures_allowed
     }
@@ -396,7 +483,9 @@ impl ChallengeRun {
 /// One line of the log: the round it happened in and what happened, dice included.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LogLine {
+    /// The round it happened in; 0 before the first.
     pub round: u32,
+    /// What happened, as a sentence with its dice and the ruling that applied.
     pub text: String,
 }
 
@@ -407,6 +496,7 @@ pub struct Ending {
     pub xp: u64,
     /// What each character earns: the XP ÷ the characters, rounded down (E4).
     pub xp_each: u64,
+    /// The characters in the fight, who share the XP.
     pub characters: usize,
 }
 
@@ -421,13 +511,47 @@ pub struct FightState {
     /// Those who have had their turn this round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub acted: Vec<String>,
+    /// Everyone who took part, in the order they joined (those who left too, as
+    /// [`Life::Gone`]); [`Fight::order`](crate::fight::Fight::order) gives the initiative
+    /// order.
     pub combatants: Vec<Combatant>,
+    /// The encounter's extended challenges.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub challenges: Vec<ChallengeRun>,
     /// The next effect's id.
     pub next_effect: u32,
+    /// What happened so far, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub log: Vec<LogLine>,
+    /// How it ended; `None` while it goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ending>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_until_error_apart() {
+        assert_eq!(
+            "start:ana".parse::<Until>(),
+            Ok(Until::StartOf("ana".into()))
+        );
+        assert!(matches!(
+            "end of Not An Id".parse::<Until>(),
+            Err(UntilError::Id(_))
+        ));
+        let e = " forever ".parse::<Until>().unwrap_err();
+        assert_eq!(
+            e,
+            UntilError::NotADuration {
+                given: "forever".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "`forever` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too)"
+        );
+    }
 }

@@ -8,13 +8,18 @@ use crate::vocab::Vocabulary;
 /// How a foe looks to the players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Looks {
+    /// It has taken no damage.
     Unhurt,
+    /// Damaged, but not yet staggered.
     Hurt,
+    /// At half its maximum HP or fewer (P3, R11).
     Staggered,
+    /// Dead, unconscious or out of the fight: the players are not told which.
     Down,
 }
 
 impl Looks {
+    /// The word the players' view prints: "unhurt", "hurt", "staggered" or "down".
     pub fn word(self) -> &'static str {
         match self {
             Looks::Unhurt => "unhurt",
@@ -28,7 +33,10 @@ impl Looks {
 /// One row of the players' view.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
+    /// The name the players see: the group's label or the monster's name, numbered in its
+    /// group, or the character's.
     pub name: String,
+    /// Which side it fights on (an ally's line says so).
     pub side: Side,
     /// Whose turn it is.
     pub current: bool,

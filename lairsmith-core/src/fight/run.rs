@@ -16,10 +16,15 @@ use std::path::{Path, PathBuf};
 /// initiative and hit points by name, and where the characters' XP goes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StartWith {
+    /// The saved encounter: its id in the data directory, or a path to its file.
     pub encounter: String,
     /// `None`: a seed from real entropy, chosen here.
     pub seed: Option<u64>,
+    /// Each character's initiative result and hit points, by name; either may be left for
+    /// later (P1: the GM enters them).
     pub characters: BTreeMap<String, (Option<i64>, Option<i64>)>,
+    /// The saved adventure the fight belongs to (its id): its party earns the XP and its
+    /// method rolls the treasure.
     pub adventure: Option<String>,
     /// A saved party to fight with instead of the encounter's.
     pub party: Option<String>,
@@ -64,15 +69,16 @@ pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight), DataE
         party_id,
         adventure: with.adventure.clone(),
     };
-    let f = crate::fight::build::start(&e, &party, &bestiary, &how).map_err(DataError::Refused)?;
+    let f = crate::fight::build::start(&e, &party, &bestiary, &how)
+        .map_err(|e| DataError::Refused(e.to_string()))?;
     Ok((create_fight(data, &f)?, f))
 }
 
 /// Applies the step `make` gives for the fight as it is on disk, under the file's lock; the
-/// fight after it and the log's new lines.
-pub fn step(
+/// fight after it and the log's new lines. Why `make` refuses is reported as its sentence.
+pub fn step<E: std::fmt::Display>(
     path: &Path,
-    make: impl FnOnce(&Fight) -> Result<Step, String>,
+    make: impl FnOnce(&Fight) -> Result<Step, E>,
 ) -> Result<(Fight, Vec<LogLine>), DataError> {
     let mut make = Some(make);
     update_fight(path, |f| {
@@ -80,7 +86,7 @@ pub fn step(
         let make = make
             .take()
             .ok_or_else(|| DataError::Refused("the step was made already".into()))?;
-        let step = make(f).map_err(DataError::Refused)?;
+        let step = make(f).map_err(|e| DataError::Refused(e.to_string()))?;
         f.push(step)
             .map_err(|e| DataError::Refused(e.to_string()))?;
         Ok((f.clone(), f.now.log[before..].to_vec()))
@@ -92,7 +98,7 @@ pub fn step(
 /// file has.
 pub fn undo(path: &Path, seen: Option<usize>) -> Result<(Fight, Step), DataError> {
     update_fight(path, |f| {
-        check_seen(f, seen, path).map_err(DataError::Refused)?;
+        check_seen(f, seen, path).map_err(|e| DataError::Refused(e.to_string()))?;
         if !f.awarded.is_empty() {
             return Err(DataError::Refused(
                 "the fight's XP is written in the party's file; its end cannot be undone".into(),
@@ -113,7 +119,7 @@ pub fn end(
     seen: Option<usize>,
 ) -> Result<Fight, DataError> {
     update_fight(path, |f| {
-        check_seen(f, seen, path).map_err(DataError::Refused)?;
+        check_seen(f, seen, path).map_err(|e| DataError::Refused(e.to_string()))?;
         if f.now.ended.is_none() {
             f.push(Step::End {
                 overcome: overcome.clone(),
@@ -202,15 +208,31 @@ pub fn step_words(s: &Step) -> String {
 }
 
 /// Why a front end's change is refused: the file holds steps the GM has not seen (another
-/// terminal changed the fight), so a change made from the front end's older copy, which had
-/// `seen` steps, must not apply. `None`: the change was made from the file itself.
-fn check_seen(f: &Fight, seen: Option<usize>, path: &Path) -> Result<(), String> {
+/// terminal changed the fight), so a change made from the front end's older copy must not
+/// apply. The message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} changed on disk since it was read ({steps} steps, not {seen}): it is read again; look, then try once more",
+    path.display()
+)]
+pub struct ChangedOnDisk {
+    /// The fight's file.
+    pub path: PathBuf,
+    /// The steps the file holds now.
+    pub steps: usize,
+    /// The steps of the front end's copy.
+    pub seen: usize,
+}
+
+/// Refuses a change made from a copy of the fight that had `seen` steps when the file has
+/// others. `None`: the change was made from the file itself.
+fn check_seen(f: &Fight, seen: Option<usize>, path: &Path) -> Result<(), ChangedOnDisk> {
     match seen {
-        Some(n) if n != f.steps.len() => Err(format!(
-            "{} changed on disk since it was read ({} steps, not {n}): it is read again; look, then try once more",
-            path.display(),
-            f.steps.len()
-        )),
+        Some(n) if n != f.steps.len() => Err(ChangedOnDisk {
+            path: path.to_owned(),
+            steps: f.steps.len(),
+            seen: n,
+        }),
         _ => Ok(()),
     }
 }
@@ -218,10 +240,7 @@ fn check_seen(f: &Fight, seen: Option<usize>, path: &Path) -> Result<(), String>
 /// As [`step`], for a front end that made `step` from its own copy of the fight, which had
 /// `seen` steps: refused if the file has changed since.
 pub fn step_seen(path: &Path, seen: usize, step: Step) -> Result<(Fight, Vec<LogLine>), DataError> {
-    self::step(path, |f| {
-        check_seen(f, Some(seen), path)?;
-        Ok(step)
-    })
+    self::step(path, |f| check_seen(f, Some(seen), path).map(|()| step))
 }
 
 /// What the end of a fight says: the XP (P10, E4), whether it is written, and the treasure.
@@ -247,4 +266,33 @@ pub fn end_lines(
         Err(e) => lines.push(format!("Treasure: {e}")),
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encounter::party::Party;
+    use crate::rules::level::Level;
+
+    #[test]
+    fn a_copy_with_other_steps_is_refused_naming_both_counts() {
+        let party = Party::uniform(4, Level::new(3).unwrap());
+        let e = crate::encounter::file::Encounter::new("Empty hall", &party);
+        let f = crate::fight::build::start(
+            &e,
+            &party,
+            &crate::bestiary::Bestiary::shipped(),
+            &Start::default(),
+        )
+        .unwrap();
+        let path = Path::new("fights/empty-hall.yaml");
+        assert_eq!(check_seen(&f, None, path), Ok(()));
+        assert_eq!(check_seen(&f, Some(0), path), Ok(()));
+        let e = check_seen(&f, Some(3), path).unwrap_err();
+        assert_eq!((e.steps, e.seen), (0, 3));
+        assert_eq!(
+            e.to_string(),
+            "fights/empty-hall.yaml changed on disk since it was read (0 steps, not 3): it is read again; look, then try once more"
+        );
+    }
 }

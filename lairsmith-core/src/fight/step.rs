@@ -13,10 +13,14 @@ use serde::{Deserialize, Serialize};
 /// An effect as the GM gives it; its id is given when it is applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct EffectSpec {
+    /// What the effect does.
     pub what: Affliction,
+    /// How long it lasts.
     pub until: Until,
+    /// The effect that begins when a saving throw ends this one (P7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aftereffect: Option<Box<EffectSpec>>,
+    /// The effect that replaces this one the first time a saving throw against it fails (P7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed_save: Option<Box<EffectSpec>>,
 }
@@ -26,62 +30,132 @@ pub struct EffectSpec {
 #[serde(tag = "step", rename_all = "kebab-case")]
 pub enum Step {
     /// A character's initiative result, entered by the GM (P1).
-    Initiative { who: String, count: i64 },
+    Initiative {
+        /// The character's id.
+        who: String,
+        /// The initiative check's total.
+        count: i64,
+    },
     /// Delay or ready: a new count, kept for the rest of the fight (P2).
-    Delay { who: String, count: i64 },
+    Delay {
+        /// The combatant's id.
+        who: String,
+        /// The initiative count it acts on from now on, chosen by the GM.
+        count: i64,
+    },
     /// The current turn ends (P7) and the next begins (P6); the first starts round 1.
     Next,
     /// Damage, of a type or untyped (P3-P5).
     Damage {
+        /// The combatant's id.
         who: String,
+        /// The damage as entered, before resistance and vulnerability.
         amount: i64,
+        /// Its type, which resistance and vulnerability change (P5); `None` for untyped.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         damage_type: Option<DamageType>,
     },
     /// Healing (P3).
-    Heal { who: String, amount: i64 },
+    Heal {
+        /// The combatant's id.
+        who: String,
+        /// The hit points regained (never above the maximum).
+        amount: i64,
+    },
     /// Temporary hit points (P4).
-    Temp { who: String, amount: i64 },
+    Temp {
+        /// The combatant's id.
+        who: String,
+        /// The temporary hit points granted; they replace the current ones only if higher.
+        amount: i64,
+    },
     /// A monster at 0 HP or below falls unconscious instead of dying (P3: the GM's choice).
-    KnockOut { who: String },
+    KnockOut {
+        /// The monster's id.
+        who: String,
+    },
     /// A condition, persistent damage or anything else, with its duration (P8).
-    Effect { who: String, effect: EffectSpec },
+    Effect {
+        /// The id of the combatant it is on.
+        who: String,
+        /// The effect; its id is given when it applies.
+        effect: EffectSpec,
+    },
     /// An effect ends before its time (the GM's say).
-    EndEffect { who: String, effect: u32 },
+    EndEffect {
+        /// The id of the combatant it is on.
+        who: String,
+        /// The effect's id ([`Effect::id`]).
+        effect: u32,
+    },
     /// A power's attack against a target's defense, with its damage on a hit; an encounter,
     /// daily or refresh power is marked used. `apply` takes the damage off the target.
     Attack {
+        /// The attacker's id.
         who: String,
+        /// The power's name, in any case.
         power: String,
+        /// The target's id.
         target: String,
         /// The target's defense when the fight does not know it (a character's).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         defense: Option<i64>,
+        /// Whether a hit's damage is taken off the target; otherwise only the rolls are logged.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         apply: bool,
     },
     /// A power used without a roll: an encounter, daily or refresh power is marked used.
-    Use { who: String, power: String },
+    Use {
+        /// The user's id.
+        who: String,
+        /// The power's name, in any case.
+        power: String,
+    },
     /// An action point spent (P9).
-    ActionPoint { who: String },
+    ActionPoint {
+        /// The id of the combatant who spends it.
+        who: String,
+    },
     /// Hit points for a combatant whose file gave none (a character's, a 3rd-edition foe's).
-    MaxHp { who: String, hp: i64 },
+    MaxHp {
+        /// The combatant's id.
+        who: String,
+        /// Its maximum hit points, 1 or more; damage already taken stays taken.
+        hp: i64,
+    },
     /// A creature joins the fight (reinforcements), with the initiative it rolled or shares.
-    Add { combatant: Box<Combatant> },
+    Add {
+        /// The creature, whole, as it joins.
+        combatant: Box<Combatant>,
+    },
     /// A creature leaves the fight.
-    Remove { who: String },
+    Remove {
+        /// The combatant's id.
+        who: String,
+    },
     /// Hidden from the players' view, or shown again.
-    Hide { who: String, hidden: bool },
+    Hide {
+        /// The combatant's id.
+        who: String,
+        /// `true` hides it, `false` shows it again.
+        hidden: bool,
+    },
     /// A check of an extended challenge (A3): with a skill (its DC, or Hard if used before) or
     /// a group check (Easy).
     Check {
+        /// The challenge's name.
         challenge: String,
+        /// The skill used; `None` for a group check.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         skill: Option<String>,
+        /// Whether the check succeeded.
         success: bool,
     },
     /// The end (P10): which foes were overcome and how.
-    End { overcome: Vec<(String, Overcome)> },
+    End {
+        /// Each overcome foe's id and how; a foe not listed earns no XP.
+        overcome: Vec<(String, Overcome)>,
+    },
 }
 
 pub use crate::fight::error::StepError;

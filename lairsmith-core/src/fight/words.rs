@@ -42,10 +42,16 @@ pub fn character(s: &str) -> Result<(String, Option<i64>, Option<i64>), WordErro
 pub enum WordError {
     /// A character that is not `NAME=INIT` or `NAME=INIT/HP`.
     #[error("`{}` is not a character's initiative: write NAME=INIT or NAME=INIT/HP, e.g. Ana=17/34", crate::text::quote_short(.given))]
-    NotACharacter { given: String },
+    NotACharacter {
+        /// The text as typed (the message quotes it escaped).
+        given: String,
+    },
     /// A character's hit points below 1.
     #[error("{name}'s hit points are 1 or more")]
-    NoHitPoints { name: String },
+    NoHitPoints {
+        /// The character's name as typed.
+        name: String,
+    },
     /// `persistent` without an amount from 1 to 999.
     #[error("persistent damage is `persistent N` or `persistent N TYPE`, N from 1 to 999")]
     Persistent,
@@ -56,23 +62,37 @@ pub enum WordError {
     #[error(transparent)]
     Name(#[from] crate::text::NameError),
     /// A duration that is none of `save`, `encounter`, `start:ID`, `end:ID`.
-    #[error("{0}")]
-    Until(String),
+    #[error(transparent)]
+    Until(#[from] crate::fight::model::UntilError),
     /// The combatant after `by` is no id.
     #[error(transparent)]
     Id(#[from] crate::monster::design::IdError),
     /// An amount of `what` (damage, healing) outside 1 to 9,999; `word` is quoted escaped.
     #[error("`{}` is not an amount of {what}: a whole number from 1 to 9,999", crate::text::quote_short(.word))]
-    NotAnAmount { word: String, what: String },
+    NotAnAmount {
+        /// The word as typed.
+        word: String,
+        /// What the amount was of, as the message names it (`damage`, `healing`).
+        what: String,
+    },
     /// An initiative count outside -99 to 999.
     #[error("`{}` is not an initiative count: a whole number from -99 to 999", crate::text::quote_short(.word))]
-    NotACount { word: String },
+    NotACount {
+        /// The word as typed.
+        word: String,
+    },
     /// A word after damage's amount and type.
     #[error("`{}` is one word too many: damage is an amount and a type, e.g. `12 fire`", crate::text::quote_short(.word))]
-    TooManyWords { word: String },
+    TooManyWords {
+        /// The first word past the type.
+        word: String,
+    },
     /// None of defeated, fled, surrendered, bypassed.
     #[error("`{}` is not how a foe is overcome: defeated, fled, surrendered or bypassed", crate::text::quote_short(.word))]
-    NotOvercome { word: String },
+    NotOvercome {
+        /// The word as typed.
+        word: String,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -122,7 +142,7 @@ pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<Effec
             }
             _ => Until::SaveEnds,
         },
-        Some(u) => u.parse::<Until>().map_err(WordError::Until)?,
+        Some(u) => u.parse::<Until>()?,
     };
     Ok(EffectSpec {
         what: affliction,

@@ -29,6 +29,7 @@ pub const MONSTER_SCHEMA_VERSION: u32 = 1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum MonsterKind {
+    /// `kind: monster`, the only kind a monster file has.
     #[default]
     Monster,
 }
@@ -48,6 +49,7 @@ crate::yaml_io::kind_schema!(MonsterKind, "monster");
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityScores {
+    /// Strength, 1 to 60; without it, the default for the role and level (R8).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -55,6 +57,7 @@ pub struct AbilityScores {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub str: Option<i32>,
+    /// Constitution, 1 to 60; without it, the default for the role and level (R8).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -62,6 +65,7 @@ pub struct AbilityScores {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub con: Option<i32>,
+    /// Dexterity, 1 to 60; without it, the default for the role and level (R8).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -69,6 +73,7 @@ pub struct AbilityScores {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub dex: Option<i32>,
+    /// Intelligence, 1 to 60; without it, the default for the role and level (R8).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -76,6 +81,7 @@ pub struct AbilityScores {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub int: Option<i32>,
+    /// Wisdom, 1 to 60; without it, the default for the role and level (R8).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -83,6 +89,7 @@ pub struct AbilityScores {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::AbilityScore>")]
     pub wis: Option<i32>,
+    /// Charisma, 1 to 60; without it, the default for the role and level (R8).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -93,6 +100,7 @@ pub struct AbilityScores {
 }
 
 impl AbilityScores {
+    /// The score the designer set for one ability, if any.
     pub fn get(&self, a: Ability) -> Option<i32> {
         match a {
             Ability::Str => self.str,
@@ -104,6 +112,7 @@ impl AbilityScores {
         }
     }
 
+    /// Sets or (with `None`) clears the score of one ability, so that it defaults again.
     pub fn set(&mut self, a: Ability, v: Option<i32>) {
         let slot = match a {
             Ability::Str => &mut self.str,
@@ -116,6 +125,7 @@ impl AbilityScores {
         *slot = v;
     }
 
+    /// No score set: the file leaves out `abilities:`.
     pub fn is_empty(&self) -> bool {
         *self == AbilityScores::default()
     }
@@ -125,6 +135,7 @@ impl AbilityScores {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
+    /// Walking speed in squares, 0 to 100; without it, 6 (R13).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -132,6 +143,7 @@ pub struct Movement {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub walk: Option<u32>,
+    /// Fly speed in squares, 0 to 100.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -139,6 +151,7 @@ pub struct Movement {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub fly: Option<u32>,
+    /// Swim speed in squares, 0 to 100.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -146,6 +159,7 @@ pub struct Movement {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub swim: Option<u32>,
+    /// Climb speed in squares, 0 to 100.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -153,6 +167,7 @@ pub struct Movement {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub climb: Option<u32>,
+    /// Burrow speed in squares, 0 to 100.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -160,6 +175,7 @@ pub struct Movement {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub burrow: Option<u32>,
+    /// Teleport speed in squares, 0 to 100.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -167,12 +183,15 @@ pub struct Movement {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Speed>")]
     pub teleport: Option<u32>,
+    /// The special movement traits (Creating New Monsters: Movement): `hover`, `wall-walker`,
+    /// `maximum altitude 2`, ...
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub traits: Vec<MovementTrait>,
 }
 
 impl Movement {
+    /// No speed and no trait set: the file leaves out `movement:`, and the monster walks 6.
     pub fn is_empty(&self) -> bool {
         *self == Movement::default()
     }
@@ -211,6 +230,7 @@ impl Movement {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Trait {
+    /// The trait's name, heading its text; one line.
     #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub name: String,
     /// The aura's size, for an aura (L1724-1725).
@@ -221,9 +241,12 @@ pub struct Trait {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Aura>")]
     pub aura: Option<u32>,
+    /// The trait's power tags (`aura`, `fire`, ...), printed after its name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<crate::rules::power_vocab::PowerTag>,
+    /// What the trait does, as the stat block prints it.
     pub text: String,
+    /// The trait's `x-` keys, kept as they were read.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -244,9 +267,11 @@ crate::vocabulary! {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Regeneration {
+    /// The hit points healed, 1 to 1,000.
     #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::Regeneration, _, _>")]
     #[schemars(schema_with = "crate::limits::bounded_schema::<crate::limits::Regeneration>")]
     pub value: u32,
+    /// When it works; without it, always.
     #[serde(default, skip_serializing_if = "is_always")]
     pub when: RegenerationWhen,
 }
@@ -271,19 +296,24 @@ impl Regeneration {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
+    /// The variant's name; one line.
     #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub name: String,
+    /// What differs in this variant: its type, speeds, powers or other statistics.
     pub text: String,
 }
 
 /// Something a monster is immune to: a damage type or a condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Immunity {
+    /// A damage type it takes no damage from (`immunities: [poison]`).
     Damage(DamageType),
+    /// A condition it cannot gain (`immunities: [charmed]`).
     Condition(crate::rules::creature::Condition),
 }
 
 impl Immunity {
+    /// Reads a damage type's or a condition's key; the error lists both vocabularies.
     pub fn parse(input: &str) -> Result<Immunity, crate::vocab::UnknownValue> {
         use crate::rules::creature::Condition;
         use crate::vocab::{UnknownValue, Vocabulary};
@@ -327,22 +357,37 @@ fn is_false(b: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct MonsterDesign {
+    /// `monster`, so a monster is never mistaken for an encounter or a template.
     pub kind: MonsterKind,
+    /// The file format's version; this build reads and writes [`MONSTER_SCHEMA_VERSION`].
     #[schemars(extend("const" = MONSTER_SCHEMA_VERSION))]
     pub schema_version: u32,
+    /// The monster's id, a slug of lower-case letters, digits and hyphens ([`check_id`]): the name
+    /// of its file and of its exports, and how encounters name it.
     #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub id: String,
+    /// The monster's name as the GM typed it; shown as the stat block's title.
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
+    /// The monster's level, 1 to 30 (R1): it sets every formula's numbers.
     pub level: Level,
+    /// Mook, standard, elite or boss (R5).
     pub rank: Rank,
+    /// One of the six roles (R2, R14); its formulas give the defenses, hit points and attack bonuses.
     pub role: Role,
+    /// A leader (R4): printed "Blocker (Leader)" and given a leader power by default; it changes no
+    /// number.
     #[serde(default, skip_serializing_if = "is_false")]
     pub leader: bool,
+    /// Tiny to Gargantuan: the space it takes and its default reach (R12).
     pub size: Size,
+    /// The monster's source (R14); with the tags, it grants resistances and vulnerabilities (R9).
     pub source: Source,
+    /// The monster's type (Animate, Beast, Humanoid, ...); `type:` in the file.
     #[serde(rename = "type")]
     pub creature_type: CreatureType,
+    /// The monster's tags (Aquatic, Swarm, Demon, ...); some grant resistances, vulnerabilities or
+    /// traits (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub tags: Vec<Tag>,
@@ -354,17 +399,21 @@ pub struct MonsterDesign {
         inner(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))
     )]
     pub templates: Vec<String>,
+    /// The stat block's alignment, if the GM gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alignment: Option<Alignment>,
+    /// The ability scores the designer set; the others default (R8).
     #[serde(default, skip_serializing_if = "AbilityScores::is_empty")]
     pub abilities: AbilityScores,
     /// Trained skills; their bonuses are derived (R7).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub skills: Vec<Skill>,
+    /// Special senses: `darkvision`, `blindsight 10`, ...
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub senses: Vec<Sense>,
+    /// Speeds and special movement; without it, walk 6 (R13).
     #[serde(default, skip_serializing_if = "Movement::is_empty")]
     pub movement: Movement,
     /// Natural reach in squares; without it, the size's (R12: Tiny 0, every other size 1).
@@ -375,14 +424,17 @@ pub struct MonsterDesign {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Reach>")]
     pub reach: Option<u32>,
+    /// Hit points healed at the start of each of its turns, always or only while (un)staggered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regeneration: Option<Regeneration>,
+    /// The languages it speaks, each one line; the stat block sorts them alphabetically.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(
         length(max = crate::limits::WORDS.max),
         inner(pattern(crate::monster::one_line::PATTERN))
     )]
     pub languages: Vec<String>,
+    /// Telepathy range in squares, 1 to 1,000.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -398,15 +450,21 @@ pub struct MonsterDesign {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub vulnerabilities: Vec<DamageType>,
+    /// Damage types and conditions it is immune to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub immunities: Vec<Immunity>,
+    /// Its auras and passive traits, at most 40.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::TRAITS.max))]
     pub traits: Vec<Trait>,
+    /// Its powers, at most 40; `lairsmith new` and the forge start it with its role's kit
+    /// ([`Templates::default_powers`](crate::monster::kit::Templates::default_powers)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::POWERS.max))]
     pub powers: Vec<Power>,
+    /// Hand-set numbers, each replacing a derived stat with the designer's reason; the balance lint
+    /// reports each one.
     #[serde(
         default,
         skip_serializing_if = "BTreeMap::is_empty",
@@ -414,15 +472,21 @@ pub struct MonsterDesign {
     )]
     #[schemars(schema_with = "crate::monster::overrides::stat_overrides")]
     pub overrides: BTreeMap<StatKey, Override>,
+    /// The Equipment entry: key gear it carries besides its clothes, armor and the weapons its
+    /// powers name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub equipment: Option<String>,
+    /// The GM's description of the monster, free prose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// How the monster fights, free prose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tactics: Option<String>,
+    /// Its variants, at most 40, printed after its statistics.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::VARIANTS.max))]
     pub variants: Vec<Variant>,
+    /// The file's top-level `x-` keys, kept as they were read.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }
@@ -430,13 +494,21 @@ pub struct MonsterDesign {
 /// The classification a monster is built from: the forge's first seven choices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Classification {
+    /// The monster's level, 1 to 30.
     pub level: Level,
+    /// Mook, standard, elite or boss.
     pub rank: Rank,
+    /// One of the six roles.
     pub role: Role,
+    /// A leader (R4).
     pub leader: bool,
+    /// Tiny to Gargantuan.
     pub size: Size,
+    /// The monster's source.
     pub source: Source,
+    /// The monster's type.
     pub creature_type: CreatureType,
+    /// The monster's tags.
     pub tags: Vec<Tag>,
 }
 
@@ -480,6 +552,7 @@ impl MonsterDesign {
         }
     }
 
+    /// The design's classification: what the forge's first seven choices set.
     pub fn classification(&self) -> Classification {
         Classification {
             level: self.level,

@@ -255,7 +255,9 @@ pub fn all_problems(text: &str, path: &Path) -> Vec<FileError> {
 
 /// A monster file's document, its problems and where each problem's value is.
 pub struct Diagnosis {
+    /// The file as a YAML document, read without the monster's types.
     pub doc: Value,
+    /// The problems found, each at its line and column where the text has one.
     pub problems: Vec<FileError>,
     /// The path of each value that did not read (or of each key that is missing).
     pub bad: Vec<Vec<Seg>>,

@@ -17,18 +17,29 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum KitFor {
+    /// The Archer role's kit.
     Archer,
+    /// The Blocker role's kit.
     Blocker,
+    /// The Skulker role's kit.
     Skulker,
+    /// The Spoiler role's kit.
     Spoiler,
+    /// The Striker role's kit.
     Striker,
+    /// The Wrecker role's kit.
     Wrecker,
+    /// The leader power a leader gets (R4), on top of its role's kit.
     Leader,
+    /// The extra powers an elite gets, so that it attacks about twice as often (Creating New
+    /// Monsters: Powers).
     Elite,
+    /// The extra powers a boss gets, so that it attacks about four times as often.
     Boss,
 }
 
 impl KitFor {
+    /// The kit of a role.
     pub fn role(role: Role) -> KitFor {
         match role {
             Role::Archer => KitFor::Archer,
@@ -41,20 +52,27 @@ impl KitFor {
     }
 }
 
+/// The `kind:` of a kit file, so a kit is never read as a monster or a template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KitKind {
+    /// `kind: power-kit`, the only kind a kit file has.
     PowerKit,
 }
 
 /// One file of `templates/`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PowerKit {
+    /// `power-kit`.
     pub kind: KitKind,
+    /// The file format's version.
     pub schema_version: u32,
+    /// The kit's id: `archer`, `leader`, `elite`, ...
     pub id: String,
+    /// Who the kit is for; `for:` in the file.
     #[serde(rename = "for")]
     pub for_: KitFor,
+    /// One sentence saying what the kit gives a monster.
     pub summary: String,
     /// The powers a monster of this kit gets by default (for leader kits: the first one).
     pub powers: Vec<Power>,
@@ -84,6 +102,7 @@ impl KeepsXKeys for PowerKit {
 /// All power kits.
 #[derive(Debug, Clone)]
 pub struct Templates {
+    /// Every kit read, in file order.
     pub kits: Vec<PowerKit>,
 }
 
@@ -108,6 +127,7 @@ impl Templates {
         })
     }
 
+    /// The kit for a role, the leader, elites or bosses, if one is read.
     pub fn kit(&self, for_: KitFor) -> Option<&PowerKit> {
         self.kits.iter().find(|k| k.for_ == for_)
     }
@@ -187,7 +207,7 @@ fn rate_part(p: &Power) -> Option<RatePart> {
 /// fewer is known without reading the list again: re-ranking a monster of many powers tries
 /// each of them.
 #[derive(Debug, Clone, Default)]
-pub struct AttackRate {
+pub(crate) struct AttackRate {
     /// How many at-will standard attacks make each number of attacks.
     standard: std::collections::BTreeMap<u32, usize>,
     /// How many at-will attacks each other kind of action has.

@@ -15,30 +15,44 @@ use crate::vocab::Vocabulary;
 use serde::Serialize;
 use std::path::Path;
 
+/// How serious a finding is: `lairsmith lint` fails on an error, and on a warning only with
+/// `--strict`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// A departure from the formulas (an override, literal dice) or from the book's advice (a
+    /// leader with no leader power, too few attacks for the rank): the monster still plays.
     Warning,
+    /// A design that is not playable or not in the book's vocabulary.
     Error,
 }
 
 /// One lint result.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Finding {
+    /// Warning or error.
     pub severity: Severity,
     /// A stable short name for tools, e.g. `override`, `no-basic-attack`.
     pub code: &'static str,
+    /// The sentence the GM reads.
     pub message: String,
     /// For overrides and literal damage: how far from the formula, and in percent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub departure: Option<Departure>,
 }
 
+/// How far a hand-set number is from the formula's: for an override, the stat's numbers; for
+/// literal dice, the average damage of the tier's dice and of the literal ones.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Departure {
+    /// What the formula gives.
     pub formula: f64,
+    /// What the design gives instead.
     pub value: f64,
+    /// `value - formula`.
     pub difference: f64,
+    /// The difference as a percentage of the formula's number, to one decimal (0 where the formula
+    /// gives 0).
     pub percent: f64,
 }
 

@@ -25,6 +25,7 @@ pub mod template_ops;
 pub use derive::derive;
 pub use design::{Classification, IdError, MonsterDesign, slugify};
 pub use file::{load_file, parse_monster};
+pub use forms::{MovementError, RegenerationError};
 pub use one_line::LineBreakError;
 pub use power::{DamageSpec, DamageSpecError, Power};
 pub use statblock::StatBlock;

@@ -20,7 +20,9 @@ pub enum Amount {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(into = "OverrideFields")]
 pub struct Override {
+    /// The number, fixed (`value:`) or relative to the formula (`by:`).
     pub amount: Amount,
+    /// Why the designer set it, as `reason:` says; the balance lint quotes it.
     pub reason: String,
 }
 
@@ -28,12 +30,14 @@ pub struct Override {
 /// inside the stat's range, and says when it was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Resolved {
+    /// The number the stat block shows.
     pub value: i64,
     /// `by` took the number past the stat's range, and it was held at the range's end.
     pub clamped: bool,
 }
 
 impl Override {
+    /// A fixed override (`value: N`): the stat is N at every level.
     pub fn value(value: i64, reason: impl Into<String>) -> Override {
         Override {
             amount: Amount::Value(value),
@@ -41,6 +45,7 @@ impl Override {
         }
     }
 
+    /// A relative override (`by: N`): the formula's number plus N, at every level.
     pub fn by(by: i64, reason: impl Into<String>) -> Override {
         Override {
             amount: Amount::By(by),
@@ -233,7 +238,9 @@ impl StatKey {
 /// (by the power's name).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Target {
+    /// A stat of the monster (`overrides: {hp: ...}`).
     Stat(StatKey),
+    /// The attack bonus of the power of this name (its `overrides: {attack: ...}`).
     Attack(String),
 }
 

@@ -15,11 +15,16 @@ use std::fmt;
 /// What a power's damage is: a tier of the damage table (which scales with level) or literal dice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DamageSpec {
+    /// A tier of the Damage by Level table (R10): `at-will-single`, `surge-multi`, ...; the
+    /// damage follows the monster's level.
     Tier(DamageTier),
+    /// Literal dice (`2d8+4`), the same at every level; the balance lint compares them with the
+    /// tier's.
     Dice(DiceExpr),
 }
 
 impl DamageSpec {
+    /// Reads a tier's key, else dice; the error says why the dice do not read, then lists the tiers.
     pub fn parse(input: &str) -> Result<DamageSpec, DamageSpecError> {
         if let Ok(t) = DamageTier::parse(input) {
             return Ok(DamageSpec::Tier(t));
@@ -91,6 +96,7 @@ impl JsonSchema for DamageSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackSpec {
+    /// The defense it targets: `ac`, `fortitude`, `reflex` or `will`.
     pub defense: Defense,
 }
 
@@ -105,6 +111,7 @@ pub struct PowerOverrides {
 }
 
 impl PowerOverrides {
+    /// No override set: the file leaves out the power's `overrides:`.
     pub fn is_empty(&self) -> bool {
         self.attack.is_none()
     }
@@ -118,10 +125,13 @@ fn is_false(b: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("patternProperties" = {"^x-": {}}))]
 pub struct Power {
+    /// The power's name, heading its entry; one line.
     #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub name: String,
+    /// A basic attack: printed with the basic symbol and usable where a power calls for one.
     #[serde(default, skip_serializing_if = "is_false")]
     pub basic: bool,
+    /// How often it can be used: `at-will`, `encounter`, `refresh` or `daily`.
     pub usage: Usage,
     /// The d6 faces that refresh the power ("Refresh 5, 6"), for `usage: refresh`.
     #[serde(
@@ -134,7 +144,10 @@ pub struct Power {
         max = crate::limits::REFRESH_FACE.max
     )))]
     pub refresh: Vec<u8>,
+    /// The action it takes: `standard`, `move`, `swift`, `free`, `counter`, `reaction`,
+    /// `opportunity` or `none`.
     pub action: Action,
+    /// Where it comes from: `melee`, `ranged`, `near`, `far` or `self`.
     pub origin: Origin,
     /// Squares: reach for melee (default the monster's reach), range for ranged, the
     /// "within N" distance for far areas.
@@ -145,14 +158,18 @@ pub struct Power {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::PowerRange>")]
     pub range: Option<u32>,
+    /// The area of a near or far power: `burst 2`, `arc 3`, `wall 5`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub area: Option<Area>,
+    /// Who or what it targets ("one creature"); one line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(pattern(crate::monster::one_line::PATTERN))]
     pub targets: Option<String>,
+    /// The power's tags (`fire`, `weapon`, `fear`, ...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub tags: Vec<PowerTag>,
+    /// The attack roll, for a power that makes one; its bonus is derived.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack: Option<AttackSpec>,
     /// How many attacks one use makes: a double attack is 2, and a power that makes a basic
@@ -165,29 +182,41 @@ pub struct Power {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Attacks>")]
     pub attacks: Option<u32>,
+    /// The damage on a hit: a tier of the Damage by Level table, or literal dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<DamageSpec>,
+    /// The damage's type, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_type: Option<DamageType>,
+    /// What triggers it, for a counter, reaction or opportunity power; `{name}` in any of the texts
+    /// stands for the monster's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger: Option<String>,
+    /// What must be true to use it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requirements: Option<String>,
     /// Text after the damage on a hit; `{damage}` inside it places the damage explicitly.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hit: Option<String>,
+    /// The Miss line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub miss: Option<String>,
+    /// The Effect line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<String>,
+    /// The Secondary Attack line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secondary_attack: Option<String>,
+    /// The Aftereffect line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aftereffect: Option<String>,
+    /// The Special line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special: Option<String>,
+    /// Hand-set numbers of this power: its attack bonus.
     #[serde(default, skip_serializing_if = "PowerOverrides::is_empty")]
     pub overrides: PowerOverrides,
+    /// The power's `x-` keys, kept as they were read.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
 }

@@ -18,8 +18,11 @@ use std::cmp::Ordering;
 /// What a re-level asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ask {
+    /// The new level, 1 to 30.
     pub level: Level,
+    /// The new rank (the old one to keep it); a new rank swaps the kit powers ([`rerank`]).
     pub rank: Rank,
+    /// The new role (the old one to keep it); a new role swaps the kit powers.
     pub role: Role,
     /// Turn every fixed override into a relative one first, keeping its margin over (or under)
     /// the formula at the monster's current level, so that it follows the monster.
@@ -29,6 +32,7 @@ pub struct Ask {
 /// A re-levelled design, and what changed on the way.
 #[derive(Debug, Clone)]
 pub struct Relevelled {
+    /// The re-levelled design, not yet saved.
     pub design: MonsterDesign,
     /// The kit powers the new rank and role swapped ([`rerank`]).
     pub powers: Vec<PowerChange>,
@@ -96,6 +100,7 @@ pub fn follow_formula(design: &mut MonsterDesign, block: &StatBlock) -> usize {
 /// One override at the old level and at the new one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OverrideEffect {
+    /// What the override sets.
     pub target: Target,
     /// `None`: the override is new (a power the new rank or role gives brought it).
     pub before: Option<AppliedOverride>,

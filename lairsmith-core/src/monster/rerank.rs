@@ -14,6 +14,7 @@ use crate::rules::role::Role;
 /// What a re-rank did to a monster's powers, for the user to read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PowerChange {
+    /// A power put in, by its name: a kit power of the new rank or role.
     Added(String),
     /// A power taken out, and why.
     Removed(String, &'static str),

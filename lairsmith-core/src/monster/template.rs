@@ -24,6 +24,7 @@ pub const TEMPLATE_SCHEMA_VERSION: u32 = 1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum TemplateKind {
+    /// `kind: monster-template`, the only kind a template file has.
     #[default]
     MonsterTemplate,
 }
@@ -42,48 +43,65 @@ crate::yaml_io::kind_schema!(TemplateKind, "monster-template");
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterTemplate {
+    /// `monster-template`, so a template is never read as a monster or a power kit.
     pub kind: TemplateKind,
+    /// The file format's version; this build reads and writes [`TEMPLATE_SCHEMA_VERSION`].
     #[schemars(extend("const" = TEMPLATE_SCHEMA_VERSION))]
     pub schema_version: u32,
+    /// The template's id, a slug as a monster's ([`check_id`]): what a monster's `templates:` lists.
     #[schemars(pattern(crate::monster::design::ID_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub id: String,
+    /// The template's name, as the forge and the stat block's template notes show it.
     #[schemars(pattern(crate::text::NAME_PATTERN), length(max = crate::text::MAX_NAME_CHARS))]
     pub name: String,
+    /// What the template makes of a monster, for the GM choosing one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// The rank it gives: the monster takes it, and its kit powers are swapped for the new rank's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<Rank>,
+    /// Tags added to the monster's (with the resistances, vulnerabilities and traits they grant).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub tags: Vec<Tag>,
+    /// Ability scores set, replacing the monster's.
     #[serde(default, skip_serializing_if = "AbilityScores::is_empty")]
     pub abilities: AbilityScores,
+    /// Trained skills added to the monster's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub skills: Vec<Skill>,
+    /// Senses added to the monster's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub senses: Vec<Sense>,
+    /// Speeds set over the monster's and movement traits added to its.
     #[serde(default, skip_serializing_if = "Movement::is_empty")]
     pub movement: Movement,
+    /// Languages added to the monster's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(
         length(max = crate::limits::WORDS.max),
         inner(pattern(crate::monster::one_line::PATTERN))
     )]
     pub languages: Vec<String>,
+    /// Resistances added to the monster's, each of value X at its level (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub resistances: Vec<DamageType>,
+    /// Vulnerabilities added to the monster's, each of value X at its level (R9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub vulnerabilities: Vec<DamageType>,
+    /// Immunities added to the monster's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::WORDS.max))]
     pub immunities: Vec<Immunity>,
+    /// Traits added to the monster's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::TRAITS.max))]
     pub traits: Vec<Trait>,
+    /// Powers added to the monster's, whatever its role.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::POWERS.max))]
     pub powers: Vec<Power>,
@@ -177,15 +195,20 @@ impl MonsterTemplate {
 /// Where a template comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TemplateOrigin {
+    /// Shipped with lairsmith, from `templates/monster/`.
     Shipped,
+    /// The user's own, from their templates directory.
     User,
 }
 
 /// One loaded template and its file.
 #[derive(Debug, Clone)]
 pub struct TemplateEntry {
+    /// The template as read.
     pub template: MonsterTemplate,
+    /// Whether it is shipped or the user's.
     pub origin: TemplateOrigin,
+    /// The file it was read from (for a shipped one, its path in the source tree).
     pub path: PathBuf,
 }
 
@@ -193,7 +216,9 @@ pub struct TemplateEntry {
 /// could not read.
 #[derive(Debug, Clone, Default)]
 pub struct MonsterTemplates {
+    /// Every template read, the shipped ones first.
     pub entries: Vec<TemplateEntry>,
+    /// The user's template files that could not be read or were left unread, each with why.
     pub errors: Vec<FileError>,
 }
 
@@ -327,10 +352,12 @@ impl MonsterTemplates {
         lib
     }
 
+    /// The loaded template of `id`, with where it comes from.
     pub fn entry(&self, id: &str) -> Option<&TemplateEntry> {
         self.entries.iter().find(|e| e.template.id == id)
     }
 
+    /// The template of `id`, if one has it.
     pub fn get(&self, id: &str) -> Option<&MonsterTemplate> {
         self.entry(id).map(|e| &e.template)
     }

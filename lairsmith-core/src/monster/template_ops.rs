@@ -15,21 +15,32 @@ pub enum TemplateOpError {
     /// The design already has the template.
     #[error("`{monster}` already has the template `{id}` ({name})")]
     AlreadyHas {
+        /// The monster's id.
         monster: String,
+        /// The template's id.
         id: String,
+        /// The template's name.
         name: String,
     },
     /// The design already lists [`crate::monster::design::MAX_TEMPLATES`] templates.
     #[error("`{monster}` already lists {n} templates, the most a monster holds")]
-    TooMany { monster: String, n: usize },
+    TooMany {
+        /// The monster's id.
+        monster: String,
+        /// How many templates it lists.
+        n: usize,
+    },
     /// The template conflicts with the design's others: each error finding's message.
     #[error("{}", .0.join("; "))]
     Conflicts(Vec<String>),
     /// The design does not list the template; `has` is the ids it lists.
     #[error("`{monster}` does not have the template `{id}`; {}", has_text(.has))]
     NotListed {
+        /// The monster's id.
         monster: String,
+        /// The id asked for.
         id: String,
+        /// The ids of the templates it lists.
         has: Vec<String>,
     },
 }

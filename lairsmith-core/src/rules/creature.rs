@@ -65,6 +65,7 @@ vocabulary! {
 }
 
 impl Source {
+    /// The source in a few words, from the book's description of it: "alien to this universe".
     pub fn summary(self) -> &'static str {
         match self {
             Source::Cosmic => "alien to this universe",
@@ -88,6 +89,7 @@ vocabulary! {
 }
 
 impl CreatureType {
+    /// The type in a few words, from the book's description of it: "an animal body and physiology".
     pub fn summary(self) -> &'static str {
         match self {
             CreatureType::Automaton => "assembled from raw matter or materials; no coherent organs",
@@ -134,6 +136,8 @@ vocabulary! {
 }
 
 impl Tag {
+    /// The tag in a few words, from the book's description of it: "lives partly or wholly
+    /// underwater".
     pub fn summary(self) -> &'static str {
         match self {
             Tag::Air => "a special connection to elemental air",

@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 /// The lowest and highest character level the award table has rows for (D1).
 pub const MIN_LEVEL: u8 = 1;
+/// The highest character level the award table has rows for (D1).
 pub const MAX_LEVEL: u8 = 20;
 /// The highest challenge rating the table has columns for.
 pub const MAX_CR: u8 = 20;
@@ -59,26 +60,51 @@ pub enum D20e3Error {
     #[error(
         "level {level} is outside the 3rd-edition table's party levels, {MIN_LEVEL} to {MAX_LEVEL}"
     )]
-    PartyLevelOutOfRange { level: i64 },
+    PartyLevelOutOfRange {
+        /// The level given.
+        level: i64,
+    },
     /// A whole CR outside the table's columns.
     #[error("CR {given} is outside the table; {VALID_CRS}")]
-    CrOutOfRange { given: u8 },
+    CrOutOfRange {
+        /// The CR given.
+        given: u8,
+    },
     /// Text that is no challenge rating (`1/5`, `x`).
     #[error("`{given}` is not a challenge rating; {VALID_CRS}")]
-    NotACr { given: String },
+    NotACr {
+        /// The text as the file or user wrote it.
+        given: String,
+    },
     /// A class level (`what` names the field, e.g. `` `npc:` ``) outside 1 to 20 (D7).
     #[error(
         "{what} {level} is outside the class levels the Experience Point Awards table rates, {MIN_CLASS_LEVEL} to {MAX_CLASS_LEVEL}"
     )]
-    ClassLevelOutOfRange { what: &'static str, level: u8 },
+    ClassLevelOutOfRange {
+        /// The field's key as the message quotes it: `` `npc:` ``, `` `character:` `` or
+        /// `` `class_levels:` ``.
+        what: &'static str,
+        /// The class level given.
+        level: u8,
+    },
     /// A monster's CR plus its class levels passes the table's highest CR (D7).
     #[error("CR {cr} with {levels} class levels is CR {}, past the Experience Point Awards table's CR {MAX_CR} (monsters with classes are CR + class level)", u16::from(*.cr) + u16::from(*.levels))]
-    PastTable { cr: u8, levels: u8 },
+    PastTable {
+        /// The monster's own CR.
+        cr: u8,
+        /// Its class levels.
+        levels: u8,
+    },
     /// A fractional CR with class levels: the sum is no CR of the table (D7).
     #[error(
         "CR {cr} with {levels} class levels is not a CR of the Experience Point Awards table (monsters with classes are CR + class level, a whole CR); write the CR the creature counts as, e.g. `cr: {levels}`"
     )]
-    FractionWithClassLevels { cr: Cr, levels: u8 },
+    FractionWithClassLevels {
+        /// The monster's fractional CR.
+        cr: Cr,
+        /// Its class levels.
+        levels: u8,
+    },
     /// A party without characters has no level (D2).
     #[error("a party needs at least one character")]
     EmptyParty,
@@ -107,6 +133,7 @@ impl PartyLevel {
             .ok_or(D20e3Error::PartyLevelOutOfRange { level })
     }
 
+    /// The party level, 1 to 20.
     pub fn get(self) -> u8 {
         self.0
     }
@@ -137,6 +164,7 @@ pub fn row_name(level: PartyLevel) -> String {
 pub enum Cr {
     /// 1/n of CR 1.
     Fraction(u8),
+    /// CR `n`, 1 to [`MAX_CR`].
     Whole(u8),
 }
 
@@ -144,6 +172,7 @@ pub enum Cr {
 pub const FRACTIONS: [u8; 5] = [2, 3, 4, 6, 8];
 
 impl Cr {
+    /// CR `n`, or [`D20e3Error::CrOutOfRange`] outside 1 to [`MAX_CR`].
     pub fn whole(n: u8) -> Result<Cr, D20e3Error> {
         if (1..=MAX_CR).contains(&n) {
             Ok(Cr::Whole(n))
@@ -199,6 +228,7 @@ impl fmt::Display for Cr {
 pub const CHARACTER_CRS: &str = "Character CR are = Class Level.  NPC Classes count as one level lower than PC Classes.  Monsters with classes are CR + Class level.";
 /// D7: the class levels a character or NPC foe may have: the table's 1 to 20.
 pub const MIN_CLASS_LEVEL: u8 = 1;
+/// D7: the highest class level a character or NPC foe may have.
 pub const MAX_CLASS_LEVEL: u8 = 20;
 /// D7: "NPC Classes count as one level lower than PC Classes".
 pub const NPC_LEVELS_LOWER: u8 = 1;
@@ -250,6 +280,7 @@ pub fn cell(level: PartyLevel, cr: u8) -> Cell {
 /// What one foe is worth to the whole party (D2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Worth {
+    /// The foe's XP for the whole party, before it is shared among the characters.
     Xp(u64),
     /// `*`: too weak to earn XP; worth 0.
     TooWeak,
@@ -363,8 +394,12 @@ pub fn adjusted_el(base: u8, circumstance: Option<Circumstance>) -> i32 {
 /// One D6 band: the offsets (EL − party level) it covers, inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Band3e {
+    /// The difficulty the band stands for.
     pub difficulty: Difficulty,
+    /// The lowest offset (EL − party level) in the band; `None` for the lowest band, which has no
+    /// floor.
     pub min_offset: Option<i32>,
+    /// The highest offset in the band; `None` for the highest band, which has no ceiling.
     pub max_offset: Option<i32>,
 }
 

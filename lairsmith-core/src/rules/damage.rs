@@ -20,6 +20,8 @@ vocabulary! {
 }
 
 impl DamageTier {
+    /// The column for a power used on a surge (once per encounter or on a refresh) or at will,
+    /// against one target or several.
     pub fn new(surge: bool, multi: bool) -> DamageTier {
         match (surge, multi) {
             (false, false) => DamageTier::AtWillSingle,
@@ -29,10 +31,12 @@ impl DamageTier {
         }
     }
 
+    /// Whether the power is used once per encounter or on a refresh, not at will.
     pub fn is_surge(self) -> bool {
         matches!(self, DamageTier::SurgeSingle | DamageTier::SurgeMulti)
     }
 
+    /// Whether the power targets two or more creatures.
     pub fn is_multi(self) -> bool {
         matches!(self, DamageTier::AtWillMulti | DamageTier::SurgeMulti)
     }
@@ -50,11 +54,15 @@ impl DamageTier {
 /// Damage after the table: dice, or a mook's static number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Damage {
+    /// Dice to roll, from the Monster Level and Damage table, the wrecker bonus included.
     Dice(DiceExpr),
+    /// A mook's static damage, no roll: the Mook Damage column, plus half the wrecker bonus
+    /// (rounded down) for a wrecker.
     Static(u32),
 }
 
 impl Damage {
+    /// The damage's mean: the dice's average, or the static number.
     pub fn average(&self) -> f64 {
         match self {
             Damage::Dice(d) => d.average(),

@@ -32,10 +32,13 @@ impl Difficulty {
 /// One difficulty band: offsets (encounter level - party level) it covers, inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Band {
+    /// The difficulty the band stands for.
     pub difficulty: Difficulty,
     /// The band's word (`difficulty`'s key), for display.
     pub name: &'static str,
+    /// The lowest offset in the band; `None` for the lowest band, which has no floor.
     pub min_offset: Option<i32>,
+    /// The highest offset in the band; `None` for the highest band, which has no ceiling.
     pub max_offset: Option<i32>,
 }
 

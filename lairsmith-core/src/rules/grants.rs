@@ -7,12 +7,15 @@ use crate::rules::level::Level;
 /// What a resistance or vulnerability applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Against {
+    /// A damage type: "resist 5 fire".
     Damage(DamageType),
     /// R9: a swarm's resistances are by attack origin, not damage type (L1798).
     Origin(AttackOrigin),
 }
 
 impl Against {
+    /// The word files and stat blocks use: a damage type's key, or `melee`, `ranged`, `near`,
+    /// `far`.
     pub fn key(self) -> &'static str {
         use crate::vocab::Vocabulary;
         match self {
@@ -31,13 +34,18 @@ impl std::fmt::Display for Against {
 /// The four attack origins a swarm cares about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AttackOrigin {
+    /// Melee attacks.
     Melee,
+    /// Ranged attacks.
     Ranged,
+    /// Near attacks (∢), which target every creature in their area.
     Near,
+    /// Far attacks, which target every creature in their area.
     Far,
 }
 
 impl AttackOrigin {
+    /// The origin's word, as files and stat blocks write it.
     pub fn key(self) -> &'static str {
         match self {
             AttackOrigin::Melee => "melee",
@@ -51,7 +59,9 @@ impl AttackOrigin {
 /// One thing a source or tag grants. `X` values are resolved at the monster's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grant {
+    /// Resistance X: X less damage from what it is against (the highest resistance applies).
     Resist(Against),
+    /// Vulnerability X: X more damage from what it is against.
     Vulnerable(Against),
     /// Reactive Resistance X (L1675), granted by the Demon tag (L1777).
     ReactiveResistance,
@@ -133,16 +143,22 @@ pub fn damage_grants<'a>(
 /// A resolved resistance or vulnerability.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Resistance {
+    /// What it applies to.
     pub against: Against,
+    /// X, from the monster's level: 5 at levels 1-10, 10 at 11-20, 15 at 21-30 (R9).
     pub value: u32,
 }
 
 /// Everything granted to one monster, de-duplicated.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Granted {
+    /// The resistances, one per damage type or origin, the highest kept.
     pub resistances: Vec<Resistance>,
+    /// The vulnerabilities, one per damage type or origin, the highest kept.
     pub vulnerabilities: Vec<Resistance>,
+    /// Reactive Resistance X, if a tag grants it; X at the monster's level.
     pub reactive_resistance: Option<u32>,
+    /// Whether the monster is incorporeal: half damage from all attacks.
     pub incorporeal: bool,
 }
 

@@ -9,8 +9,13 @@ use crate::rules::tables::RECOMMENDED_DCS;
 /// The knowledge check printed on every stat block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KnowledgeCheck {
+    /// The skill that recalls the monster: by its source, or by its Construct or Undead tag.
     pub skill: Skill,
+    /// The Moderate DC at the monster's level (Recommended Difficulty Classes by Level table): a
+    /// success learns its name, ancestry, type, tags and standard temperament.
     pub moderate_dc: u32,
+    /// The Hard DC at the monster's level (same table): a success also learns its powers,
+    /// resistances, immunities and vulnerabilities.
     pub hard_dc: u32,
 }
 

@@ -18,6 +18,7 @@ pub struct Level(u8);
 pub struct LevelOutOfRange(pub i64);
 
 impl Level {
+    /// The level `level`, or [`LevelOutOfRange`] outside 1-30.
     pub fn new(level: i64) -> Result<Level, LevelOutOfRange> {
         if (i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)).contains(&level) {
             Ok(Level(level as u8))
@@ -31,6 +32,7 @@ impl Level {
         (MIN_LEVEL..=MAX_LEVEL).map(Level)
     }
 
+    /// The level as a number, 1 to 30.
     pub fn get(self) -> u8 {
         self.0
     }
@@ -86,14 +88,34 @@ impl TryFrom<i64> for Level {
     }
 }
 
+/// Why a text is not a [`Level`]; each message is the sentence the user sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LevelParseError {
+    /// Text that is no whole number, as given (untrimmed).
+    #[error("`{given}` is not a level: give a whole number from 1 to 30")]
+    NotANumber {
+        /// The text as the user typed it.
+        given: String,
+    },
+    /// A whole number outside 1-30.
+    #[error(transparent)]
+    OutOfRange(#[from] LevelOutOfRange),
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<LevelParseError> for String {
+    fn from(e: LevelParseError) -> String {
+        e.to_string()
+    }
+}
+
 impl std::str::FromStr for Level {
-    type Err = String;
+    type Err = LevelParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let n: i64 = s
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{s}` is not a level: give a whole number from 1 to 30"))?;
-        Level::new(n).map_err(|e| e.to_string())
+        let n: i64 = s.trim().parse().map_err(|_| LevelParseError::NotANumber {
+            given: s.to_owned(),
+        })?;
+        Ok(Level::new(n)?)
     }
 }
 
@@ -139,8 +161,11 @@ impl schemars::JsonSchema for Level {
 /// Tiers of play (L633-639). They have no mechanical effect of their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
+    /// Adventurer tier, levels 1-10: local concerns, like rescuing a village.
     Adventurer,
+    /// Prestige tier, levels 11-20: the fate of kingdoms.
     Prestige,
+    /// Epic tier, levels 21-30 (the glossary's "Mythic"): saving the whole world.
     Epic,
 }
 
@@ -157,6 +182,26 @@ impl fmt::Display for Tier {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callers_can_tell_the_kinds_of_level_parse_error_apart() {
+        assert_eq!(
+            "x".parse::<Level>(),
+            Err(LevelParseError::NotANumber { given: "x".into() })
+        );
+        assert_eq!(
+            " 31".parse::<Level>(),
+            Err(LevelParseError::OutOfRange(LevelOutOfRange(31)))
+        );
+        assert_eq!(
+            "x".parse::<Level>().unwrap_err().to_string(),
+            "`x` is not a level: give a whole number from 1 to 30"
+        );
+        assert_eq!(
+            "31".parse::<Level>().unwrap_err().to_string(),
+            "level 31 is outside 1-30: monsters in Orcus have levels 1 to 30"
+        );
+    }
 
     #[test]
     fn r1_levels_run_from_1_to_30() {

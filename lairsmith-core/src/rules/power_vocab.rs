@@ -157,11 +157,16 @@ vocabulary! {
 /// An area of effect: `burst 2`, `arc 3`, `wall 5`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Area {
+    /// The area's shape.
     pub shape: AreaShape,
+    /// Its size in squares ([`crate::limits::AREA_SIZE`]): a burst's radius, an arc's or a wall's
+    /// length.
     pub size: u32,
 }
 
 impl Area {
+    /// Reads `burst 2`, `arc 3` or `wall 5`; refuses an unknown shape or a size outside
+    /// [`crate::limits::AREA_SIZE`].
     pub fn parse(input: &str) -> Result<Area, UnknownValue> {
         let t = input.trim();
         let (shape, size) = t.split_once(' ').unwrap_or((t, ""));

@@ -23,19 +23,30 @@ vocabulary! {
 /// The four defenses (L973).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Defenses {
+    /// Armor Class.
     pub ac: i32,
+    /// Fortitude.
     pub fortitude: i32,
+    /// Reflex.
     pub reflex: i32,
+    /// Will.
     pub will: i32,
 }
 
 /// One role's formula row: every value is "base + level" (R2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoleFormula {
+    /// The defenses before the monster's level is added.
     pub defense_base: Defenses,
+    /// A standard monster's HP before the per-level part (21, 24 or 27); an elite has double, a
+    /// boss quadruple, a mook 1.
     pub hp_base: u32,
+    /// HP gained per level (4, 5 or 6), before the rank's multiple.
     pub hp_per_level: u32,
+    /// The attack bonus against AC before the level is added (+5).
     pub attack_vs_ac_base: i32,
+    /// The attack bonus against Fortitude, Reflex or Will before the level is added (+3; the
+    /// skulker's is +5, R3).
     pub attack_vs_other_base: i32,
 }
 

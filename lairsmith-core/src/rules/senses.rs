@@ -21,6 +21,8 @@ vocabulary! {
 pub const DEFAULT_SENSE_RANGE: u32 = 10;
 
 impl SenseKind {
+    /// Whether the sense has a range in squares (blindsight, tremorsense, truesight), written after
+    /// it: `blindsight 10`.
     pub fn has_range(self) -> bool {
         matches!(
             self,
@@ -32,11 +34,16 @@ impl SenseKind {
 /// A sense, with its range where it has one: written `blindsight 10`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sense {
+    /// Which sense.
     pub kind: SenseKind,
+    /// Its range in squares ([`crate::limits::SENSE_RANGE`]) for a sense that has one,
+    /// [`DEFAULT_SENSE_RANGE`] when the file gives none; `None` for a sense without range.
     pub range: Option<u32>,
 }
 
 impl Sense {
+    /// Reads `darkvision` or `blindsight 10`; refuses an unknown sense, a range outside
+    /// [`crate::limits::SENSE_RANGE`], or a number after a sense that has no range.
     pub fn parse(input: &str) -> Result<Sense, UnknownValue> {
         let (name, number) = split_trailing_number(input);
         let kind = SenseKind::parse(name)?;
@@ -124,10 +131,15 @@ pub const CLUMSY_PENALTY: i32 = -4;
 /// block lists them after the walking speed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MovementMode {
+    /// Flying: a flier must move at least 2 squares a round or crash, unless it hovers.
     Fly,
+    /// Swimming, without spending extra movement.
     Swim,
+    /// Climbing on vertical surfaces, without spending extra movement.
     Climb,
+    /// Burrowing through sand, earth, mud or ice (not solid rock, unless it has earth glide).
     Burrow,
+    /// Teleporting.
     Teleport,
 }
 
@@ -162,16 +174,29 @@ impl fmt::Display for MovementMode {
 /// Special movement properties (L1843-1852, L1256-1280).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MovementTrait {
+    /// Terrain stride: ignores one kind of difficult terrain ("ice stride"), or all of it
+    /// ("versatile stride"). Written `ice stride` and so on.
     TerrainStride(Stride),
     /// R14: "wall-walker" and "wall-climber" are one trait, printed "Wall-walker".
     WallWalker,
+    /// Phasing: moves through difficult terrain, obstacles and creatures without penalty.
     Phasing,
+    /// Clumsy on ground: [`CLUMSY_PENALTY`] to attack rolls and defenses while on the ground.
     ClumsyOnGround,
+    /// Clumsy in air: [`CLUMSY_PENALTY`] to attack rolls and defenses while flying.
     ClumsyInAir,
+    /// Clumsy in water: a poor swimmer, comfortable on the ground; the book states the
+    /// [`CLUMSY_PENALTY`] for clumsy on ground and in air only.
     ClumsyInWater,
+    /// Hover: stays in place while flying, even unconscious; need not move 2 squares a round.
     Hover,
+    /// Maximum altitude, in squares ([`crate::limits::ALTITUDE`]): it crashes if it flies higher.
+    /// Written `maximum altitude 2`.
     MaximumAltitude(u32),
+    /// Compress: moves through spaces as a creature of the given size (`compress Medium`), or of a
+    /// size the file does not say (`compress`).
     Compress(Option<Size>),
+    /// Earth glide: burrows through earthen matter and rock without disturbing it.
     EarthGlide,
 }
 
@@ -196,6 +221,8 @@ pub const MOVEMENT_TRAIT_NAMES: &[&str] = &[
 ];
 
 impl MovementTrait {
+    /// Reads a movement trait as [`MOVEMENT_TRAIT_NAMES`] writes them, in any case; refuses an
+    /// unknown one or an altitude outside [`crate::limits::ALTITUDE`].
     pub fn parse(input: &str) -> Result<MovementTrait, UnknownValue> {
         // ASCII lower case, as every closed word is read (`to_lowercase` would read the Kelvin
         // sign as a `k`).

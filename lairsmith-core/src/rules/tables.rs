@@ -5,9 +5,13 @@
 /// One row of "Table - Monster XP" (L1691-1723): XP by rank at one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct XpRow {
+    /// XP of a mook of this level.
     pub mook: u32,
+    /// XP of a standard monster of this level.
     pub standard: u32,
+    /// XP of an elite of this level (twice a standard's).
     pub elite: u32,
+    /// XP of a boss of this level (five times a standard's).
     pub boss: u32,
 }
 
@@ -50,11 +54,18 @@ pub const MONSTER_XP: [XpRow; 30] = [
 /// One row of "Table - Monster Level and Damage" (L1870-1907).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DamageRow {
+    /// A mook's static damage per hit ("Mook Damage"): mooks roll no dice.
     pub mook: u32,
+    /// "At-Will Damage (Single Target)", as dice: `"1d10+3"`.
     pub at_will_single: &'static str,
+    /// "At-Will Damage (Multi-Target)", as dice.
     pub at_will_multi: &'static str,
+    /// "Surge Damage (Single Target)": powers usable once per encounter or on a refresh.
     pub surge_single: &'static str,
+    /// "Surge Damage (Multi-Target)".
     pub surge_multi: &'static str,
+    /// "Wrecker Bonus Damage", added to every attack of a wrecker (a mook wrecker adds half,
+    /// rounded down).
     pub wrecker_bonus: u32,
 }
 
@@ -102,8 +113,11 @@ pub const MONSTER_DAMAGE: [DamageRow; 35] = [
 /// One row of "Table - Recommended Difficulty Classes by Level" (L264-296).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DcRow {
+    /// The Easy DC at this level.
     pub easy: u32,
+    /// The Moderate DC at this level; the Monster Knowledge check's first DC (R15).
     pub moderate: u32,
+    /// The Hard DC at this level; the Monster Knowledge check's second DC (R15).
     pub hard: u32,
 }
 
@@ -183,7 +197,9 @@ pub const TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP: [u32; 30] = [
 /// the next level (none at level 30) and the cumulative XP at which the level starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LevelRow {
+    /// XP a character needs to go from this level to the next; `None` at level 30.
     pub to_next: Option<u32>,
+    /// Total XP at which a character reaches this level (0 at level 1).
     pub cumulative: u32,
 }
 
@@ -227,16 +243,22 @@ pub const LEVELS: [LevelRow; 30] = [
 /// The unit of a trove's coins: the table gives gold to level 13 and platinum from 14.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CoinUnit {
+    /// Gold pieces (levels 1 to 13).
     Gp,
+    /// Platinum pieces (levels 14 and up).
     Pp,
 }
 
 /// One row of "Table - Treasure Troves by Level" (L2100-2132).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TroveRow {
+    /// The "Coin Multiplier": a 1d6 roll times this is the trove's coins, when it holds any.
     pub coin_multiplier: u32,
+    /// The coins' unit.
     pub coin_unit: CoinUnit,
+    /// The "Gemstone Value", in gold pieces.
     pub gemstone_gp: u32,
+    /// The "Art Object Value", in gold pieces.
     pub art_object_gp: u32,
 }
 

@@ -15,17 +15,75 @@ use std::path::{Path, PathBuf};
 const NAMES: usize = 100;
 
 /// A place that did not take the file, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Refused {
+    /// The directory that was tried, as the caller listed it.
     pub dir: PathBuf,
-    pub why: String,
+    /// Why it did not take the file.
+    pub why: PlaceError,
 }
 
 /// Where the file went, and the places before it that refused it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Kept {
+    /// The file written: in the first place that took it, under the first free name.
     pub path: PathBuf,
+    /// The places before it that refused the file, in the caller's order.
     pub refused: Vec<Refused>,
+}
+
+/// Why a place cannot hold private work; each message is the sentence the user sees after the
+/// place's path.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    /// The directory was not there and could not be made.
+    #[error("cannot create it: {0}")]
+    CannotCreate(#[source] io::Error),
+    /// What is there could not be looked at.
+    #[error("cannot look at it: {0}")]
+    CannotLookAt(#[source] io::Error),
+    /// A symbolic link, which lairsmith never follows to keep work.
+    #[error("it is a symbolic link; lairsmith keeps work only in a real directory")]
+    Link,
+    /// Something other than a directory: "a regular file", "a FIFO (named pipe)" and the like.
+    #[error("it is {kind}, not a directory")]
+    NotADirectory {
+        /// What is there, with its article: "a regular file".
+        kind: &'static str,
+    },
+    /// A directory another user owns.
+    #[error("it belongs to another user (uid {owner}), not to this one (uid {me})")]
+    OtherUser {
+        /// The directory owner's user id.
+        owner: u32,
+        /// This process's user id.
+        me: u32,
+    },
+    /// A directory other users can write into, so they could plant a file or link in it.
+    #[error("other users can write into it (mode {mode:o})")]
+    WritableByOthers {
+        /// The directory's permission bits (the lowest 12 bits of its mode).
+        mode: u32,
+    },
+    /// Writing the file in the directory failed.
+    #[error("cannot write a file in it: {0}")]
+    CannotWrite(#[source] io::Error),
+    /// The save failed for another reason.
+    #[error(transparent)]
+    Save(SaveError),
+    /// Every name tried (100 of them: `NAME`, `NAME-2`, ...) is taken.
+    #[error("{NAMES} files named like {name} are there already")]
+    Full {
+        /// The file name asked for.
+        name: String,
+    },
+}
+
+/// Lets code that still reports errors as sentences use `?` on these.
+impl From<PlaceError> for String {
+    fn from(e: PlaceError) -> String {
+        e.to_string()
+    }
 }
 
 /// Writes `contents` as a new file named `name` in the first of `places` that takes it; if a
@@ -50,7 +108,7 @@ pub fn keep_in_first(
 }
 
 /// Creates the file under the first free name.
-fn create_named(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, String> {
+fn create_named(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, PlaceError> {
     let (stem, ext) = match name.rsplit_once('.') {
         Some((s, e)) if !s.is_empty() => (s, format!(".{e}")),
         _ => (name, String::new()),
@@ -70,49 +128,46 @@ fn create_named(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, Stri
                 | SaveError::NotRegular { .. },
             ) => {}
             Err(SaveError::Io { source, .. }) => {
-                return Err(format!("cannot write a file in it: {source}"));
+                return Err(PlaceError::CannotWrite(source));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(PlaceError::Save(e)),
         }
     }
-    Err(format!("{NAMES} files named like {name} are there already"))
+    Err(PlaceError::Full {
+        name: name.to_owned(),
+    })
 }
 
 /// Makes `dir` (and any missing parent) private to this user, or checks that the directory
 /// there is fit to hold private work: not a link, this user's, and not writable by others.
-pub fn private_dir(dir: &Path) -> Result<(), String> {
+pub fn private_dir(dir: &Path) -> Result<(), PlaceError> {
     // Not there (or not reachable, as under a file): making it says best what is wrong.
     if fs::symlink_metadata(dir).is_err() {
-        create_private(dir).map_err(|e| format!("cannot create it: {e}"))?;
+        create_private(dir).map_err(PlaceError::CannotCreate)?;
     }
-    let m = fs::symlink_metadata(dir).map_err(|e| format!("cannot look at it: {e}"))?;
+    let m = fs::symlink_metadata(dir).map_err(PlaceError::CannotLookAt)?;
     if m.file_type().is_symlink() {
-        return Err("it is a symbolic link; lairsmith keeps work only in a real directory".into());
+        return Err(PlaceError::Link);
     }
     if !m.is_dir() {
-        return Err(format!(
-            "it is {}, not a directory",
-            match super::kind_of(m.file_type()) {
+        return Err(PlaceError::NotADirectory {
+            kind: match super::kind_of(m.file_type()) {
                 "not a regular file" => "a regular file",
                 other => other,
-            }
-        ));
+            },
+        });
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         let me = rustix::process::getuid().as_raw();
         if m.uid() != me {
-            return Err(format!(
-                "it belongs to another user (uid {}), not to this one (uid {me})",
-                m.uid()
-            ));
+            return Err(PlaceError::OtherUser { owner: m.uid(), me });
         }
         if m.mode() & 0o022 != 0 {
-            return Err(format!(
-                "other users can write into it (mode {:o})",
-                m.mode() & 0o7777
-            ));
+            return Err(PlaceError::WritableByOthers {
+                mode: m.mode() & 0o7777,
+            });
         }
     }
     Ok(())
@@ -151,5 +206,32 @@ pub fn user_tag() -> String {
             })
             .filter(|u| !u.is_empty())
             .unwrap_or_else(|| "user".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn callers_can_tell_the_kinds_of_place_error_apart() {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("file");
+        fs::write(&file, b"x").unwrap();
+        let e = private_dir(&file).unwrap_err();
+        assert!(matches!(
+            e,
+            PlaceError::NotADirectory {
+                kind: "a regular file"
+            }
+        ));
+        assert_eq!(e.to_string(), "it is a regular file, not a directory");
+        let link = tmp.path().join("link");
+        std::os::unix::fs::symlink(tmp.path(), &link).unwrap();
+        let e = private_dir(&link).unwrap_err();
+        assert!(matches!(e, PlaceError::Link));
+        let e = PlaceError::WritableByOthers { mode: 0o777 };
+        assert_eq!(e.to_string(), "other users can write into it (mode 777)");
     }
 }

@@ -17,15 +17,23 @@ const RACY: Duration = Duration::from_secs(3);
 /// What identifies a file's contents without reading it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamp {
+    /// The file's size in bytes.
     pub len: u64,
+    /// The file's inode number (0 where the system has none).
     pub ino: u64,
+    /// The modification time: whole seconds since 1970.
     pub mtime_s: i64,
+    /// The modification time: nanoseconds past the second.
     pub mtime_ns: u32,
+    /// The change time (of the inode): whole seconds since 1970; where the system has none, the
+    /// creation time.
     pub ctime_s: i64,
+    /// The change time: nanoseconds past the second.
     pub ctime_ns: u32,
 }
 
 impl Stamp {
+    /// The stamp of a file whose metadata is `m`.
     pub fn of_meta(m: &Metadata) -> Stamp {
         #[cfg(unix)]
         {

@@ -14,7 +14,9 @@ pub const TRASH_DAYS: u64 = 30;
 /// One file in the trash.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trashed {
+    /// The monster's id, as it was when deleted.
     pub id: String,
+    /// Where the file lies in the trash.
     pub path: PathBuf,
     /// When it was deleted, in seconds since 1970.
     pub deleted_at: u64,
@@ -88,14 +90,23 @@ pub fn list_in(trash: &Path) -> Vec<Trashed> {
 /// Why a restore did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum RestoreError {
+    /// No monster in the trash has the id it holds.
     #[error(
         "the trash holds no monster with the id `{0}`; `lairsmith restore --list` shows what it holds"
     )]
     NotInTrash(String),
+    /// A file is back at the monster's place in the bestiary (the path it holds); it is never
+    /// overwritten.
     #[error("{0} exists again; move or rename it first (the trashed copy stays in the trash)")]
     Occupied(PathBuf),
+    /// The system refused the move.
     #[error("cannot restore {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file being restored.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
 }
 
 /// Puts the newest trashed copy of `id` back into `bestiary_dir`, never over an existing file.

@@ -63,9 +63,16 @@ pub const MAX_ENCOUNTERS: u32 = 10_000;
 vocabulary! {
     /// The book's four options for distributing magic items (T1).
     pub enum Method ("treasure method") {
+        /// `steady`: each encounter, E5's gold per character and, for each character, a 1-in-12
+        /// chance of a permanent item of their level +1d4.
         Steady = ("steady", "steady progression"),
+        /// `items-only`: each level, each character gets one magic item of their level +2 or two of
+        /// their level +0, and no other treasure.
         ItemsOnly = ("items-only", "magic item only"),
+        /// `troves`: one treasure trove of the party's level per encounter, rolled as T2 (the
+        /// book's "about 10" per level).
         Troves = ("troves", "treasure troves"),
+        /// `narrative`: nothing is computed; the GM gives treasure as the story earns it.
         Narrative = ("narrative", "narrative play"),
     }
     aliases {
@@ -91,32 +98,39 @@ pub struct Gp {
 }
 
 impl Gp {
+    /// No gold.
     pub const ZERO: Gp = Gp { tenths: 0 };
 
+    /// `gp` whole gold pieces.
     pub fn whole(gp: u64) -> Gp {
         Gp {
             tenths: gp.saturating_mul(10),
         }
     }
 
+    /// `tenths` tenths of a gold piece.
     pub fn from_tenths(tenths: u64) -> Gp {
         Gp { tenths }
     }
 
+    /// The amount in tenths of a gold piece.
     pub fn tenths(self) -> u64 {
         self.tenths
     }
 
+    /// The amount in gold pieces, for display and for arithmetic that may round.
     pub fn as_f64(self) -> f64 {
         self.tenths as f64 / 10.0
     }
 
+    /// The sum, stopping at the largest amount instead of wrapping.
     pub fn saturating_add(self, other: Gp) -> Gp {
         Gp {
             tenths: self.tenths.saturating_add(other.tenths),
         }
     }
 
+    /// `n` times the amount, stopping at the largest amount instead of wrapping.
     pub fn saturating_mul(self, n: u64) -> Gp {
         Gp {
             tenths: self.tenths.saturating_mul(n),

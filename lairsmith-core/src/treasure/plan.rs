@@ -26,6 +26,8 @@ pub const ITEMS_ONLY_PLUS: u32 = 2;
 pub struct PermanentItem {
     /// The encounter (counting from 1) that gave it.
     pub encounter: u32,
+    /// The item's level: the character's level plus `d4`, at most
+    /// [`MAX_ITEM_LEVEL`](crate::treasure::MAX_ITEM_LEVEL) (T3).
     pub level: u32,
     /// The 1d4 added to the character's level.
     pub d4: u8,
@@ -38,11 +40,15 @@ pub struct PermanentItem {
 /// level +2 or two of level +0.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Grant {
+    /// The encounter (counting from 1) that brings the grant: every tenth, or in an adventure the
+    /// one after which the character reaches the level (A1).
     pub encounter: u32,
     /// The character's place in the party, from 0.
     pub character: usize,
+    /// The character's name, when the party gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The character's level at the grant: the items are of this level +2 (one) or +0 (two).
     pub level: Level,
 }
 
@@ -69,6 +75,7 @@ impl Grant {
 /// One character's treasure over the plan.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CharacterTreasure {
+    /// The character's name, when the party gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The level at the plan's last encounter; in an adventure's sum, the level the character
@@ -76,6 +83,7 @@ pub struct CharacterTreasure {
     pub level: Level,
     /// Steady: E5's gold; troves: an even share of the troves' total worth; else 0.
     pub gold_gp: Gp,
+    /// Steady: the items rolled, in the order of the encounters that gave them.
     pub permanent_items: Vec<PermanentItem>,
     /// Steady: the book's expectation, one item per 12 encounters.
     #[serde(serialize_with = "two_places")]
@@ -117,20 +125,31 @@ pub struct Totals {
     pub gold_gp: Gp,
     /// Troves: the coins in platinum pieces, kept as platinum.
     pub platinum_pp: u64,
+    /// Troves: how many art objects.
     pub art_objects: u32,
+    /// Troves: the art objects' worth in gold pieces.
     pub art_gp: u64,
+    /// Troves: how many gemstones.
     pub gems: u32,
+    /// Troves: the gemstones' worth in gold pieces.
     pub gems_gp: u64,
     /// All of the above in gold pieces, a platinum piece counting 100 gp.
     pub total_gp: Gp,
     /// Steady: rolled items; troves: miscellaneous and enchanted items.
     pub permanent_items: u32,
+    /// Steady: the book's expectation for the whole party, one item per character per 12
+    /// encounters.
     #[serde(serialize_with = "two_places")]
     pub expected_permanent_items: f64,
+    /// Troves: enchanted magic items (weapons, focuses, armor, cloaks).
     pub enchanted_items: u32,
+    /// Troves: miscellaneous permanent magic items.
     pub miscellaneous_items: u32,
+    /// Troves: consumable items.
     pub consumables: u32,
+    /// Troves: personal or story items, of no monetary value.
     pub personal_items: u32,
+    /// Items only: how many grants, every character's together.
     pub grants: u32,
 }
 
@@ -197,9 +216,14 @@ fn two_places<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
 /// whose party levels up in the middle sums one plan per encounter.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
+    /// The method the plan follows (T1).
     pub method: Method,
+    /// How many encounters the plan covers, at most
+    /// [`MAX_ENCOUNTERS`](crate::treasure::MAX_ENCOUNTERS).
     pub encounters: u32,
+    /// Each character's treasure, in the party's order.
     pub characters: Vec<CharacterTreasure>,
+    /// The party's treasure, all characters together.
     pub party: Totals,
     /// Troves: one per encounter, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]

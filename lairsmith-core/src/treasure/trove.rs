@@ -24,9 +24,13 @@ pub const GEM_READING: &str = "a gemstone on an adjusted 1d8 of 8 or more (lairs
 vocabulary! {
     /// What the 1d12 of a trove gives (T2).
     pub enum ItemKind ("trove item") {
+        /// 4 or less: a personal item or something that matters to the story, of no monetary value.
         Personal = ("personal", "personal or story item"),
+        /// 5 to 7: a consumable item of the party's level (T4).
         Consumable = ("consumable", "consumable item"),
+        /// 8: a miscellaneous permanent magic item (not a weapon, focus, suit of armor or cloak).
         Miscellaneous = ("miscellaneous", "miscellaneous permanent magic item"),
+        /// 9 or more: an enchanted magic item of the party's level, its kind by 1d4.
         Enchanted = ("enchanted", "enchanted magic item"),
     }
 }
@@ -34,9 +38,13 @@ vocabulary! {
 vocabulary! {
     /// The 1d4 kind of an enchanted item (T2).
     pub enum EnchantedKind ("enchanted item kind") {
+        /// 1 on the 1d4.
         Weapon = ("weapon", "weapon"),
+        /// 2 on the 1d4.
         Focus = ("focus", "focus"),
+        /// 3 on the 1d4: a suit of armor.
         Armor = ("armor", "suit of armor"),
+        /// 4 on the 1d4.
         Cloak = ("cloak", "cloak"),
     }
 }
@@ -44,7 +52,9 @@ vocabulary! {
 /// A trove's coins: the die times the level's multiplier, in the table's unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Coins {
+    /// How many coins: 1d6 × the level's Coin Multiplier (Table – Treasure Troves by Level).
     pub amount: u64,
+    /// Gold or platinum pieces, as the table gives the level's multiplier (platinum from level 14).
     #[serde(serialize_with = "unit_key")]
     pub unit: CoinUnit,
 }
@@ -96,6 +106,7 @@ pub struct Trove {
     /// The average before clamping, when it was outside 1-30.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level_clamped_from: Option<i64>,
+    /// The coins, when the adjusted 1d10 is 6 or more.
     pub coins: Option<Coins>,
     /// An art object's value in gp.
     pub art: Option<u32>,
@@ -103,7 +114,9 @@ pub struct Trove {
     pub art_example: Option<&'static str>,
     /// A gemstone's value in gp (see [`GEM_READING`]).
     pub gem: Option<u32>,
+    /// What the adjusted 1d12 gave.
     pub item: ItemKind,
+    /// The enchanted item's kind by 1d4, when `item` is an enchanted item.
     pub enchanted: Option<EnchantedKind>,
     /// An enchanted item is of the party's level; the specific item (the book's 1d20 tables,
     /// not in the rulebook) is the GM's choice.
@@ -111,6 +124,7 @@ pub struct Trove {
     /// The consumable, of the party's level (T4): its row of "Table – Random Consumable
     /// Items" as the book words it, the healing potion only for the party's tier.
     pub consumable: Option<String>,
+    /// The dice as they fell.
     pub rolls: TroveRolls,
 }
 

@@ -88,9 +88,13 @@ fn normalised(s: &str) -> impl Iterator<Item = char> + '_ {
 /// A word that is not in its vocabulary: carries the valid values and a suggestion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownValue {
+    /// The vocabulary's name, as the message calls it: "role", "damage tier", "sense".
     pub field: &'static str,
+    /// The word as the user wrote it.
     pub given: String,
+    /// The valid words, as the message lists them.
     pub valid: Vec<String>,
+    /// The closest valid key, if one is near enough to be a likely typo (by edit distance).
     pub suggestion: Option<String>,
     /// The word is known but its number is outside its range: this sentence says so instead.
     pub out_of_range: Option<String>,
@@ -108,6 +112,7 @@ impl UnknownValue {
         }
     }
 
+    /// A word `given` that is none of `valid`, with the closest of them as a suggestion.
     pub fn new<'a>(
         field: &'static str,
         given: &str,
@@ -384,7 +389,14 @@ macro_rules! vocabulary {
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $( $(#[$vmeta])* $variant ),+ }
+        pub enum $name {
+            $(
+                $(#[$vmeta])*
+                #[doc = ""]
+                #[doc = concat!("Written `", $key, "` in files; shown as \"", $label, "\".")]
+                $variant
+            ),+
+        }
 
         impl $crate::vocab::Vocabulary for $name {
             const FIELD: &'static str = $field;

@@ -63,7 +63,7 @@ pub fn needs_check(text: &str) -> bool {
 /// The scalar styles the guard reports, for callers deciding whether a value would survive
 /// being written again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     Plain,
     SingleQuoted,
     DoubleQuoted,
@@ -72,7 +72,7 @@ pub enum Style {
 
 /// One node, or the end of a collection, inside an `x-` value, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Atom {
+pub(crate) enum Atom {
     Scalar { value: String, style: Style },
     Alias(String),
     Start { map: bool },
@@ -82,7 +82,7 @@ pub enum Atom {
 /// An [`Atom`] with where it is (1-based line and column, and the byte offset) and the anchor
 /// and tag written on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located {
+pub(crate) struct Located {
     pub atom: Atom,
     pub line: usize,
     pub column: usize,
@@ -93,7 +93,7 @@ pub struct Located {
 
 /// The events of one `x-` key's value, and of the key itself, in a file the guard passed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XValue {
+pub(crate) struct XValue {
     /// From the top of the document to the `x-` key, as `yaml_io::parse` reports paths.
     pub path: Vec<Seg>,
     pub key: Located,
@@ -110,7 +110,7 @@ pub fn check(text: &str, path: &Path) -> Result<(), FileError> {
 
 /// Like [`check`], and also returns the events of every `x-` value of every mapping (outside
 /// other `x-` values), so that a caller can tell whether writing them again would change them.
-pub fn x_values(text: &str, path: &Path) -> Result<Vec<XValue>, FileError> {
+pub(crate) fn x_values(text: &str, path: &Path) -> Result<Vec<XValue>, FileError> {
     scan(text, path, true)
 }
 

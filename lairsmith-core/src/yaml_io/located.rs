@@ -9,13 +9,18 @@ use std::path::{Path, PathBuf};
 /// A problem with one file, located as precisely as the parser allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileError {
+    /// The file, as the caller named it; the message starts with it.
     pub path: PathBuf,
+    /// The line (1-based) the problem is on, if known.
     pub line: Option<usize>,
+    /// The column (1-based, in characters) on that line, if known.
     pub column: Option<usize>,
+    /// What is wrong, as a sentence for the user.
     pub message: String,
 }
 
 impl FileError {
+    /// An error about the whole file, at no line.
     pub fn new(path: &Path, message: impl Into<String>) -> FileError {
         FileError {
             path: path.to_owned(),
@@ -25,6 +30,7 @@ impl FileError {
         }
     }
 
+    /// The same error, placed at `line` and `column` (both 1-based).
     pub fn at(mut self, line: usize, column: usize) -> FileError {
         self.line = Some(line);
         self.column = Some(column);
@@ -50,7 +56,9 @@ impl std::error::Error for FileError {}
 /// One step of a path into a YAML document.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Seg {
+    /// A mapping's key.
     Key(String),
+    /// A sequence's item, from 0.
     Index(usize),
 }
 
@@ -193,11 +201,14 @@ fn block_end(lines: &[&str], li: usize, col: usize, is_key: bool) -> usize {
 /// A value in a file that lairsmith refuses, and where in the document it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refused {
+    /// Where the value is: the path from the top of the document.
     pub at: Vec<Seg>,
+    /// Why it is refused, as a sentence for the user.
     pub message: String,
 }
 
 impl Refused {
+    /// A refusal of the value at `at`.
     pub fn new(at: Vec<Seg>, message: impl Into<String>) -> Refused {
         Refused {
             at,

@@ -157,7 +157,7 @@ pub fn rewrite_blockers(original: &str, canonical: &str, path: &Path) -> Vec<Fil
 
 /// What rewrites a file, for the words of a refusal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rewriter {
+pub(crate) enum Rewriter {
     Fmt,
     Save,
 }
@@ -181,7 +181,7 @@ impl Rewriter {
 /// Why the `x-` value `x` would not come back as written if `other` (the same value in the
 /// rewritten file, `None` if it is not there) replaced it, by the rule of [`rewrite_blockers`]:
 /// one located error per reason, empty if it comes back as written.
-pub fn value_blockers(
+pub(crate) fn value_blockers(
     x: &guard::XValue,
     other: Option<&guard::XValue>,
     path: &Path,

@@ -533,7 +533,7 @@ fn a_planted_recovery_directory_in_the_temp_directory_is_refused() {
     let link = tmp.path().join("lairsmith-recovery-link");
     std::os::unix::fs::symlink(&victim, &link).unwrap();
     let e = keep_in_first(std::slice::from_ref(&link), "w.yaml", b"work").unwrap_err();
-    assert!(e[0].why.contains("symbolic link"), "{e:?}");
+    assert!(e[0].why.to_string().contains("symbolic link"), "{e:?}");
     assert_eq!(std::fs::read_dir(&victim).unwrap().count(), 0);
 
     // Writable by others: refused.
@@ -544,6 +544,7 @@ fn a_planted_recovery_directory_in_the_temp_directory_is_refused() {
     assert!(
         private_dir(&open)
             .unwrap_err()
+            .to_string()
             .contains("other users can write")
     );
 
@@ -555,6 +556,7 @@ fn a_planted_recovery_directory_in_the_temp_directory_is_refused() {
         assert!(
             private_dir(&theirs)
                 .unwrap_err()
+                .to_string()
                 .contains("belongs to another user")
         );
     }

@@ -14,6 +14,7 @@ use serde::Serialize;
 /// One term of the explanation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Term {
+    /// The term in words with its numbers: "Budget = 150 + 150 + 150 + 150 = 600 XP".
     pub text: String,
     /// Book lines or the ruling it rests on.
     pub source: String,

@@ -16,7 +16,11 @@ const BAR_WIDTH: f64 = 24.0;
 pub enum Shown {
     /// Its whole sheet, leaving out the stat blocks printed under earlier encounters (each
     /// monster's id and the position of that encounter).
-    Full { earlier: Vec<(String, usize)> },
+    Full {
+        /// Each monster whose stat block an earlier encounter printed: its id and that
+        /// encounter's position, from 1.
+        earlier: Vec<(String, usize)>,
+    },
     /// The same encounter rated for the same party as the play at this position: its heading,
     /// a line pointing there, and its own treasure.
     SameAs(usize),
@@ -82,6 +86,9 @@ pub fn treasure_markdown(r: &AdventureReport) -> String {
     }
 }
 
+/// The adventure's sheet in Markdown (`adventure export --format md`): its summary, the pacing
+/// table, the level-ups (A1), the treasure (T1), each encounter's sheet with every stat block
+/// printed once, and its notes.
 pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> String {
     let mut s = format!("# {}\n\n## Summary\n\n", inline(&a.name));
     s.push_str(&format!("- **Party** {}\n", inline(&r.party.to_string())));

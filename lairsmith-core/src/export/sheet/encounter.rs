@@ -9,6 +9,9 @@ use crate::export::md::{inline, prose};
 use crate::text::group_thousands;
 use crate::vocab::Vocabulary;
 
+/// The encounter's sheet in Markdown, without treasure ([`markdown_with_treasure`] adds it):
+/// its summary for `party` (XP, budget, difficulty), the roster, each distinct stat block once,
+/// how it was generated, and its notes.
 pub fn markdown(
     encounter: &Encounter,
     party: &Party,
