@@ -569,7 +569,7 @@ pub fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     let n = read_number(d)?;
     i64::try_from(n).map_err(|_| {
         serde::de::Error::custom(format!(
-            "{n} is far outside every range lairsmith accepts (see the README's limits)"
+            "{n} is far outside every range lairsmith accepts (the guide's Limits and guarantees page lists them)"
         ))
     })
 }

@@ -202,7 +202,7 @@ impl schemars::JsonSchema for PartyRef {
 pub struct Placeholder {
     /// The level the stand-in is rated at, 1 to 30 (R1).
     pub level: Level,
-    /// Its rank, which with its level gives its XP (the Monster XP table, R6).
+    /// Its rank, which with its level gives the XP it is worth (R6, by the Monster XP table).
     pub rank: Rank,
     /// Its role, printed with the stand-in; a role changes no XP (R6: XP is by level and rank).
     pub role: Role,
@@ -1395,11 +1395,16 @@ pub(crate) fn group_schema(schema: &mut schemars::Schema) {
 }
 
 /// What an encounter's schema adds to the derive: the rules of its `system:` (D1). A
-/// 3rd-edition encounter's groups are `cr:` groups and its characters of levels up to the
-/// table's; an Orcus encounter has no `cr:` group and no `circumstance:`.
+/// 3rd-edition encounter's groups are `cr:`, `character:` or `npc:` groups (D7) and its
+/// characters of levels up to the table's; an Orcus encounter has none of those and no
+/// `circumstance:`.
 pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
     let d20e3 = crate::vocab::pattern::vocabulary_value(System::D20e3);
     let most = crate::rules::d20e3::MAX_LEVEL;
+    let d20e3_foes: Vec<serde_json::Value> = ["cr", "character", "npc"]
+        .iter()
+        .map(|k| serde_json::json!({ "required": [k], "properties": { *k: { "not": { "type": "null" } } } }))
+        .collect();
     schema.insert(
         "if".into(),
         serde_json::json!({
@@ -1411,8 +1416,12 @@ pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
         "then".into(),
         serde_json::json!({
             "properties": {
+                // D7: a 3rd-edition foe is rated by `cr:`, or is a character or an NPC of a
+                // class level.
                 "groups": {
-                    "items": { "required": ["cr"], "properties": { "cr": { "not": { "type": "null" } } } },
+                    "items": {
+                        "anyOf": d20e3_foes,
+                    },
                 },
                 "party": {
                     "properties": {
@@ -1428,7 +1437,16 @@ pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
         serde_json::json!({
             "properties": {
                 "circumstance": { "type": "null" },
-                "groups": { "items": { "properties": { "cr": { "type": "null" } } } },
+                "groups": {
+                    "items": {
+                        "properties": {
+                            "cr": { "type": "null" },
+                            "character": { "type": "null" },
+                            "npc": { "type": "null" },
+                            "class_levels": { "type": "null" },
+                        },
+                    },
+                },
             },
         }),
     );

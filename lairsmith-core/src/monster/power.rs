@@ -15,7 +15,7 @@ use std::fmt;
 /// What a power's damage is: a tier of the damage table (which scales with level) or literal dice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DamageSpec {
-    /// A tier of the Damage by Level table (R10): `at-will-single`, `surge-multi`, ...; the
+    /// A tier of the Monster Level and Damage table (R10): `at-will-single`, `surge-multi`, ...; the
     /// damage follows the monster's level.
     Tier(DamageTier),
     /// Literal dice (`2d8+4`), the same at every level; the balance lint compares them with the
@@ -182,7 +182,7 @@ pub struct Power {
     )]
     #[schemars(schema_with = "crate::limits::bounded_opt_schema::<crate::limits::Attacks>")]
     pub attacks: Option<u32>,
-    /// The damage on a hit: a tier of the Damage by Level table, or literal dice.
+    /// The damage on a hit: a tier of the Monster Level and Damage table, or literal dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<DamageSpec>,
     /// The damage's type, if it has one.

@@ -25,7 +25,7 @@ impl<V: Serialize> Serialize for Ordered<V> {
     }
 }
 
-/// The four defenses (Monster Statistics: Defenses): the role's base plus the level (R2), or an
+/// The four defenses (R2; Creating New Monsters: Role): the role's base plus the level, or an
 /// override's number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DefenseValues {
@@ -168,7 +168,7 @@ pub struct StatPower {
     /// How many attacks one use makes: the design's `attacks:`, else 1 with an attack roll and 0
     /// without; counts toward the attack rate elites and bosses need.
     pub attacks: u32,
-    /// The damage at the monster's level: the Damage by Level table's tier (R10), or the design's
+    /// The damage at the monster's level: the Monster Level and Damage table's tier (R10), or the design's
     /// literal dice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub damage: Option<DamageValue>,
@@ -287,7 +287,7 @@ pub struct AppliedOverride {
     pub target: crate::monster::overrides::Target,
 }
 
-/// The speeds besides walking and the special movement (Creating New Monsters: Movement, R13).
+/// The speeds besides walking and the special movement (R13; Creating New Monsters: Movement).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MovementValues {
     /// Fly speed in squares.

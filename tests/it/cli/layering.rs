@@ -116,6 +116,15 @@ fn without_test_modules(text: &str) -> String {
     out
 }
 
+/// `text` without its comment lines: a doc comment's link (`[`crate::monster::kit`]`) is no
+/// import.
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The first name of each path in a `use` group (`{a::b, c::{d, e}, f}` gives a, c and f), from
 /// just after its `{`.
 fn group_heads(group: &str) -> Vec<String> {
@@ -170,7 +179,8 @@ fn module_graph(dir: &Path, prefix: &str) -> Graph {
     for (m, files) in &modules {
         let edges = graph.entry(m.clone()).or_default();
         for f in files {
-            let text = without_test_modules(&std::fs::read_to_string(f).unwrap());
+            let text =
+                without_comments(&without_test_modules(&std::fs::read_to_string(f).unwrap()));
             let mut named = named_after(&text, prefix);
             let sibling = f.parent() == Some(dir)
                 || f.parent() == Some(&dir.join(m)) && f.ends_with("mod.rs");
@@ -381,6 +391,15 @@ fn the_cycle_finder_sees_imports_through_groups_and_leaves_tests_out() {
         cycles(&graph),
         [vec!["x".to_owned(), "y".into(), "z".into()]]
     );
+}
+
+#[test]
+fn a_doc_comments_link_is_no_import() {
+    let text = "/// Read with [`crate::bestiary::Bestiary`].\n    //! See crate::fight.\nuse crate::rules::Level; // not crate::export\n";
+    let names: Vec<String> = named_after(&without_comments(text), "crate::")
+        .into_iter()
+        .collect();
+    assert_eq!(names, ["export", "rules"]);
 }
 
 #[test]

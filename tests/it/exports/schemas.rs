@@ -421,3 +421,60 @@ fn readme_examples_validate_and_its_comment_names_a_written_schema() {
     assert_eq!(name, lairsmith::schema::file_name(FileKind::Monster));
     assert!(readme.contains("lairsmith schema --write schemas"));
 }
+
+/// Every whole file the manual shows (a `yaml` block whose first line is `kind: …` and which has
+/// its `schema_version:`, on any page of the guide or in the README) validates against its kind's schema, as an editor would check
+/// it: the 3rd-edition page's encounter with `character:` and `npc:` groups among them (D7).
+#[test]
+fn every_example_file_in_the_manual_validates_against_its_schema() {
+    let mut checked = Vec::new();
+    for (doc, text) in crate::docs::documents() {
+        for block in text.split("```yaml\n").skip(1) {
+            let block = block.split("```").next().unwrap();
+            let first = block
+                .lines()
+                .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                .unwrap_or_default();
+            // A whole file says its schema version; a line or two that shows a key is no file.
+            let Some(word) = first.strip_prefix("kind: ") else {
+                continue;
+            };
+            if !block.lines().any(|l| l.starts_with("schema_version:")) {
+                continue;
+            }
+            let word = word.split('#').next().unwrap().trim();
+            let kind: FileKind = word
+                .parse()
+                .unwrap_or_else(|e| panic!("{doc}: an example of kind `{word}`: {e}"));
+            assert_valid(kind, block, &format!("{doc}'s {word} example"));
+            checked.push(format!("{doc}: {word}"));
+        }
+    }
+    for kind in ["encounter", "monster"] {
+        assert!(
+            checked.iter().any(|c| c.ends_with(kind)),
+            "no {kind} example was found: {checked:?}"
+        );
+    }
+    assert!(
+        checked
+            .iter()
+            .any(|c| c.starts_with("docs/src/guide/d20-3e.md")),
+        "{checked:?}"
+    );
+    // And as the reader refuses them: a character or an NPC in an Orcus encounter, a
+    // 3rd-edition group that is none of the three.
+    let head = "kind: encounter\nschema_version: 1\nname: E\nparty: {size: 4, level: 3}\n";
+    for group in ["character: 3", "npc: 3", "cr: 2\n  class_levels: 1"] {
+        assert_invalid(
+            FileKind::Encounter,
+            &format!("{head}groups:\n- {group}\n"),
+            &format!("an Orcus encounter with `{group}`"),
+        );
+    }
+    assert_invalid(
+        FileKind::Encounter,
+        &format!("{head}system: d20-3e\ngroups:\n- count: 2\n"),
+        "a 3rd-edition group with no foe",
+    );
+}
