@@ -373,6 +373,15 @@ pub fn pad_to_width(s: &str, width: usize) -> String {
     out
 }
 
+/// The items as they display, joined by `sep`: `fire, poison` for a stat block's immunities.
+pub fn joined<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
 #[cfg(test)]
 mod width_tests {
     use super::*;

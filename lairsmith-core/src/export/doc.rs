@@ -183,7 +183,10 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             defenses.push(plain("; "));
         }
         defenses.push(bold("Immune"));
-        defenses.push(plain(format!(" {}", b.immunities.join(", "))));
+        defenses.push(plain(format!(
+            " {}",
+            crate::text::joined(&b.immunities, ", ")
+        )));
     }
     if !defenses.is_empty() {
         out.push(Block::Item(defenses));
@@ -281,7 +284,7 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         out.push(Block::Item(item));
     }
     let k = &b.knowledge;
-    let skill = Skill::parse(&k.skill).map_or(k.skill.clone(), |s| s.label().to_owned());
+    let skill = k.skill.label();
     out.push(Block::Item(vec![
         bold("Knowledge"),
         plain(format!(
@@ -415,9 +418,7 @@ pub(crate) fn delegates(p: &StatPower) -> bool {
 
 /// "+19 vs Fortitude".
 pub(crate) fn attack_text(a: &crate::monster::statblock::AttackValue) -> String {
-    let def = crate::rules::power_vocab::Defense::parse(&a.defense)
-        .map_or(a.defense.clone(), |d| d.label().to_owned());
-    format!("{} vs {def}", signed(a.bonus))
+    format!("{} vs {}", signed(a.bonus), a.defense.label())
 }
 
 /// `monster` is the monster's name, which the power's text may hold.

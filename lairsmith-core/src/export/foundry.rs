@@ -46,9 +46,12 @@
 
 use crate::bestiary::Bestiary;
 use crate::encounter::file::Encounter;
+use crate::monster::design::Immunity;
 use crate::monster::statblock::{DamageValue, ResistanceValue, StatBlock, StatPower};
+use crate::rules::creature::DamageType;
 use crate::rules::damage::Damage;
-use crate::rules::power_vocab::{Action, Origin, PowerTag, Usage};
+use crate::rules::grants::Against;
+use crate::rules::power_vocab::{Action, Defense, Origin, PowerTag, Usage};
 use crate::rules::senses::MovementMode;
 use crate::rules::{CreatureType, Rank, Role, Size, Skill, Source};
 use crate::vocab::Vocabulary;
@@ -279,12 +282,12 @@ fn action_type(action: Action) -> &'static str {
 }
 
 /// dnd4e's `attack.def` (`template.json`, `defences`).
-pub fn defence_key(defense: &str) -> &'static str {
+pub fn defence_key(defense: Defense) -> &'static str {
     match defense {
-        "fortitude" => "fort",
-        "reflex" => "ref",
-        "will" => "wil",
-        _ => "ac",
+        Defense::Fortitude => "fort",
+        Defense::Reflex => "ref",
+        Defense::Will => "wil",
+        Defense::Ac => "ac",
     }
 }
 
@@ -402,7 +405,7 @@ pub fn power_item(p: &StatPower) -> Value {
             "isAttack": true,
             "isBasic": p.basic,
             "ability": "form",
-            "def": defence_key(&a.defense),
+            "def": defence_key(a.defense),
             "formula": a.bonus.to_string(),
         }),
         None => json!({ "isAttack": false, "isBasic": p.basic, "ability": "", "formula": "" }),
@@ -430,11 +433,10 @@ pub fn power_item(p: &StatPower) -> Value {
         ("Special", p.special.as_deref()),
     ]);
     let usage = crate::export::doc::usage_label(p);
-    let attack_line = p.attack.as_ref().map(|a| {
-        let def = crate::rules::power_vocab::Defense::parse(&a.defense)
-            .map_or(a.defense.clone(), |d| d.label().to_owned());
-        format!("{} vs {def}", crate::text::signed(a.bonus))
-    });
+    let attack_line = p
+        .attack
+        .as_ref()
+        .map(|a| format!("{} vs {}", crate::text::signed(a.bonus), a.defense.label()));
     let description = paragraphs(&[
         ("", Some(&format!("{usage} · {targeting}"))),
         ("Trigger", p.trigger.as_deref()),
@@ -485,12 +487,16 @@ pub fn power_item(p: &StatPower) -> Value {
 }
 
 /// The resistance entry of a damage type dnd4e knows, made on first use.
-fn resistance_entry<'a>(map: &'a mut Map<String, Value>, against: &str) -> Option<&'a mut Value> {
-    if !DND4E_DAMAGE_TYPES.contains(&against) {
+fn resistance_entry(
+    map: &mut Map<String, Value>,
+    damage: Option<DamageType>,
+) -> Option<&mut Value> {
+    let d = damage?;
+    if !DND4E_DAMAGE_TYPES.contains(&d.key()) {
         return None;
     }
     Some(
-        map.entry(against.to_owned())
+        map.entry(d.key().to_owned())
             .or_insert_with(|| json!({ "res": 0, "vuln": 0, "immune": false })),
     )
 }
@@ -507,14 +513,23 @@ fn resistances(b: &StatBlock) -> (Value, Vec<String>) {
     ];
     for (list, key, sign, word) in signed {
         for r in list {
-            match resistance_entry(&mut map, &r.against) {
+            let damage = match r.against {
+                Against::Damage(d) => Some(d),
+                // A swarm's resistance by attack origin has no dnd4e field.
+                Against::Origin(_) => None,
+            };
+            match resistance_entry(&mut map, damage) {
                 Some(e) => e[key] = json!(sign * i64::from(r.value)),
                 None => untyped.push(format!("{word} {} {}", r.against, r.value)),
             }
         }
     }
     for i in &b.immunities {
-        match resistance_entry(&mut map, i) {
+        let damage = match i {
+            Immunity::Damage(d) => Some(*d),
+            Immunity::Condition(_) => None,
+        };
+        match resistance_entry(&mut map, damage) {
             Some(e) => e["immune"] = Value::Bool(true),
             None => untyped.push(format!("immune {i}")),
         }
@@ -592,7 +607,7 @@ pub fn actor(b: &StatBlock) -> Value {
         bio.push_str(&paragraphs(&[("Defenses", Some(&untyped.join(", ")))]));
     }
     let k = &b.knowledge;
-    let skill = Skill::parse(&k.skill).map_or(k.skill.clone(), |s| s.label().to_owned());
+    let skill = k.skill.label();
     bio.push_str(&paragraphs(&[(
         "Knowledge",
         Some(&format!(

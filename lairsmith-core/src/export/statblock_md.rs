@@ -267,7 +267,8 @@ pub(crate) fn fs_monster(b: &StatBlock) -> FsMonster {
             .collect(),
         damage_resistances: list(&b.resistances),
         damage_vulnerabilities: list(&b.vulnerabilities),
-        damage_immunities: (!b.immunities.is_empty()).then(|| b.immunities.join(", ")),
+        damage_immunities: (!b.immunities.is_empty())
+            .then(|| crate::text::joined(&b.immunities, ", ")),
         senses: senses(b),
         languages,
         traits: one_per_name(
@@ -341,7 +342,7 @@ pub(crate) fn fs_monster(b: &StatBlock) -> FsMonster {
         equipment: b.equipment.clone(),
         knowledge: format!(
             "{} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
-            skill_label(&k.skill),
+            k.skill.label(),
             k.moderate_dc,
             k.hard_dc
         ),

@@ -113,7 +113,7 @@ pub fn from_block(
     let resist = |list: &[crate::monster::statblock::ResistanceValue]| {
         list.iter()
             .map(|r| Resist {
-                against: r.against.clone(),
+                against: r.against.to_string(),
                 value: i64::from(r.value),
             })
             .collect()
@@ -376,7 +376,7 @@ pub fn start(
                 skills: c
                     .skills
                     .iter()
-                    .map(|s| (s.skill.to_lowercase(), s.dc))
+                    .map(|s| (crate::vocab::Vocabulary::key(s.skill).to_owned(), s.dc))
                     .collect(),
                 hard_dc: hard,
                 easy_dc: c.group_check_dc,

@@ -176,7 +176,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
     let to_values = |list: &[crate::rules::grants::Resistance]| {
         list.iter()
             .map(|r| ResistanceValue {
-                against: r.against.key().to_owned(),
+                against: r.against,
                 value: r.value,
             })
             .collect::<Vec<_>>()
@@ -293,13 +293,13 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         skills,
         resistances: to_values(&granted.resistances),
         vulnerabilities: to_values(&granted.vulnerabilities),
-        immunities: design.immunities.iter().map(ToString::to_string).collect(),
+        immunities: design.immunities.clone(),
         reactive_resistance: granted.reactive_resistance,
         incorporeal: granted.incorporeal,
         space: design.size.space().to_owned(),
         reach,
         knowledge: KnowledgeValue {
-            skill: k.skill.key().to_owned(),
+            skill: k.skill,
             moderate_dc: k.moderate_dc,
             hard_dc: k.hard_dc,
         },
@@ -329,7 +329,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
 fn derive_power(design: &MonsterDesign, p: &Power, reach: i64) -> StatPower {
     let attack = p.attack.as_ref().map(|a| AttackValue {
         bonus: attack_bonus(design, p, a.defense),
-        defense: a.defense.key().to_owned(),
+        defense: a.defense,
     });
     let damage = power_damage(design, p);
     let range = match (p.origin, p.range) {

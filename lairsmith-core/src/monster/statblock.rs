@@ -84,10 +84,10 @@ impl AbilityValues {
 /// (R9).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ResistanceValue {
-    /// What it is against: a damage type's key (`fire`), or for a swarm an attack origin's
-    /// (`melee`, `ranged`, `near`, `far`); exported as `type:`.
+    /// What it is against: a damage type (`fire`), or for a swarm an attack origin (`melee`,
+    /// `ranged`, `near`, `far`); exported as `type:`, by its key.
     #[serde(rename = "type")]
-    pub against: String,
+    pub against: crate::rules::grants::Against,
     /// The value X at the monster's level: 5 at levels 1-10, 10 at 11-20, 15 at 21-30 (R9).
     pub value: u32,
 }
@@ -95,8 +95,8 @@ pub struct ResistanceValue {
 /// The Monster Knowledge check of the stat block (R15).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KnowledgeValue {
-    /// The skill's key (`arcana`, `nature`, ...), chosen by source and tags.
-    pub skill: String,
+    /// The skill, chosen by source and tags (R15); exported by its key (`arcana`, `nature`, ...).
+    pub skill: crate::rules::Skill,
     /// The Moderate DC at the monster's level (the Recommended DCs by level table).
     pub moderate_dc: u32,
     /// The Hard DC at the monster's level (the same table).
@@ -109,8 +109,8 @@ pub struct AttackValue {
     /// The attack bonus: +5 + level against AC, +3 + level against the other defenses (R2; a
     /// Skulker's +5 against every defense, R3), or the power's override.
     pub bonus: i64,
-    /// The targeted defense's key: `ac`, `fortitude`, `reflex` or `will`.
-    pub defense: String,
+    /// The targeted defense; exported by its key: `ac`, `fortitude`, `reflex` or `will`.
+    pub defense: crate::rules::power_vocab::Defense,
 }
 
 /// Resolved damage as exported: dice as a string (`2d12+8`), a mook's static damage as a number.
@@ -385,7 +385,7 @@ pub struct StatBlock {
     /// The vulnerabilities, likewise.
     pub vulnerabilities: Vec<ResistanceValue>,
     /// The immunities' keys: damage types and conditions.
-    pub immunities: Vec<String>,
+    pub immunities: Vec<crate::monster::design::Immunity>,
     /// The X of Reactive Resistance X, for a demon (its Reactive Resistance trait says what it does).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactive_resistance: Option<u32>,

@@ -25,6 +25,13 @@ impl Against {
     }
 }
 
+/// Written by its key, as files and stat blocks say it.
+impl serde::Serialize for Against {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
 impl std::fmt::Display for Against {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.key())

@@ -137,7 +137,7 @@ fn check(block: &StatBlock) {
         let want = p
             .attack
             .as_ref()
-            .map(|a| (a.bonus, defence_key(&a.defense).to_owned()));
+            .map(|a| (a.bonus, defence_key(a.defense).to_owned()));
         assert_eq!(got, &want, "{id} power {}", p.name);
     }
 }

@@ -515,7 +515,7 @@ fn the_power_card_prints_the_attack_bonus() {
                     format!(
                         "Attack: {:+} vs {}",
                         x.bonus,
-                        lairsmith::export::foundry::defence_key(&x.defense)
+                        lairsmith::export::foundry::defence_key(x.defense)
                     ),
                     "{} {}",
                     b.id,

@@ -198,8 +198,11 @@ fn every_level_rank_and_role_matches_the_book() {
                 assert_eq!(b.recoveries, recoveries, "{ctx} recoveries");
                 for p in b.powers.iter().filter(|p| p.attack.is_some()) {
                     let a = p.attack.as_ref().unwrap();
-                    let expected =
-                        if a.defense == "ac" { atk_ac } else { atk_other } + i64::from(level);
+                    let expected = if lairsmith::vocab::Vocabulary::key(a.defense) == "ac" {
+                        atk_ac
+                    } else {
+                        atk_other
+                    } + i64::from(level);
                     assert_eq!(a.bonus, expected, "{ctx} {} attack", p.name);
                     let dmg = serde_json::to_value(p.damage.as_ref().unwrap()).unwrap();
                     let expected_damage = if rank == Rank::Mook {

@@ -245,7 +245,7 @@ fn r15_every_stat_block_has_its_knowledge_check() {
     let b = derive(&design(17, Rank::Standard, Role::Spoiler));
     assert_eq!(
         (
-            b.knowledge.skill.as_str(),
+            lairsmith::vocab::Vocabulary::key(b.knowledge.skill),
             b.knowledge.moderate_dc,
             b.knowledge.hard_dc
         ),

@@ -96,10 +96,10 @@ pub struct ChallengeLine {
 /// One skill of a challenge with its DC ladder at the challenge's level (A3).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SkillDc {
-    /// The skill's name as the book writes it: "Athletics".
-    pub skill: String,
-    /// The DC word of its first check: easy, moderate or hard.
-    pub difficulty: String,
+    /// The skill; written by its key (`athletics`).
+    pub skill: crate::rules::Skill,
+    /// Which DC its first check takes: easy, moderate or hard; written by its key.
+    pub difficulty: crate::encounter::challenge::DcWord,
     /// The first check's DC.
     pub dc: u32,
     /// A3: the DC of every later check with the skill (Hard).

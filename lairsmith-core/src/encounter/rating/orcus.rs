@@ -96,8 +96,8 @@ fn resolve_challenge(
             .skills
             .iter()
             .map(|s| SkillDc {
-                skill: crate::vocab::Vocabulary::key(s.skill).to_owned(),
-                difficulty: crate::vocab::Vocabulary::key(s.dc).to_owned(),
+                skill: s.skill,
+                difficulty: s.dc,
                 dc: s.ladder(level).0,
                 later_dc: s.ladder(level).1,
                 text: s.describe_ladder(level),
