@@ -5,17 +5,31 @@
 //! other way (this crate's manifest names no terminal or command-line crate). The `fixtures`
 //! feature adds generated monsters and hostile files for tests, examples and benchmarks.
 //!
-//! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and rulings R1-R15.
-//! - [`monster`]: designs, derivation into stat blocks, power kits, the balance lint.
-//! - [`bestiary`]: loading shipped and user monsters, filters and fuzzy search; drafts
-//!   (unfinished designs kept beside the bestiary, never listed in it).
-//! - [`export`]: YAML, Markdown and plain-text stat blocks.
-//! - [`encounter`]: parties, encounter files, budgets and difficulty, the generator; saved
-//!   encounters and parties in the [`DataDir`].
-//! - [`store`]: atomic saves and change-on-disk detection; [`yaml_io`]: located YAML errors.
-//! - [`dice`]: dice expressions.
-//! - [`text`]: names checked on the way in, control characters escaped on the way out.
+//! The modules, from the book up:
 //!
+//! - [`rules`]: the rulebook as data (tables, formulas, vocabularies) and the rulings named in
+//!   code (R, E for Orcus, D for the 3rd-edition budgets); [`vocab`]: how a word of a file is
+//!   read, with the valid values and a did-you-mean; [`dice`]: dice expressions; [`limits`]:
+//!   every range a number of a file may take and the most a list may hold.
+//! - [`monster`]: designs, derivation into stat blocks, power kits, templates, the balance lint.
+//! - [`bestiary`]: loading shipped and user monsters ([`embedded`] holds the shipped ones),
+//!   filters and fuzzy search; drafts (unfinished designs kept beside the bestiary, never
+//!   listed in it).
+//! - [`encounter`]: parties, encounter files, budgets and difficulty, the generator; saved
+//!   encounters and parties in the [`DataDir`] ([`data_dir`]).
+//! - [`adventure`] and [`treasure`]: encounters in order with levelling (A), the book's
+//!   treasure (T).
+//! - [`fight`]: running a fight by the book (P): its start, the GM's steps, its file.
+//! - [`export`]: stat blocks and sheets as YAML, JSON, Markdown, text, HTML, Foundry VTT and
+//!   Obsidian; [`schema`]: the JSON Schemas of the file kinds.
+//! - [`store`]: atomic, locked saves and change-on-disk detection; [`yaml_io`]: the guarded
+//!   YAML reader and its located errors; [`yaml_keep`] and [`xkeys`]: a file's own `x-` values
+//!   kept through a save; [`hash`]: the small hashes and seed streams.
+//! - [`text`]: names checked on the way in, control characters escaped on the way out.
+//! - [`config`] and [`keyspec`]: the settings file (key bindings by action name, the colour
+//!   theme) read against the table of actions the UI passes in, with located errors; keys as a
+//!   user writes them, independent of any terminal library.
+
 //! A monster from its classification, with the default power kit, derived into a stat block:
 //!
 //! ```
@@ -59,7 +73,7 @@ pub mod hash;
 pub mod keyspec;
 pub mod limits;
 pub mod monster;
-pub mod parallel;
+pub(crate) mod parallel;
 pub mod rules;
 pub mod schema;
 pub mod store;
