@@ -29,7 +29,7 @@
 //! - [`config`] and [`keyspec`]: the settings file (key bindings by action name, the colour
 //!   theme) read against the table of actions the UI passes in, with located errors; keys as a
 //!   user writes them, independent of any terminal library.
-
+//!
 //! A monster from its classification, with the default power kit, derived into a stat block:
 //!
 //! ```
