@@ -221,9 +221,8 @@ fn theme_dark_light_and_colours_by_name_or_hex() {
 #[test]
 fn the_readme_example_reads() {
     let readme = crate::docs::page("guide/settings.md");
-    let example = readme
-        .split("```yaml\n")
-        .filter_map(|b| b.split("```").next())
+    let example = crate::docs::yaml_blocks(&readme)
+        .into_iter()
         .find(|b| b.starts_with("keys:"))
         .expect("a settings example");
     let c = lairsmith::tui::settings::with_schema(|s| parse(example, Path::new("README.md"), s))

@@ -20,6 +20,15 @@ pub fn page(path: &str) -> String {
     std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
 }
 
+/// The `yaml` code blocks of a page, each without its fences: the example files the manual
+/// shows, for the tests that read them as lairsmith would.
+pub fn yaml_blocks(text: &str) -> Vec<&str> {
+    text.split("```yaml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap_or_default())
+        .collect()
+}
+
 /// README.md and every page of the guide, as (path from the root, text); `docs/RULES.md` too,
 /// which the rules page includes.
 pub fn documents() -> Vec<(String, String)> {

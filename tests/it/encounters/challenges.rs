@@ -459,9 +459,8 @@ fn cli_adds_checks_explains_exports_and_removes_a_challenge() {
 #[test]
 fn the_readme_challenge_example_parses_and_prints_its_dcs() {
     let readme = crate::docs::page("guide/encounters.md");
-    let block = readme
-        .split("```yaml\n")
-        .map(|b| b.split("```").next().unwrap())
+    let block = crate::docs::yaml_blocks(&readme)
+        .into_iter()
         .find(|b| b.starts_with("groups:\n- challenge:"))
         .expect("the README shows a challenge");
     let e = parse(&format!("{}{block}", head("{size: 4, level: 6}")));

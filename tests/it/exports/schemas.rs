@@ -396,11 +396,7 @@ fn readme_examples_validate_and_its_comment_names_a_written_schema() {
     ]
     .map(crate::docs::page)
     .join("\n");
-    let blocks: Vec<&str> = readme
-        .split("```yaml\n")
-        .skip(1)
-        .map(|b| b.split("```").next().unwrap())
-        .collect();
+    let blocks = crate::docs::yaml_blocks(&readme);
     for (start, kind) in [
         ("kind: monster\n", FileKind::Monster),
         ("kind: monster-template\n", FileKind::Template),
@@ -429,8 +425,7 @@ fn readme_examples_validate_and_its_comment_names_a_written_schema() {
 fn every_example_file_in_the_manual_validates_against_its_schema() {
     let mut checked = Vec::new();
     for (doc, text) in crate::docs::documents() {
-        for block in text.split("```yaml\n").skip(1) {
-            let block = block.split("```").next().unwrap();
+        for block in crate::docs::yaml_blocks(&text) {
             let first = block
                 .lines()
                 .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))

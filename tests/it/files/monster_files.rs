@@ -222,11 +222,7 @@ fn readme_examples_parse() {
         .map(|(_, t)| t)
         .collect::<Vec<_>>()
         .join("\n");
-    let blocks: Vec<&str> = readme
-        .split("```yaml\n")
-        .skip(1)
-        .map(|b| b.split("```").next().unwrap())
-        .collect();
+    let blocks = crate::docs::yaml_blocks(&readme);
     let monster = blocks
         .iter()
         .find(|b| b.starts_with("kind: monster\n"))
