@@ -336,7 +336,7 @@ fn fight_job(
     match job {
         Job::Lobby => Done::Lobby({
             let encounters = crate::store::yaml_ids(&data.encounters()).map_err(|e| e.to_string());
-            encounters.map(|e| (crate::fight::saved::ids(&data), e))
+            encounters.map(|e| (saved_fights(&data), e))
         }),
         Job::Load { path } => Done::Fight {
             result: crate::fight::saved::load_fight(&path)
@@ -410,4 +410,25 @@ fn fight_job(
             read: false,
         },
     }
+}
+
+/// The saved fights, each read to say where it stands (as `fight list --format yaml` does): a
+/// fight that has ended stays in the list while its file does, and says so.
+fn saved_fights(data: &crate::data_dir::DataDir) -> Vec<crate::tui::screens::table::SavedFight> {
+    use crate::fight::saved::{fight_path, ids, load_fight};
+    use crate::tui::screens::table::{SavedFight, Stands};
+    ids(data)
+        .into_iter()
+        .map(|id| {
+            let stands = fight_path(data, &id)
+                .ok()
+                .and_then(|p| load_fight(&p).ok())
+                .map(|(f, _)| match (&f.now.ended, f.now.round) {
+                    (Some(_), _) => Stands::Ended,
+                    (None, 0) => Stands::Starting,
+                    (None, round) => Stands::Round(round),
+                });
+            SavedFight { id, stands }
+        })
+        .collect()
 }

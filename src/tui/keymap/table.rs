@@ -246,7 +246,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Table,          [k('C')],               A::ChallengeCheck, "",            "A check of the encounter's extended challenge (A3): a skill and + or - (athletics +), or only + or - for a group check; a number first picks one of several challenges"),
     row!(C::Table,          [k('X')],               A::RemoveCreature, "",            "Take the selected creature out of the fight (asks first)"),
     row!(C::Table,          [TAB],                  A::NextPane,       "stat block",  "Show the selected monster's whole stat block (its powers' text, as the bestiary has it) in place of the log, or the log again"),
-    row!(C::Table,          [k('o')],               A::Open,           "fights",      "Back to the list of fights under way and of encounters to start one from"),
+    row!(C::Table,          [k('o')],               A::Open,           "fights",      "Back to the list of saved fights and of encounters to start one from"),
     row!(C::TableList,      [ENTER],                A::Choose,         "open/start",  "Open the selected fight, or start a new one from the selected encounter"),
     row!(C::TableList,      [k('o')],               A::Open,           "refresh",     "Read the lists of fights and encounters again"),
     // Choosing a saved encounter, adventure or draft

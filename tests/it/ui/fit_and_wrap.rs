@@ -186,3 +186,42 @@ fn an_encounter_with_no_foes_says_once_why_it_cannot_be_rated() {
         );
     }
 }
+
+/// The Table screen's list says where each saved fight stands: one in its round, one before
+/// round 1, and one that has ended, which stays listed while its file does. It lists every
+/// saved fight, so its heading says saved, not "under way".
+#[test]
+fn the_table_list_says_where_each_saved_fight_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let o = crate::common::lairsmith(dir.path(), args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            crate::common::stderr(&o)
+        );
+    };
+    run(&["encounter", "new", "Ford", "--party", "Ana=5,Bo=5"]);
+    run(&["encounter", "add", "ford", "ashen-keener", "--count", "2"]);
+    for seed in ["3", "4", "5"] {
+        run(&["fight", "start", "ford", "--seed", seed]);
+    }
+    run(&["fight", "init", "ford", "ana", "12"]);
+    run(&["fight", "init", "ford", "bo", "9"]);
+    run(&["fight", "next", "ford"]);
+    run(&["fight", "end", "ford-3", "--all"]);
+    std::fs::write(dir.path().join("fights/broken.yaml"), "kind: fight\n: :\n").unwrap();
+    let mut ui = Ui::over(dir);
+    ui.key(ratatui::crossterm::event::KeyCode::F(5));
+    let s = ui.resized(80, 24);
+    assert!(s.contains("Saved fights"), "{s}");
+    assert!(!s.contains("under way"), "{s}");
+    for row in [
+        "broken · cannot be read",
+        "ford · round 1",
+        "ford-2 · before round 1",
+        "ford-3 · ended",
+    ] {
+        assert!(s.contains(row), "{row}:\n{s}");
+    }
+}

@@ -18,11 +18,30 @@ pub struct Open {
     pub fight: Fight,
 }
 
-/// What to open when no fight is on the screen: the fights under way and the saved encounters
-/// a new one starts from.
+/// A saved fight as the list shows it: its id and where it stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedFight {
+    pub id: String,
+    /// `None`: the file cannot be read now (opening it says why).
+    pub stands: Option<Stands>,
+}
+
+/// Where a saved fight stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stands {
+    /// Before round 1: initiative is still being rolled.
+    Starting,
+    /// In this round.
+    Round(u32),
+    /// Ended (its XP given, or not yet); it stays listed while its file does.
+    Ended,
+}
+
+/// What to open when no fight is on the screen: the saved fights and the saved encounters a new
+/// one starts from.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Lobby {
-    pub fights: Vec<String>,
+    pub fights: Vec<SavedFight>,
     pub encounters: Vec<String>,
     /// Fights first, then encounters.
     pub cursor: usize,
@@ -44,7 +63,7 @@ impl Lobby {
 /// screen's copy had (`seen`), so a fight changed by another terminal is not stepped blind.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Job {
-    /// The fights under way and the saved encounters.
+    /// The saved fights, each read to say where it stands, and the saved encounters.
     Lobby,
     Load {
         path: PathBuf,
@@ -76,7 +95,7 @@ pub enum Job {
 /// What the executor reports back to the Table screen.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Done {
-    Lobby(Result<(Vec<String>, Vec<String>), String>),
+    Lobby(Result<(Vec<SavedFight>, Vec<String>), String>),
     /// The fight at `path` after the job, with what to say about it; or why it failed (the
     /// screen then reads the file again).
     Fight {

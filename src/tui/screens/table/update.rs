@@ -250,7 +250,7 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 return Some(Vec::new());
             }
             let c = l.cursor.min(last);
-            let fight = l.fights.get(c).cloned();
+            let fight = l.fights.get(c).map(|f| f.id.clone());
             let encounter = l.encounters.get(c.saturating_sub(l.fights.len())).cloned();
             let cmd = match (fight, encounter) {
                 (Some(id), _) => Job::Load {

@@ -1,7 +1,7 @@
 //! Drawing the Table screen (read-only): the initiative order with hit-point bars, staggered
 //! and effects at a glance; beside it the selected creature's card (defenses, effects by
 //! number, powers by number with their used marks) and the log. With no fight open, the fights
-//! under way and the encounters to start one from.
+//! saved (each with where it stands) and the encounters to start one from.
 
 use crate::fight::Fight;
 use crate::fight::model::{Combatant, Life, Side};
@@ -9,6 +9,7 @@ use crate::fight::rules::effect_words;
 use crate::text::escape_controls;
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
+use crate::tui::screens::table::Stands;
 use crate::tui::theme;
 use crate::vocab::Vocabulary;
 use ratatui::Frame;
@@ -61,12 +62,18 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
             };
             Line::styled(format!("  {}", escape_controls(&text)), style)
         };
-        lines.push(Line::styled("Fights under way", theme::heading()));
+        lines.push(Line::styled("Saved fights", theme::heading()));
         if l.fights.is_empty() {
             lines.push(Line::styled("  none", theme::dim()));
         }
-        for (i, id) in l.fights.iter().enumerate() {
-            lines.push(row(i, id.clone()));
+        for (i, f) in l.fights.iter().enumerate() {
+            let stands = match f.stands {
+                Some(Stands::Starting) => "before round 1".to_owned(),
+                Some(Stands::Round(r)) => format!("round {r}"),
+                Some(Stands::Ended) => "ended".to_owned(),
+                None => "cannot be read".to_owned(),
+            };
+            lines.push(row(i, format!("{} · {stands}", f.id)));
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled(
