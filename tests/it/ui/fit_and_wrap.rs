@@ -225,3 +225,21 @@ fn the_table_list_says_where_each_saved_fight_stands() {
         assert!(s.contains(row), "{row}:\n{s}");
     }
 }
+
+/// A power's damage row names its tier in words, as the stat block beside it does, with the
+/// dice at the monster's level.
+#[test]
+fn the_damage_row_names_its_tier_in_words() {
+    let mut ui = Ui::new();
+    ui.key(ratatui::crossterm::event::KeyCode::F(2));
+    for _ in 0..9 {
+        ui.key(ratatui::crossterm::event::KeyCode::Char(']'));
+    }
+    ui.key(Enter);
+    let s = ui.resized(120, 40);
+    assert!(
+        s.contains("At-will, single target → ") || s.contains("Surge, single target → "),
+        "{s}"
+    );
+    assert!(!s.contains("single →"), "{s}");
+}

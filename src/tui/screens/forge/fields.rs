@@ -783,7 +783,7 @@ impl PowerField {
                     None => "none".into(),
                     Some(DamageSpec::Tier(t)) => {
                         let dice = tier_damage(*t, d.level, d.rank, d.role);
-                        format!("{} → {dice}", t.key())
+                        format!("{} → {dice}", t.label())
                     }
                     Some(DamageSpec::Dice(dice)) => format!("custom dice {dice}"),
                 },
