@@ -131,7 +131,7 @@ pub enum KeySpecError {
         near: Option<String>,
     },
     /// A word that names no key (`PageDwn`).
-    #[error("unknown key `{word}`{}; {}", near.as_ref().map_or(String::new(), |n| format!(" (did you mean `{n}`?)")), FORMS)]
+    #[error("unknown key `{word}`{}; {}", crate::vocab::did_you_mean(near), FORMS)]
     UnknownKey {
         /// The key's word, after any modifiers.
         word: String,

@@ -349,7 +349,7 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
                 crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "json", "design"]);
             format!(
                 "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, statblock, json, design",
-                near.map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
+                crate::vocab::did_you_mean(near)
             )
         })
 }

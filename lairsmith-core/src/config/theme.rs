@@ -87,7 +87,7 @@ pub enum ColourError {
     /// A word that names none of the colours.
     #[error(
         "unknown colour `{given}`{}; {}",
-        suggestion.as_ref().map_or(String::new(), |s| format!(" (did you mean `{s}`?)")),
+        crate::vocab::did_you_mean(suggestion),
         colour_forms()
     )]
     Unknown {
@@ -158,10 +158,11 @@ impl Default for Theme {
 
 /// A theme word's error, worded for the settings file.
 pub(super) fn base_error(e: &UnknownValue) -> String {
-    let mut msg = format!("unknown theme `{}`", e.given);
-    if let Some(s) = &e.suggestion {
-        msg.push_str(&format!(" (did you mean `{s}`?)"));
-    }
+    let mut msg = format!(
+        "unknown theme `{}`{}",
+        e.given,
+        crate::vocab::did_you_mean(&e.suggestion)
+    );
     msg.push_str(
         "; a theme is `dark`, `light`, or a mapping with `base:` (dark or light) and `colours:`",
     );

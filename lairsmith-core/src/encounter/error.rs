@@ -67,7 +67,7 @@ pub enum DataError {
     /// A party command names a party that is not saved.
     #[error(
         "no saved party has the id `{id}`{}; `lairsmith party list` shows them",
-        did_you_mean(suggestion)
+        crate::vocab::did_you_mean(suggestion)
     )]
     NoSuchParty {
         /// The id given.
@@ -76,7 +76,7 @@ pub enum DataError {
         suggestion: Option<String>,
     },
     /// `party level-up --member` names nobody in the party.
-    #[error("the party `{id}` has no member `{given}`{}; its members: {}", did_you_mean(suggestion), members.join(", "))]
+    #[error("the party `{id}` has no member `{given}`{}; its members: {}", crate::vocab::did_you_mean(suggestion), members.join(", "))]
     NoSuchMember {
         /// The party's id.
         id: String,
@@ -118,12 +118,6 @@ pub enum DataError {
 
 /// Each file of a folder, with what it holds or why it did not load.
 pub type Listing<T> = Vec<(PathBuf, Result<T, DataError>)>;
-
-fn did_you_mean(suggestion: &Option<String>) -> String {
-    suggestion
-        .as_ref()
-        .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
-}
 
 /// "saved parties: a, b, c" (the first few), or "there are no saved parties".
 fn saved_list(saved: &[String]) -> String {

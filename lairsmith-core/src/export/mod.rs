@@ -50,8 +50,7 @@ pub struct UnknownFormat {
 }
 
 fn did_you_mean(given: &str) -> String {
-    crate::vocab::closest(given, FORMAT_WORDS)
-        .map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
+    crate::vocab::did_you_mean(crate::vocab::closest(given, FORMAT_WORDS))
 }
 
 impl std::str::FromStr for Format {

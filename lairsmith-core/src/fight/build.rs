@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
     /// The encounter (or the GM) names a monster the bestiary does not have.
-    #[error("no monster has the id `{id}`{}", did_you_mean(near))]
+    #[error("no monster has the id `{id}`{}", crate::vocab::did_you_mean(near))]
     UnknownMonster {
         /// The id as given.
         id: String,
@@ -45,14 +45,6 @@ pub enum BuildError {
     /// join it; why it is not the monster.
     #[error("{0}; or name a creature already in the fight to add another of it")]
     NotAReinforcement(Box<BuildError>),
-}
-
-fn did_you_mean(near: &[String]) -> String {
-    if near.is_empty() {
-        String::new()
-    } else {
-        format!(" (did you mean `{}`?)", near.join("`, `"))
-    }
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.

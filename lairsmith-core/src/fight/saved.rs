@@ -29,7 +29,7 @@ pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
         let near = crate::vocab::closest(word, ids.iter().map(String::as_str));
         return Err(DataError::BadId(format!(
             "no fight has the id `{word}`{}; {}",
-            near.map_or(String::new(), |n| format!(" (did you mean `{n}`?)")),
+            crate::vocab::did_you_mean(near),
             if ids.is_empty() {
                 "there are no fights yet (`lairsmith fight start ENCOUNTER`)".to_owned()
             } else {

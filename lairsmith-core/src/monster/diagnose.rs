@@ -138,8 +138,8 @@ impl Report<'_> {
             Some((k, known)) => {
                 let mut at = segs.to_vec();
                 at.push(key(k));
-                let near = crate::vocab::closest(k, known.iter().copied())
-                    .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+                let near =
+                    crate::vocab::did_you_mean(crate::vocab::closest(k, known.iter().copied()));
                 self.bad.push(segs.to_vec());
                 self.note(
                     &at,
@@ -166,8 +166,7 @@ impl Report<'_> {
             }
             let mut at = segs.to_vec();
             at.push(Seg::Key(k.to_owned()));
-            let near = crate::vocab::closest(k, known.iter().copied())
-                .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+            let near = crate::vocab::did_you_mean(crate::vocab::closest(k, known.iter().copied()));
             self.at(
                 &at,
                 format!("unknown key `{k}` in {what}{near}; keys of your own must start with `x-`"),

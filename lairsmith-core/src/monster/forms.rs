@@ -36,7 +36,7 @@ pub enum RegenerationError {
     /// when one is close.
     #[error(
         "`{given}` is not when regeneration works{}; write staggered or unstaggered before the number, or only the number",
-        .near.map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
+        crate::vocab::did_you_mean(.near)
     )]
     UnknownWhen {
         /// The word typed, lower-cased.

@@ -135,15 +135,30 @@ impl fmt::Display for UnknownValue {
         if let Some(sentence) = &self.out_of_range {
             return write!(f, "{} `{}`: {sentence}", self.field, self.given);
         }
-        write!(f, "unknown {} `{}`", self.field, self.given)?;
-        if let Some(s) = &self.suggestion {
-            write!(f, " (did you mean `{s}`?)")?;
-        }
-        write!(f, "; valid values: {}", self.valid.join(", "))
+        write!(
+            f,
+            "unknown {} `{}`{}; valid values: {}",
+            self.field,
+            self.given,
+            did_you_mean(&self.suggestion),
+            self.valid.join(", ")
+        )
     }
 }
 
 impl std::error::Error for UnknownValue {}
+
+/// What an error adds after an unknown word: " (did you mean `fire`?)" for one near word,
+/// " (did you mean `a`, `b`?)" for several, nothing when none is near. Every did-you-mean of
+/// lairsmith's messages is written here, so they all read alike.
+pub fn did_you_mean<S: AsRef<str>>(near: impl IntoIterator<Item = S>) -> String {
+    let near: Vec<S> = near.into_iter().collect();
+    if near.is_empty() {
+        return String::new();
+    }
+    let words: Vec<&str> = near.iter().map(AsRef::as_ref).collect();
+    format!(" (did you mean `{}`?)", words.join("`, `"))
+}
 
 /// The candidate closest to `given` by edit distance, if it is close enough to be a plausible
 /// typo (or `given` is a prefix of it).
