@@ -24,21 +24,10 @@ fn core_src() -> PathBuf {
     Path::new(ROOT).join("lairsmith-core/src")
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
-
 /// The files under `dir` whose text mentions `needle`.
 fn mentioning(dir: &Path, needle: &str, skip: &[&Path]) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    rust_files(dir, &mut files);
+    common::files_under(dir, "rs", &mut files);
     assert!(!files.is_empty(), "no Rust files under {}", dir.display());
     files
         .into_iter()
@@ -60,7 +49,7 @@ fn modules_in(dir: &Path) -> BTreeMap<String, Vec<PathBuf>> {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         if p.is_dir() {
             let mut files = Vec::new();
-            rust_files(&p, &mut files);
+            common::files_under(&p, "rs", &mut files);
             modules.entry(name).or_default().extend(files);
         } else if let Some(stem) = name.strip_suffix(".rs")
             && !["mod", "lib", "main"].contains(&stem)

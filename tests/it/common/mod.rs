@@ -9,6 +9,26 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// Runs `lairsmith ARGS` on the data directory `data`, fails the test with its standard error
+/// unless it succeeds, and gives its standard output.
+pub fn lairsmith_ok(data: &Path, args: &[&str]) -> String {
+    let o = lairsmith(data, args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Every file under `dir`, at any depth, whose name ends `.ext`, added to `out` (unsorted).
+pub fn files_under(dir: &Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files_under(&p, ext, out);
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+}
+
 /// How long one command may run before the test kills it and fails.
 pub const LIMIT: Duration = Duration::from_secs(20);
 

@@ -46,18 +46,8 @@ pub fn documents() -> Vec<(String, String)> {
 
 /// Every `.md` file under `docs/src`, sorted.
 pub fn guide_pages() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "md") {
-                out.push(p);
-            }
-        }
-    }
     let mut out = Vec::new();
-    walk(&root().join("docs/src"), &mut out);
+    crate::common::files_under(&root().join("docs/src"), "md", &mut out);
     out.sort();
     out
 }

@@ -6,7 +6,7 @@
 //! the monster is read (file, template, Forge).
 
 use crate::common;
-use common::{lairsmith, stderr, stdout};
+use common::{lairsmith, stderr};
 use lairsmith::export::doc::{Block, Span, layout};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use std::path::Path;
@@ -117,11 +117,7 @@ fn hostile_data() -> tempfile::TempDir {
     dir
 }
 
-fn ok(data: &Path, args: &[&str]) -> String {
-    let o = lairsmith(data, args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
+use crate::common::lairsmith_ok as ok;
 
 /// What a Markdown document parses to, as far as these tests look.
 #[derive(Debug, Default)]

@@ -334,11 +334,7 @@ fn export_layout_matches_golden_and_refuses_an_existing_file_without_force() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), LAYOUT_JSON);
 }
 
-fn ok(data: &std::path::Path, args: &[&str]) -> String {
-    let o = lairsmith(data, args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
+use crate::common::lairsmith_ok as ok;
 
 /// The ```` ```encounter ```` block of a note and the rest.
 fn encounter_block(note: &str) -> Yaml {

@@ -9,7 +9,7 @@
 //!   `src/layouts/layout.types.ts` and `src/view/statblock.ts`.
 
 use crate::common;
-use common::{lairsmith, stderr, stdout};
+use common::{lairsmith, stdout};
 use serde_json::Value as Json;
 use std::path::Path;
 use yaml_serde::Value as Yaml;
@@ -126,11 +126,7 @@ fn statblock_names(note: &str) -> Vec<String> {
         .collect()
 }
 
-fn ok(data: &Path, args: &[&str]) -> String {
-    let o = lairsmith(data, args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
+use crate::common::lairsmith_ok as ok;
 
 fn obsidian_note(data: &Path, id: &str) -> String {
     ok(data, &["encounter", "export", id, "--format", "obsidian"])

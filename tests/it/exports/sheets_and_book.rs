@@ -1326,17 +1326,6 @@ fn as_prose(text: &str) -> String {
         .join(" ")
 }
 
-fn files_under(dir: &Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            files_under(&p, ext, out);
-        } else if p.extension().is_some_and(|x| x == ext) {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn the_citation_scanner_finds_sections_and_tables_the_book_does_not_have() {
     let c = Citations::new();
@@ -1388,8 +1377,8 @@ fn every_section_or_table_a_user_is_pointed_to_is_a_heading_of_the_book() {
     }
     // The source holds every message, help text, sheet and label a user reads.
     let mut files = Vec::new();
-    files_under(&root.join("src"), "rs", &mut files);
-    files_under(&root.join("lairsmith-core/src"), "rs", &mut files);
+    crate::common::files_under(&root.join("src"), "rs", &mut files);
+    crate::common::files_under(&root.join("lairsmith-core/src"), "rs", &mut files);
     assert!(files.len() > 100, "{}", files.len());
     for f in &files {
         let text = as_prose(&std::fs::read_to_string(f).unwrap());

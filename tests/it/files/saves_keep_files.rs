@@ -4,7 +4,7 @@
 //! gives the file back byte for byte, whatever the layout of its `templates:`.
 
 use crate::common;
-use common::{lairsmith, stderr, stdout};
+use common::{lairsmith, stderr};
 use lairsmith::monster::file_edit::save_text;
 use lairsmith::monster::parse_monster;
 use lairsmith::monster::template::MonsterTemplates;
@@ -47,16 +47,7 @@ fn data_with(text: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, file)
 }
 
-fn ok(data: &Path, args: &[&str]) -> String {
-    let o = lairsmith(data, args);
-    assert!(
-        o.status.success(),
-        "lairsmith {} failed: {}",
-        args.join(" "),
-        stderr(&o)
-    );
-    stdout(&o)
-}
+use crate::common::lairsmith_ok as ok;
 
 fn read(file: &Path) -> String {
     std::fs::read_to_string(file).unwrap()

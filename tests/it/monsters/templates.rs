@@ -4,7 +4,6 @@
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};
-use std::path::Path;
 
 const GHOULISH: &str = "\
 kind: monster-template
@@ -70,16 +69,7 @@ fn data_with_templates() -> tempfile::TempDir {
     dir
 }
 
-fn ok(data: &Path, args: &[&str]) -> String {
-    let o = lairsmith(data, args);
-    assert!(
-        o.status.success(),
-        "lairsmith {} failed: {}",
-        args.join(" "),
-        stderr(&o)
-    );
-    stdout(&o)
-}
+use crate::common::lairsmith_ok as ok;
 
 /// A hand-written file: comments, a key order of its own.
 const MINE: &str = "\

@@ -106,14 +106,7 @@ fn the_table_list_does_not_offer_a_pane_key() {
 #[test]
 fn the_pacing_legend_and_a_fights_state_are_whole_at_80x24() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        let o = crate::common::lairsmith(dir.path(), args);
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            crate::common::stderr(&o)
-        );
-    };
+    let run = |args: &[&str]| crate::common::lairsmith_ok(dir.path(), args);
     run(&[
         "encounter",
         "new",
@@ -193,14 +186,7 @@ fn an_encounter_with_no_foes_says_once_why_it_cannot_be_rated() {
 #[test]
 fn the_table_list_says_where_each_saved_fight_stands() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        let o = crate::common::lairsmith(dir.path(), args);
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            crate::common::stderr(&o)
-        );
-    };
+    let run = |args: &[&str]| crate::common::lairsmith_ok(dir.path(), args);
     run(&["encounter", "new", "Ford", "--party", "Ana=5,Bo=5"]);
     run(&["encounter", "add", "ford", "ashen-keener", "--count", "2"]);
     for seed in ["3", "4", "5"] {
