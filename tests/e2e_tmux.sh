@@ -4,13 +4,15 @@
 # search, re-level it to 9, export it to Markdown, build and save a hard encounter for four
 # level-6 characters, export its sheet, and quit. Usage: tests/e2e_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: e2e_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "e2e: tmux is not installed" >&2; exit 2; }
 DATA=$(mktemp -d)
 SOCK="lairsmith-e2e-$$"
 LOG="$DATA/screen.log"
 t() { tmux -L "$SOCK" "$@"; }
-cleanup() { t kill-server 2>/dev/null || true; }
+cleanup() { t kill-server 2>/dev/null || true; remove_settled "$DATA"; }
 trap cleanup EXIT
 
 fail() {

@@ -4,12 +4,14 @@
 # staggered or down, never a hidden creature, and quits on q with the terminal given back.
 # Usage: tests/fight_watch_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: fight_watch_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "fight watch: tmux is not installed" >&2; exit 2; }
 WORK=$(mktemp -d)
 SOCK="lairsmith-watch-$$"
 t() { tmux -L "$SOCK" "$@"; }
-trap 't kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 't kill-server 2>/dev/null || true; remove_settled "$WORK"' EXIT
 fail() { echo "fight watch FAILED: $*" >&2; t capture-pane -p -t s >&2 || true; exit 1; }
 wait_for() {
   for _ in $(seq 100); do

@@ -3,12 +3,14 @@
 # reverse video (SGR 7) on the row it is on: the Bestiary's list, the Forge's option list and
 # its Details form. Usage: tests/no_color_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: no_color_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "no colour: tmux is not installed" >&2; exit 2; }
 DATA=$(mktemp -d)
 SOCK="lairsmith-nocolor-$$"
 t() { tmux -L "$SOCK" "$@"; }
-cleanup() { t kill-server 2>/dev/null || true; rm -rf "$DATA"; }
+cleanup() { t kill-server 2>/dev/null || true; remove_settled "$DATA"; }
 trap cleanup EXIT
 
 fail() {

@@ -5,6 +5,8 @@
 # Forge must be kept in <data>/recovery/. Also: a 100 KB paste into the search box is capped
 # and the UI still answers. Usage: tests/signals_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: signals_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "signals: tmux is not installed" >&2; exit 2; }
 WORK=$(mktemp -d)
@@ -13,7 +15,7 @@ t() { tmux -L "$SOCK" "$@"; }
 cleanup() {
   t kill-server 2>/dev/null || true
   tmux -L "$SOCK-hangup" kill-server 2>/dev/null || true
-  rm -rf "$WORK"
+  remove_settled "$WORK"
 }
 trap cleanup EXIT
 

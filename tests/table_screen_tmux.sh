@@ -6,13 +6,15 @@
 # resumed; ended with the XP written to the party file once and the treasure shown.
 # Usage: tests/table_screen_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: table_screen_tmux.sh PATH/TO/lairsmith}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "table screen: tmux is not installed" >&2; exit 2; }
 WORK=$(mktemp -d)
 SOCK="lairsmith-table-$$"
 t() { tmux -L "$SOCK" "$@"; }
-trap 't kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 't kill-server 2>/dev/null || true; remove_settled "$WORK"' EXIT
 fail() { echo "table screen FAILED: $*" >&2; t capture-pane -p -t s >&2 || true; exit 1; }
 wait_for() {
   for _ in $(seq 100); do

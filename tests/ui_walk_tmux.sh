@@ -9,12 +9,14 @@
 # window, saving the party); the Bestiary (search by id, the two markers, a duplicate's name,
 # status messages expiring). Usage: tests/ui_walk_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: ui_walk_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "ui walk: tmux is not installed" >&2; exit 2; }
 DATA=$(mktemp -d)
 SOCK="lairsmith-walk-$$"
 t() { tmux -L "$SOCK" "$@"; }
-cleanup() { t kill-server 2>/dev/null || true; rm -rf "$DATA"; }
+cleanup() { t kill-server 2>/dev/null || true; remove_settled "$DATA"; }
 trap cleanup EXIT
 
 fail() {

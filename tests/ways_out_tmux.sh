@@ -10,6 +10,8 @@
 #    about unsaved work.
 # Usage: tests/ways_out_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
+# shellcheck source=tests/tmux_cleanup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
 BIN=${1:?usage: ways_out_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "ways out: tmux is not installed" >&2; exit 2; }
 WORK=$(mktemp -d)
@@ -18,7 +20,7 @@ t() { tmux -L "$SOCK" "$@"; }
 cleanup() {
   t kill-server 2>/dev/null || true
   chmod -R u+w "$WORK" 2>/dev/null || true
-  rm -rf "$WORK"
+  remove_settled "$WORK"
 }
 trap cleanup EXIT
 
