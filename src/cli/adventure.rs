@@ -3,13 +3,13 @@
 use super::args::{AdventureCmd, AdventureFormat};
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
+use crate::adventure::AdventureRefused;
 use crate::adventure::check::AdventureReport;
 use crate::adventure::saved::party_ref_of_spec;
 use crate::adventure::{
     Adventure, adventure_party, check, create_adventure, existing_adventure, list_adventures,
     load_adventure, remove_encounter, update_adventure,
 };
-use crate::encounter::DataError;
 use crate::text::group_thousands;
 
 pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult {
@@ -63,17 +63,12 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
         } => {
             let path = existing_adventure(data, &adventure)?;
             update_adventure(&path, |a| {
-                let id = a
-                    .remove_at(position)
-                    .map_err(|e| DataError::Refused(e.to_string()))?;
+                let id = a.remove_at(position)?;
                 let n = a.encounters.len() + 1;
                 if to == 0 || to > n {
-                    return Err(DataError::Refused(format!(
-                        "there is no position {to}; the adventure has 1 to {n}"
-                    )));
+                    return Err(AdventureRefused::NoMoveTarget { to, n }.into());
                 }
-                a.insert(&id, Some(to))
-                    .map_err(|e| DataError::Refused(e.to_string()))
+                Ok(a.insert(&id, Some(to))?)
             })?;
             outln!(term, "moved encounter {position} to {to}")?;
             Ok(EXIT_OK)

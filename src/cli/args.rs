@@ -514,7 +514,7 @@ pub enum PartyCmd {
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The party: 4x5, 3,3,4,5, or a saved party's id.
+    /// The party: 4x5, 3,3,4,5, or a saved party's id (kept as a reference in the YAML).
     #[arg(long)]
     pub party: String,
     /// The rules: orcus (monsters from the bestiary), or d20-3e (a mix of challenge ratings).
@@ -565,6 +565,8 @@ pub enum EncounterCmd {
     /// Create an encounter file (in the data directory's encounters/, or --out FILE).
     New {
         name: String,
+        /// A party (4x3, 3,3,4,5, Ana=3,Bo=4) or a saved party's id (kept as a reference, so
+        /// levelling the saved party up carries over and a fight's XP is written to it).
         #[arg(long, default_value = "4x1")]
         party: String,
         #[arg(long)]

@@ -64,7 +64,8 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
             "a d20-3e encounter is generated as a mix of challenge ratings: a query, filters and --lock choose bestiary monsters, which a 3rd-edition encounter does not use".into(),
         ));
     }
-    let party = resolve_party_spec(data, &g.party)?;
+    let choice = crate::encounter::choose_party(data, &g.party)?;
+    let party = choice.party().clone();
     if let Some(name) = &g.name {
         check_name("the encounter's name", name).map_err(|e| Failure(e.to_string()))?;
     }
@@ -73,9 +74,11 @@ fn generate_3e(data: &DataDir, g: super::args::GenerateArgs, term: &mut Terminal
         .name
         .clone()
         .unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty.to_string())));
-    let out =
+    let mut out =
         crate::encounter::generate3e::generate(&name, &party, g.difficulty, g.max_monsters, seed)
             .map_err(Failure::from)?;
+    // A saved party stays named by its id in the file, as `encounter new` writes it.
+    out.encounter.party = choice.party_ref();
     let mix = crate::encounter::generate3e::describe(&out.encounter);
     if !out.met {
         errln!(
@@ -279,7 +282,7 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
             system,
         } => {
             check_name("the encounter's name", name.trim()).map_err(|e| Failure(e.to_string()))?;
-            let party = resolve_party_spec(data, &party)?;
+            let party = crate::encounter::choose_party(data, &party)?;
             let path = create_encounter_in(data, &name, &party, out.as_deref(), system)?;
             outln!(term, "{}", path.display())?;
             Ok(EXIT_OK)
@@ -500,7 +503,8 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
         }
         EncounterCmd::Generate(g) if g.system == System::D20e3 => generate_3e(data, *g, term),
         EncounterCmd::Generate(g) => {
-            let party = resolve_party_spec(data, &g.party)?;
+            let choice = crate::encounter::choose_party(data, &g.party)?;
+            let party = choice.party().clone();
             let b = data.load_bestiary();
             let mut locked: Vec<Group> = Vec::new();
             for id in &g.lock {
@@ -543,7 +547,9 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
                 max_leaders: g.max_leaders,
                 seed,
             };
-            let out = generate(&b, &req)?;
+            let mut out = generate(&b, &req)?;
+            // A saved party stays named by its id in the file, as `encounter new` writes it.
+            out.encounter.party = choice.party_ref();
             if !out.met {
                 errln!(term, "lairsmith: {}", out.shortfall());
             }

@@ -4,6 +4,7 @@
 use super::args::{FightCmd, FightFormat, FightLogFormat, ListFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
+use crate::encounter::DataError;
 use crate::fight::Fight;
 use crate::fight::model::{Life, Side};
 use crate::fight::saved::{fight_path, load_fight};
@@ -118,21 +119,17 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             by,
             after,
             failed_save,
-        } => step(data, &fight, term, |_| {
-            let mut effect = words::effect(&what, until.as_deref(), by.as_deref())
-                .map_err(|e| Failure(e.to_string()))?;
+        } => {
+            // The words are read before the fight's file is locked.
+            let mut effect = words::effect(&what, until.as_deref(), by.as_deref())?;
             if let Some(a) = &after {
-                effect.aftereffect = Some(Box::new(
-                    words::effect_with_until(a).map_err(|e| Failure(e.to_string()))?,
-                ));
+                effect.aftereffect = Some(Box::new(words::effect_with_until(a)?));
             }
             if let Some(a) = &failed_save {
-                effect.failed_save = Some(Box::new(
-                    words::effect_with_until(a).map_err(|e| Failure(e.to_string()))?,
-                ));
+                effect.failed_save = Some(Box::new(words::effect_with_until(a)?));
             }
-            Ok(Step::Effect { who, effect })
-        }),
+            step(data, &fight, term, |_| Ok(Step::Effect { who, effect }))
+        }
         FightCmd::EndCondition { fight, who, effect } => {
             step(data, &fight, term, |_| Ok(Step::EndEffect { who, effect }))
         }
@@ -169,8 +166,7 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             let bestiary = data.bestiary_for(&[what.as_str()]);
             step(data, &fight, term, |f| {
                 let mut c =
-                    crate::fight::build::reinforcement(f, &bestiary, &what, ally, initiative)
-                        .map_err(Failure::from)?;
+                    crate::fight::build::reinforcement(f, &bestiary, &what, ally, initiative)?;
                 c.hidden = hidden;
                 Ok(Step::Add {
                     combatant: Box::new(c),
@@ -237,10 +233,10 @@ fn step(
     data: &DataDir,
     word: &str,
     term: &mut Terminal,
-    make: impl FnOnce(&Fight) -> Result<Step, Failure>,
+    make: impl FnOnce(&Fight) -> Result<Step, DataError>,
 ) -> CmdResult {
     let path = fight_path(data, word)?;
-    let (_, lines) = run::step(&path, |f| make(f).map_err(|e| e.0))?;
+    let (_, lines) = run::step(&path, make)?;
     for l in lines {
         outln!(term, "{}", crate::text::escape_controls(&run::log_line(&l)))?;
     }

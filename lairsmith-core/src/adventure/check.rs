@@ -289,9 +289,9 @@ pub fn load_encounters(data: &DataDir, ids: &[String]) -> BTreeMap<String, Loade
                     p.display(),
                     crate::store::open::not_regular(m.file_type())
                 )),
-                Err(_) => Loaded::Missing(no_such_encounter(data, id)),
+                Err(_) => Loaded::Missing(no_such_encounter(data, id).to_string()),
             },
-            Err(_) => Loaded::Missing(no_such_encounter(data, id)),
+            Err(_) => Loaded::Missing(no_such_encounter(data, id).to_string()),
         };
         out.insert(id.clone(), loaded);
     }

@@ -2,6 +2,7 @@
 //! loading, creating and changing them under the file's lock, and finding the saved encounters
 //! they list. The CLI and the UI both call these.
 
+use crate::adventure::error::AdventureRefused;
 use crate::adventure::file::{Adventure, parse_adventure};
 use crate::data_dir::{DataDir, names_a_file};
 use crate::encounter::error::{DataError, Listing, read_text};
@@ -27,11 +28,11 @@ pub fn existing_adventure(data: &DataDir, word: &str) -> Result<PathBuf, DataErr
         return Ok(path);
     }
     let ids = ids_in(&data.adventures());
-    let near = crate::vocab::nearest(word, ids.iter().map(String::as_str), 3);
-    Err(DataError::Refused(format!(
-        "no saved adventure has the id `{word}`{}",
-        closest_or(&near, "`lairsmith adventure list` shows them")
-    )))
+    Err(AdventureRefused::NoSuchAdventure {
+        id: word.to_owned(),
+        near: nearest(word, &ids),
+    }
+    .into())
 }
 
 /// An adventure file and the fingerprint of what was read.
@@ -43,10 +44,7 @@ pub fn load_adventure(path: &Path) -> Result<(Adventure, Fingerprint), DataError
 /// The adventure's party: inline, or its saved party loaded.
 pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, DataError> {
     crate::encounter::saved::resolve_party_ref(data, &a.party).map_err(|e| match e {
-        DataError::MissingParty { id, path } => DataError::Refused(format!(
-            "the adventure names the party `{id}`, but {} does not exist",
-            path.display()
-        )),
+        DataError::MissingParty { id, path } => AdventureRefused::MissingParty { id, path }.into(),
         other => other,
     })
 }
@@ -129,23 +127,20 @@ pub fn encounter_ids(data: &DataDir) -> Vec<String> {
     ids_in(&data.encounters())
 }
 
-fn closest_or(near: &[&str], otherwise: &str) -> String {
-    if near.is_empty() {
-        format!("; {otherwise}")
-    } else {
-        let list: Vec<String> = near.iter().map(|s| format!("`{s}`")).collect();
-        format!(" (closest: {})", list.join(", "))
-    }
+/// Up to three of `ids` closest to `word`.
+fn nearest(word: &str, ids: &[String]) -> Vec<String> {
+    crate::vocab::nearest(word, ids.iter().map(String::as_str), 3)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }
 
-/// The sentence for an encounter id no saved encounter has, naming the closest ids.
-pub fn no_such_encounter(data: &DataDir, id: &str) -> String {
-    let ids = encounter_ids(data);
-    let near = crate::vocab::nearest(id, ids.iter().map(String::as_str), 3);
-    format!(
-        "no saved encounter has the id `{id}`{}",
-        closest_or(&near, "`lairsmith encounter list` shows them")
-    )
+/// Why an encounter id names no saved encounter, with the closest ids.
+pub fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
+    AdventureRefused::NoSuchEncounter {
+        id: id.to_owned(),
+        near: nearest(id, &encounter_ids(data)),
+    }
 }
 
 /// The file of the saved encounter `id`, which must exist.
@@ -153,12 +148,12 @@ pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
     let path = crate::encounter::encounter_path(data, id)?;
     match std::fs::metadata(&path) {
         Ok(m) if m.is_file() => Ok(path),
-        Ok(m) => Err(DataError::Refused(format!(
-            "{}: {}",
-            path.display(),
-            crate::store::open::not_regular(m.file_type())
-        ))),
-        Err(_) => Err(DataError::Refused(no_such_encounter(data, id))),
+        Ok(m) => Err(AdventureRefused::NotAFile {
+            source: crate::store::open::not_regular(m.file_type()),
+            path,
+        }
+        .into()),
+        Err(_) => Err(no_such_encounter(data, id).into()),
     }
 }
 
@@ -172,18 +167,12 @@ pub fn add_encounter(
 ) -> Result<usize, DataError> {
     crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     saved_encounter(data, id)?;
-    update_adventure(path, |a| {
-        a.insert(id, at)
-            .map_err(|e| DataError::Refused(e.to_string()))
-    })
+    update_adventure(path, |a| Ok(a.insert(id, at)?))
 }
 
 /// Removes the encounter at 1-based position `at`, under the lock. Returns its id.
 pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
-    update_adventure(path, |a| {
-        a.remove_at(at)
-            .map_err(|e| DataError::Refused(e.to_string()))
-    })
+    update_adventure(path, |a| Ok(a.remove_at(at)?))
 }
 
 /// The saved encounters and adventures that name a saved party, by id: what changing the

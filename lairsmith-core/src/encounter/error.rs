@@ -107,10 +107,26 @@ pub enum DataError {
         /// Why the move failed.
         source: std::io::Error,
     },
-    /// A change the encounter refuses (a count past the most a group holds, a group that is
-    /// not there).
-    #[error("{0}")]
-    Refused(String),
+    /// A group that cannot be added, found or changed (a count past the most a group holds,
+    /// `#9` in an encounter of three groups, a placeholder that is none).
+    #[error(transparent)]
+    Group(#[from] crate::encounter::file::GroupError),
+    /// A 3rd-edition party the encounter tables do not cover (D1).
+    #[error(transparent)]
+    D20e3(#[from] crate::rules::d20e3::D20e3Error),
+    /// `encounter remove` names a group the encounter does not have.
+    #[error("the encounter has no group `{which}`; it has: {}", groups.join(", "))]
+    NoGroup {
+        /// The group as given.
+        which: String,
+        /// The keys of the groups the encounter has.
+        groups: Vec<String>,
+    },
+    /// A change refused by what is built on these files: an adventure
+    /// ([`crate::adventure::AdventureRefused`]) or a fight ([`crate::fight::refused::FightRefused`]).
+    /// Boxed, since those modules sit above this one; `downcast_ref` tells the kinds apart.
+    #[error(transparent)]
+    Refused(Box<dyn std::error::Error + Send + Sync + 'static>),
     /// A save that would change one of the file's `x-` values.
     #[error(transparent)]
     NotKept(#[from] crate::yaml_keep::Refused),

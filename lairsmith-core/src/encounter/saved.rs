@@ -73,14 +73,17 @@ pub fn create_encounter(
     party: &Party,
     out: Option<&Path>,
 ) -> Result<PathBuf, DataError> {
-    create_encounter_in(data, name, party, out, crate::encounter::System::Orcus)
+    let party = crate::encounter::PartyChoice::Spec(party.clone());
+    create_encounter_in(data, name, &party, out, crate::encounter::System::Orcus)
 }
 
-/// [`create_encounter`] for a rules system; a 3rd-edition party must fit the table (D1).
+/// [`create_encounter`] for a rules system; a 3rd-edition party must fit the table (D1). A
+/// saved party is named by its id, as the Encounter screen's party prompt writes it, so the
+/// encounter follows the party as it levels and a fight's XP has a file to go to (P10).
 pub fn create_encounter_in(
     data: &DataDir,
     name: &str,
-    party: &Party,
+    party: &crate::encounter::PartyChoice,
     out: Option<&Path>,
     system: crate::encounter::System,
 ) -> Result<PathBuf, DataError> {
@@ -88,10 +91,10 @@ pub fn create_encounter_in(
     crate::text::check_name("the encounter's name", name)
         .map_err(|e| DataError::BadName(e.to_string()))?;
     if system == crate::encounter::System::D20e3 {
-        crate::encounter::rating::d20e3::party_level(party)
-            .map_err(|e| DataError::Refused(e.to_string()))?;
+        crate::encounter::rating::d20e3::party_level(party.party())?;
     }
-    let mut e = Encounter::new(name, party);
+    let mut e = Encounter::new(name, party.party());
+    e.party = party.party_ref();
     e.system = system;
     let path = match out {
         Some(p) => p.to_owned(),
@@ -136,10 +139,7 @@ pub fn update_encounter(
 
 /// Adds a group to the encounter file (merging with a like group), under its lock.
 pub fn add_group(path: &Path, group: &Group) -> Result<(), DataError> {
-    update_encounter(path, |e| {
-        e.add(group.clone())
-            .map_err(|e| DataError::Refused(e.to_string()))
-    })
+    update_encounter(path, |e| Ok(e.add(group.clone())?))
 }
 
 /// Removes a group from the encounter file, under its lock: `#N` (the Nth group), a monster id
@@ -149,9 +149,7 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
     update_encounter(path, |e| {
         let before = e.groups.len();
         if which.starts_with('#') {
-            let i = e
-                .group_number(which)
-                .map_err(|e| DataError::Refused(e.to_string()))?;
+            let i = e.group_number(which)?;
             e.groups.remove(i);
         } else {
             let key = Placeholder::parse(which)
@@ -164,11 +162,10 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
             }
         }
         if e.groups.len() == before {
-            let keys: Vec<String> = e.groups.iter().map(Group::key).collect();
-            return Err(DataError::Refused(format!(
-                "the encounter has no group `{which}`; it has: {}",
-                keys.join(", ")
-            )));
+            return Err(DataError::NoGroup {
+                which: which.to_owned(),
+                groups: e.groups.iter().map(Group::key).collect(),
+            });
         }
         Ok(())
     })
@@ -178,9 +175,7 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
 /// file, under its lock; `None` clears them.
 pub fn set_group_notes(path: &Path, which: &str, notes: Option<&str>) -> Result<(), DataError> {
     update_encounter(path, |e| {
-        let i = e
-            .group_index(which)
-            .map_err(|e| DataError::Refused(e.to_string()))?;
+        let i = e.group_index(which)?;
         e.groups[i].notes = notes.map(str::to_owned);
         Ok(())
     })

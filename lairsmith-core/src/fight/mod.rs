@@ -12,6 +12,7 @@ pub mod error;
 pub mod file;
 pub mod model;
 pub mod players;
+pub mod refused;
 pub mod rules;
 pub mod run;
 pub mod saved;

@@ -7,6 +7,8 @@ use crate::encounter::error::DataError;
 use crate::fight::build::Start;
 use crate::fight::file::Fight;
 use crate::fight::model::{LogLine, Overcome};
+pub use crate::fight::refused::ChangedOnDisk;
+use crate::fight::refused::FightRefused;
 use crate::fight::saved::{create_fight, update_fight, write_award};
 use crate::fight::step::Step;
 use std::collections::BTreeMap;
@@ -69,26 +71,22 @@ pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight), DataE
         party_id,
         adventure: with.adventure.clone(),
     };
-    let f = crate::fight::build::start(&e, &party, &bestiary, &how)
-        .map_err(|e| DataError::Refused(e.to_string()))?;
+    let f = crate::fight::build::start(&e, &party, &bestiary, &how)?;
     Ok((create_fight(data, &f)?, f))
 }
 
 /// Applies the step `make` gives for the fight as it is on disk, under the file's lock; the
-/// fight after it and the log's new lines. Why `make` refuses is reported as its sentence.
-pub fn step<E: std::fmt::Display>(
+/// fight after it and the log's new lines.
+pub fn step<E: Into<DataError>>(
     path: &Path,
     make: impl FnOnce(&Fight) -> Result<Step, E>,
 ) -> Result<(Fight, Vec<LogLine>), DataError> {
     let mut make = Some(make);
     update_fight(path, |f| {
         let before = f.now.log.len();
-        let make = make
-            .take()
-            .ok_or_else(|| DataError::Refused("the step was made already".into()))?;
-        let step = make(f).map_err(|e| DataError::Refused(e.to_string()))?;
-        f.push(step)
-            .map_err(|e| DataError::Refused(e.to_string()))?;
+        let make = make.take().ok_or(FightRefused::StepMadeTwice)?;
+        let step = make(f).map_err(Into::into)?;
+        f.push(step)?;
         Ok((f.clone(), f.now.log[before..].to_vec()))
     })
 }
@@ -98,15 +96,11 @@ pub fn step<E: std::fmt::Display>(
 /// file has.
 pub fn undo(path: &Path, seen: Option<usize>) -> Result<(Fight, Step), DataError> {
     update_fight(path, |f| {
-        check_seen(f, seen, path).map_err(|e| DataError::Refused(e.to_string()))?;
+        check_seen(f, seen, path)?;
         if !f.awarded.is_empty() {
-            return Err(DataError::Refused(
-                "the fight's XP is written in the party's file; its end cannot be undone".into(),
-            ));
+            return Err(FightRefused::EndAwarded.into());
         }
-        let undone = f.undo().ok_or_else(|| {
-            DataError::Refused("nothing to undo: the fight is as it started".into())
-        })?;
+        let undone = f.undo().ok_or(FightRefused::NothingToUndo)?;
         Ok((f.clone(), undone))
     })
 }
@@ -119,12 +113,11 @@ pub fn end(
     seen: Option<usize>,
 ) -> Result<Fight, DataError> {
     update_fight(path, |f| {
-        check_seen(f, seen, path).map_err(|e| DataError::Refused(e.to_string()))?;
+        check_seen(f, seen, path)?;
         if f.now.ended.is_none() {
             f.push(Step::End {
                 overcome: overcome.clone(),
-            })
-            .map_err(|e| DataError::Refused(e.to_string()))?;
+            })?;
         }
         Ok(f.clone())
     })
@@ -205,23 +198,6 @@ pub fn step_words(s: &Step) -> String {
         Step::Check { challenge, .. } => format!("a check of {challenge}"),
         Step::End { .. } => "the end of the fight".into(),
     }
-}
-
-/// Why a front end's change is refused: the file holds steps the GM has not seen (another
-/// terminal changed the fight), so a change made from the front end's older copy must not
-/// apply. The message is the sentence the user sees.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{} changed on disk since it was read ({steps} steps, not {seen}): it is read again; look, then try once more",
-    path.display()
-)]
-pub struct ChangedOnDisk {
-    /// The fight's file.
-    pub path: PathBuf,
-    /// The steps the file holds now.
-    pub steps: usize,
-    /// The steps of the front end's copy.
-    pub seen: usize,
 }
 
 /// Refuses a change made from a copy of the fight that had `seen` steps when the file has

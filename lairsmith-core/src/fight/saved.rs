@@ -6,6 +6,7 @@
 use crate::data_dir::{DataDir, names_a_file};
 use crate::encounter::error::DataError;
 use crate::fight::file::{FIGHT_SCHEMA_VERSION, Fight};
+use crate::fight::refused::FightRefused;
 use crate::store::{Expect, Fingerprint, save_atomic, update_locked};
 use crate::yaml_io::FileError;
 use std::path::{Path, PathBuf};
@@ -137,7 +138,7 @@ pub fn update_fight<T>(
         out = Some(change(&mut f)?);
         let most = crate::limits::FIGHT_STEPS;
         most.check(f.steps.len(), "a fight")
-            .map_err(|e| DataError::Refused(e.to_string()))?;
+            .map_err(FightRefused::TooLong)?;
         Ok::<_, DataError>(Some(
             crate::yaml_keep::text_to_save(text, &f, path)?.into_bytes(),
         ))
@@ -190,15 +191,10 @@ fn add_xp(members: &mut [crate::encounter::party::Member], f: &Fight, each: u64)
 pub fn write_award(data: &DataDir, f: &Fight) -> Result<Vec<String>, DataError> {
     use crate::encounter::PartyRef;
     if !f.awarded.is_empty() {
-        return Err(DataError::Refused(format!(
-            "the XP of this fight was written already: {}",
-            f.awarded.join("; ")
-        )));
+        return Err(FightRefused::AwardedAlready(f.awarded.clone()).into());
     }
     let Some(end) = &f.now.ended else {
-        return Err(DataError::Refused(
-            "the fight has not ended (`lairsmith fight end FIGHT`)".into(),
-        ));
+        return Err(FightRefused::NotEnded.into());
     };
     let each = end.xp_each;
     let party_id = match (&f.party, &f.adventure) {
@@ -225,9 +221,7 @@ pub fn write_award(data: &DataDir, f: &Fight) -> Result<Vec<String>, DataError> 
         (None, None) => None,
     };
     let Some(id) = party_id else {
-        return Err(DataError::Refused(
-            "the encounter's party is written in the encounter, not saved: no party file holds its XP (start the fight with a saved party, or with --adventure)".into(),
-        ));
+        return Err(FightRefused::NoPartyFile.into());
     };
     let lines = crate::encounter::parties::update_party(data, &id, |file| {
         Ok(add_xp(&mut file.members, f, each))

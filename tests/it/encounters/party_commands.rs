@@ -338,3 +338,47 @@ fn hostile_party_ids_files_and_member_names_are_refused_without_harm() {
         Err(DataError::BadId(_))
     ));
 }
+
+/// `encounter new` and `encounter generate` name a saved party by its id, as the Encounter
+/// screen's party prompt does, so the encounter follows the party's levels and a fight's XP is
+/// written to it; a spec is written into the file.
+#[test]
+fn a_new_or_generated_encounter_names_a_saved_party_and_writes_a_spec() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::lairsmith_ok(d, &["party", "new", "Crew", "--party", "Ana=3,Bo=3"]);
+    common::lairsmith_ok(d, &["encounter", "new", "Ford", "--party", "crew"]);
+    common::lairsmith_ok(d, &["encounter", "new", "Hall", "--party", "Ana=3,Bo=3"]);
+    let file = |id: &str| std::fs::read_to_string(d.join(format!("encounters/{id}.yaml"))).unwrap();
+    assert!(file("ford").contains("\nparty: crew\n"), "{}", file("ford"));
+    assert!(
+        file("hall").contains("\nparty:\n  members:\n"),
+        "{}",
+        file("hall")
+    );
+    for system in ["orcus", "d20-3e"] {
+        let args = [
+            "encounter",
+            "generate",
+            "--party",
+            "crew",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "3",
+            "--format",
+            "yaml",
+            "--system",
+            system,
+        ];
+        let yaml = common::lairsmith_ok(d, &args);
+        assert!(yaml.contains("\nparty: crew\n"), "{system}: {yaml}");
+    }
+    // The party levels up: the encounter's budget follows it.
+    common::lairsmith_ok(d, &["encounter", "add", "ford", "hedgemaw"]);
+    let before = common::lairsmith_ok(d, &["encounter", "check", "ford"]);
+    common::lairsmith_ok(d, &["party", "level-up", "crew"]);
+    let after = common::lairsmith_ok(d, &["encounter", "check", "ford"]);
+    assert_ne!(before, after);
+    assert!(after.contains("level 4"), "{after}");
+}

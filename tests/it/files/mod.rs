@@ -10,6 +10,7 @@ mod limits;
 mod monster_files;
 mod numbers_and_paths;
 mod properties;
+mod refusals;
 mod saves_keep_files;
 mod special_files;
 mod ways_out;

@@ -1,0 +1,202 @@
+//! Refusals from the files built on encounters (adventures and fights): each is the sentence a
+//! GM reads on the command line, and a typed error a caller of the library can tell apart
+//! (`DataError::Refused` holds an `AdventureRefused` or a `FightRefused`).
+
+use crate::common;
+use common::{lairsmith, lairsmith_ok, stderr};
+use lairsmith::adventure::AdventureRefused;
+use lairsmith::data_dir::DataDir;
+use lairsmith::encounter::DataError;
+use lairsmith::fight::refused::FightRefused;
+use std::path::Path;
+
+/// `lairsmith ARGS` fails with exactly `message` on standard error.
+fn refused(data: &Path, args: &[&str], message: &str) {
+    let o = lairsmith(data, args);
+    assert!(!o.status.success(), "{args:?} succeeded");
+    assert_eq!(stderr(&o), format!("lairsmith: {message}\n"), "{args:?}");
+}
+
+fn adventure_kind(e: &DataError) -> &AdventureRefused {
+    match e {
+        DataError::Refused(inner) => inner
+            .downcast_ref::<AdventureRefused>()
+            .unwrap_or_else(|| panic!("not an adventure's refusal: {e:?}")),
+        other => panic!("not a refusal: {other:?}"),
+    }
+}
+
+fn fight_kind(e: &DataError) -> &FightRefused {
+    match e {
+        DataError::Refused(inner) => inner
+            .downcast_ref::<FightRefused>()
+            .unwrap_or_else(|| panic!("not a fight's refusal: {e:?}")),
+        other => panic!("not a refusal: {other:?}"),
+    }
+}
+
+/// An encounter `ford` (one hedgemaw, an inline party of four level 3) and an adventure `trip`
+/// listing it.
+fn ford_and_trip(d: &Path) {
+    lairsmith_ok(d, &["encounter", "new", "Ford", "--party", "4x3"]);
+    lairsmith_ok(d, &["encounter", "add", "ford", "hedgemaw"]);
+    lairsmith_ok(d, &["adventure", "new", "Trip", "--party", "4x3"]);
+    lairsmith_ok(d, &["adventure", "add", "trip", "ford"]);
+}
+
+#[test]
+fn an_adventures_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ford_and_trip(d);
+    refused(
+        d,
+        &["adventure", "add", "trip", "fordd"],
+        "no saved encounter has the id `fordd` (closest: `ford`)",
+    );
+    refused(
+        d,
+        &["adventure", "check", "nope"],
+        "no saved adventure has the id `nope`; `lairsmith adventure list` shows them",
+    );
+    refused(
+        d,
+        &["adventure", "move", "trip", "1", "--to", "5"],
+        "there is no position 5; the adventure has 1 to 1",
+    );
+    refused(
+        d,
+        &["adventure", "remove", "trip", "4"],
+        "there is no encounter 4; the adventure has 1 to 1",
+    );
+
+    let data = DataDir::new(d);
+    let trip = d.join("adventures/trip.yaml");
+    let e = lairsmith::adventure::add_encounter(&data, &trip, "fordd", None).unwrap_err();
+    assert!(
+        matches!(adventure_kind(&e), AdventureRefused::NoSuchEncounter { id, near } if id == "fordd" && near == &["ford"])
+    );
+    let e = lairsmith::adventure::existing_adventure(&data, "nope").unwrap_err();
+    assert!(matches!(
+        adventure_kind(&e),
+        AdventureRefused::NoSuchAdventure { .. }
+    ));
+    let e = lairsmith::adventure::remove_encounter(&trip, 4).unwrap_err();
+    assert!(matches!(adventure_kind(&e), AdventureRefused::List(_)));
+    std::fs::create_dir(d.join("encounters/hall.yaml")).unwrap();
+    let e = lairsmith::adventure::add_encounter(&data, &trip, "hall", None).unwrap_err();
+    assert!(matches!(
+        adventure_kind(&e),
+        AdventureRefused::NotAFile { .. }
+    ));
+    assert!(
+        e.to_string()
+            .ends_with("hall.yaml: it is a directory, not a regular file"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_encounters_refusals_are_its_own_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ford_and_trip(d);
+    refused(
+        d,
+        &["encounter", "remove", "ford", "nobody"],
+        "the encounter has no group `nobody`; it has: hedgemaw",
+    );
+    refused(
+        d,
+        &["encounter", "remove", "ford", "#9"],
+        "there is no group #9; the encounter has 1 group",
+    );
+    let path = d.join("encounters/ford.yaml");
+    let e = lairsmith::encounter::saved::remove_group(&path, "nobody").unwrap_err();
+    assert!(
+        matches!(&e, DataError::NoGroup { which, groups } if which == "nobody" && groups == &["hedgemaw"])
+    );
+    let e = lairsmith::encounter::saved::remove_group(&path, "#9").unwrap_err();
+    assert!(matches!(e, DataError::Group(_)), "{e:?}");
+}
+
+#[test]
+fn a_fights_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ford_and_trip(d);
+    lairsmith_ok(d, &["fight", "start", "ford", "--seed", "1"]);
+    refused(
+        d,
+        &["fight", "undo", "ford"],
+        "nothing to undo: the fight is as it started",
+    );
+    let data = DataDir::new(d);
+    let path = d.join("fights/ford.yaml");
+    use lairsmith::fight::run;
+    let e = run::undo(&path, None).unwrap_err();
+    assert!(matches!(fight_kind(&e), FightRefused::NothingToUndo));
+    let e = run::award(&data, &path).unwrap_err();
+    assert!(matches!(fight_kind(&e), FightRefused::NotEnded));
+    assert_eq!(
+        e.to_string(),
+        "the fight has not ended (`lairsmith fight end FIGHT`)"
+    );
+    let e = run::end(&path, Vec::new(), Some(7)).unwrap_err();
+    assert!(
+        matches!(fight_kind(&e), FightRefused::ChangedOnDisk(c) if (c.steps, c.seen) == (0, 7))
+    );
+
+    lairsmith_ok(d, &["fight", "end", "ford", "--all"]);
+    refused(
+        d,
+        &["fight", "end", "ford", "--write"],
+        "the encounter's party is written in the encounter, not saved: no party file holds its XP (start the fight with a saved party, or with --adventure)",
+    );
+    let e = run::award(&data, &path).unwrap_err();
+    assert!(matches!(fight_kind(&e), FightRefused::NoPartyFile));
+    refused(
+        d,
+        &["fight", "next", "ford"],
+        "the fight has ended; undo the end to change it",
+    );
+    let e = run::step(&path, |_| {
+        Ok::<_, DataError>(lairsmith::fight::step::Step::Next)
+    })
+    .unwrap_err();
+    assert!(matches!(
+        fight_kind(&e),
+        FightRefused::Step(lairsmith::fight::error::StepError::Ended)
+    ));
+}
+
+#[test]
+fn an_award_is_refused_a_second_time_naming_what_the_first_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    lairsmith_ok(d, &["party", "new", "Crew", "--party", "Ana=3,Bo=3"]);
+    lairsmith_ok(d, &["encounter", "new", "Ford", "--party", "crew"]);
+    lairsmith_ok(d, &["encounter", "add", "ford", "hedgemaw"]);
+    lairsmith_ok(d, &["fight", "start", "ford", "--seed", "1"]);
+    lairsmith_ok(d, &["fight", "end", "ford", "--all", "--write"]);
+    let path = d.join("fights/ford.yaml");
+    let e = lairsmith::fight::run::award(&DataDir::new(d), &path).unwrap_err();
+    let FightRefused::AwardedAlready(lines) = fight_kind(&e) else {
+        panic!("{e:?}")
+    };
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "the XP of this fight was written already: {}",
+            lines.join("; ")
+        )
+    );
+    let e = lairsmith::fight::run::undo(&path, None).unwrap_err();
+    assert!(matches!(fight_kind(&e), FightRefused::EndAwarded));
+    refused(
+        d,
+        &["fight", "undo", "ford"],
+        "the fight's XP is written in the party's file; its end cannot be undone",
+    );
+}
