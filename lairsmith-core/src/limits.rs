@@ -331,6 +331,57 @@ limit!(
     ""
 );
 
+// Fight files (`fights/`): the numbers a hand-edited fight may hold, so that no roll, sum or
+// loop of a fight can overflow or run for ever.
+limit!(
+    FIGHT_AMOUNT,
+    "damage, healing or temporary hit points in a fight",
+    "a fight step's `amount:` (damage, heal, temp), persistent damage's `amount:`",
+    1,
+    9_999,
+    ""
+);
+limit!(
+    FIGHT_COUNT,
+    "an initiative count",
+    "a fight step's `count:` (initiative, delay), a combatant's `initiative:`",
+    -99,
+    999,
+    ""
+);
+limit!(
+    FIGHT_HIT_POINTS,
+    "a creature's hit points in a fight",
+    "a combatant's `hp:`, `max_hp:` and `temp_hp:`, the `max-hp` step's `hp:`",
+    -99_999,
+    99_999,
+    ""
+);
+limit!(
+    FIGHT_NUMBER,
+    "a creature's bonus, defense or other number in a fight",
+    "a combatant's `init_mod:`, `save_bonus:`, `action_points:`, `defenses:`, resistance and vulnerability `value:`, `regeneration:`, a power's attack bonus, the `attack` step's `defense:`",
+    -999,
+    9_999,
+    ""
+);
+limit!(
+    FIGHT_ATTACKS,
+    "a power's attack rolls in a fight",
+    "a combatant's power `attacks:`",
+    1,
+    20,
+    ""
+);
+limit!(
+    FIGHT_XP,
+    "a creature's XP in a fight",
+    "a combatant's `xp:`",
+    0,
+    10_000_000,
+    ""
+);
+
 /// Every number a file holds beside those with ranges of their own elsewhere (levels 1-30, a
 /// group's count 1-999, a party's 1-64 characters, dice), for the documentation.
 pub const NUMBERS: &[&Limit] = &[
@@ -356,6 +407,12 @@ pub const NUMBERS: &[&Limit] = &[
     &SPEED_OVERRIDE,
     &REACH_OVERRIDE,
     &RELATIVE_OVERRIDE,
+    &FIGHT_AMOUNT,
+    &FIGHT_COUNT,
+    &FIGHT_HIT_POINTS,
+    &FIGHT_NUMBER,
+    &FIGHT_ATTACKS,
+    &FIGHT_XP,
 ];
 
 /// The most powers a monster or a template lists (a template's per-role lists each as many): a

@@ -817,6 +817,30 @@ pub struct EncounterTreasureArgs {
 }
 
 /// A clap parser for a whole number within one of the documented ranges (`limits`).
+/// A fight's hit points (damage, healing, temporary or maximum), read as the Table screen's
+/// prompts read them, so that the two refuse the same numbers.
+fn fight_amount(s: &str) -> Result<i64, String> {
+    crate::fight::words::amount(s, "hit points").map_err(|e| e.to_string())
+}
+
+/// An initiative count, read as the Table screen's prompts read it.
+fn fight_count(s: &str) -> Result<i64, String> {
+    crate::fight::words::count(s).map_err(|e| e.to_string())
+}
+
+/// A character's defense for `fight roll --defense`, in the range a fight file holds.
+fn fight_defense(s: &str) -> Result<i64, String> {
+    let limit = crate::limits::FIGHT_NUMBER;
+    let n: i64 = s.trim().parse().map_err(|_| {
+        format!(
+            "`{s}` is not a whole number; {} is {}",
+            limit.what,
+            limit.range_text()
+        )
+    })?;
+    limit.check(n).map_err(|e| e.to_string())
+}
+
 fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> + Clone {
     move |s: &str| {
         let n: i64 = s.trim().parse().map_err(|_| {
@@ -886,6 +910,7 @@ pub enum FightCmd {
     Init {
         fight: String,
         who: String,
+        #[arg(value_parser = fight_count, allow_negative_numbers = true)]
         count: i64,
     },
     /// End the current turn (saving throws, P7) and begin the next (persistent damage,
@@ -895,6 +920,7 @@ pub enum FightCmd {
     Damage {
         fight: String,
         who: String,
+        #[arg(value_parser = fight_amount)]
         amount: i64,
         #[arg(long = "type", value_parser = vocab::<crate::rules::creature::DamageType>)]
         damage_type: Option<crate::rules::creature::DamageType>,
@@ -903,18 +929,21 @@ pub enum FightCmd {
     Heal {
         fight: String,
         who: String,
+        #[arg(value_parser = fight_amount)]
         amount: i64,
     },
     /// Temporary hit points: kept only if more than the current ones (P4).
     Temp {
         fight: String,
         who: String,
+        #[arg(value_parser = fight_amount)]
         amount: i64,
     },
     /// Hit points for a creature the file gave none (a character, a 3rd-edition foe).
     Hp {
         fight: String,
         who: String,
+        #[arg(value_parser = fight_amount)]
         max: i64,
     },
     /// A monster at 0 HP falls unconscious instead of dying (P3).
@@ -953,7 +982,7 @@ pub enum FightCmd {
         power: String,
         target: String,
         /// The target's defense when the fight does not know it (a character's).
-        #[arg(long)]
+        #[arg(long, value_parser = fight_defense)]
         defense: Option<i64>,
         /// Take the damage off the target.
         #[arg(long)]
@@ -971,6 +1000,7 @@ pub enum FightCmd {
     Delay {
         fight: String,
         who: String,
+        #[arg(value_parser = fight_count, allow_negative_numbers = true)]
         count: i64,
     },
     /// Reinforcements: another of a creature already in the fight (its id), or a monster of
@@ -982,7 +1012,7 @@ pub enum FightCmd {
         #[arg(long)]
         ally: bool,
         /// Its initiative, instead of a roll.
-        #[arg(long)]
+        #[arg(long, value_parser = fight_count, allow_negative_numbers = true)]
         initiative: Option<i64>,
         /// Hidden from the players until revealed.
         #[arg(long)]

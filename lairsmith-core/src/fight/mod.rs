@@ -11,6 +11,7 @@ pub mod build;
 pub mod error;
 pub mod file;
 pub mod model;
+pub mod numbers;
 pub mod players;
 pub mod refused;
 pub mod rules;

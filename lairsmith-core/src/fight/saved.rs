@@ -77,6 +77,7 @@ pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
         )
         .in_file(text, path));
     }
+    crate::fight::numbers::check(&f).map_err(|r| r.in_file(text, path))?;
     match Fight::replay(&f.start, &f.steps, f.seed) {
         Ok(now) => f.now = now,
         Err((n, why)) => {

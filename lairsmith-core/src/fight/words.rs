@@ -200,7 +200,7 @@ pub fn amount(word: &str, what: &str) -> Result<i64, WordError> {
     word.trim()
         .parse::<i64>()
         .ok()
-        .filter(|n| (1..=9_999).contains(n))
+        .filter(|&n| crate::limits::FIGHT_AMOUNT.contains(n))
         .ok_or_else(|| WordError::NotAnAmount {
             word: word.trim().to_owned(),
             what: what.to_owned(),
@@ -212,7 +212,7 @@ pub fn count(word: &str) -> Result<i64, WordError> {
     word.trim()
         .parse::<i64>()
         .ok()
-        .filter(|n| (-99..=999).contains(n))
+        .filter(|&n| crate::limits::FIGHT_COUNT.contains(n))
         .ok_or_else(|| WordError::NotACount {
             word: word.trim().to_owned(),
         })

@@ -283,6 +283,9 @@ fn shorten(value: &str) -> String {
     }
 }
 
+/// The most characters of a parser's message kept.
+const MOST_MESSAGE_CHARS: usize = 400;
+
 /// How a scalar would be written, for a message.
 fn written(value: &str, style: Style) -> String {
     match style {
@@ -315,17 +318,25 @@ pub fn yaml_error(text: &str, path: &Path, e: &yaml_serde::Error) -> FileError {
     if let Some((offset, here)) = reader_offset(&message) {
         let (line, column) = line_column(text, offset);
         let message = message.replacen(&here, &character_at(text, offset), 1);
-        return FileError::new(path, message).at(line, column);
+        return FileError::new(path, capped(message)).at(line, column);
     }
     match e.location() {
         // The parser writes " at line L column C" after the problem; the location goes in
         // front instead, and any context after it ("while scanning a quoted scalar at ...") stays.
         Some(loc) => {
             let here = format!(" at line {} column {}", loc.line(), loc.column());
-            FileError::new(path, plain_words(&message.replacen(&here, "", 1)))
+            FileError::new(path, capped(plain_words(&message.replacen(&here, "", 1))))
                 .at(loc.line(), loc.column())
         }
-        None => FileError::new(path, plain_words(&message)),
+        None => FileError::new(path, capped(plain_words(&message))),
+    }
+}
+
+/// `message` cut at [`MOST_MESSAGE_CHARS`], so that no error prints a file whole.
+fn capped(message: String) -> String {
+    match message.char_indices().nth(MOST_MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message,
     }
 }
 
@@ -366,6 +377,9 @@ pub fn plain_words(message: &str) -> String {
                 "sequence" => "a list".to_owned(),
                 "map" => "a mapping".to_owned(),
                 "unit value" => "an empty value".to_owned(),
+                // serde quotes the whole string: a file that is one long line would be
+                // printed whole, so the message keeps its start.
+                f if f.starts_with("string \"") => shorten(f),
                 f => match f.strip_prefix("floating point ") {
                     Some(n) => format!("the decimal number {n}"),
                     None => f.to_owned(),

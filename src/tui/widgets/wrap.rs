@@ -101,7 +101,10 @@ fn push_piece(
     cont: &str,
 ) {
     let mut rest = piece;
-    while *used + rest.width() > width {
+    // The width is measured once and then counted down: measuring what is left on every line
+    // made a long unbroken word (a pasted blob, a file quoted in an error) quadratic.
+    let mut rest_width = rest.width();
+    while *used + rest_width > width {
         let room = width.saturating_sub(*used);
         let mut cut = 0;
         let mut w = 0;
@@ -122,9 +125,10 @@ fn push_piece(
         current.push(Span::raw(cont.to_owned()));
         *used = cont.len();
         rest = &rest[cut..];
+        rest_width = rest_width.saturating_sub(w);
     }
     if !rest.is_empty() {
-        *used += rest.width();
+        *used += rest_width;
         current.push(Span::styled(rest.to_owned(), style));
     }
 }
@@ -157,5 +161,17 @@ mod tests {
         let joined: String = out.iter().map(|s| s.trim()).collect::<Vec<_>>().join("");
         assert_eq!(joined.replace(' ', ""), format!("a{long}b"));
         assert!(out.iter().all(|s| s.width() <= 20), "{out:?}");
+    }
+
+    /// A megabyte with no space in it (a pasted blob, a file quoted whole in an error) wraps to
+    /// its lines and loses nothing. Measuring what was left on every line made this quadratic:
+    /// the UI froze for minutes, deaf to Ctrl-C. The test would take that long again.
+    #[test]
+    fn a_megabyte_word_wraps_whole() {
+        let blob = "é".repeat(1 << 20);
+        let out = text(&flush(vec![Line::from(blob.clone())], 80));
+        assert_eq!(out.len(), (1 << 20) / 80 + 1);
+        assert!(out.iter().all(|s| s.width() <= 80));
+        assert_eq!(out.concat(), blob);
     }
 }

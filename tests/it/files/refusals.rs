@@ -200,3 +200,122 @@ fn an_award_is_refused_a_second_time_naming_what_the_first_wrote() {
         "the fight's XP is written in the party's file; its end cannot be undone",
     );
 }
+
+/// A fight file is edited by hand: a number outside its range (lairsmith's own fight limits)
+/// is refused at its line and column, before any sum or roll could overflow or an attack's
+/// rolls loop for ever; the command line refuses the same numbers the Table screen does.
+#[test]
+fn a_fights_numbers_out_of_range_are_refused_at_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ford_and_trip(d);
+    lairsmith_ok(d, &["fight", "start", "ford", "--seed", "1"]);
+    lairsmith_ok(d, &["fight", "damage", "ford", "hedgemaw", "5"]);
+    let path = d.join("fights/ford.yaml");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    for (from, to, message) in [
+        (
+            "amount: 5\n",
+            "amount: 9223372036854775800\n",
+            "damage, healing or temporary hit points in a fight is 1 to 9,999, not 9223372036854775800",
+        ),
+        (
+            "  attacks: 2\n",
+            "  attacks: 4000000000\n",
+            "a power's attack rolls in a fight is 1 to 20, not 4000000000",
+        ),
+        (
+            "max_hp: 154\n",
+            "max_hp: -9223372036854775807\n",
+            "a creature's hit points in a fight is -99,999 to +99,999, not -9223372036854775807",
+        ),
+    ] {
+        let Some(at) = good.find(from) else {
+            panic!("the fight file has no `{from}`:\n{good}")
+        };
+        let bad = format!("{}{to}{}", &good[..at], &good[at + from.len()..]);
+        std::fs::write(&path, &bad).unwrap();
+        let line = line_of(&bad, to.trim());
+        let o = lairsmith(d, &["fight", "show", "ford"]);
+        assert!(!o.status.success());
+        let said = stderr(&o);
+        assert!(
+            said.starts_with(&format!("lairsmith: {}:{line}:", path.display())),
+            "{said}"
+        );
+        assert!(said.trim_end().ends_with(message), "{said}");
+    }
+    std::fs::write(&path, &good).unwrap();
+    for (args, what) in [
+        (
+            vec!["fight", "damage", "ford", "hedgemaw", "10000"],
+            "<AMOUNT>",
+        ),
+        (vec!["fight", "heal", "ford", "hedgemaw", "0"], "<AMOUNT>"),
+        (vec!["fight", "hp", "ford", "hedgemaw", "99999"], "<MAX>"),
+        (vec!["fight", "init", "ford", "hedgemaw", "1000"], "<COUNT>"),
+        (
+            vec![
+                "fight",
+                "roll",
+                "ford",
+                "hedgemaw",
+                "x",
+                "y",
+                "--defense",
+                "10000",
+            ],
+            "--defense",
+        ),
+    ] {
+        let o = lairsmith(d, &args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(what), "{args:?}: {}", stderr(&o));
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        good,
+        "nothing written"
+    );
+    lairsmith_ok(d, &["fight", "init", "ford", "hedgemaw", "-5"]);
+}
+
+/// Every shipped monster, the level 30 solos too, fits the fight file's ranges.
+#[test]
+fn a_fight_of_every_shipped_monster_is_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    lairsmith_ok(d, &["encounter", "new", "Everyone", "--party", "4x30"]);
+    for m in lairsmith::bestiary::Bestiary::shipped().entries {
+        lairsmith_ok(d, &["encounter", "add", "everyone", &m.card.id]);
+    }
+    lairsmith_ok(d, &["fight", "start", "everyone", "--seed", "7"]);
+    lairsmith_ok(d, &["fight", "show", "everyone"]);
+}
+
+/// A file that is one long line is not a mapping of keys, and the error says so without
+/// printing the file: 1 MB in, a line out.
+#[test]
+fn no_error_prints_a_file_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for folder in ["fights", "bestiary", "encounters"] {
+        std::fs::create_dir_all(d.join(folder)).unwrap();
+        std::fs::write(d.join(format!("{folder}/blob.yaml")), "x".repeat(1 << 20)).unwrap();
+    }
+    for args in [
+        vec!["fight", "show", "blob"],
+        vec!["show", "blob"],
+        vec!["encounter", "check", "blob"],
+        vec!["list"],
+    ] {
+        let said = stderr(&lairsmith(d, &args));
+        assert!(
+            said.contains("expected a mapping of keys"),
+            "{args:?}: {said}"
+        );
+        assert!(said.len() < 1000, "{args:?}: {} bytes", said.len());
+    }
+}
