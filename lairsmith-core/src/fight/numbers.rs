@@ -16,7 +16,7 @@ pub fn check(f: &Fight) -> Result<(), Refused> {
     let mut at = Walk(Vec::new());
     at.down(key("start"), |at| {
         at.down(key("combatants"), |at| {
-            at.each(&f.start.combatants, |at, c| combatant(at, c))
+            at.each(&f.start.combatants, combatant)
         })
     })?;
     at.down(key("steps"), |at| at.each(&f.steps, step))
