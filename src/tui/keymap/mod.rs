@@ -70,7 +70,7 @@ contexts! {
     OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
     DraftList      = "draft-list",      Commands, "Lists: the Forge's drafts";
     ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";
-    Editor         = "editor",          Typing,   "Notes of several lines (the encounter's, a group's, the adventure's)";
+    Editor         = "editor",          Typing,   "Text of several lines (notes; a monster's description, tactics and power texts)";
     Panes          = "panes",           Commands, "Screens with panes side by side (all but the Table's list)";
     Global         = "global",          Commands, "Everywhere (when no text field has focus)";
     Anywhere       = "anywhere",        Typing,   "Anywhere, even while typing";

@@ -30,17 +30,32 @@ pub enum Edit {
     Ignored,
 }
 
+/// `text` as a one-line field holds it: a line break or a tab becomes a space (so words on two
+/// lines stay two words) and other control characters are dropped.
+pub fn one_line(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars()
+        .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+}
+
 impl TextField {
     pub fn new(text: &str) -> TextField {
-        let chars: Vec<char> = text
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(FIELD_MAX_CHARS)
-            .collect();
+        let chars: Vec<char> = one_line(text).take(FIELD_MAX_CHARS).collect();
         TextField {
             cursor: chars.len(),
             chars,
             max_chars: FIELD_MAX_CHARS,
+        }
+    }
+
+    /// A field for editing a value the file already holds: it takes at most `max` characters,
+    /// or the value's own length where that is longer, so that nothing of it is cut.
+    pub fn holding(value: &str, max: usize) -> TextField {
+        let chars: Vec<char> = one_line(value).collect();
+        TextField {
+            cursor: chars.len(),
+            max_chars: max.max(chars.len()),
+            chars,
         }
     }
 
@@ -56,12 +71,7 @@ impl TextField {
     /// a space) and what passes the limit is cut. Returns whether anything changed.
     pub fn insert_str(&mut self, text: &str) -> Edit {
         let room = self.max_chars.saturating_sub(self.chars.len());
-        let new: Vec<char> = text
-            .chars()
-            .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
-            .filter(|c| !c.is_control())
-            .take(room)
-            .collect();
+        let new: Vec<char> = one_line(text).take(room).collect();
         if new.is_empty() {
             return Edit::Ignored;
         }

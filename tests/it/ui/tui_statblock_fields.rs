@@ -111,3 +111,66 @@ fn an_old_files_reach_override_stays_editable_in_the_forge() {
         "an emptied override goes"
     );
 }
+
+/// Moves to a Details row without opening it.
+fn go_to(ui: &mut Ui, row: Detail) {
+    let at = details(&ui.app.forge.design)
+        .iter()
+        .position(|d| *d == row)
+        .unwrap_or_else(|| panic!("no {row:?} row in the Details form"));
+    ui.key(Home);
+    for _ in 0..at {
+        ui.key(Down);
+    }
+}
+
+/// Prose of several lines keeps its line breaks in the Forge: Description, Tactics and a
+/// power's texts open in the editor of several lines, Enter on a field left as it was changes
+/// nothing (a one-line field shows a line break as a space, and reading that back rewrote the
+/// file's text, gluing "Para one.Para two."), and a value longer than a field's limit is kept
+/// whole (it was cut at 1,024 characters without a word).
+#[test]
+fn prose_keeps_its_line_breaks_and_nothing_is_cut_by_enter() {
+    let mut ui = new_monster_at_details();
+    let long = "word ".repeat(400).trim_end().to_owned();
+    {
+        let d = &mut *ui.app.forge.design;
+        d.description = Some("Para one.\n\nPara two.".into());
+        d.tactics = Some("Line A.\nLine B.".into());
+        d.equipment = Some(long.clone());
+        d.languages = vec!["Common".into()];
+    }
+    let before = (*ui.app.forge.design).clone();
+    for row in [
+        Detail::Description,
+        Detail::Tactics,
+        Detail::Equipment,
+        Detail::Languages,
+    ] {
+        go_to(&mut ui, row);
+        ui.key(Enter);
+        assert!(ui.app.top().is_some(), "{row:?} opens");
+        ui.key(Enter);
+        assert!(ui.app.top().is_none(), "{row:?}: Enter finishes");
+    }
+    assert_eq!(
+        *ui.app.forge.design, before,
+        "Enter on fields left as they were"
+    );
+    assert!(
+        ui.screen(100, 40).contains("Para one.  Para two."),
+        "the form shows a line break as a space"
+    );
+    go_to(&mut ui, Detail::Tactics);
+    ui.key(Enter).ctrl('j').typed("Line C.").key(Enter);
+    assert_eq!(
+        ui.app.forge.design.tactics.as_deref(),
+        Some("Line A.\nLine B.\nLine C.")
+    );
+    go_to(&mut ui, Detail::Equipment);
+    ui.key(Enter).typed(" and a rope").key(Enter);
+    assert_eq!(
+        ui.app.forge.design.equipment.as_deref(),
+        Some(format!("{long} and a rope").as_str())
+    );
+}

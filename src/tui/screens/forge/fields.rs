@@ -49,6 +49,9 @@ pub struct Row {
     pub remove: Option<Remove>,
     /// The longest text the field takes.
     pub max_chars: usize,
+    /// Prose of several lines (a description, a power's Hit): edited in the editor of several
+    /// lines, so its line breaks are kept.
+    pub lines: bool,
 }
 
 impl Row {
@@ -61,6 +64,7 @@ impl Row {
             shown: None,
             remove: None,
             max_chars: FIELD_MAX_CHARS,
+            lines: false,
         }
     }
 
@@ -95,9 +99,10 @@ impl Row {
         self
     }
 
-    /// The value as the form shows it.
+    /// The value as the form shows it, on one line: a line break shows as a space.
     pub fn display(&self, d: &MonsterDesign) -> String {
-        self.shown.as_ref().unwrap_or(&self.get)(d)
+        crate::tui::widgets::text_field::one_line(&self.shown.as_ref().unwrap_or(&self.get)(d))
+            .collect()
     }
 
     /// Applies typed text to the design (a row that is not typed takes none).
@@ -237,15 +242,18 @@ fn opt_text(text: &str) -> Option<String> {
 /// A row of optional text (`$($place).+` in the design): empty leaves it unset.
 macro_rules! prose {
     ($label:literal, |$d:ident| $($place:tt)+) => {
-        Row::text(
-            $label,
-            "",
-            move |$d: &MonsterDesign| $($place)+.clone().unwrap_or_default(),
-            move |$d: &mut MonsterDesign, t: &str| {
-                $($place)+ = opt_text(t);
-                Ok(())
-            },
-        )
+        Row {
+            lines: true,
+            ..Row::text(
+                $label,
+                "",
+                move |$d: &MonsterDesign| $($place)+.clone().unwrap_or_default(),
+                move |$d: &mut MonsterDesign, t: &str| {
+                    $($place)+ = opt_text(t);
+                    Ok(())
+                },
+            )
+        }
     };
 }
 

@@ -459,12 +459,19 @@ fn activate_field(app: &mut App, field: Field) {
             } else {
                 format!("{}: {}", row.label, row.hint)
             };
-            let field = TextField::new(&(row.get)(&f.design)).with_max(row.max_chars);
-            app.push(Layer::Prompt {
-                kind: PromptKind::Forge(Prompt::Field),
-                title,
-                field,
-            });
+            let value = (row.get)(&f.design);
+            let kind = PromptKind::Forge(Prompt::Field);
+            if row.lines {
+                let area = crate::tui::widgets::text_area::TextArea::new(&value);
+                app.push(Layer::Editor(crate::tui::layer::Editor {
+                    kind,
+                    title,
+                    area,
+                }));
+            } else {
+                let field = TextField::holding(&value, row.max_chars);
+                app.push(Layer::Prompt { kind, title, field });
+            }
         }
         Edit::Toggle(toggle) => {
             toggle(&mut f.design);
@@ -494,7 +501,19 @@ pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
         return Ok(());
     };
     let f = &mut app.forge;
-    field.row().set(&mut f.design, text)?;
+    let row = field.row();
+    // Enter on a field left as it was keeps the value as the file holds it: a one-line field
+    // shows a line break as a space, and reading that back would rewrite the file's text.
+    let before = (row.get)(&f.design);
+    if text == before
+        || text
+            .chars()
+            .eq(crate::tui::widgets::text_field::one_line(&before))
+    {
+        app.status = None;
+        return Ok(());
+    }
+    row.set(&mut f.design, text)?;
     f.powers_custom |= field.is_power();
     f.changed(None);
     app.status = None;
