@@ -229,6 +229,17 @@ impl App {
         self.screen_contexts(self.screen)
     }
 
+    /// The contexts whose keys the help bar offers: [`App::contexts`], without `Ctrl-S save`
+    /// on the screens that have nothing to save (the Bestiary saves each change as it is made,
+    /// the Table each step of a fight), where the key only says so.
+    pub fn bar_contexts(&self) -> Vec<Ctx> {
+        let mut v = self.contexts();
+        if self.top().is_none() && matches!(self.screen, Screen::Bestiary | Screen::Table) {
+            v.retain(|c| *c != Ctx::Anywhere);
+        }
+        v
+    }
+
     /// The contexts of `screen` in its current mode (the Forge's step and pane, the encounter's
     /// system, the Table's fight or list), without what is open over it.
     pub fn screen_contexts(&self, screen: Screen) -> Vec<Ctx> {

@@ -72,7 +72,7 @@ pub fn view(app: &App, f: &mut Frame) {
     f.render_widget(Paragraph::new(status_lines).style(style), status);
 
     let mut bar: Vec<Span> = Vec::new();
-    for (key, label) in app.keymap.bar(&app.contexts(), usize::from(help.width)) {
+    for (key, label) in app.keymap.bar(&app.bar_contexts(), usize::from(help.width)) {
         bar.push(Span::styled(key, theme::key()));
         bar.push(Span::styled(format!(" {label}  "), Style::new()));
     }

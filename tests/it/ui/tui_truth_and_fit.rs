@@ -520,3 +520,25 @@ fn the_tables_list_hint_wraps_whole_at_80x24() {
         );
     }
 }
+
+/// `Ctrl-S save` is offered only where there is something to save: the Bestiary writes each
+/// change as it is made and the Table each step of a fight, so their bars leave it out, and
+/// the key, pressed from habit, says why instead of doing nothing.
+#[test]
+fn ctrl_s_is_offered_only_where_there_is_something_to_save() {
+    let mut ui = Ui::new();
+    for (screen, offered) in [(1, false), (2, true), (3, true), (4, true), (5, false)] {
+        ui.key(KeyCode::F(screen));
+        let bar = ui.screen(120, 30);
+        let last = bar.lines().last().unwrap_or_default().to_owned();
+        assert_eq!(last.contains("save"), offered, "F{screen}: {last}");
+        if !offered {
+            ui.ctrl('s');
+            assert!(
+                ui.status().starts_with("Nothing to save here"),
+                "F{screen}: {}",
+                ui.status()
+            );
+        }
+    }
+}

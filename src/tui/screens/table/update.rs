@@ -36,6 +36,10 @@ fn run(job: Job) -> Effect {
 }
 
 pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
+    if action == Action::Save {
+        app.info("Nothing to save here: a fight's file is written at every step.");
+        return Some(Vec::new());
+    }
     if app.table.open.is_none() {
         return lobby_action(app, action);
     }
