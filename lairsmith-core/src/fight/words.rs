@@ -87,6 +87,11 @@ pub enum WordError {
         /// The first word past the type.
         word: String,
     },
+    /// An effect line that starts with its duration or its source, naming no effect.
+    #[error(
+        "say the effect first, then `by` and `until`: e.g. `dazed until save ends`, `marked by ana`"
+    )]
+    EffectFirst,
     /// None of defeated, fled, surrendered, bypassed.
     #[error("`{}` is not how a foe is overcome: defeated, fled, surrendered or bypassed", crate::text::quote_short(.word))]
     NotOvercome {
@@ -163,6 +168,10 @@ pub fn effect_with_until(s: &str) -> Result<EffectSpec, WordError> {
 /// An effect in one line, as the Table screen takes it: `WHAT [by ID] [until DURATION]`, e.g.
 /// `dazed until end of hedgemaw`, `marked by ana`, `persistent 5 fire`.
 pub fn effect_line(line: &str) -> Result<EffectSpec, WordError> {
+    let first = line.split_whitespace().next().unwrap_or("");
+    if first.eq_ignore_ascii_case("until") || first.eq_ignore_ascii_case("by") {
+        return Err(WordError::EffectFirst);
+    }
     let (rest, until) = match line.split_once(" until ") {
         Some((w, u)) => (w, Some(u)),
         None => (line, None),

@@ -229,3 +229,39 @@ fn the_damage_row_names_its_tier_in_words() {
     );
     assert!(!s.contains("single →"), "{s}");
 }
+
+/// The Table screen's prompts refuse what the command line refuses, with the reason: an
+/// effect's text too long for it (it was cut at 64 characters as it was typed), a roll with a
+/// word too many (it was ignored), a duration with no effect before it (it became an effect
+/// named "until save ends").
+#[test]
+fn the_tables_prompts_refuse_what_the_command_line_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| crate::common::lairsmith_ok(dir.path(), args);
+    run(&["encounter", "new", "Ford", "--party", "Ana=5,Bo=5"]);
+    run(&["encounter", "add", "ford", "hedgemaw"]);
+    run(&["fight", "start", "ford", "--seed", "3"]);
+    let path = dir.path().join("fights/ford.yaml");
+    let before = std::fs::read_to_string(&path).unwrap();
+    let mut ui = Ui::over(dir);
+    ui.key(ratatui::crossterm::event::KeyCode::F(5)).key(Enter);
+    for (key, typed, said) in [
+        ('c', "x".repeat(300), "the effect"),
+        ('c', "until save ends".to_owned(), "say the effect first"),
+        ('r', "1 ana 24 extra".to_owned(), "one word too many"),
+    ] {
+        ui.ch(key).typed(&typed).key(Enter);
+        let error = ui.error().unwrap_or_default();
+        assert!(error.contains(said), "{key} {typed}: {error}");
+        assert!(
+            ui.app.top().is_some(),
+            "{key}: the prompt stays open to correct"
+        );
+        ui.key(ratatui::crossterm::event::KeyCode::Esc);
+    }
+    assert_eq!(
+        std::fs::read_to_string(ui.root().join("fights/ford.yaml")).unwrap(),
+        before,
+        "nothing written"
+    );
+}

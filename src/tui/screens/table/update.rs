@@ -234,7 +234,9 @@ fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
     app.push(Layer::Prompt {
         kind: PromptKind::Table(prompt),
         title: crate::text::escape_controls(&title).into_owned(),
-        field: TextField::new(text).with_max(crate::text::MAX_NAME_CHARS),
+        // No limit of its own: what is too long for an effect's text or an id is refused by
+        // the words that read it, with the reason, rather than cut while typing.
+        field: TextField::new(text),
     });
 }
 
@@ -378,6 +380,12 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 ),
                 None => None,
             };
+            if let Some(extra) = w.next() {
+                return Err(format!(
+                    "`{}` is one word too many: a roll is the power's number, the target's id and a character's defense (1 ana 24)",
+                    crate::text::quote_short(extra)
+                ));
+            }
             Step::Attack {
                 who,
                 power,
