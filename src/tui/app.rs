@@ -155,6 +155,13 @@ impl App {
         });
     }
 
+    /// Takes away an error that is shown, leaving news alone.
+    pub fn clear_error(&mut self) {
+        if self.status.as_ref().is_some_and(|s| s.error) {
+            self.status = None;
+        }
+    }
+
     pub fn error(&mut self, s: impl Into<String>) {
         self.status = Some(Status {
             text: s.into(),
@@ -176,7 +183,10 @@ impl App {
 
     /// Says so when an undo (`back`) or a redo found nothing to step to.
     pub fn stepped(&mut self, back: bool, done: bool) {
-        if !done {
+        if done {
+            // What an earlier key said ("Nothing to undo.") is no longer so.
+            self.info(if back { "Undone." } else { "Redone." });
+        } else {
             self.info(if back {
                 "Nothing to undo."
             } else {

@@ -65,7 +65,8 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             }
         }
         Layer::Prompt { kind, title, field } => match action {
-            Action::Back => {}
+            // The edit is abandoned, and with it what was said of its text.
+            Action::Back => app.clear_error(),
             // Ctrl-S answers only the Forge's field (it saves the monster); elsewhere it waits.
             Action::Save if !matches!(kind, PromptKind::Forge(_)) => {
                 app.push(Layer::Prompt { kind, title, field })
@@ -85,7 +86,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
         },
         // Typing, moving and new lines went to the notes above; Enter hands them over.
         Layer::Editor(editor) => match action {
-            Action::Back => {}
+            Action::Back => app.clear_error(),
             Action::Choose => match answer(app, &editor.kind, &editor.area.text(), false) {
                 Ok(effects) => return effects,
                 Err(e) => {

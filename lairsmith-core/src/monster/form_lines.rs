@@ -38,7 +38,7 @@ pub enum FormLineError {
         given: String,
     },
     /// A tag in a trait's parentheses that is not a power tag.
-    #[error(transparent)]
+    #[error("in the trait's parentheses: {0}")]
     Tag(#[from] UnknownValue),
     /// A name that is empty or holds a control character.
     #[error(transparent)]
@@ -46,6 +46,9 @@ pub enum FormLineError {
     /// A name that holds a line break.
     #[error(transparent)]
     LineBreak(#[from] LineBreakError),
+    /// An override with nothing before its semicolon.
+    #[error("give the number first: 15; tougher for the finale, or by +3; tougher at every level")]
+    NoNumber,
     /// An override whose number is not a whole number.
     #[error(
         "`{given}` is not a number for the override (write 15, or by +3 to add 3 to the formula's)"
@@ -235,6 +238,9 @@ pub fn parse_override(text: &str, limit: &Limit) -> Result<Option<Override>, For
         Some(rest) if rest.starts_with([' ', '+', '-']) => (true, rest.trim()),
         _ => (false, number),
     };
+    if number.is_empty() {
+        return Err(FormLineError::NoNumber);
+    }
     let n: i64 = digits.parse().map_err(|_| FormLineError::NotANumber {
         given: number.to_owned(),
     })?;
@@ -374,6 +380,16 @@ mod tests {
             parse_trait("Big (nonsense): y", None),
             Err(FormLineError::Tag(_))
         ));
+        assert_eq!(
+            parse_override("; y", &crate::limits::HP_OVERRIDE),
+            Err(FormLineError::NoNumber)
+        );
+        assert!(
+            parse_trait("Big (nonsense): y", None)
+                .unwrap_err()
+                .to_string()
+                .starts_with("in the trait's parentheses: ")
+        );
         assert!(matches!(
             parse_override("x; y", &crate::limits::HP_OVERRIDE),
             Err(FormLineError::NotANumber { given }) if given == "x"

@@ -542,3 +542,36 @@ fn ctrl_s_is_offered_only_where_there_is_something_to_save() {
         }
     }
 }
+
+/// What the status line says stays true: `Esc` on a refused edit takes its error away, and a
+/// redo after "Nothing to undo." says it was redone.
+#[test]
+fn the_status_line_does_not_outlive_what_it_says() {
+    use lairsmith::tui::screens::forge::fields::{Detail, details};
+    let mut ui = Ui::new();
+    ui.ch('n').typed("7").key(KeyCode::Enter);
+    ui.app
+        .forge
+        .go_to(lairsmith::tui::screens::forge::Step::Details);
+    let reach = details(&ui.app.forge.design)
+        .iter()
+        .position(|d| *d == Detail::Reach)
+        .unwrap();
+    ui.key(KeyCode::Home)
+        .times(KeyCode::Down, reach)
+        .key(KeyCode::Enter);
+    ui.ctrl('u').typed("99").key(KeyCode::Enter);
+    assert!(ui.error().is_some(), "99 squares of reach is refused");
+    ui.key(KeyCode::Esc);
+    assert_eq!(ui.error(), None, "Esc abandons the edit and its error");
+    ui.key(KeyCode::Enter)
+        .ctrl('u')
+        .typed("3")
+        .key(KeyCode::Enter);
+    ui.ctrl('z');
+    ui.ctrl('z');
+    ui.ctrl('z');
+    ui.ctrl('z');
+    ui.ctrl('y');
+    assert_eq!(ui.status(), "Redone.");
+}
