@@ -20,6 +20,13 @@ pub enum MovementError {
     /// closest trait, then lists the speeds.
     #[error("{0}; or a speed: walk N, fly N, swim N, climb N, burrow N, teleport N")]
     Unknown(UnknownValue),
+    /// A mode given two speeds (`fly 9, fly 3`), or a trait named twice: which one is meant
+    /// is not for lairsmith to guess.
+    #[error("`{mode}` is given twice; give each mode one speed and each trait once")]
+    Twice {
+        /// The mode or trait, as typed the second time.
+        mode: String,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -112,11 +119,20 @@ impl FromStr for Movement {
                     crate::limits::SPEED
                         .check(i64::from(v))
                         .map_err(MovementError::Speed)?;
+                    if slot.is_some() {
+                        return Err(MovementError::Twice { mode });
+                    }
                     *slot = Some(v);
                 }
-                _ => m
-                    .traits
-                    .push(MovementTrait::parse(part).map_err(MovementError::Unknown)?),
+                _ => {
+                    let t = MovementTrait::parse(part).map_err(MovementError::Unknown)?;
+                    if m.traits.contains(&t) {
+                        return Err(MovementError::Twice {
+                            mode: part.to_lowercase(),
+                        });
+                    }
+                    m.traits.push(t);
+                }
             }
         }
         if m.walk == Some(crate::monster::derive::DEFAULT_SPEED) {
@@ -233,6 +249,16 @@ mod tests {
             e.to_string()
                 .ends_with("; or a speed: walk N, fly N, swim N, climb N, burrow N, teleport N")
         );
+        let e = "walk 6, fly 9, fly 3".parse::<Movement>().unwrap_err();
+        assert_eq!(e, MovementError::Twice { mode: "fly".into() });
+        assert_eq!(
+            e.to_string(),
+            "`fly` is given twice; give each mode one speed and each trait once"
+        );
+        assert!(matches!(
+            "hover, Hover".parse::<Movement>(),
+            Err(MovementError::Twice { .. })
+        ));
     }
 
     #[test]
