@@ -14,7 +14,7 @@ mod read;
 mod temp;
 pub mod trash;
 
-pub use open::{kind_of, open_regular, read_at_most};
+pub use open::{kind_of, not_regular, open_regular, read_at_most};
 pub use read::{Stamp, read_limited, read_stamped, yaml_files, yaml_ids};
 pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
 

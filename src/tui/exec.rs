@@ -65,10 +65,22 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 });
             Some(Outcome::Restored { id, result })
         }
-        Cmd::Export { path, contents } => Some(if path.exists() {
-            Outcome::ExportExists { path, contents }
-        } else {
-            match save_atomic(&path, contents.as_bytes(), crate::store::Expect::New) {
+        Cmd::Export { path, contents } => Some(match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.is_file() => Outcome::ExportExists { path, contents },
+            // A folder, a FIFO, a device or a link is refused now: asking "overwrite it?" first
+            // would offer what the write then refuses.
+            Ok(m) => Outcome::WriteFailed {
+                changed_on_disk: false,
+                exists: true,
+                message: format!(
+                    "{}: {}; nothing exported",
+                    path.display(),
+                    crate::store::not_regular(m.file_type())
+                ),
+                path,
+                purpose: WritePurpose::Export,
+            },
+            Err(_) => match save_atomic(&path, contents.as_bytes(), crate::store::Expect::New) {
                 Ok(fingerprint) => Outcome::Written {
                     path,
                     fingerprint,
@@ -82,7 +94,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                     path,
                     purpose: WritePurpose::Export,
                 },
-            }
+            },
         }),
         Cmd::ListFiles(purpose) => Some(Outcome::Files {
             purpose,

@@ -575,3 +575,23 @@ fn the_status_line_does_not_outlive_what_it_says() {
     ui.ctrl('y');
     assert_eq!(ui.status(), "Redone.");
 }
+
+/// An export to a folder (or a FIFO, a device) is refused at once, naming what is there; it
+/// used to ask "already exists. Overwrite it?" and refuse only after `y`.
+#[test]
+fn an_export_to_a_folder_is_refused_without_asking_to_overwrite() {
+    let mut ui = Ui::new();
+    let folder = ui.root().join("a-folder.md");
+    std::fs::create_dir(&folder).unwrap();
+    ui.ch('m')
+        .ctrl('u')
+        .typed(&folder.display().to_string())
+        .key(Enter);
+    assert!(ui.app.top().is_none(), "no question: {:?}", ui.app.top());
+    let error = ui.error().unwrap_or_default();
+    assert!(
+        error.ends_with("a-folder.md: it is a directory, not a regular file; nothing exported"),
+        "{error}"
+    );
+    assert!(folder.is_dir());
+}
