@@ -87,11 +87,49 @@ pub fn lines(km: &Keymap) -> Vec<Line<'static>> {
     out
 }
 
+/// How many lines [`lines`] has: what the viewer's keys scroll through.
 pub fn line_count(km: &Keymap) -> usize {
     lines(km).len()
 }
 
-/// The line where `ctx`'s section starts, so `?` opens on the current screen's keys.
+/// The column where a binding's description starts: two spaces, the keys' 18, one space.
+const DESC_COLUMN: usize = 21;
+
+/// The reference as the viewer shows it, `width` columns wide: a description too long for the
+/// line continues under itself, so none is cut at the edge. With the row of each of
+/// [`lines`]' lines.
+fn rows_and_starts(km: &Keymap, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
+    let mut rows = Vec::new();
+    let mut starts = Vec::new();
+    for line in lines(km) {
+        starts.push(rows.len());
+        let indent = if line.spans.len() == 2 {
+            DESC_COLUMN
+        } else {
+            4
+        };
+        rows.extend(crate::tui::widgets::wrap::under(vec![line], width, indent));
+    }
+    (rows, starts)
+}
+
+/// The reference's rows at `width` columns for a viewer of `height` rows scrolled to line
+/// `scroll` of [`lines`] (the position keys move, whatever the width), and the first row to
+/// show: that line's, or the last page's when the line is on it, so that `End` shows the last
+/// row at the bottom and the viewer never scrolls to blank.
+pub fn rows(km: &Keymap, width: usize, height: usize, scroll: u16) -> (Vec<Line<'static>>, u16) {
+    let (rows, starts) = rows_and_starts(km, width);
+    let last_line = starts.len().saturating_sub(height);
+    let last_page = rows.len().saturating_sub(height);
+    let first = match usize::from(scroll) {
+        s if s >= last_line => last_page,
+        s => starts.get(s).copied().unwrap_or(0).min(last_page),
+    };
+    (rows, u16::try_from(first).unwrap_or(u16::MAX))
+}
+
+/// The line of [`lines`] where `ctx`'s section starts, so `?` opens on the current screen's
+/// keys.
 pub fn section_line(km: &Keymap, ctx: Ctx) -> u16 {
     let mut line = 0usize;
     for c in Ctx::ALL.iter().copied() {

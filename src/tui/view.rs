@@ -166,11 +166,9 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     let r = body(app, area);
     f.render_widget(Clear, r);
     let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
-    let lines = crate::tui::help::lines(&app.keymap);
-    let last = lines
-        .len()
-        .saturating_sub(usize::from(r.height.saturating_sub(2)));
-    let scroll = scroll.min(u16::try_from(last).unwrap_or(u16::MAX));
+    let (width, height) = (r.width.saturating_sub(2), r.height.saturating_sub(2));
+    let (lines, scroll) =
+        crate::tui::help::rows(&app.keymap, usize::from(width), usize::from(height), scroll);
     f.render_widget(
         Paragraph::new(lines)
             .scroll((scroll, 0))

@@ -8,16 +8,33 @@ use unicode_width::UnicodeWidthStr;
 /// Wraps every line to `width` columns; continuation lines start with the line's own indent
 /// and two more spaces. Styles are kept span by span.
 pub fn hanging(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
-    wrap(lines, width, true)
+    wrap(lines, width, Cont::Hang)
+}
+
+/// Wraps every line to `width` columns; continuation lines start at column `indent` (a
+/// reference's second column: the key reference's descriptions continue under themselves).
+pub fn under(lines: Vec<Line<'static>>, width: usize, indent: usize) -> Vec<Line<'static>> {
+    wrap(lines, width, Cont::At(indent))
+}
+
+/// Where a continuation line starts.
+#[derive(Clone, Copy)]
+enum Cont {
+    /// At the line's own indent and two more.
+    Hang,
+    /// At the left edge.
+    Flush,
+    /// At this column.
+    At(usize),
 }
 
 /// Wraps every line to `width` columns as prose: continuation lines start at the left edge.
 /// The number of lines is the height the text needs, so a pane can be sized to show all of it.
 pub fn flush(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
-    wrap(lines, width, false)
+    wrap(lines, width, Cont::Flush)
 }
 
-fn wrap(lines: Vec<Line<'static>>, width: usize, hang: bool) -> Vec<Line<'static>> {
+fn wrap(lines: Vec<Line<'static>>, width: usize, how: Cont) -> Vec<Line<'static>> {
     let width = width.max(8);
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
@@ -27,10 +44,10 @@ fn wrap(lines: Vec<Line<'static>>, width: usize, hang: bool) -> Vec<Line<'static
         }
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         let indent = text.len() - text.trim_start_matches(' ').len();
-        let cont = if hang {
-            " ".repeat((indent + 2).min(width / 2))
-        } else {
-            String::new()
+        let cont = match how {
+            Cont::Hang => " ".repeat((indent + 2).min(width / 2)),
+            Cont::Flush => String::new(),
+            Cont::At(n) => " ".repeat(n.min(width / 2)),
         };
         let mut current: Vec<Span<'static>> = Vec::new();
         let mut used = 0usize;

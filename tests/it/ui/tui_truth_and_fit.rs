@@ -242,7 +242,9 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
         // The key reference: End shows its last line at the bottom.
         ui.ch('?').key(End);
         let s = ui.resized(w, h);
-        let last_help = lairsmith::tui::help::lines(&ui.app.keymap)
+        // The last row as the viewer wraps it at this width (its last line may take two).
+        let last_help = lairsmith::tui::help::rows(&ui.app.keymap, usize::from(w - 2), 1, 0)
+            .0
             .last()
             .map(|l| l.to_string())
             .unwrap();
@@ -594,4 +596,28 @@ fn an_export_to_a_folder_is_refused_without_asking_to_overwrite() {
         "{error}"
     );
     assert!(folder.is_dir());
+}
+
+/// The key reference wraps each description under itself at the viewer's width: none is cut
+/// at the right edge (at 100 columns the Table's longest were).
+#[test]
+fn the_key_reference_wraps_every_description_whole() {
+    let km = lairsmith::tui::keymap::Keymap::default();
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    for width in [60usize, 78, 98, 118] {
+        let (rows, _) = lairsmith::tui::help::rows(&km, width, 1, 0);
+        for r in &rows {
+            assert!(r.width() <= width, "{width}: {r}");
+        }
+        let text = squeeze(
+            &rows
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        for b in &km.bindings {
+            assert!(text.contains(&squeeze(b.desc)), "{width}: {}", b.desc);
+        }
+    }
 }
