@@ -396,3 +396,12 @@ mod width_tests {
         assert_eq!(fit_width("a\u{200b}b", 3), "a\u{200b}b ");
     }
 }
+
+/// "1 file", "2 files": `n` and the noun, plural when `n` is not 1 (`plural` is the plural).
+pub fn count_of(n: usize, one: &str, plural: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {plural}", group_thousands(n as u64))
+    }
+}

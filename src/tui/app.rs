@@ -216,7 +216,9 @@ impl App {
             self.info(format!("{n} monsters {verb}. Press {help} for every key."));
         } else {
             self.error(format!(
-                "{n} monsters {verb}; {errors} file(s) could not be read and are not listed (press {bang} to see which)."
+                "{n} monsters {verb}; {} could not be read and {} not listed (press {bang} to see which).",
+                crate::text::count_of(errors, "file", "files"),
+                if errors == 1 { "is" } else { "are" }
             ));
         }
     }

@@ -187,7 +187,9 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     let n = app.bestiary.errors.len();
     let mut lines = vec![Line::from(Span::styled(
         format!(
-            "{n} file(s) could not be read and are not listed; everything else loaded. Fix them and press {reload}."
+            "{} could not be read and {} not listed; everything else loaded. Fix them and press {reload}.",
+            crate::text::count_of(n, "file", "files"),
+            if n == 1 { "is" } else { "are" }
         ),
         theme::dim(),
     ))];
