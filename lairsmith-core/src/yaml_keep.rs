@@ -80,7 +80,10 @@ where
             format!("the saved file would not read back ({})", e.message),
         )])
     })?;
-    let read: T = yaml_io::parse(original, path).map_err(|e| Refused(vec![e]))?;
+    // `original` was read by its kind's reader already, within its kind's bound on nodes; a
+    // fight file's is the largest ([`yaml_io::MAX_FIGHT_NODES`]), as for the `x-` values above.
+    let read: T = yaml_io::parse_within(original, path, yaml_io::MAX_FIGHT_NODES)
+        .map_err(|e| Refused(vec![e]))?;
     let pairs = pair(&ours, &theirs, read, wanted.clone());
     let mut chosen: Vec<Splice> = pairs
         .iter()
@@ -417,7 +420,8 @@ fn verdict<T>(
 where
     T: Serialize + DeserializeOwned + KeepsXKeys,
 {
-    let mut doc = match yaml_io::parse::<T>(text, path) {
+    // The same document as `canonical`, spliced: the bound is the largest kind's, as above.
+    let mut doc = match yaml_io::parse_within::<T>(text, path, yaml_io::MAX_FIGHT_NODES) {
         Ok(doc) => doc,
         Err(e) => {
             let at = e.line.and_then(|l| offset(text, l, e.column.unwrap_or(1)));

@@ -42,6 +42,13 @@ pub enum FightRefused {
         "the encounter's party is written in the encounter, not saved: no party file holds its XP (start the fight with a saved party, or with --adventure)"
     )]
     NoPartyFile,
+    /// The change would take the fight's file past what lairsmith reads back (its size or its
+    /// nodes); nothing is written. A fight that has not ended keeps a twentieth of both for
+    /// its end.
+    #[error(
+        "the fight's file is full: {0}; nothing was written. End the fight (its end has room kept for it) or undo a step"
+    )]
+    FileFull(crate::yaml_io::FileError),
     /// A step the front end asked for twice in one change (a second read of the locked file).
     #[error("the step was made already")]
     StepMadeTwice,

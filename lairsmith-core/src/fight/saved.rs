@@ -50,7 +50,7 @@ pub fn ids(data: &DataDir) -> Vec<String> {
 /// is its start with its steps replayed (the steps are the truth: a `now:` edited by hand is
 /// made again from them, and a step that no longer applies is an error naming it).
 pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
-    let mut f: Fight = crate::yaml_io::parse(text, path)?;
+    let mut f: Fight = crate::yaml_io::parse_within(text, path, crate::yaml_io::MAX_FIGHT_NODES)?;
     if f.schema_version != FIGHT_SCHEMA_VERSION {
         return Err(FileError::new(
             path,
@@ -121,8 +121,20 @@ pub fn create_fight(data: &DataDir, f: &Fight) -> Result<PathBuf, DataError> {
         .unwrap_or(base);
     let path = crate::store::path_in(&fights_dir(data), &id, "yaml")
         .map_err(|e| DataError::BadId(e.to_string()))?;
-    save_atomic(&path, crate::yaml_io::to_string(f).as_bytes(), Expect::New)?;
+    let text = crate::yaml_io::to_string(f);
+    room_for(&text, f, &path)?;
+    save_atomic(&path, text.as_bytes(), Expect::New)?;
     Ok(path)
+}
+
+/// Refuses to write `text`, fight `f`'s file, when lairsmith would not read it back: past
+/// [`crate::yaml_io::MAX_FILE_BYTES`] or [`crate::yaml_io::MAX_FIGHT_NODES`]. Until the fight
+/// ends, a twentieth of both is kept for its end, so that a full fight can still be ended.
+fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), FightRefused> {
+    use crate::yaml_io::{MAX_FIGHT_NODES, MAX_FILE_BYTES};
+    let share = |n: usize| if f.now.ended.is_some() { n } else { n - n / 20 };
+    crate::yaml_io::fits(text, path, share(MAX_FILE_BYTES), share(MAX_FIGHT_NODES))
+        .map_err(FightRefused::FileFull)
 }
 
 /// Changes the fight at `path` under its lock: read, change, write atomically. `x-` values of
@@ -140,9 +152,9 @@ pub fn update_fight<T>(
         let most = crate::limits::FIGHT_STEPS;
         most.check(f.steps.len(), "a fight")
             .map_err(FightRefused::TooLong)?;
-        Ok::<_, DataError>(Some(
-            crate::yaml_keep::text_to_save(text, &f, path)?.into_bytes(),
-        ))
+        let new = crate::yaml_keep::text_to_save(text, &f, path)?;
+        room_for(&new, &f, path)?;
+        Ok::<_, DataError>(Some(new.into_bytes()))
     })?;
     out.ok_or_else(|| DataError::Missing(path.to_owned()))
 }

@@ -43,6 +43,12 @@ pub const MAX_ALIAS_BYTES: usize = 1024 * 1024;
 /// file cost 150 MB, 50,000 cost 30 MB.
 pub const MAX_NODES: usize = 50_000;
 
+/// The most nodes of a fight file: the one kind that grows as it is used (250 creatures, each
+/// in the fight's start and its state now, and 5,000 steps, each in the steps and the log).
+/// About 60 MB at the most while it is read; a fight file also keeps to
+/// [`super::MAX_FILE_BYTES`], and a change that would take it past either is refused.
+pub const MAX_FIGHT_NODES: usize = 200_000;
+
 /// Files up to this size may skip the guard when they cannot hold what it looks for.
 pub const UNGUARDED_MAX_BYTES: usize = 64 * 1024;
 
@@ -105,13 +111,21 @@ pub(crate) struct XValue {
 
 /// Reads `text` (the contents of `path`) through the guard: `Ok` if yaml_serde may parse it.
 pub fn check(text: &str, path: &Path) -> Result<(), FileError> {
-    scan(text, path, false).map(drop)
+    scan(text, path, false, MAX_NODES).map(drop)
+}
+
+/// [`check`] with a most nodes of its own (a fight file's, [`MAX_FIGHT_NODES`]).
+pub fn check_within(text: &str, path: &Path, max_nodes: usize) -> Result<(), FileError> {
+    scan(text, path, false, max_nodes).map(drop)
 }
 
 /// Like [`check`], and also returns the events of every `x-` value of every mapping (outside
 /// other `x-` values), so that a caller can tell whether writing them again would change them.
 pub(crate) fn x_values(text: &str, path: &Path) -> Result<Vec<XValue>, FileError> {
-    scan(text, path, true)
+    // Every text this reads was read by its kind's reader first (the file a save replaces) or
+    // is lairsmith's own writing of such a document, so the kind's own bound has held: the
+    // largest of them is the one to keep here, or a fight file could not be saved again.
+    scan(text, path, true, MAX_FIGHT_NODES)
 }
 
 /// What a node holds once its aliases are expanded.
@@ -185,6 +199,8 @@ struct Scan<'p> {
     definitions: u64,
     alias_bytes: usize,
     nodes: usize,
+    /// The most nodes the file may hold ([`MAX_NODES`], or a kind's own).
+    max_nodes: usize,
     x_values: Vec<XValue>,
     /// A mapping key starting `x-` whose value comes next, with the mapping's depth.
     pending_x: Option<(usize, Located)>,
@@ -230,8 +246,13 @@ pub(crate) fn contained<T>(f: impl FnOnce() -> T) -> Option<T> {
     result.ok()
 }
 
-fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError> {
-    contained(|| scan_events(text, path, collect)).unwrap_or_else(|| {
+fn scan(
+    text: &str,
+    path: &Path,
+    collect: bool,
+    max_nodes: usize,
+) -> Result<Vec<XValue>, FileError> {
+    contained(|| scan_events(text, path, collect, max_nodes)).unwrap_or_else(|| {
         Err(FileError::new(
             path,
             "the YAML cannot be read: the text holds a construct the YAML reader fails on (such as a tag right before a comma, `{!,`); check the file's syntax",
@@ -239,7 +260,12 @@ fn scan(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError
     })
 }
 
-fn scan_events(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, FileError> {
+fn scan_events(
+    text: &str,
+    path: &Path,
+    collect: bool,
+    max_nodes: usize,
+) -> Result<Vec<XValue>, FileError> {
     // libyaml-safer 0.3's scanner panics (an unwrap on its look-ahead buffer) when a file ends
     // in a backslash inside a double-quoted string, `"\`; a final line break, which changes
     // nothing a YAML reader sees, gives the look-ahead its character.
@@ -262,6 +288,7 @@ fn scan_events(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, Fi
         definitions: 0,
         alias_bytes: 0,
         nodes: 0,
+        max_nodes,
         x_values: Vec::new(),
         pending_x: None,
     };
@@ -335,11 +362,12 @@ fn scan_events(text: &str, path: &Path, collect: bool) -> Result<Vec<XValue>, Fi
                     ));
                 }
                 s.nodes = s.nodes.saturating_add(size.nodes);
-                if s.nodes > MAX_NODES {
+                if s.nodes > s.max_nodes {
                     return Err(s.refuse(
                         mark,
                         format!(
-                            "with this alias, the file expands to more than {MAX_NODES} nodes (an alias bomb?); lairsmith refuses the file"
+                            "with this alias, the file expands to more than {} nodes (an alias bomb?); lairsmith refuses the file",
+                            s.max_nodes
                         ),
                     ));
                 }
@@ -394,10 +422,13 @@ impl Scan<'_> {
     /// Counts nodes written out in the file (aliases are counted where they are expanded).
     fn count(&mut self, n: usize, mark: Mark) -> Result<(), FileError> {
         self.nodes += n;
-        if self.nodes > MAX_NODES {
+        if self.nodes > self.max_nodes {
             return Err(self.refuse(
                 mark,
-                format!("the file holds more than {MAX_NODES} nodes; lairsmith refuses it"),
+                format!(
+                    "the file holds more than {} nodes; lairsmith refuses it",
+                    self.max_nodes
+                ),
             ));
         }
         Ok(())

@@ -20,7 +20,23 @@ use std::path::Path;
 pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 
 // The bounds on what a file may expand to, enforced by the guard that every parse goes through.
-pub use guard::{MAX_ALIAS_BYTES, MAX_NESTING, MAX_NODES};
+pub use guard::{MAX_ALIAS_BYTES, MAX_FIGHT_NODES, MAX_NESTING, MAX_NODES};
+
+/// Whether `text` keeps within `max_bytes` and `max_nodes` (at most [`MAX_FILE_BYTES`] and a
+/// kind's most nodes): checked before a file that grows as it is used is written, so that
+/// lairsmith never writes what it will not read back.
+pub fn fits(text: &str, path: &Path, max_bytes: usize, max_nodes: usize) -> Result<(), FileError> {
+    if text.len() > max_bytes {
+        return Err(FileError::new(
+            path,
+            format!(
+                "it would be {} bytes, past the {max_bytes} this change may take it to",
+                text.len()
+            ),
+        ));
+    }
+    guard::check_within(text, path, max_nodes)
+}
 
 /// The text of a file's bytes, or the error every reader gives for a file that is not UTF-8
 /// (so that `show`, `list` and `fmt` refuse the same files with the same words).
@@ -51,6 +67,15 @@ pub trait KeepsXKeys {
 /// Parses `text` (the contents of `path`) as a `T`, with precise errors.
 /// A UTF-8 byte order mark at the start is skipped, as editors on Windows write one.
 pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Result<T, FileError> {
+    parse_within(text, path, MAX_NODES)
+}
+
+/// [`parse`] for a kind of file with a most nodes of its own ([`guard::MAX_FIGHT_NODES`]).
+pub fn parse_within<T: DeserializeOwned + KeepsXKeys>(
+    text: &str,
+    path: &Path,
+    max_nodes: usize,
+) -> Result<T, FileError> {
     let text = without_bom(text);
     if text.len() > MAX_FILE_BYTES {
         return Err(FileError::new(
@@ -67,7 +92,7 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
     // Depth and aliases are bounded on the event stream before yaml_serde builds anything,
     // since yaml_serde expands every alias into a full copy (see [`guard`]).
     if guard::needs_check(text) {
-        guard::check(text, path)?;
+        guard::check_within(text, path, max_nodes)?;
     }
     let mut ignored: Vec<Vec<Seg>> = Vec::new();
     let de = yaml_serde::Deserializer::from_str(text);

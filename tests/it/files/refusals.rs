@@ -319,3 +319,53 @@ fn no_error_prints_a_file_whole() {
         assert!(said.len() < 1000, "{args:?}: {} bytes", said.len());
     }
 }
+
+/// lairsmith never writes a fight file it would not read back: a change that would take the
+/// file past its bounds (1 MiB, 200,000 values) is refused and nothing is written; until the
+/// fight ends, a twentieth of both is kept for its end, so a full fight can still be ended; and
+/// the ended fight reads back. (A fight of 246 level-30 solos made only with the command line
+/// was written, then refused by every command, its XP lost.)
+#[test]
+fn a_fight_file_is_never_written_past_what_lairsmith_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ford_and_trip(d);
+    lairsmith_ok(d, &["fight", "start", "ford", "--seed", "1"]);
+    let path = d.join("fights/ford.yaml");
+    // A value of the GM's own that fills the file to between the share a running fight may
+    // take (190,000 values) and what is read (200,000).
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("x-padding:\n");
+    text.push_str(&"- 0\n".repeat(195_000));
+    std::fs::write(&path, &text).unwrap();
+    lairsmith_ok(d, &["fight", "show", "ford"]);
+    let o = lairsmith(d, &["fight", "damage", "ford", "hedgemaw", "5"]);
+    assert!(!o.status.success());
+    let said = stderr(&o);
+    assert!(said.contains("the fight's file is full: "), "{said}");
+    assert!(said.contains("nothing was written"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "nothing written"
+    );
+    lairsmith_ok(d, &["fight", "end", "ford", "--all"]);
+    let show = lairsmith_ok(d, &["fight", "show", "ford"]);
+    assert!(show.contains("ended"), "{show}");
+    // The big fight of the report is read back, and goes on.
+    lairsmith_ok(d, &["encounter", "new", "Horde", "--party", "4x3"]);
+    lairsmith_ok(
+        d,
+        &[
+            "encounter",
+            "add",
+            "horde",
+            "aphelion-maw",
+            "--count",
+            "246",
+        ],
+    );
+    lairsmith_ok(d, &["fight", "start", "horde", "--seed", "1"]);
+    lairsmith_ok(d, &["fight", "damage", "horde", "character-1", "5"]);
+    lairsmith_ok(d, &["fight", "show", "horde"]);
+}

@@ -135,8 +135,8 @@ fn prose_keeps_its_line_breaks_and_nothing_is_cut_by_enter() {
     let long = "word ".repeat(400).trim_end().to_owned();
     {
         let d = &mut *ui.app.forge.design;
-        d.description = Some("Para one.\n\nPara two.".into());
-        d.tactics = Some("Line A.\nLine B.".into());
+        d.description = Some("Para one.\n\nPara two.\tTabbed 世界.".into());
+        d.tactics = Some("Line A.\r\nLine B.  ".into());
         d.equipment = Some(long.clone());
         d.languages = vec!["Common".into()];
     }
@@ -165,7 +165,8 @@ fn prose_keeps_its_line_breaks_and_nothing_is_cut_by_enter() {
     ui.key(Enter).ctrl('j').typed("Line C.").key(Enter);
     assert_eq!(
         ui.app.forge.design.tactics.as_deref(),
-        Some("Line A.\nLine B.\nLine C.")
+        Some("Line A.\nLine B.  \nLine C."),
+        "an edit keeps the rest as the editor showed it (a CR LF is a line break)"
     );
     go_to(&mut ui, Detail::Equipment);
     ui.key(Enter).typed(" and a rope").key(Enter);

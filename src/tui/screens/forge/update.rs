@@ -503,13 +503,12 @@ pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
     let f = &mut app.forge;
     let row = field.row();
     // Enter on a field left as it was keeps the value as the file holds it: a one-line field
-    // shows a line break as a space, and reading that back would rewrite the file's text.
+    // shows a line break as a space, the editor of several lines a tab as a space and a CR as
+    // a line break, and reading either back would rewrite the file's text.
     let before = (row.get)(&f.design);
-    if text == before
-        || text
-            .chars()
-            .eq(crate::tui::widgets::text_field::one_line(&before))
-    {
+    let one_line = crate::tui::widgets::text_field::one_line(&before);
+    let in_area = || crate::tui::widgets::text_area::TextArea::new(&before).text();
+    if text == before || text.chars().eq(one_line) || text == in_area() {
         app.status = None;
         return Ok(());
     }
