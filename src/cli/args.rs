@@ -828,20 +828,9 @@ fn fight_count(s: &str) -> Result<i64, String> {
     crate::fight::words::count(s).map_err(|e| e.to_string())
 }
 
-/// A character's defense for `fight roll --defense`, in the range a fight file holds.
-fn fight_defense(s: &str) -> Result<i64, String> {
-    let limit = crate::limits::FIGHT_NUMBER;
-    let n: i64 = s.trim().parse().map_err(|_| {
-        format!(
-            "`{s}` is not a whole number; {} is {}",
-            limit.what,
-            limit.range_text()
-        )
-    })?;
-    limit.check(n).map_err(|e| e.to_string())
-}
-
-fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> + Clone {
+/// A whole number in `limit`'s range (a character's defense for `fight roll --defense`, in
+/// the range a fight file holds), or the sentence saying the range.
+fn limited(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<i64, String> + Clone {
     move |s: &str| {
         let n: i64 = s.trim().parse().map_err(|_| {
             format!(
@@ -850,11 +839,15 @@ fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> 
                 limit.range_text()
             )
         })?;
-        limit
-            .check(n)
-            .ok()
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(|| limit.refusal(n))
+        limit.check(n).map_err(|e| e.to_string())
+    }
+}
+
+fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> + Clone {
+    let limited = limited(limit);
+    move |s: &str| {
+        let n = limited(s)?;
+        u32::try_from(n).map_err(|_| limit.refusal(n))
     }
 }
 
@@ -982,7 +975,7 @@ pub enum FightCmd {
         power: String,
         target: String,
         /// The target's defense when the fight does not know it (a character's).
-        #[arg(long, value_parser = fight_defense)]
+        #[arg(long, value_parser = limited(crate::limits::FIGHT_NUMBER))]
         defense: Option<i64>,
         /// Take the damage off the target.
         #[arg(long)]

@@ -50,16 +50,15 @@ impl Walk {
 
     /// `n`, at key `name`, in `limit`'s range.
     fn number(&mut self, name: &str, n: i64, limit: &Limit) -> Result<(), Refused> {
+        self.down(key(name), |at| at.here(n, limit))
+    }
+
+    /// `n`, the value at the path walked, in `limit`'s range.
+    fn here(&self, n: i64, limit: &Limit) -> Result<(), Refused> {
         limit
             .check(n)
             .map(|_| ())
-            .map_err(|e| self.refused(name, e))
-    }
-
-    fn refused(&self, name: &str, e: LimitError) -> Refused {
-        let mut at = self.0.clone();
-        at.push(key(name));
-        Refused::new(at, e.to_string())
+            .map_err(|e: LimitError| Refused::new(self.0.clone(), e.to_string()))
     }
 }
 
@@ -101,13 +100,9 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
     at.down(key("powers"), |at| {
         at.each(&c.powers, |at, p| {
             if let Some((bonus, _)) = p.attack {
+                // `attack: [bonus, defense]`.
                 at.down(key("attack"), |at| {
-                    at.down(Seg::Index(0), |at| {
-                        FIGHT_NUMBER
-                            .check(bonus)
-                            .map(|_| ())
-                            .map_err(|e| Refused::new(at.0.clone(), e.to_string()))
-                    })
+                    at.down(Seg::Index(0), |at| at.here(bonus, &FIGHT_NUMBER))
                 })?;
             }
             at.number("attacks", i64::from(p.attacks), &FIGHT_ATTACKS)
