@@ -12,6 +12,8 @@ use rand::{Rng, SeedableRng};
 use std::path::Path;
 
 pub mod limit_cases;
+mod long_fight;
+pub use long_fight::long_fight;
 
 const FIRST: &[&str] = &[
     "Ash", "Bile", "Bone", "Briar", "Cinder", "Cloud", "Coil", "Crag", "Crow", "Dawn", "Dread",

@@ -13,6 +13,21 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// XXH3 (64 bits, seed 0) of `bytes`: the published algorithm, at memory speed, for hashes of
+/// whole files (a file's fingerprint, a fight file's check) that are taken at every step.
+pub fn xxh3(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// [`xxh3`] over several pieces, as if they were one.
+pub fn xxh3_of(pieces: &[&[u8]]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for p in pieces {
+        h.update(p);
+    }
+    h.digest()
+}
+
 /// The next number of the splitmix64 sequence whose state is `state`, which it advances.
 pub fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -382,6 +382,63 @@ limit!(
     ""
 );
 
+limit!(
+    FIGHT_SAVE_BONUS,
+    "a saving throw bonus in a fight",
+    "a combatant's `save_bonus:`",
+    -10,
+    20,
+    ""
+);
+limit!(
+    FIGHT_LEVEL,
+    "a challenge's level in a fight",
+    "a fight's challenge `level:`",
+    1,
+    30,
+    ""
+);
+limit!(
+    FIGHT_ROUND,
+    "a fight's round",
+    "a fight's `round:` (in `now:` and `start:`), a combatant's `started_round:`, a log line's round",
+    0,
+    10_000,
+    ""
+);
+limit!(
+    FIGHT_EFFECT_NUMBER,
+    "an effect's number in a fight",
+    "a fight's `next_effect:`, an effect's `id:`, the `end-effect` step's `effect:`",
+    1,
+    1_000_000,
+    ""
+);
+limit!(
+    FIGHT_COIN,
+    "a combatant's tie-break coin",
+    "a combatant's `coin:` (P1's seeded coin)",
+    0,
+    4_294_967_295,
+    ""
+);
+limit!(
+    FIGHT_TALLY,
+    "a count kept by a fight",
+    "a challenge's `successes_needed:`, `failures_allowed:`, `successes:`, `failures:` and DCs; the end's `characters:`",
+    0,
+    1_000,
+    ""
+);
+limit!(
+    FIGHT_XP_TOTAL,
+    "the XP of a fight's end",
+    "the end's `xp:` and `xp_each:`, a challenge's `xp:`",
+    0,
+    10_000_000_000,
+    ""
+);
+
 /// Every number a file holds beside those with ranges of their own elsewhere (levels 1-30, a
 /// group's count 1-999, a party's 1-64 characters, dice), for the documentation.
 pub const NUMBERS: &[&Limit] = &[
@@ -413,6 +470,13 @@ pub const NUMBERS: &[&Limit] = &[
     &FIGHT_NUMBER,
     &FIGHT_ATTACKS,
     &FIGHT_XP,
+    &FIGHT_SAVE_BONUS,
+    &FIGHT_LEVEL,
+    &FIGHT_ROUND,
+    &FIGHT_EFFECT_NUMBER,
+    &FIGHT_COIN,
+    &FIGHT_TALLY,
+    &FIGHT_XP_TOTAL,
 ];
 
 /// The most powers a monster or a template lists (a template's per-role lists each as many): a
@@ -464,11 +528,41 @@ pub const FIGHT_COMBATANTS: ListLimit = ListLimit {
     field: "a fight's combatants (`fight start`, `fight add`)",
     max: 250,
 };
-/// The steps of one fight: an evening's fight has a few hundred.
+/// The steps of one fight: an evening's fight has a few hundred. The last
+/// [`FIGHT_END_STEPS`] are kept for the end, so a fight can always be ended.
 pub const FIGHT_STEPS: ListLimit = ListLimit {
     items: "steps",
-    field: "a fight's `steps:`",
+    field: "a fight's `steps:` (the last one kept for `end`)",
     max: 5000,
+};
+/// The steps of [`FIGHT_STEPS`] kept for the fight's end: the `end` step, which marks the foes
+/// overcome.
+pub const FIGHT_END_STEPS: usize = 1;
+/// The fights a party's file records as written to it (P10): a campaign of 30 levels at ten
+/// encounters a level has 300.
+pub const PLAYED: ListLimit = ListLimit {
+    items: "played fights",
+    field: "a party's and an adventure's `played:`",
+    max: 2000,
+};
+/// The effects on one creature at once: a creature rarely carries more than five.
+pub const FIGHT_EFFECTS: ListLimit = ListLimit {
+    items: "effects",
+    field: "a combatant's `effects:` (each with its aftereffect and first-failed-save effect)",
+    max: 30,
+};
+/// The powers of one creature in a fight: its stat block's, templates' included.
+pub const FIGHT_POWERS: ListLimit = ListLimit {
+    items: "powers",
+    field: "a combatant's `powers:`",
+    max: 400,
+};
+/// Any other list of a fight file: resistances, vulnerabilities, refresh faces, a challenge's
+/// skills, who acted this round, an end's foes, the award's lines, the start's log.
+pub const FIGHT_LIST: ListLimit = ListLimit {
+    items: "entries in one list",
+    field: "a combatant's `resistances:` and `vulnerabilities:`, `acted:`, `challenges:` and their `skills:` and `used:`, the `end` step's `overcome:`, `awarded:`, the start's `log:`",
+    max: 500,
 };
 
 /// A text a file holds, and the most characters (Unicode scalar values) it may have.
@@ -505,8 +599,15 @@ pub const GROUP_NOTES: TextLimit = TextLimit {
     max: 1000,
 };
 
+/// A line of a fight's log, or of where its award went: a sentence with its dice.
+pub const FIGHT_LINE: TextLimit = TextLimit {
+    what: "a fight's log lines",
+    field: "a fight's log lines (each step's `log:`, the start's) and `awarded:` lines",
+    max: 2000,
+};
+
 /// Every text limit, for the documentation.
-pub const TEXTS: &[&TextLimit] = &[&GROUP_NOTES];
+pub const TEXTS: &[&TextLimit] = &[&GROUP_NOTES, &FIGHT_LINE];
 
 /// Every list limit, for the documentation.
 pub const LISTS: &[&ListLimit] = &[
@@ -518,6 +619,10 @@ pub const LISTS: &[&ListLimit] = &[
     &USER_TEMPLATES,
     &FIGHT_COMBATANTS,
     &FIGHT_STEPS,
+    &FIGHT_EFFECTS,
+    &FIGHT_POWERS,
+    &FIGHT_LIST,
+    &PLAYED,
 ];
 
 /// The guide's table of every limit (docs/src/reference/limits.md, between its `limits` markers;
@@ -594,6 +699,14 @@ bound!(Attacks, ATTACKS);
 bound!(RefreshFace, REFRESH_FACE);
 bound!(GeneratedMonsters, GENERATED_MONSTERS);
 bound!(GeneratedOfAKind, GENERATED_OF_A_KIND);
+bound!(FightRound, FIGHT_ROUND);
+bound!(FightLevel, FIGHT_LEVEL);
+bound!(FightEffectNumber, FIGHT_EFFECT_NUMBER);
+bound!(FightCoin, FIGHT_COIN);
+bound!(FightTally, FIGHT_TALLY);
+bound!(FightXpTotal, FIGHT_XP_TOTAL);
+bound!(FightXp, FIGHT_XP);
+bound!(FightAttacks, FIGHT_ATTACKS);
 
 /// A whole number of any width, read as i128 so that `5000000000` or `-2147483649` is refused
 /// with the range rather than with serde's words about the field's Rust type.
@@ -617,7 +730,9 @@ fn read_number<'de, D: Deserializer<'de>>(d: D) -> Result<i128, D::Error> {
             Ok(i128::try_from(v).unwrap_or(i128::MAX))
         }
     }
-    d.deserialize_i128(V)
+    // `deserialize_any`, not `deserialize_i128`: a value inside an internally tagged enum (a
+    // fight's step) is buffered first, and the buffer serves any type but i128.
+    d.deserialize_any(V)
 }
 
 /// Any whole number that fits an i64; larger ones are refused with a sentence, since every
@@ -629,6 +744,26 @@ pub fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
             "{n} is far outside every range lairsmith accepts (the guide's Limits and guarantees page lists them)"
         ))
     })
+}
+
+/// Any whole number from 0 that fits a u64 (a seed): others are refused with a sentence rather
+/// than with serde's words about the field's Rust type.
+pub fn whole_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let n = read_number(d)?;
+    u64::try_from(n).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "a seed is a whole number from 0 to {}, not {n}",
+            u64::MAX
+        ))
+    })
+}
+
+/// [`whole_number`], or none (`~`, or the key left out with `#[serde(default)]`).
+pub fn whole_number_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(transparent)]
+    struct Any(#[serde(deserialize_with = "whole_number")] i64);
+    Ok(Option::<Any>::deserialize(d)?.map(|a| a.0))
 }
 
 /// Refresh faces: each 1 to 6 ([`REFRESH_FACE`]).

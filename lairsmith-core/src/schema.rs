@@ -48,7 +48,7 @@ pub fn schema_for(kind: FileKind) -> serde_json::Value {
             generator.into_root_schema_for::<crate::monster::template::MonsterTemplate>()
         }
         FileKind::Adventure => generator.into_root_schema_for::<crate::adventure::Adventure>(),
-        FileKind::Fight => generator.into_root_schema_for::<crate::fight::Fight>(),
+        FileKind::Fight => generator.into_root_schema_for::<crate::fight::layout::Document>(),
     };
     schema.to_value()
 }

@@ -33,7 +33,7 @@ const LOCK_ATTEMPTS: usize = 10_000;
 pub struct Fingerprint {
     /// The contents' length in bytes.
     pub len: u64,
-    /// The FNV-1a hash of the contents ([`crate::hash::fnv1a`]).
+    /// The XXH3 hash of the contents ([`crate::hash::xxh3`]).
     pub hash: u64,
 }
 
@@ -42,7 +42,7 @@ impl Fingerprint {
     pub fn of_bytes(bytes: &[u8]) -> Fingerprint {
         Fingerprint {
             len: bytes.len() as u64,
-            hash: crate::hash::fnv1a(bytes),
+            hash: crate::hash::xxh3(bytes),
         }
     }
 

@@ -405,3 +405,27 @@ pub fn count_of(n: usize, one: &str, plural: &str) -> String {
         format!("{} {plural}", group_thousands(n as u64))
     }
 }
+
+/// The day (UTC) of `secs` seconds since 1970-01-01, as `2026-11-29` (the proleptic Gregorian
+/// calendar, Howard Hinnant's days-to-civil).
+pub fn utc_date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let doe = days.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Today (UTC), as `2026-11-29`.
+pub fn today() -> String {
+    utc_date(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+    )
+}

@@ -201,7 +201,7 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             })
         }
         FightCmd::Undo { fight } => {
-            let (_, undone) = run::undo(&fight_path(data, &fight)?, None)?;
+            let undone = run::undo(&fight_path(data, &fight)?, None)?.news;
             outln!(term, "undone: {}", run::step_words(&undone))?;
             Ok(EXIT_OK)
         }
@@ -236,8 +236,7 @@ fn step(
     make: impl FnOnce(&Fight) -> Result<Step, DataError>,
 ) -> CmdResult {
     let path = fight_path(data, word)?;
-    let (_, lines) = run::step(&path, make)?;
-    for l in lines {
+    for l in run::step(&path, make)?.news {
         outln!(term, "{}", crate::text::escape_controls(&run::log_line(&l)))?;
     }
     Ok(EXIT_OK)
@@ -264,7 +263,7 @@ fn start(
         adventure,
         party,
     };
-    let (out_path, _) = run::start(data, &with)?;
+    let (out_path, _, _) = run::start(data, &with)?;
     outln!(term, "{}", out_path.display())?;
     Ok(EXIT_OK)
 }
@@ -282,7 +281,8 @@ fn end(
     let path = fight_path(data, word)?;
     let (f, _) = load_fight(&path)?;
     let chosen = words::overcome(overcome, all, &f.now).map_err(|e| Failure(e.to_string()))?;
-    let ended = run::end(&path, chosen, None)?;
+    let was_ended = f.now.ended.is_some();
+    let ended = run::end(&path, chosen, None)?.fight;
     let e = ended.now.ended.as_ref().expect("ended");
     outln!(
         term,
@@ -291,25 +291,42 @@ fn end(
         e.characters,
         crate::text::group_thousands(e.xp_each)
     )?;
-    if write {
-        for l in run::award(data, &path)?.1 {
-            outln!(term, "{}", crate::text::escape_controls(&l))?;
-        }
-    } else {
+    if !was_ended {
         outln!(
             term,
-            "Nothing written yet: `lairsmith fight end {word} --write` adds the XP to the party's file."
+            "The end is written to the fight ({}; `lairsmith fight undo {word}` takes it back).",
+            path.display()
         )?;
     }
-    match run::treasure(data, &ended, treasure)? {
-        Some(plan) => {
+    let mut fight = ended;
+    if write {
+        let awarded = run::award(data, &path)?;
+        for l in &awarded.news {
+            outln!(term, "{}", crate::text::escape_controls(l))?;
+        }
+        fight = awarded.fight;
+    } else if fight.awarded.is_empty() {
+        outln!(
+            term,
+            "The XP is not written yet: `lairsmith fight end {word} --write` adds it to the party's file."
+        )?;
+    }
+    // The award is done and reported whatever the treasure does: a treasure that cannot be
+    // rolled (its encounter or adventure gone) is a line, not a failure of the command.
+    match run::treasure(data, &fight, treasure) {
+        Ok(Some(plan)) => {
             for l in plan.lines() {
                 outln!(term, "{}", crate::text::escape_controls(&l))?;
             }
         }
-        None => outln!(
+        Ok(None) => outln!(
             term,
             "Treasure: no method chosen (--treasure steady|items-only|troves|narrative, or the adventure's)."
+        )?,
+        Err(e) => outln!(
+            term,
+            "Treasure: cannot be rolled: {}",
+            crate::text::escape_controls(&e.to_string())
         )?,
     }
     Ok(EXIT_OK)

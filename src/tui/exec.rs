@@ -342,9 +342,14 @@ fn fight_job(
     paths: &Paths,
 ) -> crate::tui::screens::table::Done {
     use crate::fight::run;
-    use crate::tui::screens::table::{Done, Job};
+    use crate::tui::screens::table::{Done, Job, Read};
     let data = crate::data_dir::DataDir::new(paths.root.clone());
     let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
+    let read = |c: run::Changed<Vec<String>>| Read {
+        fight: Box::new(c.fight),
+        fingerprint: c.fingerprint,
+        news: c.news,
+    };
     match job {
         Job::Lobby => Done::Lobby({
             let encounters = crate::store::yaml_ids(&data.encounters()).map_err(|e| e.to_string());
@@ -352,15 +357,23 @@ fn fight_job(
         }),
         Job::Load { path } => Done::Fight {
             result: crate::fight::saved::load_fight(&path)
-                .map(|(f, _)| (Box::new(f), Vec::new()))
+                .map(|(f, fingerprint)| Read {
+                    fight: Box::new(f),
+                    fingerprint,
+                    news: Vec::new(),
+                })
                 .map_err(|e| e.to_string()),
             path,
             ended: false,
             read: true,
         },
         Job::Start { with } => match run::start(&data, &with) {
-            Ok((path, f)) => Done::Fight {
-                result: Ok((Box::new(f), vec![format!("Started: {}", path.display())])),
+            Ok((path, f, fingerprint)) => Done::Fight {
+                result: Ok(Read {
+                    fight: Box::new(f),
+                    fingerprint,
+                    news: vec![format!("Started: {}", path.display())],
+                }),
                 path,
                 ended: false,
                 read: true,
@@ -369,7 +382,13 @@ fn fight_job(
         },
         Job::Step { path, seen, step } => Done::Fight {
             result: run::step_seen(&path, seen, step)
-                .map(|(f, l)| (Box::new(f), lines(l)))
+                .map(|c| {
+                    read(run::Changed {
+                        news: lines(c.news),
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
+                })
                 .map_err(|e| e.to_string()),
             path,
             ended: false,
@@ -377,11 +396,12 @@ fn fight_job(
         },
         Job::Undo { path, seen } => Done::Fight {
             result: run::undo(&path, Some(seen))
-                .map(|(f, s)| {
-                    (
-                        Box::new(f),
-                        vec![format!("undone: {}", run::step_words(&s))],
-                    )
+                .map(|c| {
+                    read(run::Changed {
+                        news: vec![format!("undone: {}", run::step_words(&c.news))],
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
                 })
                 .map_err(|e| e.to_string()),
             path,
@@ -395,9 +415,13 @@ fn fight_job(
             treasure,
         } => {
             let result = run::end(&path, overcome, Some(seen))
-                .map(|f| {
-                    let news = run::end_lines(&data, &f, treasure);
-                    (Box::new(f), news)
+                .map(|c| {
+                    let news = run::end_lines(&data, &c.fight, treasure);
+                    read(run::Changed {
+                        news,
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
                 })
                 .map_err(|e| e.to_string());
             Done::Fight {
@@ -409,12 +433,16 @@ fn fight_job(
         }
         Job::Award { path, treasure } => Done::Fight {
             result: run::award(&data, &path)
-                .map(|(f, awarded)| {
+                .map(|c| {
                     // The XP, then where it was written, then the treasure.
-                    let mut news = run::end_lines(&data, &f, treasure);
+                    let mut news = run::end_lines(&data, &c.fight, treasure);
                     let at = news.len().min(1);
-                    news.splice(at..at, awarded);
-                    (Box::new(f), news)
+                    news.splice(at..at, c.news);
+                    read(run::Changed {
+                        news,
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
                 })
                 .map_err(|e| e.to_string()),
             path,

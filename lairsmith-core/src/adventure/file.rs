@@ -67,6 +67,11 @@ pub struct Adventure {
     /// The user's own text: lairsmith never writes into it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
+    /// The fights whose XP was written to the party this file holds (P10), oldest first: a
+    /// fight found here is never written again. (A saved party keeps its own.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::PLAYED.max))]
+    pub played: Vec<crate::encounter::party::Played>,
     /// The file's own top-level `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
@@ -131,6 +136,7 @@ impl Adventure {
             treasure: None,
             seed: None,
             notes: None,
+            played: Vec::new(),
             extra: XKeys::default(),
         }
     }
@@ -189,6 +195,7 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
         ));
     }
     crate::yaml_io::check_name_at(vec![key("name")], "the adventure's name", &a.name)
+        .and_then(|()| crate::encounter::file::check_played(&a.played, vec![key("played")]))
         .map_err(|r| r.in_file(text, path))?;
     match &a.party {
         PartyRef::Saved(id) => crate::monster::design::check_id(id)

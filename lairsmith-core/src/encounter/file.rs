@@ -1341,8 +1341,33 @@ pub fn parse_party(
         &p.name,
     )
     .and_then(|()| check_members(&p.members, vec![crate::yaml_io::key("members")]))
+    .and_then(|()| check_played(&p.played, vec![crate::yaml_io::key("played")]))
     .map_err(|r| r.in_file(text, path))?;
     Ok(p)
+}
+
+/// A party's record of the fights whose XP it got: at most [`crate::limits::PLAYED`], each
+/// naming a fight and an encounter by id.
+pub(crate) fn check_played(
+    played: &[crate::encounter::party::Played],
+    at: Vec<Seg>,
+) -> Result<(), crate::yaml_io::Refused> {
+    crate::limits::PLAYED
+        .check(played.len(), "a party's record")
+        .map_err(|m| crate::yaml_io::Refused::new(at.clone(), m))?;
+    for (i, p) in played.iter().enumerate() {
+        let mut here = at.clone();
+        here.push(Seg::Index(i));
+        for (k, v) in [("fight", &p.fight), ("id", &p.id), ("encounter", &p.encounter)] {
+            let mut there = here.clone();
+            there.push(crate::yaml_io::key(k));
+            crate::yaml_io::check_name_at(there, "a played fight's key", v)?;
+        }
+        let mut there = here.clone();
+        there.push(crate::yaml_io::key("on"));
+        crate::yaml_io::check_name_at(there, "a played fight's day", &p.on)?;
+    }
+    Ok(())
 }
 
 /// What an encounter group's schema adds to the derive: `name:` read as `label:` (D1, a serde

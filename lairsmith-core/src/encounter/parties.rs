@@ -156,6 +156,7 @@ fn new_file(name: &str, party: &Party) -> PartyFile {
         schema_version: PARTY_SCHEMA_VERSION,
         name: name.to_owned(),
         members: party.members.clone(),
+        played: Vec::new(),
         extra: Default::default(),
     }
 }

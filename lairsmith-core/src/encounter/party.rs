@@ -294,9 +294,31 @@ pub struct PartyFile {
     /// The characters, in the order given; at least one.
     #[schemars(length(min = 1, max = MAX_PARTY_SIZE))]
     pub members: Vec<Member>,
+    /// The fights whose XP was written to this party (P10), oldest first: a fight found here
+    /// is never written again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = crate::limits::PLAYED.max))]
+    pub played: Vec<Played>,
     /// The file's own top-level `x-` keys, kept as they were and written back on save.
     #[serde(flatten, skip_deserializing)]
     pub extra: XKeys,
+}
+
+/// A fight whose XP was written to a party (P10): which fight, so that it is never written
+/// twice, and what it gave.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Played {
+    /// The fight's `uid:` (unique to that fight, whatever its id and seed).
+    pub fight: String,
+    /// The fight file's id when its XP was written.
+    pub id: String,
+    /// The saved encounter the fight was started from.
+    pub encounter: String,
+    /// What each character who fought earned.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
+    pub xp_each: u64,
+    /// The day it was written (UTC), as `2026-11-29`.
+    pub on: String,
 }
 
 impl KeepsXKeys for PartyFile {

@@ -5,14 +5,13 @@
 use crate::bestiary::Bestiary;
 use crate::encounter::file::{Encounter, Group, Side as GroupSide};
 use crate::encounter::party::Party;
-use crate::fight::file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
+use crate::fight::file::Fight;
 use crate::fight::model::{
     ChallengeRun, Combatant, Defenses, FightState, Life, Origin, PowerState, Regen, Resist, Side,
 };
 use crate::fight::rules::{self, Dice, log};
 use crate::monster::MonsterDesign;
 use crate::monster::statblock::StatBlock;
-use crate::xkeys::XKeys;
 use std::collections::BTreeMap;
 
 /// Why a fight cannot be made from an encounter, or a creature cannot join one; each message
@@ -485,23 +484,19 @@ pub fn start(
             state.log.push(crate::fight::model::LogLine {
                 round: 0,
                 text: line,
+                step: 0,
             });
         }
     }
-    Ok(Fight {
-        kind: FightKind::Fight,
-        schema_version: FIGHT_SCHEMA_VERSION,
-        name: encounter.name.clone(),
-        encounter: how.encounter_id.clone(),
-        adventure: how.adventure.clone(),
-        party: how.party_id.clone(),
-        seed: how.seed,
-        now: state.clone(),
-        start: state,
-        steps: Vec::new(),
-        awarded: Vec::new(),
-        extra: XKeys::default(),
-    })
+    let mut f = Fight::new(
+        encounter.name.clone(),
+        how.encounter_id.clone(),
+        how.seed,
+        state,
+    );
+    f.adventure.clone_from(&how.adventure);
+    f.party.clone_from(&how.party_id);
+    Ok(f)
 }
 
 /// A combatant joining the fight: another of one already in it (its id), or a monster of the

@@ -16,6 +16,17 @@ pub enum StepError {
         /// The creature's name, as the GM sees it.
         name: String,
     },
+    /// The fight holds the most steps it may before its end ([`crate::limits::FIGHT_STEPS`]
+    /// less the [`crate::limits::FIGHT_END_STEPS`] kept for the end).
+    #[error(
+        "the fight holds {steps} steps, the most it may before its end (a fight has at most {most}; the last is kept for `fight end`): end the fight, or undo a step"
+    )]
+    Full {
+        /// The steps it holds.
+        steps: usize,
+        /// The most a fight holds, its end included.
+        most: usize,
+    },
     /// Any other reason the step does not fit the fight's state, as a sentence.
     #[error("{0}")]
     Refused(String),

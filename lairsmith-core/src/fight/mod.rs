@@ -7,9 +7,12 @@
 //! fight's seed and the step's number, so undo takes back exactly one step and the same steps
 //! give the same fight on any machine.
 
+pub mod award;
 pub mod build;
+mod consistent;
 pub mod error;
 pub mod file;
+pub mod layout;
 pub mod model;
 pub mod numbers;
 pub mod players;
@@ -28,7 +31,7 @@ pub use words::WordError;
 
 impl Fight {
     /// The state of `start` with `steps` replayed, or the first step that no longer applies
-    /// (its number from 1, and why).
+    /// (its number from 1, and why). Each log line is stamped with the step that wrote it.
     pub fn replay(
         start: &FightState,
         steps: &[Step],
@@ -37,7 +40,11 @@ impl Fight {
         let mut s = start.clone();
         for (i, step) in steps.iter().enumerate() {
             let mut dice = rules::Dice::for_step(seed, i + 1);
-            step::apply(&mut s, step, &mut dice).map_err(|e| (i + 1, e.to_string()))?;
+            let before = s.log.len();
+            // A step that fails ends the replay and its state is thrown away, so the steps
+            // apply in place: a copy a step would cost as much as the whole fight.
+            step::apply_in_place(&mut s, step, &mut dice).map_err(|e| (i + 1, e.to_string()))?;
+            stamp(&mut s, before, i + 1);
         }
         Ok(s)
     }
@@ -45,8 +52,20 @@ impl Fight {
     /// Applies one more step: `now` changes and the step is kept, or nothing changes and the
     /// sentence says why.
     pub fn push(&mut self, step: Step) -> Result<(), step::StepError> {
-        let mut dice = rules::Dice::for_step(self.seed, self.steps.len() + 1);
+        let most = crate::limits::FIGHT_STEPS.max;
+        let before_end = most - crate::limits::FIGHT_END_STEPS;
+        let ends = matches!(step, Step::End { .. });
+        if self.steps.len() >= most || (!ends && self.steps.len() >= before_end) {
+            return Err(step::StepError::Full {
+                steps: self.steps.len(),
+                most,
+            });
+        }
+        let n = self.steps.len() + 1;
+        let mut dice = rules::Dice::for_step(self.seed, n);
+        let before = self.now.log.len();
         step::apply(&mut self.now, &step, &mut dice)?;
+        stamp(&mut self.now, before, n);
         self.steps.push(step);
         Ok(())
     }
@@ -54,7 +73,7 @@ impl Fight {
     /// Takes back the last step: the state is the start with the others replayed. `None` when
     /// there is nothing to undo.
     pub fn undo(&mut self) -> Option<Step> {
-        if !self.awarded.is_empty() {
+        if !self.awarded.is_empty() || self.awarding.is_some() {
             // The XP is in the party's file: taking the end back would leave it there.
             return None;
         }
@@ -77,5 +96,13 @@ impl Fight {
             .into_iter()
             .map(|i| &self.now.combatants[i])
             .collect()
+    }
+}
+
+/// Marks the log lines from `from` on as written by step `n`.
+fn stamp(s: &mut FightState, from: usize, n: usize) {
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    for l in &mut s.log[from..] {
+        l.step = n;
     }
 }

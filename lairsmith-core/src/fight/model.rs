@@ -178,6 +178,7 @@ pub enum Affliction {
     /// damage, P6).
     Persistent {
         /// The hit points lost each turn, 1 to 999.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         amount: i64,
         /// Its damage type, which the creature's resistance or vulnerability changes (P5);
         /// `None` for untyped damage.
@@ -195,6 +196,7 @@ pub enum Affliction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Effect {
     /// Unique within the fight: how `end-effect` names it.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightEffectNumber, _, _>")]
     pub id: u32,
     /// What the effect does.
     pub what: Affliction,
@@ -219,13 +221,25 @@ pub struct PowerState {
     /// How often it can be used: at-will, encounter, daily or refresh.
     pub usage: Usage,
     /// The d6 faces that give a used refresh power back (P6).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::limits::refresh_faces"
+    )]
     pub refresh: Vec<u8>,
     /// The attack bonus and the defense it targets, for a power with an attack roll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::fight::model::attack_opt"
+    )]
     pub attack: Option<(i64, Defense)>,
     /// How many attack rolls one use makes.
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[serde(
+        default = "one",
+        skip_serializing_if = "is_one",
+        deserialize_with = "crate::limits::bounded::<crate::limits::FightAttacks, _, _>"
+    )]
     pub attacks: u32,
     /// The damage on a hit: dice (`2d8+5`) or a mook's static number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -253,6 +267,35 @@ impl PowerState {
     }
 }
 
+/// A power's `attack: [bonus, defense]`, the bonus read as any whole number (its range is
+/// checked with the rest of the fight's numbers).
+pub(crate) fn attack_opt<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<(i64, Defense)>, D::Error> {
+    #[derive(Deserialize)]
+    struct Pair(
+        #[serde(deserialize_with = "crate::limits::whole_number")] i64,
+        Defense,
+    );
+    Ok(Option::<Pair>::deserialize(d)?.map(|Pair(b, d)| (b, d)))
+}
+
+/// A challenge's `skills: [[skill, DC], ...]`, each DC in its range.
+pub(crate) fn skills_de<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, u32)>, D::Error> {
+    #[derive(Deserialize)]
+    struct Pair(
+        String,
+        #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+        u32,
+    );
+    Ok(Vec::<Pair>::deserialize(d)?
+        .into_iter()
+        .map(|Pair(s, dc)| (s, dc))
+        .collect())
+}
+
 fn one() -> u32 {
     1
 }
@@ -266,12 +309,16 @@ fn is_one(n: &u32) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Defenses {
     /// Armor Class.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub ac: i64,
     /// Fortitude.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub fortitude: i64,
     /// Reflex.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub reflex: i64,
     /// Will.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub will: i64,
 }
 
@@ -295,6 +342,7 @@ pub struct Resist {
     pub against: String,
     /// The damage taken off (a resistance) or added (a vulnerability) when damage of that
     /// kind is taken, as the stat block gives it.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub value: i64,
 }
 
@@ -302,6 +350,7 @@ pub struct Resist {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Regen {
     /// The hit points regained at the start of each of its turns, never above the maximum.
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub value: i64,
     /// When it applies: always, only while staggered, or only while not staggered.
     #[serde(default)]
@@ -347,21 +396,36 @@ pub struct Combatant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<usize>,
     /// The initiative modifier (P1).
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub init_mod: i64,
     /// The initiative count: rolled for monsters, entered for characters, changed by delay or
     /// ready (P2). `None` until a character's result is entered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::whole_number_opt"
+    )]
     pub initiative: Option<i64>,
     /// The seeded coin of P1's last tie-break, shared by a group.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightCoin, _, _>")]
     pub coin: u32,
     /// Hit points; a character's and a 3rd-edition foe's only if the GM gives them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::whole_number_opt"
+    )]
     pub max_hp: Option<i64>,
     /// Current hit points (or, without a maximum, 0 less the damage taken).
+    #[serde(deserialize_with = "crate::limits::whole_number")]
     pub hp: i64,
     /// Temporary hit points, lost before hit points; a new grant replaces them only if higher
     /// (P4).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "crate::limits::whole_number"
+    )]
     pub temp_hp: i64,
     /// Whether it is up, unconscious, dead or gone (P3).
     #[serde(default)]
@@ -371,11 +435,19 @@ pub struct Combatant {
     pub mook: bool,
     /// Added to its saving throws (P7): the stat block's, by rank elite +2, boss +5, others 0
     /// (R5).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "crate::limits::whole_number"
+    )]
     pub save_bonus: i64,
     /// Action points left to spend (P9): the stat block's at the start, by rank 1 for an
     /// elite and 2 for a boss (R5).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "crate::limits::whole_number"
+    )]
     pub action_points: i64,
     /// Its defenses; `None` for characters and 3rd-edition foes, whose defenses an attack
     /// step gives.
@@ -400,11 +472,19 @@ pub struct Combatant {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
     /// What overcoming it is worth to the party (E2, D2), 0 for allies and characters.
-    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u64",
+        deserialize_with = "crate::limits::bounded::<crate::limits::FightXp, _, _>"
+    )]
     pub xp: u64,
     /// The round whose start-of-turn steps it has taken (so a delayed turn does not take them
     /// twice).
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u32",
+        deserialize_with = "crate::limits::bounded::<crate::limits::FightRound, _, _>"
+    )]
     pub started_round: u32,
     /// How it was overcome, once the GM ends the fight (P10).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -451,22 +531,31 @@ pub struct ChallengeRun {
     pub name: String,
     /// Its level, 1 to 30, which sets its DCs (Table – Recommended Difficulty Classes by
     /// Level) and its XP.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightLevel, _, _>")]
     pub level: u8,
     /// The successes that win it.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub successes_needed: u32,
     /// The failures that end it failed (default 3, A2).
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub failures_allowed: u32,
     /// The successes so far.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub successes: u32,
     /// The failures so far.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub failures: u32,
     /// What it is worth to the party, won or lost (A2, P10).
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
     pub xp: u64,
     /// Each skill with the DC of its first check (A3), in the order the file gives.
+    #[serde(deserialize_with = "crate::fight::model::skills_de")]
     pub skills: Vec<(String, u32)>,
     /// The Hard DC, for later checks with a skill already used (A3).
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub hard_dc: u32,
     /// The Easy DC, for group checks (A3).
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub easy_dc: u32,
     /// The skills already used once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -480,23 +569,121 @@ impl ChallengeRun {
     }
 }
 
-/// One line of the log: the round it happened in and what happened, dice included.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+/// One line of the log: the round it happened in and what happened, dice included. Written
+/// as `[round, text]` beside the step that wrote it (a fight file of version 1 wrote
+/// `{round, text}`, which is read too).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogLine {
     /// The round it happened in; 0 before the first.
     pub round: u32,
     /// What happened, as a sentence with its dice and the ruling that applied.
     pub text: String,
+    /// The step that wrote it, counted from 1; 0 for the start of the fight. Not written: a
+    /// line is kept with its step.
+    pub step: u32,
+}
+
+impl Serialize for LogLine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (self.round, &self.text).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for LogLine {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        /// A round read through its range (never serde's words about u32).
+        struct Round(u32);
+        impl<'de> Deserialize<'de> for Round {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                crate::limits::bounded::<crate::limits::FightRound, u32, D>(d).map(Round)
+            }
+        }
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = LogLine;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a log line: [round, text]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<LogLine, A::Error> {
+                use serde::de::Error;
+                let Round(round) = a
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let text: String = a
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                if a.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::invalid_length(3, &self));
+                }
+                Ok(LogLine {
+                    round,
+                    text,
+                    step: 0,
+                })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<LogLine, A::Error> {
+                use serde::de::Error;
+                let (mut round, mut text) = (None, None);
+                while let Some(k) = a.next_key::<String>()? {
+                    match k.as_str() {
+                        "round" => round = Some(a.next_value::<Round>()?.0),
+                        "text" => text = Some(a.next_value::<String>()?),
+                        other => return Err(A::Error::unknown_field(other, &["round", "text"])),
+                    }
+                }
+                Ok(LogLine {
+                    round: round.ok_or_else(|| A::Error::missing_field("round"))?,
+                    text: text.ok_or_else(|| A::Error::missing_field("text"))?,
+                    step: 0,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl schemars::JsonSchema for LogLine {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "LogLine".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "One line of the log: the round it happened in (0 before the first) and what happened.",
+            "oneOf": [
+                {
+                    "type": "array",
+                    "prefixItems": [
+                        {"type": "integer", "minimum": 0},
+                        {"type": "string"}
+                    ],
+                    "minItems": 2,
+                    "maxItems": 2
+                },
+                {
+                    "type": "object",
+                    "properties": {
+                        "round": {"type": "integer", "minimum": 0},
+                        "text": {"type": "string"}
+                    },
+                    "required": ["round", "text"],
+                    "additionalProperties": false
+                }
+            ]
+        })
+    }
 }
 
 /// How the fight ended (P10).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Ending {
     /// The XP of the overcome foes and the challenges.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
     pub xp: u64,
     /// What each character earns: the XP ÷ the characters, rounded down (E4).
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
     pub xp_each: u64,
     /// The characters in the fight, who share the XP.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
     pub characters: usize,
 }
 
@@ -504,6 +691,7 @@ pub struct Ending {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct FightState {
     /// 0 before the first turn.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightRound, _, _>")]
     pub round: u32,
     /// Whose turn it is (a combatant's id), once the fight has begun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -519,6 +707,7 @@ pub struct FightState {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub challenges: Vec<ChallengeRun>,
     /// The next effect's id.
+    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightEffectNumber, _, _>")]
     pub next_effect: u32,
     /// What happened so far, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -526,6 +715,23 @@ pub struct FightState {
     /// How it ended; `None` while it goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ending>,
+}
+
+impl FightState {
+    /// A copy of everything but the log, which is left empty: a step works on such a copy and
+    /// is lent the log, so that a step's cost does not grow with the fight's length.
+    pub fn clone_without_log(&self) -> FightState {
+        FightState {
+            round: self.round,
+            turn: self.turn.clone(),
+            acted: self.acted.clone(),
+            combatants: self.combatants.clone(),
+            challenges: self.challenges.clone(),
+            next_effect: self.next_effect,
+            log: Vec::new(),
+            ended: self.ended.clone(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,25 +1,56 @@
-//! The range of every number a fight file holds ([`crate::limits`]' fight limits), checked
-//! when the file is read: a fight is a file a GM may edit by hand, and its numbers are summed,
-//! subtracted and looped over (an attack's rolls), so none may overflow or run for ever.
+//! The range of every number, the length of every list and text a fight file holds
+//! ([`crate::limits`]' fight limits), checked when the file is read and before it is written: a
+//! fight is a file a GM may edit by hand, and its numbers are summed, subtracted and looped over
+//! (an attack's rolls, a saving throw a turn for each effect), so none may overflow or run for
+//! ever, and no list may make a step's work grow past what a table means.
 
 use crate::fight::file::Fight;
-use crate::fight::model::{Affliction, Combatant, Effect};
+use crate::fight::model::{Affliction, Combatant, Effect, FightState, LogLine};
 use crate::fight::step::{EffectSpec, Step};
 use crate::limits::{
-    FIGHT_AMOUNT, FIGHT_ATTACKS, FIGHT_COUNT, FIGHT_HIT_POINTS, FIGHT_NUMBER, FIGHT_XP, Limit,
-    LimitError,
+    FIGHT_AMOUNT, FIGHT_ATTACKS, FIGHT_COMBATANTS, FIGHT_COUNT, FIGHT_EFFECTS, FIGHT_HIT_POINTS,
+    FIGHT_LINE, FIGHT_LIST, FIGHT_NUMBER, FIGHT_POWERS, FIGHT_SAVE_BONUS, FIGHT_XP, Limit,
+    LimitError, ListLimit,
 };
 use crate::yaml_io::{Refused, Seg, key};
 
-/// The first number of `f`'s start or steps outside its range, at its path in the file.
+/// The first number, list or text of `f` (its start, its state now, its steps and the award's
+/// lines) outside its range, at its path in the file.
 pub fn check(f: &Fight) -> Result<(), Refused> {
     let mut at = Walk(Vec::new());
-    at.down(key("start"), |at| {
-        at.down(key("combatants"), |at| {
-            at.each(&f.start.combatants, combatant)
-        })
+    at.down(key("start"), |at| state(at, &f.start, true))?;
+    at.down(key("now"), |at| state(at, &f.now, false))?;
+    at.list("awarded", &f.awarded, &FIGHT_LIST, "a fight's award")?;
+    at.down(key("awarded"), |at| {
+        at.each(&f.awarded, |at, l| at.text(l, "an award's line"))
     })?;
     at.down(key("steps"), |at| at.each(&f.steps, step))
+}
+
+/// `s`, the fight's start (`start`) or its state now, whose log is the steps' lines and as long
+/// as they make it.
+fn state(at: &mut Walk, s: &FightState, start: bool) -> Result<(), Refused> {
+    at.list("combatants", &s.combatants, &FIGHT_COMBATANTS, "a fight")?;
+    at.down(key("combatants"), |at| at.each(&s.combatants, combatant))?;
+    at.list("acted", &s.acted, &FIGHT_LIST, "a fight")?;
+    at.list("challenges", &s.challenges, &FIGHT_LIST, "a fight")?;
+    at.down(key("challenges"), |at| {
+        at.each(&s.challenges, |at, c| {
+            at.list("skills", &c.skills, &FIGHT_LIST, "a challenge")?;
+            at.list("used", &c.used, &FIGHT_LIST, "a challenge")
+        })
+    })?;
+    // The start's log is read from the file; the log now is lairsmith's own writing, made by
+    // replaying the steps or taken from a file whose check says lairsmith wrote it.
+    if start {
+        at.list("log", &s.log, &FIGHT_LIST, "the start")?;
+        at.down(key("log"), |at| at.each(&s.log, log_line))?;
+    }
+    Ok(())
+}
+
+fn log_line(at: &mut Walk, l: &LogLine) -> Result<(), Refused> {
+    at.text(&l.text, "a log line")
 }
 
 /// The path walked so far, for the message's line and column.
@@ -53,6 +84,36 @@ impl Walk {
         self.down(key(name), |at| at.here(n, limit))
     }
 
+    /// The list at key `name` no longer than `limit`; `holder` is what holds it ("a fight").
+    fn list<T>(
+        &mut self,
+        name: &str,
+        items: &[T],
+        limit: &ListLimit,
+        holder: &str,
+    ) -> Result<(), Refused> {
+        self.down(key(name), |at| {
+            limit
+                .check(items.len(), holder)
+                .map(|_| ())
+                .map_err(|e| Refused::new(at.0.clone(), e.to_string()))
+        })
+    }
+
+    /// A line of text at the path walked, within [`FIGHT_LINE`] and free of control characters.
+    fn text(&self, t: &str, what: &str) -> Result<(), Refused> {
+        FIGHT_LINE
+            .check(t)
+            .map_err(|e| Refused::new(self.0.clone(), e.to_string()))?;
+        if let Some(c) = t.chars().find(|c| c.is_control()) {
+            return Err(Refused::new(
+                self.0.clone(),
+                format!("{what} holds the control character U+{:04X}", u32::from(c)),
+            ));
+        }
+        Ok(())
+    }
+
     /// `n`, the value at the path walked, in `limit`'s range.
     fn here(&self, n: i64, limit: &Limit) -> Result<(), Refused> {
         limit
@@ -72,7 +133,7 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
         at.number("initiative", n, &FIGHT_COUNT)?;
     }
     at.number("init_mod", c.init_mod, &FIGHT_NUMBER)?;
-    at.number("save_bonus", c.save_bonus, &FIGHT_NUMBER)?;
+    at.number("save_bonus", c.save_bonus, &FIGHT_SAVE_BONUS)?;
     at.number("action_points", c.action_points, &FIGHT_NUMBER)?;
     let xp = i64::try_from(c.xp).unwrap_or(i64::MAX);
     at.number("xp", xp, &FIGHT_XP)?;
@@ -84,10 +145,15 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
             at.number("will", d.will, &FIGHT_NUMBER)
         })?;
     }
+    crate::monster::design::check_id(&c.id)
+        .map_err(|e| Refused::new(at.0.clone(), e.to_string()))?;
+    crate::text::check_name("a combatant's name", &c.name)
+        .map_err(|e| Refused::new(at.0.clone(), e.to_string()))?;
     for (name, list) in [
         ("resistances", &c.resistances),
         ("vulnerabilities", &c.vulnerabilities),
     ] {
+        at.list(name, list, &FIGHT_LIST, "a combatant")?;
         at.down(key(name), |at| {
             at.each(list, |at, r| at.number("value", r.value, &FIGHT_NUMBER))
         })?;
@@ -97,8 +163,11 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
             at.number("value", r.value, &FIGHT_NUMBER)
         })?;
     }
+    at.list("powers", &c.powers, &FIGHT_POWERS, "a combatant")?;
     at.down(key("powers"), |at| {
         at.each(&c.powers, |at, p| {
+            crate::text::check_name("a power's name", &p.name)
+                .map_err(|e| Refused::new(at.0.clone(), e.to_string()))?;
             if let Some((bonus, _)) = p.attack {
                 // `attack: [bonus, defense]`.
                 at.down(key("attack"), |at| {
@@ -108,6 +177,7 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
             at.number("attacks", i64::from(p.attacks), &FIGHT_ATTACKS)
         })
     })?;
+    at.list("effects", &c.effects, &FIGHT_EFFECTS, "a combatant")?;
     at.down(key("effects"), |at| at.each(&c.effects, effect))
 }
 
@@ -142,7 +212,13 @@ fn affliction(at: &mut Walk, a: &Affliction) -> Result<(), Refused> {
         Affliction::Persistent { amount, .. } => at.down(key("what"), |at| {
             at.number("amount", *amount, &FIGHT_AMOUNT)
         }),
-        Affliction::Condition { .. } | Affliction::Other { .. } => Ok(()),
+        Affliction::Other { text } => at.down(key("what"), |at| {
+            at.down(key("text"), |at| {
+                crate::text::check_name("the effect", text)
+                    .map_err(|e| Refused::new(at.0.clone(), e.to_string()))
+            })
+        }),
+        Affliction::Condition { .. } => Ok(()),
     }
 }
 
@@ -160,6 +236,7 @@ fn step(at: &mut Walk, s: &Step) -> Result<(), Refused> {
         } => at.number("defense", *d, &FIGHT_NUMBER),
         Step::Effect { effect, .. } => at.down(key("effect"), |at| effect_spec(at, effect)),
         Step::Add { combatant: c, .. } => at.down(key("combatant"), |at| combatant(at, c)),
+        Step::End { overcome } => at.list("overcome", overcome, &FIGHT_LIST, "the end"),
         _ => Ok(()),
     }
 }

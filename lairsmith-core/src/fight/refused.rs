@@ -19,15 +19,41 @@ pub enum FightRefused {
     /// The front end's copy is older than the file.
     #[error(transparent)]
     ChangedOnDisk(#[from] ChangedOnDisk),
-    /// The fight holds the most steps a fight file may.
-    #[error(transparent)]
-    TooLong(#[from] crate::limits::LimitError),
+    /// A list, number or text of the fight out of its range: the change would write a file
+    /// lairsmith would not read back; nothing is written.
+    #[error("{0}; nothing was written")]
+    OutOfBounds(String),
     /// Undo at the start of the fight.
     #[error("nothing to undo: the fight is as it started")]
     NothingToUndo,
-    /// Undo of an end whose XP is in the party's file.
+    /// Undo of an end whose XP is in the party's file (or being written there).
     #[error("the fight's XP is written in the party's file; its end cannot be undone")]
     EndAwarded,
+    /// Step 2 of an award failed: the party's file is as it was; the fight records that the
+    /// award began (`awarding:`), and the next award finishes it.
+    #[error(
+        "the XP was not written to {to}: {why}. Nothing was added; the fight records that its award began, and `lairsmith fight end FIGHT --write` (or E on the Table screen) writes it, never twice"
+    )]
+    AwardNotWritten {
+        /// Where it was to go: "party `crew`".
+        to: String,
+        /// Why the party's file was not changed.
+        why: String,
+    },
+    /// Step 3 of an award failed: the XP is in the party's file, the fight's file does not say
+    /// so yet; the next award records it without adding the XP again.
+    #[error(
+        "the XP was written to {to} ({}), but the fight's file could not record it: {why}. `lairsmith fight end FIGHT --write` again records it without adding the XP again",
+        .lines.join("; ")
+    )]
+    AwardNotRecorded {
+        /// Where it went.
+        to: String,
+        /// What was written, a line a character.
+        lines: Vec<String>,
+        /// Why the fight's file was not changed.
+        why: String,
+    },
     /// An award asked for a second time.
     #[error("the XP of this fight was written already: {}", .0.join("; "))]
     AwardedAlready(
@@ -78,12 +104,12 @@ impl From<ChangedOnDisk> for DataError {
     }
 }
 
-/// Why a front end's change is refused: the file holds steps the GM has not seen (another
-/// terminal changed the fight), so a change made from the front end's older copy must not
-/// apply. The message is the sentence the user sees.
+/// Why a front end's change is refused: the file changed since the front end read it (another
+/// terminal stepped or undid), so a change made from the front end's older copy must not apply.
+/// The message is the sentence the user sees.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{} changed on disk since it was read ({steps} steps, not {seen}): it is read again; look, then try once more",
+    "{} changed on disk since it was read (it holds {steps} steps now): it is read again; look, then try once more",
     path.display()
 )]
 pub struct ChangedOnDisk {
@@ -91,6 +117,4 @@ pub struct ChangedOnDisk {
     pub path: PathBuf,
     /// The steps the file holds now.
     pub steps: usize,
-    /// The steps of the front end's copy.
-    pub seen: usize,
 }

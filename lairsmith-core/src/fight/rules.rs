@@ -317,7 +317,7 @@ pub fn p6_start_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<
             ));
         }
     }
-    out.extend(end_effects(s, |u| *u == Until::StartOf(id.clone())));
+    out.extend(end_effects(s, |u| matches!(u, Until::StartOf(x) if *x == id)));
     out
 }
 
@@ -364,7 +364,7 @@ pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<St
         }
     }
     s.combatants[who].effects = kept;
-    out.extend(end_effects(s, |u| *u == Until::EndOf(id.clone())));
+    out.extend(end_effects(s, |u| matches!(u, Until::EndOf(x) if *x == id)));
     out
 }
 
@@ -372,6 +372,9 @@ pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<St
 fn end_effects(s: &mut FightState, ends: impl Fn(&Until) -> bool) -> Vec<String> {
     let mut out = Vec::new();
     for i in 0..s.combatants.len() {
+        if !s.combatants[i].effects.iter().any(|e| ends(&e.until)) {
+            continue;
+        }
         let effects = std::mem::take(&mut s.combatants[i].effects);
         let mut kept = Vec::new();
         for mut e in effects {
@@ -475,5 +478,6 @@ pub fn log(s: &mut FightState, text: impl Into<String>) {
     s.log.push(LogLine {
         round,
         text: text.into(),
+        step: 0,
     });
 }

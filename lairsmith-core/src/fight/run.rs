@@ -9,8 +9,9 @@ use crate::fight::file::Fight;
 use crate::fight::model::{LogLine, Overcome};
 pub use crate::fight::refused::ChangedOnDisk;
 use crate::fight::refused::FightRefused;
-use crate::fight::saved::{create_fight, update_fight, write_award};
+use crate::fight::saved::{create_fight, update_fight_seen};
 use crate::fight::step::Step;
+use crate::store::Fingerprint;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -32,8 +33,12 @@ pub struct StartWith {
     pub party: Option<String>,
 }
 
-/// Starts a fight from a saved encounter and writes its file; its path and the fight.
-pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight), DataError> {
+/// Starts a fight from a saved encounter and writes its file; its path, the fight and the
+/// file's fingerprint.
+pub fn start(
+    data: &DataDir,
+    with: &StartWith,
+) -> Result<(PathBuf, Fight, Fingerprint), DataError> {
     let path = crate::encounter::encounter_path(data, &with.encounter)?;
     let (e, mut party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
     if let Some(id) = &with.party {
@@ -72,7 +77,20 @@ pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight), DataE
         adventure: with.adventure.clone(),
     };
     let f = crate::fight::build::start(&e, &party, &bestiary, &how)?;
-    Ok((create_fight(data, &f)?, f))
+    let (path, print) = create_fight(data, &f)?;
+    Ok((path, f, print))
+}
+
+/// A fight as a change left it in its file: the fight, what the change says, and the file's
+/// fingerprint (a front end's next change gives it as `seen`).
+#[derive(Debug, Clone)]
+pub struct Changed<T> {
+    /// The fight after the change.
+    pub fight: Fight,
+    /// What the change says: the log's new lines, the step undone, the award's lines.
+    pub news: T,
+    /// The fingerprint of the fight's file as written.
+    pub fingerprint: Fingerprint,
 }
 
 /// Applies the step `make` gives for the fight as it is on disk, under the file's lock; the
@@ -80,57 +98,87 @@ pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight), DataE
 pub fn step<E: Into<DataError>>(
     path: &Path,
     make: impl FnOnce(&Fight) -> Result<Step, E>,
-) -> Result<(Fight, Vec<LogLine>), DataError> {
+) -> Result<Changed<Vec<LogLine>>, DataError> {
+    step_with(path, None, make)
+}
+
+/// As [`step`], for a front end that made `step` from its own copy of the fight, read or
+/// written with the fingerprint `seen`: refused if the file has changed since.
+pub fn step_seen(
+    path: &Path,
+    seen: Fingerprint,
+    step: Step,
+) -> Result<Changed<Vec<LogLine>>, DataError> {
+    step_with(path, Some(seen), |_| Ok::<_, DataError>(step))
+}
+
+fn step_with<E: Into<DataError>>(
+    path: &Path,
+    seen: Option<Fingerprint>,
+    make: impl FnOnce(&Fight) -> Result<Step, E>,
+) -> Result<Changed<Vec<LogLine>>, DataError> {
     let mut make = Some(make);
-    update_fight(path, |f| {
+    let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
         let before = f.now.log.len();
         let make = make.take().ok_or(FightRefused::StepMadeTwice)?;
         let step = make(f).map_err(Into::into)?;
         f.push(step)?;
         Ok((f.clone(), f.now.log[before..].to_vec()))
+    })?;
+    Ok(Changed {
+        fight,
+        news,
+        fingerprint,
     })
 }
 
 /// Takes back the last step; the fight after it and what was undone. Refused at the start,
-/// once the XP is written, and when `seen` (the steps of a front end's copy) is not what the
-/// file has.
-pub fn undo(path: &Path, seen: Option<usize>) -> Result<(Fight, Step), DataError> {
-    update_fight(path, |f| {
-        check_seen(f, seen, path)?;
-        if !f.awarded.is_empty() {
+/// once the XP is written, and when the file is not the front end's copy (`seen`).
+pub fn undo(path: &Path, seen: Option<Fingerprint>) -> Result<Changed<Step>, DataError> {
+    let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
+        if !f.awarded.is_empty() || f.awarding.is_some() {
             return Err(FightRefused::EndAwarded.into());
         }
         let undone = f.undo().ok_or(FightRefused::NothingToUndo)?;
         Ok((f.clone(), undone))
+    })?;
+    Ok(Changed {
+        fight,
+        news,
+        fingerprint,
     })
 }
 
 /// Ends the fight (P10) with the foes `overcome`, unless it has ended already; the fight.
-/// Refused when `seen` (the steps of a front end's copy) is not what the file has.
+/// Refused when the file is not the front end's copy (`seen`).
 pub fn end(
     path: &Path,
     overcome: Vec<(String, Overcome)>,
-    seen: Option<usize>,
-) -> Result<Fight, DataError> {
-    update_fight(path, |f| {
-        check_seen(f, seen, path)?;
+    seen: Option<Fingerprint>,
+) -> Result<Changed<()>, DataError> {
+    let (fight, fingerprint) = update_fight_seen(path, seen, |f| {
         if f.now.ended.is_none() {
             f.push(Step::End {
                 overcome: overcome.clone(),
             })?;
         }
         Ok(f.clone())
+    })?;
+    Ok(Changed {
+        fight,
+        news: (),
+        fingerprint,
     })
 }
 
-/// Adds the ended fight's XP to the party's file (and the adventure's party), once: the award
-/// is recorded in the fight, and a fight that has it is refused. Done under the fight's lock,
-/// so two processes cannot both award it. The fight after it, and a line a character.
-pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>), DataError> {
-    update_fight(path, |f| {
-        let lines = write_award(data, f)?;
-        f.awarded = lines.clone();
-        Ok((f.clone(), lines))
+/// Adds the ended fight's XP to the party's file (and the adventure's party), once, whichever
+/// write fails ([`crate::fight::award`]). The fight after it, and a line a character.
+pub fn award(data: &DataDir, path: &Path) -> Result<Changed<Vec<String>>, DataError> {
+    let (fight, news, fingerprint) = crate::fight::award::award(data, path)?;
+    Ok(Changed {
+        fight,
+        news,
+        fingerprint,
     })
 }
 
@@ -200,24 +248,6 @@ pub fn step_words(s: &Step) -> String {
     }
 }
 
-/// Refuses a change made from a copy of the fight that had `seen` steps when the file has
-/// others. `None`: the change was made from the file itself.
-fn check_seen(f: &Fight, seen: Option<usize>, path: &Path) -> Result<(), ChangedOnDisk> {
-    match seen {
-        Some(n) if n != f.steps.len() => Err(ChangedOnDisk {
-            path: path.to_owned(),
-            steps: f.steps.len(),
-            seen: n,
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// As [`step`], for a front end that made `step` from its own copy of the fight, which had
-/// `seen` steps: refused if the file has changed since.
-pub fn step_seen(path: &Path, seen: usize, step: Step) -> Result<(Fight, Vec<LogLine>), DataError> {
-    self::step(path, |f| check_seen(f, Some(seen), path).map(|()| step))
-}
 
 /// What the end of a fight says: the XP (P10, E4), whether it is written, and the treasure.
 pub fn end_lines(
@@ -239,36 +269,7 @@ pub fn end_lines(
         Ok(None) => lines.push(
             "Treasure: no method chosen (the adventure's, or `fight end --treasure`)".to_owned(),
         ),
-        Err(e) => lines.push(format!("Treasure: {e}")),
+        Err(e) => lines.push(format!("Treasure: cannot be rolled: {e}")),
     }
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encounter::party::Party;
-    use crate::rules::level::Level;
-
-    #[test]
-    fn a_copy_with_other_steps_is_refused_naming_both_counts() {
-        let party = Party::uniform(4, Level::new(3).unwrap());
-        let e = crate::encounter::file::Encounter::new("Empty hall", &party);
-        let f = crate::fight::build::start(
-            &e,
-            &party,
-            &crate::bestiary::Bestiary::shipped(),
-            &Start::default(),
-        )
-        .unwrap();
-        let path = Path::new("fights/empty-hall.yaml");
-        assert_eq!(check_seen(&f, None, path), Ok(()));
-        assert_eq!(check_seen(&f, Some(0), path), Ok(()));
-        let e = check_seen(&f, Some(3), path).unwrap_err();
-        assert_eq!((e.steps, e.seen), (0, 3));
-        assert_eq!(
-            e.to_string(),
-            "fights/empty-hall.yaml changed on disk since it was read (0 steps, not 3): it is read again; look, then try once more"
-        );
-    }
 }

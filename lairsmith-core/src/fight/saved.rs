@@ -1,14 +1,17 @@
 //! Fight files in the data directory (`fights/<id>.yaml`): made once from an encounter, then
 //! changed one step at a time under the file's lock and written atomically, so a second
 //! process (the players' view, another terminal) never sees half a fight and a terminal that
-//! dies mid-fight loses nothing.
+//! dies mid-fight loses nothing. How the text is laid out is [`crate::fight::layout`].
 
 use crate::data_dir::{DataDir, names_a_file};
 use crate::encounter::error::DataError;
-use crate::fight::file::{FIGHT_SCHEMA_VERSION, Fight};
+use crate::fight::file::{FIGHT_SCHEMA_VERSION, FIGHT_SCHEMA_VERSIONS, Fight};
+use crate::fight::layout::{self, Document, Head, Parts};
+use crate::fight::model::FightState;
 use crate::fight::refused::FightRefused;
+use crate::fight::step::Step;
 use crate::store::{Expect, Fingerprint, save_atomic, update_locked};
-use crate::yaml_io::FileError;
+use crate::yaml_io::{FileError, Refused, Seg, key};
 use std::path::{Path, PathBuf};
 
 /// Where the fights live.
@@ -46,64 +49,178 @@ pub fn ids(data: &DataDir) -> Vec<String> {
     crate::store::yaml_ids(&fights_dir(data)).unwrap_or_default()
 }
 
-/// Parses a fight file, checking what serde cannot: its version, its size, and that its state
-/// is its start with its steps replayed (the steps are the truth: a `now:` edited by hand is
-/// made again from them, and a step that no longer applies is an error naming it).
+/// Parses a fight file, checking what serde cannot: its version, the length of its lists and
+/// the range of its numbers, and that its state is its start with its steps replayed. A file
+/// lairsmith wrote and nobody changed is taken as written ([`layout`]); any other is replayed
+/// (the steps are the truth: a `now:` edited by hand is made again from them, and a step that no
+/// longer applies is an error naming it).
 pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
-    let mut f: Fight = crate::yaml_io::parse_within(text, path, crate::yaml_io::MAX_FIGHT_NODES)?;
-    if f.schema_version != FIGHT_SCHEMA_VERSION {
+    let text = crate::yaml_io::without_bom(text);
+    if let Some(parts) = layout::split(text)
+        && let Some(f) = read_laid_out(text, &parts, path)?
+    {
+        return Ok(f);
+    }
+    read_as_yaml(text, path)
+}
+
+/// A file of version 2 whose body is JSON lines, read without parsing the body as YAML;
+/// `None` when it is not such a file (then it is read as plain YAML).
+fn read_laid_out(text: &str, parts: &Parts<'_>, path: &Path) -> Result<Option<Fight>, FileError> {
+    let head: Head =
+        crate::yaml_io::parse_within(parts.head, path, crate::yaml_io::MAX_FIGHT_NODES)?;
+    if head.schema_version != FIGHT_SCHEMA_VERSION || !head.now.log.is_empty() {
+        return Ok(None);
+    }
+    let Some((start, records)) = layout::read_body(parts.body) else {
+        return Ok(None);
+    };
+    let trusted = parts.checks() && crate::fight::consistent::check(&head.now).is_ok();
+    let mut log = Vec::new();
+    let mut steps = Vec::with_capacity(records.len());
+    for (i, r) in records.into_iter().enumerate() {
+        if trusted {
+            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            log.extend(r.log.into_iter().map(|mut l| {
+                l.step = n;
+                l
+            }));
+        }
+        steps.push(r.step);
+    }
+    let mut f = fight_of(head, start, steps);
+    check_bounds(&f).map_err(|r| r.in_file(text, path))?;
+    if trusted {
+        let mut all = f.start.log.clone();
+        all.extend(log);
+        f.now.log = all;
+    } else {
+        f.now = Fight::replay(&f.start, &f.steps, f.seed)
+            .map_err(|(n, why)| layout::step_error(parts, n - 1, path, no_longer(n, &why)))?;
+    }
+    Ok(Some(f))
+}
+
+/// A fight file read whole as YAML (version 1, or version 2 changed by hand or by another
+/// tool), its state made again from its steps.
+fn read_as_yaml(text: &str, path: &Path) -> Result<Fight, FileError> {
+    let doc: Document = crate::yaml_io::parse_within(text, path, crate::yaml_io::MAX_FIGHT_NODES)?;
+    if !FIGHT_SCHEMA_VERSIONS.contains(&doc.schema_version) {
         return Err(FileError::new(
             path,
             format!(
-                "schema_version {} is not supported; this lairsmith reads fight files of version {FIGHT_SCHEMA_VERSION}",
-                f.schema_version
+                "schema_version {} is not supported; this lairsmith reads fight files of versions 1 and {FIGHT_SCHEMA_VERSION}",
+                doc.schema_version
             ),
         ));
     }
-    let most = crate::limits::FIGHT_STEPS;
-    if let Err(m) = most.check(f.steps.len(), "a fight") {
-        return Err(
-            crate::yaml_io::Refused::new(vec![crate::yaml_io::key("steps")], m).in_file(text, path),
-        );
-    }
-    let most = crate::limits::FIGHT_COMBATANTS;
-    if let Err(m) = most.check(f.start.combatants.len(), "a fight") {
-        return Err(crate::yaml_io::Refused::new(
-            vec![
-                crate::yaml_io::key("start"),
-                crate::yaml_io::key("combatants"),
-            ],
-            m,
-        )
-        .in_file(text, path));
-    }
-    crate::fight::numbers::check(&f).map_err(|r| r.in_file(text, path))?;
-    match Fight::replay(&f.start, &f.steps, f.seed) {
-        Ok(now) => f.now = now,
-        Err((n, why)) => {
-            return Err(crate::yaml_io::Refused::new(
-                vec![
-                    crate::yaml_io::key("steps"),
-                    crate::yaml_io::Seg::Index(n - 1),
-                ],
-                format!("step {n} no longer applies to the fight as it stood: {why}"),
+    check_count(doc.steps.len(), text, path)?;
+    let mut steps = Vec::with_capacity(doc.steps.len());
+    for (i, v) in doc.steps.into_iter().enumerate() {
+        let (step, _) = layout::record_from_yaml(v).map_err(|m| {
+            Refused::new(
+                vec![key("steps"), Seg::Index(i)],
+                format!("step {}: {m}", i + 1),
             )
-            .in_file(text, path));
-        }
+            .in_file(text, path)
+        })?;
+        steps.push(step);
     }
+    let head = Head {
+        kind: doc.kind,
+        schema_version: doc.schema_version,
+        name: doc.name,
+        encounter: doc.encounter,
+        adventure: doc.adventure,
+        party: doc.party,
+        seed: doc.seed,
+        uid: doc.uid,
+        awarded: doc.awarded,
+        awarding: doc.awarding,
+        now: doc.now,
+        _start: None,
+        _steps: None,
+        _check: None,
+        extra: doc.extra,
+    };
+    let mut f = fight_of(head, doc.start, steps);
+    check_bounds(&f).map_err(|r| r.in_file(text, path))?;
+    f.now = Fight::replay(&f.start, &f.steps, f.seed).map_err(|(n, why)| {
+        Refused::new(vec![key("steps"), Seg::Index(n - 1)], no_longer(n, &why)).in_file(text, path)
+    })?;
     Ok(f)
 }
 
-/// Reads a fight file.
+fn no_longer(n: usize, why: &str) -> String {
+    format!("step {n} no longer applies to the fight as it stood: {why}")
+}
+
+fn check_count(n: usize, text: &str, path: &Path) -> Result<(), FileError> {
+    crate::limits::FIGHT_STEPS
+        .check(n, "a fight")
+        .map_err(|m| Refused::new(vec![key("steps")], m).in_file(text, path))
+}
+
+/// The fight a head, a start and steps make; its log as the start's until it is made.
+fn fight_of(head: Head, start: FightState, steps: Vec<Step>) -> Fight {
+    let uid = if head.uid.is_empty() {
+        crate::fight::file::new_uid()
+    } else {
+        head.uid
+    };
+    Fight {
+        kind: head.kind,
+        schema_version: head.schema_version,
+        name: head.name,
+        encounter: head.encounter,
+        adventure: head.adventure,
+        party: head.party,
+        seed: head.seed,
+        uid,
+        now: head.now,
+        start,
+        steps,
+        awarded: head.awarded,
+        awarding: head.awarding,
+        extra: head.extra,
+    }
+}
+
+/// Every list, number and text of the fight in its range ([`crate::fight::numbers`]), at its
+/// path in the file.
+fn check_bounds(f: &Fight) -> Result<(), Refused> {
+    if let Err(m) = crate::limits::FIGHT_STEPS.check(f.steps.len(), "a fight") {
+        return Err(Refused::new(vec![key("steps")], m));
+    }
+    crate::fight::numbers::check(f)
+}
+
+/// Reads a fight file, and the fingerprint of the bytes read (a change made from this copy
+/// must find the file unchanged).
 pub fn load_fight(path: &Path) -> Result<(Fight, Fingerprint), DataError> {
     let bytes = crate::store::read_limited(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
     Ok((parse_fight(text, path)?, Fingerprint::of_bytes(&bytes)))
 }
 
+/// The text of a fight file holding `f`, in the layout lairsmith writes ([`layout`]).
+pub fn to_text(f: &Fight) -> String {
+    let head = crate::yaml_io::to_string(&layout::head_of(f));
+    layout::assemble(&head, &layout::body_of(f))
+}
+
+/// The text to write over `old` (the file `f` was read from) so that it holds `f` with the
+/// `x-` values of its head as `old` wrote them.
+fn text_over(old: &str, f: &Fight, path: &Path) -> Result<String, DataError> {
+    let old = crate::yaml_io::without_bom(old);
+    let old_head = layout::split(old).map_or(old, |p| p.head);
+    let head = crate::yaml_keep::text_to_save(old_head, &layout::head_of(f), path)?;
+    Ok(layout::assemble(&head, &layout::body_of(f)))
+}
+
 /// Writes a new fight as `fights/<id>.yaml`, `<id>` the encounter's id, or `<id>-2` and on when
-/// that is taken. Returns the path.
-pub fn create_fight(data: &DataDir, f: &Fight) -> Result<PathBuf, DataError> {
+/// that is taken. Returns the path and the file's fingerprint.
+pub fn create_fight(data: &DataDir, f: &Fight) -> Result<(PathBuf, Fingerprint), DataError> {
     let most = crate::limits::FIGHT_COMBATANTS;
     most.check(f.start.combatants.len(), "a fight")
         .map_err(|e| DataError::BadName(e.to_string()))?;
@@ -121,126 +238,83 @@ pub fn create_fight(data: &DataDir, f: &Fight) -> Result<PathBuf, DataError> {
         .unwrap_or(base);
     let path = crate::store::path_in(&fights_dir(data), &id, "yaml")
         .map_err(|e| DataError::BadId(e.to_string()))?;
-    let text = crate::yaml_io::to_string(f);
+    let text = to_text(f);
     room_for(&text, f, &path)?;
-    save_atomic(&path, text.as_bytes(), Expect::New)?;
-    Ok(path)
+    let print = save_atomic(&path, text.as_bytes(), Expect::New)?;
+    Ok((path, print))
 }
 
-/// Refuses to write `text`, fight `f`'s file, when lairsmith would not read it back: past
-/// [`crate::yaml_io::MAX_FILE_BYTES`] or [`crate::yaml_io::MAX_FIGHT_NODES`]. Until the fight
-/// ends, a twentieth of both is kept for its end, so that a full fight can still be ended.
-fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), FightRefused> {
+/// Refuses to write `text`, fight `f`'s file, when lairsmith would not read it back: a list,
+/// number or text out of its range, or a file past [`crate::yaml_io::MAX_FILE_BYTES`] or
+/// [`crate::yaml_io::MAX_FIGHT_NODES`]. Until the fight ends, a twentieth of both is kept for its
+/// end, so that a full fight can still be ended.
+fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), DataError> {
     use crate::yaml_io::{MAX_FIGHT_NODES, MAX_FILE_BYTES};
+    check_bounds(f).map_err(|r| FightRefused::OutOfBounds(r.message))?;
     let share = |n: usize| if f.now.ended.is_some() { n } else { n - n / 20 };
-    crate::yaml_io::fits(text, path, share(MAX_FILE_BYTES), share(MAX_FIGHT_NODES))
-        .map_err(FightRefused::FileFull)
+    let full = |why: String| FightRefused::FileFull(FileError::new(path, why));
+    if text.len() > share(MAX_FILE_BYTES) {
+        return Err(full(format!(
+            "it would be {} bytes, past the {} this change may take it to",
+            text.len(),
+            share(MAX_FILE_BYTES)
+        ))
+        .into());
+    }
+    if let Some(p) = layout::split(text) {
+        // The body's values, counted; the head has what they leave, which the guard counts
+        // (or a small head cannot reach).
+        let body = layout::json_nodes(p.body);
+        let budget = share(MAX_FIGHT_NODES).saturating_sub(body);
+        if budget == 0 {
+            return Err(full(format!(
+                "it would hold {body} values, past the {} this change may take it to",
+                share(MAX_FIGHT_NODES)
+            ))
+            .into());
+        }
+        crate::yaml_io::fits(p.head, path, MAX_FILE_BYTES, budget)
+            .map_err(FightRefused::FileFull)?;
+    }
+    Ok(())
 }
 
 /// Changes the fight at `path` under its lock: read, change, write atomically. `x-` values of
-/// the file are kept as written.
+/// the file are kept as written. What `change` returned, and the fingerprint of the file as
+/// written.
 pub fn update_fight<T>(
     path: &Path,
+    change: impl FnMut(&mut Fight) -> Result<T, DataError>,
+) -> Result<(T, Fingerprint), DataError> {
+    update_fight_seen(path, None, change)
+}
+
+/// [`update_fight`] for a front end that made the change from its own copy of the fight, read
+/// or written with the fingerprint `seen`: refused, with nothing written, when the file is not
+/// that copy any more (another terminal stepped or undid, the file was edited).
+pub fn update_fight_seen<T>(
+    path: &Path,
+    seen: Option<Fingerprint>,
     mut change: impl FnMut(&mut Fight) -> Result<T, DataError>,
-) -> Result<T, DataError> {
+) -> Result<(T, Fingerprint), DataError> {
     let mut out = None;
-    update_locked(path, |current| {
+    let written = update_locked(path, |current| {
         let bytes = current.ok_or_else(|| DataError::Missing(path.to_owned()))?;
         let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
         let mut f = parse_fight(text, path)?;
+        if seen.is_some_and(|s| s != Fingerprint::of_bytes(bytes)) {
+            return Err(crate::fight::refused::ChangedOnDisk {
+                path: path.to_owned(),
+                steps: f.steps.len(),
+            }
+            .into());
+        }
         out = Some(change(&mut f)?);
-        let most = crate::limits::FIGHT_STEPS;
-        most.check(f.steps.len(), "a fight")
-            .map_err(FightRefused::TooLong)?;
-        let new = crate::yaml_keep::text_to_save(text, &f, path)?;
+        let new = text_over(text, &f, path)?;
         room_for(&new, &f, path)?;
         Ok::<_, DataError>(Some(new.into_bytes()))
     })?;
-    out.ok_or_else(|| DataError::Missing(path.to_owned()))
-}
-
-/// P10 and A1: each character's share added to the members of `members` who fought (matched
-/// by name, an unnamed member by its place), a character whose XP reaches the next level
-/// rising to it. One line a character.
-fn add_xp(members: &mut [crate::encounter::party::Member], f: &Fight, each: u64) -> Vec<String> {
-    use crate::rules::experience::{first_xp, level_of_xp};
-    let fought: Vec<&str> = f
-        .now
-        .combatants
-        .iter()
-        .filter(|c| c.side == crate::fight::model::Side::Party)
-        .map(|c| c.name.as_str())
-        .collect();
-    let mut lines = Vec::new();
-    for (k, m) in members.iter_mut().enumerate() {
-        let name = m
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("Character {}", k + 1));
-        if !fought.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
-            continue;
-        }
-        let before = m.xp.unwrap_or_else(|| first_xp(m.level));
-        let after = before.saturating_add(each);
-        m.xp = Some(after);
-        let reached = level_of_xp(after);
-        let mut line = format!(
-            "{name}: {} XP → {} XP",
-            crate::text::group_thousands(before),
-            crate::text::group_thousands(after)
-        );
-        if reached > m.level {
-            line.push_str(&format!(", level {} → level {reached} (A1)", m.level));
-            m.level = reached;
-        }
-        lines.push(line);
-    }
-    lines
-}
-
-/// Writes the ended fight's XP (P10) to the party that earned it: the fight's saved party, or
-/// its adventure's (a saved party, or the members the adventure file holds). Each write is one
-/// file changed under its lock. The lines say what each character earned and where it went.
-pub fn write_award(data: &DataDir, f: &Fight) -> Result<Vec<String>, DataError> {
-    use crate::encounter::PartyRef;
-    if !f.awarded.is_empty() {
-        return Err(FightRefused::AwardedAlready(f.awarded.clone()).into());
-    }
-    let Some(end) = &f.now.ended else {
-        return Err(FightRefused::NotEnded.into());
-    };
-    let each = end.xp_each;
-    let party_id = match (&f.party, &f.adventure) {
-        (Some(id), _) => Some(id.clone()),
-        (None, Some(adv)) => {
-            let path = crate::adventure::existing_adventure(data, adv)?;
-            let (a, _) = crate::adventure::load_adventure(&path)?;
-            match a.party {
-                PartyRef::Saved(id) => Some(id),
-                _ => {
-                    let lines = crate::adventure::update_adventure(&path, |a| {
-                        let mut members = a.party.inline().map(|p| p.members).unwrap_or_default();
-                        let lines = add_xp(&mut members, f, each);
-                        a.party = PartyRef::Members(members);
-                        Ok(lines)
-                    })?;
-                    return Ok(lines
-                        .into_iter()
-                        .map(|l| format!("{l} (in {})", path.display()))
-                        .collect());
-                }
-            }
-        }
-        (None, None) => None,
-    };
-    let Some(id) = party_id else {
-        return Err(FightRefused::NoPartyFile.into());
-    };
-    let lines = crate::encounter::parties::update_party(data, &id, |file| {
-        Ok(add_xp(&mut file.members, f, each))
-    })?;
-    Ok(lines
-        .into_iter()
-        .map(|l| format!("{l} (party `{id}`)"))
-        .collect())
+    let print = written.ok_or_else(|| DataError::Missing(path.to_owned()))?;
+    let out = out.ok_or_else(|| DataError::Missing(path.to_owned()))?;
+    Ok((out, print))
 }

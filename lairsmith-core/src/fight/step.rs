@@ -34,6 +34,7 @@ pub enum Step {
         /// The character's id.
         who: String,
         /// The initiative check's total.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         count: i64,
     },
     /// Delay or ready: a new count, kept for the rest of the fight (P2).
@@ -41,6 +42,7 @@ pub enum Step {
         /// The combatant's id.
         who: String,
         /// The initiative count it acts on from now on, chosen by the GM.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         count: i64,
     },
     /// The current turn ends (P7) and the next begins (P6); the first starts round 1.
@@ -50,6 +52,7 @@ pub enum Step {
         /// The combatant's id.
         who: String,
         /// The damage as entered, before resistance and vulnerability.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         amount: i64,
         /// Its type, which resistance and vulnerability change (P5); `None` for untyped.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -60,6 +63,7 @@ pub enum Step {
         /// The combatant's id.
         who: String,
         /// The hit points regained (never above the maximum).
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         amount: i64,
     },
     /// Temporary hit points (P4).
@@ -67,6 +71,7 @@ pub enum Step {
         /// The combatant's id.
         who: String,
         /// The temporary hit points granted; they replace the current ones only if higher.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         amount: i64,
     },
     /// A monster at 0 HP or below falls unconscious instead of dying (P3: the GM's choice).
@@ -86,6 +91,9 @@ pub enum Step {
         /// The id of the combatant it is on.
         who: String,
         /// The effect's id ([`Effect::id`]).
+        #[serde(
+            deserialize_with = "crate::limits::bounded::<crate::limits::FightEffectNumber, _, _>"
+        )]
         effect: u32,
     },
     /// A power's attack against a target's defense, with its damage on a hit; an encounter,
@@ -98,7 +106,11 @@ pub enum Step {
         /// The target's id.
         target: String,
         /// The target's defense when the fight does not know it (a character's).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "crate::limits::whole_number_opt"
+        )]
         defense: Option<i64>,
         /// Whether a hit's damage is taken off the target; otherwise only the rolls are logged.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -121,6 +133,7 @@ pub enum Step {
         /// The combatant's id.
         who: String,
         /// Its maximum hit points, 1 or more; damage already taken stays taken.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
         hp: i64,
     },
     /// A creature joins the fight (reinforcements), with the initiative it rolled or shares.
@@ -200,28 +213,43 @@ fn effect_of(s: &mut FightState, spec: &EffectSpec) -> Effect {
     }
 }
 
-/// Applies one step to `s` with its dice, logging what happened; `characters` is the number
-/// of the party's characters (for P10). A step that cannot apply changes nothing and says why.
+/// Applies one step to `s` with its dice, logging what happened. A step that cannot apply
+/// changes nothing and says why.
 pub fn apply(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), StepError> {
+    // A step that fails changes nothing, so it works on a copy; the log, which grows with the
+    // fight, is lent to the copy rather than cloned.
+    let logged = s.log.len();
+    let mut next = s.clone_without_log();
+    next.log = std::mem::take(&mut s.log);
+    if let Err(e) = apply_in_place(&mut next, step, dice) {
+        s.log = std::mem::take(&mut next.log);
+        s.log.truncate(logged);
+        return Err(e);
+    }
+    *s = next;
+    Ok(())
+}
+
+/// [`apply`] without the copy: a step that fails may leave `s` half changed, so only a caller
+/// that throws `s` away on an error (a replay) uses it.
+pub fn apply_in_place(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), StepError> {
     if s.ended.is_some() && !matches!(step, Step::End { .. }) {
         return Err(StepError::Ended);
     }
-    let mut next = s.clone();
-    apply_to(&mut next, step, dice)?;
+    apply_to(s, step, dice)?;
     // The dead take no turns: a creature that dies (or leaves) on its own turn ends it there.
-    if let Some(id) = next.turn.clone()
-        && let Ok(i) = find(&next, &id)
-        && !next.combatants[i].takes_turns()
+    if let Some(id) = s.turn.clone()
+        && let Ok(i) = find(s, &id)
+        && !s.combatants[i].takes_turns()
     {
-        let name = next.combatants[i].name.clone();
-        log(&mut next, format!("{name}'s turn ends"));
-        next.acted.push(id);
-        next.turn = None;
-        if next.ended.is_none() {
-            advance(&mut next, dice);
+        let name = s.combatants[i].name.clone();
+        log(s, format!("{name}'s turn ends"));
+        s.acted.push(id);
+        s.turn = None;
+        if s.ended.is_none() {
+            advance(s, dice);
         }
     }
-    *s = next;
     Ok(())
 }
 

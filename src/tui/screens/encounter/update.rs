@@ -552,6 +552,7 @@ fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
         schema_version: crate::encounter::file::ENCOUNTER_SCHEMA_VERSION,
         name: name.to_owned(),
         members: app.encounter.party.members.clone(),
+        played: Vec::new(),
         extra: Default::default(),
     };
     Ok(vec![

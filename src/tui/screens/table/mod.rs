@@ -16,6 +16,10 @@ use std::path::PathBuf;
 pub struct Open {
     pub path: PathBuf,
     pub fight: Fight,
+    /// The fingerprint of the file this copy was read from or written as: a change made from
+    /// it is refused if the file is not that any more (another terminal stepped, undid or
+    /// edited it).
+    pub fingerprint: crate::store::Fingerprint,
 }
 
 /// A saved fight as the list shows it: its id and where it stands.
@@ -59,8 +63,9 @@ impl Lobby {
     }
 }
 
-/// File work the Table screen asks of the executor. A step carries how many steps the
-/// screen's copy had (`seen`), so a fight changed by another terminal is not stepped blind.
+/// File work the Table screen asks of the executor. A change carries the fingerprint of the
+/// file the screen's copy came from (`seen`), so a fight changed by another terminal is not
+/// changed blind.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Job {
     /// The saved fights, each read to say where it stands, and the saved encounters.
@@ -73,16 +78,16 @@ pub enum Job {
     },
     Step {
         path: PathBuf,
-        seen: usize,
+        seen: crate::store::Fingerprint,
         step: crate::fight::Step,
     },
     Undo {
         path: PathBuf,
-        seen: usize,
+        seen: crate::store::Fingerprint,
     },
     End {
         path: PathBuf,
-        seen: usize,
+        seen: crate::store::Fingerprint,
         overcome: Vec<(String, crate::fight::Overcome)>,
         treasure: Option<crate::treasure::Method>,
     },
@@ -100,12 +105,20 @@ pub enum Done {
     /// screen then reads the file again).
     Fight {
         path: PathBuf,
-        result: Result<(Box<Fight>, Vec<String>), String>,
+        result: Result<Read, String>,
         /// The job ended the fight: ask whether to write the XP.
         ended: bool,
         /// The job only read the file: a failure closes the fight rather than reading again.
         read: bool,
     },
+}
+
+/// A fight as a job left it: the fight, its file's fingerprint, and what to say about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Read {
+    pub fight: Box<Fight>,
+    pub fingerprint: crate::store::Fingerprint,
+    pub news: Vec<String>,
 }
 
 /// The Table screen's state.

@@ -2,7 +2,7 @@
 //! step ([`crate::fight::Step`]) made here from what the GM typed and written by the executor
 //! through the same library calls as `lairsmith fight`.
 
-use super::{Done, Job, Open, Prompt, Question, TableScreen};
+use super::{Done, Job, Open, Prompt, Question, Read, TableScreen};
 use crate::fight::step::Step;
 use crate::fight::{Fight, words};
 use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind};
@@ -26,7 +26,7 @@ pub fn refresh(s: &TableScreen) -> Cmd {
 fn step(open: &Open, step: Step) -> Vec<Effect> {
     vec![run(Job::Step {
         path: open.path.clone(),
-        seen: open.fight.steps.len(),
+        seen: open.fingerprint,
         step,
     })]
 }
@@ -89,7 +89,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::NextTurn => step(&open, Step::Next),
         Action::Undo => vec![run(Job::Undo {
             path: open.path.clone(),
-            seen: f.steps.len(),
+            seen: open.fingerprint,
         })],
         Action::SpendActionPoint => match on_who(app) {
             Some((who, _)) => step(&open, Step::ActionPoint { who }),
@@ -435,7 +435,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             app.table.treasure = treasure;
             return Ok(vec![run(Job::End {
                 path: open.path.clone(),
-                seen: f.steps.len(),
+                seen: open.fingerprint,
                 overcome,
                 treasure,
             })]);
@@ -562,7 +562,12 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         }
         Done::Fight {
             path,
-            result: Ok((fight, news)),
+            result:
+                Ok(Read {
+                    fight,
+                    fingerprint,
+                    news,
+                }),
             ended,
             ..
         } => {
@@ -577,6 +582,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             app.table.open = Some(Open {
                 path,
                 fight: *fight,
+                fingerprint,
             });
             app.screen = crate::tui::app::Screen::Table;
             if turn_moved {

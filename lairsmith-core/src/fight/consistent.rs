@@ -1,0 +1,63 @@
+//! Whether a state read from a file is whole: every id it names is in the fight, its effects'
+//! numbers are below the next one, whose turn it is can take one. A state lairsmith wrote always
+//! is; the reader takes a state as written only when it is (and the file's check matches), and
+//! otherwise makes it again from the steps ([`super::layout`]).
+
+use crate::fight::model::{Affliction, Effect, FightState, Until};
+use std::collections::HashSet;
+
+/// `Ok` when `s` is whole, else the first thing that is not, in words (for tests: the reader
+/// replays instead).
+pub(crate) fn check(s: &FightState) -> Result<(), String> {
+    let mut ids = HashSet::with_capacity(s.combatants.len());
+    for c in &s.combatants {
+        crate::monster::design::check_id(&c.id).map_err(|e| e.to_string())?;
+        if !ids.insert(c.id.as_str()) {
+            return Err(format!("`{}` is in the fight twice", c.id));
+        }
+    }
+    let known = |id: &str, what: &str| {
+        if ids.contains(id) {
+            Ok(())
+        } else {
+            Err(format!("{what} names `{id}`, who is not in the fight"))
+        }
+    };
+    if let Some(t) = &s.turn {
+        known(t, "the turn")?;
+        if s.round == 0 {
+            return Err("a turn before the first round".into());
+        }
+        if !s
+            .combatants
+            .iter()
+            .any(|c| &c.id == t && c.takes_turns())
+        {
+            return Err(format!("the turn is `{t}`'s, who takes no turns"));
+        }
+    }
+    for a in &s.acted {
+        known(a, "`acted:`")?;
+    }
+    let mut numbers = HashSet::new();
+    for c in &s.combatants {
+        if c.started_round > s.round {
+            return Err(format!("`{}` started a round still to come", c.id));
+        }
+        let mut stack: Vec<&Effect> = c.effects.iter().collect();
+        while let Some(e) = stack.pop() {
+            if e.id >= s.next_effect || !numbers.insert(e.id) {
+                return Err(format!("effect {} is numbered wrongly", e.id));
+            }
+            if let Until::StartOf(id) | Until::EndOf(id) = &e.until {
+                known(id, "an effect's duration")?;
+            }
+            if let Affliction::Condition { by: Some(b), .. } = &e.what {
+                known(b, "an effect")?;
+            }
+            stack.extend(e.aftereffect.as_deref());
+            stack.extend(e.failed_save.as_deref());
+        }
+    }
+    Ok(())
+}
