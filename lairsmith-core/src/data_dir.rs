@@ -1,23 +1,30 @@
 //! The user's data directory: `bestiary/` (their monsters), `encounters/`, `parties/`,
-//! `drafts/` (monsters the Forge kept unfinished), `trash/` (deleted files, restorable) and
-//! `cache/`. Where it is comes from the caller: the CLI takes `--data-dir`,
+//! `adventures/`, `fights/`, `templates/`, `drafts/` (monsters the Forge kept unfinished),
+//! `trash/` (deleted files, restorable), `recovery/`, `cache/` and `state.yaml`. Where it is comes from the caller: the CLI takes `--data-dir`,
 //! `LAIRSMITH_DATA_DIR` or the platform default (the `cli` feature), a test or another program
 //! names the folder itself.
 
 use crate::bestiary::Bestiary;
 use std::path::PathBuf;
 
-/// Where the user's files live.
+/// Where the user's files live. Made only by [`DataDir::new`], which registers the root with
+/// `store`, so that nothing is written through a link inside it ([`crate::store::inside`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DataDir {
-    /// The data directory itself; every folder below is inside it.
+    /// The data directory itself; every folder below is inside it. The root may be a symbolic
+    /// link; no folder below it may be, for a write.
     pub root: PathBuf,
 }
 
 impl DataDir {
-    /// The data directory at `root`; this creates nothing on disk.
+    /// The data directory at `root`; this creates nothing on disk. From now on every write of
+    /// `store` below `root` refuses to go through a folder that is a symbolic link
+    /// ([`crate::store::inside`]); `root` itself may be one.
     pub fn new(root: impl Into<PathBuf>) -> DataDir {
-        DataDir { root: root.into() }
+        let root = root.into();
+        crate::store::inside::register(&root);
+        DataDir { root }
     }
 
     /// The user's monster files (`<root>/bestiary`).

@@ -7,13 +7,19 @@
 //! the target path, checks that the path still names the locked file (a rename by another saver
 //! would otherwise leave it holding a lock on a file nobody reads), re-checks what it expects
 //! under the lock, and renames its new file into place before letting go.
+//!
+//! Nothing is written through a symbolic link: not at a file's own path, wherever it is, and
+//! not at any folder on the way to it below a data directory's root ([`inside`]: every writer
+//! here applies that rule, to every path under a [`crate::DataDir`]'s root).
 
+pub mod inside;
 pub mod keep;
 pub(crate) mod open;
 mod read;
 mod temp;
 pub mod trash;
 
+pub use inside::LinkInside;
 pub use open::{kind_of, not_regular, open_regular, read_at_most};
 pub use read::{Stamp, read_limited, read_stamped, yaml_files, yaml_ids};
 pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
@@ -95,6 +101,10 @@ pub enum SaveError {
         /// Where it leads, as the link holds it.
         to: PathBuf,
     },
+    /// A folder inside the data directory on the way to the file is a symbolic link: nothing is
+    /// written through one ([`inside`]).
+    #[error(transparent)]
+    LinkInside(#[from] LinkInside),
     /// The system refused a read or write: permissions, a full disk, a read-only directory.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -158,12 +168,23 @@ fn name_of(target: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The target's directory, created if needed and cleared of temporary files of dead writers.
-fn prepare_dir(target: &Path) -> io::Result<PathBuf> {
-    let dir = parent_of(target);
-    fs::create_dir_all(&dir)?;
+/// Applies the rule of [`inside`] to the folders of `path` (making the missing ones when
+/// `create`), as a save's error.
+fn folders_of(path: &Path, create: bool) -> Result<(), SaveError> {
+    inside::folders_of(path, create).map_err(|r| match r {
+        inside::Refused::Link(l) => SaveError::LinkInside(l),
+        inside::Refused::Io(e) => io_err(path)(e),
+    })
+}
+
+/// The target's directory, created if needed (never through a link inside a data directory)
+/// and cleared of temporary files of dead writers; then the target itself checked.
+fn prepare(path: &Path) -> Result<(PathBuf, PathBuf), SaveError> {
+    folders_of(path, true)?;
+    let target = resolve_target(path)?;
+    let dir = parent_of(&target);
     temp::remove_stale(&dir);
-    Ok(dir)
+    Ok((target, dir))
 }
 
 /// Syncs a directory so a rename or link in it survives a power cut (best effort: not every
@@ -293,11 +314,11 @@ fn create(path: &Path, target: &Path, dir: &Path, contents: &[u8]) -> Result<(),
 /// renamed over the target (or linked, for a new file). A crash leaves either the old file or
 /// the new one, never a mix. `expect` is checked under the target's lock, so no other save can
 /// slip in between the check and the write. Symbolic links (never followed, whatever they lead
-/// to), devices, FIFOs and directories are refused. The directory is created if needed.
-/// Returns the new fingerprint.
+/// to), devices, FIFOs and directories are refused, and so is a path below a data directory's
+/// root through a folder that is a link ([`SaveError::LinkInside`]). The directory is created
+/// if needed. Returns the new fingerprint.
 pub fn save_atomic(path: &Path, contents: &[u8], expect: Expect) -> Result<Fingerprint, SaveError> {
-    let target = resolve_target(path)?;
-    let dir = prepare_dir(&target).map_err(io_err(path))?;
+    let (target, dir) = prepare(path)?;
     let changed = || SaveError::ChangedOnDisk {
         path: path.to_owned(),
     };
@@ -328,8 +349,7 @@ pub fn update_locked<E: From<SaveError>>(
     path: &Path,
     mut change: impl FnMut(Option<&[u8]>) -> Result<Option<Vec<u8>>, E>,
 ) -> Result<Option<Fingerprint>, E> {
-    let target = resolve_target(path)?;
-    let dir = prepare_dir(&target).map_err(io_err(path))?;
+    let (target, dir) = prepare(path)?;
     for _ in 0..LOCK_ATTEMPTS {
         let mut locked = Locked::at(&target).map_err(io_err(path))?;
         let current = match &mut locked {
@@ -358,9 +378,12 @@ pub fn update_locked<E: From<SaveError>>(
 
 /// Writes a file that only lairsmith manages (the bestiary index) atomically, replacing
 /// whatever entry is at `path` without following or opening it: a link, FIFO or device put in
-/// its place is replaced, never written to.
+/// its place is replaced, never written to. A folder of it inside a data directory that is a
+/// link is refused ([`inside`]).
 pub fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = prepare_dir(path)?;
+    inside::folders_of(path, true)?;
+    let dir = parent_of(path);
+    temp::remove_stale(&dir);
     let mut tmp = TempFile::create(&dir, &name_of(path))?;
     tmp.write_synced(contents)?;
     tmp.rename_to(path)?;
@@ -369,8 +392,10 @@ pub fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
 }
 
 /// Deletes the file at `path` (a link itself, not what it leads to), after any save of it in
-/// progress has finished, so that save cannot bring it back.
+/// progress has finished, so that save cannot bring it back. A file in a folder inside a data
+/// directory that is a link is left alone ([`inside`]).
 pub fn remove_locked(path: &Path) -> io::Result<()> {
+    inside::folders_of(path, false)?;
     let _held = lock_existing(path)?;
     fs::remove_file(path)
 }

@@ -47,7 +47,7 @@ pub fn resolve_data_dir(explicit: Option<PathBuf>) -> Result<DataDir, String> {
             .map(|d| d.join("lairsmith"))
             .ok_or("no data directory could be found for this platform; pass --data-dir DIR or set LAIRSMITH_DATA_DIR")?,
     };
-    Ok(DataDir { root })
+    Ok(DataDir::new(root))
 }
 
 /// A failed command: a sentence for stderr.

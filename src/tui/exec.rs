@@ -135,18 +135,14 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             Some(Outcome::Nothing)
         }
         Cmd::LoadEncounter { path } => {
-            let data = crate::data_dir::DataDir {
-                root: paths.root.clone(),
-            };
+            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::load_encounter(&path)
                 .and_then(|(e, fp)| crate::encounter::party_of(&data, &e).map(|p| (e, p, fp)))
                 .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
         Cmd::LoadParty { text, owner } => {
-            let data = crate::data_dir::DataDir {
-                root: paths.root.clone(),
-            };
+            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded {
                 text,

@@ -146,8 +146,12 @@ pub fn remove_if_stale(path: &Path) {
     }
 }
 
-/// Deletes one temporary file if no live writer holds it.
+/// Deletes one temporary file if no live writer holds it, unless its folder is reached through
+/// a link inside a data directory (a listing follows links; a removal does not).
 fn remove_if_abandoned(path: &Path, unlocked_format: bool) {
+    if !path.parent().is_none_or(super::inside::may_write_in) {
+        return;
+    }
     let Ok((file, held)) = open_regular(path) else {
         return;
     };

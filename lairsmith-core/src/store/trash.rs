@@ -1,7 +1,8 @@
 //! Deleted monsters are moved to `<data>/trash/`, not destroyed: a delete can be undone with
 //! `lairsmith restore ID` or a key in the UI. A trashed file is named `<id>~<seconds>.yaml`
 //! (ids are slugs, so they hold no `~`), and files older than [`TRASH_DAYS`] are purged when
-//! something is next deleted or restored.
+//! something is next deleted or restored. A move to or from the trash, like every write, never
+//! goes through a folder inside the data directory that is a link ([`super::inside`]).
 
 use std::fs;
 use std::io;
@@ -45,7 +46,9 @@ pub fn move_to_trash(data_root: &Path, file: &Path, id: &str) -> io::Result<Path
 /// kinds of file than monsters go to a sub-folder of the trash (parties to `trash/parties/`), so
 /// `lairsmith restore` never puts one into the bestiary.
 pub fn move_into(trash: &Path, file: &Path, id: &str) -> io::Result<PathBuf> {
-    fs::create_dir_all(trash)?;
+    // The file leaves its folder, which is written too.
+    super::inside::folders_of(file, false)?;
+    super::inside::folders(trash, true)?;
     let _held = super::lock_existing(file)?;
     let mut at = now_secs();
     // Two deletes of one id in the same second keep both copies.
@@ -99,6 +102,9 @@ pub enum RestoreError {
     /// overwritten.
     #[error("{0} exists again; move or rename it first (the trashed copy stays in the trash)")]
     Occupied(PathBuf),
+    /// A folder inside the data directory on the way is a link: nothing is moved through it.
+    #[error(transparent)]
+    Link(super::LinkInside),
     /// The system refused the move.
     #[error("cannot restore {path}: {source}")]
     Io {
@@ -124,7 +130,13 @@ pub fn restore(data_root: &Path, bestiary_dir: &Path, id: &str) -> Result<PathBu
         path: dest.clone(),
         source,
     };
-    fs::create_dir_all(bestiary_dir).map_err(io_err)?;
+    // The trashed name is removed from the trash: its folder is written too.
+    super::inside::folders_of(&item.path, false)
+        .and_then(|()| super::inside::folders(bestiary_dir, true))
+        .map_err(|r| match r {
+            super::inside::Refused::Link(l) => RestoreError::Link(l),
+            super::inside::Refused::Io(e) => io_err(e),
+        })?;
     // A hard link cannot replace a file that appeared meanwhile; the trashed name goes after.
     match fs::hard_link(&item.path, &dest) {
         Ok(()) => fs::remove_file(&item.path).map_err(io_err)?,
@@ -140,10 +152,14 @@ pub fn restore(data_root: &Path, bestiary_dir: &Path, id: &str) -> Result<PathBu
 }
 
 /// Deletes trashed files deleted more than `age` ago, in the trash and its sub-folders (best
-/// effort). Returns how many.
+/// effort; nothing through a link: a trash that is one, or a sub-folder that is one, is left
+/// alone). Returns how many.
 pub fn purge(data_root: &Path, age: Duration) -> usize {
     let cutoff = now_secs().saturating_sub(age.as_secs());
     let trash = dir(data_root);
+    if !super::inside::may_write_in(&trash) {
+        return 0;
+    }
     let subfolders = fs::read_dir(&trash)
         .into_iter()
         .flatten()

@@ -208,9 +208,7 @@ fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     use lairsmith::tui::{app_for, dispatch};
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let dir = tempfile::tempdir().unwrap();
-    let mut app = app_for(&DataDir {
-        root: dir.path().to_owned(),
-    });
+    let mut app = app_for(&DataDir::new(dir.path().to_owned()));
     app.paths.exports = dir.path().join("exports");
     fn key(app: &mut lairsmith::tui::app::App, code: KeyCode, mods: KeyModifiers) {
         let mut no_editor = |p: &Path| Outcome::Edited {

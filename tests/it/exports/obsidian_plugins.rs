@@ -417,9 +417,7 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
     use lairsmith::tui::screens::forge::Step;
     use lairsmith::tui::screens::forge::fields::Detail;
     let dir = tempfile::tempdir().unwrap();
-    let mut app = lairsmith::tui::app_for(&DataDir {
-        root: dir.path().to_owned(),
-    });
+    let mut app = lairsmith::tui::app_for(&DataDir::new(dir.path().to_owned()));
     let design =
         lairsmith::monster::parse_monster(&TWINS.replace("twin-fang", "x"), Path::new("x.yaml"))
             .unwrap();

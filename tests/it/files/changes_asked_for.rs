@@ -87,9 +87,7 @@ fn the_ui_relevel_form_refuses_a_rank_its_template_would_undo() {
     let dir = veteran_m1();
     let file = dir.path().join("bestiary/m1.yaml");
     let before = std::fs::read(&file).unwrap();
-    let mut app = app_for(&DataDir {
-        root: dir.path().to_owned(),
-    });
+    let mut app = app_for(&DataDir::new(dir.path().to_owned()));
     typed(&mut app, "/m one");
     send(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_eq!(app.browser.selected_id().as_deref(), Some("m1"));
@@ -140,8 +138,7 @@ fn a_saved_partys_users_are_named_before_its_file_changes() {
         &["adventure", "new", "Sunken Keep", "--party", "the-lanterns"],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let users =
-        lairsmith::adventure::saved::party_users(&DataDir { root: d.to_owned() }, "the-lanterns");
+    let users = lairsmith::adventure::saved::party_users(&DataDir::new(d), "the-lanterns");
     assert_eq!(users.encounters, ["ambush", "bridge", "toll"]);
     assert_eq!(users.adventures, ["sunken-keep"]);
     assert_eq!(

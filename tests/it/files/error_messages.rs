@@ -724,9 +724,7 @@ mod party_argument {
         #[test]
         fn the_party_prompts_of_both_screens_read_a_saved_id_then_a_spec() {
             let dir = data();
-            let mut app = app_for(&lairsmith::cli::DataDir {
-                root: dir.path().to_owned(),
-            });
+            let mut app = app_for(&lairsmith::cli::DataDir::new(dir.path().to_owned()));
             let screens: [(KeyCode, Screen); 2] = [
                 (KeyCode::F(3), Screen::Encounter),
                 (KeyCode::F(4), Screen::Adventure),

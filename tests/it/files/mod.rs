@@ -7,6 +7,7 @@ mod error_messages;
 mod hostile;
 mod hostile_yaml;
 mod limits;
+mod links_inside;
 mod monster_files;
 mod numbers_and_paths;
 mod properties;

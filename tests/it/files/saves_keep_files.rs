@@ -426,9 +426,8 @@ mod ui {
         use lairsmith::tui::app::Msg;
         use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
         let (data, file) = data_with(&format!("{HEAD}{XS}"));
-        let mut app = lairsmith::tui::app_for(&lairsmith::cli::DataDir {
-            root: data.path().to_owned(),
-        });
+        let mut app =
+            lairsmith::tui::app_for(&lairsmith::cli::DataDir::new(data.path().to_owned()));
         let mut press_with = |code: KeyCode, mods: KeyModifiers| {
             let mut no_editor = |p: &Path| Outcome::Edited {
                 path: p.to_owned(),

@@ -438,9 +438,7 @@ fn broken_data_dir() -> tempfile::TempDir {
 
 /// A UI over `data` with a monster, an encounter and an adventure all unsaved.
 fn everything_unsaved(data: &Path) -> App {
-    let mut app = app_for(&DataDir {
-        root: data.to_owned(),
-    });
+    let mut app = app_for(&DataDir::new(data.to_owned()));
     app.forge.design.name = "Kept Wyrm".into();
     app.encounter.encounter.name = "Kept Ambush".into();
     app.adventure.adventure.name = "Kept Saga".into();

@@ -394,9 +394,7 @@ fn a_bad_file_is_reported_and_the_rest_load() {
         "kind: monster\nlevel: [\n",
     )
     .unwrap();
-    let mut app = app_for(&DataDir {
-        root: dir.path().to_owned(),
-    });
+    let mut app = app_for(&DataDir::new(dir.path().to_owned()));
     assert!(
         matches!(&app.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("could not be read"))
     );

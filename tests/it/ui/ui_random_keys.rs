@@ -334,9 +334,7 @@ fn inside(root: &Path, path: &Path) -> bool {
 }
 
 fn new_app(root: &Path, seed: u64) -> App {
-    let mut app = app_for(&DataDir {
-        root: root.to_owned(),
-    });
+    let mut app = app_for(&DataDir::new(root.to_owned()));
     app.paths.exports = root.join("exports");
     app.encounter.seed = seed;
     app
