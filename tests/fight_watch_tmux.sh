@@ -48,13 +48,17 @@ wait_for "Before the first round"
 wait_for "Hedgemaw: unhurt"
 wait_for "Ana: 30/30 HP"
 t capture-pane -p -t s | grep -q "Sneak" && fail "a hidden creature shows"
+# The hidden Sneak acts first: to the players the fight has not begun (a round with no one's
+# turn would say that someone hidden acts).
 L fight next ford >/dev/null
 L fight damage ford hedgemaw 100 >/dev/null
-wait_for "Round 1"
 wait_for "Hedgemaw: staggered"
+t capture-pane -p -t s | grep -qF "Before the first round" || fail "a hidden turn shows as a round begun"
+t capture-pane -p -t s | grep -qE "Round|▶" && fail "a hidden turn shows"
 t capture-pane -p -t s | grep -qE "[0-9]+/154" && fail "a foe's hit points show"
 L fight reveal ford gloamsworn-skirmisher >/dev/null
-wait_for "Sneak: unhurt"
+wait_for "Round 1"
+wait_for "▶ Sneak: unhurt"
 L fight damage ford hedgemaw 100 >/dev/null
 wait_for "Hedgemaw: down"
 t send-keys -t s q
