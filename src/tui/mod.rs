@@ -164,7 +164,7 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     }
     if let Some(doing) = jobs.unfinished() {
         eprintln_safe(&format!(
-            "lairsmith: quit without waiting any longer for {doing}; the file holds what it held before or the whole change, never part of it"
+            "lairsmith: Ctrl-C stopped waiting for {doing} before it had finished; the file holds what it held before or the whole change, never part of it"
         ));
     }
     result.map_err(|e| format!("terminal error: {e}"))?;

@@ -42,8 +42,11 @@ const MOST_KEPT: usize = 20;
 /// file cannot be read now.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Seen {
+    /// The fight's name, the frame's title.
     pub name: String,
+    /// What `fight::players::lines` gave for the last fight read.
     pub lines: Vec<String>,
+    /// The file cannot be read now.
     pub unreadable: bool,
 }
 
