@@ -3,16 +3,22 @@
 # Each time the terminal must be given back (no alternate screen, cursor shown, line editing
 # and echo on), the exit status must be 128 + the signal, and a monster left unsaved in the
 # Forge must be kept in <data>/recovery/. Also: a 100 KB paste into the search box is capped
-# and the UI still answers. Usage: tests/signals_tmux.sh PATH/TO/lairsmith
+# and the UI still answers; and while the Table screen reads a fight file that takes minutes to
+# read (tests/slow_read.sh), the status line says so, Esc cancels the read, other keys work, and
+# Ctrl-C quits within seconds with the terminal given back.
+# Usage: tests/signals_tmux.sh PATH/TO/lairsmith
 set -euo pipefail
 # shellcheck source=tests/tmux_cleanup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/tmux_cleanup.sh"
+# shellcheck source=tests/slow_read.sh
+source "$(dirname "${BASH_SOURCE[0]}")/slow_read.sh"
 BIN=${1:?usage: signals_tmux.sh PATH/TO/lairsmith}
 command -v tmux >/dev/null || { echo "signals: tmux is not installed" >&2; exit 2; }
 WORK=$(mktemp -d)
 SOCK="lairsmith-signals-$$"
 t() { tmux -L "$SOCK" "$@"; }
 cleanup() {
+  let_go
   t kill-server 2>/dev/null || true
   tmux -L "$SOCK-hangup" kill-server 2>/dev/null || true
   remove_settled "$WORK"
@@ -85,6 +91,46 @@ t send-keys -t s Escape
 sleep 0.5
 t send-keys -t s q
 wait_for "EXIT=0"
+
+# A fight file that takes minutes to read, on the Table screen: the UI still hears its keys.
+if can_slow_reads; then
+  DATA="$WORK/slow"
+  mkdir -p "$DATA/encounters"
+  printf '%s\n' "kind: encounter" "schema_version: 1" "name: Ford" "party:" "  members:" \
+    "  - {name: Ana, level: 3}" "groups:" "- monster: hedgemaw" "  count: 1" > "$DATA/encounters/ford.yaml"
+  "$BIN" --data-dir "$DATA" fight start ford --seed 3 >/dev/null
+  t send-keys -t s "clear; '$BIN' --data-dir '$DATA'; echo \"EXIT=\$? \$(stty -a | grep -o -- '-\\?icanon' | head -1) \$(stty -a | grep -o -- ' -\\?echo ' | head -1)\"" Enter
+  wait_for "monsters loaded"
+  pid=$(pgrep -f -- "^$BIN --data-dir $DATA\$" | head -1)
+  [ -n "$pid" ] || fail "slow read: no lairsmith process"
+  slow_reads "$pid" "$DATA/fights/ford.yaml" || fail "slow read: strace did not attach"
+  t send-keys -t s F5
+  wait_for "Reading the saved fights... Esc cancels."
+  t send-keys -t s Escape
+  wait_for "Cancelled: reading the saved fights."
+  wait_for "Reading the fights was cancelled"
+  # Other keys work at once: the key reference opens and closes.
+  t send-keys -t s "?"
+  wait_for "Keys: "
+  t send-keys -t s Escape
+  # Read again, and quit in the middle of it.
+  t send-keys -t s o
+  wait_for "Reading the saved fights... Esc cancels."
+  t send-keys -t s C-c
+  for _ in $(seq 50); do
+    [ "$(t display -p -t s '#{alternate_on}')" = 0 ] && main_thread_ended "$pid" && break
+    sleep 0.1
+  done
+  [ "$(t display -p -t s '#{alternate_on}')" = 0 ] || fail "slow read: Ctrl-C did not quit within 5 s"
+  main_thread_ended "$pid" || fail "slow read: the terminal was given back but lairsmith did not end"
+  let_go
+  wait_for "EXIT="
+  line=$(t capture-pane -p -t s | grep -F "EXIT=" | tail -1)
+  echo "$line" | grep -qF "EXIT=0" || fail "slow read: wanted exit 0, got: $line"
+  echo "$line" | grep -q " icanon" || fail "slow read: the terminal was left in raw mode: $line"
+  echo "$line" | grep -q " echo" || fail "slow read: echo was left off: $line"
+  [ "$(t display -p -t s '#{cursor_flag}')" = 1 ] || fail "slow read: the cursor is hidden"
+fi
 
 # The terminal itself goes away (its window closed: the tmux server killed) with unsaved work:
 # lairsmith keeps the work and exits, instead of spinning on the end of its input.

@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
 pub use crate::tui::layer::{Confirm, PromptKind, RelevelForm};
-pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, WritePurpose};
+pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, Running, WritePurpose};
 
 /// The five screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +99,9 @@ pub struct App {
     /// The modal layers, bottom first; the last one has the keys.
     pub layers: Vec<Layer>,
     pub status: Option<Status>,
+    /// The command that has been running for a moment, which the status line shows in place of
+    /// its message until it is done.
+    pub running: Option<Running>,
     /// The user's bestiary is still loading in the background.
     pub loading: bool,
     /// The monsters deleted (moved to the trash) in this session, last one last: `U` restores.
@@ -133,6 +136,7 @@ impl App {
             keymap: Keymap::default(),
             layers: Vec::new(),
             status: None,
+            running: None,
             deleted: Vec::new(),
             loading: false,
             viewport: (120, 40),
@@ -319,12 +323,14 @@ impl App {
     /// The status line's message wrapped to the terminal's width, at most
     /// [`MAX_STATUS_ROWS`] rows: an error is read whole, not cut where its useful part starts.
     pub fn status_lines(&self, width: u16) -> Vec<ratatui::text::Line<'static>> {
-        let Some(s) = &self.status else {
-            return vec![ratatui::text::Line::default()];
+        let text = match (&self.running, &self.status) {
+            (Some(r), _) => r.words(),
+            (None, Some(s)) => s.text.clone(),
+            (None, None) => return vec![ratatui::text::Line::default()],
         };
         let width = usize::from(width.max(1));
         let mut lines =
-            crate::tui::widgets::wrap::flush(vec![ratatui::text::Line::raw(s.text.clone())], width);
+            crate::tui::widgets::wrap::flush(vec![ratatui::text::Line::raw(text)], width);
         if lines.len() > MAX_STATUS_ROWS {
             // The last row that fits ends at a whole word, with an ellipsis.
             let rest: String = lines[MAX_STATUS_ROWS - 1..]

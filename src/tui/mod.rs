@@ -1,6 +1,7 @@
-//! The terminal UI: a synchronous Elm-style loop. `app` holds the model and `layer` its one
-//! stack of modal layers; `update` is pure and returns commands; `exec` performs all file I/O
-//! and feeds results back as messages; `view` draws from a shared reference. Every key goes
+//! The terminal UI: an Elm-style loop. `app` holds the model and `layer` its one stack of modal
+//! layers; `update` is pure and returns commands; `exec` performs all file I/O, on a worker
+//! thread that `jobs` runs while the loop goes on reading keys, and feeds results back as
+//! messages; `view` draws from a shared reference. Every key goes
 //! through `keymap`. Each screen owns its feature end to end: its `Document`, its prompts and
 //! questions and the outcomes of its commands, routed to it by `update` and `layers`. The
 //! terminal is restored on quit, on error, on panic and on signals.
@@ -11,6 +12,7 @@ pub mod exec;
 pub mod export;
 pub mod files;
 pub mod help;
+pub mod jobs;
 pub mod keymap;
 pub mod layer;
 pub mod layers;
@@ -28,7 +30,7 @@ pub mod widgets;
 use crate::bestiary::Bestiary;
 use crate::data_dir::DataDir;
 use app::{App, Cmd, Msg, Paths};
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::Event;
 use update::update;
 
 impl Paths {
@@ -103,8 +105,9 @@ pub fn dispatch_with(
 
 /// Runs the UI until the user quits. The UI opens on the shipped monsters at once while the
 /// user's bestiary loads on another thread; it joins the list as soon as it is read. File work
-/// runs on a worker thread, so the screen keeps drawing and a signal is always heard; keys wait
-/// while a command is in flight, so each key sees what the commands before it did.
+/// runs on a worker thread ([`jobs`]), so the screen keeps drawing, a signal is always heard,
+/// and Esc and Ctrl-C act on a command that takes long; other keys wait while a command is in
+/// flight, so each key sees what the commands before it did.
 /// Returns the signal that stopped the UI, if one did.
 pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<i32>, String> {
     let paths = Paths::from_data_dir(data);
@@ -131,12 +134,17 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
         }
     });
     let stop = terminal::Stop::register().map_err(|e| format!("cannot watch for signals: {e}"))?;
-    let worker = Worker::spawn(paths);
+    let mut jobs = jobs::Jobs::new(
+        paths,
+        std::sync::Arc::new(exec::run),
+        jobs::Timing::default(),
+    )
+    .map_err(|e| format!("cannot start the file worker: {e}"))?;
     let mut term = terminal::enter().map_err(|e| format!("cannot start the terminal UI: {e}"))?;
     if let Ok(size) = term.size() {
         update(&mut app, Msg::Resize(size.width, size.height));
     }
-    let result = event_loop(&mut app, &mut term, &worker, &load_rx, &stop);
+    let result = event_loop(&mut app, &mut term, &mut jobs, &load_rx, &stop);
     let signal = stop.signal();
     // A signal, a closed terminal or a terminal error ends the UI without the user choosing
     // to discard anything: unsaved work is kept, first, before anything touches the terminal.
@@ -153,6 +161,11 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     };
     for line in kept {
         eprintln_safe(&format!("lairsmith: {why}; {line}"));
+    }
+    if let Some(doing) = jobs.unfinished() {
+        eprintln_safe(&format!(
+            "lairsmith: Ctrl-C stopped waiting for {doing} before it had finished; the file holds what it held before or the whole change, never part of it"
+        ));
     }
     result.map_err(|e| format!("terminal error: {e}"))?;
     Ok(signal)
@@ -265,137 +278,84 @@ fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
     out
 }
 
-/// Runs commands other than the editor, one at a time and in order, off the UI thread.
-struct Worker {
-    tx: std::sync::mpsc::Sender<Cmd>,
-    rx: std::sync::mpsc::Receiver<app::Outcome>,
-}
-
-impl Worker {
-    fn spawn(paths: Paths) -> Worker {
-        let (cmd_tx, cmd_rx) = std::sync::mpsc::channel::<Cmd>();
-        let (out_tx, out_rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for cmd in cmd_rx {
-                // Every command answers, so the loop never waits for an outcome that cannot come.
-                let outcome = exec::run(cmd, &paths).unwrap_or(app::Outcome::Nothing);
-                if out_tx.send(outcome).is_err() {
-                    break;
-                }
-            }
-        });
-        Worker {
-            tx: cmd_tx,
-            rx: out_rx,
-        }
-    }
-}
-
 use app::Outcome;
-use std::collections::VecDeque;
-use std::sync::mpsc::RecvTimeoutError;
 
 /// How long one wait for input lasts before the loop looks at signals and background work.
 const POLL: std::time::Duration = std::time::Duration::from_millis(50);
+/// How long one wait for a running command lasts before the loop reads the terminal again.
+const POLL_BUSY: std::time::Duration = std::time::Duration::from_millis(25);
 /// The most input events handled between two frames: a burst of keys costs one frame.
 const EVENTS_PER_FRAME: usize = 256;
 /// How often status messages age.
 const TICK: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// The editor, between two frames: it needs the terminal.
+fn edit(
+    app: &mut App,
+    jobs: &mut jobs::Jobs,
+    term: &mut ratatui::DefaultTerminal,
+    stop: &terminal::Stop,
+    path: &std::path::Path,
+) -> std::io::Result<()> {
+    terminal::leave();
+    let outcome = exec::edit(path);
+    stop.forget_keyboard_signals();
+    *term = terminal::enter()?;
+    term.clear()?;
+    jobs.input(app, Msg::Done(Box::new(outcome)));
+    Ok(())
+}
+
 fn event_loop(
     app: &mut App,
     term: &mut ratatui::DefaultTerminal,
-    worker: &Worker,
+    jobs: &mut jobs::Jobs,
     load_rx: &std::sync::mpsc::Receiver<Bestiary>,
     stop: &terminal::Stop,
 ) -> std::io::Result<()> {
-    let stopped = || std::io::Error::other("the file worker stopped");
     let tty = terminal::Tty::open()?;
-    // Commands not yet started, and input read but not yet handled (it waits for them).
-    let mut cmds: VecDeque<Cmd> = VecDeque::new();
-    let mut held: VecDeque<Msg> = VecDeque::new();
-    let mut in_flight = false;
     let mut last_tick = std::time::Instant::now();
     while !app.quit && stop.signal().is_none() {
         term.draw(|f| view::view(app, f))?;
         if last_tick.elapsed() >= TICK {
             last_tick = std::time::Instant::now();
-            held.push_back(Msg::Tick);
+            jobs.input(app, Msg::Tick);
         }
-        while !in_flight && let Some(cmd) = cmds.pop_front() {
-            match cmd {
-                Cmd::OpenEditor { path } => {
-                    terminal::leave();
-                    let outcome = exec::edit(&path);
-                    stop.forget_keyboard_signals();
-                    *term = terminal::enter()?;
-                    term.clear()?;
-                    cmds.extend(update(app, Msg::Done(Box::new(outcome))));
-                }
-                other => {
-                    worker.tx.send(other).map_err(|_| stopped())?;
-                    in_flight = true;
-                }
-            }
-        }
-        if in_flight {
-            match worker.rx.recv_timeout(POLL) {
-                Ok(o) => {
-                    in_flight = false;
-                    cmds.extend(update(app, Msg::Done(Box::new(o))));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return Err(stopped()),
-            }
+        if let Some(path) = jobs.pump(app, POLL_BUSY)? {
+            edit(app, jobs, term, stop, &path)?;
             continue;
         }
-        if app.loading
+        if app.quit {
+            break;
+        }
+        if !jobs.busy()
+            && app.loading
             && let Ok(b) = load_rx.try_recv()
         {
-            cmds.extend(update(
-                app,
-                Msg::Done(Box::new(Outcome::Loaded(Box::new(b)))),
-            ));
+            jobs.input(app, Msg::Done(Box::new(Outcome::Loaded(Box::new(b)))));
             continue;
         }
-        if held.is_empty() {
-            // crossterm keeps what it has read but not yet handed out (and hears a resize on
-            // its own pipe), so it is asked first; the terminal is waited on only when it has
-            // nothing, which is also where a hang-up shows (its own wait spins on one).
-            let zero = std::time::Duration::ZERO;
-            let mut ready = false;
-            for wait in [zero, POLL] {
-                match terminal::wait_for_input(&tty, wait) {
-                    terminal::Input::HungUp => {
-                        stop.hang_up();
-                        return Ok(());
-                    }
-                    terminal::Input::Ready => {}
-                    terminal::Input::Idle if wait == zero => {}
-                    terminal::Input::Idle => break,
-                }
-                if event::poll(zero)? {
-                    ready = true;
-                    break;
-                }
-            }
-            // Take every event already waiting, so a fast typist or a paste costs one frame.
-            while ready && held.len() < EVENTS_PER_FRAME {
-                match event::read()? {
-                    Event::Key(k) => held.push_back(Msg::Key(k)),
-                    Event::Paste(s) => held.push_back(Msg::Paste(s)),
-                    Event::Resize(w, h) => held.push_back(Msg::Resize(w, h)),
-                    _ => {}
-                }
-                ready = event::poll(zero)?;
+        // While a command runs the terminal is only looked at (the command's answer is what
+        // the loop waits on), so Esc and Ctrl-C are heard within one wait.
+        let wait = if jobs.busy() || jobs.holding() {
+            std::time::Duration::ZERO
+        } else {
+            POLL
+        };
+        let Some(events) = terminal::read_events(&tty, wait, EVENTS_PER_FRAME)? else {
+            stop.hang_up();
+            return Ok(());
+        };
+        for e in events {
+            match e {
+                Event::Key(k) => jobs.input(app, Msg::Key(k)),
+                Event::Paste(s) => jobs.input(app, Msg::Paste(s)),
+                Event::Resize(w, h) => jobs.input(app, Msg::Resize(w, h)),
+                _ => {}
             }
         }
-        // Handle input until a key asks for file work; the rest waits for its outcome.
-        while cmds.is_empty()
-            && !app.quit
-            && let Some(msg) = held.pop_front()
-        {
-            cmds.extend(update(app, msg));
+        if let Some(path) = jobs.pump(app, std::time::Duration::ZERO)? {
+            edit(app, jobs, term, stop, &path)?;
         }
     }
     Ok(())

@@ -20,6 +20,22 @@ pub enum Msg {
     /// About a second has passed: status messages age.
     Tick,
     Done(Box<Outcome>),
+    /// A command has been running long enough to say so (`Some`), or none runs any more.
+    Running(Option<Running>),
+    /// A read the user cancelled (Esc, or Ctrl-C on the way out): its result, if it ever
+    /// comes, is dropped.
+    Cancelled(Box<Cmd>),
+}
+
+/// What the status line says while a command runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Running {
+    /// What it does, from [`Cmd::doing`]: "reading the saved fights".
+    pub doing: String,
+    /// It changes files, so it is never cut short: Esc cannot cancel it.
+    pub writes: bool,
+    /// Ctrl-C came while it ran: the UI quits (or asks, as Ctrl-C does) once it is done.
+    pub quitting: bool,
 }
 
 /// What a screen's handler asks of the app beyond its own state.
@@ -218,6 +234,109 @@ pub enum Cmd {
     },
     /// What the UI remembers for the next session changed: these fields, into the state file.
     Remember(crate::tui::state::Remembered),
+}
+
+impl Running {
+    /// The status line's sentence: what runs, and what Esc and Ctrl-C do about it.
+    pub fn words(&self) -> String {
+        let mut doing = self.doing.clone();
+        if let Some(first) = doing.get(..1) {
+            doing.replace_range(..1, &first.to_uppercase());
+        }
+        match (self.writes, self.quitting) {
+            (false, _) => format!("{doing}... Esc cancels."),
+            (true, false) => {
+                format!("{doing}... A write is never cut short: Esc cannot cancel it.")
+            }
+            (true, true) => {
+                format!("{doing}... Quitting once it is done (Ctrl-C again quits without waiting).")
+            }
+        }
+    }
+}
+
+impl Cmd {
+    /// Whether the command changes a file. Every other command only reads, so it can be
+    /// cancelled by dropping its result; a write cannot be half cancelled.
+    pub fn writes(&self) -> bool {
+        use crate::tui::screens::table::Job;
+        match self {
+            Cmd::Fight(Job::Lobby | Job::Load { .. })
+            | Cmd::ReloadAll { .. }
+            | Cmd::ListFiles(_)
+            | Cmd::LoadDraft { .. }
+            | Cmd::LoadEncounter { .. }
+            | Cmd::LoadParty { .. }
+            | Cmd::PartyUsers { .. }
+            | Cmd::LoadAdventure { .. }
+            | Cmd::LoadAdventureParts { .. } => false,
+            Cmd::Fight(_)
+            | Cmd::Write { .. }
+            | Cmd::Export { .. }
+            | Cmd::Remove { .. }
+            | Cmd::Restore { .. }
+            | Cmd::OpenEditor { .. }
+            | Cmd::KeepDraft { .. }
+            | Cmd::RemoveDraft { .. }
+            | Cmd::TrashDraft { .. }
+            | Cmd::LevelUpParty { .. }
+            | Cmd::RemoveParty { .. }
+            | Cmd::Remember(_) => true,
+        }
+    }
+
+    /// What the command does, for the status line: "reading the fight `ford`".
+    pub fn doing(&self) -> String {
+        use crate::tui::screens::table::Job;
+        let file = |p: &std::path::Path| {
+            let name = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
+            format!("`{}`", crate::text::escape_controls(&name))
+        };
+        let stem = |p: &std::path::Path| {
+            let name = p.file_stem().unwrap_or(p.as_os_str()).to_string_lossy();
+            format!("`{}`", crate::text::escape_controls(&name))
+        };
+        let id = |id: &str| format!("`{}`", crate::text::escape_controls(id));
+        match self {
+            Cmd::Fight(job) => match job {
+                Job::Lobby => "reading the saved fights".to_owned(),
+                Job::Load { path } => format!("reading the fight {}", stem(path)),
+                Job::Start { .. } => "starting the fight".to_owned(),
+                Job::Step { path, .. } => format!("saving the step to the fight {}", stem(path)),
+                Job::Undo { path, .. } => format!("undoing the last step of {}", stem(path)),
+                Job::End { path, .. } => format!("ending the fight {}", stem(path)),
+                Job::Award { path, .. } => format!("writing the XP of the fight {}", stem(path)),
+            },
+            Cmd::Write { path, .. } => format!("saving {}", file(path)),
+            Cmd::Export { path, .. } => format!("exporting to {}", file(path)),
+            Cmd::Remove { id: what, .. } => format!("moving {} to the trash", id(what)),
+            Cmd::Restore { id: what } => format!("restoring {}", id(what)),
+            Cmd::OpenEditor { path } => format!("editing {}", file(path)),
+            Cmd::ReloadAll { .. } => "reading every monster".to_owned(),
+            Cmd::ListFiles(purpose) => match purpose {
+                FilesFor::OpenEncounter | FilesFor::AddEncounter => {
+                    "reading the saved encounters".to_owned()
+                }
+                FilesFor::OpenAdventure => "reading the saved adventures".to_owned(),
+                FilesFor::OpenDraft => "reading the drafts".to_owned(),
+            },
+            Cmd::KeepDraft { .. } => "keeping the draft".to_owned(),
+            Cmd::LoadDraft { path } => format!("reading the draft {}", file(path)),
+            Cmd::RemoveDraft { path } | Cmd::TrashDraft { path } => {
+                format!("deleting the draft {}", file(path))
+            }
+            Cmd::LoadEncounter { path } => format!("reading the encounter {}", stem(path)),
+            Cmd::LoadParty { .. } => "reading the party".to_owned(),
+            Cmd::PartyUsers { id: party, .. } => {
+                format!("looking for the files that name the party {}", id(party))
+            }
+            Cmd::LevelUpParty { id: party } => format!("levelling up the party {}", id(party)),
+            Cmd::RemoveParty { id: party } => format!("deleting the party {}", id(party)),
+            Cmd::LoadAdventure { path } => format!("reading the adventure {}", stem(path)),
+            Cmd::LoadAdventureParts { .. } => "reading the adventure's encounters".to_owned(),
+            Cmd::Remember(_) => "remembering this session".to_owned(),
+        }
+    }
 }
 
 /// What the executor reports back.

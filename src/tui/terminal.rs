@@ -133,6 +133,40 @@ pub fn wait_for_input(tty: &Tty, timeout: std::time::Duration) -> Input {
     }
 }
 
+/// The events waiting on the terminal, at most `most` of them, waiting up to `wait` for the
+/// first; `None` once the terminal has hung up (there will never be input again).
+pub fn read_events(
+    tty: &Tty,
+    wait: std::time::Duration,
+    most: usize,
+) -> std::io::Result<Option<Vec<ratatui::crossterm::event::Event>>> {
+    use ratatui::crossterm::event;
+    // crossterm keeps what it has read but not yet handed out (and hears a resize on its own
+    // pipe), so it is asked first; the terminal is waited on only when it has nothing, which is
+    // also where a hang-up shows (its own wait spins on one).
+    let zero = std::time::Duration::ZERO;
+    let mut ready = false;
+    for w in [zero, wait] {
+        match wait_for_input(tty, w) {
+            Input::HungUp => return Ok(None),
+            Input::Ready => {}
+            Input::Idle if w == zero => {}
+            Input::Idle => break,
+        }
+        if event::poll(zero)? {
+            ready = true;
+            break;
+        }
+    }
+    // Take every event already waiting, so a fast typist or a paste costs one frame.
+    let mut events = Vec::new();
+    while ready && events.len() < most {
+        events.push(event::read()?);
+        ready = event::poll(zero)?;
+    }
+    Ok(Some(events))
+}
+
 /// The terminal input lairsmith waits on.
 pub enum Tty {
     Stdin(std::io::Stdin),

@@ -36,6 +36,17 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             let effects = on_outcome(app, *outcome);
             carry_out(app, effects)
         }
+        Msg::Running(running) => {
+            app.running = running;
+            Vec::new()
+        }
+        Msg::Cancelled(cmd) => {
+            app.info(format!("Cancelled: {}.", cmd.doing()));
+            if let Cmd::Fight(job) = *cmd {
+                crate::tui::screens::table::update::on_cancelled(app, &job);
+            }
+            Vec::new()
+        }
         Msg::Key(ev) if ev.kind == KeyEventKind::Release => Vec::new(),
         // Ctrl-C before any binding: whatever the settings and whatever has the keys.
         Msg::Key(ev) if crate::tui::keymap::is_interrupt(&ev) => ctrl_c(app),

@@ -66,7 +66,7 @@ pub fn view(app: &App, f: &mut Frame) {
     }
 
     let style = match &app.status {
-        Some(s) if s.error => theme::error(),
+        Some(s) if s.error && app.running.is_none() => theme::error(),
         _ => Style::new(),
     };
     f.render_widget(Paragraph::new(status_lines).style(style), status);

@@ -5,6 +5,7 @@ mod encounter_editing;
 mod fit_and_wrap;
 mod pickers_and_drafts;
 mod relevel_form;
+mod slow_jobs;
 mod tui;
 mod tui_adventure;
 mod tui_challenges;

@@ -51,6 +51,8 @@ pub struct Lobby {
     pub cursor: usize,
     /// The lists have been read at least once.
     pub read: bool,
+    /// Their last reading was cancelled (Esc) before they were ever read.
+    pub cancelled: bool,
 }
 
 impl Lobby {

@@ -541,6 +541,13 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
     })
 }
 
+/// A read of the screen's the user cancelled: the lists say so until they are read.
+pub fn on_cancelled(app: &mut App, job: &Job) {
+    if *job == Job::Lobby {
+        app.table.lobby.cancelled = true;
+    }
+}
+
 /// What the executor did with the screen's file work.
 pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
     let Outcome::Fight(done) = outcome else {
@@ -553,10 +560,12 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             l.encounters = encounters;
             l.cursor = l.cursor.min(l.len().saturating_sub(1));
             l.read = true;
+            l.cancelled = false;
             Vec::new()
         }
         Done::Lobby(Err(e)) => {
             app.table.lobby.read = true;
+            app.table.lobby.cancelled = false;
             app.error(e);
             Vec::new()
         }

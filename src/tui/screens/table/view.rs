@@ -39,7 +39,15 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     f.render_widget(block, area);
     let mut lines = Vec::new();
-    if !l.read {
+    if !l.read && l.cancelled {
+        lines.push(Line::styled(
+            format!(
+                "Reading the fights was cancelled: {} reads them again.",
+                key(app, Action::Open)
+            ),
+            theme::dim(),
+        ));
+    } else if !l.read {
         lines.push(Line::styled("Reading the fights...", theme::dim()));
     } else if l.is_empty() {
         lines.push(Line::raw(
