@@ -791,6 +791,14 @@ pub fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(d: D) -> Re
     in_range::<B, T, D::Error>(read_number(d)?)
 }
 
+/// Reads any whole number that fits `T`, refusing one that does not with `B`'s range in words
+/// (never serde's words about `T`): a caller that checks `B`'s range after reading (where it
+/// can point at the value's line) sees every number that fits.
+pub fn fitting<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    let n = read_number(d)?;
+    T::try_from(n).map_err(|_| serde::de::Error::custom(B::LIMIT.refusal(n)))
+}
+
 /// An optional number within `B`'s range; `null` or `~` is none.
 pub fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
     d: D,

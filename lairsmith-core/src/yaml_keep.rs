@@ -72,7 +72,7 @@ where
     let original = without_bom(original);
     let ours = guard::x_values(original, path).map_err(|e| Refused(vec![e]))?;
     if ours.is_empty() {
-        return within_limit(canonical, path);
+        return within_limit(canonical, original, path);
     }
     let theirs = guard::x_values(&canonical, path).map_err(|e| {
         Refused(vec![FileError::new(
@@ -123,21 +123,26 @@ where
     if !blockers.is_empty() {
         return Err(Refused(blockers));
     }
-    within_limit(text, path)
+    within_limit(text, original, path)
 }
 
 /// How many times a save tries putting the file's lines back before writing every value
 /// canonically.
 const MAX_ROUNDS: usize = 8;
 
-fn within_limit(text: String, path: &Path) -> Result<String, Refused> {
+fn within_limit(text: String, original: &str, path: &Path) -> Result<String, Refused> {
     if text.len() > MAX_FILE_BYTES {
         // Aliases in typed fields are written out in full, and a file past the limit would no
-        // longer load.
+        // longer load: the message says so only of a file that has aliases.
+        let why = if guard::holds_alias(original) {
+            " (its aliases written out in full)"
+        } else {
+            ""
+        };
         return Err(Refused(vec![FileError::new(
             path,
             format!(
-                "saved, the file would be {} bytes (its aliases written out in full), more than the {MAX_FILE_BYTES} lairsmith reads; nothing was written",
+                "saved, the file would be {} bytes{why}, more than the {MAX_FILE_BYTES} lairsmith reads; nothing was written",
                 text.len()
             ),
         )]));

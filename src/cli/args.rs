@@ -1032,8 +1032,9 @@ pub enum FightCmd {
     /// Take back the last step (back to the start of the fight).
     Undo { fight: String },
     /// End the fight (P10): the foes overcome (`ID` or `ID=fled`; --all: every foe), the XP
-    /// each character earns and the treasure. --write adds the XP to the party's file (and
-    /// the adventure's party).
+    /// each character earns and the treasure. Writes the end into the fight's file (`fight
+    /// undo` takes it back); --write also adds the XP to the party's file (or the adventure's
+    /// party), once, whichever write fails.
     End {
         fight: String,
         #[arg(long = "overcome", value_name = "ID[=HOW]")]
@@ -1041,7 +1042,8 @@ pub enum FightCmd {
         /// Every foe, defeated (or as its ID=HOW says).
         #[arg(long)]
         all: bool,
-        /// Write the XP to the party file and the adventure (without it, only printed).
+        /// Add the XP to the party's file (or the adventure's party), once; without it the XP
+        /// is only printed.
         #[arg(long)]
         write: bool,
         /// The treasure method when the fight belongs to no adventure.

@@ -217,11 +217,16 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             let (f, _) = load_fight(&fight_path(data, &fight)?)?;
             match format {
                 FightLogFormat::Text => {
-                    for l in &f.now.log {
+                    let log = f.log().map_err(|u| unreadable(&f, &u))?;
+                    for l in &log {
                         outln!(term, "{}", crate::text::escape_controls(&run::log_line(l)))?;
                     }
                 }
-                FightLogFormat::Md => out!(term, "{}", crate::export::fight::log_markdown(&f))?,
+                FightLogFormat::Md => out!(
+                    term,
+                    "{}",
+                    crate::export::fight::log_markdown(&f).map_err(|u| unreadable(&f, &u))?
+                )?,
             }
             Ok(EXIT_OK)
         }
@@ -427,10 +432,10 @@ pub fn show(f: &Fight) -> String {
             crate::text::group_thousands(e.xp_each)
         ));
     }
-    let tail: Vec<&crate::fight::model::LogLine> = s.log.iter().rev().take(5).collect();
+    let tail = f.log_tail(5).unwrap_or_default();
     if !tail.is_empty() {
         out.push_str("last:\n");
-        for l in tail.into_iter().rev() {
+        for l in &tail {
             out.push_str(&format!("  {}\n", run::log_line(l)));
         }
     }
@@ -445,4 +450,15 @@ fn watch(path: &std::path::Path) -> CmdResult {
             })
         })
         .map_err(Failure)
+}
+
+/// A step of the fight's file that cannot be read (a file whose check was written over a broken
+/// line), as the command's failure.
+fn unreadable(f: &Fight, u: &crate::fight::history::Unreadable) -> super::Failure {
+    super::Failure(format!(
+        "the fight {}: step {} cannot be read: {}",
+        crate::text::quote_short(&f.name),
+        u.step,
+        u.why
+    ))
 }

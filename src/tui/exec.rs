@@ -341,10 +341,19 @@ fn fight_job(
     use crate::tui::screens::table::{Done, Job, Read};
     let data = crate::data_dir::DataDir::new(paths.root.clone());
     let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
-    let read = |c: run::Changed<Vec<String>>| Read {
-        fight: Box::new(c.fight),
-        fingerprint: c.fingerprint,
-        news: c.news,
+    // The screen shows the whole log: every step is parsed here, off the screen's thread.
+    let whole = |mut f: crate::fight::Fight| -> Result<Box<crate::fight::Fight>, String> {
+        f.history
+            .parse_all()
+            .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
+        Ok(Box::new(f))
+    };
+    let read = |c: run::Changed<Vec<String>>| -> Result<Read, String> {
+        Ok(Read {
+            fight: whole(c.fight)?,
+            fingerprint: c.fingerprint,
+            news: c.news,
+        })
     };
     match job {
         Job::Lobby => Done::Lobby({
@@ -353,20 +362,22 @@ fn fight_job(
         }),
         Job::Load { path } => Done::Fight {
             result: crate::fight::saved::load_fight(&path)
-                .map(|(f, fingerprint)| Read {
-                    fight: Box::new(f),
-                    fingerprint,
-                    news: Vec::new(),
-                })
-                .map_err(|e| e.to_string()),
+                .map_err(|e| e.to_string())
+                .and_then(|(f, fingerprint)| {
+                    Ok(Read {
+                        fight: whole(f)?,
+                        fingerprint,
+                        news: Vec::new(),
+                    })
+                }),
             path,
             ended: false,
             read: true,
         },
         Job::Start { with } => match run::start(&data, &with) {
             Ok((path, f, fingerprint)) => Done::Fight {
-                result: Ok(Read {
-                    fight: Box::new(f),
+                result: whole(f).map(|fight| Read {
+                    fight,
                     fingerprint,
                     news: vec![format!("Started: {}", path.display())],
                 }),
@@ -378,28 +389,28 @@ fn fight_job(
         },
         Job::Step { path, seen, step } => Done::Fight {
             result: run::step_seen(&path, seen, step)
-                .map(|c| {
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
                     read(run::Changed {
                         news: lines(c.news),
                         fight: c.fight,
                         fingerprint: c.fingerprint,
                     })
-                })
-                .map_err(|e| e.to_string()),
+                }),
             path,
             ended: false,
             read: false,
         },
         Job::Undo { path, seen } => Done::Fight {
             result: run::undo(&path, Some(seen))
-                .map(|c| {
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
                     read(run::Changed {
                         news: vec![format!("undone: {}", run::step_words(&c.news))],
                         fight: c.fight,
                         fingerprint: c.fingerprint,
                     })
-                })
-                .map_err(|e| e.to_string()),
+                }),
             path,
             ended: false,
             read: false,
@@ -411,15 +422,15 @@ fn fight_job(
             treasure,
         } => {
             let result = run::end(&path, overcome, Some(seen))
-                .map(|c| {
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
                     let news = run::end_lines(&data, &c.fight, treasure);
                     read(run::Changed {
                         news,
                         fight: c.fight,
                         fingerprint: c.fingerprint,
                     })
-                })
-                .map_err(|e| e.to_string());
+                });
             Done::Fight {
                 ended: result.is_ok(),
                 result,
@@ -429,7 +440,8 @@ fn fight_job(
         }
         Job::Award { path, treasure } => Done::Fight {
             result: run::award(&data, &path)
-                .map(|c| {
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
                     // The XP, then where it was written, then the treasure.
                     let mut news = run::end_lines(&data, &c.fight, treasure);
                     let at = news.len().min(1);
@@ -439,8 +451,7 @@ fn fight_job(
                         fight: c.fight,
                         fingerprint: c.fingerprint,
                     })
-                })
-                .map_err(|e| e.to_string()),
+                }),
             path,
             ended: false,
             read: false,

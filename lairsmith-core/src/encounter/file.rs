@@ -1358,7 +1358,11 @@ pub(crate) fn check_played(
     for (i, p) in played.iter().enumerate() {
         let mut here = at.clone();
         here.push(Seg::Index(i));
-        for (k, v) in [("fight", &p.fight), ("id", &p.id), ("encounter", &p.encounter)] {
+        for (k, v) in [
+            ("fight", &p.fight),
+            ("id", &p.id),
+            ("encounter", &p.encounter),
+        ] {
             let mut there = here.clone();
             there.push(crate::yaml_io::key(k));
             crate::yaml_io::check_name_at(there, "a played fight's key", v)?;

@@ -4,15 +4,16 @@
 use crate::export::md::inline;
 use crate::fight::Fight;
 
-/// The log: a heading, then a section a round, each step's lines a list.
-pub fn log_markdown(f: &Fight) -> String {
+/// The log: a heading, then a section a round, each step's lines a list; or the step of the
+/// fight's file that cannot be read.
+pub fn log_markdown(f: &Fight) -> Result<String, crate::fight::history::Unreadable> {
     let mut s = format!("# {}\n\n", inline(&f.name));
     s.push_str(&format!(
         "From the encounter `{}`, seed {}.\n",
         f.encounter, f.seed
     ));
     let mut round = None;
-    for l in &f.now.log {
+    for l in &f.log()? {
         if round != Some(l.round) {
             round = Some(l.round);
             if l.round == 0 {
@@ -31,5 +32,5 @@ pub fn log_markdown(f: &Fight) -> String {
             crate::text::group_thousands(e.xp_each)
         ));
     }
-    crate::text::escape_string(s)
+    Ok(crate::text::escape_string(s))
 }

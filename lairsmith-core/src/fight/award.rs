@@ -82,10 +82,7 @@ pub fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, DataError> {
 /// Adds the ended fight's XP to the party's file once (see the module's documentation). The
 /// fight after it, a line a character (or one line saying the party had it already), and the
 /// fight file's fingerprint.
-pub fn award(
-    data: &DataDir,
-    path: &Path,
-) -> Result<(Fight, Vec<String>, Fingerprint), DataError> {
+pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>, Fingerprint), DataError> {
     // 1. The fight says where the award goes before anything is written.
     let ((f, to), _) = update_fight(path, |f| {
         if !f.awarded.is_empty() {
@@ -127,7 +124,9 @@ pub fn award(
 /// write; a line a character, each saying where it went.
 fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<String>, DataError> {
     let each = f.now.ended.as_ref().map_or(0, |e| e.xp_each);
-    let add = |members: &mut [Member], played: &mut Vec<Played>| -> Result<Vec<String>, DataError> {
+    let add = |members: &mut [Member],
+               played: &mut Vec<Played>|
+     -> Result<Vec<String>, DataError> {
         if let Some(p) = played.iter().find(|p| p.fight == f.uid) {
             return Ok(vec![format!(
                 "the XP of this fight was in {to} already (written {}: {} for each character); nothing added",
@@ -146,10 +145,7 @@ fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<Str
             xp_each: each,
             on: crate::text::today(),
         });
-        Ok(lines
-            .into_iter()
-            .map(|l| format!("{l} ({to})"))
-            .collect())
+        Ok(lines.into_iter().map(|l| format!("{l} ({to})")).collect())
     };
     match to {
         AwardTo::Party(id) => crate::encounter::parties::update_party(data, id, |file| {

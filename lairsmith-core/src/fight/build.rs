@@ -557,7 +557,7 @@ pub fn reinforcement(
     let count = match initiative {
         Some(i) => i,
         None => {
-            let mut dice = Dice::for_step(f.seed, f.steps.len() + 1);
+            let mut dice = Dice::for_step(f.seed, f.history.len() + 1);
             let (count, _) = rules::p1_roll(&mut dice, c.init_mod);
             c.coin = dice.coin();
             count

@@ -28,11 +28,7 @@ pub(crate) fn check(s: &FightState) -> Result<(), String> {
         if s.round == 0 {
             return Err("a turn before the first round".into());
         }
-        if !s
-            .combatants
-            .iter()
-            .any(|c| &c.id == t && c.takes_turns())
-        {
+        if !s.combatants.iter().any(|c| &c.id == t && c.takes_turns()) {
             return Err(format!("the turn is `{t}`'s, who takes no turns"));
         }
     }

@@ -2,8 +2,8 @@
 //! replayed). Apart from the state types ([`super::model`]) so that the state does not name the
 //! steps that change it. How it is written as text is [`super::layout`].
 
+use crate::fight::history::History;
 use crate::fight::model::FightState;
-use crate::fight::step::Step;
 use crate::xkeys::XKeys;
 use serde::{Deserialize, Serialize};
 
@@ -55,11 +55,12 @@ pub struct Fight {
     /// the award, so that it is never added twice. Made from the OS's random source when the
     /// fight starts (and when a file of version 1 is first changed).
     pub uid: String,
-    /// The fight as it started.
+    /// The fight as it started (its log: the start's lines).
     pub start: FightState,
-    /// Every change the GM made, in order.
-    pub steps: Vec<Step>,
-    /// The fight now: `start` with `steps` replayed.
+    /// Every change the GM made, in order, each with the log lines it wrote.
+    pub history: History,
+    /// The fight now: `start` with the steps replayed. Its `log` is empty: the log is the
+    /// start's lines and each step's ([`Fight::log`]).
     pub now: FightState,
     /// Where the XP of the end was written (P10), a line a character, so that it is never
     /// written twice.
@@ -84,9 +85,9 @@ impl Fight {
             party: None,
             seed,
             uid: new_uid(),
-            now: start.clone(),
+            now: start.clone_without_log(),
             start,
-            steps: Vec::new(),
+            history: History::default(),
             awarded: Vec::new(),
             awarding: None,
             extra: XKeys::default(),

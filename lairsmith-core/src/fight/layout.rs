@@ -25,6 +25,7 @@
 //! truth.
 
 use crate::fight::file::{Fight, FightKind};
+use crate::fight::history::{History, Record, json_nodes};
 use crate::fight::model::{FightState, LogLine};
 use crate::fight::step::Step;
 use crate::xkeys::XKeys;
@@ -130,26 +131,6 @@ impl KeepsXKeys for Document {
     }
 }
 
-/// One step as the file holds it: the step's own keys and `log:`, the lines it wrote.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Record {
-    /// The step.
-    #[serde(flatten)]
-    pub step: Step,
-    /// The log lines the step wrote, `[round, text]` each.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub log: Vec<LogLine>,
-}
-
-/// The record written for `step` with its lines.
-#[derive(Serialize)]
-struct RecordOut<'a> {
-    #[serde(flatten)]
-    step: &'a Step,
-    #[serde(skip_serializing_if = "<[LogLine]>::is_empty")]
-    log: &'a [LogLine],
-}
-
 /// The head of `f` as written.
 pub(crate) fn head_of(f: &Fight) -> Head {
     Head {
@@ -171,44 +152,22 @@ pub(crate) fn head_of(f: &Fight) -> Head {
     }
 }
 
-/// The lines after the check: the start, then each step with the log lines it wrote.
-pub(crate) fn body_of(f: &Fight) -> String {
-    let mut s = String::with_capacity(64 * (f.steps.len() + 8));
+/// The lines after the check: the start, then each step with the log lines it wrote; and the
+/// values (YAML's nodes) of the steps' lines, which the check line records.
+pub(crate) fn body_of(f: &Fight) -> (String, usize) {
+    let mut s = String::with_capacity(f.history.text_len() + 4096);
     s.push_str("start: ");
     s.push_str(&json(&f.start));
     s.push('\n');
-    if f.steps.is_empty() {
+    if f.history.is_empty() {
         s.push_str("steps: []\n");
-        return s;
+        return (s, 0);
     }
     s.push_str("steps:\n");
-    for r in records(f) {
-        s.push_str("- ");
-        s.push_str(&json(&r));
-        s.push('\n');
-    }
-    s
-}
-
-/// Each step of `f` with the log lines it wrote.
-fn records(f: &Fight) -> Vec<RecordOut<'_>> {
-    let log = &f.now.log;
-    let mut at = log.partition_point(|l| l.step == 0);
-    f.steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            let from = at;
-            while at < log.len() && log[at].step == n {
-                at += 1;
-            }
-            RecordOut {
-                step,
-                log: &log[from..at],
-            }
-        })
-        .collect()
+    let at = s.len();
+    f.history.body_lines(&mut s);
+    let values = f.history.read_values() + json_nodes(&s[at + f.history.read_len()..]);
+    (s, values)
 }
 
 /// JSON text of a value lairsmith made (which always serializes).
@@ -216,20 +175,21 @@ fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("fight values always serialize")
 }
 
-/// The check line for a file whose other lines are `head` and `body`.
-pub(crate) fn check_line(head: &str, body: &str) -> String {
-    format!("{CHECK}{:016x}\n", hash(head, body))
+/// The hash a check line gives for a file of `head`, `body` and the steps' `values`.
+fn hash(head: &str, values: usize, body: &str) -> u64 {
+    let values = values.to_string();
+    crate::hash::xxh3_of(&[head.as_bytes(), values.as_bytes(), body.as_bytes()])
 }
 
-fn hash(head: &str, body: &str) -> u64 {
-    crate::hash::xxh3_of(&[head.as_bytes(), body.as_bytes()])
-}
-
-/// The text of a file of version 2 made of a head's text and the fight's body.
-pub(crate) fn assemble(head: &str, body: &str) -> String {
-    let mut text = String::with_capacity(head.len() + body.len() + 40);
+/// The text of a file of version 2 made of a head's text and the fight's body, whose steps
+/// hold `values` values.
+pub(crate) fn assemble(head: &str, (body, values): &(String, usize)) -> String {
+    let mut text = String::with_capacity(head.len() + body.len() + 48);
     text.push_str(head);
-    text.push_str(&check_line(head, body));
+    text.push_str(&format!(
+        "{CHECK}{:016x} {values}\n",
+        hash(head, *values, body)
+    ));
     text.push_str(body);
     text
 }
@@ -240,6 +200,8 @@ pub struct Parts<'a> {
     pub head: &'a str,
     /// The hash the check line gives.
     pub check: u64,
+    /// The values of the steps' lines, as the check line gives them.
+    pub values: usize,
     /// Everything after the check line.
     pub body: &'a str,
     /// The line of the file (from 1) where the body starts.
@@ -249,7 +211,7 @@ pub struct Parts<'a> {
 impl Parts<'_> {
     /// Whether the check matches the other lines.
     pub fn checks(&self) -> bool {
-        hash(self.head, self.body) == self.check
+        hash(self.head, self.values, self.body) == self.check
     }
 }
 
@@ -261,43 +223,45 @@ pub fn split(text: &str) -> Option<Parts<'_>> {
     let at = text.find(&format!("\n{CHECK}"))? + 1;
     let rest = &text[at + CHECK.len()..];
     let end = rest.find('\n')?;
-    let check = u64::from_str_radix(rest[..end].trim_end_matches('\r'), 16).ok()?;
+    let (check, values) = rest[..end].trim_end_matches('\r').split_once(' ')?;
+    let check = u64::from_str_radix(check, 16).ok()?;
+    let values = values.parse().ok()?;
     let body = &rest[end + 1..];
     if !body.starts_with("start: {") {
         return None;
     }
-    let body_line = text[..at].bytes().filter(|b| *b == b'\n').count() + 2;
+    let body_line = memchr::memchr_iter(b'\n', text[..at].as_bytes()).count() + 2;
     Some(Parts {
         head: &text[..at],
         check,
+        values,
         body,
         body_line,
     })
 }
 
-/// The start and the records of a body written as JSON lines, or `None` when the body is not
-/// in that layout (then the whole file is read as YAML, which says where anything is wrong).
-pub fn read_body(body: &str) -> Option<(FightState, Vec<Record>)> {
-    let mut lines = body.lines();
-    let start: FightState = serde_json::from_str(lines.next()?.strip_prefix("start: ")?).ok()?;
-    let mut records = Vec::new();
-    match lines.next()? {
-        "steps: []" => {}
-        "steps:" => {
-            for line in lines.by_ref() {
-                if line.is_empty() {
-                    break;
-                }
-                records.push(serde_json::from_str(line.strip_prefix("- ")?).ok()?);
-            }
-        }
+/// The start of a body written as JSON lines, and its steps kept as written (each line checked
+/// to be one, not parsed); `None` when the body is not in that layout (then the whole file is
+/// read as YAML, which says where anything is wrong).
+pub fn read_body(body: &str, values: Option<usize>) -> Option<(FightState, History)> {
+    let (first, rest) = body.split_once('\n')?;
+    let start: FightState = serde_json::from_str(first.strip_prefix("start: ")?).ok()?;
+    let (second, rest) = rest.split_once('\n').unwrap_or((rest, ""));
+    let steps = match second {
+        "steps: []" if rest.trim().is_empty() => "",
+        "steps:" => rest,
         _ => return None,
-    }
-    // Nothing may follow but blank lines: anything else is for the YAML reader to judge.
-    if lines.any(|l| !l.trim().is_empty()) {
+    };
+    // Each step a line of its own, `- {...}`; nothing after them but blank lines.
+    let end = steps
+        .split_inclusive('\n')
+        .take_while(|l| l.starts_with("- {") && l.ends_with("}\n"))
+        .map(str::len)
+        .sum::<usize>();
+    if !steps[end..].trim().is_empty() {
         return None;
     }
-    Some((start, records))
+    Some((start, History::of_lines(&steps[..end], values)))
 }
 
 /// The step of the record at `steps[i]` of a document read as YAML, and its log lines; or why
@@ -327,38 +291,6 @@ pub(crate) fn step_error(parts: &Parts<'_>, i: usize, path: &Path, message: Stri
     FileError::new(path, message).at(parts.body_line + 2 + i, 1)
 }
 
-/// How many values (YAML's nodes: mappings, sequences and scalars, keys included) the JSON
-/// lines of `body` hold, counted without parsing them.
-pub(crate) fn json_nodes(body: &str) -> usize {
-    let b = body.as_bytes();
-    let mut n = 0;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                n += 1;
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'{' | b'[' => {
-                n += 1;
-                i += 1;
-            }
-            b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
-                n += 1;
-                while i < b.len() && !matches!(b[i], b',' | b']' | b'}' | b'\n' | b' ' | b':') {
-                    i += 1;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    n
-}
-
 /// The whole fight in the shape of a [`Document`] (every part as plain YAML or JSON, without
 /// the check): what `fight show --format yaml|json` prints, and a file the YAML reader takes.
 impl Serialize for Fight {
@@ -368,12 +300,15 @@ impl Serialize for Fight {
             #[serde(flatten)]
             head: Head,
             start: &'a FightState,
-            steps: Vec<RecordOut<'a>>,
+            steps: Vec<std::borrow::Cow<'a, Record>>,
         }
+        let steps = self.history.all().map_err(|u| {
+            serde::ser::Error::custom(format!("step {} cannot be read: {}", u.step, u.why))
+        })?;
         Out {
             head: head_of(self),
             start: &self.start,
-            steps: records(self),
+            steps,
         }
         .serialize(s)
     }

@@ -196,7 +196,7 @@ pub enum Affliction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Effect {
     /// Unique within the fight: how `end-effect` names it.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightEffectNumber, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightEffectNumber, _, _>")]
     pub id: u32,
     /// What the effect does.
     pub what: Affliction,
@@ -238,7 +238,7 @@ pub struct PowerState {
     #[serde(
         default = "one",
         skip_serializing_if = "is_one",
-        deserialize_with = "crate::limits::bounded::<crate::limits::FightAttacks, _, _>"
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightAttacks, _, _>"
     )]
     pub attacks: u32,
     /// The damage on a hit: dice (`2d8+5`) or a mook's static number.
@@ -287,7 +287,7 @@ pub(crate) fn skills_de<'de, D: serde::Deserializer<'de>>(
     #[derive(Deserialize)]
     struct Pair(
         String,
-        #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+        #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
         u32,
     );
     Ok(Vec::<Pair>::deserialize(d)?
@@ -407,7 +407,7 @@ pub struct Combatant {
     )]
     pub initiative: Option<i64>,
     /// The seeded coin of P1's last tie-break, shared by a group.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightCoin, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightCoin, _, _>")]
     pub coin: u32,
     /// Hit points; a character's and a 3rd-edition foe's only if the GM gives them.
     #[serde(
@@ -475,7 +475,7 @@ pub struct Combatant {
     #[serde(
         default,
         skip_serializing_if = "is_zero_u64",
-        deserialize_with = "crate::limits::bounded::<crate::limits::FightXp, _, _>"
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightXp, _, _>"
     )]
     pub xp: u64,
     /// The round whose start-of-turn steps it has taken (so a delayed turn does not take them
@@ -483,7 +483,7 @@ pub struct Combatant {
     #[serde(
         default,
         skip_serializing_if = "is_zero_u32",
-        deserialize_with = "crate::limits::bounded::<crate::limits::FightRound, _, _>"
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightRound, _, _>"
     )]
     pub started_round: u32,
     /// How it was overcome, once the GM ends the fight (P10).
@@ -531,31 +531,31 @@ pub struct ChallengeRun {
     pub name: String,
     /// Its level, 1 to 30, which sets its DCs (Table – Recommended Difficulty Classes by
     /// Level) and its XP.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightLevel, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightLevel, _, _>")]
     pub level: u8,
     /// The successes that win it.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub successes_needed: u32,
     /// The failures that end it failed (default 3, A2).
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub failures_allowed: u32,
     /// The successes so far.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub successes: u32,
     /// The failures so far.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub failures: u32,
     /// What it is worth to the party, won or lost (A2, P10).
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightXpTotal, _, _>")]
     pub xp: u64,
     /// Each skill with the DC of its first check (A3), in the order the file gives.
     #[serde(deserialize_with = "crate::fight::model::skills_de")]
     pub skills: Vec<(String, u32)>,
     /// The Hard DC, for later checks with a skill already used (A3).
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub hard_dc: u32,
     /// The Easy DC, for group checks (A3).
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub easy_dc: u32,
     /// The skills already used once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -595,7 +595,7 @@ impl<'de> Deserialize<'de> for LogLine {
         struct Round(u32);
         impl<'de> Deserialize<'de> for Round {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                crate::limits::bounded::<crate::limits::FightRound, u32, D>(d).map(Round)
+                crate::limits::fitting::<crate::limits::FightRound, u32, D>(d).map(Round)
             }
         }
         struct V;
@@ -604,7 +604,10 @@ impl<'de> Deserialize<'de> for LogLine {
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str("a log line: [round, text]")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<LogLine, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<LogLine, A::Error> {
                 use serde::de::Error;
                 let Round(round) = a
                     .next_element()?
@@ -621,7 +624,10 @@ impl<'de> Deserialize<'de> for LogLine {
                     step: 0,
                 })
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<LogLine, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<LogLine, A::Error> {
                 use serde::de::Error;
                 let (mut round, mut text) = (None, None);
                 while let Some(k) = a.next_key::<String>()? {
@@ -677,13 +683,13 @@ impl schemars::JsonSchema for LogLine {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Ending {
     /// The XP of the overcome foes and the challenges.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightXpTotal, _, _>")]
     pub xp: u64,
     /// What each character earns: the XP ÷ the characters, rounded down (E4).
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightXpTotal, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightXpTotal, _, _>")]
     pub xp_each: u64,
     /// The characters in the fight, who share the XP.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightTally, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
     pub characters: usize,
 }
 
@@ -691,7 +697,7 @@ pub struct Ending {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct FightState {
     /// 0 before the first turn.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightRound, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightRound, _, _>")]
     pub round: u32,
     /// Whose turn it is (a combatant's id), once the fight has begun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -707,7 +713,7 @@ pub struct FightState {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub challenges: Vec<ChallengeRun>,
     /// The next effect's id.
-    #[serde(deserialize_with = "crate::limits::bounded::<crate::limits::FightEffectNumber, _, _>")]
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightEffectNumber, _, _>")]
     pub next_effect: u32,
     /// What happened so far, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

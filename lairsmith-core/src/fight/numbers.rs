@@ -8,8 +8,9 @@ use crate::fight::file::Fight;
 use crate::fight::model::{Affliction, Combatant, Effect, FightState, LogLine};
 use crate::fight::step::{EffectSpec, Step};
 use crate::limits::{
-    FIGHT_AMOUNT, FIGHT_ATTACKS, FIGHT_COMBATANTS, FIGHT_COUNT, FIGHT_EFFECTS, FIGHT_HIT_POINTS,
-    FIGHT_LINE, FIGHT_LIST, FIGHT_NUMBER, FIGHT_POWERS, FIGHT_SAVE_BONUS, FIGHT_XP, Limit,
+    FIGHT_AMOUNT, FIGHT_ATTACKS, FIGHT_COIN, FIGHT_COMBATANTS, FIGHT_COUNT, FIGHT_EFFECT_NUMBER,
+    FIGHT_EFFECTS, FIGHT_HIT_POINTS, FIGHT_LEVEL, FIGHT_LINE, FIGHT_LIST, FIGHT_NUMBER,
+    FIGHT_POWERS, FIGHT_ROUND, FIGHT_SAVE_BONUS, FIGHT_TALLY, FIGHT_XP, FIGHT_XP_TOTAL, Limit,
     LimitError, ListLimit,
 };
 use crate::yaml_io::{Refused, Seg, key};
@@ -24,19 +25,55 @@ pub fn check(f: &Fight) -> Result<(), Refused> {
     at.down(key("awarded"), |at| {
         at.each(&f.awarded, |at, l| at.text(l, "an award's line"))
     })?;
-    at.down(key("steps"), |at| at.each(&f.steps, step))
+    let first = f.history.first_parsed() - 1;
+    at.down(key("steps"), |at| {
+        for (i, r) in f.history.new_records().iter().enumerate() {
+            at.down(Seg::Index(first + i), |at| step(at, &r.step))?;
+        }
+        Ok(())
+    })
 }
 
 /// `s`, the fight's start (`start`) or its state now, whose log is the steps' lines and as long
 /// as they make it.
 fn state(at: &mut Walk, s: &FightState, start: bool) -> Result<(), Refused> {
+    at.number("round", i64::from(s.round), &FIGHT_ROUND)?;
+    at.number(
+        "next_effect",
+        i64::from(s.next_effect),
+        &FIGHT_EFFECT_NUMBER,
+    )?;
+    if let Some(e) = &s.ended {
+        at.down(key("ended"), |at| {
+            at.number("xp", wide(e.xp), &FIGHT_XP_TOTAL)?;
+            at.number("xp_each", wide(e.xp_each), &FIGHT_XP_TOTAL)?;
+            at.number("characters", wide(e.characters as u64), &FIGHT_TALLY)
+        })?;
+    }
     at.list("combatants", &s.combatants, &FIGHT_COMBATANTS, "a fight")?;
     at.down(key("combatants"), |at| at.each(&s.combatants, combatant))?;
     at.list("acted", &s.acted, &FIGHT_LIST, "a fight")?;
     at.list("challenges", &s.challenges, &FIGHT_LIST, "a fight")?;
     at.down(key("challenges"), |at| {
         at.each(&s.challenges, |at, c| {
+            at.number("level", i64::from(c.level), &FIGHT_LEVEL)?;
+            for (name, n) in [
+                ("successes_needed", c.successes_needed),
+                ("failures_allowed", c.failures_allowed),
+                ("successes", c.successes),
+                ("failures", c.failures),
+                ("hard_dc", c.hard_dc),
+                ("easy_dc", c.easy_dc),
+            ] {
+                at.number(name, i64::from(n), &FIGHT_TALLY)?;
+            }
+            at.number("xp", wide(c.xp), &FIGHT_XP_TOTAL)?;
             at.list("skills", &c.skills, &FIGHT_LIST, "a challenge")?;
+            at.down(key("skills"), |at| {
+                at.each(&c.skills, |at, (_, dc)| {
+                    at.down(Seg::Index(1), |at| at.here(i64::from(*dc), &FIGHT_TALLY))
+                })
+            })?;
             at.list("used", &c.used, &FIGHT_LIST, "a challenge")
         })
     })?;
@@ -50,7 +87,15 @@ fn state(at: &mut Walk, s: &FightState, start: bool) -> Result<(), Refused> {
 }
 
 fn log_line(at: &mut Walk, l: &LogLine) -> Result<(), Refused> {
+    at.down(Seg::Index(0), |at| {
+        at.here(i64::from(l.round), &FIGHT_ROUND)
+    })?;
     at.text(&l.text, "a log line")
+}
+
+/// An unsigned number as the walk's i64 (past i64's range it is past every range).
+fn wide(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// The path walked so far, for the message's line and column.
@@ -135,8 +180,9 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
     at.number("init_mod", c.init_mod, &FIGHT_NUMBER)?;
     at.number("save_bonus", c.save_bonus, &FIGHT_SAVE_BONUS)?;
     at.number("action_points", c.action_points, &FIGHT_NUMBER)?;
-    let xp = i64::try_from(c.xp).unwrap_or(i64::MAX);
-    at.number("xp", xp, &FIGHT_XP)?;
+    at.number("xp", wide(c.xp), &FIGHT_XP)?;
+    at.number("coin", i64::from(c.coin), &FIGHT_COIN)?;
+    at.number("started_round", i64::from(c.started_round), &FIGHT_ROUND)?;
     if let Some(d) = &c.defenses {
         at.down(key("defenses"), |at| {
             at.number("ac", d.ac, &FIGHT_NUMBER)?;
@@ -182,6 +228,7 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
 }
 
 fn effect(at: &mut Walk, e: &Effect) -> Result<(), Refused> {
+    at.number("id", i64::from(e.id), &FIGHT_EFFECT_NUMBER)?;
     affliction(at, &e.what)?;
     for (name, then) in [
         ("aftereffect", &e.aftereffect),
@@ -237,6 +284,9 @@ fn step(at: &mut Walk, s: &Step) -> Result<(), Refused> {
         Step::Effect { effect, .. } => at.down(key("effect"), |at| effect_spec(at, effect)),
         Step::Add { combatant: c, .. } => at.down(key("combatant"), |at| combatant(at, c)),
         Step::End { overcome } => at.list("overcome", overcome, &FIGHT_LIST, "the end"),
+        Step::EndEffect { effect, .. } => {
+            at.number("effect", i64::from(*effect), &FIGHT_EFFECT_NUMBER)
+        }
         _ => Ok(()),
     }
 }

@@ -317,7 +317,10 @@ pub fn p6_start_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<
             ));
         }
     }
-    out.extend(end_effects(s, |u| matches!(u, Until::StartOf(x) if *x == id)));
+    out.extend(end_effects(
+        s,
+        |u| matches!(u, Until::StartOf(x) if *x == id),
+    ));
     out
 }
 

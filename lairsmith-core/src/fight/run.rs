@@ -35,10 +35,7 @@ pub struct StartWith {
 
 /// Starts a fight from a saved encounter and writes its file; its path, the fight and the
 /// file's fingerprint.
-pub fn start(
-    data: &DataDir,
-    with: &StartWith,
-) -> Result<(PathBuf, Fight, Fingerprint), DataError> {
+pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight, Fingerprint), DataError> {
     let path = crate::encounter::encounter_path(data, &with.encounter)?;
     let (e, mut party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
     if let Some(id) = &with.party {
@@ -119,11 +116,10 @@ fn step_with<E: Into<DataError>>(
 ) -> Result<Changed<Vec<LogLine>>, DataError> {
     let mut make = Some(make);
     let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
-        let before = f.now.log.len();
         let make = make.take().ok_or(FightRefused::StepMadeTwice)?;
         let step = make(f).map_err(Into::into)?;
-        f.push(step)?;
-        Ok((f.clone(), f.now.log[before..].to_vec()))
+        let lines = f.push(step)?;
+        Ok((f.clone(), lines))
     })?;
     Ok(Changed {
         fight,
@@ -247,7 +243,6 @@ pub fn step_words(s: &Step) -> String {
         Step::End { .. } => "the end of the fight".into(),
     }
 }
-
 
 /// What the end of a fight says: the XP (P10, E4), whether it is written, and the treasure.
 pub fn end_lines(

@@ -6,10 +6,10 @@
 use crate::data_dir::{DataDir, names_a_file};
 use crate::encounter::error::DataError;
 use crate::fight::file::{FIGHT_SCHEMA_VERSION, FIGHT_SCHEMA_VERSIONS, Fight};
+use crate::fight::history::History;
 use crate::fight::layout::{self, Document, Head, Parts};
 use crate::fight::model::FightState;
 use crate::fight::refused::FightRefused;
-use crate::fight::step::Step;
 use crate::store::{Expect, Fingerprint, save_atomic, update_locked};
 use crate::yaml_io::{FileError, Refused, Seg, key};
 use std::path::{Path, PathBuf};
@@ -65,37 +65,32 @@ pub fn parse_fight(text: &str, path: &Path) -> Result<Fight, FileError> {
 }
 
 /// A file of version 2 whose body is JSON lines, read without parsing the body as YAML;
-/// `None` when it is not such a file (then it is read as plain YAML).
+/// `None` when it is not such a file (then it is read as plain YAML). When the check matches
+/// and the state now is whole, the state is taken as written and the steps are kept unparsed.
 fn read_laid_out(text: &str, parts: &Parts<'_>, path: &Path) -> Result<Option<Fight>, FileError> {
     let head: Head =
         crate::yaml_io::parse_within(parts.head, path, crate::yaml_io::MAX_FIGHT_NODES)?;
     if head.schema_version != FIGHT_SCHEMA_VERSION || !head.now.log.is_empty() {
         return Ok(None);
     }
-    let Some((start, records)) = layout::read_body(parts.body) else {
+    let checks = parts.checks();
+    let Some((start, history)) = layout::read_body(parts.body, checks.then_some(parts.values))
+    else {
         return Ok(None);
     };
-    let trusted = parts.checks() && crate::fight::consistent::check(&head.now).is_ok();
-    let mut log = Vec::new();
-    let mut steps = Vec::with_capacity(records.len());
-    for (i, r) in records.into_iter().enumerate() {
-        if trusted {
-            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            log.extend(r.log.into_iter().map(|mut l| {
-                l.step = n;
-                l
-            }));
-        }
-        steps.push(r.step);
+    let trusted = checks && crate::fight::consistent::check(&head.now).is_ok();
+    let mut f = fight_of(head, start, history);
+    if !trusted && let Err(u) = f.history.parse_all() {
+        return Err(layout::step_error(
+            parts,
+            u.step - 1,
+            path,
+            format!("step {}: {}", u.step, u.why),
+        ));
     }
-    let mut f = fight_of(head, start, steps);
     check_bounds(&f).map_err(|r| r.in_file(text, path))?;
-    if trusted {
-        let mut all = f.start.log.clone();
-        all.extend(log);
-        f.now.log = all;
-    } else {
-        f.now = Fight::replay(&f.start, &f.steps, f.seed)
+    if !trusted {
+        f.rebuild()
             .map_err(|(n, why)| layout::step_error(parts, n - 1, path, no_longer(n, &why)))?;
     }
     Ok(Some(f))
@@ -115,16 +110,16 @@ fn read_as_yaml(text: &str, path: &Path) -> Result<Fight, FileError> {
         ));
     }
     check_count(doc.steps.len(), text, path)?;
-    let mut steps = Vec::with_capacity(doc.steps.len());
+    let mut records = Vec::with_capacity(doc.steps.len());
     for (i, v) in doc.steps.into_iter().enumerate() {
-        let (step, _) = layout::record_from_yaml(v).map_err(|m| {
+        let (step, log) = layout::record_from_yaml(v).map_err(|m| {
             Refused::new(
                 vec![key("steps"), Seg::Index(i)],
                 format!("step {}: {m}", i + 1),
             )
             .in_file(text, path)
         })?;
-        steps.push(step);
+        records.push(crate::fight::history::Record { step, log });
     }
     let head = Head {
         kind: doc.kind,
@@ -143,9 +138,9 @@ fn read_as_yaml(text: &str, path: &Path) -> Result<Fight, FileError> {
         _check: None,
         extra: doc.extra,
     };
-    let mut f = fight_of(head, doc.start, steps);
+    let mut f = fight_of(head, doc.start, History::of(records));
     check_bounds(&f).map_err(|r| r.in_file(text, path))?;
-    f.now = Fight::replay(&f.start, &f.steps, f.seed).map_err(|(n, why)| {
+    f.rebuild().map_err(|(n, why)| {
         Refused::new(vec![key("steps"), Seg::Index(n - 1)], no_longer(n, &why)).in_file(text, path)
     })?;
     Ok(f)
@@ -161,8 +156,8 @@ fn check_count(n: usize, text: &str, path: &Path) -> Result<(), FileError> {
         .map_err(|m| Refused::new(vec![key("steps")], m).in_file(text, path))
 }
 
-/// The fight a head, a start and steps make; its log as the start's until it is made.
-fn fight_of(head: Head, start: FightState, steps: Vec<Step>) -> Fight {
+/// The fight a head, a start and steps make (its state now as the head has it).
+fn fight_of(head: Head, start: FightState, history: History) -> Fight {
     let uid = if head.uid.is_empty() {
         crate::fight::file::new_uid()
     } else {
@@ -179,7 +174,7 @@ fn fight_of(head: Head, start: FightState, steps: Vec<Step>) -> Fight {
         uid,
         now: head.now,
         start,
-        steps,
+        history,
         awarded: head.awarded,
         awarding: head.awarding,
         extra: head.extra,
@@ -187,9 +182,9 @@ fn fight_of(head: Head, start: FightState, steps: Vec<Step>) -> Fight {
 }
 
 /// Every list, number and text of the fight in its range ([`crate::fight::numbers`]), at its
-/// path in the file.
+/// path in the file: the steps parsed (the others were checked when they were written).
 fn check_bounds(f: &Fight) -> Result<(), Refused> {
-    if let Err(m) = crate::limits::FIGHT_STEPS.check(f.steps.len(), "a fight") {
+    if let Err(m) = crate::limits::FIGHT_STEPS.check(f.history.len(), "a fight") {
         return Err(Refused::new(vec![key("steps")], m));
     }
     crate::fight::numbers::check(f)
@@ -262,9 +257,10 @@ fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), DataError> {
         .into());
     }
     if let Some(p) = layout::split(text) {
-        // The body's values, counted; the head has what they leave, which the guard counts
-        // (or a small head cannot reach).
-        let body = layout::json_nodes(p.body);
+        // The steps' values, as the check line records them, and the start's; the head has
+        // what they leave, which the guard counts (or a small head cannot reach).
+        let start_line = p.body.split_once('\n').map_or(p.body, |(l, _)| l);
+        let body = p.values + crate::fight::history::json_nodes(start_line);
         let budget = share(MAX_FIGHT_NODES).saturating_sub(body);
         if budget == 0 {
             return Err(full(format!(
@@ -305,7 +301,7 @@ pub fn update_fight_seen<T>(
         if seen.is_some_and(|s| s != Fingerprint::of_bytes(bytes)) {
             return Err(crate::fight::refused::ChangedOnDisk {
                 path: path.to_owned(),
-                steps: f.steps.len(),
+                steps: f.history.len(),
             }
             .into());
         }

@@ -92,7 +92,7 @@ pub enum Step {
         who: String,
         /// The effect's id ([`Effect::id`]).
         #[serde(
-            deserialize_with = "crate::limits::bounded::<crate::limits::FightEffectNumber, _, _>"
+            deserialize_with = "crate::limits::fitting::<crate::limits::FightEffectNumber, _, _>"
         )]
         effect: u32,
     },

@@ -66,6 +66,25 @@ pub fn needs_check(text: &str) -> bool {
         || text.bytes().filter(|b| matches!(b, b'[' | b'{')).count() > MAX_NESTING
 }
 
+/// Whether `text` holds an alias (`*name`) anywhere: only a text with a `*` can, and only
+/// then is it parsed to tell (a text that does not parse holds none as far as a message cares).
+pub(crate) fn holds_alias(text: &str) -> bool {
+    if !text.contains('*') {
+        return false;
+    }
+    let owned = format!("{text}\n");
+    let mut input = owned.as_bytes();
+    let mut parser = Parser::new();
+    parser.set_input_string(&mut input);
+    loop {
+        match parser.parse().map(|e| e.data) {
+            Ok(EventData::Alias { .. }) => return true,
+            Ok(EventData::StreamEnd) | Err(_) => return false,
+            Ok(_) => {}
+        }
+    }
+}
+
 /// The scalar styles the guard reports, for callers deciding whether a value would survive
 /// being written again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -71,20 +71,7 @@ fn fight_of(who: &[Who], without_hidden: bool) -> Fight {
         log: Vec::new(),
         ended: None,
     };
-    Fight {
-        kind: Default::default(),
-        schema_version: 1,
-        name: "Ford".into(),
-        encounter: "ford".into(),
-        adventure: None,
-        party: None,
-        seed: 7,
-        start: s.clone(),
-        steps: Vec::new(),
-        now: s,
-        awarded: Vec::new(),
-        extra: Default::default(),
-    }
+    Fight::new("Ford".into(), "ford".into(), 7, s)
 }
 
 fn creature(id: &str, name: &str, w: &Who) -> Combatant {
@@ -348,8 +335,11 @@ fn an_unreadable_fight_shows_the_players_a_sentence_and_the_gm_the_error() {
     let mut copy = twice.now.combatants[2].clone();
     copy.hidden = false;
     assert_eq!(copy.id, "ashen-keener-3");
-    twice.steps.push(Step::Add {
-        combatant: Box::new(copy),
+    twice.history.push(lairsmith::fight::history::Record {
+        step: Step::Add {
+            combatant: Box::new(copy),
+        },
+        log: Vec::new(),
     });
     // A number that is not one.
     let not_a_number = good.replacen("max_hp: ", "max_hp: 44x", 1);

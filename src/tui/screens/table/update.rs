@@ -405,7 +405,8 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             }
         }
         Prompt::ExportLog => {
-            let contents = crate::export::fight::log_markdown(f);
+            let contents = crate::export::fight::log_markdown(f)
+                .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
             return Ok(crate::tui::export::to_file(app, text, contents));
         }
         Prompt::Check => {

@@ -497,13 +497,12 @@ fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     f.render_widget(block, area);
     let h = usize::from(inner.height);
     let w = usize::from(inner.width).max(1);
-    let all = &fight.now.log;
-    let back = usize::from(app.table.log_back).min(all.len().saturating_sub(1));
-    let end = all.len() - back;
+    let count = fight.parsed_log().count();
+    let back = usize::from(app.table.log_back).min(count.saturating_sub(1));
     // The newest lines at the bottom, each wrapped: as many as fill the pane, counted in rows.
     let mut shown = Vec::new();
     let mut rows = 0;
-    for l in all[..end].iter().rev() {
+    for l in fight.parsed_log().rev().skip(back) {
         let text = escape_controls(&crate::fight::run::log_line(l)).into_owned();
         let need = crate::text::display_width(&text).div_ceil(w).max(1);
         if rows + need > h && !shown.is_empty() {
