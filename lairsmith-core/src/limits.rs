@@ -435,7 +435,7 @@ limit!(
     "the XP of a fight's end",
     "the end's `xp:` and `xp_each:`, a challenge's `xp:`",
     0,
-    10_000_000_000,
+    2_000_000_000,
     ""
 );
 
@@ -914,6 +914,10 @@ mod tests {
     fn every_number_fits_the_types_derivation_uses() {
         for l in NUMBERS {
             assert!(l.min <= l.max, "{}", l.what);
+            if *l == FIGHT_COIN {
+                // A seeded coin of any 32 bits, only ever compared.
+                continue;
+            }
             // Every derived number is an i64 sum of a few of these and table values far below
             // 2^31, so i32 ranges are all any file can reach.
             assert!(i32::try_from(l.max).is_ok() && i32::try_from(l.min).is_ok());

@@ -152,6 +152,23 @@ pub fn end(
     overcome: Vec<(String, Overcome)>,
     seen: Option<Fingerprint>,
 ) -> Result<Changed<()>, DataError> {
+    // A fight that has ended is not written again (its file may be one lairsmith could not
+    // write back, and an award's message says nothing was written).
+    let (read, print) = crate::fight::saved::load_fight(path)?;
+    if read.now.ended.is_some() {
+        if seen.is_some_and(|s| s != print) {
+            return Err(ChangedOnDisk {
+                path: path.to_owned(),
+                steps: read.history.len(),
+            }
+            .into());
+        }
+        return Ok(Changed {
+            fight: read,
+            news: (),
+            fingerprint: print,
+        });
+    }
     let (fight, fingerprint) = update_fight_seen(path, seen, |f| {
         if f.now.ended.is_none() {
             f.push(Step::End {

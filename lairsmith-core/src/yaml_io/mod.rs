@@ -356,11 +356,41 @@ pub fn yaml_error(text: &str, path: &Path, e: &yaml_serde::Error) -> FileError {
         // front instead, and any context after it ("while scanning a quoted scalar at ...") stays.
         Some(loc) => {
             let here = format!(" at line {} column {}", loc.line(), loc.column());
-            FileError::new(path, capped(plain_words(&message.replacen(&here, "", 1))))
-                .at(loc.line(), loc.column())
+            let message = message.replacen(&here, "", 1);
+            let (line, column) =
+                number_at(text, loc.line(), &message).unwrap_or((loc.line(), loc.column()));
+            FileError::new(path, capped(plain_words(&message))).at(line, column)
         }
         None => FileError::new(path, capped(plain_words(&message))),
     }
+}
+
+/// Where the number a range refused ("… is 1 to 20, not 99999999999999999999") is written, at
+/// or after `from` (the line of the mapping that holds it, where the parser puts an error
+/// raised while reading a value): the first line after a `:` or a `-` that holds that number as
+/// a value. `None` when the message is no such refusal or the number is not found.
+fn number_at(text: &str, from: usize, message: &str) -> Option<(usize, usize)> {
+    let (_, number) = message.rsplit_once(", not ")?;
+    let number = number.trim_end();
+    if number.is_empty()
+        || !number
+            .trim_start_matches('-')
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    text.lines()
+        .enumerate()
+        .skip(from.saturating_sub(1))
+        .find_map(|(i, l)| {
+            let at = l.find(number)?;
+            let before = l[..at].trim_end();
+            let after = &l[at + number.len()..];
+            let alone = after.is_empty() || after.starts_with([',', ']', '}', ' ', '\r']);
+            (alone && (before.ends_with(':') || before.ends_with('-') || before.ends_with('[')))
+                .then_some((i + 1, at + 1))
+        })
 }
 
 /// `message` cut at [`MOST_MESSAGE_CHARS`], so that no error prints a file whole.

@@ -2,3 +2,4 @@
 
 mod fight;
 mod players;
+mod trust;
