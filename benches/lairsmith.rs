@@ -368,7 +368,7 @@ fn hostile(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
-    targets = load, search, derive, frames, encounter, adventure, hostile, scale, limits
+    targets = load, search, derive, frames, encounter, adventure, hostile, scale, limits, fight_steps
 }
 criterion_main!(benches);
 
@@ -608,5 +608,46 @@ fn limits(c: &mut Criterion) {
                 .width
         })
     });
+    g.finish();
+}
+
+/// A step's cost against the fight's length (trust, round four): a step (read the fight's
+/// file, apply, write it atomically) on fights of 50 to 4,998 steps of a party of four against
+/// 20 monsters, and of 50 and 1,000 steps against 246; reading it (`fight show`), and an undo,
+/// which replays every step. The same file is put back before each measured step.
+fn fight_steps(c: &mut Criterion) {
+    use criterion::BatchSize;
+    use lairsmith::fight::{Step, run, saved};
+    let mut g = c.benchmark_group("fight: a step against the fight's length");
+    g.sample_size(30);
+    let heal = || {
+        Ok::<_, lairsmith::encounter::DataError>(Step::Heal {
+            who: "ana".into(),
+            amount: 1,
+        })
+    };
+    for (foes, steps) in [(20, 50), (20, 600), (20, 4_998), (246, 50), (246, 1_000)] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = lairsmith::fixtures::long_fight(dir.path(), steps, foes).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let label = format!("{} creatures, {steps} steps", foes + 4);
+        g.bench_function(format!("step: {label}"), |b| {
+            b.iter_batched(
+                || std::fs::write(&path, &bytes).unwrap(),
+                |()| run::step(&path, |_| heal()).unwrap().news.len(),
+                BatchSize::PerIteration,
+            )
+        });
+        g.bench_function(format!("read: {label}"), |b| {
+            b.iter(|| saved::load_fight(&path).unwrap().0.history.len())
+        });
+        g.bench_function(format!("undo: {label}"), |b| {
+            b.iter_batched(
+                || std::fs::write(&path, &bytes).unwrap(),
+                |()| run::undo(&path, None).unwrap().fight.history.len(),
+                BatchSize::PerIteration,
+            )
+        });
+    }
     g.finish();
 }

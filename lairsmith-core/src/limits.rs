@@ -914,7 +914,7 @@ mod tests {
     fn every_number_fits_the_types_derivation_uses() {
         for l in NUMBERS {
             assert!(l.min <= l.max, "{}", l.what);
-            if *l == FIGHT_COIN {
+            if **l == FIGHT_COIN {
                 // A seeded coin of any 32 bits, only ever compared.
                 continue;
             }

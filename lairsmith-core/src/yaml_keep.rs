@@ -492,6 +492,26 @@ mod tests {
     use super::*;
     use crate::monster::MonsterDesign;
 
+    /// A save past the most a file may hold says its aliases were written out in full only of
+    /// a file that has aliases. (`fight undo` on a large fight said it of a file with none.)
+    #[test]
+    fn a_save_too_large_speaks_of_aliases_only_when_the_file_has_them() {
+        let path = Path::new("f.yaml");
+        let big = "x".repeat(MAX_FILE_BYTES + 1);
+        let plain = within_limit(big.clone(), "a: 1\nb: [2, 3]\nc: '*not an alias'\n", path)
+            .unwrap_err()
+            .to_string();
+        assert!(!plain.contains("alias"), "{plain}");
+        assert!(plain.contains("more than the 1048576 lairsmith reads; nothing was written"));
+        let aliased = within_limit(big, "a: &x [1, 2]\nb: *x\n", path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            aliased.contains("(its aliases written out in full)"),
+            "{aliased}"
+        );
+    }
+
     const HEAD: &str = "kind: monster\nschema_version: 1\nid: xk\nname: X Keeper\nlevel: 4\nrank: standard\nrole: wrecker\nsize: medium\nsource: natural\ntype: humanoid\n";
 
     /// `text` saved with a new name, so that the canonical text differs from the file.

@@ -230,7 +230,7 @@ pub fn split(text: &str) -> Option<Parts<'_>> {
     if !body.starts_with("start: {") {
         return None;
     }
-    let body_line = memchr::memchr_iter(b'\n', text[..at].as_bytes()).count() + 2;
+    let body_line = memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count() + 2;
     Some(Parts {
         head: &text[..at],
         check,
