@@ -171,7 +171,7 @@ impl History {
         parse(self.line(i), i)
     }
 
-    /// Every step parsed, so that [`History::records`] has them all.
+    /// Every step parsed, so that [`History::parsed`] has them all.
     pub fn parse_all(&mut self) -> Result<(), Unreadable> {
         if self.read_kept == 0 {
             return Ok(());

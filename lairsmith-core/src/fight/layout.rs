@@ -19,7 +19,7 @@
 //! The start and each step (with the log lines it wrote) are one line of JSON, which is YAML
 //! too, so the file stays one document a YAML tool reads. Reading parses the head as YAML and
 //! the rest as JSON lines, a fiftieth of the cost of YAML; when the check matches and the state
-//! now is whole ([`super::consistent`]), the state is taken as written instead of replaying
+//! now is whole (every id it names is in the fight), the state is taken as written instead of replaying
 //! every step. A file edited by hand (the check no longer matches), a file of version 1, or one
 //! whose lines are not JSON any more is read as plain YAML and replayed: the steps stay the
 //! truth.
