@@ -349,11 +349,11 @@ pub fn load_files(
 
 type LoadedSeen = (Result<Entry, FileError>, Option<cache::Seen>);
 
-fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<LoadedSeen> {
+fn load_files_seen(files: &[&Path], now: SystemTime, lib: &Library) -> Vec<LoadedSeen> {
     crate::parallel::map_in_order(files, 64, |f| {
         let (result, seen) = load_file_seen(f, now);
-        let entry =
-            result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib).lean());
+        let entry = result
+            .map(|(d, fp)| Entry::new(d, Provenance::User, f.to_path_buf(), Some(fp), lib).lean());
         (entry, seen)
     })
 }
@@ -563,12 +563,14 @@ impl Bestiary {
                 return None;
             }
         };
-        let to_parse: Vec<PathBuf> = listing
+        // The files to parse, borrowed from the listing (each path is copied once, into its
+        // entry: with no index that is every file).
+        let to_parse: Vec<&Path> = listing
             .files
             .iter()
             .enumerate()
             .filter(|(i, _)| !listing.has_hit(*i))
-            .map(|(_, f)| f.clone())
+            .map(|(_, f)| f.as_path())
             .collect();
         // The index is written again if it was stale or a file had to be parsed; only then
         // is what was seen of every file worth keeping, and it is written as the files are met.
@@ -576,6 +578,7 @@ impl Bestiary {
         let all_indexed = to_parse.is_empty();
         let (before, files) = (self.entries.len(), listing.files.len());
         let mut parsed = load_files_seen(&to_parse, now, &self.templates).into_iter();
+        drop(to_parse);
         let mut write = rewrite.then(|| IndexWrite {
             index: index.clone(),
             records: cache::Records::new(templates, files),
