@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The CLI at scale (issue 14): each command on 10,000 and 100,000 generated monsters beside the
 # same command on the 44 shipped monsters alone (the baseline, measured in the same run), with a
-# warm index; peak memory of each; and the index's size beside the bestiary's YAML.
+# warm index; peak memory of each, reading the index and after an edit (which rewrites it); and
+# the index's size beside the bestiary's YAML.
 # Beside them, the floor of a listing that must look at every file: `find DIR -name '*.yaml'
 # -printf '%s %T@ %i %C@\n'` (one stat per file, on one core), timed the same way.
 # Usage: benches/scale.sh [RUNS] [list]   (default 5 runs; about 5 minutes on 2 cores; with
@@ -94,7 +95,7 @@ commands() { # the commands on data directory $1
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-declare -A TIME RSS CPU FLOOR
+declare -A TIME RSS EDIT_RSS CPU FLOOR
 for n in 44 10000 100000; do
   mapfile -t cmds < <(commands "$n")
   note "peak memory, $n monsters"
@@ -125,6 +126,25 @@ for n in 44 10000 100000; do
   i=0
   while read -r u; do CPU[$n,$i]=$u; i=$((i + 1)); done < <(awk -F': *' '/"user":/ {sub(/,$/, "", $2); u = $2} /"system":/ {sub(/,$/, "", $2); print u + $2}' "$WORK/t$n.json")
   [ "$n" = 44 ] || FLOOR[$n]=${TIME[$n,${#cmds[@]}]}
+  # The peak after an edit: one monster file touched before each run, so that the run reads it
+  # again and writes the whole index anew, as the first listing after any change does (a run
+  # that only reads the index holds less). After the timing, so that no timed run rewrites.
+  [ "$n" = 44 ] && continue
+  edited=$WORK/d$n/bestiary/$(ls "$WORK/d$n/bestiary" | sed -n 1p)
+  note "peak memory after an edit, $n monsters"
+  for i in "${!cmds[@]}"; do
+    for _ in 1 2 3; do
+      touch "$edited"
+      # shellcheck disable=SC2086 # as above
+      /usr/bin/time -f %M -o "$WORK/rss" ${cmds[$i]} >/dev/null 2>"$WORK/err" || {
+        echo "failed ($n monsters, after an edit): ${cmds[$i]}" >&2
+        cat "$WORK/err" >&2
+        exit 1
+      }
+      tail -1 "$WORK/rss"
+    done | median >"$WORK/rss.med"
+    EDIT_RSS[$n,$i]=$(cat "$WORK/rss.med")
+  done
 done
 LOAD_AFTER=$(load)
 
@@ -135,8 +155,8 @@ le() { awk -v a="$1" -v b="$2" -v lim="$3" 'BEGIN { print (a / b <= lim ? "yes" 
 
 echo "scale.sh: $(date -u +%F), $(nproc) cores, load average $LOAD_BEFORE before and $LOAD_AFTER after, $RUNS runs + 2 warm-ups per command (hyperfine -N, medians; peak RSS the median of 3), binary $BIN ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
 echo
-echo "| command | 44 shipped | 10,000 | ratio | 100,000 | ratio | target | time met | peak RSS 44 / 10k / 100k | RSS ≤ 150 MB |"
-echo "|---|---:|---:|---:|---:|---:|---|---|---:|---|"
+echo "| command | 44 shipped | 10,000 | ratio | 100,000 | ratio | target | time met | peak RSS 44 / 10k / 100k | after an edit 10k / 100k | RSS ≤ 150 MB |"
+echo "|---|---:|---:|---:|---:|---:|---|---|---:|---:|---|"
 for i in "${!NAMES[@]}"; do
   b=${TIME[44,$i]} t10=${TIME[10000,$i]} t100=${TIME[100000,$i]}
   case ${KINDS[$i]} in
@@ -144,8 +164,9 @@ for i in "${!NAMES[@]}"; do
     list) [ "$(le "$t10" "$b" 8)" = yes ] && [ "$(le "$t100" "$b" 40)" = yes ] && met=yes || met=no ;;
     generate) met="$(le "$t100" "$t10" 5) ($(ratio "$t100" "$t10"))" ;;
   esac
-  rss_met=$(awk -v k="${RSS[100000,$i]}" 'BEGIN { print (k <= 150 * 1024 ? "yes" : "no") }')
-  echo "| \`${NAMES[$i]}\` | $(ms "$b") | $(ms "$t10") | $(ratio "$t10" "$b") | $(ms "$t100") | $(ratio "$t100" "$b") | ${TARGETS[$i]} | $met | $(mb "${RSS[44,$i]}") / $(mb "${RSS[10000,$i]}") / $(mb "${RSS[100000,$i]}") MB | $rss_met |"
+  # The promise holds for both runs at 100,000: reading the index, and rewriting it.
+  rss_met=$(awk -v k="${RSS[100000,$i]}" -v e="${EDIT_RSS[100000,$i]}" 'BEGIN { print (k <= 150 * 1024 && e <= 150 * 1024 ? "yes" : "no") }')
+  echo "| \`${NAMES[$i]}\` | $(ms "$b") | $(ms "$t10") | $(ratio "$t10" "$b") | $(ms "$t100") | $(ratio "$t100" "$b") | ${TARGETS[$i]} | $met | $(mb "${RSS[44,$i]}") / $(mb "${RSS[10000,$i]}") / $(mb "${RSS[100000,$i]}") MB | $(mb "${EDIT_RSS[10000,$i]}") / $(mb "${EDIT_RSS[100000,$i]}") MB | $rss_met |"
 done
 echo
 echo "The floor: \`find DIR -name '*.yaml' -printf '%s %T@ %i %C@\\n'\` (one stat per file, one core), in the same run."

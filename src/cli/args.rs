@@ -11,8 +11,17 @@ use std::path::PathBuf;
 const EXIT_CODES: &str = "Exit status: 0 success; 1 the command failed (a bad file, an unknown monster, lint errors, a failed save, output that could not be written); 2 the command line was invalid; 141 the reader of the output went away (`lairsmith list | head`), as for grep or cat.";
 
 /// Design Orcus d20 monsters and encounters. With no command, opens the terminal UI.
+// Plain styles: clap's help and errors are rendered with no escape sequence of their own, so
+// every control character in them came from what was typed, and `cli::main` hands them to the
+// terminal as they are, to be escaped there like everything else.
 #[derive(Debug, Parser)]
-#[command(name = "lairsmith", version, about, after_help = EXIT_CODES)]
+#[command(
+    name = "lairsmith",
+    version,
+    about,
+    after_help = EXIT_CODES,
+    styles = clap::builder::Styles::plain()
+)]
 pub struct Cli {
     /// Where your bestiary, parties and encounters live [default: the platform data directory,
     /// ~/.local/share/lairsmith on Linux].

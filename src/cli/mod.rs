@@ -64,14 +64,19 @@ pub type CmdResult = Result<u8, Failure>;
 
 /// The binary: parses the process's arguments and runs them. Clap's help and errors go through
 /// the same [`Terminal`] as everything else (plain, without colour, since an error can quote
-/// an argument holding control characters), with clap's exit status.
+/// an argument holding control characters), with clap's exit status. An argument an error
+/// quotes is shown as typed, its control characters escaped as in lairsmith's own messages.
 pub fn main() -> ExitCode {
     use clap::Parser;
     match Cli::try_parse() {
         Ok(cli) => run(cli),
         Err(e) => {
             let mut term = Terminal::stdio();
-            let text = e.render().to_string();
+            // The text as clap wrote it. Its `Display` strips escape sequences, which were only
+            // its styles' but took a quoted argument's with them (`completions $'b\e]2;X\aash'`
+            // said `invalid value 'bash'`); with plain styles the text holds none of its own,
+            // and the terminal escapes what is left, the argument's, where it stands.
+            let text = e.render().ansi().to_string();
             let result = if e.use_stderr() {
                 term.err(format_args!("{text}"));
                 Ok(())

@@ -127,7 +127,7 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     std::thread::spawn(move || {
         let (b, index) = Bestiary::load_leaving_index(Some(&user_dir));
         // The UI gets the monsters before the index reaches the disk.
-        let prepared = index.map(|w| w.prepare(&b));
+        let prepared = index.map(|w| w.prepare());
         let _ = load_tx.send(b);
         if let Some(p) = prepared {
             p.write();

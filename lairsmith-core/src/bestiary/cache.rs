@@ -83,6 +83,10 @@ const OLD_INDEX_FILES: [&str; 1] = ["bestiary-index.jsonl"];
 /// Keeps the size bound below true for any index lairsmith wrote.
 pub const MAX_RECORD_BYTES: usize = 4 * 1024;
 
+/// About what one record takes (a generated monster's is 120 bytes): room set aside per file
+/// when an index is written.
+const TYPICAL_RECORD_BYTES: usize = 128;
+
 /// Room for the header beyond the records.
 const MARGIN_BYTES: u64 = 1024 * 1024;
 
@@ -111,7 +115,7 @@ pub struct Seen {
     pub verify: bool,
 }
 
-/// What a file gave when it was read, for [`Index::render`].
+/// What a file gave when it was read, for [`Records::push`].
 pub enum Content<'a> {
     /// The monster the file holds: its card is what the index keeps.
     Card(&'a Card),
@@ -293,7 +297,9 @@ impl Listing {
         Some(c.hit.seen)
     }
 
-    /// Each file, in order, with what the index holds for it (`None`: parse it).
+    /// Each file, in order, with what the index holds for it (`None`: parse it). Each chunk
+    /// of hits is let go as soon as the walk is past it, so the hits and the entries made of
+    /// them are not all held at once.
     pub fn into_hits(self) -> impl Iterator<Item = (PathBuf, Option<Hit>)> {
         let Listing {
             files,
@@ -301,9 +307,19 @@ impl Listing {
             mut checked,
             ..
         } = self;
+        // Records are found in the files' order: `j` only grows.
+        let mut kept_from = 0;
         files.into_iter().zip(found).map(move |(file, j)| {
+            if j == NOT_FOUND {
+                return (file, None);
+            }
+            let part = j / CHUNK;
+            for done in checked.iter_mut().take(part).skip(kept_from) {
+                *done = Vec::new();
+            }
+            kept_from = kept_from.max(part);
             let hit = checked
-                .get_mut(j / CHUNK)
+                .get_mut(part)
                 .and_then(|part| part.get_mut(j % CHUNK))
                 .and_then(Option::take)
                 .map(|c| c.hit);
@@ -505,57 +521,6 @@ impl Index {
         })
     }
 
-    /// The index's bytes for these files: each with its path, what was seen of it, and what it
-    /// gave; `templates` is the [`library_hash`] the cards were derived with. Over-long
-    /// records are left out.
-    pub fn render<'a>(
-        templates: u64,
-        records: impl IntoIterator<Item = (&'a Path, Seen, Content<'a>)>,
-    ) -> Vec<u8> {
-        let mut body = Vec::new();
-        // (where the record begins, how long its name is)
-        let mut spans: Vec<(usize, usize)> = Vec::new();
-        for (path, seen, content) in records {
-            let (Some(file), Some(stem)) = (path.file_name(), path.file_stem()) else {
-                continue;
-            };
-            let stem = stem.to_string_lossy();
-            let name = file.as_encoded_bytes();
-            let record = Record {
-                name,
-                seen,
-                body: match content {
-                    Content::Card(c) => Body::Card(c.row(&stem)),
-                    Content::Error(e) => Body::Error {
-                        message: &e.message,
-                        line: e.line,
-                        column: e.column,
-                    },
-                },
-            };
-            let start = body.len();
-            if put_record(&mut body, &record).is_none() {
-                body.truncate(start);
-                continue;
-            }
-            spans.push((start, name.len()));
-        }
-        let name_of = |&(start, len): &(usize, usize)| &body[start + 6..start + 6 + len];
-        spans.sort_by(|a, b| name_of(a).cmp(name_of(b)));
-        spans.dedup_by(|a, b| name_of(a) == name_of(b));
-        let mut out = header(templates, spans.len());
-        for &(start, _) in &spans {
-            let len = u32::from_le_bytes([
-                body[start],
-                body[start + 1],
-                body[start + 2],
-                body[start + 3],
-            ]) as usize;
-            out.extend_from_slice(&body[start..start + 4 + len]);
-        }
-        seal(out)
-    }
-
     /// Writes the index (best effort: an unwritable data directory only means the next start
     /// parses everything again). Whatever is at the index's path is replaced, never written
     /// through: it is lairsmith's own file. An index an older version left under another name
@@ -603,6 +568,81 @@ fn header(templates: u64, count: usize) -> Vec<u8> {
     out.extend_from_slice(&templates.to_le_bytes());
     out.extend_from_slice(&u32::try_from(count).unwrap_or(0).to_le_bytes());
     out
+}
+
+/// An index written record by record, in the order of a listing (by file name), so that no
+/// record is kept twice: 100,000 records go straight into the bytes that are written, with no
+/// list of paths, no map from path to stamp and no second buffer to sort them into.
+pub struct Records {
+    out: Vec<u8>,
+    /// The header's length: the record count is its last four bytes.
+    header_len: usize,
+    count: usize,
+    /// Where the last record's name is in `out`: each name must come after it.
+    last_name: std::ops::Range<usize>,
+}
+
+impl Records {
+    /// No records yet, for cards derived with the [`library_hash`] `templates`; room is made
+    /// for `expected` records of a typical size.
+    pub fn new(templates: u64, expected: usize) -> Records {
+        let mut out = header(templates, 0);
+        let header_len = out.len();
+        out.reserve(expected.saturating_mul(TYPICAL_RECORD_BYTES));
+        Records {
+            out,
+            header_len,
+            count: 0,
+            last_name: 0..0,
+        }
+    }
+
+    /// Adds the record of the file at `path`, with what was seen of it and what it gave. A
+    /// record whose name does not come after the last one's (the listing's order is by name)
+    /// or that is longer than [`MAX_RECORD_BYTES`] is left out.
+    pub fn push(&mut self, path: &Path, seen: Seen, content: Content<'_>) {
+        let (Some(file), Some(stem)) = (path.file_name(), path.file_stem()) else {
+            return;
+        };
+        let name = file.as_encoded_bytes();
+        if self.count > 0 && name <= &self.out[self.last_name.clone()] {
+            return;
+        }
+        let stem = stem.to_string_lossy();
+        let record = Record {
+            name,
+            seen,
+            body: match content {
+                Content::Card(c) => Body::Card(c.row(&stem)),
+                Content::Error(e) => Body::Error {
+                    message: &e.message,
+                    line: e.line,
+                    column: e.column,
+                },
+            },
+        };
+        let start = self.out.len();
+        if put_record(&mut self.out, &record).is_none() {
+            self.out.truncate(start);
+            return;
+        }
+        // The name follows the record's length and the name's own.
+        self.last_name = start + 6..start + 6 + name.len();
+        self.count += 1;
+    }
+
+    /// The index's bytes, count and checksum in place.
+    pub fn finish(self) -> Vec<u8> {
+        let Records {
+            mut out,
+            header_len,
+            count,
+            ..
+        } = self;
+        out[header_len - 4..header_len]
+            .copy_from_slice(&u32::try_from(count).unwrap_or(0).to_le_bytes());
+        seal(out)
+    }
 }
 
 /// The index with its checksum appended.
@@ -942,7 +982,7 @@ mod tests {
         let index = Index::for_bestiary(&bestiary).unwrap();
         let mut b = crate::bestiary::Bestiary::shipped();
         let write = b.load_dir_indexed_at(&bestiary, &index, later).unwrap();
-        write.run(&b);
+        write.run();
         let lib = crate::monster::template::MonsterTemplates::shipped();
         let listing = index
             .list(&bestiary, later, &lib, library_hash(&lib))
@@ -981,6 +1021,34 @@ mod tests {
             "both files are read again"
         );
         assert!(listing.stale);
+    }
+
+    /// The index is written in the listing's order as the load meets the files: a record out
+    /// of name order, or a name twice, is left out rather than making the index unreadable.
+    #[test]
+    fn records_out_of_name_order_or_twice_are_left_out() {
+        let error = FileError::new(Path::new("x.yaml"), "not a monster");
+        let seen = Seen {
+            stamp: stamp_at(5),
+            hash: 1,
+            verify: false,
+        };
+        let mut records = Records::new(7, 2);
+        for name in ["b.yaml", "a.yaml", "b.yaml", "c.yaml"] {
+            records.push(Path::new(name), seen, Content::Error(&error));
+        }
+        let index = decode_bytes(records.finish()).expect("a whole index");
+        assert_eq!(index.templates, 7);
+        let names: Vec<&[u8]> = (0..index.starts.len()).map(|i| index.name(i)).collect();
+        assert_eq!(names, [&b"b.yaml"[..], b"c.yaml"]);
+        assert_eq!(
+            index.record(1).map(|r| r.body),
+            Some(Body::Error {
+                message: "not a monster",
+                line: None,
+                column: None
+            })
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::monster::template_apply::{Applied, apply, derive_applied};
 use crate::monster::{StatBlock, block_and_findings, load_file, parse_monster};
 use crate::store::{Fingerprint, read_stamped, yaml_files};
 use crate::yaml_io::FileError;
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -185,11 +185,71 @@ pub struct Bestiary {
     /// How many of the user's bad files had their error taken from the index at the last load
     /// (they are reported all the same, without being parsed again).
     pub errors_from_index: usize,
-    ids: foldhash::HashMap<String, usize>,
+    ids: Ids,
     names: OnceLock<NameIndex>,
     /// Changes whenever an entry does, and differs between bestiaries: what a screen derived
     /// from one revision it need not derive again.
     revision: u64,
+}
+
+/// Where each id is in [`Bestiary::entries`]: positions, hashed by the id of the entry they
+/// point at, so that no id is held twice (a map keyed by ids kept a copy of each).
+#[derive(Debug, Clone, Default)]
+struct Ids {
+    table: hashbrown::HashTable<usize>,
+    state: foldhash::fast::RandomState,
+}
+
+impl Ids {
+    /// The positions of `entries`, the first of each id kept.
+    fn of(entries: &[Entry]) -> Ids {
+        let mut ids = Ids::default();
+        for i in 0..entries.len() {
+            let _ = ids.insert(entries, i);
+        }
+        ids
+    }
+
+    fn hash(&self, id: &str) -> u64 {
+        self.state.hash_one(id)
+    }
+
+    /// Where the entry with this id is.
+    fn get(&self, entries: &[Entry], id: &str) -> Option<usize> {
+        self.table
+            .find(self.hash(id), |&i| entries[i].card.id == id)
+            .copied()
+    }
+
+    /// Room for `n` more ids.
+    fn reserve(&mut self, entries: &[Entry], n: usize) {
+        let state = &self.state;
+        self.table
+            .reserve(n, |&i| state.hash_one(entries[i].card.id.as_str()));
+    }
+
+    /// Records that `entries[at]` holds its id, unless an earlier position holds that id:
+    /// then that position is the error.
+    fn insert(&mut self, entries: &[Entry], at: usize) -> Result<(), usize> {
+        self.insert_id(entries, &entries[at].card.id, at)
+    }
+
+    /// Records that the entry about to be pushed at `at` holds `id` (no copy of it is kept),
+    /// unless a position holds that id already: then that position is the error.
+    fn insert_id(&mut self, entries: &[Entry], id: &str, at: usize) -> Result<(), usize> {
+        let state = &self.state;
+        match self.table.entry(
+            state.hash_one(id),
+            |&i| entries.get(i).is_some_and(|e| e.card.id == id),
+            |&i| state.hash_one(entries[i].card.id.as_str()),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(taken) => Err(*taken.get()),
+            hashbrown::hash_table::Entry::Vacant(free) => {
+                free.insert(at);
+                Ok(())
+            }
+        }
+    }
 }
 
 /// The source of [`Bestiary::revision`] values, unique within the process.
@@ -206,8 +266,9 @@ pub struct NameIndex {
     pub lower: Vec<String>,
     /// The entries' positions in name order (lower case; equal names in entry order).
     pub by_name: Vec<usize>,
-    /// Each name with hyphens read as spaces, as search scores it.
-    pub spaced: Vec<String>,
+    /// Each name with hyphens read as spaces, as search scores it, where it has any: a name
+    /// without one (nearly every name) is scored as it is, and not copied here.
+    pub spaced: Vec<Option<String>>,
     /// Each id with hyphens read as spaces, where it reads otherwise than the name (a renamed
     /// monster, a copy): search scores these too. Most ids are their name's slug and need no
     /// second score.
@@ -237,49 +298,26 @@ fn load_file_seen(
     }
 }
 
-/// A pending rewrite of the bestiary index (see [`Bestiary::load_leaving_index`]): what was
-/// seen of each file as it was read.
+/// A pending rewrite of the bestiary index (see [`Bestiary::load_leaving_index`]): a record
+/// for each file read whole, written as the load met it, with what was seen of the file as it
+/// was read and the card (or error) made from those bytes.
 pub struct IndexWrite {
     index: cache::Index,
-    /// What was seen of each monster file read whole (not of one that could not be read
-    /// whole or changed while read).
-    seen: Vec<(PathBuf, cache::Seen)>,
-    /// Files that failed to parse, with what was seen of them.
-    bad: Vec<(FileError, cache::Seen)>,
-    /// Monsters left out of the bestiary because their id was taken: indexed all the same, so
-    /// the clash does not cost a parse at every start.
-    clashed: Vec<Entry>,
-    /// The template library the cards of templated monsters were derived with.
-    templates: u64,
+    records: cache::Records,
 }
 
 impl IndexWrite {
-    /// The index for the user's monsters in `b`; [`PreparedIndex::write`] stores it.
-    pub fn prepare(self, b: &Bestiary) -> PreparedIndex {
-        let seen: HashMap<&Path, cache::Seen> =
-            self.seen.iter().map(|(f, s)| (f.as_path(), *s)).collect();
-        let entries = b.entries.iter().chain(&self.clashed).filter_map(|e| {
-            let s = seen.get(e.path.as_path())?;
-            // Only a card made from what was read goes in with what was seen of its file.
-            (e.fingerprint.map(|f| f.hash) == Some(s.hash)).then_some((
-                e.path.as_path(),
-                *s,
-                cache::Content::Card(&e.card),
-            ))
-        });
-        let errors = self
-            .bad
-            .iter()
-            .map(|(e, s)| (e.path.as_path(), *s, cache::Content::Error(e)));
+    /// The index's bytes, ready to be stored by [`PreparedIndex::write`].
+    pub fn prepare(self) -> PreparedIndex {
         PreparedIndex {
-            bytes: cache::Index::render(self.templates, entries.chain(errors)),
+            bytes: self.records.finish(),
             index: self.index,
         }
     }
 
-    /// Writes the index for the user's monsters in `b` (best effort).
-    pub fn run(self, b: &Bestiary) {
-        self.prepare(b).write();
+    /// Writes the index (best effort).
+    pub fn run(self) {
+        self.prepare().write();
     }
 }
 
@@ -311,11 +349,11 @@ pub fn load_files(
 
 type LoadedSeen = (Result<Entry, FileError>, Option<cache::Seen>);
 
-fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<LoadedSeen> {
+fn load_files_seen(files: &[&Path], now: SystemTime, lib: &Library) -> Vec<LoadedSeen> {
     crate::parallel::map_in_order(files, 64, |f| {
         let (result, seen) = load_file_seen(f, now);
-        let entry =
-            result.map(|(d, fp)| Entry::new(d, Provenance::User, f.clone(), Some(fp), lib).lean());
+        let entry = result
+            .map(|(d, fp)| Entry::new(d, Provenance::User, f.to_path_buf(), Some(fp), lib).lean());
         (entry, seen)
     })
 }
@@ -325,7 +363,7 @@ fn load_files_seen(files: &[PathBuf], now: SystemTime, lib: &Library) -> Vec<Loa
 /// (see [`NameIndex`]).
 pub(crate) struct Readings {
     lower: String,
-    spaced: String,
+    spaced: Option<String>,
     other_id: Option<String>,
 }
 
@@ -348,7 +386,7 @@ impl Readings {
                 .eq(lower.split(split).filter(|w| !w.is_empty()));
         Readings {
             other_id: (!same).then(|| card.id.replace('-', " ")),
-            spaced: card.name.replace('-', " "),
+            spaced: card.name.contains('-').then(|| card.name.replace('-', " ")),
             lower,
         }
     }
@@ -476,7 +514,7 @@ impl Bestiary {
     pub fn load(user_dir: Option<&Path>) -> Bestiary {
         let (b, index) = Bestiary::load_leaving_index(user_dir);
         if let Some(write) = index {
-            write.run(&b);
+            write.run();
         }
         b
     }
@@ -525,34 +563,33 @@ impl Bestiary {
                 return None;
             }
         };
-        let to_parse: Vec<PathBuf> = listing
+        // The files to parse, borrowed from the listing (each path is copied once, into its
+        // entry: with no index that is every file).
+        let to_parse: Vec<&Path> = listing
             .files
             .iter()
             .enumerate()
             .filter(|(i, _)| !listing.has_hit(*i))
-            .map(|(_, f)| f.clone())
+            .map(|(_, f)| f.as_path())
             .collect();
         // The index is written again if it was stale or a file had to be parsed; only then
-        // is what was seen of every file worth keeping.
+        // is what was seen of every file worth keeping, and it is written as the files are met.
         let rewrite = listing.stale || !to_parse.is_empty();
         let all_indexed = to_parse.is_empty();
         let (before, files) = (self.entries.len(), listing.files.len());
         let mut parsed = load_files_seen(&to_parse, now, &self.templates).into_iter();
-        let mut write = IndexWrite {
+        drop(to_parse);
+        let mut write = rewrite.then(|| IndexWrite {
             index: index.clone(),
-            seen: Vec::with_capacity(if rewrite { listing.files.len() } else { 0 }),
-            bad: Vec::new(),
-            clashed: Vec::new(),
-            templates,
-        };
+            records: cache::Records::new(templates, files),
+        });
         let mut stale = listing.stale;
         let (mut from_index, mut errors_from_index) = (0, 0);
-        self.ids.reserve(listing.files.len());
-        self.entries.reserve(listing.files.len());
+        self.ids.reserve(&self.entries, files);
+        self.entries.reserve(files);
         // Keep the directory's order, whichever way each file was read; each result goes
-        // straight into the bestiary.
+        // straight into the bestiary, and into the index's records in the same (name) order.
         let results = listing.into_hits().map_while(|(file, hit)| {
-            let kept = rewrite.then(|| file.clone());
             let (result, readings, owner, seen) = match hit {
                 Some(h) => {
                     if h.is_monster() {
@@ -570,10 +607,17 @@ impl Bestiary {
                     (result, None, None, seen)
                 }
             };
-            match (&result, seen, kept) {
-                (Ok(_), Some(s), Some(file)) => write.seen.push((file, s)),
-                (Err(e), Some(s), Some(_)) => write.bad.push((e.clone(), s)),
-                _ => {}
+            if let (Some(w), Some(s)) = (&mut write, seen) {
+                match &result {
+                    // Only a card made from what was read goes in with what was seen of its
+                    // file (a monster refused below for its id too, so that the clash does not
+                    // cost a parse at every start).
+                    Ok(e) if e.fingerprint.map(|f| f.hash) == Some(s.hash) => {
+                        w.records.push(&e.path, s, cache::Content::Card(&e.card));
+                    }
+                    Ok(_) => {}
+                    Err(e) => w.records.push(&e.path, s, cache::Content::Error(e)),
+                }
             }
             Some((result, owner, readings))
         });
@@ -587,40 +631,37 @@ impl Bestiary {
                 names.push(Readings::of(&e.card));
             }
         }
-        let rejected = self.insert_owners_first(results, |readings| match readings {
+        self.insert_owners_first(results, |readings| match readings {
             Some(r) if complete => names.push(r),
             _ => complete = false,
         });
-        write.clashed = rejected;
         if complete {
             names.by_name = name_order(&names.lower);
             self.names = OnceLock::from(names);
         }
         self.loaded_from_index = from_index;
         self.errors_from_index = errors_from_index;
-        stale.then_some(write)
+        write.filter(|_| stale)
     }
 
     /// Adds entries read from a directory, in its order, each file named for its id first
     /// (`<id>.yaml` owns its id over any other file claiming it, so that a command naming one
     /// monster can read just that file: [`lookup`]); the rest after, the first file in the
-    /// directory's order keeping an id among them. Errors are kept in order. Returns the
-    /// entries refused for an id already taken.
+    /// directory's order keeping an id among them. Errors are kept in order, a clash among
+    /// them.
     fn insert_owners_first<X>(
         &mut self,
         results: impl IntoIterator<Item = (Result<Entry, FileError>, Option<bool>, X)>,
         mut inserted: impl FnMut(X),
-    ) -> Vec<Entry> {
+    ) {
         let mut misnamed = Vec::new();
-        let mut rejected = Vec::new();
         // `owner`, when known, is whether the file is named for the monster's id; what came
         // with each entry that was inserted goes to `inserted`, in the order they were.
         for (result, owner, x) in results {
             match result {
                 Ok(e) if owner.unwrap_or_else(|| e.named_for_its_id()) => {
-                    match self.try_insert(e) {
-                        Some(e) => rejected.push(e),
-                        None => inserted(x),
+                    if self.try_insert(e).is_none() {
+                        inserted(x);
                     }
                 }
                 Ok(e) => misnamed.push((e, x)),
@@ -628,12 +669,10 @@ impl Bestiary {
             }
         }
         for (e, x) in misnamed {
-            match self.try_insert(e) {
-                Some(e) => rejected.push(e),
-                None => inserted(x),
+            if self.try_insert(e).is_none() {
+                inserted(x);
             }
         }
-        rejected
     }
 
     /// Adds every monster file of `dir`; bad files become errors and the rest still load.
@@ -674,19 +713,17 @@ impl Bestiary {
     fn try_insert(&mut self, entry: Entry) -> Option<Entry> {
         self.revision = next_revision();
         // One hash of the id whether it is free or taken.
-        match self.ids.entry(entry.card.id.clone()) {
-            std::collections::hash_map::Entry::Occupied(taken) => {
-                let msg = format!(
-                    "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
-                    entry.card.id,
-                    self.entries[*taken.get()].path.display()
-                );
-                self.errors.push(FileError::new(&entry.path, msg));
-                return Some(entry);
-            }
-            std::collections::hash_map::Entry::Vacant(free) => {
-                free.insert(self.entries.len());
-            }
+        if let Err(taken) = self
+            .ids
+            .insert_id(&self.entries, &entry.card.id, self.entries.len())
+        {
+            let msg = format!(
+                "the id `{}` is already used by {}; ids must be unique (rename one file and its `id`)",
+                entry.card.id,
+                self.entries[taken].path.display()
+            );
+            self.errors.push(FileError::new(&entry.path, msg));
+            return Some(entry);
         }
         self.entries.push(entry);
         self.names = OnceLock::new();
@@ -700,7 +737,7 @@ impl Bestiary {
 
     /// Where the monster with this id is in [`Bestiary::entries`].
     pub fn position(&self, id: &str) -> Option<usize> {
-        self.ids.get(id).copied()
+        self.ids.get(&self.entries, id)
     }
 
     /// Which state of the entries this is: any change (or another bestiary) gives another.
@@ -726,12 +763,7 @@ impl Bestiary {
         let i = self.position(id)?;
         self.revision = next_revision();
         let e = self.entries.remove(i);
-        self.ids = self
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.card.id.clone(), i))
-            .collect();
+        self.ids = Ids::of(&self.entries);
         self.names = OnceLock::new();
         Some(e)
     }

@@ -189,7 +189,8 @@ fn score_all(
         .filter(|i| filter.matches(&entries[**i]))
         .filter_map(|&i| {
             // The names and ids with hyphens as spaces are made once per bestiary, not per key.
-            let by_name = m.score(&index.spaced[i]);
+            let spaced = index.spaced[i].as_deref();
+            let by_name = m.score(spaced.unwrap_or(&entries[i].card.name));
             let by_id = index.other_ids[i].as_deref().and_then(|id| m.score(id));
             by_name
                 .max(by_id)

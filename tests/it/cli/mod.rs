@@ -1,5 +1,6 @@
 //! The command line, the settings file and the layering of the code.
 
+mod clap_errors;
 mod cli_formats;
 mod commands;
 mod config;

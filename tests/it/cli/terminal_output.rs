@@ -270,7 +270,7 @@ fn values_with_control_chars_on_the_command_line_are_refused_or_escaped() {
             String::from_utf8_lossy(&o.stderr)
         );
     }
-    // Clap's messages too (its plain rendering drops escape sequences; the rest is escaped).
+    // Clap's messages too (the argument quoted as typed, escaped: see clap_errors.rs).
     for args in [vec!["list", "--rank", EVIL], vec![EVIL]] {
         let o = lairsmith(d, &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
