@@ -358,6 +358,13 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Step
         }
         Step::Effect { who, effect } => {
             let i = find(s, who)?;
+            let most = crate::limits::FIGHT_EFFECTS.max;
+            if s.combatants[i].effects.len() >= most {
+                return Err(StepError::Refused(format!(
+                    "{} has {most} effects already, the most a creature carries in a fight; end one first",
+                    s.combatants[i].name
+                )));
+            }
             for id in until_ids(&effect.until) {
                 find(s, id)?;
             }
