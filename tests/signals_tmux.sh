@@ -39,6 +39,16 @@ wait_for() {
   fail "timed out waiting for: $1"
 }
 
+# Waits until the screen no longer shows $1: a key sent right after Escape could otherwise
+# arrive with it and be read as Alt and that key.
+wait_gone() {
+  for _ in $(seq 150); do
+    if ! t capture-pane -p -t s 2>/dev/null | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  fail "timed out waiting for this to go: $1"
+}
+
 t new-session -d -s s -x 120 -y 40 "bash --norc --noprofile"
 t send-keys -t s "PS1='$ '" Enter
 
@@ -113,6 +123,7 @@ if can_slow_reads; then
   t send-keys -t s "?"
   wait_for "Keys: "
   t send-keys -t s Escape
+  wait_gone "Esc close  Ctrl-C quit"
   # Read again, and quit in the middle of it.
   t send-keys -t s o
   wait_for "Reading the saved fights... Esc cancels."
