@@ -439,6 +439,97 @@ limit!(
     ""
 );
 
+// A character's numbers in a party (P11, P20): in a party file's `members:`, and in an
+// encounter's or adventure's inline `party: {members: [...]}`.
+limit!(
+    CHARACTER_MAX_HP,
+    "a character's maximum HP",
+    "a party member's `max_hp:`, `party stats --hp`",
+    1,
+    9_999,
+    ""
+);
+limit!(
+    CHARACTER_HP,
+    "a character's current HP",
+    "a party member's `hp:` (never above its `max_hp:`), `party stats --hp-now`",
+    -9_999,
+    9_999,
+    ""
+);
+limit!(
+    CHARACTER_DEFENSE,
+    "a character's defense",
+    "a party member's `ac:`, `fortitude:`, `reflex:`, `will:`",
+    1,
+    99,
+    ""
+);
+limit!(
+    CHARACTER_INITIATIVE,
+    "a character's initiative modifier",
+    "a party member's `initiative:`",
+    -20,
+    50,
+    ""
+);
+limit!(
+    CHARACTER_SAVE,
+    "a character's saving throw bonus",
+    "a party member's `save:`",
+    -10,
+    20,
+    ""
+);
+limit!(
+    CHARACTER_RECOVERIES,
+    "a character's number of recoveries",
+    "a party member's `recoveries:` (a day) and `recoveries_left:` (never above `recoveries:`), a short rest's `--spend`",
+    0,
+    50,
+    ""
+);
+limit!(
+    CHARACTER_RECOVERY_VALUE,
+    "a character's recovery value",
+    "a party member's `recovery_value:`",
+    1,
+    5_000,
+    "hit points"
+);
+limit!(
+    CHARACTER_ACTION_POINTS,
+    "a character's number of action points",
+    "a party member's `action_points:`",
+    0,
+    20,
+    ""
+);
+limit!(
+    CHARACTER_DEATH_FAILURES,
+    "a character's number of death-save failures",
+    "a party member's `death_failures:` (the third kills, P12)",
+    0,
+    2,
+    ""
+);
+limit!(
+    CHARACTER_PASSIVE,
+    "a character's passive Perception or Insight",
+    "a party member's `perception:`, `insight:`",
+    0,
+    99,
+    ""
+);
+limit!(
+    ENCOUNTERS_SINCE_REST,
+    "a party's number of encounters since its last long rest",
+    "a party's `encounters_since_rest:`",
+    0,
+    1_000,
+    ""
+);
+
 /// Every number a file holds beside those with ranges of their own elsewhere (levels 1-30, a
 /// group's count 1-999, a party's 1-64 characters, dice), for the documentation.
 pub const NUMBERS: &[&Limit] = &[
@@ -477,6 +568,17 @@ pub const NUMBERS: &[&Limit] = &[
     &FIGHT_COIN,
     &FIGHT_TALLY,
     &FIGHT_XP_TOTAL,
+    &CHARACTER_MAX_HP,
+    &CHARACTER_HP,
+    &CHARACTER_DEFENSE,
+    &CHARACTER_INITIATIVE,
+    &CHARACTER_SAVE,
+    &CHARACTER_RECOVERIES,
+    &CHARACTER_RECOVERY_VALUE,
+    &CHARACTER_ACTION_POINTS,
+    &CHARACTER_DEATH_FAILURES,
+    &CHARACTER_PASSIVE,
+    &ENCOUNTERS_SINCE_REST,
 ];
 
 /// The most powers a monster or a template lists (a template's per-role lists each as many): a
@@ -707,6 +809,17 @@ bound!(FightTally, FIGHT_TALLY);
 bound!(FightXpTotal, FIGHT_XP_TOTAL);
 bound!(FightXp, FIGHT_XP);
 bound!(FightAttacks, FIGHT_ATTACKS);
+bound!(CharacterMaxHp, CHARACTER_MAX_HP);
+bound!(CharacterHp, CHARACTER_HP);
+bound!(CharacterDefense, CHARACTER_DEFENSE);
+bound!(CharacterInitiative, CHARACTER_INITIATIVE);
+bound!(CharacterSave, CHARACTER_SAVE);
+bound!(CharacterRecoveries, CHARACTER_RECOVERIES);
+bound!(CharacterRecoveryValue, CHARACTER_RECOVERY_VALUE);
+bound!(CharacterActionPoints, CHARACTER_ACTION_POINTS);
+bound!(CharacterDeathFailures, CHARACTER_DEATH_FAILURES);
+bound!(CharacterPassive, CHARACTER_PASSIVE);
+bound!(EncountersSinceRest, ENCOUNTERS_SINCE_REST);
 
 /// A whole number of any width, read as i128 so that `5000000000` or `-2147483649` is refused
 /// with the range rather than with serde's words about the field's Rust type.
@@ -797,6 +910,22 @@ pub fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(d: D) -> Re
 pub fn fitting<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
     let n = read_number(d)?;
     T::try_from(n).map_err(|_| serde::de::Error::custom(B::LIMIT.refusal(n)))
+}
+
+/// [`fitting`], or none (`null`, `~`, or the key left out with `#[serde(default)]`): a caller
+/// checks `B`'s range after reading, at the value's own key.
+pub fn fitting_opt<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(transparent)]
+    struct Any(#[serde(deserialize_with = "read_number")] i128);
+    match Option::<Any>::deserialize(d)? {
+        None => Ok(None),
+        Some(Any(n)) => T::try_from(n)
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(B::LIMIT.refusal(n))),
+    }
 }
 
 /// An optional number within `B`'s range; `null` or `~` is none.

@@ -3,7 +3,10 @@
 use super::args::PartyCmd;
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
-use crate::encounter::{Party, level_up, list_parties, new_party, remove_party, set_party};
+use crate::encounter::{
+    Party, PartyFile, Rest, StatsChange, level_up, list_parties, member_stats, new_party,
+    remove_party, rest_party, set_party, set_stats,
+};
 
 pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
@@ -23,6 +26,8 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
                     id: String,
                     name: &'a str,
                     members: &'a [crate::encounter::Member],
+                    #[serde(skip_serializing_if = "is_zero")]
+                    encounters_since_rest: u32,
                 }
                 let mut rows = Vec::new();
                 for (f, loaded) in &files {
@@ -35,6 +40,7 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
                                 .into_owned(),
                             name: &p.name,
                             members: &p.members,
+                            encounters_since_rest: p.encounters_since_rest,
                         }),
                         Err(m) => errln!(term, "lairsmith: skipped {m}"),
                     }
@@ -86,6 +92,70 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
                 removed.from.display()
             )?;
         }
+        PartyCmd::Stats(a) => {
+            let change = StatsChange {
+                max_hp: a.hp,
+                hp: a.hp_now,
+                ac: a.ac,
+                fortitude: a.fortitude,
+                reflex: a.reflex,
+                will: a.will,
+                initiative: a.initiative,
+                save: a.save,
+                recoveries: a.recoveries,
+                recoveries_left: a.recoveries_left,
+                recovery_value: a.recovery_value,
+                action_points: a.action_points,
+                perception: a.perception,
+                insight: a.insight,
+            };
+            let (file, i) = if change.is_empty() {
+                member_stats(data, &a.id, &a.member)?
+            } else {
+                set_stats(data, &a.id, &a.member, &change)?
+            };
+            print_numbers(term, &a.id, &file, i, !change.is_empty())?;
+        }
+        PartyCmd::Rest(a) => {
+            let (how, what) = if a.long {
+                (Rest::Long, "a long rest")
+            } else {
+                (Rest::Short { spend: a.spend }, "a short rest")
+            };
+            let lines = rest_party(data, &a.id, &how)?;
+            outln!(term, "The party `{}` took {what} (P20):", a.id)?;
+            for line in lines {
+                outln!(term, "  {line}")?;
+            }
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A character's numbers, one a line (`party stats`).
+fn print_numbers(
+    term: &mut Terminal,
+    id: &str,
+    file: &PartyFile,
+    i: usize,
+    changed: bool,
+) -> CmdResult {
+    let m = &file.members[i];
+    let what = if changed { "now has" } else { "has" };
+    outln!(
+        term,
+        "{} (level {}) of the party `{id}` {what} (P11):",
+        file.member_label(i),
+        m.level
+    )?;
+    let numbers = m.numbers();
+    let width = numbers.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    for (what, value) in numbers {
+        outln!(term, "  {what:<width$}  {value}")?;
     }
     Ok(EXIT_OK)
 }

@@ -201,21 +201,8 @@ pub fn parse_adventure(text: &str, path: &Path) -> Result<Adventure, FileError> 
         PartyRef::Saved(id) => crate::monster::design::check_id(id)
             .map_err(|m| at(&[key("party")], format!("the party: {m}")))?,
         PartyRef::Members(members) => {
-            for (i, m) in members.iter().enumerate() {
-                let segs = [key("party"), key("members"), Seg::Index(i)];
-                if let Some(name) = &m.name {
-                    let what = format!("the name of party member {}", i + 1);
-                    crate::text::check_name(&what, name).map_err(|e| at(&segs, e.to_string()))?;
-                }
-                if let Some(xp) = m.xp {
-                    let who = m
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| format!("party member {}", i + 1));
-                    crate::rules::experience::check_xp(&who, m.level, xp)
-                        .map_err(|e| at(&segs, e.to_string()))?;
-                }
-            }
+            crate::encounter::file::check_members(members, vec![key("party"), key("members")])
+                .map_err(|r| r.in_file(text, path))?
         }
         PartyRef::Uniform { .. } => {}
     }

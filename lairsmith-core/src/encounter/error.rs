@@ -75,7 +75,8 @@ pub enum DataError {
         /// The saved party's id closest to `id`, when one is close.
         suggestion: Option<String>,
     },
-    /// `party level-up --member` names nobody in the party.
+    /// `party level-up --member`, `party stats` or `party rest --spend` names nobody in the
+    /// party.
     #[error("the party `{id}` has no member `{given}`{}; its members: {}", crate::vocab::did_you_mean(suggestion), members.join(", "))]
     NoSuchMember {
         /// The party's id.
@@ -98,6 +99,32 @@ pub enum DataError {
         level: u8,
         /// The levels asked for.
         by: u32,
+    },
+    /// `party stats` would break a rule between a character's numbers (current HP above the
+    /// maximum, recoveries left without the recoveries a day).
+    #[error("{source}; the party `{id}` was not changed")]
+    Numbers {
+        /// The party's id.
+        id: String,
+        /// The rule broken.
+        source: crate::encounter::party::NumbersError,
+    },
+    /// `party stats` was given a number outside its field's range.
+    #[error("{source}; the party `{id}` was not changed")]
+    NumberOutOfRange {
+        /// The party's id.
+        id: String,
+        /// The number and its range.
+        source: crate::limits::LimitError,
+    },
+    /// A rest the party cannot take (P20): more recoveries spent than are left, a character
+    /// named twice.
+    #[error("{source}; the party `{id}` was not changed")]
+    Rest {
+        /// The party's id.
+        id: String,
+        /// Why.
+        source: crate::encounter::rest::RestError,
     },
     /// A party being removed could not be moved to the data directory's trash.
     #[error("cannot move {} to the trash: {source}", path.display())]

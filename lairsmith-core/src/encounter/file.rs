@@ -56,10 +56,10 @@ pub enum PartyRef {
 
 impl PartyRef {
     /// How a file writes `p` inline: `{size, level}` when every character shares one level and has
-    /// neither a name nor `xp:`, else each member.
+    /// no name, no `xp:` and none of the numbers P11 keeps, else each member.
     pub fn from_party(p: &Party) -> PartyRef {
         match p.uniform_level() {
-            Some(level) if p.members.iter().all(|m| m.name.is_none() && m.xp.is_none()) => {
+            Some(level) if p.members.iter().all(|m| *m == Member::new(m.level)) => {
                 PartyRef::Uniform {
                     size: p.size(),
                     level,
@@ -1292,8 +1292,14 @@ fn check_texts(e: &Encounter) -> Result<(), crate::yaml_io::Refused> {
     Ok(())
 }
 
-/// Checks party members' names, `members` being where the list sits in the document.
-fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::yaml_io::Refused> {
+/// Checks party members' names, their XP within their level (A1) and the rules between their
+/// numbers (P11, P20: current HP at most the maximum, recoveries left at most the recoveries a
+/// day), `at` being where the list sits in the document. Party files, and encounters' and
+/// adventures' inline parties, are checked alike.
+pub(crate) fn check_members(
+    members: &[Member],
+    at: Vec<Seg>,
+) -> Result<(), crate::yaml_io::Refused> {
     for (i, m) in members.iter().enumerate() {
         if let Some(name) = &m.name {
             let mut here = at.clone();
@@ -1314,6 +1320,20 @@ fn check_members(members: &[Member], at: Vec<Seg>) -> Result<(), crate::yaml_io:
             crate::rules::experience::check_xp(&who, m.level, xp)
                 .map_err(|e| crate::yaml_io::Refused::new(here, e))?;
         }
+        let who = m
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("party member {}", i + 1));
+        m.check_ranges().map_err(|(k, e)| {
+            let mut here = at.clone();
+            here.extend([Seg::Index(i), crate::yaml_io::key(k)]);
+            crate::yaml_io::Refused::new(here, e.to_string())
+        })?;
+        m.check_numbers(&who).map_err(|e| {
+            let mut here = at.clone();
+            here.extend([Seg::Index(i), crate::yaml_io::key(e.key())]);
+            crate::yaml_io::Refused::new(here, e.to_string())
+        })?;
     }
     Ok(())
 }
@@ -1341,6 +1361,17 @@ pub fn parse_party(
         &p.name,
     )
     .and_then(|()| check_members(&p.members, vec![crate::yaml_io::key("members")]))
+    .and_then(|()| {
+        crate::limits::ENCOUNTERS_SINCE_REST
+            .check(i64::from(p.encounters_since_rest))
+            .map(drop)
+            .map_err(|e| {
+                crate::yaml_io::Refused::new(
+                    vec![crate::yaml_io::key("encounters_since_rest")],
+                    e.to_string(),
+                )
+            })
+    })
     .and_then(|()| check_played(&p.played, vec![crate::yaml_io::key("played")]))
     .map_err(|r| r.in_file(text, path))?;
     Ok(p)

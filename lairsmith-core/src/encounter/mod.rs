@@ -1,6 +1,6 @@
 //! Encounters: parties, the encounter file, the budget and difficulty report (RULINGS E1-E5),
-//! the generator and the Markdown sheet; and the saved encounter and party files of a data
-//! directory ([`saved`], [`parties`]).
+//! the generator and the Markdown sheet; the saved encounter and party files of a data
+//! directory ([`saved`], [`parties`]); and the characters' rests ([`rest`], P20).
 
 pub mod challenge;
 pub mod count;
@@ -14,6 +14,7 @@ pub mod parties;
 pub mod party;
 pub mod rating;
 pub mod report;
+pub mod rest;
 pub mod saved;
 pub mod theme;
 
@@ -25,12 +26,14 @@ pub use file::{
 };
 pub use parties::{
     PartyChoice, PartyRemoved, PartySet, choose_party, level_up, list_parties, load_party_file,
-    new_party, party_path, remove_party, resolve_party_spec, set_party, spec_party,
+    member_stats, new_party, party_path, remove_party, resolve_party_spec, rest_party, set_party,
+    set_stats, spec_party,
 };
-pub use party::{Member, Party, PartyError, PartyFile, SpecError};
+pub use party::{Member, NumbersError, Party, PartyError, PartyFile, SpecError, StatsChange};
 pub use rating::orcus::budget;
 pub use rating::{Budget, Rating, rate};
 pub use report::{Report, report};
+pub use rest::{Rest, RestError, count_encounter, rest};
 pub use saved::{
     add_group, create_encounter, create_encounter_in, encounter_path, list_encounters,
     load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,

@@ -156,6 +156,7 @@ fn new_file(name: &str, party: &Party) -> PartyFile {
         schema_version: PARTY_SCHEMA_VERSION,
         name: name.to_owned(),
         members: party.members.clone(),
+        encounters_since_rest: 0,
         played: Vec::new(),
         extra: Default::default(),
     }
@@ -215,32 +216,12 @@ fn parse_locked<'a>(bytes: &'a [u8], path: &Path) -> Result<(PartyFile, &'a str)
     Ok((parse_party(text, path)?, text))
 }
 
-/// How a member is named in messages: their name, else `#N` (their place, from 1).
-fn member_label(file: &PartyFile, i: usize) -> String {
-    file.members[i]
-        .name
-        .clone()
-        .unwrap_or_else(|| format!("#{}", i + 1))
-}
-
 /// The member `which` names: a name (any case), or `#N` for the Nth member.
 fn find_member(file: &PartyFile, id: &str, which: &str) -> Result<usize, DataError> {
-    let wanted = which.trim();
-    let by_place = wanted
-        .strip_prefix('#')
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|n| (1..=file.members.len()).contains(n))
-        .map(|n| n - 1);
-    let by_name = || {
-        file.members.iter().position(|m| {
-            m.name
-                .as_deref()
-                .is_some_and(|n| n.eq_ignore_ascii_case(wanted))
-        })
-    };
-    by_place.or_else(by_name).ok_or_else(|| {
+    file.find_member(which).ok_or_else(|| {
+        let wanted = which.trim();
         let members: Vec<String> = (0..file.members.len())
-            .map(|i| member_label(file, i))
+            .map(|i| file.member_label(i))
             .collect();
         DataError::NoSuchMember {
             id: id.to_owned(),
@@ -276,7 +257,7 @@ pub fn level_up(
             let raised = u64::from(level) + u64::from(by);
             let past = || DataError::PastMaxLevel {
                 id: id.to_owned(),
-                who: member_label(&file, i),
+                who: file.member_label(i),
                 level,
                 by,
             };
@@ -340,4 +321,72 @@ pub fn update_party<T>(
         ))
     })?;
     out.ok_or_else(|| no_such_party(data, id))
+}
+
+/// The saved party `id` as its file holds it now, and the place (from 0) of the member `which`
+/// names (a name in any case, or `#N`): what `party stats` with no number prints.
+pub fn member_stats(
+    data: &DataDir,
+    id: &str,
+    which: &str,
+) -> Result<(PartyFile, usize), DataError> {
+    let file = load_party_file(&existing_party(data, id)?)?;
+    let i = find_member(&file, id, which)?;
+    Ok((file, i))
+}
+
+/// Sets the numbers `change` gives on the member `which` names (a name in any case, or `#N`) of
+/// the saved party `id` (P11), under the file's lock, keeping its `x-` values; all or nothing:
+/// a number outside its range, or a result that breaks a rule between the character's numbers
+/// (current HP above the maximum), changes nothing. Returns the party as saved and the
+/// member's place (from 0).
+pub fn set_stats(
+    data: &DataDir,
+    id: &str,
+    which: &str,
+    change: &crate::encounter::party::StatsChange,
+) -> Result<(PartyFile, usize), DataError> {
+    update_party(data, id, |file| {
+        let i = find_member(file, id, which)?;
+        change.apply_to(&mut file.members[i]);
+        file.members[i]
+            .check_ranges()
+            .map_err(|(_, source)| DataError::NumberOutOfRange {
+                id: id.to_owned(),
+                source,
+            })?;
+        file.members[i]
+            .check_numbers(&file.member_label(i))
+            .map_err(|source| DataError::Numbers {
+                id: id.to_owned(),
+                source,
+            })?;
+        Ok((file.clone(), i))
+    })
+}
+
+/// The saved party `id` takes the rest `how` (P20; see [`crate::encounter::rest::rest`]) under
+/// its file's lock, keeping its `x-` values; a rest that cannot be taken (more recoveries
+/// spent than are left) changes nothing. Returns the lines saying what changed.
+pub fn rest_party(
+    data: &DataDir,
+    id: &str,
+    how: &crate::encounter::rest::Rest,
+) -> Result<Vec<String>, DataError> {
+    use crate::encounter::rest::{RestError, rest};
+    update_party(data, id, |file| {
+        rest(file, how).map_err(|source| match source {
+            RestError::NoSuchMember { given } => match find_member(file, id, &given) {
+                Err(e) => e,
+                Ok(_) => DataError::Rest {
+                    id: id.to_owned(),
+                    source: RestError::NoSuchMember { given },
+                },
+            },
+            source => DataError::Rest {
+                id: id.to_owned(),
+                source,
+            },
+        })
+    })
 }

@@ -6,3 +6,4 @@ mod encounter_files;
 mod generator;
 mod group_notes;
 mod party_commands;
+mod party_numbers;

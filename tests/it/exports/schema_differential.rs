@@ -44,7 +44,20 @@ const ONE_KEY_TWICE: Exception = Exception {
           a mapping may not mean the same word.",
 };
 
-const EXCEPTIONS: [&Exception; 3] = [&BARE_SCALAR_AS_TEXT, &WHOLE_DECIMAL, &ONE_KEY_TWICE];
+const NUMBER_ABOVE_ANOTHER: Exception = Exception {
+    name: "a character's number above the number it is kept beside",
+    why: "JSON Schema cannot compare two values of a document: a character's `hp:` may not pass \
+          its `max_hp:`, nor its `recoveries_left:` its `recoveries:` (P20). The schema gives \
+          each its own range and asks for the other beside it; lairsmith also refuses the one \
+          above the other.",
+};
+
+const EXCEPTIONS: [&Exception; 4] = [
+    &BARE_SCALAR_AS_TEXT,
+    &WHOLE_DECIMAL,
+    &ONE_KEY_TWICE,
+    &NUMBER_ABOVE_ANOTHER,
+];
 
 // ---------------------------------------------------------------------------------------------
 // The two judges.
@@ -345,7 +358,7 @@ groups:
 "#,
 ];
 
-const PARTIES: [&str; 2] = [
+const PARTIES: [&str; 3] = [
     r#"kind: party
 schema_version: 1
 name: The Lanterns
@@ -360,6 +373,34 @@ schema_version: 1
 name: Solo
 members:
 - {name: Cy, level: 30, xp: 900000}
+"#,
+    r#"kind: party
+schema_version: 1
+name: The Numbers
+members:
+- name: Ana
+  level: 3
+  xp: 2600
+  max_hp: 30
+  hp: 12
+  ac: 17
+  fortitude: 15
+  reflex: 14
+  will: 13
+  initiative: 3
+  save: 1
+  recoveries: 7
+  recoveries_left: 5
+  recovery_value: 8
+  action_points: 2
+  death_failures: 1
+  perception: 14
+  insight: 12
+- {name: Bo, level: 4, max_hp: 26, hp: -4, recoveries: 6}
+encounters_since_rest: 3
+played:
+- {fight: f-1, id: ford, encounter: ford, xp_each: 250, on: 2026-11-29}
+x-mine: kept
 "#,
 ];
 
@@ -1273,13 +1314,17 @@ struct Tally {
 
 /// A change that takes a document back over one exception: the bare scalar quoted (as the
 /// text lairsmith reads), the whole decimal written as the integer, the second spelling of a
-/// key removed.
+/// key removed, a character's number set to the one it may not pass.
 #[derive(Clone, Copy, PartialEq)]
 enum Fix {
     Quote,
     Integer,
     Remove,
+    Equal,
 }
+
+/// A character's numbers that one may not pass the other (P20): (the lower, the higher).
+const BOUNDED_PAIRS: [(&str, &str); 2] = [("hp", "max_hp"), ("recoveries_left", "recoveries")];
 
 impl Fix {
     fn exception(self) -> &'static Exception {
@@ -1287,6 +1332,7 @@ impl Fix {
             Fix::Quote => &BARE_SCALAR_AS_TEXT,
             Fix::Integer => &WHOLE_DECIMAL,
             Fix::Remove => &ONE_KEY_TWICE,
+            Fix::Equal => &NUMBER_ABOVE_ANOTHER,
         }
     }
 
@@ -1299,7 +1345,7 @@ impl Fix {
         node: &Value,
         reader: &Result<(), String>,
     ) -> bool {
-        if self == Fix::Remove {
+        if matches!(self, Fix::Remove | Fix::Equal) {
             return self.apply_one(doc, path, reader);
         }
         let mut copies = Vec::new();
@@ -1340,19 +1386,46 @@ impl Fix {
                         .and_then(Value::as_object_mut)
                         .is_some_and(|m| m.remove(k).is_some())
             }
+            Fix::Equal => {
+                let Some((Seg::Key(k), parent)) = path.split_last() else {
+                    return false;
+                };
+                let above = reader.as_ref().is_err_and(|e| {
+                    e.contains("are above the maximum HP") || e.contains("recoveries a day (a long")
+                });
+                let Some(other) = BOUNDED_PAIRS.iter().find_map(|&(low, high)| {
+                    (k == low).then_some(high).or((k == high).then_some(low))
+                }) else {
+                    return false;
+                };
+                let partner = get_mut(doc, parent)
+                    .and_then(|m| m.get(other))
+                    .filter(|v| v.is_i64())
+                    .cloned();
+                match (above, partner) {
+                    (true, Some(v)) => {
+                        *get_mut(doc, path).unwrap() = v;
+                        true
+                    }
+                    _ => false,
+                }
+            }
             _ => false,
         }
     }
 
     /// What the fix keeps, which proves that the exception is all the judges differ on:
     /// lairsmith reads a bare scalar as the quoted text (and the schema only ever accepts more
-    /// of it quoted); JSON Schema reads `6.0` as `6`, and a second spelling of a key as one
-    /// more key (and lairsmith only ever accepts more without it).
+    /// of it quoted); JSON Schema reads `6.0` as `6`, a second spelling of a key as one more
+    /// key, and a character's number as having no bound in another (and lairsmith only ever
+    /// accepts more without them).
     fn keeps(self, before: (bool, bool), after: (bool, bool)) -> bool {
         let better = |b: bool, a: bool| a || !b;
         match self {
             Fix::Quote => after.0 == before.0 && better(before.1, after.1),
-            Fix::Integer | Fix::Remove => after.1 == before.1 && better(before.0, after.0),
+            Fix::Integer | Fix::Remove | Fix::Equal => {
+                after.1 == before.1 && better(before.0, after.0)
+            }
         }
     }
 }
@@ -1373,6 +1446,7 @@ fn excuse(
         Some(Fix::Quote),
         Some(Fix::Integer),
         Some(Fix::Remove),
+        Some(Fix::Equal),
     ];
     let n = m.set.len().min(3);
     // Every choice of a fix (or none) for each node the mutation set.

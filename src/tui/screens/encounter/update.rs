@@ -549,9 +549,10 @@ fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
     let path = path_in(&app.paths.parties, &id, "yaml")?;
     let file = PartyFile {
         kind: Default::default(),
-        schema_version: crate::encounter::file::ENCOUNTER_SCHEMA_VERSION,
+        schema_version: crate::encounter::party::PARTY_SCHEMA_VERSION,
         name: name.to_owned(),
         members: app.encounter.party.members.clone(),
+        encounters_since_rest: 0,
         played: Vec::new(),
         extra: Default::default(),
     };
