@@ -624,6 +624,7 @@ fn fight_steps(c: &mut Criterion) {
         Ok::<_, lairsmith::encounter::DataError>(Step::Heal {
             who: "ana".into(),
             amount: 1,
+            recovery: false,
         })
     };
     for (foes, steps) in [(20, 50), (20, 600), (20, 4_998), (246, 50), (246, 1_000)] {

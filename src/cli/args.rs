@@ -912,6 +912,26 @@ fn fight_amount(s: &str) -> Result<i64, String> {
     crate::fight::words::amount(s, "hit points").map_err(|e| e.to_string())
 }
 
+/// `fight heal`'s amount: as [`fight_amount`], or 0 (a heal that spends a recovery and adds
+/// nothing to its value, P17).
+fn fight_amount_or_zero(s: &str) -> Result<i64, String> {
+    if s.trim() == "0" {
+        return Ok(0);
+    }
+    fight_amount(s)
+}
+
+/// A d20 rolled at the table: a whole number from 1 to 20.
+fn d20(s: &str) -> Result<i64, String> {
+    s.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (1..=20).contains(n))
+        .ok_or_else(|| {
+            format!("`{s}` is not a d20's face: a d20 shows a whole number from 1 to 20")
+        })
+}
+
 /// An initiative count, read as the Table screen's prompts read it.
 fn fight_count(s: &str) -> Result<i64, String> {
     crate::fight::words::count(s).map_err(|e| e.to_string())
@@ -1005,6 +1025,11 @@ pub enum FightCmd {
         /// A saved party (its id) that fights instead of the encounter's, and earns the XP.
         #[arg(long)]
         party: Option<String>,
+        /// The creatures surprised (P14): ids or characters' names, several after one
+        /// --surprised or one each. The first round is then a surprise round, in which they take
+        /// no turn.
+        #[arg(long, value_name = "ID", num_args = 1..)]
+        surprised: Vec<String>,
     },
     /// The saved fights (text: their ids).
     List(ListFormatArg),
@@ -1022,23 +1047,36 @@ pub enum FightCmd {
         count: i64,
     },
     /// End the current turn (saving throws, P7) and begin the next (persistent damage,
-    /// regeneration, refresh rolls, P6); the first begins round 1.
-    Next { fight: String },
+    /// regeneration, refresh rolls, a death saving throw, P6, P12); the first begins round 1.
+    Next {
+        fight: String,
+        /// A player's d20 for a character's roll this step needs, in order: the saving throws
+        /// of a character whose turn ends, then the death saving throw of one whose turn begins
+        /// (repeatable). Without it lairsmith rolls, and the log says so.
+        #[arg(long = "roll", value_parser = d20)]
+        rolls: Vec<i64>,
+    },
     /// Damage, untyped or of a type (resistance and vulnerability apply, P5).
     Damage {
         fight: String,
         who: String,
         #[arg(value_parser = fight_amount)]
         amount: i64,
+        /// Its type; repeat it for damage of several types (P5: resisted only if every type
+        /// is, by the lowest of those resistances).
         #[arg(long = "type", value_parser = vocab::<crate::rules::creature::DamageType>)]
-        damage_type: Option<crate::rules::creature::DamageType>,
+        damage_types: Vec<crate::rules::creature::DamageType>,
     },
-    /// Healing, never above the maximum (P3).
+    /// Healing, never above the maximum (P3); with --recovery a heal that spends a recovery:
+    /// the recovery value plus AMOUNT (P17; 0 for none).
     Heal {
         fight: String,
         who: String,
-        #[arg(value_parser = fight_amount)]
+        #[arg(value_parser = fight_amount_or_zero)]
         amount: i64,
+        /// The heal spends a recovery (at none left, a dying creature's HP is set to 1, P12).
+        #[arg(long)]
+        recovery: bool,
     },
     /// Temporary hit points: kept only if more than the current ones (P4).
     Temp {
@@ -1046,6 +1084,9 @@ pub enum FightCmd {
         who: String,
         #[arg(value_parser = fight_amount)]
         amount: i64,
+        /// Take these even if fewer (the creature's choice, P4).
+        #[arg(long)]
+        replace: bool,
     },
     /// Hit points for a creature the file gave none (a character, a 3rd-edition foe).
     Hp {
@@ -1056,6 +1097,51 @@ pub enum FightCmd {
     },
     /// A monster at 0 HP falls unconscious instead of dying (P3).
     KnockOut { fight: String, who: String },
+    /// A monster that falls unconscious at 0 HP and makes death saving throws, as a character
+    /// does: a mighty villain (P3).
+    Villain { fight: String, who: String },
+    /// A prone creature stands up: prone ends (P8).
+    Stand { fight: String, who: String },
+    /// First Aid (Heal DC 15) made a dying creature stable: no more death saving throws (P12).
+    Stabilize { fight: String, who: String },
+    /// Rally: spend a recovery, regain the recovery value, +2 to all defenses until the start of
+    /// its next turn; once a fight (P17).
+    Rally { fight: String, who: String },
+    /// Total Defense: +2 to all defenses until the start of its next turn (P13).
+    TotalDefense { fight: String, who: String },
+    /// Help Attack: +2 to ALLY's next attack roll against AGAINST, until the end of WHO's next
+    /// turn if unused (P13).
+    HelpAttack {
+        fight: String,
+        who: String,
+        ally: String,
+        against: String,
+    },
+    /// Help Defense: +2 to ALLY's defenses against AGAINST's next attack, until the end of WHO's
+    /// next turn if unused (P13).
+    HelpDefense {
+        fight: String,
+        who: String,
+        ally: String,
+        against: String,
+    },
+    /// A creature maintains an effect it sustains, on its turn; unmaintained, it ends at the end
+    /// of the turn (P19).
+    Maintain {
+        fight: String,
+        who: String,
+        effect: u32,
+    },
+    /// A readied action taken just before the creature that triggered it: WHO acts just ahead
+    /// of BEFORE from now on (P2).
+    Ready {
+        fight: String,
+        who: String,
+        before: String,
+    },
+    /// Apply what the last attack's power lines offer (P16): the offer's number, from `fight
+    /// show` or the roll's log.
+    Apply { fight: String, offer: u32 },
     /// A condition (the book's list), `persistent 5 fire`, or any text, with its duration.
     Condition {
         fight: String,
@@ -1075,6 +1161,12 @@ pub enum FightCmd {
         /// What replaces it on the first failed save, written as --after.
         #[arg(long = "failed-save")]
         failed_save: Option<String>,
+        /// A benefit: lasting until the end of the creature's turn, it ends when it delays (P2).
+        #[arg(long)]
+        boon: bool,
+        /// Who must maintain it on its turns, or it ends (P19).
+        #[arg(long = "maintained-by", value_name = "ID")]
+        maintained_by: Option<String>,
     },
     /// End an effect before its time (its number, from `fight show`).
     EndCondition {
@@ -1082,19 +1174,39 @@ pub enum FightCmd {
         who: String,
         effect: u32,
     },
-    /// Roll a power's attack against a target's defense, and its damage on a hit; an
-    /// encounter, daily or refresh power is marked used.
+    /// Roll a power's attack against its targets' defenses (one roll a target, damage rolled
+    /// once, P15), with the modifiers the fight knows and the table's (P13), and its damage on a
+    /// hit (maximum on a critical hit) or its miss line (P16); an encounter, daily or refresh
+    /// power is marked used.
     Roll {
         fight: String,
         who: String,
         power: String,
-        target: String,
-        /// The target's defense when the fight does not know it (a character's).
-        #[arg(long, value_parser = limited(crate::limits::FIGHT_NUMBER))]
-        defense: Option<i64>,
-        /// Take the damage off the target.
+        /// One target, or several for a power that allows them.
+        #[arg(required = true, num_args = 1..)]
+        targets: Vec<String>,
+        /// The target's defense when the fight does not know it (a character's); repeat it for
+        /// each target, in order.
+        #[arg(long, value_parser = limited(crate::limits::FIGHT_NUMBER), allow_negative_numbers = true)]
+        defense: Vec<i64>,
+        /// What only the table knows (P13): cover, superior-cover, concealment,
+        /// total-concealment, long-range, charge, ca, help, prone-ranged, aquatic, coup, or a
+        /// number such as -3 (repeatable).
+        #[arg(long = "mod", value_name = "WORD", allow_hyphen_values = true)]
+        mods: Vec<String>,
+        /// The d20 rolled at the table, one a target in order (repeatable); without it
+        /// lairsmith rolls.
+        #[arg(long = "d20", value_parser = d20)]
+        d20: Vec<i64>,
+        /// Take the damage off the targets.
         #[arg(long)]
         apply: bool,
+        /// Apply what the power's lines offer on a hit or a miss (P16).
+        #[arg(long)]
+        riders: bool,
+        /// An immediate action or an opportunity attack (P18: one between two turns).
+        #[arg(long)]
+        immediate: bool,
     },
     /// Mark an encounter, daily or refresh power used, without a roll.
     Use {
@@ -1104,7 +1216,7 @@ pub enum FightCmd {
     },
     /// Spend an action point (P9).
     Ap { fight: String, who: String },
-    /// Delay or ready: the creature acts on COUNT from now on (P2).
+    /// Delay: the creature acts on COUNT from now on (P2).
     Delay {
         fight: String,
         who: String,

@@ -8,7 +8,7 @@ use crate::encounter::DataError;
 use crate::fight::Fight;
 use crate::fight::model::{Life, Side};
 use crate::fight::saved::{fight_path, load_fight};
-use crate::fight::step::Step;
+use crate::fight::step::{AttackTarget, Step};
 use crate::fight::{run, words};
 use std::collections::BTreeMap;
 
@@ -70,7 +70,20 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             pcs,
             adventure,
             party,
-        } => start(data, &encounter, seed, &pcs, adventure, party, term),
+            surprised,
+        } => start(
+            data,
+            run::StartWith {
+                encounter,
+                seed,
+                characters: BTreeMap::new(),
+                adventure,
+                party,
+                surprised,
+            },
+            &pcs,
+            term,
+        ),
         FightCmd::List(f) => list(data, f.format, term),
         FightCmd::Show { fight, format } => {
             let (f, _) = load_fight(&fight_path(data, &fight)?)?;
@@ -86,31 +99,105 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
         FightCmd::Init { fight, who, count } => {
             step(data, &fight, term, |_| Ok(Step::Initiative { who, count }))
         }
-        FightCmd::Next { fight } => step(data, &fight, term, |_| Ok(Step::Next)),
+        FightCmd::Next { fight, rolls } => step(data, &fight, term, |_| Ok(Step::Next { rolls })),
         FightCmd::Damage {
             fight,
             who,
             amount,
-            damage_type,
+            damage_types,
+        } => {
+            let mut types = damage_types.into_iter();
+            let damage_type = types.next();
+            let also_types = types.collect();
+            step(data, &fight, term, |_| {
+                Ok(Step::Damage {
+                    who,
+                    amount,
+                    damage_type,
+                    also_types,
+                })
+            })
+        }
+        FightCmd::Heal {
+            amount: 0,
+            recovery: false,
+            ..
+        } => Err(Failure(
+            "invalid value `0` for <AMOUNT>: healing is a whole number from 1 to 9,999; 0 only with --recovery (a heal that spends a recovery and adds nothing to its value, P17)"
+                .into(),
+        )),
+        FightCmd::Heal {
+            fight,
+            who,
+            amount,
+            recovery,
         } => step(data, &fight, term, |_| {
-            Ok(Step::Damage {
+            Ok(Step::Heal {
                 who,
                 amount,
-                damage_type,
+                recovery,
             })
         }),
-        FightCmd::Heal { fight, who, amount } => {
-            step(data, &fight, term, |_| Ok(Step::Heal { who, amount }))
-        }
-        FightCmd::Temp { fight, who, amount } => {
-            step(data, &fight, term, |_| Ok(Step::Temp { who, amount }))
-        }
+        FightCmd::Temp {
+            fight,
+            who,
+            amount,
+            replace,
+        } => step(data, &fight, term, |_| {
+            Ok(Step::Temp {
+                who,
+                amount,
+                replace,
+            })
+        }),
         FightCmd::Hp { fight, who, max } => {
             step(data, &fight, term, |_| Ok(Step::MaxHp { who, hp: max }))
         }
         FightCmd::KnockOut { fight, who } => {
             step(data, &fight, term, |_| Ok(Step::KnockOut { who }))
         }
+        FightCmd::Villain { fight, who } => step(data, &fight, term, |_| Ok(Step::Villain { who })),
+        FightCmd::Stand { fight, who } => step(data, &fight, term, |_| Ok(Step::Stand { who })),
+        FightCmd::Stabilize { fight, who } => {
+            step(data, &fight, term, |_| Ok(Step::Stabilize { who }))
+        }
+        FightCmd::Rally { fight, who } => step(data, &fight, term, |_| Ok(Step::Rally { who })),
+        FightCmd::TotalDefense { fight, who } => {
+            step(data, &fight, term, |_| Ok(Step::TotalDefense { who }))
+        }
+        FightCmd::HelpAttack {
+            fight,
+            who,
+            ally,
+            against,
+        } => step(data, &fight, term, |_| {
+            Ok(Step::Help {
+                who,
+                ally,
+                against,
+                attack: true,
+            })
+        }),
+        FightCmd::HelpDefense {
+            fight,
+            who,
+            ally,
+            against,
+        } => step(data, &fight, term, |_| {
+            Ok(Step::Help {
+                who,
+                ally,
+                against,
+                attack: false,
+            })
+        }),
+        FightCmd::Maintain { fight, who, effect } => {
+            step(data, &fight, term, |_| Ok(Step::Maintain { who, effect }))
+        }
+        FightCmd::Ready { fight, who, before } => {
+            step(data, &fight, term, |_| Ok(Step::Ready { who, before }))
+        }
+        FightCmd::Apply { fight, offer } => step(data, &fight, term, |_| Ok(Step::Apply { offer })),
         FightCmd::Condition {
             fight,
             who,
@@ -119,9 +206,13 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             by,
             after,
             failed_save,
+            boon,
+            maintained_by,
         } => {
             // The words are read before the fight's file is locked.
             let mut effect = words::effect(&what, until.as_deref(), by.as_deref())?;
+            effect.boon = boon;
+            effect.maintained_by = maintained_by;
             if let Some(a) = &after {
                 effect.aftereffect = Some(Box::new(words::effect_with_until(a)?));
             }
@@ -137,18 +228,47 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             fight,
             who,
             power,
-            target,
+            targets,
             defense,
+            mods,
+            d20,
             apply,
-        } => step(data, &fight, term, |_| {
-            Ok(Step::Attack {
-                who,
-                power,
-                target,
-                defense,
-                apply,
+            riders,
+            immediate,
+        } => {
+            if defense.len() > targets.len() {
+                return Err(Failure(format!(
+                    "{} --defense given for {} target{}: give one a target, in the targets' order",
+                    defense.len(),
+                    targets.len(),
+                    if targets.len() == 1 { "" } else { "s" }
+                )));
+            }
+            let mut defenses = defense.into_iter();
+            let mut targets = targets.into_iter();
+            let target = targets.next().unwrap_or_default();
+            let first_defense = defenses.next();
+            let also = targets
+                .map(|who| AttackTarget {
+                    who,
+                    defense: defenses.next(),
+                })
+                .collect();
+            step(data, &fight, term, |_| {
+                Ok(Step::Attack {
+                    who,
+                    power,
+                    target,
+                    defense: first_defense,
+                    apply,
+                    also,
+                    mods,
+                    d20,
+                    riders,
+                    immediate,
+                })
             })
-        }),
+        }
         FightCmd::Use { fight, who, power } => {
             step(data, &fight, term, |_| Ok(Step::Use { who, power }))
         }
@@ -249,25 +369,14 @@ fn step(
 
 fn start(
     data: &DataDir,
-    encounter: &str,
-    seed: Option<u64>,
+    mut with: run::StartWith,
     pcs: &[String],
-    adventure: Option<String>,
-    party: Option<String>,
     term: &mut Terminal,
 ) -> CmdResult {
-    let mut characters = BTreeMap::new();
     for pc in pcs {
         let (name, init, hp) = words::character(pc).map_err(|e| Failure(e.to_string()))?;
-        characters.insert(name, (init, hp));
+        with.characters.insert(name, (init, hp));
     }
-    let with = run::StartWith {
-        encounter: encounter.to_owned(),
-        seed,
-        characters,
-        adventure,
-        party,
-    };
     let (out_path, _, _) = run::start(data, &with)?;
     outln!(term, "{}", out_path.display())?;
     Ok(EXIT_OK)

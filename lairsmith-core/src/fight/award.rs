@@ -147,20 +147,92 @@ fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<Str
         });
         Ok(lines.into_iter().map(|l| format!("{l} ({to})")).collect())
     };
+    let back = |lines: Vec<String>| -> Vec<String> {
+        lines.into_iter().map(|l| format!("{l} ({to})")).collect()
+    };
     match to {
         AwardTo::Party(id) => crate::encounter::parties::update_party(data, id, |file| {
-            add(&mut file.members, &mut file.played)
+            let fresh = !file.played.iter().any(|p| p.fight == f.uid);
+            let mut lines = add(&mut file.members, &mut file.played)?;
+            if fresh {
+                lines.extend(back(p11_write_back(&mut file.members, f)));
+                lines.extend(back(crate::encounter::rest::count_encounter(file)));
+            }
+            Ok(lines)
         }),
         AwardTo::Adventure(id) => {
             let path = crate::adventure::existing_adventure(data, id)?;
             crate::adventure::update_adventure(&path, |a| {
                 let mut members = a.party.inline().map(|p| p.members).unwrap_or_default();
-                let lines = add(&mut members, &mut a.played)?;
+                let fresh = !a.played.iter().any(|p| p.fight == f.uid);
+                let mut lines = add(&mut members, &mut a.played)?;
+                if fresh {
+                    lines.extend(back(p11_write_back(&mut members, f)));
+                }
                 a.party = PartyRef::Members(members);
                 Ok(lines)
             })
         }
     }
+}
+
+/// P11, P9, P12: what the fight changed of each character whose numbers it took goes back to
+/// the party with the award: its hit points now (where the party keeps its maximum), the
+/// recoveries it has left (where the party keeps how many it has), the action points it spent
+/// and its death-save failures. One line a character that changed.
+fn p11_write_back(members: &mut [Member], f: &Fight) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (k, m) in members.iter_mut().enumerate() {
+        let name = m
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("Character {}", k + 1));
+        let place = u32::try_from(k + 1).ok();
+        let Some(c) = f.now.combatants.iter().find(|c| {
+            c.side == Side::Party
+                && (c.member.is_some_and(|p| Some(p) == place)
+                    || (c.member.is_none() && c.name.eq_ignore_ascii_case(&name)))
+        }) else {
+            continue;
+        };
+        let mut parts = Vec::new();
+        if let Some(max) = m.max_hp {
+            let hp = c.hp.clamp(crate::limits::CHARACTER_HP.min, i64::from(max));
+            let before = m.hp_now().unwrap_or(max);
+            if let Ok(hp) = i32::try_from(hp)
+                && hp != before
+            {
+                parts.push(format!("{before} → {hp} HP"));
+                m.hp = (hp != max).then_some(hp);
+            }
+        }
+        if let (Some(most), Some(left)) = (m.recoveries, c.recoveries) {
+            let left = u32::try_from(left.max(0)).unwrap_or(0).min(most);
+            let before = m.recoveries_left().unwrap_or(most);
+            if left != before {
+                parts.push(format!("recoveries {before} → {left} left"));
+                m.recoveries_left = (left != most).then_some(left);
+            }
+        }
+        if c.ap_spent > 0 {
+            let before = m.action_points();
+            let after = before.saturating_sub(c.ap_spent);
+            parts.push(format!("action points {before} → {after}"));
+            m.action_points = Some(after);
+        }
+        let failures = m.death_failures.unwrap_or(0);
+        if c.death_failures != failures {
+            parts.push(format!(
+                "death-save failures {failures} → {}",
+                c.death_failures
+            ));
+            m.death_failures = (c.death_failures > 0).then_some(c.death_failures);
+        }
+        if !parts.is_empty() {
+            lines.push(format!("{name}: {} (P11)", parts.join(", ")));
+        }
+    }
+    lines
 }
 
 /// P10 and A1: each character's share added to the members who fought (matched by name, an

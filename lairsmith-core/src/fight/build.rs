@@ -7,11 +7,13 @@ use crate::encounter::file::{Encounter, Group, Side as GroupSide};
 use crate::encounter::party::Party;
 use crate::fight::file::Fight;
 use crate::fight::model::{
-    ChallengeRun, Combatant, Defenses, FightState, Life, Origin, PowerState, Regen, Resist, Side,
+    Affliction, ChallengeRun, Combatant, Defenses, FightState, Life, Origin, PowerState, Regen,
+    Resist, Side, Until,
 };
 use crate::fight::rules::{self, Dice, log};
 use crate::monster::MonsterDesign;
 use crate::monster::statblock::StatBlock;
+use crate::rules::creature::Condition;
 use std::collections::BTreeMap;
 
 /// Why a fight cannot be made from an encounter, or a creature cannot join one; each message
@@ -44,6 +46,16 @@ pub enum BuildError {
     /// join it; why it is not the monster.
     #[error("{0}; or name a creature already in the fight to add another of it")]
     NotAReinforcement(Box<BuildError>),
+    /// A creature named as surprised that the fight does not have (P14).
+    #[error("no creature of the fight has the id `{id}` to be surprised{}; its creatures: {}", crate::vocab::did_you_mean(near), ids.join(", "))]
+    UnknownSurprised {
+        /// The id as given.
+        id: String,
+        /// The closest ids, best first; may be empty.
+        near: Vec<String>,
+        /// Every creature's id, in the order they joined.
+        ids: Vec<String>,
+    },
 }
 
 /// Lets code that still reports errors as sentences use `?` on these.
@@ -68,6 +80,108 @@ pub struct Start {
     /// The adventure the fight belongs to (its id), whose party earns the XP and whose method
     /// rolls the treasure.
     pub adventure: Option<String>,
+    /// The creatures surprised at the start (P14), by id or a character's name: the first round
+    /// is then a surprise round, in which they take no turn.
+    pub surprised: Vec<String>,
+}
+
+/// A character of the party as the fight takes it (P11): the numbers its saved party keeps, with
+/// the initiative result and hit points the GM typed for this fight (`--pc`) over them. The
+/// defenses are taken when all four are kept; otherwise an attack on it names its defense.
+fn p11_character(
+    id: String,
+    name: String,
+    place: usize,
+    m: &crate::encounter::party::Member,
+    initiative: Option<i64>,
+    typed_hp: Option<i64>,
+    coin: u32,
+) -> Combatant {
+    let max_hp = typed_hp.or(m.max_hp.map(i64::from));
+    let hp = match typed_hp {
+        Some(hp) => hp,
+        None => m.hp_now().map_or(0, i64::from),
+    };
+    let defenses = match (m.ac, m.fortitude, m.reflex, m.will) {
+        (Some(ac), Some(fortitude), Some(reflex), Some(will)) => Some(Defenses {
+            ac: ac.into(),
+            fortitude: fortitude.into(),
+            reflex: reflex.into(),
+            will: will.into(),
+        }),
+        _ => None,
+    };
+    let mut c = Combatant {
+        id,
+        name,
+        side: Side::Party,
+        origin: Origin::Character,
+        init_mod: m.initiative.map_or(0, i64::from),
+        initiative,
+        coin,
+        max_hp,
+        hp,
+        save_bonus: m.save().into(),
+        action_points: m.action_points().into(),
+        defenses,
+        recoveries: m.recoveries_left().map(i64::from),
+        recovery_value: if typed_hp.is_some() && m.recovery_value.is_none() {
+            max_hp.map(|h| h / 4)
+        } else {
+            m.recovery_value().map(i64::from)
+        },
+        death_failures: m.death_failures.unwrap_or(0),
+        member: u32::try_from(place + 1).ok(),
+        ..Combatant::default()
+    };
+    // A character that comes to the fight at 0 HP or below is unconscious and dying (P3).
+    if max_hp.is_some() && c.hp <= 0 {
+        c.life = Life::Unconscious;
+    }
+    c
+}
+
+/// P14: the creatures named are surprised until the surprise round ends, and the first round is
+/// one. Each is a creature's id or a character's name, in any case.
+fn p14_surprised_at_start(state: &mut FightState, surprised: &[String]) -> Result<(), BuildError> {
+    for given in surprised {
+        let slug = crate::monster::slugify(given);
+        let Some(i) = state.combatants.iter().position(|c| {
+            c.id == given.trim() || c.id == slug || c.name.eq_ignore_ascii_case(given.trim())
+        }) else {
+            let ids: Vec<String> = state.combatants.iter().map(|c| c.id.clone()).collect();
+            return Err(BuildError::UnknownSurprised {
+                id: given.clone(),
+                near: crate::vocab::nearest(given, ids.iter().map(String::as_str), 3)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect(),
+                ids,
+            });
+        };
+        if crate::fight::rules::p8_has(&state.combatants[i], Condition::Surprised) {
+            continue;
+        }
+        state.surprise = true;
+        let spec = crate::fight::model::EffectSpec::new(
+            Affliction::Condition {
+                condition: Condition::Surprised,
+                by: None,
+            },
+            Until::SurpriseRound,
+        );
+        let e = crate::fight::step::effect_of(state, &spec);
+        state.combatants[i].effects.push(e);
+        let name = state.combatants[i].name.clone();
+        log(
+            state,
+            format!("{name} is surprised: no turn in the surprise round (P14)"),
+        );
+    }
+    if state.surprise {
+        log(state, "the first round is a surprise round (P14)");
+    }
+    Ok(())
 }
 
 /// A combatant's numbers from a stat block and the design it was derived from (its templates
@@ -99,6 +213,11 @@ pub fn from_block(
             }),
             damage_type: p.damage_type,
             used: false,
+            origin: Some(b.origin),
+            targets: b.targets.clone(),
+            hit: b.hit.clone(),
+            miss: b.miss.clone(),
+            effect: b.effect.clone(),
         })
         .collect();
     let resist = |list: &[crate::monster::statblock::ResistanceValue]| {
@@ -139,11 +258,22 @@ pub fn from_block(
             when: r.when,
         }),
         powers,
-        effects: Vec::new(),
-        hidden: false,
-        xp: 0,
-        started_round: 0,
-        overcome: None,
+        // R11: a monster's recoveries and recovery value (P17: it may rally).
+        recoveries: Some(block.recoveries),
+        recovery_value: Some(block.recovery_value),
+        incorporeal: block.incorporeal,
+        reactive: block.reactive_resistance.map(i64::from),
+        auras: block
+            .traits
+            .iter()
+            .filter_map(|t| {
+                t.aura.map(|size| crate::fight::model::Aura {
+                    name: t.name.clone(),
+                    size,
+                })
+            })
+            .collect(),
+        ..Combatant::default()
     }
 }
 
@@ -292,27 +422,8 @@ fn members_of(
                     name: label.clone().unwrap_or_else(|| format!("CR {cr} foe")),
                     side,
                     origin: Origin::Cr { cr },
-                    group: None,
                     init_mod: rules::P1_CR_MOD,
-                    initiative: None,
-                    coin: 0,
-                    max_hp: None,
-                    hp: 0,
-                    temp_hp: 0,
-                    life: Life::Up,
-                    mook: false,
-                    save_bonus: 0,
-                    action_points: 0,
-                    defenses: None,
-                    resistances: Vec::new(),
-                    vulnerabilities: Vec::new(),
-                    regeneration: None,
-                    powers: Vec::new(),
-                    effects: Vec::new(),
-                    hidden: false,
-                    xp: 0,
-                    started_round: 0,
-                    overcome: None,
+                    ..Combatant::default()
                 }
             }
         };
@@ -413,33 +524,7 @@ pub fn start(
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(&name) || crate::monster::slugify(n) == id)
             .map_or((None, None), |(_, v)| *v);
-        combatants.push(Combatant {
-            id,
-            name,
-            side: Side::Party,
-            origin: Origin::Character,
-            group: None,
-            init_mod: 0,
-            initiative: init,
-            coin: dice.coin(),
-            max_hp: hp,
-            hp: hp.unwrap_or(0),
-            temp_hp: 0,
-            life: Life::Up,
-            mook: false,
-            save_bonus: 0,
-            action_points: 0,
-            defenses: None,
-            resistances: Vec::new(),
-            vulnerabilities: Vec::new(),
-            regeneration: None,
-            powers: Vec::new(),
-            effects: Vec::new(),
-            hidden: false,
-            xp: 0,
-            started_round: 0,
-            overcome: None,
-        });
+        combatants.push(p11_character(id, name, k, m, init, hp, dice.coin()));
     }
     let unknown: Vec<&String> = how
         .characters
@@ -470,6 +555,8 @@ pub fn start(
         next_effect: 1,
         log: Vec::new(),
         ended: None,
+        surprise: false,
+        offers: Vec::new(),
     };
     log(
         &mut state,
@@ -478,6 +565,7 @@ pub fn start(
     for r in rolls {
         log(&mut state, r);
     }
+    p14_surprised_at_start(&mut state, &how.surprised)?;
     for c in state.combatants.iter().filter(|c| c.side == Side::Party) {
         if let Some(i) = c.initiative {
             let line = format!("{} rolls {i} for initiative", c.name);

@@ -36,7 +36,13 @@ pub(crate) fn check(s: &FightState) -> Result<(), String> {
         known(a, "`acted:`")?;
     }
     let mut numbers = HashSet::new();
+    for o in &s.offers {
+        known(&o.who, "an offer")?;
+    }
     for c in &s.combatants {
+        if let Some(a) = &c.ahead_of {
+            known(a, "a readied action")?;
+        }
         if c.started_round > s.round {
             return Err(format!("`{}` started a round still to come", c.id));
         }
@@ -50,6 +56,13 @@ pub(crate) fn check(s: &FightState) -> Result<(), String> {
             }
             if let Affliction::Condition { by: Some(b), .. } = &e.what {
                 known(b, "an effect")?;
+            }
+            if let Affliction::Help { against, by, .. } = &e.what {
+                known(against, "a help")?;
+                known(by, "a help")?;
+            }
+            if let Some(m) = &e.maintained_by {
+                known(m, "a maintained effect")?;
             }
             stack.extend(e.aftereffect.as_deref());
             stack.extend(e.failed_save.as_deref());

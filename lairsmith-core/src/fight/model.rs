@@ -70,6 +70,10 @@ pub enum Until {
     SaveEnds,
     /// Until the end of the encounter (the default for "marked", P8).
     Encounter,
+    /// Until the creature stands up, a step of its own (prone's ending, P8).
+    Stands,
+    /// Until the surprise round ends (surprised's ending, P8, P14).
+    SurpriseRound,
 }
 
 impl std::fmt::Display for Until {
@@ -79,6 +83,8 @@ impl std::fmt::Display for Until {
             Until::EndOf(id) => write!(f, "end of {id}"),
             Until::SaveEnds => f.write_str("save ends"),
             Until::Encounter => f.write_str("the encounter"),
+            Until::Stands => f.write_str("stands up"),
+            Until::SurpriseRound => f.write_str("the surprise round"),
         }
     }
 }
@@ -92,7 +98,7 @@ pub enum UntilError {
     /// None of the forms a duration takes; `given` is the text as typed, trimmed (the message
     /// quotes it escaped and shortened).
     #[error(
-        "`{}` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too)",
+        "`{}` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too), `stands up` or `the surprise round`",
         crate::text::quote_short(.given)
     )]
     NotADuration {
@@ -111,6 +117,10 @@ impl std::str::FromStr for Until {
         match lower.as_str() {
             "save ends" | "save-ends" | "save" => return Ok(Until::SaveEnds),
             "the encounter" | "encounter" | "end of the encounter" => return Ok(Until::Encounter),
+            "stands up" | "stands" | "stand" | "stand up" => return Ok(Until::Stands),
+            "the surprise round" | "surprise round" | "surprise" => {
+                return Ok(Until::SurpriseRound);
+            }
             _ => {}
         }
         let id = |rest: &str| -> Result<String, UntilError> {
@@ -157,7 +167,7 @@ impl schemars::JsonSchema for Until {
         schemars::json_schema!({
             "type": "string",
             "description": "How long an effect lasts: `save ends`, `the encounter`, `start of ID`, `end of ID`.",
-            "pattern": "^(save ends|save|the encounter|encounter|(start|end) of [a-z0-9]+(-[a-z0-9]+)*|(start|end):[a-z0-9]+(-[a-z0-9]+)*)$"
+            "pattern": "^(save ends|save|the encounter|encounter|stands up|stands|the surprise round|surprise round|(start|end) of [a-z0-9]+(-[a-z0-9]+)*|(start|end):[a-z0-9]+(-[a-z0-9]+)*)$"
         })
     }
 }
@@ -185,6 +195,24 @@ pub enum Affliction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         damage_type: Option<DamageType>,
     },
+    /// A bonus (or penalty) to all its defenses: Total Defense, a rally (P13, P17).
+    Defenses {
+        /// Added to each defense.
+        #[serde(deserialize_with = "crate::limits::whole_number")]
+        bonus: i64,
+        /// Where it comes from, in words ("total defense", "rally").
+        why: String,
+    },
+    /// An ally's help (Help Attack, Help Defense, P13): +2 to its next attack roll against a
+    /// creature, or to its defenses against that creature's next attack; used up by that roll.
+    Help {
+        /// Helps its attack (`true`) or its defenses (`false`).
+        attack: bool,
+        /// The creature the help is against (its id).
+        against: String,
+        /// The helper (its id).
+        by: String,
+    },
     /// Anything else, in the GM's words.
     Other {
         /// The effect as the GM typed it (one line, shown to the players too).
@@ -210,6 +238,74 @@ pub struct Effect {
     /// among the book's Special saving throw riders).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed_save: Option<Box<Effect>>,
+    /// For a duration tied to a creature's turn (`start of X`, `end of X`): how many turns X had
+    /// begun when the effect began, so that it lasts through the first turn of X that begins
+    /// after it (P7).
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u32",
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightRound, _, _>"
+    )]
+    pub after: u32,
+    /// A benefit (an ally's bonus, not a harm): one that lasts until the end of the creature's
+    /// own turn ends when it delays (P2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub boon: bool,
+    /// Sustained by this creature (its id): it ends at the end of that creature's turn unless
+    /// maintained then (P19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maintained_by: Option<String>,
+}
+
+/// An effect as the GM gives it; its id is given when it is applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct EffectSpec {
+    /// What the effect does.
+    pub what: Affliction,
+    /// How long it lasts.
+    pub until: Until,
+    /// The effect that begins when a saving throw ends this one (P7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aftereffect: Option<Box<EffectSpec>>,
+    /// The effect that replaces this one the first time a saving throw against it fails (P7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_save: Option<Box<EffectSpec>>,
+    /// A benefit, which ends when the creature delays if it lasts until the end of its turn (P2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub boon: bool,
+    /// The creature who must maintain it on its turns, or it ends (P19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maintained_by: Option<String>,
+}
+
+impl EffectSpec {
+    /// `what` lasting `until`, with no aftereffect, no first-failed-save effect, not a boon and
+    /// not maintained.
+    pub fn new(what: Affliction, until: Until) -> EffectSpec {
+        EffectSpec {
+            what,
+            until,
+            aftereffect: None,
+            failed_save: None,
+            boon: false,
+            maintained_by: None,
+        }
+    }
+}
+
+/// What a power's line offers after an attack (P16): an effect on a target, with its duration,
+/// or a movement the GM makes on the map; applied with one step, until the next step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Offer {
+    /// The creature it is on (its id).
+    pub who: String,
+    /// The effect; none for a movement, which is only logged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<EffectSpec>,
+    /// What the line says, in short.
+    pub words: String,
+    /// Where it comes from: "Thorn Lash's hit".
+    pub from: String,
 }
 
 /// One power of a combatant, as the fight needs it: its numbers from the stat block and
@@ -251,6 +347,23 @@ pub struct PowerState {
     /// An encounter, daily or refresh power that was used (and not yet refreshed).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub used: bool,
+    /// Its origin: melee, ranged, near, far or self (a swarm's resistance and vulnerability,
+    /// concealment and prone go by it, P5, P13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<crate::rules::power_vocab::Origin>,
+    /// Whom it targets, as its stat block says ("one creature", "one or two creatures", "each
+    /// creature in the burst"): how many targets one use may roll against (P15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub targets: Option<String>,
+    /// Its Hit line: what a hit does beyond the damage (P16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<String>,
+    /// Its Miss line ("Half damage", P16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub miss: Option<String>,
+    /// Its Effect line, whatever the roll (P16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
 }
 
 impl PowerState {
@@ -358,7 +471,7 @@ pub struct Regen {
 }
 
 /// Where a combatant comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, Default)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Origin {
     /// A monster of the bestiary, by id.
@@ -377,11 +490,12 @@ pub enum Origin {
         cr: String,
     },
     /// A member of the party.
+    #[default]
     Character,
 }
 
 /// One creature in the fight.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, Default)]
 pub struct Combatant {
     /// Unique in the fight: `goblin-cutter-2`, `ana`.
     pub id: String,
@@ -489,6 +603,98 @@ pub struct Combatant {
     /// How it was overcome, once the GM ends the fight (P10).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overcome: Option<Overcome>,
+    /// The turns it has begun: an effect lasting "until the end of its next turn" lasts
+    /// through the first of its turns that begins after the effect (P7).
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u32",
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightRound, _, _>"
+    )]
+    pub turns: u32,
+    /// Death saving throws failed (P12): the third kills. Kept until a rest.
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u32",
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>"
+    )]
+    pub death_failures: u32,
+    /// Made stable by First Aid (P12): at 0 HP or below, it makes no death saving throws.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stable: bool,
+    /// Recoveries left (R11, P11, P17); `None` when the fight does not know them.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::whole_number_opt"
+    )]
+    pub recoveries: Option<i64>,
+    /// The hit points a recovery gives back (R11, P11): a quarter of the maximum unless given.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::whole_number_opt"
+    )]
+    pub recovery_value: Option<i64>,
+    /// It has rallied this fight (P17: once a fight).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rallied: bool,
+    /// Action points spent this fight (P9: a character spends at most one).
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u32",
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>"
+    )]
+    pub ap_spent: u32,
+    /// The turn (its count of turns begun) in which it last spent an action point (P9: a monster
+    /// at most one a turn).
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero_u32",
+        deserialize_with = "crate::limits::fitting::<crate::limits::FightRound, _, _>"
+    )]
+    pub ap_turn: u32,
+    /// The count of its turns begun when it last took an immediate action (P18: one between
+    /// two of its turns); `None` before its first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub immediate_turn: Option<u32>,
+    /// Incorporeal: half damage from attacks (P5, R9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub incorporeal: bool,
+    /// Reactive Resistance X (P5): the resistance gained against a type the first time an
+    /// attack damages it with acid, cold, lightning, fire or thunder.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::whole_number_opt"
+    )]
+    pub reactive: Option<i64>,
+    /// Its auras, by name and size in squares (P19), shown while it is conscious.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub auras: Vec<Aura>,
+    /// A monster the GM marks to follow the characters' rules at 0 HP (P3: a villain).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub villain: bool,
+    /// It readied an action and took it before this creature (its id): it acts just ahead of
+    /// it at their shared count for the rest of the fight (P2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ahead_of: Option<String>,
+    /// It has acted on its turn now (an attack): it can no longer delay (P2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub busy: bool,
+    /// A character's place in its saved party (1 for the first), whose numbers the fight took
+    /// and to whom the end writes back what the fight changed (P11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<u32>,
+}
+
+/// An aura of a combatant (P19).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Aura {
+    /// The trait's name.
+    pub name: String,
+    /// Its size in squares.
+    #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
+    pub size: u32,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -721,6 +927,12 @@ pub struct FightState {
     /// How it ended; `None` while it goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ending>,
+    /// The first round is a surprise round (P14): the surprised take no turn in it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub surprise: bool,
+    /// What the last attack's power lines offer to apply (P16), until the next step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<Offer>,
 }
 
 impl FightState {
@@ -736,6 +948,8 @@ impl FightState {
             next_effect: self.next_effect,
             log: Vec::new(),
             ended: self.ended.clone(),
+            surprise: self.surprise,
+            offers: self.offers.clone(),
         }
     }
 }
@@ -763,7 +977,7 @@ mod tests {
         );
         assert_eq!(
             e.to_string(),
-            "`forever` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too)"
+            "`forever` is not a duration: write `save ends`, `the encounter`, `start of ID` or `end of ID` (the start or end of that creature's next turn; `start:ID` and `end:ID` too), `stands up` or `the surprise round`"
         );
     }
 }

@@ -265,6 +265,22 @@ fn affliction(at: &mut Walk, a: &Affliction) -> Result<(), Refused> {
                     .map_err(|e| Refused::new(at.0.clone(), e.to_string()))
             })
         }),
+        Affliction::Defenses { bonus, why } => at.down(key("what"), |at| {
+            at.number("bonus", *bonus, &FIGHT_NUMBER)?;
+            at.down(key("why"), |at| {
+                crate::text::check_name("the bonus's reason", why)
+                    .map_err(|e| Refused::new(at.0.clone(), e.to_string()))
+            })
+        }),
+        Affliction::Help { against, by, .. } => at.down(key("what"), |at| {
+            for (k, id) in [("against", against), ("by", by)] {
+                at.down(key(k), |at| {
+                    crate::monster::design::check_id(id)
+                        .map_err(|e| Refused::new(at.0.clone(), e.to_string()))
+                })?;
+            }
+            Ok(())
+        }),
         Affliction::Condition { .. } => Ok(()),
     }
 }
@@ -274,6 +290,12 @@ fn step(at: &mut Walk, s: &Step) -> Result<(), Refused> {
         Step::Initiative { count, .. } | Step::Delay { count, .. } => {
             at.number("count", *count, &FIGHT_COUNT)
         }
+        // A heal that spends a recovery may add nothing to the recovery value (P17).
+        Step::Heal {
+            amount: 0,
+            recovery: true,
+            ..
+        } => Ok(()),
         Step::Damage { amount, .. } | Step::Heal { amount, .. } | Step::Temp { amount, .. } => {
             at.number("amount", *amount, &FIGHT_AMOUNT)
         }

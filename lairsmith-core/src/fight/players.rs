@@ -124,6 +124,14 @@ fn condition_words(what: &Affliction) -> String {
             Some(t) => format!("taking {} damage each turn", t.key()),
             None => "taking damage each turn".to_owned(),
         },
+        Affliction::Defenses { bonus, why } => {
+            format!(
+                "{} to defenses ({why})",
+                crate::fight::rules::signed_tight(*bonus)
+            )
+        }
+        Affliction::Help { attack: true, .. } => "helped to attack".to_owned(),
+        Affliction::Help { attack: false, .. } => "helped to defend".to_owned(),
         Affliction::Other { text } => text.clone(),
     }
 }

@@ -31,6 +31,8 @@ pub struct StartWith {
     pub adventure: Option<String>,
     /// A saved party to fight with instead of the encounter's.
     pub party: Option<String>,
+    /// The creatures surprised at the start, by id or a character's name (P14).
+    pub surprised: Vec<String>,
 }
 
 /// Starts a fight from a saved encounter and writes its file; its path, the fight and the
@@ -72,6 +74,7 @@ pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight, Finger
         characters: with.characters.clone(),
         party_id,
         adventure: with.adventure.clone(),
+        surprised: with.surprised.clone(),
     };
     let f = crate::fight::build::start(&e, &party, &bestiary, &how)?;
     let (path, print) = create_fight(data, &f)?;
@@ -238,18 +241,47 @@ pub fn step_words(s: &Step) -> String {
     match s {
         Step::Initiative { who, count } => format!("{who}'s initiative {count}"),
         Step::Delay { who, count } => format!("{who} delaying to {count}"),
-        Step::Next => "the next turn".into(),
+        Step::Ready { who, before } => format!("{who}'s readied action before {before}"),
+        Step::Next { .. } => "the next turn".into(),
         Step::Damage { who, amount, .. } => format!("{amount} damage to {who}"),
-        Step::Heal { who, amount } => format!("{amount} healing of {who}"),
-        Step::Temp { who, amount } => format!("{amount} temporary HP for {who}"),
+        Step::Heal {
+            who,
+            amount,
+            recovery: false,
+        } => format!("{amount} healing of {who}"),
+        Step::Heal { who, .. } => format!("{who}'s heal spending a recovery"),
+        Step::Temp { who, amount, .. } => format!("{amount} temporary HP for {who}"),
         Step::KnockOut { who } => format!("{who} knocked out"),
+        Step::Villain { who } => format!("{who} made a villain"),
         Step::Effect { who, .. } => format!("an effect on {who}"),
         Step::EndEffect { who, effect } => format!("the end of effect {effect} on {who}"),
+        Step::Maintain { who, effect } => format!("{who} maintaining effect {effect}"),
         Step::Attack {
-            who, power, target, ..
-        } => format!("{who}'s {power} against {target}"),
+            who,
+            power,
+            target,
+            also,
+            ..
+        } => {
+            if also.is_empty() {
+                format!("{who}'s {power} against {target}")
+            } else {
+                format!("{who}'s {power} against {target} and {} more", also.len())
+            }
+        }
+        Step::Apply { offer } => format!("offer {offer} applied"),
         Step::Use { who, power } => format!("{who}'s use of {power}"),
         Step::ActionPoint { who } => format!("{who}'s action point"),
+        Step::Stand { who } => format!("{who} standing up"),
+        Step::Stabilize { who } => format!("{who} stabilized"),
+        Step::Rally { who } => format!("{who}'s rally"),
+        Step::TotalDefense { who } => format!("{who}'s total defense"),
+        Step::Help {
+            who, ally, attack, ..
+        } => format!(
+            "{who}'s help {} to {ally}",
+            if *attack { "attack" } else { "defense" }
+        ),
         Step::MaxHp { who, hp } => format!("{who}'s {hp} HP"),
         Step::Add { combatant } => format!("{} joining", combatant.name),
         Step::Remove { who } => format!("{who} leaving"),

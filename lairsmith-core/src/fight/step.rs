@@ -1,28 +1,30 @@
 //! The GM's changes to a fight, one step each: what the file keeps, what replaying applies, and
 //! what undo takes back. A step names combatants by id; its dice come from the fight's seed and
-//! its number ([`crate::fight::rules::Dice::for_step`]).
+//! its number ([`crate::fight::rules::Dice::for_step`]), and the players' own d20s from the
+//! step (`rolls`, `d20`).
 
+pub use crate::fight::model::EffectSpec;
 use crate::fight::model::{
-    Affliction, ChallengeRun, Combatant, Effect, Ending, FightState, Life, Overcome, Side, Until,
+    Affliction, ChallengeRun, Combatant, Effect, Ending, FightState, Life, Offer, Overcome, Side,
+    Until,
 };
-use crate::fight::rules::{self, Dice, log};
-use crate::rules::creature::DamageType;
+use crate::fight::rules::{self, Dice, Fell, Hit, TableMod, log};
+use crate::rules::creature::{Condition, DamageType};
 use crate::vocab::Vocabulary;
 use serde::{Deserialize, Serialize};
 
-/// An effect as the GM gives it; its id is given when it is applied.
+/// One more target of an attack (P15).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct EffectSpec {
-    /// What the effect does.
-    pub what: Affliction,
-    /// How long it lasts.
-    pub until: Until,
-    /// The effect that begins when a saving throw ends this one (P7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aftereffect: Option<Box<EffectSpec>>,
-    /// The effect that replaces this one the first time a saving throw against it fails (P7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub failed_save: Option<Box<EffectSpec>>,
+pub struct AttackTarget {
+    /// The target's id.
+    pub who: String,
+    /// Its defense when the fight does not know it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::whole_number_opt"
+    )]
+    pub defense: Option<i64>,
 }
 
 /// One change the GM makes.
@@ -37,7 +39,7 @@ pub enum Step {
         #[serde(deserialize_with = "crate::limits::whole_number")]
         count: i64,
     },
-    /// Delay or ready: a new count, kept for the rest of the fight (P2).
+    /// Delay: a new count, kept for the rest of the fight (P2).
     Delay {
         /// The combatant's id.
         who: String,
@@ -45,8 +47,22 @@ pub enum Step {
         #[serde(deserialize_with = "crate::limits::whole_number")]
         count: i64,
     },
+    /// A readied action taken just before the creature that triggered it (P2): the readying
+    /// creature acts just ahead of it from now on.
+    Ready {
+        /// The creature that readied the action.
+        who: String,
+        /// The creature whose action triggered it.
+        before: String,
+    },
     /// The current turn ends (P7) and the next begins (P6); the first starts round 1.
-    Next,
+    Next {
+        /// The players' d20s the step needs, in order: the saving throws of a character whose
+        /// turn ends, then the death saving throw of a character whose turn begins. Missing
+        /// ones lairsmith rolls, and the log says so.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rolls: Vec<i64>,
+    },
     /// Damage, of a type or untyped (P3-P5).
     Damage {
         /// The combatant's id.
@@ -57,14 +73,21 @@ pub enum Step {
         /// Its type, which resistance and vulnerability change (P5); `None` for untyped.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         damage_type: Option<DamageType>,
+        /// Its other types, for damage of several (P5).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also_types: Vec<DamageType>,
     },
-    /// Healing (P3).
+    /// Healing (P3), or a heal that spends a recovery: the recovery value plus `amount` (P17).
     Heal {
         /// The combatant's id.
         who: String,
-        /// The hit points regained (never above the maximum).
+        /// The hit points regained (never above the maximum); with `recovery`, the heal's
+        /// bonus to the recovery value.
         #[serde(deserialize_with = "crate::limits::whole_number")]
         amount: i64,
+        /// The heal spends a recovery (P17, P12).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        recovery: bool,
     },
     /// Temporary hit points (P4).
     Temp {
@@ -73,9 +96,18 @@ pub enum Step {
         /// The temporary hit points granted; they replace the current ones only if higher.
         #[serde(deserialize_with = "crate::limits::whole_number")]
         amount: i64,
+        /// Take the new ones even if lower (the creature's choice, P4).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        replace: bool,
     },
     /// A monster at 0 HP or below falls unconscious instead of dying (P3: the GM's choice).
     KnockOut {
+        /// The monster's id.
+        who: String,
+    },
+    /// A monster that follows the characters' rules at 0 HP: it falls unconscious and makes
+    /// death saving throws (P3: a mighty villain).
+    Villain {
         /// The monster's id.
         who: String,
     },
@@ -96,14 +128,24 @@ pub enum Step {
         )]
         effect: u32,
     },
-    /// A power's attack against a target's defense, with its damage on a hit; an encounter,
-    /// daily or refresh power is marked used. `apply` takes the damage off the target.
+    /// A creature maintains an effect it sustains, on its turn (P19).
+    Maintain {
+        /// The creature who maintains it.
+        who: String,
+        /// The effect's id.
+        #[serde(
+            deserialize_with = "crate::limits::fitting::<crate::limits::FightEffectNumber, _, _>"
+        )]
+        effect: u32,
+    },
+    /// A power's attack against one target or several (P15), with its damage on a hit (P13)
+    /// and its miss line (P16); an encounter, daily or refresh power is marked used.
     Attack {
         /// The attacker's id.
         who: String,
         /// The power's name, in any case.
         power: String,
-        /// The target's id.
+        /// The (first) target's id.
         target: String,
         /// The target's defense when the fight does not know it (a character's).
         #[serde(
@@ -112,9 +154,30 @@ pub enum Step {
             deserialize_with = "crate::limits::whole_number_opt"
         )]
         defense: Option<i64>,
-        /// Whether a hit's damage is taken off the target; otherwise only the rolls are logged.
+        /// Whether a hit's damage is taken off the targets; otherwise only the rolls are logged.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         apply: bool,
+        /// The other targets, for a power against several (P15).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<AttackTarget>,
+        /// What only the table knows, in words (P13): `cover`, `ca`, `charge`, `-3`, ….
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        mods: Vec<String>,
+        /// The d20s rolled at the table, one a target in order; missing ones lairsmith rolls.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        d20: Vec<i64>,
+        /// Apply on a hit (and a miss) every effect the power's lines offer (P16).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        riders: bool,
+        /// An immediate action or an opportunity attack (P18).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        immediate: bool,
+    },
+    /// What the last attack offered (P16), applied: the offer's number, from 1.
+    Apply {
+        /// Which offer, from 1.
+        #[serde(deserialize_with = "crate::limits::fitting::<crate::limits::FightTally, _, _>")]
+        offer: u32,
     },
     /// A power used without a roll: an encounter, daily or refresh power is marked used.
     Use {
@@ -127,6 +190,39 @@ pub enum Step {
     ActionPoint {
         /// The id of the combatant who spends it.
         who: String,
+    },
+    /// A prone creature stands up (P8).
+    Stand {
+        /// The creature's id.
+        who: String,
+    },
+    /// First Aid made a dying creature stable (P12).
+    Stabilize {
+        /// The creature's id.
+        who: String,
+    },
+    /// A rally: a recovery spent and +2 to all defenses until the start of its next turn (P17).
+    Rally {
+        /// The creature's id.
+        who: String,
+    },
+    /// Total Defense: +2 to all defenses until the start of its next turn (P13).
+    TotalDefense {
+        /// The creature's id.
+        who: String,
+    },
+    /// Help Attack or Help Defense: +2 to an ally's next attack roll against a creature, or to
+    /// its defenses against that creature's next attack, until the end of the helper's next
+    /// turn if unused (P13).
+    Help {
+        /// The helper's id.
+        who: String,
+        /// The ally helped.
+        ally: String,
+        /// The creature the help is against.
+        against: String,
+        /// Help Attack (`true`) or Help Defense (`false`).
+        attack: bool,
     },
     /// Hit points for a combatant whose file gave none (a character's, a 3rd-edition foe's).
     MaxHp {
@@ -171,6 +267,22 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// The next turn, with no player's roll given (lairsmith rolls any it needs).
+    pub fn next() -> Step {
+        Step::Next { rolls: Vec::new() }
+    }
+
+    /// The players' d20s the step carries.
+    fn rolls(&self) -> &[i64] {
+        match self {
+            Step::Next { rolls } => rolls,
+            Step::Attack { d20, .. } => d20,
+            _ => &[],
+        }
+    }
+}
+
 pub use crate::fight::error::StepError;
 
 /// A combatant by id, or why not, naming the closest ids.
@@ -199,9 +311,22 @@ fn power_index(c: &Combatant, name: &str) -> Result<usize, StepError> {
         })
 }
 
-fn effect_of(s: &mut FightState, spec: &EffectSpec) -> Effect {
+/// The effect `spec` on combatant `on` becomes, numbered, its turn-tied duration anchored to
+/// the named creature's turns now (P7).
+pub(crate) fn effect_of(s: &mut FightState, spec: &EffectSpec) -> Effect {
     let id = s.next_effect;
     s.next_effect += 1;
+    let turns_of = |s: &FightState, x: &str| {
+        s.combatants
+            .iter()
+            .find(|c| c.id == x)
+            .map_or(0, |c| c.turns)
+    };
+    let after = match (&spec.until, &spec.maintained_by) {
+        (_, Some(m)) => turns_of(s, m),
+        (Until::StartOf(x) | Until::EndOf(x), None) => turns_of(s, x),
+        _ => 0,
+    };
     let aftereffect = spec.aftereffect.as_ref().map(|a| Box::new(effect_of(s, a)));
     let failed_save = spec.failed_save.as_ref().map(|a| Box::new(effect_of(s, a)));
     Effect {
@@ -210,6 +335,9 @@ fn effect_of(s: &mut FightState, spec: &EffectSpec) -> Effect {
         until: spec.until.clone(),
         aftereffect,
         failed_save,
+        after,
+        boon: spec.boon,
+        maintained_by: spec.maintained_by.clone(),
     }
 }
 
@@ -236,7 +364,21 @@ pub fn apply_in_place(s: &mut FightState, step: &Step, dice: &mut Dice) -> Resul
     if s.ended.is_some() && !matches!(step, Step::End { .. }) {
         return Err(StepError::Ended);
     }
-    apply_to(s, step, dice)?;
+    let given = step.rolls().len();
+    dice.give(step.rolls());
+    let r = apply_to(s, step, dice);
+    let unused = dice.unused();
+    if r.is_ok() && unused > 0 {
+        return Err(StepError::Refused(format!(
+            "{given} rolls given, {} used: the step needs no more (a roll for a turn still to come?)",
+            given - unused
+        )));
+    }
+    r?;
+    // What an attack offered lasts until the next step, an applied offer excepted.
+    if !matches!(step, Step::Attack { .. } | Step::Apply { .. }) {
+        s.offers.clear();
+    }
     // The dead take no turns: a creature that dies (or leaves) on its own turn ends it there.
     if let Some(id) = s.turn.clone()
         && let Ok(i) = find(s, &id)
@@ -247,7 +389,7 @@ pub fn apply_in_place(s: &mut FightState, step: &Step, dice: &mut Dice) -> Resul
         s.acted.push(id);
         s.turn = None;
         if s.ended.is_none() {
-            advance(s, dice);
+            rules::next_turn(s, dice);
         }
     }
     Ok(())
@@ -255,64 +397,21 @@ pub fn apply_in_place(s: &mut FightState, step: &Step, dice: &mut Dice) -> Resul
 
 fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), StepError> {
     match step {
-        Step::Initiative { who, count } | Step::Delay { who, count } => {
+        Step::Initiative { who, count } => {
             let i = find(s, who)?;
             let c = &mut s.combatants[i];
-            let before = c.initiative;
             c.initiative = Some(*count);
-            let words = match (step, before) {
-                (Step::Initiative { .. }, _) => format!("{} rolls {count} for initiative", c.name),
-                (_, Some(b)) => format!(
-                    "{} delays or readies: its initiative moves from {b} to {count} for the rest of the fight (P2)",
-                    c.name
-                ),
-                (_, None) => format!("{} acts on {count} (P2)", c.name),
-            };
+            let words = format!("{} rolls {count} for initiative", c.name);
             log(s, words);
-            if matches!(step, Step::Delay { .. }) && s.turn.as_deref() == Some(who.as_str()) {
-                // Its turn waits for its new count: the next creature's turn begins, without
-                // this one's end-of-turn steps.
-                s.turn = None;
-                advance(s, dice);
-            }
         }
-        Step::Next => {
-            let missing: Vec<&str> = s
-                .combatants
-                .iter()
-                .filter(|c| c.takes_turns() && c.initiative.is_none())
-                .map(|c| c.name.as_str())
-                .collect();
-            if !missing.is_empty() {
-                return Err(StepError::Refused(format!(
-                    "enter the initiative of {} first (`fight init FIGHT ID COUNT`)",
-                    missing.join(", ")
-                )));
-            }
-            if !s.combatants.iter().any(Combatant::takes_turns) {
-                return Err(StepError::Refused(
-                    "nobody in the fight takes turns".to_owned(),
-                ));
-            }
-            if let Some(id) = s.turn.clone()
-                && let Ok(i) = find(s, &id)
-            {
-                let lines = rules::p7_end_of_turn(s, i, dice);
-                let name = s.combatants[i].name.clone();
-                log(s, format!("end of {name}'s turn"));
-                for l in lines {
-                    log(s, l);
-                }
-                if !s.acted.contains(&id) {
-                    s.acted.push(id);
-                }
-            }
-            advance(s, dice);
-        }
+        Step::Delay { who, count } => delay(s, who, *count, dice)?,
+        Step::Ready { who, before } => ready(s, who, before)?,
+        Step::Next { .. } => next(s, dice)?,
         Step::Damage {
             who,
             amount,
             damage_type,
+            also_types,
         } => {
             if *amount < 0 {
                 return Err(StepError::Refused(
@@ -320,27 +419,47 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Step
                 ));
             }
             let i = find(s, who)?;
-            let words = rules::p3_damage(&mut s.combatants[i], *amount, *damage_type);
+            let hit = Hit {
+                amount: *amount,
+                types: damage_type.iter().chain(also_types).copied().collect(),
+                ..Hit::default()
+            };
+            let (words, fell) = rules::p3_damage(&mut s.combatants[i], &hit);
             log(s, words);
+            for l in rules::after_a_fall(s, i, fell) {
+                log(s, l);
+            }
         }
-        Step::Heal { who, amount } => {
+        Step::Heal {
+            who,
+            amount,
+            recovery,
+        } => {
             if *amount < 0 {
                 return Err(StepError::Refused(
                     "healing is 0 or more; damage takes hit points".to_owned(),
                 ));
             }
             let i = find(s, who)?;
-            let words = rules::p3_heal(&mut s.combatants[i], *amount);
+            let words = if *recovery {
+                rules::p17_recovery_heal(&mut s.combatants[i], *amount)?
+            } else {
+                rules::p3_heal(&mut s.combatants[i], *amount)
+            };
             log(s, words);
         }
-        Step::Temp { who, amount } => {
+        Step::Temp {
+            who,
+            amount,
+            replace,
+        } => {
             if *amount < 0 {
                 return Err(StepError::Refused(
                     "temporary hit points are 0 or more".to_owned(),
                 ));
             }
             let i = find(s, who)?;
-            let words = rules::p4_temp(&mut s.combatants[i], *amount);
+            let words = rules::p4_temp(&mut s.combatants[i], *amount, *replace);
             log(s, words);
         }
         Step::KnockOut { who } => {
@@ -355,73 +474,30 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Step
             c.life = Life::Unconscious;
             let words = format!("{} falls unconscious instead of dying (P3)", c.name);
             log(s, words);
+            for l in rules::after_a_fall(s, i, Fell::Unconscious) {
+                log(s, l);
+            }
         }
-        Step::Effect { who, effect } => {
+        Step::Villain { who } => {
             let i = find(s, who)?;
-            let most = crate::limits::FIGHT_EFFECTS.max;
-            if s.combatants[i].effects.len() >= most {
+            let c = &mut s.combatants[i];
+            if c.side == Side::Party {
                 return Err(StepError::Refused(format!(
-                    "{} has {most} effects already, the most a creature carries in a fight; end one first",
-                    s.combatants[i].name
+                    "{} is a character: characters follow these rules already (P3)",
+                    c.name
                 )));
             }
-            for id in until_ids(&effect.until) {
-                find(s, id)?;
-            }
-            if let Affliction::Condition { by: Some(b), .. } = &effect.what {
-                find(s, b)?;
-            }
-            let e = effect_of(s, effect);
-            let words = rules::effect_words(&e, s);
-            let explain = match &e.what {
-                Affliction::Condition { condition, .. } => {
-                    format!(": {}", rules::p8_condition_text(*condition))
-                }
-                _ => String::new(),
-            };
-            // A new mark supersedes the old (L1519).
-            if let Affliction::Condition {
-                condition: crate::rules::creature::Condition::Marked,
-                ..
-            } = &e.what
-            {
-                s.combatants[i].effects.retain(|x| {
-                    !matches!(
-                        x.what,
-                        Affliction::Condition {
-                            condition: crate::rules::creature::Condition::Marked,
-                            ..
-                        }
-                    )
-                });
-            }
-            let name = s.combatants[i].name.clone();
-            let verb = match &e.what {
-                Affliction::Condition { .. } => "is",
-                Affliction::Persistent { .. } => "takes",
-                Affliction::Other { .. } => "has",
-            };
-            s.combatants[i].effects.push(e);
-            log(s, format!("{name} {verb} {words}{explain}"));
+            c.villain = true;
+            let words = format!(
+                "{} is a mighty villain: at 0 HP it falls unconscious and makes death saving throws, as a character does (P3)",
+                c.name
+            );
+            log(s, words);
         }
+        Step::Effect { who, effect } => add_effect(s, who, effect)?,
         Step::EndEffect { who, effect } => {
             let i = find(s, who)?;
-            let Some(at) = s.combatants[i].effects.iter().position(|e| e.id == *effect) else {
-                let ids: Vec<String> = s.combatants[i]
-                    .effects
-                    .iter()
-                    .map(|e| format!("{} ({})", e.id, rules::effect_words(e, s)))
-                    .collect();
-                return Err(StepError::Refused(format!(
-                    "{} has no effect {effect}; its effects: {}",
-                    s.combatants[i].name,
-                    if ids.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        ids.join(", ")
-                    }
-                )));
-            };
+            let at = effect_at(s, i, *effect)?;
             let e = s.combatants[i].effects.remove(at);
             let words = format!(
                 "{}: {} ends",
@@ -430,13 +506,91 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Step
             );
             log(s, words);
         }
+        Step::Maintain { who, effect } => {
+            let w = find(s, who)?;
+            let turns = s.combatants[w].turns;
+            let on = s
+                .combatants
+                .iter()
+                .position(|c| {
+                    c.effects.iter().any(|e| {
+                        e.id == *effect && e.maintained_by.as_deref() == Some(who.as_str())
+                    })
+                })
+                .ok_or_else(|| {
+                    StepError::Refused(format!(
+                        "{} maintains no effect {effect} (P19)",
+                        s.combatants[w].name
+                    ))
+                })?;
+            if s.turn.as_deref() != Some(who.as_str()) {
+                return Err(StepError::Refused(format!(
+                    "{} maintains an effect on its own turn (P19)",
+                    s.combatants[w].name
+                )));
+            }
+            let name = s.combatants[w].name.clone();
+            let words = {
+                let e = s.combatants[on]
+                    .effects
+                    .iter_mut()
+                    .find(|e| e.id == *effect)
+                    .expect("found above");
+                e.after = turns;
+                let e = e.clone();
+                format!("{name} maintains {} (P19)", rules::effect_words(&e, s))
+            };
+            log(s, words);
+        }
         Step::Attack {
             who,
             power,
             target,
             defense,
             apply,
-        } => attack(s, who, power, target, *defense, *apply, dice)?,
+            also,
+            mods,
+            d20,
+            riders,
+            immediate,
+        } => {
+            let mut targets = vec![AttackTarget {
+                who: target.clone(),
+                defense: *defense,
+            }];
+            targets.extend(also.iter().cloned());
+            let table = mods
+                .iter()
+                .map(|m| m.parse::<TableMod>())
+                .collect::<Result<Vec<_>, String>>()?;
+            attack(
+                s,
+                &Attack {
+                    who,
+                    power,
+                    targets: &targets,
+                    table: &table,
+                    apply: *apply,
+                    riders: *riders,
+                    immediate: *immediate,
+                    given: d20.len(),
+                },
+                dice,
+            )?;
+        }
+        Step::Apply { offer } => {
+            let n = *offer as usize;
+            let Some(o) = n.checked_sub(1).and_then(|k| s.offers.get(k)).cloned() else {
+                return Err(StepError::Refused(if s.offers.is_empty() {
+                    "nothing is offered: the last step was no attack whose lines offer an effect (P16)"
+                        .to_owned()
+                } else {
+                    format!("no offer {n}; the offers are 1 to {} (P16)", s.offers.len())
+                }));
+            };
+            s.offers.remove(n - 1);
+            apply_offer(s, &o)?;
+        }
         Step::Use { who, power } => {
             let i = find(s, who)?;
             let p = power_index(&s.combatants[i], power)?;
@@ -445,7 +599,106 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Step
         }
         Step::ActionPoint { who } => {
             let i = find(s, who)?;
-            let words = rules::p9_spend(&mut s.combatants[i])?;
+            let words = rules::p9_spend(s, i)?;
+            log(s, words);
+        }
+        Step::Stand { who } => {
+            let i = find(s, who)?;
+            let c = &s.combatants[i];
+            if c.life != Life::Up {
+                return Err(StepError::Refused(format!(
+                    "{} cannot stand up: it is {}",
+                    c.name,
+                    rules::life_word(c.life)
+                )));
+            }
+            if !rules::has(c, Condition::Prone) {
+                return Err(StepError::Refused(format!("{} is not prone", c.name)));
+            }
+            let name = c.name.clone();
+            s.combatants[i].effects.retain(|e| {
+                !matches!(
+                    e.what,
+                    Affliction::Condition {
+                        condition: Condition::Prone,
+                        ..
+                    }
+                )
+            });
+            log(
+                s,
+                format!("{name} stands up: prone ends (a move action, P8)"),
+            );
+        }
+        Step::Stabilize { who } => {
+            let i = find(s, who)?;
+            let words = rules::p12_stabilize(&mut s.combatants[i])?;
+            log(s, words);
+        }
+        Step::Rally { who } => {
+            let i = find(s, who)?;
+            let id = s.next_effect;
+            let (effect, words) = rules::p17_rally(&mut s.combatants[i], id)?;
+            s.next_effect += 1;
+            s.combatants[i].effects.push(effect);
+            log(s, words);
+        }
+        Step::TotalDefense { who } => {
+            let i = find(s, who)?;
+            let spec = EffectSpec {
+                boon: true,
+                ..EffectSpec::new(
+                    Affliction::Defenses {
+                        bonus: 2,
+                        why: "total defense".to_owned(),
+                    },
+                    Until::StartOf(who.clone()),
+                )
+            };
+            let e = effect_of(s, &spec);
+            let name = s.combatants[i].name.clone();
+            s.combatants[i].effects.push(e);
+            log(
+                s,
+                format!(
+                    "{name} takes Total Defense: +2 to all defenses until the start of its next turn (P13)"
+                ),
+            );
+        }
+        Step::Help {
+            who,
+            ally,
+            against,
+            attack,
+        } => {
+            let h = find(s, who)?;
+            let a = find(s, ally)?;
+            let t = find(s, against)?;
+            let spec = EffectSpec {
+                boon: true,
+                ..EffectSpec::new(
+                    Affliction::Help {
+                        attack: *attack,
+                        against: against.clone(),
+                        by: who.clone(),
+                    },
+                    Until::EndOf(who.clone()),
+                )
+            };
+            let e = effect_of(s, &spec);
+            let words = format!(
+                "{} helps {}: +2 to {} {} (until used, or the end of {}'s next turn; P13)",
+                s.combatants[h].name,
+                s.combatants[a].name,
+                if *attack {
+                    "its next attack roll against"
+                } else {
+                    "its defenses against the next attack of"
+                },
+                s.combatants[t].name,
+                s.combatants[h].name
+            );
+            s.combatants[a].effects.push(e);
             log(s, words);
         }
         Step::MaxHp { who, hp } => {
@@ -540,10 +793,220 @@ fn apply_to(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Step
     Ok(())
 }
 
-fn until_ids(u: &Until) -> Vec<&str> {
-    match u {
-        Until::StartOf(id) | Until::EndOf(id) => vec![id.as_str()],
-        _ => Vec::new(),
+/// The current turn ends (P7) and the next begins (P6).
+fn next(s: &mut FightState, dice: &mut Dice) -> Result<(), StepError> {
+    // P1: a character's initiative is the player's roll; one the GM has not entered is taken
+    // from the step's rolls, or rolled here, and the log says which.
+    let missing: Vec<usize> = (0..s.combatants.len())
+        .filter(|&i| s.combatants[i].takes_turns() && s.combatants[i].initiative.is_none())
+        .collect();
+    for i in missing {
+        let (d, whose) = dice.player_d20();
+        let c = &mut s.combatants[i];
+        let total = d + c.init_mod;
+        c.initiative = Some(total.clamp(
+            crate::limits::FIGHT_COUNT.min,
+            crate::limits::FIGHT_COUNT.max,
+        ));
+        let line = format!(
+            "{}'s initiative: d20 {d} ({whose}) {} = {total} (P1)",
+            c.name,
+            rules::signed(c.init_mod)
+        );
+        log(s, line);
+    }
+    if !s.combatants.iter().any(Combatant::takes_turns) {
+        return Err(StepError::Refused(
+            "nobody in the fight takes turns".to_owned(),
+        ));
+    }
+    if let Some(id) = s.turn.clone()
+        && let Ok(i) = find(s, &id)
+    {
+        let name = s.combatants[i].name.clone();
+        log(s, format!("end of {name}'s turn"));
+        for l in rules::p7_end_of_turn(s, i, dice) {
+            log(s, l);
+        }
+        if !s.acted.contains(&id) {
+            s.acted.push(id);
+        }
+        s.turn = None;
+    }
+    rules::next_turn(s, dice);
+    Ok(())
+}
+
+/// P2: delay: the creature acts on `count` from now on; delaying on its own turn ends its
+/// beneficial effects that last until the end of its turn; a creature that has acted this
+/// turn cannot delay.
+fn delay(s: &mut FightState, who: &str, count: i64, dice: &mut Dice) -> Result<(), StepError> {
+    let i = find(s, who)?;
+    let own = s.turn.as_deref() == Some(who);
+    let c = &s.combatants[i];
+    if own && c.busy {
+        return Err(StepError::Refused(format!(
+            "{} has acted this turn and cannot delay (P2)",
+            c.name
+        )));
+    }
+    let before = c.initiative;
+    s.combatants[i].initiative = Some(count);
+    s.combatants[i].ahead_of = None;
+    let name = s.combatants[i].name.clone();
+    log(
+        s,
+        match before {
+            Some(b) => format!(
+                "{name} delays: its initiative moves from {b} to {count} for the rest of the fight (P2)"
+            ),
+            None => format!("{name} acts on {count} (P2)"),
+        },
+    );
+    if own {
+        for l in rules::p2_delay_ends_boons(s, i) {
+            log(s, l);
+        }
+        // Its turn waits for its new count: the next creature's turn begins, without this
+        // one's end-of-turn steps.
+        s.turn = None;
+        rules::next_turn(s, dice);
+    }
+    Ok(())
+}
+
+/// P2: a readied action taken just before its trigger: the creature's count becomes the
+/// trigger's and it acts just ahead of it from now on; taken before its own turn of a round
+/// (the round after it readied), it replaces that turn (L1407).
+fn ready(s: &mut FightState, who: &str, before: &str) -> Result<(), StepError> {
+    let i = find(s, who)?;
+    let t = find(s, before)?;
+    if i == t {
+        return Err(StepError::Refused(
+            "a readied action is triggered by another creature".to_owned(),
+        ));
+    }
+    let count = s.combatants[t].initiative.ok_or_else(|| {
+        StepError::Refused(format!("{} has no initiative yet", s.combatants[t].name))
+    })?;
+    let (name, trigger) = (s.combatants[i].name.clone(), s.combatants[t].name.clone());
+    s.combatants[i].initiative = Some(count);
+    s.combatants[i].ahead_of = Some(before.to_owned());
+    let replaces = !s.acted.iter().any(|a| a == who) && s.turn.as_deref() != Some(who);
+    let mut line = format!(
+        "{name} takes its readied action just before {trigger}: it acts on {count}, just ahead of {trigger}, for the rest of the fight (P2)"
+    );
+    if replaces && s.round > 0 {
+        s.acted.push(who.to_owned());
+        line.push_str("; it replaces its turn this round");
+    }
+    log(s, line);
+    Ok(())
+}
+
+fn effect_at(s: &FightState, i: usize, effect: u32) -> Result<usize, StepError> {
+    s.combatants[i]
+        .effects
+        .iter()
+        .position(|e| e.id == effect)
+        .ok_or_else(|| {
+            let ids: Vec<String> = s.combatants[i]
+                .effects
+                .iter()
+                .map(|e| format!("{} ({})", e.id, rules::effect_words(e, s)))
+                .collect();
+            StepError::Refused(format!(
+                "{} has no effect {effect}; its effects: {}",
+                s.combatants[i].name,
+                if ids.is_empty() {
+                    "none".to_owned()
+                } else {
+                    ids.join(", ")
+                }
+            ))
+        })
+}
+
+/// An effect put on `who` (P8): its ids checked, a new mark superseding the old (L1519).
+fn add_effect(s: &mut FightState, who: &str, effect: &EffectSpec) -> Result<(), StepError> {
+    let i = find(s, who)?;
+    let most = crate::limits::FIGHT_EFFECTS.max;
+    if s.combatants[i].effects.len() >= most {
+        return Err(StepError::Refused(format!(
+            "{} has {most} effects already, the most a creature carries in a fight; end one first",
+            s.combatants[i].name
+        )));
+    }
+    if let Until::StartOf(id) | Until::EndOf(id) = &effect.until {
+        find(s, id)?;
+    }
+    if let Some(m) = &effect.maintained_by {
+        find(s, m)?;
+    }
+    if let Affliction::Condition {
+        condition: Condition::Dying,
+        ..
+    } = &effect.what
+    {
+        return Err(StepError::Refused(
+            "dying follows hit points: a creature at 0 HP or below that is not stable is dying (P3, P12)"
+                .to_owned(),
+        ));
+    }
+    if let Affliction::Condition { by: Some(b), .. } = &effect.what {
+        find(s, b)?;
+    }
+    let e = effect_of(s, effect);
+    let words = rules::effect_words(&e, s);
+    let explain = match &e.what {
+        Affliction::Condition { condition, .. } => {
+            format!(": {}", rules::p8_condition_text(*condition))
+        }
+        _ => String::new(),
+    };
+    // A new mark supersedes the old (L1519).
+    if let Affliction::Condition {
+        condition: Condition::Marked,
+        ..
+    } = &e.what
+    {
+        s.combatants[i].effects.retain(|x| {
+            !matches!(
+                x.what,
+                Affliction::Condition {
+                    condition: Condition::Marked,
+                    ..
+                }
+            )
+        });
+    }
+    let name = s.combatants[i].name.clone();
+    let verb = match &e.what {
+        Affliction::Condition { .. } => "is",
+        Affliction::Persistent { .. } => "takes",
+        _ => "has",
+    };
+    s.combatants[i].effects.push(e);
+    log(s, format!("{name} {verb} {words}{explain}"));
+    Ok(())
+}
+
+/// P16: an offer applied: its effect put on its creature, or its movement logged.
+fn apply_offer(s: &mut FightState, o: &Offer) -> Result<(), StepError> {
+    match &o.effect {
+        Some(spec) => add_effect(s, &o.who, spec),
+        None => {
+            let i = find(s, &o.who)?;
+            let name = s.combatants[i].name.clone();
+            log(
+                s,
+                format!(
+                    "{name}: {} ({}; the GM moves it on the map, P16)",
+                    o.words, o.from
+                ),
+            );
+            Ok(())
+        }
     }
 }
 
@@ -574,19 +1037,26 @@ fn use_power(c: &mut Combatant, p: usize) -> Result<String, StepError> {
     ))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn attack(
-    s: &mut FightState,
-    who: &str,
-    power: &str,
-    target: &str,
-    defense: Option<i64>,
+/// An attack as a step gives it.
+struct Attack<'a> {
+    who: &'a str,
+    power: &'a str,
+    targets: &'a [AttackTarget],
+    table: &'a [TableMod],
     apply: bool,
-    dice: &mut Dice,
-) -> Result<(), StepError> {
-    let a = find(s, who)?;
-    let t = find(s, target)?;
-    let p = power_index(&s.combatants[a], power)?;
+    riders: bool,
+    immediate: bool,
+    given: usize,
+}
+
+/// P13, P15, P16: a power's attack against its targets: the power used once; one attack roll a
+/// target (its d20 the table's, in order, or rolled), with the modifiers the fight knows and
+/// the table's words; damage rolled once for all (each roll of a power of several attacks its
+/// own), maximum on a critical hit, halved for a weakened attacker; a miss's half damage; the
+/// lines' riders offered, or applied with `riders`.
+fn attack(s: &mut FightState, at: &Attack<'_>, dice: &mut Dice) -> Result<(), StepError> {
+    let a = find(s, at.who)?;
+    let p = power_index(&s.combatants[a], at.power)?;
     let pw = s.combatants[a].powers[p].clone();
     let Some((bonus, def)) = pw.attack else {
         return Err(StepError::Refused(format!(
@@ -594,60 +1064,283 @@ fn attack(
             pw.name
         )));
     };
-    let target_def = match (defense, s.combatants[t].defenses) {
-        (Some(v), _) => v,
-        (None, Some(d)) => d.get(def),
-        (None, None) => {
+    let attacker = s.combatants[a].clone();
+    if attacker.life != Life::Up {
+        return Err(StepError::Refused(format!(
+            "{} is {} and makes no attack",
+            attacker.name,
+            rules::life_word(attacker.life)
+        )));
+    }
+    let mut ids: Vec<String> = Vec::new();
+    for t in at.targets {
+        let i = find(s, &t.who)?;
+        if ids.contains(&t.who) {
             return Err(StepError::Refused(format!(
-                "the fight does not know {}'s {}; give it with --defense N",
-                s.combatants[t].name,
-                def.label()
+                "{} is named twice: one roll a target (P15)",
+                s.combatants[i].name
             )));
         }
-    };
+        if matches!(s.combatants[i].life, Life::Dead | Life::Gone) {
+            return Err(StepError::Refused(format!(
+                "{} is {}: not a target",
+                s.combatants[i].name,
+                rules::life_word(s.combatants[i].life)
+            )));
+        }
+        ids.push(t.who.clone());
+    }
+    let most = rules::p15_most_targets(&pw);
+    let rolls = pw.attacks.max(1) as usize;
+    if let Some(most) = most
+        && ids.len() > most.max(rolls)
+    {
+        return Err(StepError::Refused(format!(
+            "{} targets {}: at most {} a use, not {} (P15)",
+            pw.name,
+            pw.targets.as_deref().unwrap_or("one creature"),
+            most.max(rolls),
+            ids.len()
+        )));
+    }
+    if at.given > rolls.max(ids.len()) {
+        return Err(StepError::Refused(format!(
+            "{} d20s given for {} attack rolls",
+            at.given,
+            rolls.max(ids.len())
+        )));
+    }
+    // P18: one immediate action between two of its turns; a second is warned, not refused.
+    if at.immediate {
+        let c = &mut s.combatants[a];
+        let line = if c.immediate_turn == Some(c.turns) {
+            Some(format!(
+                "warning: {} has taken an immediate action since its last turn already; the book allows one (P18)",
+                c.name
+            ))
+        } else {
+            None
+        };
+        c.immediate_turn = Some(c.turns);
+        if rules::has(c, Condition::Surprised) {
+            return Err(StepError::Refused(format!(
+                "{} is surprised and takes no immediate action until the surprise round ends (P14)",
+                c.name
+            )));
+        }
+        if let Some(l) = line {
+            log(s, l);
+        }
+    } else if s.turn.as_deref() == Some(at.who) {
+        s.combatants[a].busy = true;
+    }
     if pw.usage != crate::rules::power_vocab::Usage::AtWill {
         let words = use_power(&mut s.combatants[a], p)?;
         log(s, words);
     }
-    let attacker = s.combatants[a].name.clone();
-    let target_name = s.combatants[t].name.clone();
-    for n in 0..pw.attacks.max(1) {
-        let d = dice.d(20);
-        let total = d + bonus;
-        let hit = d == 20 || (d != 1 && total >= target_def);
-        let which = if pw.attacks > 1 {
-            format!(" (attack {} of {})", n + 1, pw.attacks)
+    let expr = pw
+        .damage
+        .as_deref()
+        .map(|d| match crate::dice::DiceExpr::parse(d) {
+            Ok(e) => e,
+            Err(_) => crate::dice::DiceExpr::new(0, 0, d.trim().parse().unwrap_or(0)),
+        });
+    let weakened = rules::has(&attacker, Condition::Weakened);
+    let several = ids.len() > 1 && rolls == 1;
+    // Damage rolled once for all the targets of one attack roll each (P15).
+    let mut shared: Option<(i64, String)> = None;
+    if several && let Some(e) = &expr {
+        let (n, words) = dice.roll(e);
+        log(
+            s,
+            format!(
+                "{}'s {} against {} targets: one attack roll a target, damage rolled once: {words} (P15)",
+                attacker.name,
+                pw.name,
+                ids.len()
+            ),
+        );
+        shared = Some((n, words));
+    }
+    for n in 0..rolls.max(ids.len()) {
+        let target = &at.targets[n % at.targets.len()];
+        let t = find(s, &target.who)?;
+        let tc = s.combatants[t].clone();
+        let target_def = match (target.defense, tc.defenses) {
+            (Some(v), _) => v,
+            (None, Some(d)) => d.get(def),
+            (None, None) => {
+                return Err(StepError::Refused(format!(
+                    "the fight does not know {}'s {}; give it with --defense N",
+                    tc.name,
+                    def.label()
+                )));
+            }
+        };
+        let (mods, coup) = rules::p13_modifiers(s, &attacker, &tc, &pw, &ids, at.table)?;
+        let plus: i64 = mods.iter().map(|m| m.value).sum();
+        let (d, whose) = if n < at.given {
+            (dice.player_d20().0, " (rolled at the table)")
+        } else {
+            (dice.d(20), "")
+        };
+        if !(1..=20).contains(&d) {
+            return Err(StepError::Refused(format!("a d20 shows 1 to 20, not {d}")));
+        }
+        let total = d + bonus + plus;
+        let would = d != 1 && total >= target_def;
+        let hit = d == 20 || would;
+        let crit = (d == 20 && would) || (coup && hit);
+        let which = if rolls > 1 {
+            format!(" (attack {} of {rolls})", n + 1)
         } else {
             String::new()
         };
         let mut line = format!(
-            "{attacker}'s {}{which} against {target_name}: d20 {d} + {bonus} = {total} vs {} {target_def}, {}",
+            "{}'s {}{which} against {}: d20 {d}{whose} {}{} = {total} vs {} {target_def}, {}",
+            attacker.name,
             pw.name,
+            tc.name,
+            rules::signed(bonus),
+            rules::p13_words(&mods),
             def.label(),
-            if hit { "hit" } else { "miss" }
+            match (d, hit) {
+                (20, true) if !would => "natural 20: a hit".to_owned(),
+                (1, _) => "natural 1: a miss".to_owned(),
+                (_, true) => "hit".to_owned(),
+                (_, false) => "miss".to_owned(),
+            }
         );
+        if crit {
+            line.push_str(if coup {
+                ": a critical hit, a coup de grace (P13)"
+            } else {
+                ": a critical hit (P13)"
+            });
+        }
+        // The damage: the shared roll, or this roll's own; maximum on a critical hit.
         let mut damage = None;
-        if hit && let Some(dmg) = &pw.damage {
-            match crate::dice::DiceExpr::parse(dmg) {
-                Ok(expr) => {
-                    let (total, words) = dice.roll(&expr);
+        let halves = rules::p16_miss_halves(&pw);
+        if let Some(e) = &expr
+            && (hit || halves)
+        {
+            let rolled = match &shared {
+                Some((n, _)) => *n,
+                None if crit => e.max(),
+                None => {
+                    let (n, words) = dice.roll(e);
                     line.push_str(&format!("; damage {words}"));
-                    damage = Some(total);
+                    n
                 }
-                Err(_) => {
-                    let n: i64 = dmg.trim().parse().unwrap_or(0);
-                    line.push_str(&format!("; damage {n}"));
-                    damage = Some(n);
-                }
+            };
+            let mut amount = if crit {
+                line.push_str(&format!("; maximum damage {e} = {} (P13)", e.max()));
+                e.max()
+            } else {
+                rolled
+            };
+            if !hit {
+                amount /= 2;
+                line.push_str(&format!("; the miss deals half damage: {amount} (P16)"));
+            }
+            if weakened {
+                amount /= 2;
+                line.push_str(&format!(
+                    "; halved to {amount}: {} is weakened (P5)",
+                    attacker.name
+                ));
+            }
+            damage = Some(amount);
+        }
+        // Help is used up by the roll it helped (P13).
+        consume_help(s, a, t);
+        log(s, line);
+        if let (true, Some(amount)) = (at.apply, damage) {
+            let hit_on = Hit {
+                amount,
+                types: pw.damage_type.into_iter().collect(),
+                origin: pw.origin,
+                attack: true,
+                miss: !hit,
+            };
+            let (words, fell) = rules::p3_damage(&mut s.combatants[t], &hit_on);
+            log(s, words);
+            let mut fell = fell;
+            if coup
+                && hit
+                && amount >= tc.max_hp.unwrap_or(i64::MAX) / 2
+                && s.combatants[t].life != Life::Dead
+            {
+                s.combatants[t].life = Life::Dead;
+                log(
+                    s,
+                    format!(
+                        "{} dies: a coup de grace that deals at least its staggered value kills (P13)",
+                        tc.name
+                    ),
+                );
+                fell = Fell::Dead;
+            }
+            for l in rules::after_a_fall(s, t, fell) {
+                log(s, l);
             }
         }
-        log(s, line);
-        if let (true, Some(amount)) = (apply, damage) {
-            let words = rules::p3_damage(&mut s.combatants[t], amount, pw.damage_type);
-            log(s, words);
+        // The lines' riders, for this target (P16).
+        let lines = [
+            (hit, pw.hit.as_deref(), "hit"),
+            (!hit, pw.miss.as_deref(), "miss"),
+            (true, pw.effect.as_deref(), "effect"),
+        ];
+        for (applies, text, kind) in lines {
+            let (true, Some(text)) = (applies, text) else {
+                continue;
+            };
+            for r in rules::p16_riders(text, &attacker, &tc) {
+                s.offers.push(Offer {
+                    who: r.who,
+                    effect: r.effect,
+                    words: r.words,
+                    from: format!("{}'s {kind}", pw.name),
+                });
+            }
+        }
+    }
+    if !s.offers.is_empty() {
+        if at.riders {
+            for o in std::mem::take(&mut s.offers) {
+                apply_offer(s, &o)?;
+            }
+        } else {
+            let list: Vec<String> = s
+                .offers
+                .iter()
+                .enumerate()
+                .map(|(k, o)| {
+                    format!(
+                        "{}. {}: {} ({})",
+                        k + 1,
+                        rules::name_of(s, &o.who),
+                        o.words,
+                        o.from
+                    )
+                })
+                .collect();
+            log(s, format!("offered (P16): {}", list.join("; ")));
         }
     }
     Ok(())
+}
+
+/// P13: a help used up by the roll it helped: the attacker's Help Attack against the target,
+/// the target's Help Defense against the attacker.
+fn consume_help(s: &mut FightState, a: usize, t: usize) {
+    let (aid, tid) = (s.combatants[a].id.clone(), s.combatants[t].id.clone());
+    s.combatants[a].effects.retain(
+        |e| !matches!(&e.what, Affliction::Help { attack: true, against, .. } if *against == tid),
+    );
+    s.combatants[t].effects.retain(
+        |e| !matches!(&e.what, Affliction::Help { attack: false, against, .. } if *against == aid),
+    );
 }
 
 fn check(
@@ -721,58 +1414,6 @@ fn check(
     Ok(())
 }
 
-/// The next turn: the first combatant in order who takes turns and has not acted this round;
-/// when none is left, a new round. Runs the start-of-turn steps (P6) unless this creature took
-/// them already this round (a delayed turn).
-fn advance(s: &mut FightState, dice: &mut Dice) {
-    if s.round == 0 {
-        s.round = 1;
-        log(s, "round 1 begins");
-    }
-    let pick = |s: &FightState| {
-        rules::p1_order(s).into_iter().find(|&i| {
-            let c = &s.combatants[i];
-            c.takes_turns() && !s.acted.contains(&c.id) && s.turn.as_deref() != Some(&c.id)
-        })
-    };
-    // Each creature at most once a round; a creature the start of its turn kills (persistent
-    // damage) ends its turn there and the next one begins.
-    for _ in 0..=s.combatants.len() {
-        let i = match pick(s) {
-            Some(i) => i,
-            None => {
-                s.round += 1;
-                s.acted.clear();
-                let r = s.round;
-                log(s, format!("round {r} begins"));
-                match pick(s) {
-                    Some(i) => i,
-                    None => {
-                        s.turn = None;
-                        return;
-                    }
-                }
-            }
-        };
-        let id = s.combatants[i].id.clone();
-        s.turn = Some(id.clone());
-        let name = s.combatants[i].name.clone();
-        log(s, format!("{name}'s turn"));
-        if s.combatants[i].started_round != s.round {
-            s.combatants[i].started_round = s.round;
-            for l in rules::p6_start_of_turn(s, i, dice) {
-                log(s, l);
-            }
-        }
-        if s.combatants[i].takes_turns() {
-            return;
-        }
-        log(s, format!("{name}'s turn ends"));
-        s.acted.push(id);
-        s.turn = None;
-    }
-}
-
 #[cfg(test)]
 mod error_tests {
     use super::*;
@@ -788,6 +1429,8 @@ mod error_tests {
             next_effect: 1,
             log: Vec::new(),
             ended: None,
+            surprise: false,
+            offers: Vec::new(),
         };
         let init = Step::Initiative {
             who: "ana".to_owned(),

@@ -149,12 +149,7 @@ pub fn effect(what: &str, until: Option<&str>, by: Option<&str>) -> Result<Effec
         },
         Some(u) => u.parse::<Until>()?,
     };
-    Ok(EffectSpec {
-        what: affliction,
-        until,
-        aftereffect: None,
-        failed_save: None,
-    })
+    Ok(EffectSpec::new(affliction, until))
 }
 
 /// `dazed` or `dazed until=end:ID`, for --after and --failed-save.

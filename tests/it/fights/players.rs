@@ -70,6 +70,8 @@ fn fight_of(who: &[Who], without_hidden: bool) -> Fight {
         next_effect: 1,
         log: Vec::new(),
         ended: None,
+        surprise: false,
+        offers: Vec::new(),
     };
     Fight::new("Ford".into(), "ford".into(), 7, s)
 }
@@ -104,6 +106,7 @@ fn creature(id: &str, name: &str, w: &Who) -> Combatant {
         xp: 0,
         started_round: 0,
         overcome: None,
+        ..Combatant::default()
     }
 }
 
@@ -160,9 +163,9 @@ fn check_every_turn(who: &[Who], rounds: u32) -> Result<(), TestCaseError> {
         if v.round > 0 {
             prop_assert_eq!(arrows, 1, "no ▶ in round {}: {}", v.round, text);
         }
-        full.push(Step::Next).unwrap();
+        full.push(Step::next()).unwrap();
         if turn_in_view(&full) {
-            without.push(Step::Next).unwrap();
+            without.push(Step::next()).unwrap();
         }
         turns += 1;
     }
@@ -246,7 +249,7 @@ fn a_hidden_creatures_turn_shows_as_the_tail_of_the_turn_before_it() {
     let mut f = fight_of(&[w(2, 30, true), w(0, 20, false), w(1, 10, false)], false);
     let mut seen = Vec::new();
     for _ in 0..7 {
-        f.push(Step::Next).unwrap();
+        f.push(Step::next()).unwrap();
         let l = lines(&f.now);
         seen.push(format!(
             "{}: {}",

@@ -224,7 +224,7 @@ fn a_key_on_a_fight_changed_behind_the_screen_is_refused() {
         _ => false,
     };
     assert!(changed(
-        run::step_seen(&path, print, Step::Next).unwrap_err()
+        run::step_seen(&path, print, Step::next()).unwrap_err()
     ));
     assert!(changed(run::undo(&path, Some(print)).unwrap_err()));
     assert!(changed(
@@ -243,6 +243,7 @@ fn a_key_on_a_fight_changed_behind_the_screen_is_refused() {
         Step::Heal {
             who: "hedgemaw".into(),
             amount: 1,
+            recovery: false,
         },
     )
     .unwrap();

@@ -49,7 +49,8 @@ fn ruling_ids() -> Vec<String> {
     let d = (1..=7).map(|n| format!("D{n}"));
     let a = (1..=4).map(|n| format!("A{n}"));
     let t = (1..=4).map(|n| format!("T{n}"));
-    r.chain(e).chain(d).chain(a).chain(t).collect()
+    let p = (1..=20).map(|n| format!("P{n}"));
+    r.chain(e).chain(d).chain(a).chain(t).chain(p).collect()
 }
 
 #[test]
@@ -227,7 +228,9 @@ fn ids_in(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut ids = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
-        if !matches!(c, 'R' | 'E' | 'D' | 'A' | 'T') || (i > 0 && chars[i - 1].is_alphanumeric()) {
+        if !matches!(c, 'R' | 'E' | 'D' | 'A' | 'T' | 'P')
+            || (i > 0 && chars[i - 1].is_alphanumeric())
+        {
             continue;
         }
         let digits: String = chars[i + 1..]

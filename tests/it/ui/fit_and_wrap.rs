@@ -248,7 +248,8 @@ fn the_tables_prompts_refuse_what_the_command_line_refuses() {
     for (key, typed, said) in [
         ('c', "x".repeat(300), "the effect"),
         ('c', "until save ends".to_owned(), "say the effect first"),
-        ('r', "1 ana 24 extra".to_owned(), "one word too many"),
+        // P15: more words are more targets; a number after a target's defense follows none.
+        ('r', "1 ana 24 25".to_owned(), "follows no target"),
     ] {
         ui.ch(key).typed(&typed).key(Enter);
         let error = ui.error().unwrap_or_default();

@@ -3,7 +3,7 @@
 //! through the same library calls as `lairsmith fight`.
 
 use super::{Done, Job, Open, Prompt, Question, Read, TableScreen};
-use crate::fight::step::Step;
+use crate::fight::step::{AttackTarget, Step};
 use crate::fight::{Fight, words};
 use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind};
 use crate::tui::keymap::Action;
@@ -86,7 +86,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             app.table.log_back = app.table.log_back.saturating_sub(5);
             Vec::new()
         }
-        Action::NextTurn => step(&open, Step::Next),
+        Action::NextTurn => step(&open, Step::next()),
         Action::Undo => vec![run(Job::Undo {
             path: open.path.clone(),
             seen: open.fingerprint,
@@ -324,15 +324,18 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 who,
                 amount,
                 damage_type,
+                also_types: Vec::new(),
             }
         }
         Prompt::Heal { who } => Step::Heal {
             who,
             amount: words::amount(text, "healing")?,
+            recovery: false,
         },
         Prompt::Temp { who } => Step::Temp {
             who,
             amount: words::amount(text, "temporary hit points")?,
+            replace: false,
         },
         Prompt::MaxHp { who } => Step::MaxHp {
             who,
@@ -362,36 +365,52 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         Prompt::Roll { who } => {
             let mut w = text.split_whitespace();
             let power = power_named(f, &who, w.next().unwrap_or(""))?;
-            let target = w
-                .next()
-                .ok_or("name the target: the power's number, then the target's id (1 ana)")?
-                .to_owned();
-            let defense = match w.next() {
-                Some(d) => Some(
-                    d.parse::<i64>()
-                        .ok()
-                        .filter(|d| (1..=99).contains(d))
-                        .ok_or_else(|| {
-                            format!(
-                                "`{}` is not a defense: a number from 1 to 99",
-                                crate::text::quote_short(d)
-                            )
-                        })?,
-                ),
-                None => None,
-            };
-            if let Some(extra) = w.next() {
-                return Err(format!(
-                    "`{}` is one word too many: a roll is the power's number, the target's id and a character's defense (1 ana 24)",
-                    crate::text::quote_short(extra)
-                ));
+            // P15: each target's id, followed by its defense where the fight does not know it.
+            let mut targets: Vec<AttackTarget> = Vec::new();
+            for word in w {
+                if word.parse::<i64>().is_ok() {
+                    let Some(last) = targets.last_mut().filter(|t| t.defense.is_none()) else {
+                        return Err(format!(
+                            "`{}` follows no target: a roll is the power's number, then each target's id, each followed by its defense where the fight does not know it (1 ana 24 bo)",
+                            crate::text::quote_short(word)
+                        ));
+                    };
+                    last.defense = Some(
+                        word.parse::<i64>()
+                            .ok()
+                            .filter(|d| (1..=99).contains(d))
+                            .ok_or_else(|| {
+                                format!(
+                                    "`{}` is not a defense: a number from 1 to 99",
+                                    crate::text::quote_short(word)
+                                )
+                            })?,
+                    );
+                } else {
+                    targets.push(AttackTarget {
+                        who: word.to_owned(),
+                        defense: None,
+                    });
+                }
             }
+            if targets.is_empty() {
+                return Err(
+                    "name the target: the power's number, then the target's id (1 ana), or several targets' (1 ana bo)"
+                        .into(),
+                );
+            }
+            let first = targets.remove(0);
             Step::Attack {
                 who,
                 power,
-                target,
-                defense,
+                target: first.who,
+                defense: first.defense,
                 apply: true,
+                also: targets,
+                mods: Vec::new(),
+                d20: Vec::new(),
+                riders: false,
+                immediate: false,
             }
         }
         Prompt::Use { who } => Step::Use {
