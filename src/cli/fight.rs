@@ -6,7 +6,7 @@ use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::encounter::DataError;
 use crate::fight::Fight;
-use crate::fight::model::{Life, Side};
+use crate::fight::model::Side;
 use crate::fight::saved::{fight_path, load_fight};
 use crate::fight::step::{AttackTarget, Step};
 use crate::fight::{run, words};
@@ -475,13 +475,7 @@ pub fn show(f: &Fight) -> String {
             None => "—".to_owned(),
         };
         let mut notes: Vec<String> = Vec::new();
-        match c.life {
-            Life::Dead => notes.push("dead".into()),
-            Life::Unconscious => notes.push("unconscious".into()),
-            Life::Gone => notes.push("out of the fight".into()),
-            Life::Up if c.is_staggered() => notes.push("staggered".into()),
-            Life::Up => {}
-        }
+        notes.extend(crate::fight::rules::p12_state_words(c));
         if c.temp_hp > 0 {
             notes.push(format!("{} temporary HP", c.temp_hp));
         }

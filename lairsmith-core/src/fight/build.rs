@@ -565,6 +565,14 @@ pub fn start(
     for r in rolls {
         log(&mut state, r);
     }
+    // A character that comes to the fight at 0 HP or below lies prone too (P3, P8).
+    for i in 0..state.combatants.len() {
+        if state.combatants[i].life == Life::Unconscious {
+            let id = state.next_effect;
+            state.next_effect += 1;
+            state.combatants[i].effects.push(rules::p3_falls_prone(id));
+        }
+    }
     p14_surprised_at_start(&mut state, &how.surprised)?;
     for c in state.combatants.iter().filter(|c| c.side == Side::Party) {
         if let Some(i) = c.initiative {

@@ -106,7 +106,14 @@ pub fn view(s: &FightState) -> PlayersView {
                     .then(|| c.max_hp.map(|m| (c.hp, m)))
                     .flatten(),
                 looks: (c.side != Side::Party).then(|| looks(c)),
-                conditions: c.effects.iter().map(|e| condition_words(&e.what)).collect(),
+                // A character's state is the players' own: dying, stable or dead (P12).
+                conditions: (c.side == Side::Party)
+                    .then(|| crate::fight::rules::p12_state_words(c))
+                    .flatten()
+                    .filter(|w| w != "staggered")
+                    .into_iter()
+                    .chain(c.effects.iter().map(|e| condition_words(&e.what)))
+                    .collect(),
             }
         })
         .collect();

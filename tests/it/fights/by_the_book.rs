@@ -1231,3 +1231,34 @@ fn p20_the_end_writes_back_and_rests_restore() {
         "{file}"
     );
 }
+
+/// P12: the card, the order (`fight show`) and the players' view say "dying (2 failures)",
+/// "stable" and "dead" of a character.
+#[test]
+fn p12_the_order_and_the_players_view_say_dying_stable_and_dead() {
+    let mut f = fight(vec![monster("m", 100, 30), character("ana", 40, 10)]);
+    ok(&mut f, next());
+    ok(&mut f, damage("ana", 45, None));
+    for _ in 0..2 {
+        to_turn(&mut f, "m");
+        ok(&mut f, Step::Next { rolls: vec![3] });
+    }
+    assert_eq!(
+        rules::p12_state_words(c(&f, "ana")).as_deref(),
+        Some("dying (2 failures)")
+    );
+    let seen = |f: &Fight| {
+        lairsmith::fight::players::view(&f.now)
+            .rows
+            .into_iter()
+            .find(|r| r.name == "ana")
+            .unwrap()
+            .conditions
+    };
+    assert_eq!(seen(&f)[0], "dying (2 failures)");
+    ok(&mut f, Step::Stabilize { who: "ana".into() });
+    assert_eq!(seen(&f)[0], "stable");
+    ok(&mut f, damage("ana", 40, None));
+    assert_eq!(seen(&f)[0], "dead");
+    assert_eq!(rules::p12_state_words(c(&f, "m")), None);
+}

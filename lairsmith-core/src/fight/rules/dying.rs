@@ -25,6 +25,25 @@ pub fn p11_recovery_value(c: &Combatant) -> Option<i64> {
     c.recovery_value.or(c.max_hp.map(|m| m / 4))
 }
 
+/// P3, P12: a creature's state in the words the card, the order and the players' view use:
+/// "dead", "dying" (with its failures: "dying (2 failures)"), "stable", "unconscious" (a monster
+/// knocked out), "out of the fight" or "staggered"; `None` for one up and not staggered.
+pub fn p12_state_words(c: &Combatant) -> Option<String> {
+    match c.life {
+        Life::Dead => Some("dead".to_owned()),
+        Life::Gone => Some("out of the fight".to_owned()),
+        Life::Unconscious if c.stable => Some("stable".to_owned()),
+        Life::Unconscious if p12_is_dying(c) => Some(match c.death_failures {
+            0 => "dying".to_owned(),
+            1 => "dying (1 failure)".to_owned(),
+            n => format!("dying ({n} failures)"),
+        }),
+        Life::Unconscious => Some("unconscious".to_owned()),
+        Life::Up if c.is_staggered() => Some("staggered".to_owned()),
+        Life::Up => None,
+    }
+}
+
 /// P12: the death saving throw at the start of a dying creature's turn (the rule's own section
 /// says "start", L1460; the Dying condition says "end", L1504: the section wins **\[ours\]**):
 /// d20, the player's roll for a character; 10 or higher no change; 20 or higher spends a

@@ -121,14 +121,13 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
 }
 
 /// The words of a creature's state beside its bar.
-fn state(c: &Combatant) -> Option<(&'static str, ratatui::style::Style)> {
-    match c.life {
-        Life::Dead => Some(("dead", theme::error())),
-        Life::Unconscious => Some(("down", theme::error())),
-        Life::Gone => Some(("gone", theme::dim())),
-        Life::Up if c.is_staggered() => Some(("staggered", theme::warning())),
-        Life::Up => None,
-    }
+fn state(c: &Combatant) -> Option<(String, ratatui::style::Style)> {
+    let style = match c.life {
+        Life::Dead | Life::Unconscious => theme::error(),
+        Life::Gone => theme::dim(),
+        Life::Up => theme::warning(),
+    };
+    crate::fight::rules::p12_state_words(c).map(|w| (w, style))
 }
 
 fn bar(c: &Combatant) -> Span<'static> {
