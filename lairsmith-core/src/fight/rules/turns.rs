@@ -303,7 +303,7 @@ pub fn next_turn(s: &mut FightState, dice: &mut Dice) {
         log(
             s,
             if s.surprise {
-                "the surprise round begins (round 1): the surprised take no turn in it (P14)"
+                "round 1 begins, the surprise round: the surprised take no turn in it (P14)"
             } else {
                 "round 1 begins"
             },
