@@ -266,3 +266,26 @@ fn the_tables_prompts_refuse_what_the_command_line_refuses() {
         "nothing written"
     );
 }
+
+/// The Table screen as it looks at 80×24 and 120×40: the list of fights and encounters, and a
+/// fight in its first round (issue 35 §3: every screen seen by a test).
+#[test]
+fn table_screen_snapshots() {
+    for (w, h) in [(80u16, 24u16), (120, 40)] {
+        let dir = tempfile::tempdir().unwrap();
+        let run = |args: &[&str]| crate::common::lairsmith_ok(dir.path(), args);
+        run(&["encounter", "new", "Ford", "--party", "Ana=5,Bo=5"]);
+        run(&["encounter", "add", "ford", "hedgemaw"]);
+        run(&["encounter", "add", "ford", "ashen-keener", "--count", "2"]);
+        run(&["fight", "start", "ford", "--seed", "3", "--pc", "Ana=14/40"]);
+        run(&["fight", "next", "ford", "--roll", "9"]);
+        run(&["fight", "damage", "ford", "ana", "12"]);
+        let mut ui = Ui::over(dir);
+        ui.key(ratatui::crossterm::event::KeyCode::F(5));
+        ui.app.status = None;
+        crate::common::golden(&format!("tui/table-list-{w}x{h}.txt"), &ui.screen(w, h));
+        ui.key(Enter);
+        ui.app.status = None;
+        crate::common::golden(&format!("tui/table-fight-{w}x{h}.txt"), &ui.screen(w, h));
+    }
+}

@@ -343,3 +343,19 @@ fn n_edits_the_adventures_notes_which_undo_takes_back_and_the_sheet_prints() {
     let sheet = std::fs::read_to_string(ui.root().join("exports/karn.md")).unwrap();
     assert!(sheet.contains("The mill burns at dusk"), "{sheet}");
 }
+
+/// The Adventure screen as it looks at 80×24 and 120×40, with two encounters (issue 35 §3:
+/// every screen seen by a test).
+#[test]
+fn adventure_screen_snapshots() {
+    for (w, h) in [(80u16, 24u16), (120, 40)] {
+        let mut ui = Ui::adventures();
+        ui.key(KeyCode::F(4));
+        ui.add("ambush").add("bridge-trolls");
+        ui.app.status = None;
+        crate::common::golden(
+            &format!("tui/adventure-{w}x{h}.txt"),
+            &ui.screen(w, h),
+        );
+    }
+}
