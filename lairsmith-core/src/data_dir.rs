@@ -1,8 +1,8 @@
 //! The user's data directory: `bestiary/` (their monsters), `encounters/`, `parties/`,
 //! `adventures/`, `fights/`, `templates/`, `drafts/` (monsters the Forge kept unfinished),
 //! `trash/` (deleted files, restorable), `recovery/`, `cache/` and `state.yaml`. Where it is comes from the caller: the CLI takes `--data-dir`,
-//! `LAIRSMITH_DATA_DIR` or the platform default (the `cli` feature), a test or another program
-//! names the folder itself.
+//! `LAIRSMITH_DATA_DIR` or the platform default (found by the application, not this library), a
+//! test or another program names the folder itself.
 
 use crate::bestiary::Bestiary;
 use std::path::PathBuf;

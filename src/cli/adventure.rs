@@ -27,7 +27,7 @@ pub fn run(data: &DataDir, cmd: AdventureCmd, term: &mut Terminal) -> CmdResult 
             let party_ref = party_ref_of_spec(data, &party)?;
             let mut a = Adventure::new(
                 name,
-                &crate::encounter::Party::default_at(crate::rules::Level::new(1).expect("level 1")),
+                &crate::encounter::Party::default_at(crate::rules::Level::MIN),
             );
             a.party = party_ref;
             a.treasure = treasure;

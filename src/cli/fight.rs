@@ -62,7 +62,12 @@ fn list(data: &DataDir, format: ListFormat, term: &mut Terminal) -> CmdResult {
     Ok(EXIT_OK)
 }
 
-pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
+pub fn run(
+    data: &DataDir,
+    cmd: FightCmd,
+    settings: Option<&std::path::Path>,
+    term: &mut Terminal,
+) -> CmdResult {
     match cmd {
         FightCmd::Start {
             encounter,
@@ -332,7 +337,7 @@ pub fn run(data: &DataDir, cmd: FightCmd, term: &mut Terminal) -> CmdResult {
             write,
             treasure,
         } => end(data, &fight, &overcome, all, write, treasure, term),
-        FightCmd::Watch { fight } => watch(&fight_path(data, &fight)?),
+        FightCmd::Watch { fight } => watch(&fight_path(data, &fight)?, settings, term),
         FightCmd::Log { fight, format } => {
             let (f, _) = load_fight(&fight_path(data, &fight)?)?;
             match format {
@@ -545,8 +550,17 @@ pub fn show(f: &Fight) -> String {
     crate::text::escape_string(out)
 }
 
-fn watch(path: &std::path::Path) -> CmdResult {
-    crate::tui::watch::run(path)
+fn watch(
+    path: &std::path::Path,
+    settings: Option<&std::path::Path>,
+    term: &mut Terminal,
+) -> CmdResult {
+    // The players' view takes its keys from the same settings as the UI.
+    let (keymap, _, error) = crate::tui::settings::load(settings);
+    if let Some(e) = error {
+        super::out::errln!(term, "lairsmith: {e}");
+    }
+    crate::tui::watch::run(path, &keymap)
         .map(|signal| {
             signal.map_or(EXIT_OK, |s| {
                 u8::try_from(128 + s).unwrap_or(super::EXIT_FAILURE)

@@ -118,7 +118,7 @@ pub fn run_on(cli: Cli, term: &mut Terminal) -> CmdResult {
         Some(Command::Party(c)) => party::run(&data, c, term),
         Some(Command::Encounter(c)) => encounter::run_encounter(&data, c, term),
         Some(Command::Adventure(c)) => adventure::run(&data, c, term),
-        Some(Command::Fight(c)) => fight::run(&data, c, term),
+        Some(Command::Fight(c)) => fight::run(&data, c, settings_path(cli.config).as_deref(), term),
         Some(Command::Restore(a)) => restore::run(&data, a, term),
         Some(Command::Treasure(c)) => treasure::run(&data, c, term),
         Some(Command::Config(a)) => settings::run(a, settings_path(cli.config), term),

@@ -103,7 +103,7 @@ fn parse(text: &str, path: &Path) -> Remembered {
     // The party goes through an encounter file's own checks (names, levels, size, a saved
     // party's id), so nothing reaches the screen that a file could not hold.
     if let Some(p) = &r.party {
-        let one = crate::rules::Level::new(1).expect("1 is a level");
+        let one = crate::rules::Level::MIN;
         let mut e = crate::encounter::Encounter::new(
             "Remembered",
             &crate::encounter::Party::default_at(one),

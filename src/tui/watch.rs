@@ -19,8 +19,9 @@
 use crate::fight::Fight;
 use crate::fight::players;
 use crate::fight::saved::load_fight;
+use crate::tui::keymap::{self, Action, Ctx, Keymap};
 use crate::tui::terminal;
-use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -86,7 +87,7 @@ impl Seen {
 
 /// The players' view in a frame: the fight's name as the title, [`Seen::body`], and a line on
 /// how to leave.
-pub fn draw(f: &mut ratatui::Frame, seen: &Seen) {
+pub fn draw(f: &mut ratatui::Frame, seen: &Seen, keymap: &Keymap) {
     let [body, foot] =
         Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(f.area());
     let lines: Vec<Line> = seen
@@ -110,7 +111,10 @@ pub fn draw(f: &mut ratatui::Frame, seen: &Seen) {
         body,
     );
     f.render_widget(
-        Paragraph::new("The players' view: it follows the fight as the GM changes it. q quits."),
+        Paragraph::new(format!(
+            "The players' view: it follows the fight as the GM changes it. {} quits.",
+            keymap.key_for(Ctx::Watch, Action::Quit)
+        )),
         foot,
     );
 }
@@ -243,16 +247,16 @@ impl Reader {
     }
 }
 
-/// Whether `e` leaves the view: `q`, Esc or Ctrl-C.
-fn leaves(e: &Event) -> bool {
-    matches!(e, Event::Key(k) if k.code == KeyCode::Char('q')
-        || k.code == KeyCode::Esc
-        || (k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL)))
+/// Whether `e` leaves the view: the keymap's quit keys here (`q`, Esc), or Ctrl-C, which
+/// always quits.
+fn leaves(e: &Event, keymap: &Keymap) -> bool {
+    matches!(e, Event::Key(k) if keymap::is_interrupt(k)
+        || keymap.lookup(&[Ctx::Watch], k) == Some(Action::Quit))
 }
 
 /// Runs the view until `q`, `Esc`, Ctrl-C, a signal or a closed terminal. Returns the signal
 /// that stopped it, if one did.
-pub fn run(path: &Path) -> Result<Option<i32>, String> {
+pub fn run(path: &Path, keymap: &Keymap) -> Result<Option<i32>, String> {
     // The stamp before the read: a change made while it is read is read again.
     let mut stamp = crate::store::Stamp::of(path);
     // A fight that cannot be read at all is an error where the GM typed the command, before
@@ -269,13 +273,13 @@ pub fn run(path: &Path) -> Result<Option<i32>, String> {
     };
     let mut term = terminal::enter().map_err(|e| format!("cannot take the terminal: {e}"))?;
     let result = (|| -> std::io::Result<()> {
-        term.draw(|f| draw(f, &seen))?;
+        term.draw(|f| draw(f, &seen, keymap))?;
         while stop.signal().is_none() {
             let Some(events) = terminal::read_events(&tty, POLL, 256)? else {
                 stop.hang_up();
                 return Ok(());
             };
-            if events.iter().any(leaves) {
+            if events.iter().any(|e| leaves(e, keymap)) {
                 return Ok(());
             }
             let mut redraw = !events.is_empty();
@@ -291,7 +295,7 @@ pub fn run(path: &Path) -> Result<Option<i32>, String> {
                 }
             }
             if redraw {
-                term.draw(|f| draw(f, &seen))?;
+                term.draw(|f| draw(f, &seen, keymap))?;
             }
         }
         Ok(())

@@ -610,7 +610,7 @@ impl Party {
             .iter()
             .map(|m| m.level)
             .max()
-            .unwrap_or(Level::new(1).unwrap())
+            .unwrap_or(Level::MIN)
     }
 
     /// All characters share one level.

@@ -124,7 +124,7 @@ mod tests {
     fn removing_a_template_a_design_lacks_is_not_listed() {
         use crate::rules::{CreatureType, Level, Rank, Role, Size, Source};
         let c = crate::monster::Classification {
-            level: Level::new(1).unwrap(),
+            level: Level::MIN,
             rank: Rank::Standard,
             role: Role::Blocker,
             leader: false,

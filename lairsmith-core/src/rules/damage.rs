@@ -128,7 +128,7 @@ mod tests {
         let l10 = Level::new(10).unwrap();
         let d = tier_damage(DamageTier::AtWillSingle, l10, Rank::Standard, Role::Wrecker);
         assert_eq!(d.to_string(), "2d12+10");
-        let l1 = Level::new(1).unwrap();
+        let l1 = Level::MIN;
         assert_eq!(
             tier_damage(DamageTier::SurgeMulti, l1, Rank::Mook, Role::Wrecker),
             Damage::Static(6)

@@ -23,7 +23,7 @@ pub fn level_of_xp(xp: u64) -> Level {
     Level::all()
         .rev()
         .find(|l| first_xp(*l) <= xp)
-        .unwrap_or(Level::new(1).expect("level 1 is a level"))
+        .unwrap_or(Level::MIN)
 }
 
 /// A party member's XP that belongs to another level than the one written (A1).

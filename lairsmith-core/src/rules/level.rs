@@ -18,6 +18,11 @@ pub struct Level(u8);
 pub struct LevelOutOfRange(pub i64);
 
 impl Level {
+    /// Level 1, the lowest.
+    pub const MIN: Level = Level(MIN_LEVEL);
+    /// Level 30, the highest.
+    pub const MAX: Level = Level(MAX_LEVEL);
+
     /// The level `level`, or [`LevelOutOfRange`] outside 1-30.
     pub fn new(level: i64) -> Result<Level, LevelOutOfRange> {
         if (i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)).contains(&level) {

@@ -83,6 +83,7 @@ contexts! {
     RelevelOwn     = "relevel-own",     Answers,  "Question: re-levelling your own monster";
     LintErrors     = "lint-errors",     Answers,  "Question: saving with lint errors";
     Viewer         = "viewer",          Commands, "The key reference and the list of unreadable files";
+    Watch          = "watch",           Commands, "The players' view (`lairsmith fight watch`)";
 }
 
 impl Ctx {

@@ -297,6 +297,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::LintErrors,     [k('n')],               A::No,             "",            "Go back and fix them"),
     // The key reference and the list of unreadable files
     row!(C::Viewer,         [ESC, k('q'), k('?')],  A::Back,           "close",       "Close"),
+    row!(C::Watch,          [k('q'), ESC],          A::Quit,           "quits",       "Leave the players' view (Ctrl-C too)"),
     row!(C::Viewer,         [UP, k('k')],           A::Up,             "",            "Scroll up"),
     row!(C::Viewer,         [DOWN, k('j')],         A::Down,           "",            "Scroll down"),
     row!(C::Viewer,         [PGUP],                 A::PageUp,         "",            "Page up"),

@@ -1,4 +1,5 @@
-//! The four screens: each holds its state, its key handling and its view.
+//! The five screens (Bestiary, Forge, Encounter, Adventure, Table): each holds its state, its
+//! key handling and its view.
 
 pub mod adventure;
 pub mod bestiary;

@@ -366,7 +366,8 @@ fn an_unreadable_fight_shows_the_players_a_sentence_and_the_gm_the_error() {
         assert_eq!(seen.body(), want);
         // The frame the players see: the same, nothing from the file or the error.
         let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 20)).unwrap();
-        t.draw(|fr| watch::draw(fr, &seen)).unwrap();
+        t.draw(|fr| watch::draw(fr, &seen, &lairsmith::tui::keymap::Keymap::default()))
+            .unwrap();
         let screen: String = t
             .backend()
             .buffer()

@@ -353,9 +353,6 @@ fn adventure_screen_snapshots() {
         ui.key(KeyCode::F(4));
         ui.add("ambush").add("bridge-trolls");
         ui.app.status = None;
-        crate::common::golden(
-            &format!("tui/adventure-{w}x{h}.txt"),
-            &ui.screen(w, h),
-        );
+        crate::common::golden(&format!("tui/adventure-{w}x{h}.txt"), &ui.screen(w, h));
     }
 }

@@ -42,7 +42,7 @@ pub struct AdventureScreen {
 }
 
 fn default_party() -> Party {
-    Party::default_at(Level::new(1).expect("1 is a level"))
+    Party::default_at(Level::MIN)
 }
 
 impl AdventureScreen {

@@ -371,7 +371,7 @@ fn track_table(tracks: &[CharacterTrack], area: Rect) -> Vec<Line<'static>> {
 /// is marked with its number, and ▼ marks where the selected encounter leaves it.
 fn level_gauge(t: &CharacterTrack, cursor: usize, width: u16) -> Vec<Line<'static>> {
     let w = usize::from(width).max(10);
-    let from = first_xp(Level::new(i64::from(t.start_level)).unwrap_or(Level::new(1).expect("1")));
+    let from = first_xp(Level::new(i64::from(t.start_level)).unwrap_or(Level::MIN));
     let to = t
         .next_level_xp
         .unwrap_or(t.end_xp)

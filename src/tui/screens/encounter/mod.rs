@@ -55,13 +55,13 @@ impl Default for EncounterScreen {
 
 impl EncounterScreen {
     pub fn new() -> EncounterScreen {
-        let party = Party::default_at(Level::new(1).expect("1 is a level"));
+        let party = Party::default_at(Level::MIN);
         EncounterScreen::with(Encounter::new("New Encounter", &party), None)
     }
 
     /// The screen on `encounter`, as read from `file` (or new, without one).
     pub fn with(encounter: Encounter, file: Option<OnDisk>) -> EncounterScreen {
-        let party = Party::default_at(Level::new(1).expect("1 is a level"));
+        let party = Party::default_at(Level::MIN);
         // The generator's settings come back with the file that recorded them: its locks (those
         // still in the encounter) and its difficulty.
         let generated = encounter.generated.as_deref();

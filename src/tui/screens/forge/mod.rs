@@ -123,7 +123,7 @@ pub struct Forge {
 impl Forge {
     pub fn new_monster() -> Forge {
         let c = Classification {
-            level: Level::new(1).expect("1 is a level"),
+            level: Level::MIN,
             rank: Rank::Standard,
             role: Role::Wrecker,
             leader: false,
