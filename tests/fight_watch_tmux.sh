@@ -66,8 +66,11 @@ wait_for "EXIT=0"
 
 # The slow read. The view runs in a shell, which says how it ended and how it left the terminal.
 if can_slow_reads; then
+  # The new session first: killing the server's only session ends the server, and a session
+  # started while it ends meets "server exited unexpectedly".
+  t new-session -d -s s2 -x 100 -y 24 "bash --norc --noprofile"
   t kill-session -t s
-  t new-session -d -s s -x 100 -y 24 "bash --norc --noprofile"
+  t rename-session -t s2 s
   t send-keys -t s "PS1='$ '" Enter
   for how in q TERM; do
     t send-keys -t s "clear; '$BIN' --data-dir '$WORK/data' fight watch ford; echo \"EXIT=\$? \$(stty -a | grep -o -- '-\\?icanon' | head -1) \$(stty -a | grep -o -- ' -\\?echo ' | head -1)\"" Enter

@@ -26,8 +26,11 @@ wait_for() {
 keys() { t send-keys -t s "$@"; sleep 0.3; }
 L() { "$BIN" --data-dir "$WORK/data" "$@"; }
 launch() {
+  # The new session before the old one goes: a server whose only session is killed ends, and a
+  # session started meanwhile meets "server exited unexpectedly".
+  t new-session -d -s next -c "$WORK" -x 130 -y 40 "'$BIN' --data-dir '$WORK/data'; echo EXIT=\$?; sleep 30"
   t kill-session -t s 2>/dev/null || true
-  t new-session -d -s s -c "$WORK" -x 130 -y 40 "'$BIN' --data-dir '$WORK/data'; echo EXIT=\$?; sleep 30"
+  t rename-session -t next s
   wait_for "F5 Table"
 }
 mkdir -p "$WORK/data/encounters"

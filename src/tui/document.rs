@@ -1,7 +1,9 @@
 //! What a screen edits (the Forge's monster, the encounter, the adventure) as one type: the
 //! value, the value last opened or saved, the file it is in, and its undo history. `update`
-//! takes a snapshot before every message and records it afterwards, so a screen only changes the
-//! value and every change is undoable; saving is `mark_saved` with the file written.
+//! arms the document before every message and records it afterwards, so a screen only changes
+//! the value and every change is undoable; saving is `mark_saved` with the file written. The
+//! value before a message is copied only when the message first changes it (its first mutable
+//! access), so a tick, a resize or a cursor move copies nothing.
 
 use crate::store::{Expect, Fingerprint};
 use crate::tui::msg::{AfterLeave, Cmd, WritePurpose};
@@ -32,12 +34,16 @@ pub struct Document<T, S = ()> {
     history: History<(T, S)>,
     /// Which document this is: a new one is not an undoable change of the one it replaced.
     token: u64,
+    /// Armed by [`Document::snapshot`]: the first mutable access copies the value into `before`.
+    armed: bool,
+    /// The value as it was before the message, once the message has touched it.
+    before: Option<T>,
 }
 
-/// A document before a message, to record in its history if the message changed it.
-pub struct Snapshot<T, S> {
+/// A document before a message, to record in its history if the message changed it: which
+/// document it was and what it kept aside (the value itself is copied on its first change).
+pub struct Snapshot<S> {
     token: u64,
-    value: T,
     aside: S,
 }
 
@@ -52,6 +58,8 @@ impl<T: Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
             file,
             history: History::default(),
             token: TOKENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            armed: false,
+            before: None,
         }
     }
 
@@ -99,19 +107,35 @@ impl<T: Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         self.file = None;
     }
 
-    pub fn snapshot(&self, aside: &S) -> Snapshot<T, S> {
+    /// Arms the document for a message: its value is copied when the message first changes it.
+    pub fn snapshot(&mut self, aside: &S) -> Snapshot<S> {
+        self.armed = true;
+        self.before = None;
         Snapshot {
             token: self.token,
-            value: self.value.clone(),
             aside: aside.clone(),
         }
     }
 
     /// Puts the document as it was before a message in the history if the message changed it.
-    pub fn record(&mut self, before: Snapshot<T, S>, aside: &S) {
-        if before.token == self.token && (before.value != self.value || before.aside != *aside) {
-            self.history.push((before.value, before.aside));
+    pub fn record(&mut self, before: Snapshot<S>, aside: &S) {
+        self.armed = false;
+        let value = self.before.take();
+        if before.token != self.token {
+            return;
         }
+        let value_changed = value.as_ref().is_some_and(|v| *v != self.value);
+        if value_changed || before.aside != *aside {
+            let value = value.unwrap_or_else(|| self.value.clone());
+            self.history.push((value, before.aside));
+        }
+    }
+
+    /// Forgets an armed message without recording it (an undo or a redo, which moves in the
+    /// history itself).
+    pub fn disarm(&mut self) {
+        self.armed = false;
+        self.before = None;
     }
 
     /// Undo (`back`) or redo; returns whether there was anything to step to.
@@ -138,8 +162,11 @@ impl<T, S> std::ops::Deref for Document<T, S> {
     }
 }
 
-impl<T, S> std::ops::DerefMut for Document<T, S> {
+impl<T: Clone, S> std::ops::DerefMut for Document<T, S> {
     fn deref_mut(&mut self) -> &mut T {
+        if self.armed && self.before.is_none() {
+            self.before = Some(self.value.clone());
+        }
         &mut self.value
     }
 }
@@ -208,7 +235,7 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         }
         crate::text::check_name(&format!("the {what}'s name"), name)?;
         let path = crate::store::path_in(dir, &crate::monster::slugify(name), "yaml")?;
-        self.value.rename(name);
+        std::ops::DerefMut::deref_mut(self).rename(name);
         Ok(Cmd::Write {
             base: None,
             // A copy of a file keeps its `x-` values.

@@ -59,7 +59,11 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Paste(text) => on_paste(app, &text),
     };
     app.derive();
-    if !undoing {
+    if undoing {
+        app.forge.design.disarm();
+        app.encounter.encounter.disarm();
+        app.adventure.adventure.disarm();
+    } else {
         app.forge
             .design
             .record(forge_before, &app.forge.powers_custom);
