@@ -75,9 +75,5 @@ impl DataDir {
     }
 }
 
-/// Whether a command-line word names a file rather than an id: it has a slash or ends in
-/// `.yaml`/`.yml`. Ids are slugs, so they never do; and what the working directory happens to
-/// hold never changes what a word means (`./hedgemaw` is the file, `hedgemaw` the id).
-pub fn names_a_file(word: &str) -> bool {
-    word.contains(['/', '\\']) || word.ends_with(".yaml") || word.ends_with(".yml")
-}
+// The rule lives with the paths of ids, below the bestiary, which looks monsters up by it too.
+pub use crate::store::names_a_file;

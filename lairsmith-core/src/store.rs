@@ -424,6 +424,13 @@ pub fn path_in(dir: &Path, id: &str, extension: &str) -> Result<PathBuf, BadFile
     Ok(dir.join(format!("{id}.{extension}")))
 }
 
+/// Whether a command-line word names a file rather than an id: it has a slash or ends in
+/// `.yaml`/`.yml`. Ids are slugs, so they never do; and what the working directory happens to
+/// hold never changes what a word means (`./hedgemaw` is the file, `hedgemaw` the id).
+pub fn names_a_file(word: &str) -> bool {
+    word.contains(['/', '\\']) || word.ends_with(".yaml") || word.ends_with(".yml")
+}
+
 /// An id [`path_in`] refuses as a file name, since the file could land outside its directory.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(

@@ -15,6 +15,7 @@
 //! Values are matched by where they are and what they hold, not by position alone, so a value
 //! of an encounter group stays with its group when a group before it is removed.
 
+use crate::store::{Expect, Fingerprint, SaveError, save_atomic};
 use crate::yaml_io::guard::{self, XValue};
 use crate::yaml_io::{
     self, FileError, KeepsXKeys, MAX_FILE_BYTES, Rewriter, Seg, value_blockers, without_bom,
@@ -485,6 +486,64 @@ fn same_nodes(a: &XValue, b: &XValue) -> bool {
             .iter()
             .zip(&b.atoms)
             .all(|(x, y)| marks(x) == marks(y))
+}
+
+/// Why a save that keeps a file's `x-` values did not happen; nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum NotSaved {
+    /// The write was refused or failed: the file changed on disk since it was read, a new
+    /// file's name is taken, a link is in the way ([`SaveError`]).
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// One of the `x-` values could not be kept as the file writes them.
+    #[error(transparent)]
+    NotKept(#[from] Refused),
+}
+
+/// The text of the file whose `x-` values a save to `path` keeps, and that file's path: the
+/// file itself for a save over it ([`Expect::Unchanged`]) while it still holds what was read,
+/// or `copy_of` for a new file that copies it. `None` when there are none to keep: any other
+/// new file, a file that cannot be read as text, or one that changed since it was read (the
+/// save's own check then reports the change, under the file's lock).
+pub fn kept_source<'a>(
+    path: &'a Path,
+    expect: Expect,
+    copy_of: Option<&'a Path>,
+) -> Option<(String, &'a Path)> {
+    let (source, bytes) = match (expect, copy_of) {
+        (Expect::New, Some(from)) => (from, crate::store::read_limited(from).ok()?),
+        (Expect::Unchanged(fp), _) => {
+            let bytes = crate::store::read_limited(path).ok()?;
+            (Fingerprint::of_bytes(&bytes) == fp).then_some((path, bytes))?
+        }
+        _ => return None,
+    };
+    String::from_utf8(bytes).ok().map(|text| (text, source))
+}
+
+/// Writes a document at `path` as `expect` allows: `canonical`, the document's canonical text
+/// ([`yaml_io::to_string`] of a `T`), with the `x-` values of the file it replaces or copies
+/// ([`kept_source`]) as that file writes them ([`text_to_save`]), or refused, saying why.
+/// Returns the new fingerprint.
+pub fn save_document<T>(
+    path: &Path,
+    canonical: &str,
+    expect: Expect,
+    copy_of: Option<&Path>,
+) -> Result<Fingerprint, NotSaved>
+where
+    T: Serialize + DeserializeOwned + KeepsXKeys + Clone,
+{
+    let kept = match kept_source(path, expect, copy_of) {
+        // Text that is no `T` has no values to match the file's with: it is written as given.
+        Some((original, source)) => match yaml_io::parse::<T>(canonical, source) {
+            Ok(wanted) => Some(text_to_save(&original, &wanted, source)?),
+            Err(_) => None,
+        },
+        None => None,
+    };
+    let text = kept.as_deref().unwrap_or(canonical);
+    Ok(save_atomic(path, text.as_bytes(), expect)?)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use super::args::{BudgetArgs, EncounterCmd, EncounterFormat, FilterArgs, ReportF
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use crate::bestiary::Bestiary;
+use crate::bestiary::saved::save_new_monster;
 use crate::encounter::budget;
 use crate::encounter::generate::{Request, generate};
 use crate::encounter::report::{Report, report};
@@ -689,7 +690,7 @@ fn theme(
         )));
     }
     for d in &themed.monsters {
-        let path = super::save_new_monster(data, &b, d)?;
+        let path = save_new_monster(&data.bestiary(), &b, d)?;
         outln!(term, "{}", path.display())?;
     }
     crate::encounter::saved::save_encounter(

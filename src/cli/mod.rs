@@ -27,7 +27,7 @@ pub use args::{Cli, Command, EncounterFormat, LintFormat, ReportFormat, SortKey}
 pub use manual::commands_markdown;
 pub use out::{EXIT_BROKEN_PIPE, Terminal};
 
-use crate::bestiary::{Bestiary, Entry, Provenance};
+use crate::bestiary::{Bestiary, Entry};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -140,101 +140,21 @@ fn open_ui(data: &DataDir, settings: Option<&Path>) -> CmdResult {
         .map_err(Failure::from)
 }
 
-/// Finds a monster by id, or loads it from a file path. Unknown ids get suggestions.
+/// Finds a monster by id, or loads it from a file path, through the library
+/// ([`crate::bestiary::saved::resolve_monster`]); its refusals say here what a command line can
+/// do next: run the command again, or list the ids.
 pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
-    let path = Path::new(id_or_file);
-    if names_a_file(id_or_file) {
-        let (design, fp) = crate::monster::load_file(path)?;
-        return Ok(bestiary.entry(design, Provenance::User, path.to_owned(), Some(fp)));
-    }
-    match bestiary.get(id_or_file) {
-        // A command works on the design as its file holds it now, with that file's
-        // fingerprint: a lean entry's file is read here, once.
-        Some(e) if e.design().is_err() && !e.is_shipped() => {
-            let (design, fp) = crate::monster::load_file(&e.path)?;
-            if design.id != id_or_file {
-                return Err(Failure(format!(
-                    "{} no longer holds `{id_or_file}`; run the command again",
-                    e.path.display()
-                )));
-            }
-            Ok(bestiary.entry(design, Provenance::User, e.path.clone(), Some(fp)))
+    use crate::bestiary::saved::NoMonster;
+    crate::bestiary::saved::resolve_monster(bestiary, id_or_file).map_err(|e| match e {
+        NoMonster::NoLongerHolds { id, path } => Failure(format!(
+            "{} no longer holds `{id}`; run the command again",
+            path.display()
+        )),
+        e @ NoMonster::Unknown { .. } => {
+            Failure(format!("{e}; `lairsmith list` shows every monster"))
         }
-        Some(e) => Ok(e.clone()),
-        None => {
-            // The file named for the id is there but was skipped (unreadable, or its id taken):
-            // that is the answer.
-            if let Some(e) = bestiary.errors.iter().find(|e| {
-                e.path
-                    .file_stem()
-                    .is_some_and(|s| s.to_string_lossy() == id_or_file)
-            }) {
-                return Err(Failure(format!(
-                    "no monster has the id `{id_or_file}`: the file named for it was skipped: {e}"
-                )));
-            }
-            let mut msg = format!("no monster has the id `{id_or_file}`");
-            let near = bestiary.suggest(id_or_file);
-            if !near.is_empty() {
-                msg.push_str(&format!(
-                    " (did you mean {}?)",
-                    near.iter()
-                        .map(|s| format!("`{s}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            msg.push_str("; `lairsmith list` shows every monster");
-            Err(Failure(msg))
-        }
-    }
-}
-
-/// Saves a new monster into the user's bestiary, refusing an id already in use (shipped or
-/// the user's) and a file that already exists. Returns the file's path.
-pub fn save_new_monster(
-    data: &DataDir,
-    bestiary: &Bestiary,
-    design: &crate::monster::MonsterDesign,
-) -> Result<PathBuf, Failure> {
-    save_new_text(data, bestiary, design, crate::yaml_io::to_string(design))
-}
-
-/// Saves `design`, a copy of the monster `from` holds, as a new monster (see
-/// [`save_new_monster`]), with the `x-` values of `from`'s file as that file writes them, or
-/// refuses if they cannot be kept.
-pub fn save_copy(
-    data: &DataDir,
-    bestiary: &Bestiary,
-    design: &crate::monster::MonsterDesign,
-    from: &Entry,
-) -> Result<PathBuf, Failure> {
-    let source = (!from.is_shipped())
-        .then(|| crate::store::read_limited(&from.path).ok())
-        .flatten();
-    let text = match source.as_deref().map(std::str::from_utf8) {
-        Some(Ok(original)) => crate::yaml_keep::text_to_save(original, design, &from.path)?,
-        _ => crate::yaml_io::to_string(design),
-    };
-    save_new_text(data, bestiary, design, text)
-}
-
-fn save_new_text(
-    data: &DataDir,
-    bestiary: &Bestiary,
-    design: &crate::monster::MonsterDesign,
-    text: String,
-) -> Result<PathBuf, Failure> {
-    if let Some(existing) = bestiary.get(&design.id) {
-        return Err(Failure(format!(
-            "the id `{}` is already used by {}; choose another name or id",
-            design.id,
-            existing.path.display()
-        )));
-    }
-    let path = crate::store::path_in(&data.bestiary(), &design.id, "yaml")?;
-    crate::store::save_atomic(&path, text.as_bytes(), crate::store::Expect::New)?;
-    Ok(path)
+        e => Failure(e.to_string()),
+    })
 }
 
 /// Prints bestiary load errors (bad files are reported, the rest still load).
@@ -242,30 +162,4 @@ pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
     for e in &b.errors {
         out::errln!(term, "lairsmith: skipped {e}");
     }
-}
-
-/// Writes `design` over the file that held `loaded`, changing only the lines that changed when
-/// the file allows it (see [`crate::monster::file_edit`]), and refusing if the file changed on
-/// disk since it was read or an `x-` value could not be kept as written.
-pub fn save_in_place(
-    path: &Path,
-    loaded: &crate::monster::MonsterDesign,
-    design: &crate::monster::MonsterDesign,
-    fp: crate::store::Fingerprint,
-) -> Result<(), Failure> {
-    let bytes = crate::store::read_limited(path)?;
-    if crate::store::Fingerprint::of_bytes(&bytes) != fp {
-        return Err(Failure(format!(
-            "{} changed on disk since it was read; run the command again",
-            path.display()
-        )));
-    }
-    let text = crate::yaml_io::utf8_text(&bytes, path)?;
-    let new_text = crate::monster::file_edit::save_text(text, loaded, design, path)?;
-    crate::store::save_atomic(
-        path,
-        new_text.as_bytes(),
-        crate::store::Expect::Unchanged(fp),
-    )?;
-    Ok(())
 }

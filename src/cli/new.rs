@@ -3,6 +3,7 @@
 use super::args::NewArgs;
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
+use crate::bestiary::saved::save_new_monster;
 use crate::export::render;
 use crate::monster::kit::Templates;
 use crate::monster::template_apply::derive_with;
@@ -35,7 +36,7 @@ pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
             add_template(&design, id, &bestiary.templates).map_err(|e| Failure(e.to_string()))?;
     }
     if a.save {
-        let path = super::save_new_monster(data, &bestiary, &design)?;
+        let path = save_new_monster(&data.bestiary(), &bestiary, &design)?;
         outln!(term, "{}", path.display())?;
     } else {
         let block = derive_with(&design, &bestiary.templates, Templates::embedded());

@@ -6,11 +6,14 @@
 use super::args::RelevelArgs;
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
+use crate::bestiary::saved::save_copy;
 use crate::export::render;
 use crate::monster::design::check_id;
 use crate::monster::kit::Templates;
 use crate::monster::relevel::{Ask, relevel};
+use crate::monster::saved::{MonsterSaveError, save_over};
 use crate::monster::template_apply::derive_with;
+use crate::store::SaveError;
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     // A copy's name and id are chosen among every monster's; otherwise only this one is needed.
@@ -61,7 +64,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
         // The copy's name follows the one rule for copies; the id is the one asked for.
         crate::bestiary::naming::rename_as_copy(&bestiary, &mut design);
         design.id = new_id;
-        let path = super::save_copy(data, &bestiary, &design, &entry)?;
+        let path = save_copy(&data.bestiary(), &bestiary, &design, &entry)?;
         outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }
@@ -75,7 +78,13 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
                 )));
             }
         };
-        super::save_in_place(&entry.path, &loaded, &design, fp)?;
+        save_over(&entry.path, Some(&loaded), &design, fp).map_err(|e| match e {
+            MonsterSaveError::Save(SaveError::ChangedOnDisk { path }) => Failure(format!(
+                "{} changed on disk since it was read; run the command again",
+                path.display()
+            )),
+            e => Failure(e.to_string()),
+        })?;
         outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }

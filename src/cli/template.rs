@@ -4,18 +4,17 @@ use super::args::{ListFormat, TemplateCmd, TemplateEditArgs, TemplateFormat};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::Bestiary;
+use crate::bestiary::saved::save_copy;
 use crate::export::render;
 use crate::monster::MonsterDesign;
 use crate::monster::design::check_id;
-use crate::monster::file_edit::save_text;
 use crate::monster::kit::Templates;
-use crate::monster::parse_monster;
+use crate::monster::saved::update_monster;
 use crate::monster::template::{MonsterTemplate, TemplateOrigin};
 use crate::monster::template_apply::derive_with;
 use crate::monster::template_ops::{add_template, remove_template};
 use crate::rules::Level;
 use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
-use crate::store::update_locked;
 use crate::vocab::Vocabulary;
 
 pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
@@ -232,15 +231,14 @@ fn edit(
         } else {
             remove_template(d, &a.template)
         }
-        .map_err(|e| Failure(e.to_string()))
     };
-    let design = change(&*entry.design()?)?;
+    let design = change(&*entry.design()?).map_err(|e| Failure(e.to_string()))?;
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(|e| Failure(e.to_string()))?;
         let mut copy = design;
         crate::bestiary::naming::rename_as_copy(bestiary, &mut copy);
         copy.id = new_id;
-        let path = super::save_copy(data, bestiary, &copy, &entry)?;
+        let path = save_copy(&data.bestiary(), bestiary, &copy, &entry)?;
         outln!(term, "{}", path.display())?;
         return Ok(EXIT_OK);
     }
@@ -253,16 +251,8 @@ fn edit(
         }
         // Read, change and write under the file's lock, from what the file holds then: two
         // templates applied at once by two processes both land.
-        let path = entry.path.clone();
-        update_locked(&path, |current| {
-            let bytes =
-                current.ok_or_else(|| Failure(format!("{} no longer exists", path.display())))?;
-            let text = crate::yaml_io::utf8_text(bytes, &path)?;
-            let loaded = parse_monster(text, &path)?;
-            let wanted = change(&loaded)?;
-            Ok::<_, Failure>(Some(save_text(text, &loaded, &wanted, &path)?.into_bytes()))
-        })?;
-        outln!(term, "{}", path.display())?;
+        update_monster(&entry.path, |loaded| Ok(change(loaded)?))?;
+        outln!(term, "{}", entry.path.display())?;
         return Ok(EXIT_OK);
     }
     let block = derive_with(&design, lib, Templates::embedded());

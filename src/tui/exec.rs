@@ -3,10 +3,11 @@
 use crate::bestiary::Bestiary;
 use crate::bestiary::drafts;
 use crate::monster::load_file;
-use crate::store::{SaveError, save_atomic};
+use crate::store::{Expect, SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
 use crate::tui::document::OnDisk;
 use crate::tui::screens::forge::drafts::Reopened;
+use std::path::Path;
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
@@ -21,26 +22,24 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             copy_of,
             then,
         } => Some(
-            match kept_layout(&path, contents, expect, &purpose, base, copy_of.as_deref())
-                .and_then(|text| save_atomic(&path, text.as_bytes(), expect).map_err(Refusal::Save))
-            {
+            match write(
+                &path,
+                &contents,
+                expect,
+                &purpose,
+                base.as_deref(),
+                copy_of.as_deref(),
+            ) {
                 Ok(fingerprint) => Outcome::Written {
                     path,
                     fingerprint,
                     purpose,
                     then,
                 },
-                Err(Refusal::Save(e)) => Outcome::WriteFailed {
-                    changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
-                    exists: matches!(e, SaveError::AlreadyExists { .. }),
-                    message: e.to_string(),
-                    path,
-                    purpose,
-                },
-                Err(Refusal::XValues(r)) => Outcome::WriteFailed {
-                    changed_on_disk: false,
-                    exists: false,
-                    message: r.summary(),
+                Err(r) => Outcome::WriteFailed {
+                    changed_on_disk: r.changed_on_disk,
+                    exists: r.exists,
+                    message: r.message,
                     path,
                     purpose,
                 },
@@ -247,89 +246,91 @@ pub fn edit(path: &std::path::Path) -> Outcome {
     }
 }
 
-/// Why a write did not happen.
-enum Refusal {
-    Save(SaveError),
-    XValues(crate::yaml_keep::Refused),
+/// Writes a file for the UI through the library: a monster new, as a copy of the file it was
+/// read from (`copy_of`), or over its own file read as `base`, keeping the file's layout
+/// ([`crate::monster::saved`]); an encounter, party or adventure with the `x-` values of the
+/// file it replaces or copies kept ([`crate::yaml_keep::save_document`]); an export as it is.
+fn write(
+    path: &Path,
+    contents: &str,
+    expect: Expect,
+    purpose: &WritePurpose,
+    base: Option<&crate::monster::MonsterDesign>,
+    copy_of: Option<&Path>,
+) -> Result<crate::store::Fingerprint, Refusal> {
+    use crate::monster::saved::{save_copy, save_new, save_over};
+    use crate::yaml_keep::save_document;
+    Ok(match purpose {
+        WritePurpose::Monster { design, .. } => match (expect, copy_of) {
+            (Expect::Unchanged(fp), _) => save_over(path, base, design, fp)?,
+            // The UI overwrites only a monster file it read: any other save makes a new file.
+            (_, Some(from)) => save_copy(path, design, Some(from))?,
+            (_, None) => save_new(path, design)?,
+        },
+        WritePurpose::Encounter => {
+            save_document::<crate::encounter::Encounter>(path, contents, expect, copy_of)?
+        }
+        WritePurpose::Party { .. } => {
+            save_document::<crate::encounter::PartyFile>(path, contents, expect, copy_of)?
+        }
+        WritePurpose::Adventure => {
+            save_document::<crate::adventure::Adventure>(path, contents, expect, copy_of)?
+        }
+        WritePurpose::Export => save_atomic(path, contents.as_bytes(), expect)?,
+    })
 }
 
-/// What to write over a file the UI read (`Expect::Unchanged`): the file's own text with only
-/// the changed lines rewritten for a monster whose layout allows it, else `contents` (the
-/// canonical text) with the file's `x-` values kept as written, or why they cannot be. A copy
-/// of a file the UI read (`copy_of`) is `contents` with that file's `x-` values kept the same
-/// way. Any other new file, an export, or a file that no longer holds what was read gets
-/// `contents` (the save's own check then reports the change on disk).
-fn kept_layout(
-    path: &std::path::Path,
-    contents: String,
-    expect: crate::store::Expect,
-    purpose: &WritePurpose,
-    base: Option<Box<crate::monster::MonsterDesign>>,
-    copy_of: Option<&std::path::Path>,
-) -> Result<String, Refusal> {
-    // A copy keeps the `x-` values of the file it copies; a change keeps the file's own.
-    let (source, bytes) = match (expect, copy_of) {
-        (crate::store::Expect::New, Some(from)) => {
-            let Ok(bytes) = crate::store::read_limited(from) else {
-                return Ok(contents);
-            };
-            (from, bytes)
+/// Why a write did not happen, as the screens take it: the file changed on disk since it was
+/// read, a new file's name is taken, and the sentence to show (for an `x-` value that cannot be
+/// kept, its first reason).
+struct Refusal {
+    changed_on_disk: bool,
+    exists: bool,
+    message: String,
+}
+
+impl From<SaveError> for Refusal {
+    fn from(e: SaveError) -> Refusal {
+        Refusal {
+            changed_on_disk: matches!(e, SaveError::ChangedOnDisk { .. }),
+            exists: matches!(e, SaveError::AlreadyExists { .. }),
+            message: e.to_string(),
         }
-        (crate::store::Expect::Unchanged(fp), _) => {
-            let Ok(bytes) = crate::store::read_limited(path) else {
-                return Ok(contents);
-            };
-            if crate::store::Fingerprint::of_bytes(&bytes) != fp {
-                return Ok(contents);
-            }
-            (path, bytes)
-        }
-        _ => return Ok(contents),
-    };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        return Ok(contents);
-    };
-    let copying = source != path;
-    /// The document `contents` is the canonical text of, saved over `text`.
-    fn keep<T>(
-        text: &str,
-        contents: &str,
-        path: &std::path::Path,
-    ) -> Result<Option<String>, Refusal>
-    where
-        T: serde::Serialize + serde::de::DeserializeOwned + crate::yaml_io::KeepsXKeys + Clone,
-    {
-        let Ok(wanted) = crate::yaml_io::parse::<T>(contents, path) else {
-            return Ok(None);
-        };
-        crate::yaml_keep::text_to_save(text, &wanted, path)
-            .map(Some)
-            .map_err(Refusal::XValues)
     }
-    let kept = match purpose {
-        // A copy is a new file: its lines are the canonical ones, with the source's `x-` values.
-        WritePurpose::Monster { design, .. } if copying => Some(
-            crate::yaml_keep::text_to_save(text, &**design, source).map_err(Refusal::XValues)?,
-        ),
-        WritePurpose::Monster { design, .. } => {
-            let loaded = match base {
-                Some(b) => Some(*b),
-                None => crate::monster::parse_monster(text, path).ok(),
-            };
-            match loaded {
-                Some(loaded) => Some(
-                    crate::monster::file_edit::save_text(text, &loaded, design, path)
-                        .map_err(Refusal::XValues)?,
-                ),
-                None => None,
-            }
+}
+
+impl From<crate::yaml_keep::Refused> for Refusal {
+    fn from(r: crate::yaml_keep::Refused) -> Refusal {
+        Refusal {
+            changed_on_disk: false,
+            exists: false,
+            message: r.summary(),
         }
-        WritePurpose::Encounter => keep::<crate::encounter::Encounter>(text, &contents, source)?,
-        WritePurpose::Party { .. } => keep::<crate::encounter::PartyFile>(text, &contents, source)?,
-        WritePurpose::Adventure => keep::<crate::adventure::Adventure>(text, &contents, source)?,
-        WritePurpose::Export => None,
-    };
-    Ok(kept.unwrap_or(contents))
+    }
+}
+
+impl From<crate::yaml_keep::NotSaved> for Refusal {
+    fn from(e: crate::yaml_keep::NotSaved) -> Refusal {
+        match e {
+            crate::yaml_keep::NotSaved::Save(e) => e.into(),
+            crate::yaml_keep::NotSaved::NotKept(r) => r.into(),
+        }
+    }
+}
+
+impl From<crate::monster::saved::MonsterSaveError> for Refusal {
+    fn from(e: crate::monster::saved::MonsterSaveError) -> Refusal {
+        use crate::monster::saved::MonsterSaveError;
+        match e {
+            MonsterSaveError::Save(e) => e.into(),
+            MonsterSaveError::NotKept(r) => r.into(),
+            e => Refusal {
+                changed_on_disk: false,
+                exists: false,
+                message: e.to_string(),
+            },
+        }
+    }
 }
 
 /// The Table screen's file work, through the same library calls as `lairsmith fight`.

@@ -7,6 +7,7 @@ pub mod drafts;
 pub mod filter;
 pub mod lookup;
 pub mod naming;
+pub mod saved;
 pub mod search;
 
 use crate::embedded::BESTIARY_FILES;

@@ -1,6 +1,6 @@
 //! Encounters: parties, the encounter file, the budget and difficulty report (RULINGS E1-E5),
 //! the generator and the Markdown sheet; the saved encounter and party files of a data
-//! directory ([`saved`], [`parties`]); and the characters' rests ([`rest`], P20).
+//! directory ([`saved`], [`parties`]); and the characters' rests ([`mod@rest`], P20).
 
 pub mod challenge;
 pub mod count;

@@ -17,6 +17,7 @@ pub mod power;
 pub mod relevel;
 pub mod rerank;
 pub mod salvage;
+pub mod saved;
 pub mod statblock;
 pub mod template;
 pub mod template_apply;
