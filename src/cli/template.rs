@@ -37,7 +37,7 @@ pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
                     out!(term, "{json}")?;
                 }
                 TemplateFormat::Text => {
-                    let level = level.unwrap_or(Level::new(1).expect("1 is a level"));
+                    let level = level.unwrap_or(Level::MIN);
                     out!(term, "{}", describe(&entry.template, level))?;
                     outln!(term, "File: {}", entry.path.display())?;
                 }
