@@ -1,5 +1,5 @@
 //! The reference pages made from the code: the keys (the keymap the UI runs on), the commands
-//! (the clap definitions) and the limits table (`lairsmith-core/src/limits.rs`). A page that differs fails;
+//! (the clap definitions) and the limits table (`lairsmith-core/src/limits/`). A page that differs fails;
 //! `UPDATE_DOCS=1 cargo test --test it docs::` writes it again.
 
 use super::root;

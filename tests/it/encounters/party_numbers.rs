@@ -184,7 +184,7 @@ fn a_party_of_names_and_levels_reads_and_writes_byte_for_byte_as_before() {
 }
 
 /// Each number outside its range is refused at its own line, with the range in words
-/// (`limits.rs`; the guide's Limits and guarantees page lists them).
+/// (`limits/`; the guide's Limits and guarantees page lists them).
 #[test]
 fn each_number_outside_its_range_is_refused_at_its_line_with_the_range_in_words() {
     let cases = [
