@@ -1,0 +1,154 @@
+//! What the executor reports back to the Encounter screen: a file written, opened or refused,
+//! a party read.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// What the executor did for the screen.
+pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Written {
+            path,
+            fingerprint,
+            purpose,
+            ..
+        } => {
+            if let WritePurpose::Party { id } = purpose {
+                let s = &mut app.encounter;
+                s.saved_parties.insert(id.clone(), s.party.clone());
+                s.encounter.party = PartyRef::Saved(id.clone());
+                app.info(format!(
+                    "Saved the party to {}; the encounter now names it (`{id}`).",
+                    path.display()
+                ));
+            } else {
+                app.encounter
+                    .encounter
+                    .mark_saved(path.clone(), fingerprint);
+                app.info(format!("Saved the encounter to {}.", path.display()));
+            }
+        }
+        Outcome::WriteFailed {
+            path,
+            message,
+            changed_on_disk,
+            exists,
+            purpose,
+        } => {
+            // A party is saved as a new file only: only the encounter's can have changed.
+            let changed = changed_on_disk && purpose == WritePurpose::Encounter;
+            let open = app.key_on(crate::tui::app::Screen::Encounter, Action::Open);
+            app.error(save_failed(&path, changed, exists, message, &open));
+            if changed {
+                app.encounter.encounter.forget_file();
+            }
+        }
+        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
+        Outcome::EncounterLoaded { path, result } => match result {
+            Ok((e, party, fingerprint)) => opened(app, e, party, path, fingerprint),
+            Err(m) => app.error(m),
+        },
+        Outcome::PartyLoaded { text, result, .. } => {
+            let again = PromptKind::Encounter(Prompt::Party);
+            if let Some((choice, said)) = party_read(app, &text, result, again) {
+                let s = &mut app.encounter;
+                s.encounter.party = choice.party_ref();
+                if let PartyChoice::Saved { id, party } = choice {
+                    s.saved_parties.insert(id, party);
+                }
+                app.info(said);
+            }
+        }
+        Outcome::PartyUsers { id, change, users } => {
+            // The file is shared: ask, saying what else it changes.
+            let users = users.describe();
+            ask(
+                app,
+                match change {
+                    PartyChange::LevelUp => Question::LevelUpParty { id, users },
+                    PartyChange::Remove => Question::RemoveParty { id, users },
+                },
+            );
+        }
+        Outcome::PartyLevelledUp { id, result } => match result {
+            Ok(p) => {
+                let d = p.describe();
+                app.encounter.saved_parties.insert(id.clone(), p);
+                app.info(format!("Party `{id}` levelled up and saved: {d}."));
+            }
+            Err(m) => app.error(m),
+        },
+        Outcome::PartyRemoved { id, result } => match result {
+            Ok(to) => {
+                // The encounter keeps the members it was rated with, inline.
+                let s = &mut app.encounter;
+                if s.encounter.party == PartyRef::Saved(id.clone()) {
+                    s.encounter.party = PartyRef::from_party(&s.party);
+                }
+                s.saved_parties.remove(&id);
+                app.info(format!(
+                    "Removed the party `{id}`: its file is in {}; move it back to the parties folder to restore it.",
+                    to.display()
+                ));
+            }
+            Err(m) => app.error(m),
+        },
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// An encounter read from its file, on the screen; the generator's and the treasure's settings
+/// and the saved parties read so far stay.
+pub(super) fn opened(
+    app: &mut App,
+    e: Encounter,
+    party: crate::encounter::Party,
+    path: std::path::PathBuf,
+    fingerprint: crate::store::Fingerprint,
+) {
+    let name = e.name.clone();
+    let old = &app.encounter;
+    let file = crate::tui::document::OnDisk { path, fingerprint };
+    let mut s = EncounterScreen::with(e, Some(file));
+    s.seed = old.seed;
+    if s.encounter.generated.is_none() {
+        s.difficulty = old.difficulty;
+    }
+    s.treasure = old.treasure;
+    s.treasure_seed = old.treasure_seed;
+    s.saved_parties = old.saved_parties.clone();
+    if let PartyRef::Saved(id) = &s.encounter.party {
+        s.saved_parties.insert(id.clone(), party);
+    }
+    app.encounter = s;
+    app.info(format!("Opened {name}."));
+}
+
+/// A party the executor read for a party prompt: the choice and what to say of it, or the error
+/// said and the prompt (`again`) open on the text, to correct it.
+pub fn party_read(
+    app: &mut App,
+    text: &str,
+    result: Result<PartyChoice, String>,
+    again: PromptKind,
+) -> Option<(PartyChoice, String)> {
+    match result {
+        Ok(choice) => {
+            let said = match &choice {
+                PartyChoice::Saved { id, party } => format!("Party `{id}`: {}.", party.describe()),
+                PartyChoice::Spec(party) => format!("Party: {}.", party.describe()),
+            };
+            Some((choice, said))
+        }
+        Err(m) => {
+            app.error(m);
+            app.push(Layer::Prompt {
+                kind: again,
+                title: PARTY_PROMPT.into(),
+                field: TextField::new(text),
+            });
+            None
+        }
+    }
+}
