@@ -85,6 +85,29 @@ pub struct Start {
     pub surprised: Vec<String>,
 }
 
+/// An extended challenge of the encounter as the fight runs it (A3): its checks counted from
+/// none, its DCs at its level.
+fn challenge_run(c: &crate::encounter::report::ChallengeLine) -> Result<ChallengeRun, BuildError> {
+    let level = crate::rules::level::Level::new(i64::from(c.level))?;
+    Ok(ChallengeRun {
+        name: c.name.clone(),
+        level: c.level,
+        successes_needed: c.successes,
+        failures_allowed: c.failures,
+        successes: 0,
+        failures: 0,
+        xp: c.xp,
+        skills: c
+            .skills
+            .iter()
+            .map(|s| (crate::vocab::Vocabulary::key(s.skill).to_owned(), s.dc))
+            .collect(),
+        hard_dc: crate::encounter::challenge::LATER_CHECK_DC.dc_at(level),
+        easy_dc: c.group_check_dc,
+        used: Vec::new(),
+    })
+}
+
 /// A character of the party as the fight takes it (P11): the numbers its saved party keeps, with
 /// the initiative result and hit points the GM typed for this fight (`--pc`) over them. The
 /// defenses are taken when all four are kept; otherwise an attack on it names its defense.
@@ -465,25 +488,7 @@ pub fn start(
     let mut rolls = Vec::new();
     for (gi, (g, r)) in encounter.groups.iter().zip(&report.roster).enumerate() {
         if let Some(c) = &r.challenge {
-            let level = crate::rules::level::Level::new(i64::from(c.level))?;
-            let hard = crate::encounter::challenge::LATER_CHECK_DC.dc_at(level);
-            challenges.push(ChallengeRun {
-                name: c.name.clone(),
-                level: c.level,
-                successes_needed: c.successes,
-                failures_allowed: c.failures,
-                successes: 0,
-                failures: 0,
-                xp: c.xp,
-                skills: c
-                    .skills
-                    .iter()
-                    .map(|s| (crate::vocab::Vocabulary::key(s.skill).to_owned(), s.dc))
-                    .collect(),
-                hard_dc: hard,
-                easy_dc: c.group_check_dc,
-                used: Vec::new(),
-            });
+            challenges.push(challenge_run(c)?);
             continue;
         }
         let mut members = members_of(g, gi, r.xp_each.unwrap_or(0), bestiary, &mut taken, &alone)?;
