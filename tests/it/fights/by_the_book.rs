@@ -225,7 +225,8 @@ fn has(f: &Fight, who: &str, cond: Condition) -> bool {
 
 // §1. What the runner did against the book.
 
-/// Case 1 (P7, L990-997): "until the end of X's next turn" ends at the end of the first turn
+/// Case 1 (P7). The book: "the target is dazed until the end of your next turn, then they stop
+/// being dazed". "Until the end of X's next turn" ends at the end of the first turn
 /// of X that begins after the effect was applied; "until the start of X's next turn" at the
 /// start of that turn. Every moment of application (before round 1, then each turn of two
 /// rounds), every creature whose turn it names and every creature it is on, against the
@@ -302,8 +303,8 @@ fn case_1_a_riders_your_next_turn_is_the_attackers_and_outlives_this_turn() {
     assert!(!has(&f, "ana", Condition::Dazed), "{}", since(&f, 0));
 }
 
-/// Case 2 (P13, L1199-1203): "A critical hit deals maximum damage": a natural 20 on 3d10+5 is
-/// 35.
+/// Case 2 (P13). The book, Critical Hits: "When you score a critical hit, you do maximum damage
+/// with the attack." A natural 20 on 3d10+5 is 35.
 #[test]
 fn case_2_a_critical_hit_deals_maximum_damage() {
     let mut hm = monster("hedgemaw", 100, 30);
@@ -318,8 +319,9 @@ fn case_2_a_critical_hit_deals_maximum_damage() {
     assert_eq!(c(&f, "ana").hp, 25);
 }
 
-/// Case 3 (P15, L940, L1214): "one or two creatures" takes two targets: one attack roll each,
-/// damage rolled once for both, the power used once.
+/// Case 3 (P15). The book, Powers: "When an area of effect attack affects multiple targets you
+/// make a separate attack roll for each of them, but you only roll damage once for all
+/// targets." "One or two creatures" takes two targets; the power is used once.
 #[test]
 fn case_3_a_power_against_several_targets_rolls_once_a_target_and_damage_once() {
     let mut hm = monster("hedgemaw", 100, 30);
@@ -419,9 +421,10 @@ fn case_4_miss_half_damage_deals_half() {
     assert_eq!(c(&f, "bo").hp, 60 - half);
 }
 
-/// Case 5 (P3, P12; L1455-1456, L1460-1462): a character dies at minus its staggered value; at
-/// 0 HP or below it is dying and makes death saves; three failures kill it; "unconscious" is
-/// not ended by an ordinary save.
+/// Case 5 (P3, P12). The book, Instant Death: "When damage reduces you to negative hit points
+/// equivalent to your staggered value or worse (for example -22 HP if your HP is 44), you
+/// die." Death Saving Throws: "A failure has no effect until your third failure, whereupon you
+/// die."
 #[test]
 fn case_5_characters_die_at_minus_their_staggered_value_and_by_three_failed_death_saves() {
     let mut f = fight(vec![monster("m", 100, 30), character("ana", 40, 10)]);
@@ -446,7 +449,8 @@ fn case_5_characters_die_at_minus_their_staggered_value_and_by_three_failed_deat
     assert_eq!(c(&f, "ana").life, Life::Dead, "{}", since(&f, 0));
 }
 
-/// Case 6 (P8, L1513-1518): a mark ends when the marker dies.
+/// Case 6 (P8). The book, Marked: "Unless otherwise specified, the marked condition lasts until
+/// the end of the encounter"; P8 ends it when the marker dies or falls unconscious.
 #[test]
 fn case_6_a_mark_ends_when_its_marker_dies() {
     let mut f = fight(vec![monster("hedgemaw", 10, 30), character("ana", 40, 10)]);
@@ -468,9 +472,11 @@ fn case_6_a_mark_ends_when_its_marker_dies() {
     assert!(!has(&f, "ana", Condition::Marked), "{}", since(&f, 0));
 }
 
-/// Case 7 (P5; L1674, L1675, L1798, L1523): incorporeal halves damage from attacks; a swarm
-/// resists melee and ranged powers and is vulnerable to near and far ones; reactive resistance
-/// is gained from the first hit of a type; petrified resists all 20.
+/// Case 7 (P5). The book: "A creature that is incorporeal takes half damage on all attacks";
+/// a swarm has "Resistance to Melee and Ranged X, vulnerability to Near and Far X"; reactive
+/// resistance: "The first time a creature is damaged by an attack that does acid, cold,
+/// lightning, fire or thunder damage, the creature gains resistance to that energy X";
+/// petrified resists all 20.
 #[test]
 fn case_7_incorporeal_swarm_reactive_and_petrified_change_damage() {
     let mut att = monster("att", 100, 30);
@@ -524,7 +530,8 @@ fn case_7_incorporeal_swarm_reactive_and_petrified_change_damage() {
     assert_eq!(c(&f, "statue").hp, 100, "{}", since(&f, 0));
 }
 
-/// Case 8 (P5, L1558): a weakened attacker deals half damage.
+/// Case 8 (P5). The book, Weakened: "The damage of your attacks is halved, except persistent
+/// damage."
 #[test]
 fn case_8_a_weakened_attacker_deals_half_damage() {
     let mut att = monster("att", 100, 30);
@@ -665,8 +672,9 @@ fn case_10_prone_ends_by_standing_and_surprised_with_the_surprise_round() {
     assert!(!has(&f, "ana", Condition::Prone));
 }
 
-/// Case 11 (P9, L1118-1120): characters have the party's action points; a monster spends one on
-/// its own turn only.
+/// Case 11 (P9). The book, Action Points: "Once per encounter (but not during a surprise
+/// round), a character can spend an Action Point to take one additional standard, move or swift
+/// action during their turn." A monster spends one on its own turn only.
 #[test]
 fn case_11_characters_spend_action_points_and_monsters_only_on_their_turn() {
     let mut boss = monster("boss", 100, 30);
@@ -683,7 +691,8 @@ fn case_11_characters_spend_action_points_and_monsters_only_on_their_turn() {
     assert_eq!(c(&f, "ana").action_points, 0);
 }
 
-/// Case 12 (P6, L1660-1662): a knocked-out regenerating monster regenerates; the dead do not.
+/// Case 12 (P6). The book, Regeneration: "The creature heals # hit points at the start of its
+/// turn, unless it is dead."
 #[test]
 fn case_12_a_knocked_out_monster_regenerates() {
     let mut troll = monster("troll", 40, 30);
@@ -765,8 +774,8 @@ fn case_14_a_characters_initiative_modifier_decides_a_tie() {
     assert_eq!(f.now.turn.as_deref(), Some("ana"));
 }
 
-/// Case 15 (P2, L1380, L1404-1407): delaying ends the creature's boons that last until the end
-/// of its turn; a readied action goes just ahead of its trigger.
+/// Case 15 (P2). The book, Delay: "Beneficial effects that end at the end of your turn end as
+/// soon as you Delay." A readied action goes just ahead of its trigger.
 #[test]
 fn case_15_delay_ends_boons_and_a_readied_action_goes_just_ahead() {
     let mut f = fight(vec![
@@ -915,8 +924,11 @@ fn p11_a_fight_takes_the_characters_numbers_from_the_party() {
     assert!(out.contains("vs AC 18"), "{out}");
 }
 
-/// P12 (L1460-1463): a death save of 20 or more spends a recovery and wakes the character;
-/// First Aid makes it stable; healing at no recoveries sets HP to 1.
+/// P12. The book: "When you make a death saving throw and roll 20 or higher, you can spend a
+/// recovery. Your HP are set to equal to your recovery value, and therefore you stop dying and
+/// become conscious, although you are still prone." "A stable character stops making death
+/// saves." "If a dying creature gets the opportunity to spend a recovery to heal but it has no
+/// recoveries left, its HP is set to 1 instead."
 #[test]
 fn p12_a_death_save_of_20_spends_a_recovery_and_stabilize_stops_the_saves() {
     let mut f = fight(vec![monster("m", 100, 30), character("ana", 40, 10)]);
@@ -954,8 +966,9 @@ fn p12_a_death_save_of_20_spends_a_recovery_and_stabilize_stops_the_saves() {
     assert_eq!(c(&g, "ana").hp, 1, "{}", since(&g, 0));
 }
 
-/// P13 (L1344-1346): a coup de grace on a helpless target is a critical hit, and damage of at
-/// least its staggered value kills it.
+/// P13. The book, Coup de Grace: "When you make an attack (including using an attack power)
+/// against a helpless adjacent opponent, using a standard action, it is a Coup de Grace": a
+/// hit is a critical hit, and damage of at least the staggered value kills.
 #[test]
 fn p13_a_coup_de_grace_is_a_critical_hit_that_kills_at_the_staggered_value() {
     let mut att = monster("att", 100, 30);
@@ -976,8 +989,8 @@ fn p13_a_coup_de_grace_is_a_critical_hit_that_kills_at_the_staggered_value() {
     assert_eq!(c(&f, "v").life, Life::Dead, "{log}");
 }
 
-/// P14 (L1064-1066, L1547-1552): the surprised take no turn in the surprise round, and their
-/// condition ends with it; `fight start --surprised`.
+/// P14. The book, Surprised: "You lose this condition when the surprise round ends." The
+/// surprised take no turn in it; `fight start --surprised`.
 #[test]
 fn p14_the_surprised_take_no_turn_in_the_surprise_round() {
     let dir = tempfile::tempdir().unwrap();
@@ -1095,8 +1108,9 @@ fn p16_riders_are_applied_by_number_or_all_at_once() {
     assert!(!why.is_empty());
 }
 
-/// P17 (L1399-1403, L1444-1447): Rally spends a recovery for its value and +2 to all defenses
-/// until the start of the creature's next turn, once a fight; a heal that spends a recovery.
+/// P17. The book, Rally: "You spend one of your recoveries and regain your recovery value in
+/// HP. You also get +2 to all defenses until the start of your next turn." Once a fight; a heal
+/// that spends a recovery.
 #[test]
 fn p17_rally_and_a_heal_that_spends_a_recovery() {
     let mut f = fight(vec![character("ana", 40, 30), monster("m", 100, 10)]);
@@ -1111,7 +1125,8 @@ fn p17_rally_and_a_heal_that_spends_a_recovery() {
     assert_eq!((c(&f, "ana").hp, c(&f, "ana").recoveries), (38, Some(5)));
 }
 
-/// P18 (L1137-1150): a second immediate action between two turns is warned, not refused.
+/// P18. The book, Immediate Actions: "you can only take one immediate action between each of
+/// your turns"; a second is warned, not refused.
 #[test]
 fn p18_a_second_immediate_action_is_warned() {
     let mut hm = monster("hedgemaw", 100, 30);
@@ -1130,8 +1145,9 @@ fn p18_a_second_immediate_action_is_warned() {
     assert!(since(&f, from).contains("(P18)"), "{}", since(&f, from));
 }
 
-/// P19 (L1000-1012): a maintained effect ends at the end of its user's turn unless maintained;
-/// an aura is shown while its creature is conscious.
+/// P19. The book, Maintain: "Some powers require you to maintain concentration in order to
+/// keep functioning. If you lose concentration, such a power ends." An aura is shown while its
+/// creature is conscious.
 #[test]
 fn p19_an_unmaintained_effect_ends_and_an_aura_is_shown() {
     let mut f = fight(vec![monster("mage", 100, 30), character("ana", 60, 10)]);
@@ -1180,8 +1196,9 @@ fn p19_an_unmaintained_effect_ends_and_an_aura_is_shown() {
     assert_eq!(c(&f, "ghoul").auras[0].size, 2);
 }
 
-/// P20 (L1955-1962): the fight's end writes back what it changed and counts the encounter; a
-/// short rest spends recoveries and a long rest restores everything.
+/// P20. The book, Streak: "After every two encounter that the heroes have without stopping for
+/// a long rest, they gain an action point." The end writes back what the fight changed and
+/// counts the encounter; a short rest spends recoveries, a long one restores them.
 #[test]
 fn p20_the_end_writes_back_and_rests_restore() {
     let dir = tempfile::tempdir().unwrap();
