@@ -183,6 +183,32 @@ fn combatant(at: &mut Walk, c: &Combatant) -> Result<(), Refused> {
     at.number("xp", wide(c.xp), &FIGHT_XP)?;
     at.number("coin", i64::from(c.coin), &FIGHT_COIN)?;
     at.number("started_round", i64::from(c.started_round), &FIGHT_ROUND)?;
+    // Issue 34's numbers: a recovery value and a reactive resistance are added to hit points,
+    // so each keeps its range here as the other numbers do.
+    if let Some(n) = c.recoveries {
+        at.number("recoveries", n, &FIGHT_TALLY)?;
+    }
+    if let Some(n) = c.recovery_value {
+        at.number("recovery_value", n, &FIGHT_NUMBER)?;
+    }
+    if let Some(n) = c.reactive {
+        at.number("reactive", n, &FIGHT_NUMBER)?;
+    }
+    at.number("turns", i64::from(c.turns), &FIGHT_ROUND)?;
+    at.number("ap_turn", i64::from(c.ap_turn), &FIGHT_ROUND)?;
+    if let Some(n) = c.immediate_turn {
+        at.number("immediate_turn", i64::from(n), &FIGHT_ROUND)?;
+    }
+    at.number("death_failures", i64::from(c.death_failures), &FIGHT_TALLY)?;
+    at.number("ap_spent", i64::from(c.ap_spent), &FIGHT_TALLY)?;
+    at.list("auras", &c.auras, &FIGHT_LIST, "a combatant")?;
+    at.down(key("auras"), |at| {
+        at.each(&c.auras, |at, a| {
+            crate::text::check_name("an aura's name", &a.name)
+                .map_err(|e| Refused::new(at.0.clone(), e.to_string()))?;
+            at.number("size", i64::from(a.size), &FIGHT_TALLY)
+        })
+    })?;
     if let Some(d) = &c.defenses {
         at.down(key("defenses"), |at| {
             at.number("ac", d.ac, &FIGHT_NUMBER)?;

@@ -200,7 +200,7 @@ limit!(
 limit!(
     FIGHT_NUMBER,
     "a creature's bonus, defense or other number in a fight",
-    "a combatant's `init_mod:`, `save_bonus:`, `action_points:`, `defenses:`, resistance and vulnerability `value:`, `regeneration:`, a power's attack bonus, the `attack` step's `defense:`",
+    "a combatant's `init_mod:`, `save_bonus:`, `action_points:`, `defenses:`, resistance and vulnerability `value:`, `regeneration:`, `recovery_value:` and `reactive:`, a power's attack bonus, the `attack` step's `defense:`",
     -999,
     9_999,
     ""
@@ -241,7 +241,7 @@ limit!(
 limit!(
     FIGHT_ROUND,
     "a fight's round",
-    "a fight's `round:` (in `now:` and `start:`), a combatant's `started_round:`, a log line's round",
+    "a fight's `round:` (in `now:` and `start:`), a combatant's `started_round:`, `turns:`, `ap_turn:` and `immediate_turn:`, a log line's round",
     0,
     10_000,
     ""
@@ -265,7 +265,7 @@ limit!(
 limit!(
     FIGHT_TALLY,
     "a count kept by a fight",
-    "a challenge's `successes_needed:`, `failures_allowed:`, `successes:`, `failures:` and DCs; the end's `characters:`",
+    "a challenge's `successes_needed:`, `failures_allowed:`, `successes:`, `failures:` and DCs; the end's `characters:`; a combatant's `recoveries:`, `death_failures:`, `ap_spent:` and an aura's `size:`",
     0,
     1_000,
     ""

@@ -1279,3 +1279,77 @@ fn p12_the_order_and_the_players_view_say_dying_stable_and_dead() {
     assert_eq!(seen(&f)[0], "dead");
     assert_eq!(rules::p12_state_words(c(&f, "m")), None);
 }
+
+/// Hostile numbers in a fight file (issue 34's new fields): a recovery value, a reactive
+/// resistance, recoveries or death-save failures out of range are refused where they are read,
+/// at their line, before any arithmetic.
+#[test]
+fn a_fights_new_numbers_are_bounded_where_they_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |args: &[&str]| {
+        let o = lairsmith(d, args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    };
+    run(&["party", "new", "crew", "--party", "Ana=3"]);
+    run(&[
+        "party",
+        "stats",
+        "crew",
+        "ana",
+        "--hp",
+        "40",
+        "--recoveries",
+        "7",
+    ]);
+    std::fs::create_dir_all(d.join("encounters")).unwrap();
+    std::fs::write(
+        d.join("encounters/e.yaml"),
+        "kind: encounter\nschema_version: 1\nname: E\nparty: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n",
+    )
+    .unwrap();
+    run(&["fight", "start", "e", "--seed", "1", "--pc", "Ana=5"]);
+    let path = d.join("fights/e.yaml");
+    let good = std::fs::read_to_string(&path).unwrap();
+    for (from, to, field) in [
+        (
+            "recovery_value: 10",
+            "recovery_value: 9223372036854775807",
+            "recovery_value",
+        ),
+        ("recoveries: 7", "recoveries: 4294967295", "recoveries"),
+        (
+            "recoveries: 7",
+            "recoveries: 7\n    death_failures: 4294967295",
+            "death_failures",
+        ),
+        (
+            "recoveries: 7",
+            "recoveries: 7\n    turns: 4000000000",
+            "turns",
+        ),
+        (
+            "recoveries: 7",
+            "recoveries: 7\n    ap_spent: 70000",
+            "ap_spent",
+        ),
+    ] {
+        assert!(good.contains(from), "{from} not in the file:\n{good}");
+        let bad = good.replacen(from, to, 1);
+        std::fs::write(&path, &bad).unwrap();
+        let line = 1 + bad
+            .lines()
+            .position(|l| {
+                l.trim_start().starts_with(&format!("{field}:"))
+                    && to.lines().any(|t| t.trim() == l.trim())
+            })
+            .unwrap();
+        let o = lairsmith(d, &["fight", "show", "e"]);
+        let err = text(&o.stderr);
+        assert!(!o.status.success(), "{field}: accepted");
+        assert!(
+            err.contains(&format!("e.yaml:{line}:")),
+            "{field} at line {line}: {err}"
+        );
+    }
+}

@@ -350,7 +350,11 @@ pub struct Combatant {
     pub ap_turn: u32,
     /// The count of its turns begun when it last took an immediate action (P18: one between
     /// two of its turns); `None` before its first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::limits::fitting_opt::<crate::limits::FightRound, _, _>"
+    )]
     pub immediate_turn: Option<u32>,
     /// Incorporeal: half damage from attacks (P5, R9).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
