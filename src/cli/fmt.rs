@@ -2,14 +2,24 @@
 //! hand-edited file round-trips byte for byte afterwards. A file is left alone, with the reason,
 //! when rewriting it would change one of its `x-` values (see `yaml_io::rewrite_blockers`).
 
-use super::args::FmtArgs;
 use super::out::{Terminal, errln, outln};
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
 use crate::monster::parse_monster;
 use crate::store::{Expect, Fingerprint, save_atomic};
 use crate::store::{read_limited, yaml_files};
 use crate::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
+use clap::Args;
 use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Monster files or directories.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Report files that are not canonical instead of rewriting them (exit 1 if any).
+    #[arg(long)]
+    pub check: bool,
+}
 
 /// How many reasons to print for one file before summing up the rest.
 const SHOWN_BLOCKERS: usize = 10;

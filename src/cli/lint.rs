@@ -1,6 +1,5 @@
 //! `lairsmith lint`: balance and playability checks over files and directories.
 
-use super::args::{LintArgs, LintFormat};
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
 use crate::monster::block_and_findings;
@@ -8,9 +7,29 @@ use crate::monster::lint::{Finding, Severity};
 use crate::monster::load_file;
 use crate::monster::template::MonsterTemplates;
 use crate::store::yaml_files;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Monster files or directories [default: your bestiary].
+    pub paths: Vec<PathBuf>,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    pub strict: bool,
+    /// Output format: text or json.
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    pub format: LintFormat,
+}
+
+/// `lint --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    Text,
+    Json,
+}
 
 #[derive(Serialize)]
 struct FileFindings {

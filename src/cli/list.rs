@@ -1,15 +1,47 @@
 //! `lairsmith list`: fuzzy search and filters over every monster.
 
-use super::args::ListArgs;
+use super::args::{FilterArgs, ListFormatArg};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
 use crate::bestiary::search;
 use crate::bestiary::{Entry, Mark};
 use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::text::{escape_controls, pad_to_width as pad};
+use clap::Args;
 use serde::Serialize;
 use std::borrow::Cow;
 use unicode_width::UnicodeWidthStr;
+
+pub use crate::bestiary::search::SortKey;
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Fuzzy search on names and ids (best match first).
+    pub query: Option<String>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// Sort by name, level or xp (a query sorts by match quality first).
+    #[arg(long, value_parser = sort_key(), default_value = "name")]
+    pub sort: SortKey,
+    /// Print only ids, one per line (for scripts).
+    #[arg(long, conflicts_with = "format")]
+    pub ids: bool,
+    #[command(flatten)]
+    pub format: ListFormatArg,
+}
+
+/// `--sort`'s words. The library's `SortKey` knows nothing of clap, so the words are listed
+/// here, where clap shows them in the help and the completions.
+fn sort_key() -> impl clap::builder::TypedValueParser<Value = SortKey> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(["name", "level", "xp"]).map(|word| {
+        match word.as_str() {
+            "level" => SortKey::Level,
+            "xp" => SortKey::Xp,
+            _ => SortKey::Name,
+        }
+    })
+}
 
 pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();

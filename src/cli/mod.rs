@@ -23,7 +23,10 @@ mod template;
 mod treasure;
 
 pub use crate::data_dir::{DataDir, names_a_file};
-pub use args::{Cli, Command, EncounterFormat, LintFormat, ReportFormat, SortKey};
+pub use args::{Cli, Command, ReportFormat};
+pub use encounter::EncounterFormat;
+pub use lint::LintFormat;
+pub use list::SortKey;
 pub use manual::commands_markdown;
 pub use out::{EXIT_BROKEN_PIPE, Terminal};
 

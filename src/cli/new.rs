@@ -1,16 +1,58 @@
 //! `lairsmith new`: classify, apply the default power kit, print or save.
 
-use super::args::NewArgs;
+use super::args::{format, level, vocab};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::bestiary::saved::save_new_monster;
-use crate::export::render;
+use crate::export::{Format, render};
 use crate::monster::kit::Templates;
 use crate::monster::template_apply::derive_with;
 use crate::monster::template_ops::add_template;
 use crate::monster::{Classification, MonsterDesign};
-
+use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::vocab::Vocabulary;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Level, 1 to 30.
+    #[arg(long, value_parser = level)]
+    pub level: Level,
+    /// mook, standard, elite or boss.
+    #[arg(long, value_parser = vocab::<Rank>, default_value = "standard")]
+    pub rank: Rank,
+    /// archer, blocker, skulker, spoiler, striker or wrecker.
+    #[arg(long, value_parser = vocab::<Role>)]
+    pub role: Role,
+    /// Make it a leader (adds a leader power; changes no number).
+    #[arg(long)]
+    pub leader: bool,
+    /// tiny, small, medium, large, huge or gargantuan.
+    #[arg(long, value_parser = vocab::<Size>, default_value = "medium")]
+    pub size: Size,
+    /// cosmic, elemental, fey, natural, outsider or shadow.
+    #[arg(long, value_parser = vocab::<Source>)]
+    pub source: Source,
+    /// automaton, beast, humanoid or monstrosity.
+    #[arg(long = "type", value_parser = vocab::<CreatureType>)]
+    pub creature_type: CreatureType,
+    /// A tag (repeatable): air, aquatic, undead, fire, ...
+    #[arg(long = "tag", value_parser = vocab::<Tag>)]
+    pub tags: Vec<Tag>,
+    /// A monster template to apply (repeatable, applied in order); `lairsmith template list`
+    /// shows them.
+    #[arg(long = "template", value_name = "ID")]
+    pub templates: Vec<String>,
+    /// The monster's name [default: "<Source> <Role>"].
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Output format: yaml, json (the same fields), md, text, html or foundry.
+    #[arg(long, value_parser = format, default_value = "text")]
+    pub format: Format,
+    /// Save the design to your bestiary and print its path.
+    #[arg(long)]
+    pub save: bool,
+}
 
 pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
     let c = Classification {

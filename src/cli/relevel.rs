@@ -3,17 +3,45 @@
 //! overrides become relative, keeping their margin), the powers a rank or role's kit gives are
 //! swapped for the new one's, and what each override does at the new level is said.
 
-use super::args::RelevelArgs;
+use super::args::{format, level, vocab};
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::saved::save_copy;
-use crate::export::render;
+use crate::export::{Format, render};
 use crate::monster::design::check_id;
 use crate::monster::kit::Templates;
 use crate::monster::relevel::{Ask, relevel};
 use crate::monster::saved::{MonsterSaveError, save_over};
 use crate::monster::template_apply::derive_with;
+use crate::rules::{Level, Rank, Role};
 use crate::store::SaveError;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct RelevelArgs {
+    /// A monster id or a path to a monster file.
+    pub monster: String,
+    #[arg(long, value_parser = level)]
+    pub level: Level,
+    #[arg(long, value_parser = vocab::<Rank>)]
+    pub rank: Option<Rank>,
+    #[arg(long, value_parser = vocab::<Role>)]
+    pub role: Option<Role>,
+    /// Save the result as a new monster with this id in your bestiary, named as every copy is
+    /// ("Hedgemaw 2").
+    #[arg(long, value_name = "NEW_ID", conflicts_with = "save")]
+    pub save_as: Option<String>,
+    /// Overwrite the monster in place (your own monsters only).
+    #[arg(long)]
+    pub save: bool,
+    /// Make each fixed override relative (`by:` in place of `value:`), keeping its margin over
+    /// the formula at the current level, so it follows the monster to the new one.
+    #[arg(long)]
+    pub follow_formula: bool,
+    /// Output format: yaml, json (the same fields), md, text, html or foundry.
+    #[arg(long, value_parser = format, default_value = "text")]
+    pub format: Format,
+}
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     // A copy's name and id are chosen among every monster's; otherwise only this one is needed.

@@ -1,9 +1,19 @@
 //! `lairsmith restore`: a deleted monster back from the trash, or `--list` of what it holds.
 
-use super::args::RestoreArgs;
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::store::trash;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// The id of the deleted monster (its newest copy in the trash is restored).
+    #[arg(required_unless_present = "list")]
+    pub id: Option<String>,
+    /// List what the trash holds, newest first.
+    #[arg(long)]
+    pub list: bool,
+}
 
 pub fn run(data: &DataDir, a: RestoreArgs, term: &mut Terminal) -> CmdResult {
     if a.list {

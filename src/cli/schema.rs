@@ -1,11 +1,26 @@
 //! `lairsmith schema`: the JSON Schema of a file kind, printed or written for an editor.
 
-use super::args::SchemaArgs;
+use super::args::vocab;
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, EXIT_OK, Failure};
 use crate::schema::{FileKind, file_name, schema_json};
 use crate::store::{Expect, SaveError, save_atomic};
 use crate::vocab::Vocabulary;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// The file kind: monster, encounter, party, template, adventure or fight.
+    #[arg(required_unless_present = "write", value_parser = vocab::<crate::schema::FileKind>)]
+    pub kind: Option<crate::schema::FileKind>,
+    /// Write every kind's schema into DIR as `<kind>.schema.json` instead of printing one.
+    #[arg(long, value_name = "DIR", conflicts_with = "kind")]
+    pub write: Option<PathBuf>,
+    /// Overwrite schema files that already exist.
+    #[arg(long, requires = "write")]
+    pub force: bool,
+}
 
 pub fn run(a: SchemaArgs, term: &mut Terminal) -> CmdResult {
     let Some(dir) = a.write else {

@@ -1,10 +1,21 @@
 //! `lairsmith config`: where the UI's settings file is, whether it reads, and the whole
 //! default file.
 
-use super::args::ConfigArgs;
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, EXIT_OK, Failure};
+use clap::Args;
 use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Print the whole default settings file: every action the `keys:` section can rebind,
+    /// with its keys and where it applies, and the theme's options.
+    #[arg(long)]
+    pub defaults: bool,
+    /// Print the path of the settings file lairsmith reads.
+    #[arg(long, conflicts_with = "defaults")]
+    pub path: bool,
+}
 
 pub fn run(a: ConfigArgs, path: Option<PathBuf>, term: &mut Terminal) -> CmdResult {
     if a.defaults {

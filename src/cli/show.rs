@@ -1,9 +1,44 @@
 //! `lairsmith show`: one monster's stat block.
 
-use super::args::{ShowArgs, ShowFormat};
 use super::out::{Terminal, errln, out};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, resolve_monster};
-use crate::export::render;
+use crate::export::{Format, render};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A monster id (see `lairsmith list`) or a path to a monster file.
+    pub monster: String,
+    /// Output format: text, md, yaml (the stat block with every derived number, for other
+    /// tools; it cannot be read back as a monster), json (the same as yaml), html (a printable page), foundry (an actor for
+    /// Foundry VTT's dnd4e system), statblock (a Fantasy Statblocks block for Obsidian, drawn by
+    /// the layout `export-layout` writes) or design (the monster file itself).
+    #[arg(long, value_parser = show_format, default_value = "text")]
+    pub format: ShowFormat,
+}
+
+/// `show --format`: a stat block export, or the design file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShowFormat {
+    Block(Format),
+    Design,
+}
+
+fn show_format(s: &str) -> Result<ShowFormat, String> {
+    if s.eq_ignore_ascii_case("design") {
+        return Ok(ShowFormat::Design);
+    }
+    s.parse()
+        .map(ShowFormat::Block)
+        .map_err(|_: crate::export::UnknownFormat| {
+            let near =
+                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "json", "design"]);
+            format!(
+                "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, statblock, json, design",
+                crate::vocab::did_you_mean(near)
+            )
+        })
+}
 
 pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let names_a_file = crate::data_dir::names_a_file(&a.monster);

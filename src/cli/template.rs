@@ -1,11 +1,11 @@
 //! `lairsmith template`: list and show monster templates, apply one to a monster or take it off.
 
-use super::args::{ListFormat, TemplateCmd, TemplateEditArgs, TemplateFormat};
+use super::args::{ListFormat, ListFormatArg, format, level};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
 use crate::bestiary::Bestiary;
 use crate::bestiary::saved::save_copy;
-use crate::export::render;
+use crate::export::{Format, render};
 use crate::monster::MonsterDesign;
 use crate::monster::design::check_id;
 use crate::monster::kit::Templates;
@@ -16,6 +16,55 @@ use crate::monster::template_ops::{add_template, remove_template};
 use crate::rules::Level;
 use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
 use crate::vocab::Vocabulary;
+use clap::{Args, Subcommand, ValueEnum};
+
+#[derive(Debug, Subcommand)]
+pub enum TemplateCmd {
+    /// List the templates: the shipped ones and yours (in the data directory's templates/).
+    List(ListFormatArg),
+    /// What a template changes: rank, tags and what they grant, senses, movement, traits and
+    /// powers. --format yaml prints the template file.
+    Show {
+        id: String,
+        /// Give resistance and vulnerability values at this level (they follow the monster's).
+        #[arg(long, value_parser = level)]
+        level: Option<Level>,
+        #[arg(long, value_enum, default_value_t = TemplateFormat::Text)]
+        format: TemplateFormat,
+    },
+    /// Apply a template to a monster: print the stat block, or save it.
+    Apply(TemplateEditArgs),
+    /// Take a template off a monster: print the stat block, or save it. The file comes back
+    /// exactly as it was before the template was applied.
+    Remove(TemplateEditArgs),
+}
+
+/// `template show --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TemplateFormat {
+    Text,
+    Yaml,
+    /// The same as yaml.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct TemplateEditArgs {
+    /// A monster id or a path to a monster file.
+    pub monster: String,
+    /// A template id.
+    pub template: String,
+    /// Save the result as a new monster with this id in your bestiary.
+    #[arg(long, value_name = "NEW_ID", conflicts_with = "save")]
+    pub save_as: Option<String>,
+    /// Change the monster's file in place (your own monsters only); only its `templates:` lines
+    /// change.
+    #[arg(long)]
+    pub save: bool,
+    /// Output format: yaml, json (the same fields), md, text, html or foundry.
+    #[arg(long, value_parser = format, default_value = "text")]
+    pub format: Format,
+}
 
 pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
     let bestiary = data.load_bestiary();

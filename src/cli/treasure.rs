@@ -1,12 +1,66 @@
 //! `lairsmith treasure plan` and `lairsmith treasure troves`, over [`crate::treasure`].
 
-use super::args::{TreasureCmd, TreasureFormat};
+use super::args::{ReportFormat, vocab};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK};
 use crate::encounter::resolve_party_spec;
 use crate::treasure::{Plan, Trove, plan, roll_troves};
 use crate::vocab::Vocabulary;
+use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
+
+#[derive(Debug, Subcommand)]
+pub enum TreasureCmd {
+    /// What a method gives over some encounters, per character and for the party: steady
+    /// (gold and 1-in-12 permanent items), items-only (a grant every 10 encounters), troves (one
+    /// trove per encounter) or narrative (nothing computed).
+    Plan {
+        /// The party: 4x3 (four level-3 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id.
+        #[arg(long)]
+        party: String,
+        /// How many encounters (1 to 10,000).
+        #[arg(long, value_parser = encounters_bound())]
+        encounters: u32,
+        /// steady, items-only, troves or narrative.
+        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
+        method: crate::treasure::Method,
+        /// The random seed; the same seed gives the same plan [default: random, printed].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output format: text, yaml, json or md.
+        #[arg(long, value_enum, default_value_t = TreasureFormat::Text)]
+        format: TreasureFormat,
+    },
+    /// Roll treasure troves at the party's average level (rounded down), every die shown.
+    Troves {
+        /// The party: 4x3 (four level-3 characters), 3,3,4,5, Ana=3,Bo=4, or a saved party's id.
+        #[arg(long)]
+        party: String,
+        /// How many troves (1 to 10,000).
+        #[arg(long, value_parser = encounters_bound())]
+        count: u32,
+        /// The random seed; the same seed gives the same troves [default: random, printed].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output format: text, yaml or json.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
+}
+
+/// `treasure plan --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TreasureFormat {
+    Text,
+    Yaml,
+    /// The same as yaml.
+    Json,
+    Md,
+}
+
+fn encounters_bound() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(crate::treasure::MAX_ENCOUNTERS))
+}
 
 #[derive(Serialize)]
 struct PlanDoc<'a> {

@@ -1,15 +1,23 @@
 //! `lairsmith fight ...`: a fight at the table, one step a command, over [`crate::fight`]. Each
 //! command that changes the fight prints what happened (the log's new lines, dice included).
+//! The arguments are in `args.rs`; the commands that are one step each become their step in
+//! `steps.rs`.
 
-use super::args::{FightCmd, FightFormat, FightLogFormat, ListFormat};
+mod args;
+mod steps;
+
+pub use args::FightCmd;
+
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
+use crate::cli::args::ListFormat;
 use crate::encounter::DataError;
 use crate::fight::Fight;
 use crate::fight::model::Side;
 use crate::fight::saved::{fight_path, load_fight};
-use crate::fight::step::{AttackTarget, Step};
+use crate::fight::step::Step;
 use crate::fight::{run, words};
+use args::{FightFormat, FightLogFormat};
 use std::collections::BTreeMap;
 
 /// A fight of `fight list --format yaml|json`.
@@ -90,246 +98,15 @@ pub fn run(
             term,
         ),
         FightCmd::List(f) => list(data, f.format, term),
-        FightCmd::Show { fight, format } => {
-            let (f, _) = load_fight(&fight_path(data, &fight)?)?;
-            match format {
-                FightFormat::Text => out!(term, "{}", show(&f))?,
-                FightFormat::Yaml => out!(term, "{}", crate::yaml_io::to_string(&f))?,
-                FightFormat::Json => {
-                    out!(term, "{}", super::doc::render(&f, super::doc::Data::Json)?)?
-                }
-            }
-            Ok(EXIT_OK)
-        }
-        FightCmd::Init { fight, who, count } => {
-            step(data, &fight, term, |_| Ok(Step::Initiative { who, count }))
-        }
-        FightCmd::Next { fight, rolls } => step(data, &fight, term, |_| Ok(Step::Next { rolls })),
-        FightCmd::Damage {
-            fight,
-            who,
-            amount,
-            damage_types,
-        } => {
-            let mut types = damage_types.into_iter();
-            let damage_type = types.next();
-            let also_types = types.collect();
-            step(data, &fight, term, |_| {
-                Ok(Step::Damage {
-                    who,
-                    amount,
-                    damage_type,
-                    also_types,
-                })
-            })
-        }
-        FightCmd::Heal {
-            amount: 0,
-            recovery: false,
-            ..
-        } => Err(Failure(
-            "invalid value `0` for <AMOUNT>: healing is a whole number from 1 to 9,999; 0 only with --recovery (a heal that spends a recovery and adds nothing to its value, P17)"
-                .into(),
-        )),
-        FightCmd::Heal {
-            fight,
-            who,
-            amount,
-            recovery,
-        } => step(data, &fight, term, |_| {
-            Ok(Step::Heal {
-                who,
-                amount,
-                recovery,
-            })
-        }),
-        FightCmd::Temp {
-            fight,
-            who,
-            amount,
-            replace,
-        } => step(data, &fight, term, |_| {
-            Ok(Step::Temp {
-                who,
-                amount,
-                replace,
-            })
-        }),
-        FightCmd::Hp { fight, who, max } => {
-            step(data, &fight, term, |_| Ok(Step::MaxHp { who, hp: max }))
-        }
-        FightCmd::KnockOut { fight, who } => {
-            step(data, &fight, term, |_| Ok(Step::KnockOut { who }))
-        }
-        FightCmd::Villain { fight, who } => step(data, &fight, term, |_| Ok(Step::Villain { who })),
-        FightCmd::Stand { fight, who } => step(data, &fight, term, |_| Ok(Step::Stand { who })),
-        FightCmd::Stabilize { fight, who } => {
-            step(data, &fight, term, |_| Ok(Step::Stabilize { who }))
-        }
-        FightCmd::Rally { fight, who } => step(data, &fight, term, |_| Ok(Step::Rally { who })),
-        FightCmd::TotalDefense { fight, who } => {
-            step(data, &fight, term, |_| Ok(Step::TotalDefense { who }))
-        }
-        FightCmd::HelpAttack {
-            fight,
-            who,
-            ally,
-            against,
-        } => step(data, &fight, term, |_| {
-            Ok(Step::Help {
-                who,
-                ally,
-                against,
-                attack: true,
-            })
-        }),
-        FightCmd::HelpDefense {
-            fight,
-            who,
-            ally,
-            against,
-        } => step(data, &fight, term, |_| {
-            Ok(Step::Help {
-                who,
-                ally,
-                against,
-                attack: false,
-            })
-        }),
-        FightCmd::Maintain { fight, who, effect } => {
-            step(data, &fight, term, |_| Ok(Step::Maintain { who, effect }))
-        }
-        FightCmd::Ready { fight, who, before } => {
-            step(data, &fight, term, |_| Ok(Step::Ready { who, before }))
-        }
-        FightCmd::Apply { fight, offer } => step(data, &fight, term, |_| Ok(Step::Apply { offer })),
-        FightCmd::Condition {
-            fight,
-            who,
-            what,
-            until,
-            by,
-            after,
-            failed_save,
-            boon,
-            maintained_by,
-        } => {
-            // The words are read before the fight's file is locked.
-            let mut effect = words::effect(&what, until.as_deref(), by.as_deref())?;
-            effect.boon = boon;
-            effect.maintained_by = maintained_by;
-            if let Some(a) = &after {
-                effect.aftereffect = Some(Box::new(words::effect_with_until(a)?));
-            }
-            if let Some(a) = &failed_save {
-                effect.failed_save = Some(Box::new(words::effect_with_until(a)?));
-            }
-            step(data, &fight, term, |_| Ok(Step::Effect { who, effect }))
-        }
-        FightCmd::EndCondition { fight, who, effect } => {
-            step(data, &fight, term, |_| Ok(Step::EndEffect { who, effect }))
-        }
-        FightCmd::Roll {
-            fight,
-            who,
-            power,
-            targets,
-            defense,
-            mods,
-            d20,
-            apply,
-            riders,
-            immediate,
-        } => {
-            if defense.len() > targets.len() {
-                return Err(Failure(format!(
-                    "{} --defense given for {} target{}: give one a target, in the targets' order",
-                    defense.len(),
-                    targets.len(),
-                    if targets.len() == 1 { "" } else { "s" }
-                )));
-            }
-            let mut defenses = defense.into_iter();
-            let mut targets = targets.into_iter();
-            let target = targets.next().unwrap_or_default();
-            let first_defense = defenses.next();
-            let also = targets
-                .map(|who| AttackTarget {
-                    who,
-                    defense: defenses.next(),
-                })
-                .collect();
-            step(data, &fight, term, |_| {
-                Ok(Step::Attack {
-                    who,
-                    power,
-                    target,
-                    defense: first_defense,
-                    apply,
-                    also,
-                    mods,
-                    d20,
-                    riders,
-                    immediate,
-                })
-            })
-        }
-        FightCmd::Use { fight, who, power } => {
-            step(data, &fight, term, |_| Ok(Step::Use { who, power }))
-        }
-        FightCmd::Ap { fight, who } => step(data, &fight, term, |_| Ok(Step::ActionPoint { who })),
-        FightCmd::Delay { fight, who, count } => {
-            step(data, &fight, term, |_| Ok(Step::Delay { who, count }))
-        }
+        FightCmd::Show { fight, format } => show_now(data, &fight, format, term),
         FightCmd::Add {
             fight,
             what,
             ally,
             initiative,
             hidden,
-        } => {
-            let bestiary = data.bestiary_for(&[what.as_str()]);
-            step(data, &fight, term, |f| {
-                let mut c =
-                    crate::fight::build::reinforcement(f, &bestiary, &what, ally, initiative)?;
-                c.hidden = hidden;
-                Ok(Step::Add {
-                    combatant: Box::new(c),
-                })
-            })
-        }
-        FightCmd::Remove { fight, who } => step(data, &fight, term, |_| Ok(Step::Remove { who })),
-        FightCmd::Hide { fight, who } => {
-            step(data, &fight, term, |_| Ok(Step::Hide { who, hidden: true }))
-        }
-        FightCmd::Reveal { fight, who } => step(data, &fight, term, |_| {
-            Ok(Step::Hide { who, hidden: false })
-        }),
-        FightCmd::Check {
-            fight,
-            challenge,
-            skill,
-            success,
-            failure,
-        } => {
-            if success == failure {
-                return Err(Failure(
-                    "say whether the check succeeded: --success or --failure".into(),
-                ));
-            }
-            step(data, &fight, term, |_| {
-                Ok(Step::Check {
-                    challenge,
-                    skill,
-                    success,
-                })
-            })
-        }
-        FightCmd::Undo { fight } => {
-            let undone = run::undo(&fight_path(data, &fight)?, None)?.news;
-            outln!(term, "undone: {}", run::step_words(&undone))?;
-            Ok(EXIT_OK)
-        }
+        } => add(data, &fight, &what, ally, initiative, hidden, term),
+        FightCmd::Undo { fight } => undo(data, &fight, term),
         FightCmd::End {
             fight,
             overcome,
@@ -338,24 +115,70 @@ pub fn run(
             treasure,
         } => end(data, &fight, &overcome, all, write, treasure, term),
         FightCmd::Watch { fight } => watch(&fight_path(data, &fight)?, settings, term),
-        FightCmd::Log { fight, format } => {
-            let (f, _) = load_fight(&fight_path(data, &fight)?)?;
-            match format {
-                FightLogFormat::Text => {
-                    let log = f.log().map_err(|u| unreadable(&f, &u))?;
-                    for l in &log {
-                        outln!(term, "{}", crate::text::escape_controls(&run::log_line(l)))?;
-                    }
-                }
-                FightLogFormat::Md => out!(
-                    term,
-                    "{}",
-                    crate::export::fight::log_markdown(&f).map_err(|u| unreadable(&f, &u))?
-                )?,
-            }
-            Ok(EXIT_OK)
+        FightCmd::Log { fight, format } => log(data, &fight, format, term),
+        cmd => {
+            let (fight, made) = steps::step_of(cmd)?;
+            step(data, &fight, term, |_| Ok(made))
         }
     }
+}
+
+/// `fight show`.
+fn show_now(data: &DataDir, word: &str, format: FightFormat, term: &mut Terminal) -> CmdResult {
+    let (f, _) = load_fight(&fight_path(data, word)?)?;
+    match format {
+        FightFormat::Text => out!(term, "{}", show(&f))?,
+        FightFormat::Yaml => out!(term, "{}", crate::yaml_io::to_string(&f))?,
+        FightFormat::Json => out!(term, "{}", super::doc::render(&f, super::doc::Data::Json)?)?,
+    }
+    Ok(EXIT_OK)
+}
+
+/// `fight add`: reinforcements, made from the fight (another of a creature in it) or the
+/// bestiary under the fight's lock.
+fn add(
+    data: &DataDir,
+    word: &str,
+    what: &str,
+    ally: bool,
+    initiative: Option<i64>,
+    hidden: bool,
+    term: &mut Terminal,
+) -> CmdResult {
+    let bestiary = data.bestiary_for(&[what]);
+    step(data, word, term, |f| {
+        let mut c = crate::fight::build::reinforcement(f, &bestiary, what, ally, initiative)?;
+        c.hidden = hidden;
+        Ok(Step::Add {
+            combatant: Box::new(c),
+        })
+    })
+}
+
+/// `fight undo`.
+fn undo(data: &DataDir, word: &str, term: &mut Terminal) -> CmdResult {
+    let undone = run::undo(&fight_path(data, word)?, None)?.news;
+    outln!(term, "undone: {}", run::step_words(&undone))?;
+    Ok(EXIT_OK)
+}
+
+/// `fight log`.
+fn log(data: &DataDir, word: &str, format: FightLogFormat, term: &mut Terminal) -> CmdResult {
+    let (f, _) = load_fight(&fight_path(data, word)?)?;
+    match format {
+        FightLogFormat::Text => {
+            let log = f.log().map_err(|u| unreadable(&f, &u))?;
+            for l in &log {
+                outln!(term, "{}", crate::text::escape_controls(&run::log_line(l)))?;
+            }
+        }
+        FightLogFormat::Md => out!(
+            term,
+            "{}",
+            crate::export::fight::log_markdown(&f).map_err(|u| unreadable(&f, &u))?
+        )?,
+    }
+    Ok(EXIT_OK)
 }
 
 /// Applies one step to the fight `word` under its file's lock and prints the log's new lines.
