@@ -57,7 +57,7 @@ pub fn commands_markdown() -> String {
     let mut cmd = Cli::command();
     cmd.build();
     let mut out = String::from(
-        "<!-- Generated from the clap definitions (src/cli/args.rs) by \
+        "<!-- Generated from the clap definitions (src/cli/) by \
          lairsmith::cli::commands_markdown; do not edit. \
          UPDATE_DOCS=1 cargo test --test it docs:: rewrites it. -->\n\n\
          # Commands\n\n\
