@@ -44,22 +44,17 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         return lobby_action(app, action);
     }
     let open = app.table.open.clone()?;
-    let f = &open.fight;
-    let who = app.table.selected.clone();
-    let name = who
-        .as_deref()
-        .and_then(|id| f.now.combatants.iter().find(|c| c.id == id))
-        .map(|c| c.name.clone());
-    // An action on the selected creature; none is selected only in a fight without creatures.
-    let on_who = |app: &mut App| -> Option<(String, String)> {
-        match (&who, &name) {
-            (Some(w), Some(n)) => Some((w.clone(), n.clone())),
-            _ => {
-                app.error("No creature is selected: the fight has none (A adds one).");
-                None
-            }
-        }
-    };
+    if let Some(cmds) = view_action(app, action) {
+        return Some(cmds);
+    }
+    if let Some(cmds) = fight_action(app, &open, action) {
+        return Some(cmds);
+    }
+    creature_action(app, &open, action)
+}
+
+/// Moving through the order, the card and the log: nothing is written.
+fn view_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     let cmds = match action {
         Action::Up | Action::Down | Action::Home | Action::End => {
             move_selection(&mut app.table, action);
@@ -86,32 +81,21 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             app.table.log_back = app.table.log_back.saturating_sub(5);
             Vec::new()
         }
-        Action::NextTurn => step(&open, Step::next()),
+        _ => return None,
+    };
+    Some(cmds)
+}
+
+/// What acts on the fight as a whole: the next turn, undo, the list, the log's export, a
+/// challenge's check, reinforcements and the end.
+fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec<Effect>> {
+    let f = &open.fight;
+    let cmds = match action {
+        Action::NextTurn => step(open, Step::next()),
         Action::Undo => vec![run(Job::Undo {
             path: open.path.clone(),
             seen: open.fingerprint,
         })],
-        Action::SpendActionPoint => match on_who(app) {
-            Some((who, _)) => step(&open, Step::ActionPoint { who }),
-            None => Vec::new(),
-        },
-        Action::KnockOut => match on_who(app) {
-            Some((who, _)) => step(&open, Step::KnockOut { who }),
-            None => Vec::new(),
-        },
-        Action::HideReveal => match on_who(app) {
-            Some((who, _)) => {
-                let hidden = !f.now.combatants.iter().any(|c| c.id == who && c.hidden);
-                step(&open, Step::Hide { who, hidden })
-            }
-            None => Vec::new(),
-        },
-        Action::RemoveCreature => {
-            if let Some((who, _)) = on_who(app) {
-                app.push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
-            }
-            Vec::new()
-        }
         Action::Open => {
             app.table.open = None;
             app.table.news.clear();
@@ -167,6 +151,51 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }
             Vec::new()
         }
+        _ => return None,
+    };
+    Some(cmds)
+}
+
+/// What acts on the selected creature: a step at once, or a prompt for what it needs.
+fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec<Effect>> {
+    let f = &open.fight;
+    let who = app.table.selected.clone();
+    let name = who
+        .as_deref()
+        .and_then(|id| f.now.combatants.iter().find(|c| c.id == id))
+        .map(|c| c.name.clone());
+    // None is selected only in a fight without creatures.
+    let on_who = |app: &mut App| -> Option<(String, String)> {
+        match (&who, &name) {
+            (Some(w), Some(n)) => Some((w.clone(), n.clone())),
+            _ => {
+                app.error("No creature is selected: the fight has none (A adds one).");
+                None
+            }
+        }
+    };
+    let cmds = match action {
+        Action::SpendActionPoint => match on_who(app) {
+            Some((who, _)) => step(open, Step::ActionPoint { who }),
+            None => Vec::new(),
+        },
+        Action::KnockOut => match on_who(app) {
+            Some((who, _)) => step(open, Step::KnockOut { who }),
+            None => Vec::new(),
+        },
+        Action::HideReveal => match on_who(app) {
+            Some((who, _)) => {
+                let hidden = !f.now.combatants.iter().any(|c| c.id == who && c.hidden);
+                step(open, Step::Hide { who, hidden })
+            }
+            None => Vec::new(),
+        },
+        Action::RemoveCreature => {
+            if let Some((who, _)) = on_who(app) {
+                app.push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
+            }
+            Vec::new()
+        }
         Action::Damage
         | Action::Heal
         | Action::TempHp
@@ -201,7 +230,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                     Action::RollPower => (
                         Prompt::Roll { who },
                         format!(
-                            "{name} rolls: the power's number, the target's id, and a character's defense (1 ana 24)"
+                            "{name} rolls: the power's number, then each target's id, each followed by a character's defense where the fight does not know it (1 ana 24, or 2 ana bo for several, P15)"
                         ),
                     ),
                     Action::UsePower => (
