@@ -259,6 +259,60 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
     Some(cmds)
 }
 
+/// The roll prompt's words as an attack step: the power's number, then each target's id, each
+/// followed by its defense where the fight does not know it (P15).
+fn roll_step(f: &crate::fight::Fight, who: String, text: &str) -> Result<Step, String> {
+    let mut w = text.split_whitespace();
+    let power = power_named(f, &who, w.next().unwrap_or(""))?;
+    // P15: each target's id, followed by its defense where the fight does not know it.
+    let mut targets: Vec<AttackTarget> = Vec::new();
+    for word in w {
+        if word.parse::<i64>().is_ok() {
+            let Some(last) = targets.last_mut().filter(|t| t.defense.is_none()) else {
+                return Err(format!(
+                    "`{}` follows no target: a roll is the power's number, then each target's id, each followed by its defense where the fight does not know it (1 ana 24 bo)",
+                    crate::text::quote_short(word)
+                ));
+            };
+            last.defense = Some(
+                word.parse::<i64>()
+                    .ok()
+                    .filter(|d| (1..=99).contains(d))
+                    .ok_or_else(|| {
+                        format!(
+                            "`{}` is not a defense: a number from 1 to 99",
+                            crate::text::quote_short(word)
+                        )
+                    })?,
+            );
+        } else {
+            targets.push(AttackTarget {
+                who: word.to_owned(),
+                defense: None,
+            });
+        }
+    }
+    if targets.is_empty() {
+        return Err(
+            "name the target: the power's number, then the target's id (1 ana), or several targets' (1 ana bo)"
+                .into(),
+        );
+    }
+    let first = targets.remove(0);
+    Ok(Step::Attack {
+        who,
+        power,
+        target: first.who,
+        defense: first.defense,
+        apply: true,
+        also: targets,
+        mods: Vec::new(),
+        d20: Vec::new(),
+        riders: false,
+        immediate: false,
+    })
+}
+
 fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
     app.push(Layer::Prompt {
         kind: PromptKind::Table(prompt),
@@ -391,57 +445,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             who,
             count: words::count(text)?,
         },
-        Prompt::Roll { who } => {
-            let mut w = text.split_whitespace();
-            let power = power_named(f, &who, w.next().unwrap_or(""))?;
-            // P15: each target's id, followed by its defense where the fight does not know it.
-            let mut targets: Vec<AttackTarget> = Vec::new();
-            for word in w {
-                if word.parse::<i64>().is_ok() {
-                    let Some(last) = targets.last_mut().filter(|t| t.defense.is_none()) else {
-                        return Err(format!(
-                            "`{}` follows no target: a roll is the power's number, then each target's id, each followed by its defense where the fight does not know it (1 ana 24 bo)",
-                            crate::text::quote_short(word)
-                        ));
-                    };
-                    last.defense = Some(
-                        word.parse::<i64>()
-                            .ok()
-                            .filter(|d| (1..=99).contains(d))
-                            .ok_or_else(|| {
-                                format!(
-                                    "`{}` is not a defense: a number from 1 to 99",
-                                    crate::text::quote_short(word)
-                                )
-                            })?,
-                    );
-                } else {
-                    targets.push(AttackTarget {
-                        who: word.to_owned(),
-                        defense: None,
-                    });
-                }
-            }
-            if targets.is_empty() {
-                return Err(
-                    "name the target: the power's number, then the target's id (1 ana), or several targets' (1 ana bo)"
-                        .into(),
-                );
-            }
-            let first = targets.remove(0);
-            Step::Attack {
-                who,
-                power,
-                target: first.who,
-                defense: first.defense,
-                apply: true,
-                also: targets,
-                mods: Vec::new(),
-                d20: Vec::new(),
-                riders: false,
-                immediate: false,
-            }
-        }
+        Prompt::Roll { who } => roll_step(f, who, text)?,
         Prompt::Use { who } => Step::Use {
             power: power_named(f, &who, text)?,
             who,
