@@ -357,124 +357,139 @@ fn rank_short(r: Rank) -> &'static str {
 }
 
 /// The arithmetic, or the selected group's stat block.
-fn preview(app: &App, f: &mut Frame, right: Rect) {
+/// The arithmetic of the difficulty (`e`): the treasure, each term with its source, the
+/// warnings.
+fn arithmetic(app: &App) -> Text<'static> {
     let s = &app.encounter;
     let r = &s.report;
-    let (title, text) = if s.explain {
-        let mut lines = vec![Line::from(Span::styled(
-            format!(
-                "How the difficulty is worked out ({} closes)",
-                app.key_on(crate::tui::app::Screen::Encounter, Action::Explain)
-            ),
-            theme::heading(),
-        ))];
-        lines.push(Line::default());
-        let t = app
-            .hint_key(crate::tui::app::Screen::Encounter, Action::TreasureMethod)
-            .unwrap_or_default();
-        match &s.treasure_plan {
-            Some(plan) => {
-                for (i, l) in plan.lines().into_iter().enumerate() {
-                    let st = if i == 0 { theme::heading() } else { Style::new() };
-                    lines.push(Line::from(Span::styled(
-                        crate::text::escape_controls(&l).into_owned(),
-                        st,
-                    )));
-                }
+    let mut lines = vec![Line::from(Span::styled(
+        format!(
+            "How the difficulty is worked out ({} closes)",
+            app.key_on(crate::tui::app::Screen::Encounter, Action::Explain)
+        ),
+        theme::heading(),
+    ))];
+    lines.push(Line::default());
+    let t = app
+        .hint_key(crate::tui::app::Screen::Encounter, Action::TreasureMethod)
+        .unwrap_or_default();
+    match &s.treasure_plan {
+        Some(plan) => {
+            for (i, l) in plan.lines().into_iter().enumerate() {
+                let st = if i == 0 { theme::heading() } else { Style::new() };
                 lines.push(Line::from(Span::styled(
-                    if t.is_empty() {
-                        format!("Rolled from seed {}.", s.treasure_seed)
-                    } else {
-                        format!("Rolled from seed {}; {t} changes the method.", s.treasure_seed)
-                    },
-                    theme::dim(),
+                    crate::text::escape_controls(&l).into_owned(),
+                    st,
                 )));
             }
-            None if !t.is_empty() => {
-                lines.push(Line::from(Span::styled(
-                    format!("Treasure: {t} shows it under one of the book's four methods (Distributing Magic Items)."),
-                    theme::dim(),
-                )))
-            }
-            None => {}
-        }
-        for t in &r.explanation {
-            lines.push(Line::default());
-            lines.push(Line::from(t.text.clone()));
-            let ours = if t.ours {
-                " — lairsmith's own reading, not the book's"
-            } else {
-                ""
-            };
             lines.push(Line::from(Span::styled(
-                format!("  {}{ours}", t.source),
-                if t.ours {
-                    theme::warning()
+                if t.is_empty() {
+                    format!("Rolled from seed {}.", s.treasure_seed)
                 } else {
-                    theme::dim()
+                    format!("Rolled from seed {}; {t} changes the method.", s.treasure_seed)
                 },
+                theme::dim(),
             )));
         }
-        for w in &r.warnings {
-            lines.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
+        None if !t.is_empty() => {
+            lines.push(Line::from(Span::styled(
+                format!("Treasure: {t} shows it under one of the book's four methods (Distributing Magic Items)."),
+                theme::dim(),
+            )))
         }
-        (" Arithmetic ", Text::from(lines))
-    } else {
-        match s.encounter.groups.get(s.cursor) {
-            Some(g) if g.challenge.is_some() => (
-                " Extended challenge ",
-                challenge_text(app, r.roster.get(s.cursor)),
-            ),
-            Some(g) if g.challenge_rating().is_some() => {
-                let line = r.roster.get(s.cursor);
-                let each = line
-                    .and_then(|l| l.xp_each)
-                    .map_or("no value in the table (\"**\")".to_owned(), |x| {
-                        format!("{} XP each", group_thousands(x))
-                    });
-                let w = app.key_on(crate::tui::app::Screen::Encounter, Action::Explain);
-                (
-                    " Challenge rating ",
-                    Text::from(format!(
-                        "CR {}{}: {each} for this party, from the Experience Point Awards table.\n\nThe 3rd-edition encounter names no monster: the GM picks creatures of this CR. {w} shows the arithmetic.",
-                        g.challenge_rating()
-                            .map(|c| c.to_string())
-                            .unwrap_or_default(),
-                        // D7: a character, an NPC or a monster with classes says how.
-                        g.class_description()
-                            .map(|d| format!(" ({d}, D7)"))
-                            .unwrap_or_default()
-                    )),
-                )
-            }
-            Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
-                Some(e) => match e.block() {
-                    Ok(block) => (" Stat block ", statblock::text(&block)),
-                    Err(err) => (
-                        " Stat block ",
-                        Text::from(crate::text::escape_controls(&err.to_string()).into_owned()),
-                    ),
-                },
-                None => (
-                    " Placeholder ",
-                    Text::from(match &g.placeholder {
-                        Some(p) => format!(
-                            "{}\n\nIt counts in the budget like a real monster of its level and rank. {} opens the Forge to design it.",
-                            p.describe(),
-                            app.key_on(crate::tui::app::Screen::Encounter, Action::Choose)
-                        ),
-                        None => format!("No monster has the id `{}`.", g.key()),
-                    }),
+        None => {}
+    }
+    for t in &r.explanation {
+        lines.push(Line::default());
+        lines.push(Line::from(t.text.clone()));
+        let ours = if t.ours {
+            " — lairsmith's own reading, not the book's"
+        } else {
+            ""
+        };
+        lines.push(Line::from(Span::styled(
+            format!("  {}{ours}", t.source),
+            if t.ours {
+                theme::warning()
+            } else {
+                theme::dim()
+            },
+        )));
+    }
+    for w in &r.warnings {
+        lines.push(Line::from(Span::styled(format!("⚠ {w}"), theme::warning())));
+    }
+    Text::from(lines)
+}
+
+/// What the preview shows of the selected group: its stat block, its placeholder, its challenge
+/// rating or its extended challenge.
+fn group_preview(app: &App) -> (&'static str, Text<'static>) {
+    let s = &app.encounter;
+    let r = &s.report;
+    match s.encounter.groups.get(s.cursor) {
+        Some(g) if g.challenge.is_some() => (
+            " Extended challenge ",
+            challenge_text(app, r.roster.get(s.cursor)),
+        ),
+        Some(g) if g.challenge_rating().is_some() => {
+            let line = r.roster.get(s.cursor);
+            let each = line
+                .and_then(|l| l.xp_each)
+                .map_or("no value in the table (\"**\")".to_owned(), |x| {
+                    format!("{} XP each", group_thousands(x))
+                });
+            let w = app.key_on(crate::tui::app::Screen::Encounter, Action::Explain);
+            (
+                " Challenge rating ",
+                Text::from(format!(
+                    "CR {}{}: {each} for this party, from the Experience Point Awards table.\n\nThe 3rd-edition encounter names no monster: the GM picks creatures of this CR. {w} shows the arithmetic.",
+                    g.challenge_rating()
+                        .map(|c| c.to_string())
+                        .unwrap_or_default(),
+                    // D7: a character, an NPC or a monster with classes says how.
+                    g.class_description()
+                        .map(|d| format!(" ({d}, D7)"))
+                        .unwrap_or_default()
+                )),
+            )
+        }
+        Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
+            Some(e) => match e.block() {
+                Ok(block) => (" Stat block ", statblock::text(&block)),
+                Err(err) => (
+                    " Stat block ",
+                    Text::from(crate::text::escape_controls(&err.to_string()).into_owned()),
                 ),
             },
             None => (
-                " Stat block ",
-                Text::from(format!(
-                    "Add monsters to see them here. {} shows the budget arithmetic.",
-                    app.key_on(crate::tui::app::Screen::Encounter, Action::Explain)
-                )),
+                " Placeholder ",
+                Text::from(match &g.placeholder {
+                    Some(p) => format!(
+                        "{}\n\nIt counts in the budget like a real monster of its level and rank. {} opens the Forge to design it.",
+                        p.describe(),
+                        app.key_on(crate::tui::app::Screen::Encounter, Action::Choose)
+                    ),
+                    None => format!("No monster has the id `{}`.", g.key()),
+                }),
             ),
-        }
+        },
+        None => (
+            " Stat block ",
+            Text::from(format!(
+                "Add monsters to see them here. {} shows the budget arithmetic.",
+                app.key_on(crate::tui::app::Screen::Encounter, Action::Explain)
+            )),
+        ),
+    }
+}
+
+fn preview(app: &App, f: &mut Frame, right: Rect) {
+    let s = &app.encounter;
+    let (title, text) = if s.explain {
+        (" Arithmetic ", arithmetic(app))
+    } else {
+        group_preview(app)
     };
     // The selected group's notes come first, as the sheet prints them beside it.
     let notes = s
