@@ -9,6 +9,42 @@ use crate::tui::document::OnDisk;
 use crate::tui::screens::forge::drafts::Reopened;
 use std::path::Path;
 
+/// An export to a file the user named: a regular file there already is asked about first; a
+/// folder, a FIFO, a device or a link is refused; anything else is written as a new file.
+fn export(path: std::path::PathBuf, contents: String) -> Outcome {
+    match std::fs::symlink_metadata(&path) {
+        Ok(m) if m.is_file() => Outcome::ExportExists { path, contents },
+        // A folder, a FIFO, a device or a link is refused now: asking "overwrite it?" first
+        // would offer what the write then refuses.
+        Ok(m) => Outcome::WriteFailed {
+            changed_on_disk: false,
+            exists: true,
+            message: format!(
+                "{}: {}; nothing exported",
+                path.display(),
+                crate::store::not_regular(m.file_type())
+            ),
+            path,
+            purpose: WritePurpose::Export,
+        },
+        Err(_) => match save_atomic(&path, contents.as_bytes(), crate::store::Expect::New) {
+            Ok(fingerprint) => Outcome::Written {
+                path,
+                fingerprint,
+                purpose: WritePurpose::Export,
+                then: None,
+            },
+            Err(e) => Outcome::WriteFailed {
+                changed_on_disk: false,
+                exists: matches!(e, SaveError::AlreadyExists { .. }),
+                message: e.to_string(),
+                path,
+                purpose: WritePurpose::Export,
+            },
+        },
+    }
+}
+
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
     match cmd {
@@ -64,37 +100,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
                 });
             Some(Outcome::Restored { id, result })
         }
-        Cmd::Export { path, contents } => Some(match std::fs::symlink_metadata(&path) {
-            Ok(m) if m.is_file() => Outcome::ExportExists { path, contents },
-            // A folder, a FIFO, a device or a link is refused now: asking "overwrite it?" first
-            // would offer what the write then refuses.
-            Ok(m) => Outcome::WriteFailed {
-                changed_on_disk: false,
-                exists: true,
-                message: format!(
-                    "{}: {}; nothing exported",
-                    path.display(),
-                    crate::store::not_regular(m.file_type())
-                ),
-                path,
-                purpose: WritePurpose::Export,
-            },
-            Err(_) => match save_atomic(&path, contents.as_bytes(), crate::store::Expect::New) {
-                Ok(fingerprint) => Outcome::Written {
-                    path,
-                    fingerprint,
-                    purpose: WritePurpose::Export,
-                    then: None,
-                },
-                Err(e) => Outcome::WriteFailed {
-                    changed_on_disk: false,
-                    exists: matches!(e, SaveError::AlreadyExists { .. }),
-                    message: e.to_string(),
-                    path,
-                    purpose: WritePurpose::Export,
-                },
-            },
-        }),
+        Cmd::Export { path, contents } => Some(export(path, contents)),
         Cmd::ListFiles(purpose) => Some(Outcome::Files {
             purpose,
             result: crate::tui::files::read(purpose, paths),
