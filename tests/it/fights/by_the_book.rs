@@ -743,11 +743,7 @@ fn case_13_a_mook_with_temporary_hit_points_survives_less_damage() {
 fn case_14_a_characters_initiative_modifier_decides_a_tie() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let o = lairsmith(d, args);
-        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-        text(&o.stdout)
-    };
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
     run(&["party", "new", "crew", "--party", "Ana=3"]);
     run(&["party", "stats", "crew", "ana", "--initiative", "30"]);
     std::fs::create_dir_all(d.join("encounters")).unwrap();
@@ -866,11 +862,7 @@ fn case_16_hit_riders_are_offered_and_applied_with_one_step() {
 fn p11_a_fight_takes_the_characters_numbers_from_the_party() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let o = lairsmith(d, args);
-        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-        text(&o.stdout)
-    };
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
     run(&["party", "new", "crew", "--party", "Ana=3,Bo=3"]);
     run(&[
         "party",
@@ -995,11 +987,7 @@ fn p13_a_coup_de_grace_is_a_critical_hit_that_kills_at_the_staggered_value() {
 fn p14_the_surprised_take_no_turn_in_the_surprise_round() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let o = lairsmith(d, args);
-        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-        text(&o.stdout)
-    };
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
     std::fs::create_dir_all(d.join("encounters")).unwrap();
     std::fs::write(
         d.join("encounters/e.yaml"),
@@ -1056,11 +1044,7 @@ fn p14_the_surprised_take_no_turn_in_the_surprise_round() {
 fn p15_fight_roll_takes_several_targets() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let o = lairsmith(d, args);
-        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-        text(&o.stdout)
-    };
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
     std::fs::create_dir_all(d.join("encounters")).unwrap();
     std::fs::write(
         d.join("encounters/e.yaml"),
@@ -1203,11 +1187,7 @@ fn p19_an_unmaintained_effect_ends_and_an_aura_is_shown() {
 fn p20_the_end_writes_back_and_rests_restore() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let o = lairsmith(d, args);
-        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-        text(&o.stdout)
-    };
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
     run(&["party", "new", "crew", "--party", "Ana=3"]);
     run(&[
         "party",
@@ -1287,10 +1267,7 @@ fn p12_the_order_and_the_players_view_say_dying_stable_and_dead() {
 fn a_fights_new_numbers_are_bounded_where_they_are_read() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let o = lairsmith(d, args);
-        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-    };
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
     run(&["party", "new", "crew", "--party", "Ana=3"]);
     run(&[
         "party",
