@@ -188,10 +188,12 @@ fn p11_write_back(members: &mut [Member], f: &Fight) -> Vec<String> {
             .clone()
             .unwrap_or_else(|| format!("Character {}", k + 1));
         let place = u32::try_from(k + 1).ok();
+        // The character the XP went to (by name, as `add_xp` matches), and at the place the
+        // fight took its numbers from: a party reordered since the start gets nothing mixed up.
         let Some(c) = f.now.combatants.iter().find(|c| {
             c.side == Side::Party
-                && (c.member.is_some_and(|p| Some(p) == place)
-                    || (c.member.is_none() && c.name.eq_ignore_ascii_case(&name)))
+                && c.name.eq_ignore_ascii_case(&name)
+                && c.member.is_none_or(|p| Some(p) == place)
         }) else {
             continue;
         };
