@@ -263,7 +263,7 @@ pub fn title(purpose: FilesFor) -> &'static str {
 pub fn view(purpose: FilesFor, files: &[SavedFile], cursor: usize, f: &mut Frame, area: Rect) {
     let w = area.width.saturating_sub(4).min(100);
     let h = (files.len() as u16 + 2).clamp(3, area.height.saturating_sub(2).max(3));
-    let r = crate::tui::screens::encounter::view::popup(area, w, h);
+    let r = crate::tui::widgets::popup(area, w, h);
     f.render_widget(Clear, r);
     let width = usize::from(r.width.saturating_sub(2));
     let rows = usize::from(r.height.saturating_sub(2)).max(1);

@@ -206,6 +206,10 @@ impl Layer {
                 kind: PromptKind::Forge(_),
                 ..
             } => vec![Ctx::Field, Ctx::Text, Ctx::Anywhere],
+            Layer::Prompt {
+                kind: PromptKind::Table(p),
+                ..
+            } if p.takes_dice() => vec![Ctx::Dice, Ctx::Field, Ctx::Text],
             Layer::Prompt { .. } => vec![Ctx::Field, Ctx::Text],
             Layer::Editor(_) => vec![Ctx::Editor, Ctx::Field, Ctx::Text],
             Layer::Relevel(form) => form.contexts(),

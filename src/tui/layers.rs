@@ -52,8 +52,9 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
                 Confirm::Adventure(q) => {
                     adventure::update::on_confirm(app, q, action).map_err(Confirm::Adventure)
                 }
-                Confirm::Table(q) => crate::tui::screens::table::update::on_confirm(app, q, action)
-                    .map_err(Confirm::Table),
+                Confirm::Table(q) => {
+                    crate::tui::screens::table::on_confirm(app, q, action).map_err(Confirm::Table)
+                }
                 Confirm::Overwrite { path, contents } => {
                     crate::tui::export::on_confirm(path, contents, action)
                 }
@@ -70,6 +71,20 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             // Ctrl-S answers only the Forge's field (it saves the monster); elsewhere it waits.
             Action::Save if !matches!(kind, PromptKind::Forge(_)) => {
                 app.push(Layer::Prompt { kind, title, field })
+            }
+            // The Table's prompts for dice: lairsmith rolls what was not typed.
+            Action::LairsmithRolls => {
+                let PromptKind::Table(p) = &kind else {
+                    app.push(Layer::Prompt { kind, title, field });
+                    return Vec::new();
+                };
+                match crate::tui::screens::table::on_prompt(app, p, &field.text(), true) {
+                    Ok(effects) => return effects,
+                    Err(e) => {
+                        app.error(e);
+                        app.push(Layer::Prompt { kind, title, field });
+                    }
+                }
             }
             Action::Choose | Action::Save => {
                 let (text, save) = (field.text(), action == Action::Save);
@@ -215,7 +230,7 @@ fn answer(app: &mut App, kind: &PromptKind, text: &str, save: bool) -> Result<Ve
         PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, save),
         PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, text),
         PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, text),
-        PromptKind::Table(p) => crate::tui::screens::table::update::on_prompt(app, p, text),
+        PromptKind::Table(p) => crate::tui::screens::table::on_prompt(app, p, text, false),
     }
 }
 

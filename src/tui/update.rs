@@ -43,7 +43,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Cancelled(cmd) => {
             app.info(format!("Cancelled: {}.", cmd.doing()));
             if let Cmd::Fight(job) = *cmd {
-                crate::tui::screens::table::update::on_cancelled(app, &job);
+                crate::tui::screens::table::on_cancelled(app, &job);
             }
             Vec::new()
         }
@@ -101,7 +101,7 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         Some(Owner::Encounter) => encounter::update::on_outcome(app, outcome),
         Some(Owner::Adventure) => adventure::update::on_outcome(app, outcome),
         Some(Owner::Export) => crate::tui::export::on_outcome(app, outcome),
-        Some(Owner::Table) => crate::tui::screens::table::update::on_outcome(app, outcome),
+        Some(Owner::Table) => crate::tui::screens::table::on_outcome(app, outcome),
     };
     effects.extend(then.map(Effect::Leave));
     effects

@@ -5,9 +5,9 @@
 use crate::tui::app::{App, Confirm, PromptKind, Screen};
 use crate::tui::keymap::{Action, Ctx, INTERRUPT, label};
 use crate::tui::layer::Layer;
-use crate::tui::screens::encounter::view::popup;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::theme;
+use crate::tui::widgets::popup;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -93,7 +93,14 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             kind: PromptKind::Forge(_),
             ..
         } => {}
-        Layer::Prompt { title, field, .. } => {
+        Layer::Prompt { kind, title, field } => {
+            if let PromptKind::Table(p) = kind
+                && let Some(lines) =
+                    crate::tui::screens::table::prompt_view::lines(app, p, &field.text())
+            {
+                crate::tui::screens::table::prompt_view::view(title, field, lines, f, area);
+                return;
+            }
             let r = popup(area, 72, 3);
             f.render_widget(Clear, r);
             let (vis, c) = field.visible(r.width.saturating_sub(2) as usize);
@@ -214,7 +221,7 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
         Confirm::Forge(q) => forge::view::question(app, q),
         Confirm::Encounter(q) => encounter::view::question(app, q),
         Confirm::Adventure(q) => adventure::view::question(app, q),
-        Confirm::Table(q) => crate::tui::screens::table::view::question(app, q),
+        Confirm::Table(q) => crate::tui::screens::table::card::question(app, q),
         Confirm::Overwrite { path, .. } => (
             " File exists ",
             format!("{} already exists. Overwrite it?", path.display()),

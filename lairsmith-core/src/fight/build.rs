@@ -47,7 +47,7 @@ pub enum BuildError {
     #[error("{0}; or name a creature already in the fight to add another of it")]
     NotAReinforcement(Box<BuildError>),
     /// A creature named as surprised that the fight does not have (P14).
-    #[error("no creature of the fight has the id `{id}` to be surprised{}; its creatures: {}", crate::vocab::did_you_mean(near), ids.join(", "))]
+    #[error("no creature of the fight has the id `{id}` to be surprised{}; its creatures: {} (or party, or foes)", crate::vocab::did_you_mean(near), ids.join(", "))]
     UnknownSurprised {
         /// The id as given.
         id: String,
@@ -165,23 +165,15 @@ fn p11_character(
 }
 
 /// P14: the creatures named are surprised until the surprise round ends, and the first round is
-/// one. Each is a creature's id or a character's name, in any case.
+/// one. Each is a creature's id or a character's name, in any case, or a whole side: `party`
+/// (every character) or `foes` (every creature against the party), unless a creature has that
+/// id.
 fn p14_surprised_at_start(state: &mut FightState, surprised: &[String]) -> Result<(), BuildError> {
+    let mut named = Vec::new();
     for given in surprised {
-        let slug = crate::monster::slugify(given);
-        let Some(i) = state.combatants.iter().position(|c| {
-            c.id == given.trim() || c.id == slug || c.name.eq_ignore_ascii_case(given.trim())
-        }) else {
-            let ids: Vec<String> = state.combatants.iter().map(|c| c.id.clone()).collect();
-            return Err(BuildError::UnknownSurprised {
-                id: given.clone(),
-                near: crate::vocab::nearest(given, ids.iter().map(String::as_str), 3)
-                    .into_iter()
-                    .map(str::to_owned)
-                    .collect(),
-                ids,
-            });
-        };
+        named.extend(p14_named(state, given)?);
+    }
+    for i in named {
         if crate::fight::rules::p8_has(&state.combatants[i], Condition::Surprised) {
             continue;
         }
@@ -205,6 +197,38 @@ fn p14_surprised_at_start(state: &mut FightState, surprised: &[String]) -> Resul
         log(state, "the first round is a surprise round (P14)");
     }
     Ok(())
+}
+
+/// The creatures `given` names for P14: one by its id or a character's name, or a side.
+fn p14_named(state: &FightState, given: &str) -> Result<Vec<usize>, BuildError> {
+    let word = given.trim();
+    let slug = crate::monster::slugify(given);
+    if let Some(i) = state
+        .combatants
+        .iter()
+        .position(|c| c.id == word || c.id == slug || c.name.eq_ignore_ascii_case(word))
+    {
+        return Ok(vec![i]);
+    }
+    let side = match word.to_ascii_lowercase().as_str() {
+        "party" => Some(Side::Party),
+        "foes" => Some(Side::Foe),
+        _ => None,
+    };
+    if let Some(side) = side {
+        return Ok((0..state.combatants.len())
+            .filter(|&i| state.combatants[i].side == side)
+            .collect());
+    }
+    let ids: Vec<String> = state.combatants.iter().map(|c| c.id.clone()).collect();
+    Err(BuildError::UnknownSurprised {
+        id: given.to_owned(),
+        near: crate::vocab::nearest(given, ids.iter().map(String::as_str), 3)
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+        ids,
+    })
 }
 
 /// A combatant's numbers from a stat block and the design it was derived from (its templates

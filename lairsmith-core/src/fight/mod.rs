@@ -99,6 +99,19 @@ impl Fight {
         Ok(lines)
     }
 
+    /// What the players' d20s that `step` takes are for, in the order it takes them ("Ana's
+    /// saving throw against dazed", "Bo's death saving throw"), so that a front end can ask the
+    /// players for them before it makes the step ("Whose dice"). Found by trying the step on a
+    /// copy with lairsmith's dice: a die that only a roll's outcome calls for may be asked for
+    /// or not, and the step then rolls it or refuses the roll left over, as for a script.
+    pub fn players_dice(&self, step: &Step) -> Vec<String> {
+        let mut now = self.now.clone_without_log();
+        let mut dice = rules::Dice::for_step(self.seed, self.history.len() + 1);
+        // A step that is refused asks for nothing; the refusal is said when it is made.
+        let _ = step::apply_in_place(&mut now, step, &mut dice);
+        dice.asked().to_vec()
+    }
+
     /// Takes back the last step: the state is the start with the others replayed. `None` when
     /// there is nothing to undo, the XP is written, or the steps no longer replay (a file
     /// edited by hand: it is kept as it was).

@@ -112,6 +112,28 @@ pub fn step_seen(
     step_with(path, Some(seen), |_| Ok::<_, DataError>(step))
 }
 
+/// As [`step_seen`] for several steps made together (the riders of one roll applied at once):
+/// all are written in one write, or none is, and each stays a step of its own that undo takes
+/// back alone.
+pub fn steps_seen(
+    path: &Path,
+    seen: Fingerprint,
+    steps: &[Step],
+) -> Result<Changed<Vec<LogLine>>, DataError> {
+    let ((fight, news), fingerprint) = update_fight_seen(path, Some(seen), |f| {
+        let mut lines = Vec::new();
+        for step in steps {
+            lines.extend(f.push(step.clone())?);
+        }
+        Ok((f.clone(), lines))
+    })?;
+    Ok(Changed {
+        fight,
+        news,
+        fingerprint,
+    })
+}
+
 fn step_with<E: Into<DataError>>(
     path: &Path,
     seen: Option<Fingerprint>,

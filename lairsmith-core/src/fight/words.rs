@@ -81,12 +81,6 @@ pub enum WordError {
         /// The word as typed.
         word: String,
     },
-    /// A word after damage's amount and type.
-    #[error("`{}` is one word too many: damage is an amount and a type, e.g. `12 fire`", crate::text::quote_short(.word))]
-    TooManyWords {
-        /// The first word past the type.
-        word: String,
-    },
     /// An effect line that starts with its duration or its source, naming no effect.
     #[error(
         "say the effect first, then `by` and `until`: e.g. `dazed until save ends`, `marked by ana`"
@@ -160,9 +154,33 @@ pub fn effect_with_until(s: &str) -> Result<EffectSpec, WordError> {
     }
 }
 
-/// An effect in one line, as the Table screen takes it: `WHAT [by ID] [until DURATION]`, e.g.
-/// `dazed until end of hedgemaw`, `marked by ana`, `persistent 5 fire`.
+/// An effect in one line, as the Table screen takes it: `[boon] WHAT [by ID] [maintained by ID]
+/// [until DURATION]`, e.g. `dazed until end of hedgemaw`, `marked by ana`, `persistent 5 fire`,
+/// `boon +2 to AC until end of ana`, `zone of fire maintained by hedgemaw`.
 pub fn effect_line(line: &str) -> Result<EffectSpec, WordError> {
+    // `boon` first: an effect its creature is glad of, which ends when it delays (P7).
+    let (boon, line) = match line.trim_start().split_once(' ') {
+        Some((w, rest)) if w.eq_ignore_ascii_case("boon") => (true, rest),
+        _ => (false, line),
+    };
+    // `maintained by ID` anywhere: it lasts while ID maintains it on its turns (P19).
+    let (line, maintained_by) = match line.split_once(" maintained by ") {
+        Some((before, after)) => {
+            let mut rest = after.trim_start().splitn(2, ' ');
+            let id = rest.next().unwrap_or("").to_owned();
+            crate::monster::design::check_id(&id)?;
+            let after = rest.next().map_or(String::new(), |r| format!(" {r}"));
+            (format!("{before}{after}"), Some(id))
+        }
+        None => (line.to_owned(), None),
+    };
+    let mut spec = effect_words_line(&line)?;
+    spec.boon = boon;
+    spec.maintained_by = maintained_by;
+    Ok(spec)
+}
+
+fn effect_words_line(line: &str) -> Result<EffectSpec, WordError> {
     let first = line.split_whitespace().next().unwrap_or("");
     if first.eq_ignore_ascii_case("until") || first.eq_ignore_ascii_case("by") {
         return Err(WordError::EffectFirst);
@@ -181,22 +199,15 @@ pub fn effect_line(line: &str) -> Result<EffectSpec, WordError> {
     effect(what, until, by)
 }
 
-/// Damage in one line: `12` or `12 fire` (an amount from 1 to 9,999 and a damage type).
-pub fn damage(line: &str) -> Result<(i64, Option<crate::rules::creature::DamageType>), WordError> {
+/// Damage in one line: `12`, `12 fire`, or `12 fire radiant` for damage of several types (an
+/// amount from 1 to 9,999 and its types, P5).
+pub fn damage(line: &str) -> Result<(i64, Vec<crate::rules::creature::DamageType>), WordError> {
     let mut words = line.split_whitespace();
     let amount = amount(words.next().unwrap_or(""), "damage")?;
-    let damage_type = match words.next() {
-        Some(t) => {
-            Some(crate::rules::creature::DamageType::parse(t).map_err(WordError::DamageType)?)
-        }
-        None => None,
-    };
-    if let Some(extra) = words.next() {
-        return Err(WordError::TooManyWords {
-            word: extra.to_owned(),
-        });
-    }
-    Ok((amount, damage_type))
+    let types = words
+        .map(|t| crate::rules::creature::DamageType::parse(t).map_err(WordError::DamageType))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((amount, types))
 }
 
 /// A whole number of hit points from 1 to 9,999, for `what` (damage, healing).
@@ -286,9 +297,9 @@ mod error_tests {
             amount("0", "healing").unwrap_err().to_string(),
             "`0` is not an amount of healing: a whole number from 1 to 9,999"
         );
-        assert!(
-            matches!(damage("12 fire hot"), Err(WordError::TooManyWords { word }) if word == "hot")
-        );
+        // Damage of several types (P5): each word after the amount is a type.
+        assert!(matches!(damage("12 fire hot"), Err(WordError::DamageType(_))));
+        assert_eq!(damage("12 fire radiant").unwrap().1.len(), 2);
         assert!(matches!(
             overcome_word("ran"),
             Err(WordError::NotOvercome { .. })

@@ -24,9 +24,9 @@ pub enum FightCmd {
         /// A saved party (its id) that fights instead of the encounter's, and earns the XP.
         #[arg(long)]
         party: Option<String>,
-        /// The creatures surprised (P14): ids or characters' names, several after one
-        /// --surprised or one each. The first round is then a surprise round, in which they take
-        /// no turn.
+        /// The creatures surprised (P14): ids or characters' names, or `party` or `foes` for a
+        /// whole side, several after one --surprised or one each. The first round is then a
+        /// surprise round, in which they take no turn.
         #[arg(long, value_name = "ID", num_args = 1..)]
         surprised: Vec<String>,
     },

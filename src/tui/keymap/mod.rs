@@ -75,6 +75,7 @@ contexts! {
     Global         = "global",          Commands, "Everywhere (when no text field has focus)";
     Anywhere       = "anywhere",        Typing,   "Anywhere, even while typing";
     Form           = "form",            Typing,   "Forms: filters, re-level, placeholder";
+    Dice           = "dice",            Typing,   "Table: a prompt for the players' dice or a roll";
     Field          = "field",           Typing,   "Editing a text field";
     Text           = "text",            Typing,   "Editing a text field: moving and deleting (other keys type)";
     Confirm        = "confirm",         Answers,  "Questions";

@@ -26,3 +26,14 @@ pub fn list_offset(selected: usize, offset: usize, rows: usize, len: usize) -> u
     };
     offset.min(len.saturating_sub(rows))
 }
+
+pub fn popup(area: ratatui::layout::Rect, w: u16, h: u16) -> ratatui::layout::Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    ratatui::layout::Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}

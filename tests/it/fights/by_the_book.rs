@@ -1092,6 +1092,77 @@ fn p16_riders_are_applied_by_number_or_all_at_once() {
     assert!(!why.is_empty());
 }
 
+/// P16 with P7: every rider of every power line of the shipped bestiary takes the duration
+/// its clause says, by an independent reading of the clause: "(save ends)"; "until the end
+/// (start) of its next turn" or "the target's" anchored to the target; "your next turn" or the
+/// monster's own name anchored to the attacker. The book, Durations: "until the end of your
+/// next turn" lasts through that creature's next turn; found on the Table screen, where
+/// "dazed until the end of its next turn" was offered as "save ends".
+#[test]
+fn p16_each_riders_duration_is_the_one_its_clause_says() {
+    use lairsmith::fight::model::Affliction;
+    let attacker = monster("keener", 40, 10);
+    let target = character("ana", 40, 5);
+    let mut checked = 0;
+    let mut files = Vec::new();
+    common::files_under(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bestiary"),
+        "yaml",
+        &mut files,
+    );
+    for file in files {
+        let y: yaml_serde::Value =
+            yaml_serde::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let name = y["name"].as_str().unwrap_or_default().to_lowercase();
+        let mut attacker = attacker.clone();
+        attacker.name = y["name"].as_str().unwrap_or_default().to_owned();
+        let Some(powers) = y["powers"].as_sequence() else {
+            continue;
+        };
+        for pw in powers {
+            for key in ["hit", "miss", "effect"] {
+                let Some(line) = pw[key].as_str() else {
+                    continue;
+                };
+                let line = line.replace("{name}", &attacker.name);
+                for r in rules::p16_riders(&line, &attacker, &target) {
+                    let Some(e) = r.effect else { continue };
+                    if matches!(e.what, Affliction::Other { .. }) && !r.words.contains("grappled") {
+                        continue;
+                    }
+                    let clause = r.words.to_lowercase();
+                    let mine = |w: &str| w == "your" || w == name;
+                    let whose = |prefix: &str| -> Option<String> {
+                        let rest = clause.split_once(prefix)?.1;
+                        if rest.starts_with("its next turn")
+                            || rest.starts_with("the target's next turn")
+                        {
+                            return Some("ana".into());
+                        }
+                        let (w, _) = rest
+                            .split_once("'s next turn")
+                            .or_else(|| rest.split_once(" next turn"))?;
+                        mine(w.trim()).then(|| "keener".into())
+                    };
+                    let expected = if clause.contains("save ends") {
+                        Some(Until::SaveEnds)
+                    } else if let Some(x) = whose("until the end of ") {
+                        Some(Until::EndOf(x))
+                    } else {
+                        whose("until the start of ").map(Until::StartOf)
+                    };
+                    if let Some(expected) = expected {
+                        assert_eq!(e.until, expected, "{}: {key}: {line:?}", file.display());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The shipped bestiary's lines name these durations dozens of times.
+    assert!(checked >= 20, "only {checked} riders with a duration");
+}
+
 /// P17. The book, Rally: "You spend one of your recoveries and regain your recovery value in
 /// HP. You also get +2 to all defenses until the start of your next turn." Once a fight; a heal
 /// that spends a recovery.

@@ -373,7 +373,12 @@ pub fn p16_riders(line: &str, attacker: &Combatant, target: &Combatant) -> Vec<R
         } else {
             let tied = |prefix: &str| -> Option<String> {
                 let rest = clause.split_once(prefix)?.1;
-                let whose = rest.split_once("'s next turn").map(|(w, _)| w.trim())?;
+                // "its next turn" has no "'s": the target's, as "the target's next turn" is.
+                let whose = if rest.starts_with("its next turn") {
+                    "its"
+                } else {
+                    rest.split_once("'s next turn").map(|(w, _)| w.trim())?
+                };
                 Some(match whose {
                     "its" | "the target" => target.id.clone(),
                     "your" | "{name}" => attacker.id.clone(),

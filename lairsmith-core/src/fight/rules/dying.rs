@@ -51,7 +51,7 @@ pub fn p12_state_words(c: &Combatant) -> Option<String> {
 /// L1463); a third failure, not necessarily in a row, kills (L1461). The log's lines.
 pub fn p12_death_save(c: &mut Combatant, dice: &mut Dice) -> Vec<String> {
     let (d, whose) = if c.side == crate::fight::model::Side::Party {
-        dice.player_d20()
+        dice.player_d20(format!("{}'s death saving throw", c.name))
     } else {
         (dice.d(20), "")
     };

@@ -39,6 +39,9 @@ pub struct Dice {
     rng: StdRng,
     given: VecDeque<i64>,
     used: usize,
+    /// What each player's d20 of the step was for, in order ("Ana's death saving throw"): what
+    /// a front end asks the players for before it makes the step ([`crate::fight::Fight::players_dice`]).
+    asked: Vec<String>,
 }
 
 impl Dice {
@@ -49,6 +52,7 @@ impl Dice {
             rng: StdRng::seed_from_u64(crate::treasure::seed_for(seed, &format!("step {index}"))),
             given: VecDeque::new(),
             used: 0,
+            asked: Vec::new(),
         }
     }
 
@@ -63,9 +67,10 @@ impl Dice {
         i64::from(self.rng.random_range(1..=sides.max(1)))
     }
 
-    /// A player's d20: the next roll the GM typed, or one rolled here when none is left (the
-    /// words say which, for the log).
-    pub fn player_d20(&mut self) -> (i64, &'static str) {
+    /// A player's d20 for `what` ("Ana's initiative"): the next roll the GM typed, or one
+    /// rolled here when none is left (the words say which, for the log).
+    pub fn player_d20(&mut self, what: String) -> (i64, &'static str) {
+        self.asked.push(what);
         match self.given.pop_front() {
             Some(d) => {
                 self.used += 1;
@@ -73,6 +78,11 @@ impl Dice {
             }
             None => (self.d(20), "rolled by lairsmith: no roll was given"),
         }
+    }
+
+    /// What the players' d20s of the step were for, in the order it took them.
+    pub fn asked(&self) -> &[String] {
+        &self.asked
     }
 
     /// The players' rolls given and not used: a step that leaves some refuses them (a script's

@@ -175,7 +175,11 @@ pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<St
             continue;
         }
         let (d, whose) = if character {
-            let (d, w) = dice.player_d20();
+            let (d, w) = dice.player_d20(format!(
+                "{}'s saving throw against {}",
+                s.combatants[who].name,
+                effect_words(&e, s)
+            ));
             (d, format!(" ({w})"))
         } else {
             (dice.d(20), String::new())

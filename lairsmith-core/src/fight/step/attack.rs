@@ -311,7 +311,11 @@ fn roll_one(
     let (mods, coup) = rules::p13_modifiers(s, attacker, &tc, pw, ids, at.table)?;
     let plus: i64 = mods.iter().map(|m| m.value).sum();
     let (d, whose) = if n < at.given {
-        (dice.player_d20().0, " (rolled at the table)")
+        (
+            dice.player_d20(format!("the attack roll against {}", tc.name))
+                .0,
+            " (rolled at the table)",
+        )
     } else {
         (dice.d(20), "")
     };
@@ -492,4 +496,68 @@ pub(super) fn power_index(c: &Combatant, name: &str) -> Result<usize, StepError>
                 c.powers.iter().map(|p| p.name.as_str()),
             ))
         })
+}
+
+/// One target of an attack as it stands before the roll: what a front end shows while the GM
+/// names the targets (P13, P15), rolling nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aim {
+    /// The target's name.
+    pub name: String,
+    /// The defense attacked, by its label ("AC").
+    pub defense: &'static str,
+    /// Its value: the one given, the fight's, or `None` when neither is known.
+    pub value: Option<i64>,
+    /// The attack's bonus, the power's.
+    pub bonus: i64,
+    /// Every modifier the fight knows of and the table said, each with its reason.
+    pub mods: Vec<rules::Modifier>,
+}
+
+/// The targets of `step` (an attack) as they stand before the roll, or why the step cannot be
+/// an attack on them; the state is not changed and no die is rolled.
+pub fn aims(s: &FightState, step: &Step) -> Result<Vec<Aim>, StepError> {
+    let Step::Attack {
+        who,
+        power,
+        target,
+        defense,
+        also,
+        mods,
+        ..
+    } = step
+    else {
+        return Err(StepError::Refused("not an attack".to_owned()));
+    };
+    let table = mods
+        .iter()
+        .map(|m| m.parse::<TableMod>())
+        .collect::<Result<Vec<_>, String>>()?;
+    let a = find(s, who)?;
+    let pw = &s.combatants[a].powers[power_index(&s.combatants[a], power)?];
+    let Some((bonus, def)) = pw.attack else {
+        return Err(StepError::Refused(format!(
+            "{} makes no attack roll; `fight use` marks it used",
+            pw.name
+        )));
+    };
+    let mut all = vec![AttackTarget {
+        who: target.clone(),
+        defense: *defense,
+    }];
+    all.extend(also.iter().cloned());
+    let ids: Vec<String> = all.iter().map(|t| t.who.clone()).collect();
+    let mut out = Vec::new();
+    for t in &all {
+        let tc = &s.combatants[find(s, &t.who)?];
+        let (mods, _) = rules::p13_modifiers(s, &s.combatants[a], tc, pw, &ids, &table)?;
+        out.push(Aim {
+            name: tc.name.clone(),
+            defense: def.label(),
+            value: t.defense.or_else(|| tc.defenses.map(|d| d.get(def))),
+            bonus,
+            mods,
+        });
+    }
+    Ok(out)
 }

@@ -14,6 +14,7 @@ use crate::vocab::Vocabulary;
 use serde::{Deserialize, Serialize};
 
 mod attack;
+pub use attack::{Aim, aims};
 mod effects;
 mod hit_points;
 mod roster;

@@ -24,7 +24,7 @@ pub(super) fn next(s: &mut FightState, dice: &mut Dice) -> Result<(), StepError>
         .filter(|&i| s.combatants[i].takes_turns() && s.combatants[i].initiative.is_none())
         .collect();
     for i in missing {
-        let (d, whose) = dice.player_d20();
+        let (d, whose) = dice.player_d20(format!("{}'s initiative", s.combatants[i].name));
         let c = &mut s.combatants[i];
         let total = d + c.init_mod;
         c.initiative = Some(total.clamp(

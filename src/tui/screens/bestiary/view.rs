@@ -313,7 +313,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
 
 pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
     let filter = &app.browser.filter;
-    let r = crate::tui::screens::encounter::view::popup(area, 52, FILTER_ROWS.len() as u16 + 4);
+    let r = crate::tui::widgets::popup(area, 52, FILTER_ROWS.len() as u16 + 4);
     f.render_widget(Clear, r);
     let one = |v: &[&str]| v.first().map_or("any".to_owned(), |s| (*s).to_owned());
     let values = [
@@ -435,11 +435,7 @@ fn relevel_layout(app: &App, form: &crate::tui::app::RelevelForm, area: Rect) ->
         room = most.saturating_sub(fixed + hint.len());
     }
     let height = fixed + hint.len() + body.len().min(room);
-    let rect = crate::tui::screens::encounter::view::popup(
-        area,
-        width,
-        u16::try_from(height).unwrap_or(u16::MAX),
-    );
+    let rect = crate::tui::widgets::popup(area, width, u16::try_from(height).unwrap_or(u16::MAX));
     RelevelLayout {
         rect,
         body,

@@ -194,7 +194,7 @@ fn apply(app: &mut App, c: Challenge, editing: Option<usize>) -> Result<(), Stri
 
 /// The form over the screen, with what an empty level means and how skills are written.
 pub fn view(form: &ChallengeForm, party_level: i32, f: &mut Frame, area: Rect) {
-    let r = super::view::popup(area, 76, 13);
+    let r = crate::tui::widgets::popup(area, 76, 13);
     f.render_widget(Clear, r);
     let value_w = usize::from(r.width.saturating_sub(2 + 11));
     let mut lines: Vec<Line> = Vec::new();

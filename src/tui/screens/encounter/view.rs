@@ -9,6 +9,7 @@ use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Picker, PlaceholderForm};
 use crate::tui::theme;
+use crate::tui::widgets::popup;
 use crate::tui::widgets::statblock;
 use crate::vocab::Vocabulary;
 use ratatui::Frame;
@@ -583,17 +584,6 @@ pub fn form_row(label: &str, value: &str, sel: bool) -> Line<'static> {
         ),
         Span::raw(value.to_owned()),
     ])
-}
-
-pub fn popup(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
 }
 
 pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {

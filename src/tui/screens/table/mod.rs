@@ -5,8 +5,18 @@
 //! has nothing unsaved: a step is made from the screen's copy and refused if another terminal
 //! has changed the file since.
 
+pub mod card;
+pub mod job;
+mod outcomes;
+pub mod prompt_view;
+mod prompts;
+pub mod roll;
 pub mod update;
 pub mod view;
+
+pub use job::{Done, Job, Read};
+pub use outcomes::{on_cancelled, on_confirm, on_outcome};
+pub use prompts::on_prompt;
 
 use crate::fight::Fight;
 use std::path::PathBuf;
@@ -63,64 +73,6 @@ impl Lobby {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
-
-/// File work the Table screen asks of the executor. A change carries the fingerprint of the
-/// file the screen's copy came from (`seen`), so a fight changed by another terminal is not
-/// changed blind.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Job {
-    /// The saved fights, each read to say where it stands, and the saved encounters.
-    Lobby,
-    Load {
-        path: PathBuf,
-    },
-    Start {
-        with: crate::fight::run::StartWith,
-    },
-    Step {
-        path: PathBuf,
-        seen: crate::store::Fingerprint,
-        step: crate::fight::Step,
-    },
-    Undo {
-        path: PathBuf,
-        seen: crate::store::Fingerprint,
-    },
-    End {
-        path: PathBuf,
-        seen: crate::store::Fingerprint,
-        overcome: Vec<(String, crate::fight::Overcome)>,
-        treasure: Option<crate::treasure::Method>,
-    },
-    Award {
-        path: PathBuf,
-        treasure: Option<crate::treasure::Method>,
-    },
-}
-
-/// What the executor reports back to the Table screen.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Done {
-    Lobby(Result<(Vec<SavedFight>, Vec<String>), String>),
-    /// The fight at `path` after the job, with what to say about it; or why it failed (the
-    /// screen then reads the file again).
-    Fight {
-        path: PathBuf,
-        result: Result<Read, String>,
-        /// The job ended the fight: ask whether to write the XP.
-        ended: bool,
-        /// The job only read the file: a failure closes the fight rather than reading again.
-        read: bool,
-    },
-}
-
-/// A fight as a job left it: the fight, its file's fingerprint, and what to say about it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Read {
-    pub fight: Box<Fight>,
-    pub fingerprint: crate::store::Fingerprint,
-    pub news: Vec<String>,
 }
 
 /// The Table screen's state.
@@ -183,6 +135,30 @@ pub enum Prompt {
     End,
     /// A check of an extended challenge (A3).
     Check,
+    /// The players' d20s a step takes, asked before it is made ("Whose dice"): what each is
+    /// for, in order.
+    Dice {
+        step: crate::fight::Step,
+        asked: Vec<String>,
+    },
+    /// Which of what the last roll's lines offer to apply (P16).
+    Apply,
+    /// An effect the creature maintains (P19), by its number.
+    Maintain {
+        who: String,
+    },
+    /// The creature a readied action goes just ahead of (P2).
+    Ready {
+        who: String,
+    },
+    /// Help Attack or Help Defense (P13): the ally, the foe, and which.
+    Help {
+        who: String,
+    },
+    /// Who is surprised in a fight about to start from the encounter at `encounter` (P14).
+    Surprise {
+        encounter: PathBuf,
+    },
     /// A file name for the fight's log in Markdown.
     ExportLog,
 }
@@ -196,6 +172,13 @@ pub enum Question {
     Award {
         treasure: Option<crate::treasure::Method>,
     },
+}
+
+impl Prompt {
+    /// Whether the prompt takes the players' dice, where one key lets lairsmith roll them.
+    pub fn takes_dice(&self) -> bool {
+        matches!(self, Prompt::Dice { .. } | Prompt::Roll { .. })
+    }
 }
 
 impl TableScreen {

@@ -2,10 +2,9 @@
 //! step ([`crate::fight::Step`]) made here from what the GM typed and written by the executor
 //! through the same library calls as `lairsmith fight`.
 
-use super::{Done, Job, Open, Prompt, Question, Read, TableScreen};
-use crate::fight::step::{AttackTarget, Step};
-use crate::fight::{Fight, words};
-use crate::tui::app::{App, Cmd, Confirm, Outcome, PromptKind};
+use super::{Job, Open, Prompt, Question, TableScreen};
+use crate::fight::step::Step;
+use crate::tui::app::{App, Cmd, Confirm, PromptKind};
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::msg::Effect;
@@ -23,15 +22,20 @@ pub fn refresh(s: &TableScreen) -> Cmd {
 }
 
 /// A step for the open fight, made from the screen's copy.
-fn step(open: &Open, step: Step) -> Vec<Effect> {
+pub(super) fn step(open: &Open, step: Step) -> Vec<Effect> {
+    steps(open, vec![step])
+}
+
+/// Several steps for the open fight, written together.
+pub(super) fn steps(open: &Open, steps: Vec<Step>) -> Vec<Effect> {
     vec![run(Job::Step {
         path: open.path.clone(),
         seen: open.fingerprint,
-        step,
+        steps,
     })]
 }
 
-fn run(job: Job) -> Effect {
+pub(super) fn run(job: Job) -> Effect {
     Effect::Run(Cmd::Fight(job))
 }
 
@@ -91,7 +95,32 @@ fn view_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
 fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec<Effect>> {
     let f = &open.fight;
     let cmds = match action {
-        Action::NextTurn => step(open, Step::next()),
+        Action::NextTurn => {
+            let next = Step::next();
+            let asked = f.players_dice(&next);
+            if asked.is_empty() {
+                step(open, next)
+            } else {
+                let lets = app
+                    .keymap
+                    .key_or_unbound(&[crate::tui::keymap::Ctx::Dice], Action::LairsmithRolls);
+                ask(
+                    app,
+                    Prompt::Dice { step: next, asked },
+                    format!("The players' d20s, in order ({lets}: lairsmith rolls the rest)"),
+                    "",
+                );
+                Vec::new()
+            }
+        }
+        Action::ApplyOffers => {
+            if f.now.offers.is_empty() {
+                app.error("Nothing is offered: the last step was no roll whose power lines offer an effect (P16).");
+            } else {
+                ask_apply(app);
+            }
+            Vec::new()
+        }
         Action::Undo => vec![run(Job::Undo {
             path: open.path.clone(),
             seen: open.fingerprint,
@@ -179,8 +208,23 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
             Some((who, _)) => step(open, Step::ActionPoint { who }),
             None => Vec::new(),
         },
-        Action::KnockOut => match on_who(app) {
-            Some((who, _)) => step(open, Step::KnockOut { who }),
+        Action::KnockOut
+        | Action::Villain
+        | Action::StandUp
+        | Action::Stabilize
+        | Action::Rally
+        | Action::TotalDefense => match on_who(app) {
+            Some((who, _)) => step(
+                open,
+                match action {
+                    Action::KnockOut => Step::KnockOut { who },
+                    Action::Villain => Step::Villain { who },
+                    Action::StandUp => Step::Stand { who },
+                    Action::Stabilize => Step::Stabilize { who },
+                    Action::Rally => Step::Rally { who },
+                    _ => Step::TotalDefense { who },
+                },
+            ),
             None => Vec::new(),
         },
         Action::HideReveal => match on_who(app) {
@@ -205,51 +249,12 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
         | Action::UsePower
         | Action::Initiative
         | Action::DelayTurn
-        | Action::MaxHp => {
+        | Action::MaxHp
+        | Action::Maintain
+        | Action::Ready
+        | Action::HelpAlly => {
             if let Some((who, name)) = on_who(app) {
-                let (prompt, title) = match action {
-                    Action::Damage => (
-                        Prompt::Damage { who },
-                        format!("Damage to {name}: an amount and an optional type (12 fire)"),
-                    ),
-                    Action::Heal => (Prompt::Heal { who }, format!("Healing for {name}")),
-                    Action::TempHp => (
-                        Prompt::Temp { who },
-                        format!("Temporary hit points for {name}"),
-                    ),
-                    Action::Condition => (
-                        Prompt::Effect { who },
-                        format!(
-                            "An effect on {name}: dazed, marked by ID, persistent 5 fire, any text; until save ends | end of ID | start of ID | the encounter"
-                        ),
-                    ),
-                    Action::EndEffect => (
-                        Prompt::EndEffect { who },
-                        format!("End which effect on {name} (its number)"),
-                    ),
-                    Action::RollPower => (
-                        Prompt::Roll { who },
-                        format!(
-                            "{name} rolls: the power's number, then each target's id, each followed by a character's defense where the fight does not know it (1 ana 24, or 2 ana bo for several, P15)"
-                        ),
-                    ),
-                    Action::UsePower => (
-                        Prompt::Use { who },
-                        format!("{name} uses which power (its number)"),
-                    ),
-                    Action::Initiative => (
-                        Prompt::Initiative { who },
-                        format!("{name}'s initiative result"),
-                    ),
-                    Action::DelayTurn => (
-                        Prompt::Delay { who },
-                        format!("{name} delays or readies to count"),
-                    ),
-                    _ => (
-                        Prompt::MaxHp { who },
-                        format!("{name}'s maximum hit points"),
-                    ),
-                };
+                let (prompt, title) = creature_prompt(action, who, &name);
                 ask(app, prompt, title, "");
             }
             Vec::new()
@@ -259,61 +264,66 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
     Some(cmds)
 }
 
-/// The roll prompt's words as an attack step: the power's number, then each target's id, each
-/// followed by its defense where the fight does not know it (P15).
-fn roll_step(f: &crate::fight::Fight, who: String, text: &str) -> Result<Step, String> {
-    let mut w = text.split_whitespace();
-    let power = power_named(f, &who, w.next().unwrap_or(""))?;
-    // P15: each target's id, followed by its defense where the fight does not know it.
-    let mut targets: Vec<AttackTarget> = Vec::new();
-    for word in w {
-        if word.parse::<i64>().is_ok() {
-            let Some(last) = targets.last_mut().filter(|t| t.defense.is_none()) else {
-                return Err(format!(
-                    "`{}` follows no target: a roll is the power's number, then each target's id, each followed by its defense where the fight does not know it (1 ana 24 bo)",
-                    crate::text::quote_short(word)
-                ));
-            };
-            last.defense = Some(
-                word.parse::<i64>()
-                    .ok()
-                    .filter(|d| (1..=99).contains(d))
-                    .ok_or_else(|| {
-                        format!(
-                            "`{}` is not a defense: a number from 1 to 99",
-                            crate::text::quote_short(word)
-                        )
-                    })?,
-            );
-        } else {
-            targets.push(AttackTarget {
-                who: word.to_owned(),
-                defense: None,
-            });
-        }
+/// The prompt of a key that asks what it needs for the creature `who`, and its title.
+fn creature_prompt(action: Action, who: String, name: &str) -> (Prompt, String) {
+    match action {
+        Action::Damage => (
+            Prompt::Damage { who },
+            format!("Damage to {name}: an amount and its types if any (12 fire)"),
+        ),
+        Action::Heal => (
+            Prompt::Heal { who },
+            format!("Healing for {name}: an amount, or recovery (and an amount) to spend one"),
+        ),
+        Action::TempHp => (
+            Prompt::Temp { who },
+            format!("Temporary hit points for {name} (add replace to take fewer)"),
+        ),
+        Action::Condition => (
+            Prompt::Effect { who },
+            format!(
+                "An effect on {name}: dazed, marked by ID, persistent 5 fire, any text; until save ends | end of ID | start of ID | the encounter; maintained by ID; boon first"
+            ),
+        ),
+        Action::EndEffect => (
+            Prompt::EndEffect { who },
+            format!("End which effect on {name} (its number)"),
+        ),
+        Action::RollPower => (Prompt::Roll { who }, format!("{name} rolls a power")),
+        Action::UsePower => (
+            Prompt::Use { who },
+            format!("{name} uses which power (its number)"),
+        ),
+        Action::Initiative => (
+            Prompt::Initiative { who },
+            format!("{name}'s initiative result"),
+        ),
+        Action::DelayTurn => (
+            Prompt::Delay { who },
+            format!("{name} delays or readies to count"),
+        ),
+        Action::Maintain => (
+            Prompt::Maintain { who },
+            format!("{name} maintains which effect (its number, P19)"),
+        ),
+        Action::Ready => (
+            Prompt::Ready { who },
+            format!("{name}'s readied action goes just ahead of (the trigger's id, P2)"),
+        ),
+        Action::HelpAlly => (
+            Prompt::Help { who },
+            format!(
+                "{name} helps: the ally's id, the foe's id, attack or defense (bo hedgemaw attack, P13)"
+            ),
+        ),
+        _ => (
+            Prompt::MaxHp { who },
+            format!("{name}'s maximum hit points"),
+        ),
     }
-    if targets.is_empty() {
-        return Err(
-            "name the target: the power's number, then the target's id (1 ana), or several targets' (1 ana bo)"
-                .into(),
-        );
-    }
-    let first = targets.remove(0);
-    Ok(Step::Attack {
-        who,
-        power,
-        target: first.who,
-        defense: first.defense,
-        apply: true,
-        also: targets,
-        mods: Vec::new(),
-        d20: Vec::new(),
-        riders: false,
-        immediate: false,
-    })
 }
 
-fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
+pub(super) fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
     app.push(Layer::Prompt {
         kind: PromptKind::Table(prompt),
         title: crate::text::escape_controls(&title).into_owned(),
@@ -348,7 +358,10 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                     ))
                     .join(format!("{id}.yaml")),
                 },
-                (None, Some(e)) => start_job(app, app.paths.encounters.join(format!("{e}.yaml"))),
+                (None, Some(e)) => {
+                    ask_start(app, app.paths.encounters.join(format!("{e}.yaml")));
+                    return Some(Vec::new());
+                }
                 (None, None) => return Some(Vec::new()),
             };
             return Some(vec![run(cmd)]);
@@ -358,16 +371,38 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     Some(Vec::new())
 }
 
-/// Starting a fight from the encounter file at `path`, seeded from the model's stream.
-pub fn start_job(app: &mut App, path: std::path::PathBuf) -> Job {
+/// Asks who is surprised (P14) before a fight starts from the encounter file at `path`.
+pub fn ask_start(app: &mut App, path: std::path::PathBuf) {
+    ask(
+        app,
+        Prompt::Surprise { encounter: path },
+        "Who is surprised (P14)? party, foes, ids or names (Enter: nobody)".into(),
+        "",
+    );
+}
+
+/// Starting a fight from the encounter file at `path`, seeded from the model's stream, with the
+/// creatures `surprised` (P14).
+pub fn start_job(app: &mut App, path: std::path::PathBuf, surprised: Vec<String>) -> Job {
     use rand::Rng;
     Job::Start {
         with: crate::fight::run::StartWith {
             encounter: path.to_string_lossy().into_owned(),
             seed: Some(app.seeds.random()),
+            surprised,
             ..Default::default()
         },
     }
+}
+
+/// Asks which of what the last roll offers to apply (P16).
+pub(super) fn ask_apply(app: &mut App) {
+    ask(
+        app,
+        Prompt::Apply,
+        "Apply what the roll offers: all, or their numbers (Esc: none)".into(),
+        "all",
+    );
 }
 
 fn move_selection(s: &mut TableScreen, action: Action) {
@@ -389,300 +424,4 @@ fn move_selection(s: &mut TableScreen, action: Action) {
         _ => order.len() - 1,
     };
     s.selected = Some(order[to].clone());
-}
-
-/// What the GM typed into one of the screen's prompts: the step it makes, or why it is not one
-/// (the prompt stays open).
-pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
-    let p = p.clone();
-    let Some(open) = app.table.open.clone() else {
-        return Ok(Vec::new());
-    };
-    let f = &open.fight;
-    let text = text.trim();
-    let s = match p {
-        Prompt::Damage { who } => {
-            let (amount, damage_type) = words::damage(text)?;
-            Step::Damage {
-                who,
-                amount,
-                damage_type,
-                also_types: Vec::new(),
-            }
-        }
-        Prompt::Heal { who } => Step::Heal {
-            who,
-            amount: words::amount(text, "healing")?,
-            recovery: false,
-        },
-        Prompt::Temp { who } => Step::Temp {
-            who,
-            amount: words::amount(text, "temporary hit points")?,
-            replace: false,
-        },
-        Prompt::MaxHp { who } => Step::MaxHp {
-            who,
-            hp: words::amount(text, "hit points")?,
-        },
-        Prompt::Effect { who } => Step::Effect {
-            who,
-            effect: words::effect_line(text)?,
-        },
-        Prompt::EndEffect { who } => Step::EndEffect {
-            who,
-            effect: text.trim_start_matches('#').parse().map_err(|_| {
-                format!(
-                    "`{}` is not an effect's number (the # on the card)",
-                    crate::text::quote_short(text)
-                )
-            })?,
-        },
-        Prompt::Initiative { who } => Step::Initiative {
-            who,
-            count: words::count(text)?,
-        },
-        Prompt::Delay { who } => Step::Delay {
-            who,
-            count: words::count(text)?,
-        },
-        Prompt::Roll { who } => roll_step(f, who, text)?,
-        Prompt::Use { who } => Step::Use {
-            power: power_named(f, &who, text)?,
-            who,
-        },
-        Prompt::Add => {
-            let c = crate::fight::build::reinforcement(f, &app.bestiary, text, false, None)?;
-            Step::Add {
-                combatant: Box::new(c),
-            }
-        }
-        Prompt::ExportLog => {
-            let contents = crate::export::fight::log_markdown(f)
-                .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
-            return Ok(crate::tui::export::to_file(app, text, contents));
-        }
-        Prompt::Check => {
-            let (challenge, skill, success) = check_words(f, text)?;
-            Step::Check {
-                challenge,
-                skill,
-                success,
-            }
-        }
-        Prompt::End => {
-            use crate::vocab::Vocabulary;
-            // A treasure method's word among the ids rolls the treasure by it.
-            let mut treasure = None;
-            let mut ids = Vec::new();
-            let mut all = false;
-            for w in text.split([' ', ',']).filter(|w| !w.is_empty()) {
-                if w == "all" {
-                    all = true;
-                } else if let Ok(m) = crate::treasure::Method::parse(w) {
-                    treasure = Some(m);
-                } else {
-                    ids.push(w.to_owned());
-                }
-            }
-            let overcome = words::overcome(&ids, all, &f.now)?;
-            app.table.treasure = treasure;
-            return Ok(vec![run(Job::End {
-                path: open.path.clone(),
-                seen: open.fingerprint,
-                overcome,
-                treasure,
-            })]);
-        }
-    };
-    // The step is tried on a copy first, so a mistake keeps the prompt open with its reason.
-    let mut trial = f.clone();
-    trial.push(s.clone())?;
-    Ok(step(&open, s))
-}
-
-/// `[N] [SKILL] +|-`: the challenge (its number, when there are several), the skill (none: a
-/// group check) and whether the check succeeded.
-fn check_words(f: &Fight, text: &str) -> Result<(String, Option<String>, bool), String> {
-    let mut words: Vec<&str> = text.split_whitespace().collect();
-    let success = match words.pop() {
-        Some("+" | "success" | "succeeded" | "yes") => true,
-        Some("-" | "failure" | "failed" | "no") => false,
-        _ => return Err(
-            "end with + (a success) or - (a failure): athletics +, or + alone for a group check"
-                .into(),
-        ),
-    };
-    let challenges = &f.now.challenges;
-    let mut at = 0;
-    if let Some(n) = words.first().and_then(|w| w.parse::<usize>().ok()) {
-        if n == 0 || n > challenges.len() {
-            return Err(format!(
-                "the challenges are numbered 1 to {}",
-                challenges.len()
-            ));
-        }
-        at = n - 1;
-        words.remove(0);
-    }
-    let c = challenges
-        .get(at)
-        .ok_or("the encounter has no extended challenge")?;
-    let skill = (!words.is_empty()).then(|| words.join(" "));
-    Ok((c.name.clone(), skill, success))
-}
-
-/// A power of `who` by its number on the card (1, 2, ...) or its name.
-fn power_named(f: &Fight, who: &str, word: &str) -> Result<String, String> {
-    let c = f
-        .now
-        .combatants
-        .iter()
-        .find(|c| c.id == who)
-        .ok_or_else(|| format!("{who} is not in the fight"))?;
-    if c.powers.is_empty() {
-        return Err(format!("{} has no powers in the fight", c.name));
-    }
-    if let Ok(n) = word.parse::<usize>() {
-        return c
-            .powers
-            .get(n.wrapping_sub(1))
-            .map(|p| p.name.clone())
-            .ok_or_else(|| format!("{} has powers 1 to {}", c.name, c.powers.len()));
-    }
-    c.powers
-        .iter()
-        .find(|p| p.name.eq_ignore_ascii_case(word))
-        .map(|p| p.name.clone())
-        .ok_or_else(|| {
-            format!(
-                "`{}` is not a power of {}: give its number, 1 to {}",
-                crate::text::quote_short(word),
-                c.name,
-                c.powers.len()
-            )
-        })
-}
-
-/// The answer to one of the screen's questions; `Err` keeps asking.
-pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
-    let yes = match action {
-        Action::Yes => true,
-        Action::No | Action::Back => false,
-        _ => return Err(q),
-    };
-    let Some(open) = app.table.open.clone() else {
-        return Ok(Vec::new());
-    };
-    Ok(match (q, yes) {
-        (Question::Remove { who }, true) => step(&open, Step::Remove { who }),
-        (Question::Award { treasure }, true) => vec![run(Job::Award {
-            path: open.path.clone(),
-            treasure,
-        })],
-        (Question::Award { .. }, false) => {
-            let end = app.key_on(crate::tui::app::Screen::Table, Action::Undo);
-            app.info(format!(
-                "The XP is not written. `lairsmith fight end {} --write` writes it later; {end} takes the end back.",
-                open.path
-                    .file_stem()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-            ));
-            Vec::new()
-        }
-        (Question::Remove { .. }, false) => Vec::new(),
-    })
-}
-
-/// A read of the screen's the user cancelled: the lists say so until they are read.
-pub fn on_cancelled(app: &mut App, job: &Job) {
-    if *job == Job::Lobby {
-        app.table.lobby.cancelled = true;
-    }
-}
-
-/// What the executor did with the screen's file work.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    let Outcome::Fight(done) = outcome else {
-        return Vec::new();
-    };
-    match done {
-        Done::Lobby(Ok((fights, encounters))) => {
-            let l = &mut app.table.lobby;
-            l.fights = fights;
-            l.encounters = encounters;
-            l.cursor = l.cursor.min(l.len().saturating_sub(1));
-            l.read = true;
-            l.cancelled = false;
-            Vec::new()
-        }
-        Done::Lobby(Err(e)) => {
-            app.table.lobby.read = true;
-            app.table.lobby.cancelled = false;
-            app.error(e);
-            Vec::new()
-        }
-        Done::Fight {
-            path,
-            result:
-                Ok(Read {
-                    fight,
-                    fingerprint,
-                    news,
-                }),
-            ended,
-            ..
-        } => {
-            let turn_moved = app
-                .table
-                .fight()
-                .is_none_or(|old| old.now.turn != fight.now.turn);
-            // A saved party (the fight's, or its adventure's) holds the XP; else no file does.
-            let has_file = fight.party.is_some() || fight.adventure.is_some();
-            let asks_award = ended && has_file && fight.awarded.is_empty();
-            let no_file = ended && !has_file;
-            app.table.open = Some(Open {
-                path,
-                fight: *fight,
-                fingerprint,
-            });
-            app.screen = crate::tui::app::Screen::Table;
-            if turn_moved {
-                app.table.selected = app.table.fight().and_then(|f| f.now.turn.clone());
-            }
-            app.table.keep_selection();
-            app.table.log_back = 0;
-            if let Some(last) = news.last() {
-                app.info(crate::text::escape_controls(last).into_owned());
-            }
-            app.table.news = news;
-            if asks_award {
-                app.push(Layer::Confirm(Confirm::Table(Question::Award {
-                    treasure: app.table.treasure,
-                })));
-            } else if no_file {
-                app.info("The fight has ended. Its party is written in the encounter, not saved, so no party file holds its XP.");
-            }
-            Vec::new()
-        }
-        Done::Fight {
-            path,
-            result: Err(e),
-            read,
-            ..
-        } => {
-            app.error(e);
-            if read {
-                // The file cannot be read (removed, broken by hand): back to the list.
-                app.table.open = None;
-                return vec![run(Job::Lobby)];
-            }
-            // The file is the truth: show it as it is now.
-            if app.table.open.as_ref().is_some_and(|o| o.path == path) {
-                vec![run(Job::Load { path })]
-            } else {
-                Vec::new()
-            }
-        }
-    }
 }

@@ -11,7 +11,7 @@ use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::screens::table::Stands;
 use crate::tui::theme;
-use crate::vocab::Vocabulary;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -27,7 +27,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
     }
 }
 
-fn key(app: &App, action: Action) -> String {
+pub(super) fn key(app: &App, action: Action) -> String {
     app.key_on(crate::tui::app::Screen::Table, action)
 }
 
@@ -97,9 +97,10 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
             format!(
-                "{} opens the fight or starts one (the monsters roll initiative; then {} enters each character's).",
+                "{} opens the fight or starts one (asking who is surprised; the monsters roll initiative, and {} asks for the players' d20s or {} enters a character's result).",
                 app.key_on(crate::tui::app::Screen::Table, Action::Choose),
-                // The key of the fight that opens, not of this list.
+                // The keys of the fight that opens, not of this list.
+                app.keymap.key_or_unbound(&[Ctx::Table], Action::NextTurn),
                 app.keymap.key_or_unbound(&[Ctx::Table], Action::Initiative)
             ),
             theme::dim(),
@@ -121,7 +122,7 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
 }
 
 /// The words of a creature's state beside its bar.
-fn state(c: &Combatant) -> Option<(String, ratatui::style::Style)> {
+pub(super) fn state(c: &Combatant) -> Option<(String, ratatui::style::Style)> {
     let style = match c.life {
         Life::Dead | Life::Unconscious => theme::error(),
         Life::Gone => theme::dim(),
@@ -150,7 +151,7 @@ fn bar(c: &Combatant) -> Span<'static> {
     }
 }
 
-fn hp_text(c: &Combatant) -> String {
+pub(super) fn hp_text(c: &Combatant) -> String {
     let mut s = match c.max_hp {
         Some(m) => format!("{}/{m}", c.hp),
         None if c.hp < 0 => format!("{} taken", -c.hp),
@@ -177,7 +178,15 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
                 .iter()
                 .find(|c| &c.id == t)
                 .map_or(t.as_str(), |c| c.name.as_str());
-            format!("{} · round {} · {name}'s turn", fight.name, s.round)
+            let surprise = if s.surprise && s.round == 1 {
+                " (surprise)"
+            } else {
+                ""
+            };
+            format!(
+                "{} · round {}{surprise} · {name}'s turn",
+                fight.name, s.round
+            )
         }
         (None, None) => {
             let missing = s
@@ -360,193 +369,11 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let card_h = right.height.saturating_mul(3) / 5;
     let [card_area, log_area] =
         Layout::vertical([Constraint::Length(card_h), Constraint::Fill(1)]).areas(right);
-    card(app, fight, f, card_area);
+    super::card::card(app, fight, f, card_area);
     if app.table.show_block {
-        stat_block(app, fight, f, log_area);
+        super::card::stat_block(app, fight, f, log_area);
     } else {
-        log(app, fight, f, log_area);
-    }
-}
-
-fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
-    let Some(i) = app.table.selected_index() else {
-        f.render_widget(Block::bordered().title(" No creature "), area);
-        return;
-    };
-    let c = &fight.now.combatants[i];
-    let block = Block::bordered()
-        .title(format!(" {} ({}) ", escape_controls(&c.name), c.id))
-        .border_style(theme::border());
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let mut lines = Vec::new();
-    let mut top = vec![Span::styled("HP ", theme::bold()), Span::raw(hp_text(c))];
-    if let Some(m) = c.max_hp.filter(|_| !c.mook) {
-        top.push(Span::styled(
-            format!(" (staggered at {})", m / 2),
-            theme::dim(),
-        ));
-    }
-    if let Some((word, style)) = state(c) {
-        top.push(Span::styled(format!(" {word}"), style));
-    }
-    lines.push(Line::from(top));
-    if let Some(d) = &c.defenses {
-        lines.push(Line::raw(format!(
-            "AC {} · Fort {} · Ref {} · Will {}",
-            d.ac, d.fortitude, d.reflex, d.will
-        )));
-    }
-    let mut misc = vec![format!("Init {:+}", c.init_mod)];
-    if c.save_bonus != 0 {
-        misc.push(format!("saves {:+}", c.save_bonus));
-    }
-    if c.side != Side::Party {
-        misc.push(format!("action points {}", c.action_points));
-    }
-    if c.mook {
-        misc.push("mook: any damage drops it".into());
-    }
-    if let Some(r) = &c.regeneration {
-        misc.push(format!("regeneration {}", r.value));
-    }
-    lines.push(Line::raw(misc.join(" · ")));
-    let resists: Vec<String> = c
-        .resistances
-        .iter()
-        .map(|r| format!("resist {} {}", r.against, r.value))
-        .chain(
-            c.vulnerabilities
-                .iter()
-                .map(|r| format!("vulnerable {} {}", r.against, r.value)),
-        )
-        .collect();
-    if !resists.is_empty() {
-        lines.push(Line::raw(escape_controls(&resists.join(", ")).into_owned()));
-    }
-    if !c.effects.is_empty() {
-        lines.push(Line::styled(
-            format!("Effects ({} ends one)", key(app, Action::EndEffect)),
-            theme::heading(),
-        ));
-        for e in &c.effects {
-            lines.push(Line::styled(
-                format!(
-                    " #{} {}",
-                    e.id,
-                    escape_controls(&effect_words(e, &fight.now))
-                ),
-                theme::warning(),
-            ));
-        }
-    }
-    if !c.powers.is_empty() {
-        lines.push(Line::styled(
-            format!(
-                "Powers ({} rolls one, {} marks one used)",
-                key(app, Action::RollPower),
-                key(app, Action::UsePower)
-            ),
-            theme::heading(),
-        ));
-        for (n, p) in c.powers.iter().enumerate() {
-            let usage = p.usage_words();
-            let attack = p
-                .attack
-                .map(|(b, d)| format!(" {b:+} vs {}", d.label()))
-                .unwrap_or_default();
-            let damage = p
-                .damage
-                .as_deref()
-                .map(|d| format!(" {d}"))
-                .unwrap_or_default();
-            let text = format!(
-                " {}. {} ({usage}){attack}{damage}",
-                n + 1,
-                escape_controls(&p.name)
-            );
-            lines.push(if p.used {
-                Line::from(vec![
-                    Span::styled(text, theme::dim()),
-                    Span::styled(" USED", theme::error()),
-                ])
-            } else {
-                Line::raw(text)
-            });
-        }
-    }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
-}
-
-fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
-    let block = Block::bordered()
-        .title({
-            let full = format!(
-                " Log (PgUp PgDn; {} the stat block) ",
-                key(app, Action::NextPane)
-            );
-            if crate::text::display_width(&full) + 2 <= usize::from(area.width) {
-                full
-            } else {
-                format!(" Log ({} stat block) ", key(app, Action::NextPane))
-            }
-        })
-        .border_style(theme::border());
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let h = usize::from(inner.height);
-    let w = usize::from(inner.width).max(1);
-    let count = fight.parsed_log().count();
-    let back = usize::from(app.table.log_back).min(count.saturating_sub(1));
-    // The newest lines at the bottom, each wrapped: as many as fill the pane, counted in rows.
-    let mut shown = Vec::new();
-    let mut rows = 0;
-    for l in fight.parsed_log().rev().skip(back) {
-        let text = escape_controls(&crate::fight::run::log_line(l)).into_owned();
-        let need = crate::text::display_width(&text).div_ceil(w).max(1);
-        if rows + need > h && !shown.is_empty() {
-            break;
-        }
-        rows += need;
-        shown.push(Line::raw(text));
-    }
-    shown.reverse();
-    f.render_widget(Paragraph::new(shown).wrap(Wrap { trim: false }), inner);
-}
-
-/// The title and words of one of the screen's questions.
-pub fn question(app: &App, q: &crate::tui::screens::table::Question) -> (&'static str, String) {
-    use crate::tui::screens::table::Question;
-    let f = app.table.fight();
-    match q {
-        Question::Remove { who } => {
-            let name = f
-                .and_then(|f| f.now.combatants.iter().find(|c| &c.id == who))
-                .map_or(who.as_str(), |c| c.name.as_str());
-            (
-                " Take out of the fight ",
-                format!(
-                    "Take {} out of the fight? It takes no more turns (u undoes). y / n",
-                    escape_controls(name)
-                ),
-            )
-        }
-        Question::Award { .. } => {
-            let to = f
-                .and_then(|f| f.adventure.clone().or_else(|| f.party.clone()))
-                .unwrap_or_default();
-            let each = f
-                .and_then(|f| f.now.ended.as_ref())
-                .map_or(0, |e| e.xp_each);
-            (
-                " Write the XP ",
-                format!(
-                    "Add {} XP to each character who fought, in the file of {}? It is written once. y / n",
-                    crate::text::group_thousands(each),
-                    escape_controls(&to)
-                ),
-            )
-        }
+        super::card::log(app, fight, f, log_area);
     }
 }
 
@@ -566,43 +393,4 @@ fn short_name(name: &str, width: usize) -> String {
         }
         _ => crate::text::fit_width(name, width),
     }
-}
-
-/// The selected monster's whole stat block, as the bestiary has it now (its powers' text; the
-/// fight's numbers are the card's, taken when the fight started).
-fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
-    let block = Block::bordered()
-        .title(format!(
-            " Stat block (PgUp PgDn; {} the log) ",
-            key(app, Action::NextPane)
-        ))
-        .border_style(theme::border());
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let monster = app
-        .table
-        .selected_index()
-        .map(|i| &fight.now.combatants[i].origin)
-        .and_then(|o| match o {
-            crate::fight::model::Origin::Monster { id } => app.bestiary.get(id),
-            _ => None,
-        })
-        .map(|e| e.block());
-    let text = match monster {
-        Some(Ok(b)) => crate::tui::widgets::statblock::text(&b),
-        Some(Err(e)) => ratatui::text::Text::styled(
-            escape_controls(&e.to_string()).into_owned(),
-            theme::error(),
-        ),
-        None => ratatui::text::Text::styled(
-            "No stat block: the selected creature is a character, a placeholder or a 3rd-edition foe, or its monster is no longer in the bestiary.",
-            theme::dim(),
-        ),
-    };
-    f.render_widget(
-        Paragraph::new(text)
-            .wrap(Wrap { trim: false })
-            .scroll((app.table.block_scroll, 0)),
-        inner,
-    );
 }

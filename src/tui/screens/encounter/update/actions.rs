@@ -355,8 +355,8 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 ));
                 return Some(Vec::new());
             }
-            let job = crate::tui::screens::table::update::start_job(app, path);
-            return Some(vec![Cmd::Fight(job).into()]);
+            crate::tui::screens::table::update::ask_start(app, path);
+            return Some(Vec::new());
         }
         Action::ExportTable => {
             let field = TextField::new(&crate::tui::screens::bestiary::export_name(

@@ -1,0 +1,209 @@
+//! The Table screen's file work: what it asks of the executor ([`Job`]), what comes back
+//! ([`Done`]), and the doing of it ([`run`], on the executor's thread), each through the same
+//! library calls as `lairsmith fight`.
+
+use super::{SavedFight, Stands};
+use crate::fight::Fight;
+use std::path::PathBuf;
+
+/// File work the Table screen asks of the executor. A change carries the fingerprint of the
+/// file the screen's copy came from (`seen`), so a fight changed by another terminal is not
+/// changed blind.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Job {
+    /// The saved fights, each read to say where it stands, and the saved encounters.
+    Lobby,
+    Load {
+        path: PathBuf,
+    },
+    Start {
+        with: crate::fight::run::StartWith,
+    },
+    /// One step, or several made together (the riders of one roll), written in one write.
+    Step {
+        path: PathBuf,
+        seen: crate::store::Fingerprint,
+        steps: Vec<crate::fight::Step>,
+    },
+    Undo {
+        path: PathBuf,
+        seen: crate::store::Fingerprint,
+    },
+    End {
+        path: PathBuf,
+        seen: crate::store::Fingerprint,
+        overcome: Vec<(String, crate::fight::Overcome)>,
+        treasure: Option<crate::treasure::Method>,
+    },
+    Award {
+        path: PathBuf,
+        treasure: Option<crate::treasure::Method>,
+    },
+}
+
+/// What the executor reports back to the Table screen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Done {
+    Lobby(Result<(Vec<SavedFight>, Vec<String>), String>),
+    /// The fight at `path` after the job, with what to say about it; or why it failed (the
+    /// screen then reads the file again).
+    Fight {
+        path: PathBuf,
+        result: Result<Read, String>,
+        /// The job ended the fight: ask whether to write the XP.
+        ended: bool,
+        /// The job only read the file: a failure closes the fight rather than reading again.
+        read: bool,
+    },
+}
+
+/// A fight as a job left it: the fight, its file's fingerprint, and what to say about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Read {
+    pub fight: Box<Fight>,
+    pub fingerprint: crate::store::Fingerprint,
+    pub news: Vec<String>,
+}
+
+/// Does `job` for the screen, on the executor's thread.
+pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
+    use crate::fight::run;
+    let data = crate::data_dir::DataDir::new(paths.root.clone());
+    let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
+    // The screen shows the whole log: every step is parsed here, off the screen's thread.
+    let whole = |mut f: crate::fight::Fight| -> Result<Box<crate::fight::Fight>, String> {
+        f.history
+            .parse_all()
+            .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
+        Ok(Box::new(f))
+    };
+    let read = |c: run::Changed<Vec<String>>| -> Result<Read, String> {
+        Ok(Read {
+            fight: whole(c.fight)?,
+            fingerprint: c.fingerprint,
+            news: c.news,
+        })
+    };
+    match job {
+        Job::Lobby => Done::Lobby({
+            let encounters = crate::store::yaml_ids(&data.encounters()).map_err(|e| e.to_string());
+            encounters.map(|e| (saved_fights(&data), e))
+        }),
+        Job::Load { path } => Done::Fight {
+            result: crate::fight::saved::load_fight(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|(f, fingerprint)| {
+                    Ok(Read {
+                        fight: whole(f)?,
+                        fingerprint,
+                        news: Vec::new(),
+                    })
+                }),
+            path,
+            ended: false,
+            read: true,
+        },
+        Job::Start { with } => match run::start(&data, &with) {
+            Ok((path, f, fingerprint)) => Done::Fight {
+                result: whole(f).map(|fight| Read {
+                    fight,
+                    fingerprint,
+                    news: vec![format!("Started: {}", path.display())],
+                }),
+                path,
+                ended: false,
+                read: true,
+            },
+            Err(e) => Done::Lobby(Err(e.to_string())),
+        },
+        Job::Step { path, seen, steps } => Done::Fight {
+            result: run::steps_seen(&path, seen, &steps)
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
+                    read(run::Changed {
+                        news: lines(c.news),
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
+                }),
+            path,
+            ended: false,
+            read: false,
+        },
+        Job::Undo { path, seen } => Done::Fight {
+            result: run::undo(&path, Some(seen))
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
+                    read(run::Changed {
+                        news: vec![format!("undone: {}", run::step_words(&c.news))],
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
+                }),
+            path,
+            ended: false,
+            read: false,
+        },
+        Job::End {
+            path,
+            seen,
+            overcome,
+            treasure,
+        } => {
+            let result = run::end(&path, overcome, Some(seen))
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
+                    let news = run::end_lines(&data, &c.fight, treasure);
+                    read(run::Changed {
+                        news,
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
+                });
+            Done::Fight {
+                ended: result.is_ok(),
+                result,
+                path,
+                read: false,
+            }
+        }
+        Job::Award { path, treasure } => Done::Fight {
+            result: run::award(&data, &path)
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
+                    // The XP, then where it was written, then the treasure.
+                    let mut news = run::end_lines(&data, &c.fight, treasure);
+                    let at = news.len().min(1);
+                    news.splice(at..at, c.news);
+                    read(run::Changed {
+                        news,
+                        fight: c.fight,
+                        fingerprint: c.fingerprint,
+                    })
+                }),
+            path,
+            ended: false,
+            read: false,
+        },
+    }
+}
+
+/// The saved fights, each read to say where it stands (as `fight list --format yaml` does): a
+/// fight that has ended stays in the list while its file does, and says so.
+fn saved_fights(data: &crate::data_dir::DataDir) -> Vec<SavedFight> {
+    use crate::fight::saved::{fight_path, ids, load_fight};
+    ids(data)
+        .into_iter()
+        .map(|id| {
+            let stands = fight_path(data, &id)
+                .ok()
+                .and_then(|p| load_fight(&p).ok())
+                .map(|(f, _)| match (&f.now.ended, f.now.round) {
+                    (Some(_), _) => Stands::Ended,
+                    (None, 0) => Stands::Starting,
+                    (None, round) => Stands::Round(round),
+                });
+            SavedFight { id, stands }
+        })
+        .collect()
+}
