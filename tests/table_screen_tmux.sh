@@ -25,6 +25,12 @@ wait_for() {
 }
 keys() { t send-keys -t s "$@"; sleep 0.3; }
 L() { "$BIN" --data-dir "$WORK/data" "$@"; }
+# The next turn; when it asks for the players' d20s (a character's saving throw), lairsmith
+# rolls them.
+next_turn() {
+  keys n
+  if t capture-pane -p -t s | grep -qF "The players' d20s"; then keys C-r; fi
+}
 launch() {
   # The new session before the old one goes: a server whose only session is killed ends, and a
   # session started meanwhile meets "server exited unexpectedly".
@@ -52,6 +58,8 @@ launch
 keys F5
 wait_for "Start a new fight from a saved encounter"
 keys Down Enter
+wait_for "Who is surprised"
+keys Enter
 wait_for "3 need initiative"
 [ -f "$WORK/data/fights/mill-ford.yaml" ] || fail "the UI's fight has no file"
 L fight show mill-ford --format yaml >/dev/null || fail "the UI's fight does not read back"
@@ -69,6 +77,9 @@ keys r
 keys "2 ana 18" Enter
 wait_for "Keening Wail against Ana"
 wait_for "USED"
+# The riders the roll offers are asked for at once (P16); none taken here.
+wait_for "Apply what the roll offers"
+keys Escape
 keys c
 keys "dazed" Enter
 wait_for "dazed (save ends)"
@@ -85,19 +96,19 @@ keys Home Down Down Down Down c
 keys "persistent 5 fire" Enter
 wait_for "persistent 5 fire damage (save ends)"
 # The rest of round 1 (the dead darter takes no turn), then round 2 to its Cy, then round 3.
-keys n
+next_turn
 wait_for "round 1 · Ana's turn"
 L fight log mill-ford-2 | grep -qF "Ashen Keener saves against dazed" \
   || fail "no saving throw at the end of the keener's turn"
-keys n n
+next_turn; next_turn
 wait_for "round 1 · Bo's turn"
 wait_for "25/30"
-keys n n
+next_turn; next_turn
 wait_for "round 2 · Ashen Keener's turn"
 L fight log mill-ford-2 | grep -qF "refresh Keening Wail" || fail "no refresh roll for Keening Wail"
-keys n n n n
+next_turn; next_turn; next_turn; next_turn
 wait_for "round 2 · Cy's turn"
-keys n
+next_turn
 wait_for "round 3 · Ashen Keener's turn"
 keys u
 wait_for "undone: the next turn"

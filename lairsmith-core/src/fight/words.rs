@@ -298,7 +298,10 @@ mod error_tests {
             "`0` is not an amount of healing: a whole number from 1 to 9,999"
         );
         // Damage of several types (P5): each word after the amount is a type.
-        assert!(matches!(damage("12 fire hot"), Err(WordError::DamageType(_))));
+        assert!(matches!(
+            damage("12 fire hot"),
+            Err(WordError::DamageType(_))
+        ));
         assert_eq!(damage("12 fire radiant").unwrap().1.len(), 2);
         assert!(matches!(
             overcome_word("ran"),

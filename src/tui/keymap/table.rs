@@ -252,7 +252,7 @@ pub const DEFAULTS: &[DefaultRow] = &[
     row!(C::Table,          [k('+')],               A::HelpAlly,       "",            "Help Attack or Help Defense: the selected creature gives an ally +2 against a foe (bo hedgemaw attack), until the end of its next turn if unused (P13)"),
     row!(C::Table,          [k('M')],               A::Maintain,       "",            "The selected creature maintains an effect it sustains (its number on the card), on its turn; unmaintained, it ends at the end of the turn (P19)"),
     row!(C::Table,          [k('W')],               A::Ready,          "",            "A readied action: the selected creature acts just ahead of the creature that triggered it (its id), from now on (P2)"),
-    row!(C::Table,          [k('O')],               A::ApplyOffers,    "",            "Apply what the last roll's power lines offer: a condition with its duration, persistent damage, a movement (all, or their numbers; P16)"),
+    row!(C::Table,          [k('y')],               A::ApplyOffers,    "",            "Apply what the last roll's power lines offer: a condition with its duration, persistent damage, a movement (all, or their numbers; P16)"),
     row!(C::Table,          [k('V')],               A::Villain,        "",            "The selected monster falls unconscious at 0 HP and makes death saving throws, as a character does: a mighty villain (P3)"),
     row!(C::Table,          [TAB],                  A::NextPane,       "stat block",  "Show the selected monster's whole stat block (its powers' text, as the bestiary has it) in place of the log, or the log again"),
     row!(C::Table,          [k('o')],               A::Open,           "fights",      "Back to the list of saved fights and of encounters to start one from"),

@@ -6,6 +6,7 @@ mod fit_and_wrap;
 mod pickers_and_drafts;
 mod relevel_form;
 mod slow_jobs;
+mod table_by_the_book;
 mod tui;
 mod tui_adventure;
 mod tui_challenges;

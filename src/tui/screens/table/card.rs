@@ -49,7 +49,9 @@ pub(super) fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         misc.push(format!("saves {:+}", c.save_bonus));
     }
     misc.push(format!("action points {}", c.action_points));
-    if let Some(r) = c.recoveries {
+    // A monster's recoveries matter only to Rally (P17), which the log says; the card keeps its
+    // rows for the powers.
+    if let Some(r) = c.recoveries.filter(|_| c.side == Side::Party) {
         let value = c
             .recovery_value
             .map_or_else(String::new, |v| format!(" ({v} HP each)"));
