@@ -7,7 +7,7 @@
 //! change can be taken back as every other change on these screens can.
 
 use super::{PartyForm, screen_of};
-use crate::encounter::{Member, Party, PartyFile};
+use crate::encounter::{Member, Party, PartyFile, PartyRef};
 use crate::store::Fingerprint;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
@@ -207,14 +207,16 @@ fn not_written(
     }
 }
 
-/// The saved party `id` as its file holds it now, for both screens that may show it.
+/// The saved party `id` as its file holds it now, for both screens, where they read it or name
+/// it (a file that could not be read before can be now).
 fn party_saved(app: &mut App, id: &str, party: Party) {
+    let names = |p: &PartyRef| matches!(p, PartyRef::Saved(named) if named == id);
     let e = &mut app.encounter;
-    if e.saved_parties.contains_key(id) {
+    if e.saved_parties.contains_key(id) || names(&e.encounter.party) {
         e.saved_parties.insert(id.to_owned(), party.clone());
     }
     let a = &mut app.adventure;
-    if a.saved_party.as_ref().is_some_and(|(read, _)| read == id) {
+    if a.saved_party.as_ref().is_some_and(|(read, _)| read == id) || names(&a.adventure.party) {
         a.saved_party = Some((id.to_owned(), Ok(party)));
         a.loads += 1;
     }
