@@ -47,6 +47,7 @@ fn export(path: std::path::PathBuf, contents: String) -> Outcome {
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
+    let data = crate::data_dir::DataDir::new(paths.root.clone());
     match cmd {
         Cmd::Fight(job) => Some(Outcome::Fight(crate::tui::screens::table::job::run(
             job, paths,
@@ -142,14 +143,12 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             Some(Outcome::Nothing)
         }
         Cmd::LoadEncounter { path } => {
-            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::load_encounter(&path)
                 .and_then(|(e, fp)| crate::encounter::party_of(&data, &e).map(|p| (e, p, fp)))
                 .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
         Cmd::LoadParty { text, owner } => {
-            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded {
                 text,
@@ -158,19 +157,16 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             })
         }
         Cmd::PartyUsers { id, change } => {
-            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let users = crate::adventure::saved::party_users(&data, &id);
             Some(Outcome::PartyUsers { id, change, users })
         }
         Cmd::LevelUpParty { id } => {
-            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::parties::level_up(&data, &id, 1, None)
                 .map_err(|e| e.to_string())
                 .and_then(|f| f.party().map_err(|e| e.to_string()));
             Some(Outcome::PartyLevelledUp { id, result })
         }
         Cmd::RemoveParty { id } => {
-            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let result = crate::encounter::parties::remove_party(&data, &id)
                 .map(|r| r.to)
                 .map_err(|e| e.to_string());
@@ -183,7 +179,6 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             Some(Outcome::AdventureLoaded { path, result })
         }
         Cmd::LoadAdventureParts { ids, party } => {
-            let data = crate::data_dir::DataDir::new(paths.root.clone());
             let loaded = crate::adventure::check::load_encounters(&data, &ids);
             let party = party.map(|id| {
                 let result = crate::encounter::saved::resolve_party_ref(
@@ -196,6 +191,42 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             Some(Outcome::AdventureParts { loaded, party })
         }
         Cmd::OpenEditor { .. } => None,
+        cmd => Some(party_numbers(cmd, paths)),
+    }
+}
+
+/// The party form's file work: a saved party read with its file's fingerprint, or its numbers
+/// written over the file as read.
+fn party_numbers(cmd: Cmd, paths: &Paths) -> Outcome {
+    let data = crate::data_dir::DataDir::new(paths.root.clone());
+    match cmd {
+        Cmd::SetPartyNumbers {
+            id,
+            owner,
+            seen,
+            members,
+            step,
+        } => {
+            let result = crate::encounter::set_numbers(&data, &id, seen, &members);
+            let changed_on_disk = matches!(
+                result,
+                Err(crate::encounter::DataError::Save(
+                    SaveError::ChangedOnDisk { .. }
+                ))
+            );
+            Outcome::PartyNumbersSet {
+                id,
+                owner,
+                step,
+                result: result.map_err(|e| e.to_string()),
+                changed_on_disk,
+            }
+        }
+        Cmd::ReadPartyNumbers { id, owner } => {
+            let result = crate::encounter::read_party(&data, &id).map_err(|e| e.to_string());
+            Outcome::PartyNumbersRead { id, owner, result }
+        }
+        _ => Outcome::Nothing,
     }
 }
 

@@ -18,6 +18,8 @@ pub enum Confirm {
     Encounter(encounter::Question),
     Adventure(adventure::Question),
     Table(crate::tui::screens::table::Question),
+    /// The party form's.
+    Party(crate::tui::screens::party::Question),
     /// A file to export to exists: y overwrite / n.
     Overwrite {
         path: PathBuf,
@@ -169,6 +171,8 @@ pub enum Layer {
     Placeholder(PlaceholderForm),
     /// An extended challenge for the encounter (A2), new or being edited.
     Challenge(crate::tui::screens::encounter::challenge::ChallengeForm),
+    /// The numbers of every character of the Encounter or the Adventure screen's party.
+    PartyNumbers(crate::tui::screens::party::PartyForm),
     /// A list of saved files, each with what it holds: encounters or adventures to open,
     /// encounters to add to the adventure, or the Forge's drafts.
     Files {
@@ -221,6 +225,7 @@ impl Layer {
             Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
             Layer::Files { purpose, .. } => files_contexts(*purpose),
             Layer::Challenge(_) => vec![Ctx::ChallengeForm, Ctx::Text],
+            Layer::PartyNumbers(_) => vec![Ctx::PartyForm, Ctx::Text],
         }
     }
 
@@ -233,6 +238,7 @@ impl Layer {
             Layer::Placeholder(f) if f.row == 0 => Some(&mut f.level),
             Layer::TemplatePicker(p) | Layer::MonsterPicker(p) => Some(&mut p.query),
             Layer::Challenge(f) => Some(f.focused()),
+            Layer::PartyNumbers(f) => f.focused(),
             _ => None,
         }
     }

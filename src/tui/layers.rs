@@ -38,33 +38,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
                 app.push(Layer::Errors { scroll });
             }
         }
-        Layer::Confirm(c) => {
-            let answer = match c {
-                Confirm::Bestiary(q) => {
-                    bestiary::update::on_confirm(app, q, action).map_err(Confirm::Bestiary)
-                }
-                Confirm::Forge(q) => {
-                    forge::update::on_confirm(app, q, action).map_err(Confirm::Forge)
-                }
-                Confirm::Encounter(q) => {
-                    encounter::update::on_confirm(app, q, action).map_err(Confirm::Encounter)
-                }
-                Confirm::Adventure(q) => {
-                    adventure::update::on_confirm(app, q, action).map_err(Confirm::Adventure)
-                }
-                Confirm::Table(q) => {
-                    crate::tui::screens::table::on_confirm(app, q, action).map_err(Confirm::Table)
-                }
-                Confirm::Overwrite { path, contents } => {
-                    crate::tui::export::on_confirm(path, contents, action)
-                }
-            };
-            // Any other key leaves the question asked.
-            match answer {
-                Ok(effects) => return effects,
-                Err(c) => app.push(Layer::Confirm(c)),
-            }
-        }
+        Layer::Confirm(c) => return on_answer(app, c, action),
         Layer::Prompt { kind, title, field } => match action {
             // The edit is abandoned, and with it what was said of its text.
             Action::Back => app.clear_error(),
@@ -172,54 +146,103 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             }
         },
         Layer::Challenge(form) => encounter::challenge::on_key(app, form, action),
+        Layer::PartyNumbers(form) => {
+            return crate::tui::screens::party::on_key(app, form, action);
+        }
         Layer::Files {
             purpose,
             files,
-            mut cursor,
-        } => match action {
-            Action::Back => {}
-            Action::Choose => match (files.get(cursor), purpose) {
-                (Some(f), FilesFor::OpenEncounter) => {
-                    return vec![
-                        Cmd::LoadEncounter {
-                            path: f.path.clone(),
-                        }
-                        .into(),
-                    ];
-                }
-                (Some(f), FilesFor::OpenAdventure) => {
-                    return vec![
-                        Cmd::LoadAdventure {
-                            path: f.path.clone(),
-                        }
-                        .into(),
-                    ];
-                }
-                (Some(f), FilesFor::AddEncounter) => {
-                    return adventure::update::add_chosen(app, &f.path);
-                }
-                (Some(f), FilesFor::OpenDraft) => return forge::drafts::chosen(f),
-                (None, _) => {}
-            },
-            Action::Delete if purpose == FilesFor::OpenDraft => match files.get(cursor) {
-                Some(f) => forge::drafts::delete_asked(app, f),
-                None => app.push(Layer::Files {
-                    purpose,
-                    files,
-                    cursor,
-                }),
-            },
-            other => {
-                list_move(&mut cursor, files.len(), other, page);
-                app.push(Layer::Files {
-                    purpose,
-                    files,
-                    cursor,
-                });
-            }
-        },
+            cursor,
+        } => return on_files(app, purpose, files, cursor, action),
     }
     Vec::new()
+}
+
+/// A key on a list of saved files: Enter opens or adds the highlighted one, `x` deletes a draft,
+/// the others move.
+fn on_files(
+    app: &mut App,
+    purpose: FilesFor,
+    files: Vec<crate::tui::files::SavedFile>,
+    mut cursor: usize,
+    action: Action,
+) -> Vec<Effect> {
+    let page = app.body_height();
+    match action {
+        Action::Back => {}
+        Action::Choose => match (files.get(cursor), purpose) {
+            (Some(f), FilesFor::OpenEncounter) => {
+                return vec![
+                    Cmd::LoadEncounter {
+                        path: f.path.clone(),
+                    }
+                    .into(),
+                ];
+            }
+            (Some(f), FilesFor::OpenAdventure) => {
+                return vec![
+                    Cmd::LoadAdventure {
+                        path: f.path.clone(),
+                    }
+                    .into(),
+                ];
+            }
+            (Some(f), FilesFor::AddEncounter) => {
+                return adventure::update::add_chosen(app, &f.path);
+            }
+            (Some(f), FilesFor::OpenDraft) => return forge::drafts::chosen(f),
+            (None, _) => {}
+        },
+        Action::Delete if purpose == FilesFor::OpenDraft => match files.get(cursor) {
+            Some(f) => forge::drafts::delete_asked(app, f),
+            None => app.push(Layer::Files {
+                purpose,
+                files,
+                cursor,
+            }),
+        },
+        other => {
+            list_move(&mut cursor, files.len(), other, page);
+            app.push(Layer::Files {
+                purpose,
+                files,
+                cursor,
+            });
+        }
+    }
+    Vec::new()
+}
+
+/// A key on a question, to the screen whose question it is; any other key leaves it asked.
+fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
+    let answer = match c {
+        Confirm::Bestiary(q) => {
+            bestiary::update::on_confirm(app, q, action).map_err(Confirm::Bestiary)
+        }
+        Confirm::Forge(q) => forge::update::on_confirm(app, q, action).map_err(Confirm::Forge),
+        Confirm::Encounter(q) => {
+            encounter::update::on_confirm(app, q, action).map_err(Confirm::Encounter)
+        }
+        Confirm::Adventure(q) => {
+            adventure::update::on_confirm(app, q, action).map_err(Confirm::Adventure)
+        }
+        Confirm::Table(q) => {
+            crate::tui::screens::table::on_confirm(app, q, action).map_err(Confirm::Table)
+        }
+        Confirm::Party(q) => {
+            crate::tui::screens::party::on_confirm(app, q, action).map_err(Confirm::Party)
+        }
+        Confirm::Overwrite { path, contents } => {
+            crate::tui::export::on_confirm(path, contents, action)
+        }
+    };
+    match answer {
+        Ok(effects) => effects,
+        Err(c) => {
+            app.push(Layer::Confirm(c));
+            Vec::new()
+        }
+    }
 }
 
 /// Text typed into a prompt or an editor, to the screen whose it is; `Err` says why it cannot

@@ -224,6 +224,20 @@ pub enum Cmd {
     RemoveParty {
         id: String,
     },
+    /// A saved party read for the party form (`owner`'s), with its file's fingerprint.
+    ReadPartyNumbers {
+        id: String,
+        owner: Owner,
+    },
+    /// Every member's numbers written to a saved party's file if it still is as read (`seen`):
+    /// the party form's, or an undo's or a redo's (`step`).
+    SetPartyNumbers {
+        id: String,
+        owner: Owner,
+        seen: Fingerprint,
+        members: Vec<crate::encounter::Member>,
+        step: crate::tui::screens::party::Step,
+    },
     LoadAdventure {
         path: PathBuf,
     },
@@ -267,6 +281,7 @@ impl Cmd {
             | Cmd::LoadDraft { .. }
             | Cmd::LoadEncounter { .. }
             | Cmd::LoadParty { .. }
+            | Cmd::ReadPartyNumbers { .. }
             | Cmd::PartyUsers { .. }
             | Cmd::LoadAdventure { .. }
             | Cmd::LoadAdventureParts { .. } => false,
@@ -281,6 +296,7 @@ impl Cmd {
             | Cmd::TrashDraft { .. }
             | Cmd::LevelUpParty { .. }
             | Cmd::RemoveParty { .. }
+            | Cmd::SetPartyNumbers { .. }
             | Cmd::Remember(_) => true,
         }
     }
@@ -332,6 +348,10 @@ impl Cmd {
             }
             Cmd::LevelUpParty { id: party } => format!("levelling up the party {}", id(party)),
             Cmd::RemoveParty { id: party } => format!("deleting the party {}", id(party)),
+            Cmd::ReadPartyNumbers { id: party, .. } => format!("reading the party {}", id(party)),
+            Cmd::SetPartyNumbers { id: party, .. } => {
+                format!("saving the numbers of the party {}", id(party))
+            }
             Cmd::LoadAdventure { path } => format!("reading the adventure {}", stem(path)),
             Cmd::LoadAdventureParts { .. } => "reading the adventure's encounters".to_owned(),
             Cmd::Remember(_) => "remembering this session".to_owned(),
@@ -404,6 +424,21 @@ pub enum Outcome {
         id: String,
         result: Result<PathBuf, String>,
     },
+    /// A saved party read for the party form, with its file's fingerprint, or why not.
+    PartyNumbersRead {
+        id: String,
+        owner: Owner,
+        result: Result<(crate::encounter::PartyFile, Fingerprint), String>,
+    },
+    /// A saved party's numbers written (the party as saved, and its file's fingerprint), or why
+    /// not; `changed_on_disk`: refused because the file is no longer as it was read.
+    PartyNumbersSet {
+        id: String,
+        owner: Owner,
+        step: crate::tui::screens::party::Step,
+        result: Result<(crate::encounter::PartyFile, Fingerprint), String>,
+        changed_on_disk: bool,
+    },
     EncounterLoaded {
         path: PathBuf,
         result: Result<(Encounter, Party, Fingerprint), String>,
@@ -473,7 +508,9 @@ impl Outcome {
             | Outcome::Edited { .. }
             | Outcome::Reloaded { .. }
             | Outcome::Loaded(_) => Owner::Bestiary,
-            Outcome::PartyLoaded { owner, .. } => *owner,
+            Outcome::PartyLoaded { owner, .. }
+            | Outcome::PartyNumbersRead { owner, .. }
+            | Outcome::PartyNumbersSet { owner, .. } => *owner,
             Outcome::Files {
                 purpose: FilesFor::OpenDraft,
                 ..

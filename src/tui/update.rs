@@ -15,8 +15,8 @@ use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let forge_before = app.forge.design.snapshot(&app.forge.powers_custom);
-    let encounter_before = app.encounter.encounter.snapshot(&app.encounter.locked);
-    let adventure_before = app.adventure.adventure.snapshot(&());
+    let encounter_before = app.encounter.encounter.snapshot(&app.encounter.aside());
+    let adventure_before = (app.adventure.adventure).snapshot(&app.adventure.party_files.last);
     let mut undoing = false;
     let cmds = match msg {
         Msg::Resize(w, h) => {
@@ -67,8 +67,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         app.forge
             .design
             .record(forge_before, &app.forge.powers_custom);
-        (app.encounter.encounter).record(encounter_before, &app.encounter.locked);
-        app.adventure.adventure.record(adventure_before, &());
+        (app.encounter.encounter).record(encounter_before, &app.encounter.aside());
+        (app.adventure.adventure).record(adventure_before, &app.adventure.party_files.last);
     }
     let mut cmds = cmds;
     cmds.extend(crate::tui::state::remember(app));
@@ -95,6 +95,14 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         _ => None,
     };
     let mut effects = match outcome.owner() {
+        // The party form is both screens'.
+        _ if matches!(
+            outcome,
+            Outcome::PartyNumbersRead { .. } | Outcome::PartyNumbersSet { .. }
+        ) =>
+        {
+            crate::tui::screens::party::on_outcome(app, outcome)
+        }
         None => Vec::new(),
         Some(Owner::Bestiary) => bestiary::update::on_outcome(app, outcome),
         Some(Owner::Forge) => forge::update::on_outcome(app, outcome),

@@ -123,6 +123,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Challenge(form) => {
             encounter::challenge::view(form, app.encounter.report.party_level, f, area)
         }
+        Layer::PartyNumbers(form) => crate::tui::screens::party::view::view(app, form, f, area),
         Layer::Files {
             purpose,
             files,
@@ -159,7 +160,7 @@ fn editor_view(e: &crate::tui::layer::Editor, f: &mut Frame, area: Rect) {
 
 /// The body of the frame (below the tabs, above the status line): where the key reference and
 /// the list of unreadable files go, covering the screen entirely so nothing shows through.
-fn body(app: &App, area: Rect) -> Rect {
+pub(crate) fn body(app: &App, area: Rect) -> Rect {
     Rect::new(
         area.x,
         area.y + 1,
@@ -222,6 +223,7 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
         Confirm::Encounter(q) => encounter::view::question(app, q),
         Confirm::Adventure(q) => adventure::view::question(app, q),
         Confirm::Table(q) => crate::tui::screens::table::card::question(app, q),
+        Confirm::Party(q) => crate::tui::screens::party::view::question(q),
         Confirm::Overwrite { path, .. } => (
             " File exists ",
             format!("{} already exists. Overwrite it?", path.display()),

@@ -26,8 +26,8 @@ pub use file::{
 };
 pub use parties::{
     PartyChoice, PartyRemoved, PartySet, choose_party, level_up, list_parties, load_party_file,
-    member_stats, new_party, party_path, remove_party, resolve_party_spec, rest_party, set_party,
-    set_stats, spec_party,
+    member_stats, new_party, party_path, read_party, remove_party, resolve_party_spec, rest_party,
+    set_numbers, set_party, set_stats, spec_party,
 };
 pub use party::{Member, NumbersError, Party, PartyError, PartyFile, SpecError, StatsChange};
 pub use rating::orcus::budget;

@@ -9,7 +9,7 @@ use crate::encounter::party::{PARTY_SCHEMA_VERSION, Party, PartyFile};
 use crate::monster::design::is_valid_id;
 use crate::monster::slugify;
 use crate::rules::level::Level;
-use crate::store::{Expect, path_in, save_atomic, trash, update_locked};
+use crate::store::{Expect, Fingerprint, SaveError, path_in, save_atomic, trash, update_locked};
 use std::path::{Path, PathBuf};
 
 /// The file of the saved party `id` (which may not exist), refusing an id that could leave
@@ -349,20 +349,77 @@ pub fn set_stats(
     update_party(data, id, |file| {
         let i = find_member(file, id, which)?;
         change.apply_to(&mut file.members[i]);
-        file.members[i]
-            .check_ranges()
-            .map_err(|(_, source)| DataError::NumberOutOfRange {
-                id: id.to_owned(),
-                source,
-            })?;
-        file.members[i]
-            .check_numbers(&file.member_label(i))
-            .map_err(|source| DataError::Numbers {
-                id: id.to_owned(),
-                source,
-            })?;
+        check_member(file, id, i)?;
         Ok((file.clone(), i))
     })
+}
+
+/// The saved party `id` as its file holds it now, and the file's fingerprint: what a change that
+/// must not overwrite anyone else's ([`set_numbers`]) reads first.
+pub fn read_party(data: &DataDir, id: &str) -> Result<(PartyFile, Fingerprint), DataError> {
+    let path = existing_party(data, id)?;
+    let (text, fingerprint) = read_text(&path)?;
+    Ok((parse_party(&text, &path)?, fingerprint))
+}
+
+/// Gives each member of the saved party `id` every number of the member at its place in
+/// `numbers` (P11, P20), a number left unset there included, keeping each member's name, level
+/// and XP and the file's `x-` values: the UI's party form, which shows every number and so sets
+/// them all. All or nothing, under the file's lock, and only over the file as it was read
+/// (`seen`, from [`read_party`]): a file changed since (by `party stats`, a fight's end,
+/// another window) is refused with [`SaveError::ChangedOnDisk`] rather than overwritten. A
+/// number outside its range or a broken rule between a character's numbers (current HP above
+/// the maximum) changes nothing either. Returns the party as saved and its file's fingerprint.
+pub fn set_numbers(
+    data: &DataDir,
+    id: &str,
+    seen: Fingerprint,
+    numbers: &[crate::encounter::party::Member],
+) -> Result<(PartyFile, Fingerprint), DataError> {
+    let path = existing_party(data, id)?;
+    let mut saved = None;
+    let written = update_locked(&path, |current| {
+        let bytes = current.ok_or_else(|| no_such_party(data, id))?;
+        if Fingerprint::of_bytes(bytes) != seen {
+            return Err(SaveError::ChangedOnDisk { path: path.clone() }.into());
+        }
+        let (mut file, text) = parse_locked(bytes, &path)?;
+        if numbers.len() != file.members.len() {
+            return Err(DataError::BadParty(format!(
+                "the party `{id}` has {} members, and numbers were given for {}; the party was not changed",
+                file.members.len(),
+                numbers.len()
+            )));
+        }
+        for (i, from) in numbers.iter().enumerate() {
+            file.members[i].take_numbers(from);
+            check_member(&file, id, i)?;
+        }
+        let bytes = crate::yaml_keep::text_to_save(text, &file, &path)?.into_bytes();
+        saved = Some(file);
+        Ok::<_, DataError>(Some(bytes))
+    })?;
+    match (saved, written) {
+        (Some(file), Some(fingerprint)) => Ok((file, fingerprint)),
+        _ => Err(no_such_party(data, id)),
+    }
+}
+
+/// The member at place `i` of the saved party `id` against each number's range and the rules
+/// between its numbers.
+fn check_member(file: &PartyFile, id: &str, i: usize) -> Result<(), DataError> {
+    file.members[i]
+        .check_ranges()
+        .map_err(|(_, source)| DataError::NumberOutOfRange {
+            id: id.to_owned(),
+            source,
+        })?;
+    file.members[i]
+        .check_numbers(&file.member_label(i))
+        .map_err(|source| DataError::Numbers {
+            id: id.to_owned(),
+            source,
+        })
 }
 
 /// The saved party `id` takes the rest `how` (P20; see [`crate::encounter::rest::rest`]) under

@@ -112,6 +112,7 @@ actions! {
     SaveParty => "save_party",
     LevelUpParty => "level_up_party",
     RemoveParty => "remove_party",
+    PartyNumbers => "party_numbers",
     Notes => "edit_notes",
     GroupNotes => "edit_group_notes",
     LabelGroup => "label_group",

@@ -70,6 +70,7 @@ contexts! {
     OpenList       = "open-list",       Commands, "Lists: opening an encounter or an adventure, adding an encounter";
     DraftList      = "draft-list",      Commands, "Lists: the Forge's drafts";
     ChallengeForm  = "challenge-form",  Typing,   "Encounter: the extended challenge form (every row is typed)";
+    PartyForm      = "party-form",      Typing,   "Encounter and Adventure: the party's numbers (every cell is typed)";
     Editor         = "editor",          Typing,   "Text of several lines (notes; a monster's description, tactics and power texts)";
     Panes          = "panes",           Commands, "Screens with panes side by side (all but the Table's list)";
     Global         = "global",          Commands, "Everywhere (when no text field has focus)";

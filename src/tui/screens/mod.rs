@@ -5,4 +5,6 @@ pub mod adventure;
 pub mod bestiary;
 pub mod encounter;
 pub mod forge;
+/// The party form of the Encounter and Adventure screens.
+pub mod party;
 pub mod table;

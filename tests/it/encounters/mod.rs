@@ -6,4 +6,5 @@ mod encounter_files;
 mod generator;
 mod group_notes;
 mod party_commands;
+mod party_form_numbers;
 mod party_numbers;

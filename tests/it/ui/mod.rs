@@ -3,6 +3,7 @@
 mod e2e;
 mod encounter_editing;
 mod fit_and_wrap;
+mod party_form;
 mod pickers_and_drafts;
 mod relevel_form;
 mod slow_jobs;

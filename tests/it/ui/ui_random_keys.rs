@@ -114,7 +114,7 @@ impl World {
             KeyCode::F(5),
         ];
         const CHARS: &str =
-            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ?!+-=[]/:.,_*";
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ?!+-=[]/:.,_*#";
         let r = self.rng.random_range(0..100);
         if r < 35 {
             let code = CODES[self.rng.random_range(0..CODES.len())];

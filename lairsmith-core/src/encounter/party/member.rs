@@ -207,6 +207,18 @@ impl Member {
         *self != numbers
     }
 
+    /// Takes every number `from` holds, one it leaves unset included, keeping this character's
+    /// name, level and XP: the numbers a form gave the character, in place of its own. Built
+    /// from `from` so that a number added to the struct is taken too.
+    pub fn take_numbers(&mut self, from: &Member) {
+        *self = Member {
+            name: self.name.take(),
+            level: self.level,
+            xp: self.xp,
+            ..from.clone()
+        };
+    }
+
     /// P20: the hit points the character has now: `hp`, else `max_hp` (a character the file
     /// gives no current HP is at its maximum); `None` when the file gives no maximum.
     pub fn hp_now(&self) -> Option<i32> {

@@ -16,11 +16,13 @@ use crate::bestiary::Bestiary;
 use crate::encounter::{Party, PartyRef};
 use crate::rules::Level;
 use crate::tui::document::{Document, OnDisk};
+use crate::tui::screens::party::{Mark, PartyFiles};
 use std::collections::BTreeMap;
 
 pub struct AdventureScreen {
-    /// The adventure, with its file and history.
-    pub adventure: Document<Adventure>,
+    /// The adventure, with its file and history; undo brings back the mark of the party form's
+    /// last change to a saved party's file with it.
+    pub adventure: Document<Adventure, Mark>,
     pub cursor: usize,
     /// The selected encounter's pane has the arrow keys.
     pub preview_focus: bool,
@@ -29,6 +31,8 @@ pub struct AdventureScreen {
     pub loaded: BTreeMap<String, Loaded>,
     /// The saved party the adventure names, as read (or why it could not be).
     pub saved_party: Option<(String, Result<Party, String>)>,
+    /// The saved parties' files the party form read and changed.
+    pub party_files: PartyFiles,
     /// Bumped whenever `loaded` or `saved_party` changes, so the report is computed again.
     pub loads: u64,
     /// Derived after every update.
@@ -66,6 +70,7 @@ impl AdventureScreen {
             preview_scroll: 0,
             loaded,
             saved_party: None,
+            party_files: PartyFiles::default(),
             loads: 0,
             derived_for: None,
             ratings: Ratings::default(),
@@ -140,6 +145,6 @@ impl AdventureScreen {
 
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        self.adventure.step(back, &mut ())
+        self.adventure.step(back, &mut self.party_files.last)
     }
 }

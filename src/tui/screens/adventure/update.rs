@@ -75,8 +75,18 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
+            let mark = s.party_files.last.clone();
             let done = s.step_history(back);
             app.stepped(back, done);
+            let mut effects =
+                crate::tui::screens::party::history_stepped(app, Owner::Adventure, &mark, back);
+            effects.extend(load_cmds(&app.adventure));
+            return Some(effects);
+        }
+        Action::PartyNumbers => {
+            let mut effects = crate::tui::screens::party::open(app, Owner::Adventure);
+            effects.extend(load_cmds(&app.adventure));
+            return Some(effects);
         }
         Action::AddEncounter => {
             if s.is_full() {

@@ -15,11 +15,13 @@ use crate::encounter::{Encounter, Party, PartyRef};
 use crate::rules::Level;
 use crate::tui::document::{Document, OnDisk};
 use crate::tui::layer::Picker;
+use crate::tui::screens::party::{Mark, PartyFiles};
 use std::collections::BTreeMap;
 
 pub struct EncounterScreen {
-    /// The encounter, with its file and history; undo brings back `locked` with it.
-    pub encounter: Document<Encounter, Vec<String>>,
+    /// The encounter, with its file and history; undo brings back `locked` and the mark of the
+    /// party form's last change to a saved party's file with it.
+    pub encounter: Document<Encounter, (Vec<String>, Mark)>,
     pub cursor: usize,
     /// Group keys kept by the generator.
     pub locked: Vec<String>,
@@ -34,6 +36,8 @@ pub struct EncounterScreen {
     pub replacing: Option<usize>,
     /// Saved parties read so far, by id: an encounter that names one is rated with it.
     pub saved_parties: BTreeMap<String, Party>,
+    /// The saved parties' files the party form read and changed.
+    pub party_files: PartyFiles,
     /// The treasure method shown under the arithmetic (T1): the adventure's when the encounter
     /// was opened from one, else chosen with its key; not saved in the encounter file.
     pub treasure: Option<crate::treasure::Method>,
@@ -94,6 +98,7 @@ impl EncounterScreen {
             seed: 1,
             replacing: None,
             saved_parties: BTreeMap::new(),
+            party_files: PartyFiles::default(),
             treasure: None,
             treasure_seed: 0,
             treasure_plan: None,
@@ -161,7 +166,18 @@ impl EncounterScreen {
 
     /// Undo (`back`) or redo; returns whether there was anything to do.
     pub fn step_history(&mut self, back: bool) -> bool {
-        self.encounter.step(back, &mut self.locked)
+        let mut aside = (
+            std::mem::take(&mut self.locked),
+            self.party_files.last.take(),
+        );
+        let done = self.encounter.step(back, &mut aside);
+        (self.locked, self.party_files.last) = aside;
+        done
+    }
+
+    /// What the history keeps beside the encounter.
+    pub fn aside(&self) -> (Vec<String>, Mark) {
+        (self.locked.clone(), self.party_files.last.clone())
     }
 }
 

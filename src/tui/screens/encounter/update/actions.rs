@@ -36,9 +36,11 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         | Action::ToggleAlly
         | Action::Lock
         | Action::Choose => group(app, action),
-        Action::EditParty | Action::SaveParty | Action::LevelUpParty | Action::RemoveParty => {
-            party(app, action)
-        }
+        Action::EditParty
+        | Action::SaveParty
+        | Action::LevelUpParty
+        | Action::RemoveParty
+        | Action::PartyNumbers => party(app, action),
         Action::Notes
         | Action::Rename
         | Action::Explain
@@ -76,8 +78,13 @@ pub(super) fn navigate(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::PageDown => s.preview_scroll = s.preview_scroll.saturating_add(10),
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
+            let mark = s.party_files.last.clone();
             let done = s.step_history(back);
             app.stepped(back, done);
+            let owner = crate::tui::msg::Owner::Encounter;
+            return Some(crate::tui::screens::party::history_stepped(
+                app, owner, &mark, back,
+            ));
         }
         _ => return None,
     }
@@ -301,6 +308,10 @@ pub(super) fn party(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             );
         }
         Action::LevelUpParty => return Some(level_up_party(app)),
+        Action::PartyNumbers => {
+            let owner = crate::tui::msg::Owner::Encounter;
+            return Some(crate::tui::screens::party::open(app, owner));
+        }
         Action::RemoveParty => match &s.encounter.party {
             PartyRef::Saved(id) => {
                 let id = id.clone();
