@@ -328,6 +328,9 @@ impl App {
             (None, Some(s)) => s.text.clone(),
             (None, None) => return vec![ratatui::text::Line::default()],
         };
+        // Whatever a message quotes (a word typed, a name from a file) reaches the terminal
+        // only as text.
+        let text = crate::text::escape_controls(&text).into_owned();
         let width = usize::from(width.max(1));
         let mut lines =
             crate::tui::widgets::wrap::flush(vec![ratatui::text::Line::raw(text)], width);

@@ -280,6 +280,62 @@ fn case_1_durations_end_at_the_named_creatures_next_turn_not_a_turn_early() {
 
 /// Case 1, from a power's line: "until the end of your next turn" is anchored to the attacker
 /// (P16), and applied on its turn it lasts through its next one (P7).
+/// P7 (L990-997, "until the end of your next turn"): a turn that ends early, because its
+/// creature dies at its start (persistent damage) or leaves during it, still ends what lasts
+/// until its end. Found by the random fights' invariant: the effect outlived the turn.
+#[test]
+fn case_1_a_turn_cut_short_ends_what_lasts_until_its_end() {
+    for cut in ["dies at its start", "leaves during it"] {
+        let mut f = fight(vec![
+            monster("hedgemaw", 100, 20),
+            monster("keener", 5, 10),
+            character("ana", 40, 5),
+        ]);
+        ok(&mut f, next());
+        // On Hedgemaw's turn, Ana is slowed until the end of the keener's next turn.
+        ok(
+            &mut f,
+            effect(
+                "ana",
+                condition(Condition::Slowed),
+                Until::EndOf("keener".into()),
+            ),
+        );
+        if cut == "dies at its start" {
+            ok(
+                &mut f,
+                effect(
+                    "keener",
+                    Affliction::Persistent {
+                        amount: 10,
+                        damage_type: None,
+                    },
+                    Until::SaveEnds,
+                ),
+            );
+            ok(&mut f, next());
+        } else {
+            ok(&mut f, next());
+            assert_eq!(f.now.turn.as_deref(), Some("keener"));
+            assert!(
+                has(&f, "ana", Condition::Slowed),
+                "on through the keener's turn"
+            );
+            ok(
+                &mut f,
+                Step::Remove {
+                    who: "keener".into(),
+                },
+            );
+        }
+        assert!(
+            !has(&f, "ana", Condition::Slowed),
+            "{cut}: {}",
+            since(&f, 0)
+        );
+    }
+}
+
 #[test]
 fn case_1_a_riders_your_next_turn_is_the_attackers_and_outlives_this_turn() {
     let mut hm = monster("hedgemaw", 100, 30);

@@ -972,6 +972,7 @@ mod random_steps {
             2 => (who.clone(), prop_oneof![Just(Until::SaveEnds), Just(Until::EndOf("a".into())), Just(Until::StartOf("b".into()))])
                 .prop_map(|(w, u)| effect(&w, condition(Condition::Dazed), u)),
             1 => who.clone().prop_map(|w| effect(&w, Affliction::Persistent { amount: 3, damage_type: None }, Until::SaveEnds)),
+            2 => (who.clone(), who.clone()).prop_map(|(w, x)| effect(&w, condition(Condition::Slowed), Until::EndOf(x))),
             1 => (who.clone(), 1i64..25).prop_map(|(w, n)| Step::Delay { who: w, count: n }),
             1 => who.clone().prop_map(|t| Step::Attack { who: "a".into(), power: "bite".into(), target: t, defense: Some(14), apply: true, also: Vec::new(), mods: Vec::new(), d20: Vec::new(), riders: false, immediate: false }),
             1 => who.clone().prop_map(|w| Step::KnockOut { who: w }),
@@ -1046,10 +1047,20 @@ mod random_steps {
         fn invariants_hold_and_undo_returns_exactly_the_previous_state(steps in proptest::collection::vec(step(), 1..60)) {
             let mut f = arena();
             ok(&mut f, Step::next());
+            let mut delayed = std::collections::BTreeSet::new();
             for s in steps {
                 let before = f.now.clone();
                 let lines_before = f.log().unwrap().len();
+                let delay = match &s {
+                    Step::Delay { who, .. } if before.turn.as_deref() == Some(who.as_str()) => before
+                        .combatants
+                        .iter()
+                        .find(|c| &c.id == who)
+                        .map(|c| (who.clone(), c.turns)),
+                    _ => None,
+                };
                 if f.push(s).is_ok() {
+                    delayed.extend(delay);
                     invariants(&f);
                     // The dead regain nothing (P3).
                     for c in &f.now.combatants {
@@ -1075,6 +1086,9 @@ mod random_steps {
                         "{saves} death saves in one step: {:?}",
                         log[lines_before..].iter().map(|l| &l.text).collect::<Vec<_>>()
                     );
+                    // P7: an effect "until the end of X's next turn" is on its target through
+                    // X's next turn and gone once that turn has ended.
+                    end_of_next_turn(&before, &f.now, &delayed)?;
                     // The file reads back as the fight.
                     let text = lairsmith::fight::saved::to_text(&f);
                     let dir = tempfile::tempdir().unwrap();
@@ -1092,6 +1106,65 @@ mod random_steps {
                 }
             }
         }
+    }
+
+    /// P7 over one step from `before` to `now`: no "until the end of X's next turn" effect is
+    /// left once X's next turn (the first it begins after the effect, `after + 1`) has ended;
+    /// and one that was on a creature still up when X's next turn begins is still on it. A
+    /// turn X delayed (`delayed`: X and the number of the turn) goes on in the turn X takes on
+    /// its new count (P2), so the effect lasts through that one.
+    fn end_of_next_turn(
+        before: &FightState,
+        now: &FightState,
+        delayed: &std::collections::BTreeSet<(String, u32)>,
+    ) -> Result<(), TestCaseError> {
+        let turns =
+            |s: &FightState, x: &str| s.combatants.iter().find(|c| c.id == x).map(|c| c.turns);
+        for c in &now.combatants {
+            for e in &c.effects {
+                let Until::EndOf(x) = &e.until else { continue };
+                let Some(t) = turns(now, x) else { continue };
+                let mut next = e.after + 1;
+                while delayed.contains(&(x.clone(), next)) {
+                    next += 1;
+                }
+                let over = t > next || (t == next && now.turn.as_deref() != Some(x));
+                prop_assert!(
+                    !over,
+                    "{}'s effect #{} until the end of {x}'s next turn outlived it (after {}, {x} has begun {t})",
+                    c.id,
+                    e.id,
+                    e.after
+                );
+            }
+        }
+        for c in &before.combatants {
+            for e in &c.effects {
+                let Until::EndOf(x) = &e.until else { continue };
+                let began = before.turn.as_deref() != Some(x)
+                    && now.turn.as_deref() == Some(x)
+                    && turns(now, x) == Some(e.after + 1);
+                let up = now
+                    .combatants
+                    .iter()
+                    .find(|d| d.id == c.id)
+                    .is_some_and(|d| d.life == Life::Up);
+                if began && up {
+                    let kept = now
+                        .combatants
+                        .iter()
+                        .find(|d| d.id == c.id)
+                        .is_some_and(|d| d.effects.iter().any(|k| k.id == e.id));
+                    prop_assert!(
+                        kept,
+                        "{}'s effect #{} ended as {x}'s next turn began",
+                        c.id,
+                        e.id
+                    );
+                }
+            }
+        }
+        Ok(())
     }
 
     #[test]

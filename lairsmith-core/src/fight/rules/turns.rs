@@ -156,6 +156,22 @@ pub(crate) fn after_a_fall(
     out
 }
 
+/// P7 and P19: what ends with `who`'s turn, however it ends (at `next`, or cut short when the
+/// creature dies or leaves on it): effects it must maintain and did not this turn, then effects
+/// lasting until the end of its turn, on anyone. No saving throw: the dead make none.
+pub fn p7_turn_ends(s: &mut FightState, who: usize) -> Vec<String> {
+    let id = s.combatants[who].id.clone();
+    let turns = s.combatants[who].turns;
+    // P19: what it maintains and did not this turn (`after` holds the turn it last did).
+    let lapsed = |e: &Effect| e.maintained_by.as_deref() == Some(id.as_str()) && e.after < turns;
+    let mut out = end_effects(s, lapsed);
+    for l in &mut out {
+        *l = l.replace(" (P7)", ": not maintained (P19)");
+    }
+    out.extend(end_effects(s, |e| p7_ends(e, &id, turns, false)));
+    out
+}
+
 /// P7 and P19: the end of `who`'s turn: a saving throw (d20 + its save bonus, 10 or higher; the
 /// player's roll for a character) for every "save ends" effect on it, the aftereffect beginning
 /// on a success, a "first failed save" effect replacing the effect on a failure; effects it
@@ -164,7 +180,6 @@ pub(crate) fn after_a_fall(
 pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<String> {
     let mut out = Vec::new();
     let id = s.combatants[who].id.clone();
-    let turns = s.combatants[who].turns;
     let bonus = s.combatants[who].save_bonus;
     let character = s.combatants[who].side == crate::fight::model::Side::Party;
     let mut kept = Vec::new();
@@ -213,14 +228,7 @@ pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<St
         }
     }
     s.combatants[who].effects = kept;
-    // P19: what it maintains and did not this turn (`after` holds the turn it last did).
-    let lapsed = |e: &Effect| e.maintained_by.as_deref() == Some(id.as_str()) && e.after < turns;
-    let mut lines = end_effects(s, lapsed);
-    for l in &mut lines {
-        *l = l.replace(" (P7)", ": not maintained (P19)");
-    }
-    out.extend(lines);
-    out.extend(end_effects(s, |e| p7_ends(e, &id, turns, false)));
+    out.extend(p7_turn_ends(s, who));
     // Reminders of what it must maintain next turn.
     let held: Vec<String> = s
         .combatants
@@ -366,7 +374,11 @@ pub fn next_turn(s: &mut FightState, dice: &mut Dice) {
         if s.combatants[i].takes_turns() {
             return;
         }
+        // It died at its turn's start: the turn ends there, and with it what ends with it.
         log(s, format!("{name}'s turn ends"));
+        for l in p7_turn_ends(s, i) {
+            log(s, l);
+        }
         s.acted.push(id);
         s.turn = None;
     }

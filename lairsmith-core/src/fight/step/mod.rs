@@ -380,6 +380,9 @@ pub fn apply_in_place(s: &mut FightState, step: &Step, dice: &mut Dice) -> Resul
     {
         let name = s.combatants[i].name.clone();
         log(s, format!("{name}'s turn ends"));
+        for line in rules::p7_turn_ends(s, i) {
+            log(s, line);
+        }
         s.acted.push(id);
         s.turn = None;
         if s.ended.is_none() {
