@@ -165,7 +165,87 @@ pub(super) fn hp_text(c: &Combatant) -> String {
 
 fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let s = &fight.now;
-    let head = match (&s.ended, &s.turn) {
+    let head = head_line(app, fight);
+    let left_w = (area.width * 11 / 20).max(50).min(area.width);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
+    // The whole head fits in the title at 120 columns; where it does not, the title keeps the
+    // fight's name and the state (round, whose turn, what to press) goes on its own rows, whole.
+    let head = escape_controls(&head).into_owned();
+    let fits = crate::text::display_width(&head) + 4 <= usize::from(left.width);
+    let title = if fits {
+        head.clone()
+    } else {
+        escape_controls(&fight.name).into_owned()
+    };
+    let block = Block::bordered()
+        .title(format!(
+            " {} ",
+            crate::text::truncate_to_width(&title, usize::from(left.width.saturating_sub(4)))
+        ))
+        .border_style(theme::focused_border());
+    let mut inner = block.inner(left);
+    f.render_widget(block, left);
+    if !fits {
+        let state = head
+            .strip_prefix(title.as_str())
+            .map_or(head.as_str(), |rest| rest.trim_start_matches(" · "));
+        let rows = crate::tui::widgets::wrap::flush(
+            vec![Line::from(Span::styled(state.to_owned(), theme::heading()))],
+            usize::from(inner.width),
+        );
+        let h = u16::try_from(rows.len()).unwrap_or(1).min(inner.height);
+        let [state_area, rest] =
+            Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(inner);
+        f.render_widget(Paragraph::new(rows), state_area);
+        inner = rest;
+    }
+    // What the last step said; the end's XP, award and treasure take more room.
+    let most = if s.ended.is_some() { 12 } else { 4 };
+    let news_h = u16::try_from(app.table.news.len().min(most)).unwrap_or(4);
+    let [order_area, news_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(news_h)]).areas(inner);
+    let (mut lines, selected_line) = order_lines(app, fight, usize::from(order_area.width));
+    lines.extend(challenge_lines(app, s));
+    let scroll = selected_line.saturating_sub(usize::from(order_area.height.saturating_sub(1)));
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        order_area,
+    );
+    // A step's newest lines; the end's from its first (the XP).
+    let skip = if s.ended.is_some() {
+        0
+    } else {
+        app.table.news.len().saturating_sub(usize::from(news_h))
+    };
+    let news: Vec<Line> = app
+        .table
+        .news
+        .iter()
+        .skip(skip)
+        .take(usize::from(news_h))
+        .map(|n| Line::styled(escape_controls(n).into_owned(), theme::dim()))
+        .collect();
+    f.render_widget(Paragraph::new(news).wrap(Wrap { trim: false }), news_area);
+
+    let card_h = right.height.saturating_mul(3) / 5;
+    let [card_area, log_area] =
+        Layout::vertical([Constraint::Length(card_h), Constraint::Fill(1)]).areas(right);
+    super::card::card(app, fight, f, card_area);
+    if app.table.show_block {
+        super::card::stat_block(app, fight, f, log_area);
+    } else {
+        super::card::log(app, fight, f, log_area);
+    }
+}
+
+/// The fight's heading: its name and where it stands (ended with its XP, whose turn, or what
+/// is needed before round 1).
+fn head_line(app: &App, fight: &Fight) -> String {
+    let s = &fight.now;
+    match (&s.ended, &s.turn) {
         (Some(e), _) => format!(
             "{} · ended · {} XP, {} each",
             fight.name,
@@ -208,51 +288,16 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
                 )
             }
         }
-    };
-    let left_w = (area.width * 11 / 20).max(50).min(area.width);
-    let [left, right] =
-        Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
-    // The whole head fits in the title at 120 columns; where it does not, the title keeps the
-    // fight's name and the state (round, whose turn, what to press) goes on its own rows, whole.
-    let head = escape_controls(&head).into_owned();
-    let fits = crate::text::display_width(&head) + 4 <= usize::from(left.width);
-    let title = if fits {
-        head.clone()
-    } else {
-        escape_controls(&fight.name).into_owned()
-    };
-    let block = Block::bordered()
-        .title(format!(
-            " {} ",
-            crate::text::truncate_to_width(&title, usize::from(left.width.saturating_sub(4)))
-        ))
-        .border_style(theme::focused_border());
-    let mut inner = block.inner(left);
-    f.render_widget(block, left);
-    if !fits {
-        let state = head
-            .strip_prefix(title.as_str())
-            .map_or(head.as_str(), |rest| rest.trim_start_matches(" · "));
-        let rows = crate::tui::widgets::wrap::flush(
-            vec![Line::from(Span::styled(state.to_owned(), theme::heading()))],
-            usize::from(inner.width),
-        );
-        let h = u16::try_from(rows.len()).unwrap_or(1).min(inner.height);
-        let [state_area, rest] =
-            Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(inner);
-        f.render_widget(Paragraph::new(rows), state_area);
-        inner = rest;
     }
-    // What the last step said; the end's XP, award and treasure take more room.
-    let most = if s.ended.is_some() { 12 } else { 4 };
-    let news_h = u16::try_from(app.table.news.len().min(most)).unwrap_or(4);
-    let [order_area, news_area] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(news_h)]).areas(inner);
+}
+
+/// The initiative order, a row a creature (its count, name, hit-point bar, state words, action
+/// points and effects), and the row of the selected one.
+fn order_lines(app: &App, fight: &Fight, width: usize) -> (Vec<Line<'static>>, usize) {
+    let s = &fight.now;
     let order = fight.order();
     // The name gives way first, so that the bar, the HP and the state words stay in view.
-    let name_w = usize::from(order_area.width)
-        .saturating_sub(38)
-        .clamp(10, 22);
+    let name_w = width.saturating_sub(38).clamp(10, 22);
     let mut lines = Vec::new();
     let mut selected_line = 0;
     for (i, c) in order.iter().enumerate() {
@@ -301,6 +346,12 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         }
         lines.push(line);
     }
+    (lines, selected_line)
+}
+
+/// The extended challenges (A3) under the order: their count and their DCs.
+fn challenge_lines(app: &App, s: &crate::fight::model::FightState) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
     // The extended challenges (A3) under the order: their count and their DCs.
     for (n, ch) in s.challenges.iter().enumerate() {
         lines.push(Line::raw(""));
@@ -343,38 +394,7 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
             key(app, Action::ChallengeCheck)
         )));
     }
-    let scroll = selected_line.saturating_sub(usize::from(order_area.height.saturating_sub(1)));
-    f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
-        order_area,
-    );
-    // A step's newest lines; the end's from its first (the XP).
-    let skip = if s.ended.is_some() {
-        0
-    } else {
-        app.table.news.len().saturating_sub(usize::from(news_h))
-    };
-    let news: Vec<Line> = app
-        .table
-        .news
-        .iter()
-        .skip(skip)
-        .take(usize::from(news_h))
-        .map(|n| Line::styled(escape_controls(n).into_owned(), theme::dim()))
-        .collect();
-    f.render_widget(Paragraph::new(news).wrap(Wrap { trim: false }), news_area);
-
-    let card_h = right.height.saturating_mul(3) / 5;
-    let [card_area, log_area] =
-        Layout::vertical([Constraint::Length(card_h), Constraint::Fill(1)]).areas(right);
-    super::card::card(app, fight, f, card_area);
-    if app.table.show_block {
-        super::card::stat_block(app, fight, f, log_area);
-    } else {
-        super::card::log(app, fight, f, log_area);
-    }
+    lines
 }
 
 /// A name in `width` columns, cut before a group member's number so that `Kilnwing Darter 1`
