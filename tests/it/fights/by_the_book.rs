@@ -1095,6 +1095,43 @@ fn p14_the_surprised_take_no_turn_in_the_surprise_round() {
     );
 }
 
+/// P14 (L1064, "any combatants who aren't aware of enemies are surprised"): a whole side is
+/// named at once, `party` or `foes`, as the Table screen's question takes it; a creature whose
+/// id is the word would be named first.
+#[test]
+fn p14_a_whole_side_is_named_surprised() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("encounters")).unwrap();
+    std::fs::write(
+        d.join("encounters/e.yaml"),
+        "kind: encounter\nschema_version: 1\nname: E\nparty:\n  members:\n  - {name: Ana, level: 3}\n  - {name: Bo, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 2\n",
+    )
+    .unwrap();
+    for (side, surprised) in [
+        ("foes", ["Hedgemaw 1", "Hedgemaw 2"]),
+        ("party", ["Ana", "Bo"]),
+    ] {
+        let out = common::lairsmith_ok(
+            d,
+            &["fight", "start", "e", "--seed", "1", "--surprised", side],
+        );
+        let path = out.lines().last().unwrap().trim().to_owned();
+        let (f, _) = lairsmith::fight::saved::load_fight(std::path::Path::new(&path)).unwrap();
+        for name in surprised {
+            let c = f.now.combatants.iter().find(|c| c.name == name).unwrap();
+            assert!(rules::has(c, Condition::Surprised), "{side}: {name}");
+        }
+        let others = f
+            .now
+            .combatants
+            .iter()
+            .filter(|c| rules::has(c, Condition::Surprised))
+            .count();
+        assert_eq!(others, 2, "{side}: only its side");
+    }
+}
+
 /// P15 (L1214): several targets from the command line, each with its defense.
 #[test]
 fn p15_fight_roll_takes_several_targets() {
