@@ -129,6 +129,7 @@ pub enum FightCmd {
     Maintain {
         fight: String,
         who: String,
+        #[arg(value_parser = effect_number, allow_negative_numbers = true)]
         effect: u32,
     },
     /// A readied action taken just before the creature that triggered it: WHO acts just ahead
@@ -140,13 +141,18 @@ pub enum FightCmd {
     },
     /// Apply what the last attack's power lines offer (P16): the offer's number, from `fight
     /// show` or the roll's log.
-    Apply { fight: String, offer: u32 },
+    Apply {
+        fight: String,
+        #[arg(value_parser = offer_number, allow_negative_numbers = true)]
+        offer: u32,
+    },
     /// A condition (the book's list), `persistent 5 fire`, or any text, with its duration.
     Condition(ConditionArgs),
     /// End an effect before its time (its number, from `fight show`).
     EndCondition {
         fight: String,
         who: String,
+        #[arg(value_parser = effect_number, allow_negative_numbers = true)]
         effect: u32,
     },
     /// Roll a power's attack against its targets' defenses (one roll a target, damage rolled
@@ -339,6 +345,18 @@ fn d20(s: &str) -> Result<i64, String> {
         .ok_or_else(|| {
             format!("`{s}` is not a d20's face: a d20 shows a whole number from 1 to 20")
         })
+}
+
+/// An effect's number (`fight show` gives them), in the fight file's range.
+fn effect_number(s: &str) -> Result<u32, String> {
+    let n = crate::cli::args::limited(crate::limits::FIGHT_EFFECT_NUMBER)(s)?;
+    u32::try_from(n).map_err(|_| crate::limits::FIGHT_EFFECT_NUMBER.refusal(n))
+}
+
+/// An offer's number (the roll's log gives them), in the fight file's range.
+fn offer_number(s: &str) -> Result<u32, String> {
+    let n = crate::cli::args::limited(crate::limits::FIGHT_TALLY)(s)?;
+    u32::try_from(n).map_err(|_| crate::limits::FIGHT_TALLY.refusal(n))
 }
 
 /// An initiative count, read as the Table screen's prompts read it.
