@@ -8,6 +8,7 @@ mod pickers_and_drafts;
 mod relevel_form;
 mod slow_jobs;
 mod table_by_the_book;
+mod table_walk;
 mod tui;
 mod tui_adventure;
 mod tui_challenges;
