@@ -633,11 +633,17 @@ pub fn reinforcement(
     ally: bool,
     initiative: Option<i64>,
 ) -> Result<Combatant, BuildError> {
-    let free = |base: &str| {
-        (1..)
-            .map(|n| format!("{base}-{n}"))
-            .find(|id| !f.now.combatants.iter().any(|c| &c.id == id))
-            .unwrap_or_else(|| base.to_owned())
+    // The number a new one takes: the first from `from` whose id is free, so that its id and its
+    // name carry the same number ("Hedgemaw 2" is `hedgemaw-2`).
+    let free = |base: &str, from: usize| {
+        (from.max(1)..)
+            .find(|n| {
+                !f.now
+                    .combatants
+                    .iter()
+                    .any(|c| c.id == format!("{base}-{n}"))
+            })
+            .unwrap_or(from)
     };
     if let Some(like) = f.now.combatants.iter().find(|c| c.id == what) {
         // Another of a group: the same numbers, fresh, acting with its group.
@@ -649,19 +655,20 @@ pub fn reinforcement(
             }
         });
         let mut c = like.clone();
-        c.id = free(base);
         let kin = f
             .now
             .combatants
             .iter()
             .filter(|x| x.group.is_some() && x.group == like.group)
             .count();
+        let n = free(base, kin + 1);
+        c.id = format!("{base}-{n}");
         let stem = like
             .name
             .rsplit_once(' ')
             .filter(|(_, n)| n.parse::<u32>().is_ok())
             .map_or(like.name.as_str(), |(s, _)| s);
-        c.name = format!("{stem} {}", kin + 1);
+        c.name = format!("{stem} {n}");
         c.hp = c.max_hp.unwrap_or(0);
         c.temp_hp = 0;
         c.life = Life::Up;
@@ -677,8 +684,27 @@ pub fn reinforcement(
         return Ok(c);
     }
     let side = if ally { Side::Ally } else { Side::Foe };
-    let mut c = monster(bestiary, what, free(what), None, side)
+    // The monster's others in the fight: the new one is numbered after them, id and name alike.
+    let kin = f
+        .now
+        .combatants
+        .iter()
+        .filter(|c| matches!(&c.origin, crate::fight::model::Origin::Monster { id } if id == what))
+        .count();
+    let id = if kin == 0 && !f.now.combatants.iter().any(|c| c.id == what) {
+        what.to_owned()
+    } else {
+        format!("{what}-{}", free(what, kin + 1))
+    };
+    let mut c = monster(bestiary, what, id.clone(), None, side)
         .map_err(|e| BuildError::NotAReinforcement(Box::new(e)))?;
+    if let Some((_, n)) = id
+        .rsplit_once('-')
+        .filter(|(_, n)| n.parse::<u32>().is_ok())
+        && id != what
+    {
+        c.name = format!("{} {n}", c.name);
+    }
     let count = match initiative {
         Some(i) => i,
         None => {

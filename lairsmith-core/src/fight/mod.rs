@@ -86,6 +86,10 @@ impl Fight {
         if taken >= most || (!ends && taken >= before_end) {
             return Err(step::StepError::Full { steps: taken, most });
         }
+        // P13: the table's words of a new attack, each once (a file's steps replay as taken).
+        if let Step::Attack { mods, .. } = &step {
+            rules::p13_table_words(mods).map_err(step::StepError::Refused)?;
+        }
         let n = taken + 1;
         let mut dice = rules::Dice::for_step(self.seed, n);
         self.now.log.clear();

@@ -26,9 +26,15 @@ pub enum FightRefused {
     /// Undo at the start of the fight.
     #[error("nothing to undo: the fight is as it started")]
     NothingToUndo,
-    /// Undo of an end whose XP is in the party's file (or being written there).
+    /// Undo of an end whose XP is in the party's file.
     #[error("the fight's XP is written in the party's file; its end cannot be undone")]
     EndAwarded,
+    /// Undo of an end whose award began and did not finish (`awarding:`): the party's file may
+    /// or may not hold the XP yet, so the end stays until the award is finished.
+    #[error(
+        "the fight's award began and did not finish; `lairsmith fight end FIGHT --write` (or E on the Table screen) finishes it, never twice, and its end cannot be undone meanwhile"
+    )]
+    EndAwarding,
     /// Step 2 of an award failed: the party's file is as it was; the fight records that the
     /// award began (`awarding:`), and the next award finishes it.
     #[error(

@@ -157,8 +157,11 @@ fn step_with<E: Into<DataError>>(
 /// once the XP is written, and when the file is not the front end's copy (`seen`).
 pub fn undo(path: &Path, seen: Option<Fingerprint>) -> Result<Changed<Step>, DataError> {
     let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
-        if !f.awarded.is_empty() || f.awarding.is_some() {
+        if !f.awarded.is_empty() {
             return Err(FightRefused::EndAwarded.into());
+        }
+        if f.awarding.is_some() {
+            return Err(FightRefused::EndAwarding.into());
         }
         let undone = f.undo().ok_or(FightRefused::NothingToUndo)?;
         Ok((f.clone(), undone))

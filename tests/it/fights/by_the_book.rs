@@ -1132,6 +1132,78 @@ fn p14_a_whole_side_is_named_surprised() {
     }
 }
 
+/// P13 (L1191-1203, the Attack Modifiers table): the table's words count once. The same word
+/// twice, cover with superior cover, concealment with total concealment, or numbers adding past
+/// 20 are refused with the reason; each of them alone is taken.
+#[test]
+fn p13_the_tables_words_count_once() {
+    let mut hm = monster("hedgemaw", 100, 30);
+    hm.powers
+        .push(power("Thorn Lash", Usage::AtWill, 10, Defense::Ac, "1d6"));
+    let mut f = fight(vec![hm, character("ana", 60, 10)]);
+    ok(&mut f, next());
+    for (words, why) in [
+        (&["cover", "cover"][..], "`cover` is given twice"),
+        (&["charge", "charge"], "`charge` is given twice"),
+        (
+            &["cover", "superior-cover"],
+            "cover and superior cover do not add",
+        ),
+        (
+            &["concealment", "total-concealment"],
+            "concealment and total concealment do not add",
+        ),
+        (&["+20", "+5"], "the table's numbers add to +25"),
+    ] {
+        let s = with_mods(attack("hedgemaw", "thorn lash", &["ana"], &[10]), words);
+        let e = refused(&mut f, s);
+        assert!(e.contains(why), "{words:?}: {e}");
+    }
+    ok(
+        &mut f,
+        with_mods(
+            attack("hedgemaw", "thorn lash", &["ana"], &[10]),
+            &["superior-cover", "charge", "-2", "+1"],
+        ),
+    );
+}
+
+/// Reinforcements (`fight add`, `A` on the Table screen) are numbered after their kin, the id
+/// and the name alike: "Hedgemaw 2" is `hedgemaw-2`, so a GM who reads a name types its id.
+#[test]
+fn a_reinforcements_id_and_name_carry_the_same_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("encounters")).unwrap();
+    std::fs::write(
+        d.join("encounters/e.yaml"),
+        "kind: encounter\nschema_version: 1\nname: E\nparty:\n  members:\n  - {name: Ana, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 1\n- monster: ashen-keener\n  count: 2\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| common::lairsmith_ok(d, args);
+    run(&["fight", "start", "e", "--seed", "1"]);
+    run(&["fight", "add", "e", "hedgemaw"]);
+    run(&["fight", "add", "e", "hedgemaw"]);
+    run(&["fight", "add", "e", "ashen-keener"]);
+    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+    let named: Vec<(String, String)> = f
+        .now
+        .combatants
+        .iter()
+        .map(|c| (c.id.clone(), c.name.clone()))
+        .collect();
+    for (id, name) in [
+        ("hedgemaw-2", "Hedgemaw 2"),
+        ("hedgemaw-3", "Hedgemaw 3"),
+        ("ashen-keener-3", "Ashen Keener 3"),
+    ] {
+        assert!(
+            named.contains(&(id.to_owned(), name.to_owned())),
+            "{id} {name}: {named:?}"
+        );
+    }
+}
+
 /// P15 (L1214): several targets from the command line, each with its defense.
 #[test]
 fn p15_fight_roll_takes_several_targets() {

@@ -142,6 +142,12 @@ fn an_award_left_half_done_is_finished_once() {
     std::fs::write(&path, &begun).unwrap();
     let o = lairsmith(d, &["fight", "undo", "ford"]);
     assert!(!o.status.success(), "an award begun is not undone");
+    // It says the award began, not that the XP is written (it may not be).
+    let why = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        why.contains("the fight's award began and did not finish") && !why.contains("is written"),
+        "{why}"
+    );
     let out = lairsmith_ok(d, &["fight", "end", "ford", "--write"]);
     assert!(
         out.contains("Ana: 5,500 XP → 6,500 XP (party `crew`)"),

@@ -300,3 +300,43 @@ fn the_dice_and_roll_prompts_fit_80x24() {
     common::golden("tui/table-roll-80x24.txt", &ui.screen(80, 24));
     ui.key(Esc);
 }
+
+/// A mistyped answer keeps its words: the surprise question asks again with them after the
+/// start refused them, and the end's prompt stays open on what the end refuses. After the XP
+/// was declined, `E` offers to write it again.
+#[test]
+fn a_mistyped_answer_is_asked_again_and_a_declined_award_offered_again() {
+    let mut ui = Ui::over(ambush());
+    ui.key(KeyCode::F(5))
+        .key(Enter)
+        .typed("ashen-keenr")
+        .key(Enter);
+    assert!(
+        ui.error()
+            .unwrap_or_default()
+            .contains("did you mean `ashen-keener`")
+    );
+    let s = ui.screen(100, 30);
+    assert!(
+        s.contains("Who is surprised") && s.contains("ashen-keenr"),
+        "{s}"
+    );
+    ui.key(Esc);
+    ui.key(Enter).key(Enter);
+    assert!(ui.app.table.fight().is_some());
+    ui.ch('E').ctrl('u').typed("ana").key(Enter);
+    assert!(
+        ui.screen(100, 30).contains("End the fight"),
+        "the prompt stays open"
+    );
+    assert!(ui.error().is_some());
+    ui.ctrl('u').typed("all").key(Enter);
+    assert!(ui.screen(100, 30).contains("Write the XP"));
+    ui.ch('n');
+    assert!(ui.status().contains("E here"), "{}", ui.status());
+    ui.ch('E');
+    assert!(ui.screen(100, 30).contains("Write the XP"), "offered again");
+    ui.ch('y');
+    let party = std::fs::read_to_string(ui.root().join("parties/crew.yaml")).unwrap();
+    assert!(party.contains("xp:"), "{party}");
+}

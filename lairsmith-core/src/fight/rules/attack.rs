@@ -65,6 +65,47 @@ pub const P13_TABLE_WORDS: &[&str] = &[
     "-N",
 ];
 
+/// P13: the table's words for one attack, each read once (L1191-1203): a modifier given twice
+/// is one modifier, so it is refused rather than doubled; cover and superior cover do not add
+/// (the one that applies is given alone), nor do concealment and total concealment; and the
+/// numbers given add to at most 20 either way, as one number may.
+pub fn p13_table_words(words: &[String]) -> Result<Vec<TableMod>, String> {
+    let mods = words
+        .iter()
+        .map(|m| m.parse::<TableMod>())
+        .collect::<Result<Vec<_>, String>>()?;
+    for (i, m) in mods.iter().enumerate() {
+        if !matches!(m, TableMod::Number(_)) && mods[..i].contains(m) {
+            return Err(format!(
+                "`{}` is given twice: a modifier counts once (P13)",
+                crate::text::quote_short(words[i].trim())
+            ));
+        }
+    }
+    let both = |a: TableMod, b: TableMod| mods.contains(&a) && mods.contains(&b);
+    if both(TableMod::Cover, TableMod::SuperiorCover) {
+        return Err("cover and superior cover do not add: give the one that applies (P13)".into());
+    }
+    if both(TableMod::Concealment, TableMod::TotalConcealment) {
+        return Err(
+            "concealment and total concealment do not add: give the one that applies (P13)".into(),
+        );
+    }
+    let numbers: i64 = mods
+        .iter()
+        .map(|m| match m {
+            TableMod::Number(n) => *n,
+            _ => 0,
+        })
+        .sum();
+    if !(-20..=20).contains(&numbers) {
+        return Err(format!(
+            "the table's numbers add to {numbers:+}: at most 20 either way, as one number (P13)"
+        ));
+    }
+    Ok(mods)
+}
+
 impl std::str::FromStr for TableMod {
     type Err = String;
     fn from_str(s: &str) -> Result<TableMod, String> {

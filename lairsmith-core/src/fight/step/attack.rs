@@ -30,6 +30,8 @@ pub(super) fn attack_step(
         defense: *defense,
     }];
     targets.extend(also.iter().cloned());
+    // A fight file's steps replay as they were taken; a new step's words are checked first
+    // ([`crate::fight::Fight::push`], P13).
     let table = mods
         .iter()
         .map(|m| m.parse::<TableMod>())
@@ -529,10 +531,7 @@ pub fn aims(s: &FightState, step: &Step) -> Result<Vec<Aim>, StepError> {
     else {
         return Err(StepError::Refused("not an attack".to_owned()));
     };
-    let table = mods
-        .iter()
-        .map(|m| m.parse::<TableMod>())
-        .collect::<Result<Vec<_>, String>>()?;
+    let table = rules::p13_table_words(mods)?;
     let a = find(s, who)?;
     let pw = &s.combatants[a].powers[power_index(&s.combatants[a], power)?];
     let Some((bonus, def)) = pw.attack else {

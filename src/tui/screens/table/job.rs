@@ -45,6 +45,12 @@ pub enum Job {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Done {
     Lobby(Result<(Vec<SavedFight>, Vec<String>), String>),
+    /// A fight could not start from the encounter: why, with what was asked, to ask again.
+    NotStarted {
+        encounter: PathBuf,
+        surprised: Vec<String>,
+        why: String,
+    },
     /// The fight at `path` after the job, with what to say about it; or why it failed (the
     /// screen then reads the file again).
     Fight {
@@ -114,7 +120,11 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
                 ended: false,
                 read: true,
             },
-            Err(e) => Done::Lobby(Err(e.to_string())),
+            Err(e) => Done::NotStarted {
+                encounter: PathBuf::from(&with.encounter),
+                surprised: with.surprised.clone(),
+                why: e.to_string(),
+            },
         },
         Job::Step { path, seen, steps } => Done::Fight {
             result: run::steps_seen(&path, seen, &steps)

@@ -26,8 +26,9 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
         })],
         (Question::Award { .. }, false) => {
             let end = app.key_on(crate::tui::app::Screen::Table, Action::Undo);
+            let write = app.key_on(crate::tui::app::Screen::Table, Action::EndFight);
             app.info(format!(
-                "The XP is not written. `lairsmith fight end {} --write` writes it later; {end} takes the end back.",
+                "The XP is not written. {write} here (or `lairsmith fight end {} --write`) writes it later; {end} takes the end back.",
                 open.path
                     .file_stem()
                     .unwrap_or_default()
@@ -59,6 +60,19 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             l.cursor = l.cursor.min(l.len().saturating_sub(1));
             l.read = true;
             l.cancelled = false;
+            Vec::new()
+        }
+        Done::NotStarted {
+            encounter,
+            surprised,
+            why,
+        } => {
+            // The question again, with what was typed: a mistyped name is corrected, not retyped.
+            app.error(why);
+            super::update::ask_start(app, encounter);
+            if let Some(crate::tui::layer::Layer::Prompt { field, .. }) = app.layers.last_mut() {
+                *field = crate::tui::widgets::text_field::TextField::new(&surprised.join(", "));
+            }
             Vec::new()
         }
         Done::Lobby(Err(e)) => {

@@ -175,6 +175,10 @@ fn end(app: &mut App, open: &Open, text: &str) -> Result<Vec<Effect>, String> {
         }
     }
     let overcome = words::overcome(&ids, all, &open.fight.now)?;
+    // Tried on a copy first, so that what the end refuses keeps the prompt open.
+    open.fight.clone().push(Step::End {
+        overcome: overcome.clone(),
+    })?;
     app.table.treasure = treasure;
     Ok(vec![run(Job::End {
         path: open.path.clone(),

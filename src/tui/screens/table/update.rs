@@ -167,7 +167,14 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             Vec::new()
         }
         Action::EndFight => {
-            if f.now.ended.is_some() {
+            let has_file = f.party.is_some() || f.adventure.is_some();
+            if f.now.ended.is_some() && has_file && f.awarded.is_empty() {
+                // Its XP not yet written (declined, or an award that began and failed): E
+                // offers the write again, which finishes a begun award without adding twice.
+                app.push(Layer::Confirm(Confirm::Table(Question::Award {
+                    treasure: app.table.treasure,
+                })));
+            } else if f.now.ended.is_some() {
                 app.error("The fight has ended; u takes the end back (until its XP is written).");
             } else {
                 ask(
