@@ -2,7 +2,8 @@
 //! as `rules` ← `monster` ← `bestiary` ← `encounter` ← `adventure`/`treasure` ← `export`) nor
 //! between the faces in `src/`; the library holds the data directory and the encounter and party
 //! files (with typed errors); the UI never reaches into the CLI; the library crate depends on no
-//! UI or CLI crate; and the difficulty band and the output formats are types, not strings.
+//! UI or CLI crate; the difficulty band and the output formats are types, not strings; and no
+//! function or file of the sources is too long to read whole.
 
 use crate::common;
 
