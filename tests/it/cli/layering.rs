@@ -676,7 +676,10 @@ fn code_only(text: &str) -> String {
     while i < c.len() {
         let rest = &c[i..];
         if rest.starts_with(&['/', '/']) {
-            let end = rest.iter().position(|ch| *ch == '\n').map_or(c.len(), |p| i + p);
+            let end = rest
+                .iter()
+                .position(|ch| *ch == '\n')
+                .map_or(c.len(), |p| i + p);
             blank(&mut out, &c[i..end]);
             i = end;
         } else if rest.starts_with(&['/', '*']) {
