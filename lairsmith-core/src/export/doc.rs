@@ -84,16 +84,42 @@ fn capitalise(s: &str) -> String {
 
 /// Lays out a stat block.
 pub fn layout(b: &StatBlock) -> Vec<Block> {
-    let mut out = vec![
-        Block::Title(b.name.clone()),
-        Block::Line(vec![
-            italic(b.header.clone()),
-            plain(" · "),
-            italic(b.type_line.clone()),
-            plain(" · "),
-            bold(format!("XP {}", group_thousands(b.xp))),
-        ]),
-    ];
+    let mut out = vec![Block::Title(b.name.clone()), header_line(b)];
+    for item in [
+        hp_line(b),
+        defenses_line(b),
+        endurance_line(b),
+        speed_line(b),
+        senses_line(b),
+    ] {
+        out.push(Block::Item(item));
+    }
+    if let Some(item) = damage_defenses_line(b) {
+        out.push(Block::Item(item));
+    }
+    traits_blocks(b, &mut out);
+    power_sections(b, &mut out);
+    statistics_blocks(b, &mut out);
+    variants_blocks(b, &mut out);
+    prose_sections(b, &mut out);
+    templates_blocks(b, &mut out);
+    overrides_blocks(b, &mut out);
+    out
+}
+
+/// The line under the name: the header ("Level 4 Skulker"), the type line and the XP.
+fn header_line(b: &StatBlock) -> Block {
+    Block::Line(vec![
+        italic(b.header.clone()),
+        plain(" · "),
+        italic(b.type_line.clone()),
+        plain(" · "),
+        bold(format!("XP {}", group_thousands(b.xp))),
+    ])
+}
+
+/// Hit points, the staggered value (or a mook's rule), regeneration and initiative.
+fn hp_line(b: &StatBlock) -> Vec<Span> {
     let mut hp = vec![bold("HP"), plain(format!(" {}; ", b.hp))];
     if b.mook {
         // A missed attack never damages a mook (Monster Statistics: Mooks).
@@ -109,9 +135,13 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     hp.push(plain(" · "));
     hp.push(bold("Initiative"));
     hp.push(plain(format!(" {}", signed(b.initiative))));
-    out.push(Block::Item(hp));
+    hp
+}
+
+/// The four defenses.
+fn defenses_line(b: &StatBlock) -> Vec<Span> {
     let d = b.defenses;
-    out.push(Block::Item(vec![
+    vec![
         bold("AC"),
         plain(format!(" {}, ", d.ac)),
         bold("Fortitude"),
@@ -120,8 +150,12 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         plain(format!(" {}, ", d.reflex)),
         bold("Will"),
         plain(format!(" {}", d.will)),
-    ]));
-    out.push(Block::Item(vec![
+    ]
+}
+
+/// Saving throws, action points and recoveries.
+fn endurance_line(b: &StatBlock) -> Vec<Span> {
+    vec![
         bold("Saving Throws"),
         plain(format!(" {}; ", signed(b.saving_throw_bonus))),
         bold("Action Points"),
@@ -132,7 +166,11 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         } else {
             format!(" {} (recovery value {})", b.recoveries, b.recovery_value)
         }),
-    ]));
+    ]
+}
+
+/// Speed with the other movement modes and traits, then space and reach.
+fn speed_line(b: &StatBlock) -> Vec<Span> {
     let mut speed = vec![bold("Speed"), plain(format!(" {}", b.speed))];
     let m = &b.movement;
     for (name, v) in m.modes() {
@@ -146,7 +184,11 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     speed.push(plain(format!(" {}; ", b.space)));
     speed.push(bold("Reach"));
     speed.push(plain(format!(" {}", b.reach)));
-    out.push(Block::Item(speed));
+    speed
+}
+
+/// Perception and the senses after it.
+fn senses_line(b: &StatBlock) -> Vec<Span> {
     let mut senses = vec![
         bold("Senses"),
         plain(format!(
@@ -159,7 +201,11 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     if !listed.is_empty() {
         senses.push(plain(listed));
     }
-    out.push(Block::Item(senses));
+    senses
+}
+
+/// Resistances, vulnerabilities and immunities, or `None` for a monster with none of them.
+fn damage_defenses_line(b: &StatBlock) -> Option<Vec<Span>> {
     let mut defenses = Vec::new();
     let list = |v: &[crate::monster::statblock::ResistanceValue]| {
         v.iter()
@@ -188,25 +234,31 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             crate::text::joined(&b.immunities, ", ")
         )));
     }
-    if !defenses.is_empty() {
-        out.push(Block::Item(defenses));
-    }
+    (!defenses.is_empty()).then_some(defenses)
+}
 
-    if !b.traits.is_empty() {
-        out.push(Block::Heading("Traits".into()));
-        for t in &b.traits {
-            let mut head = vec![bold(t.name.clone())];
-            if let Some(a) = t.aura {
-                head.push(plain(format!(" · Aura {a}")));
-            }
-            if !t.tags.is_empty() {
-                head.push(plain(format!(" ({})", t.tags.join(", "))));
-            }
-            head.extend(template_mark(t.from_template.as_deref()));
-            out.push(Block::Line(head));
-            out.push(Block::Item(named_prose(&t.text, &b.name)));
-        }
+/// The Traits section, if the monster has any.
+fn traits_blocks(b: &StatBlock, out: &mut Vec<Block>) {
+    if b.traits.is_empty() {
+        return;
     }
+    out.push(Block::Heading("Traits".into()));
+    for t in &b.traits {
+        let mut head = vec![bold(t.name.clone())];
+        if let Some(a) = t.aura {
+            head.push(plain(format!(" · Aura {a}")));
+        }
+        if !t.tags.is_empty() {
+            head.push(plain(format!(" ({})", t.tags.join(", "))));
+        }
+        head.extend(template_mark(t.from_template.as_deref()));
+        out.push(Block::Line(head));
+        out.push(Block::Item(named_prose(&t.text, &b.name)));
+    }
+}
+
+/// The Actions section, then the Triggered Actions one, each only if it has a power.
+fn power_sections(b: &StatBlock, out: &mut Vec<Block>) {
     let (triggered, actions): (Vec<&StatPower>, Vec<&StatPower>) =
         b.powers.iter().partition(|p| p.triggered);
     for (title, powers) in [("Actions", actions), ("Triggered Actions", triggered)] {
@@ -215,11 +267,32 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         }
         out.push(Block::Heading(title.into()));
         for p in powers {
-            power_blocks(p, &b.name, &mut out);
+            power_blocks(p, &b.name, out);
         }
     }
+}
 
+/// The Statistics section: the abilities, skills, alignment and languages, equipment and the
+/// knowledge checks.
+fn statistics_blocks(b: &StatBlock, out: &mut Vec<Block>) {
     out.push(Block::Heading("Statistics".into()));
+    let [row1, row2] = ability_rows(b);
+    out.push(Block::Item(row1));
+    out.push(Block::Item(row2));
+    if let Some(skills) = skills_line(b) {
+        out.push(Block::Item(skills));
+    }
+    out.push(Block::Item(alignment_languages_line(b)));
+    if let Some(e) = &b.equipment {
+        let mut item = vec![bold("Equipment"), plain(" ")];
+        item.extend(named_prose(e, &b.name));
+        out.push(Block::Item(item));
+    }
+    out.push(Block::Item(knowledge_line(b)));
+}
+
+/// The abilities in two rows, Str, Con and Dex, then Int, Wis and Cha, each with its modifier.
+fn ability_rows(b: &StatBlock) -> [Vec<Span>; 2] {
     let a = &b.abilities;
     let ab = |name: &str, v: crate::monster::statblock::AbilityValue| {
         vec![
@@ -237,26 +310,34 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
     row2.extend(ab("Wis", a.wis));
     row2.push(plain(" · "));
     row2.extend(ab("Cha", a.cha));
-    out.push(Block::Item(row1));
-    out.push(Block::Item(row2));
-    if !b.skills.0.is_empty() {
-        let skills: Vec<String> = b
-            .skills
-            .0
-            .iter()
-            .map(|(k, v)| {
-                format!(
-                    "{} {}",
-                    Skill::parse(k).map_or(k.as_str(), |s| s.label()),
-                    signed(i64::from(*v))
-                )
-            })
-            .collect();
-        out.push(Block::Item(vec![
-            bold("Skills"),
-            plain(format!(" {}", skills.join(", "))),
-        ]));
+    [row1, row2]
+}
+
+/// The trained skills with their bonuses, or `None` without any.
+fn skills_line(b: &StatBlock) -> Option<Vec<Span>> {
+    if b.skills.0.is_empty() {
+        return None;
     }
+    let skills: Vec<String> = b
+        .skills
+        .0
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{} {}",
+                Skill::parse(k).map_or(k.as_str(), |s| s.label()),
+                signed(i64::from(*v))
+            )
+        })
+        .collect();
+    Some(vec![
+        bold("Skills"),
+        plain(format!(" {}", skills.join(", "))),
+    ])
+}
+
+/// Alignment ("Unaligned" when none), then languages ("—" when none) and telepathy.
+fn alignment_languages_line(b: &StatBlock) -> Vec<Span> {
     let mut misc = vec![
         bold("Alignment"),
         plain(format!(
@@ -277,28 +358,36 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
         langs.push_str(&format!("; telepathy {t}"));
     }
     misc.push(plain(format!(" {langs}")));
-    out.push(Block::Item(misc));
-    if let Some(e) = &b.equipment {
-        let mut item = vec![bold("Equipment"), plain(" ")];
-        item.extend(named_prose(e, &b.name));
-        out.push(Block::Item(item));
-    }
+    misc
+}
+
+/// The knowledge checks' skill and DCs, with what each reveals.
+fn knowledge_line(b: &StatBlock) -> Vec<Span> {
     let k = &b.knowledge;
     let skill = k.skill.label();
-    out.push(Block::Item(vec![
+    vec![
         bold("Knowledge"),
         plain(format!(
             " {skill} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
             k.moderate_dc, k.hard_dc
         )),
-    ]));
-    if !b.variants.is_empty() {
-        out.push(Block::Heading("Variants".into()));
-        for v in &b.variants {
-            out.push(Block::Line(vec![bold(v.name.clone())]));
-            out.push(Block::Item(named_prose(&v.text, &b.name)));
-        }
+    ]
+}
+
+/// The Variants section, if the monster has any.
+fn variants_blocks(b: &StatBlock, out: &mut Vec<Block>) {
+    if b.variants.is_empty() {
+        return;
     }
+    out.push(Block::Heading("Variants".into()));
+    for v in &b.variants {
+        out.push(Block::Line(vec![bold(v.name.clone())]));
+        out.push(Block::Item(named_prose(&v.text, &b.name)));
+    }
+}
+
+/// The Description and Tactics sections, each present only if written, one line a paragraph.
+fn prose_sections(b: &StatBlock, out: &mut Vec<Block>) {
     for (label, text) in [("Description", &b.description), ("Tactics", &b.tactics)] {
         if let Some(t) = text {
             out.push(Block::Heading(label.into()));
@@ -308,36 +397,45 @@ pub fn layout(b: &StatBlock) -> Vec<Block> {
             }
         }
     }
-    if !b.templates.is_empty() {
-        out.push(Block::Heading("Templates".into()));
-        for t in &b.templates {
-            let changes = if t.changes.is_empty() {
-                "no change to this monster".to_owned()
-            } else {
-                t.changes.join("; ")
-            };
-            out.push(Block::Item(vec![
-                bold(t.name.clone()),
-                plain(format!(" ({}): {changes}", t.id)),
-            ]));
-        }
+}
+
+/// The Templates section: each template applied and what it changed.
+fn templates_blocks(b: &StatBlock, out: &mut Vec<Block>) {
+    if b.templates.is_empty() {
+        return;
     }
-    if !b.overrides.is_empty() {
-        out.push(Block::Heading("Overrides".into()));
-        for o in &b.overrides {
-            let why = if o.reason.is_empty() {
-                "no reason given".to_owned()
-            } else {
-                o.reason.clone()
-            };
-            out.push(Block::Item(vec![
-                bold(o.stat.clone()),
-                plain(format!(" {} (formula {}): ", o.value, o.formula)),
-                prose(why),
-            ]));
-        }
+    out.push(Block::Heading("Templates".into()));
+    for t in &b.templates {
+        let changes = if t.changes.is_empty() {
+            "no change to this monster".to_owned()
+        } else {
+            t.changes.join("; ")
+        };
+        out.push(Block::Item(vec![
+            bold(t.name.clone()),
+            plain(format!(" ({}): {changes}", t.id)),
+        ]));
     }
-    out
+}
+
+/// The Overrides section: each stat set by hand, against its formula, and why.
+fn overrides_blocks(b: &StatBlock, out: &mut Vec<Block>) {
+    if b.overrides.is_empty() {
+        return;
+    }
+    out.push(Block::Heading("Overrides".into()));
+    for o in &b.overrides {
+        let why = if o.reason.is_empty() {
+            "no reason given".to_owned()
+        } else {
+            o.reason.clone()
+        };
+        out.push(Block::Item(vec![
+            bold(o.stat.clone()),
+            plain(format!(" {} (formula {}): ", o.value, o.formula)),
+            prose(why),
+        ]));
+    }
 }
 
 /// " [Veteran]" after a power or trait a template added. The space is outside the italics:

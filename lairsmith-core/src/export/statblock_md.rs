@@ -195,35 +195,7 @@ fn skill_label(k: &str) -> String {
 /// The stat block in Fantasy Statblocks' keys.
 pub(crate) fn fs_monster(b: &StatBlock) -> FsMonster {
     let a = &b.abilities;
-    let ab = |v: crate::monster::statblock::AbilityValue| {
-        format!("{} ({})", v.score, signed(i64::from(v.modifier)))
-    };
-    // Fantasy Statblocks keeps one entry per name in each list (see `monster::names`): a
-    // repeated name is numbered, here on the names the monster gives, and again on each list as
-    // written, so that nothing a list holds is lost in the plugin.
-    let power_names = distinct(b.powers.iter().map(|p| p.name.as_str()));
-    let powers: Vec<_> = b
-        .powers
-        .iter()
-        .zip(power_names)
-        .map(|(p, name)| {
-            let mut p = p.clone();
-            p.name = name;
-            p
-        })
-        .collect();
-    let (triggered, actions): (Vec<_>, Vec<_>) = powers.iter().partition(|p| p.triggered);
-    let trait_names = distinct(b.traits.iter().map(|t| t.name.as_str()));
-    let variant_names = distinct(b.variants.iter().map(|v| v.name.as_str()));
-    let k = &b.knowledge;
-    let mut languages = if b.languages.is_empty() {
-        "—".to_owned()
-    } else {
-        b.languages.join(", ")
-    };
-    if let Some(t) = b.telepathy {
-        languages.push_str(&format!("; telepathy {t}"));
-    }
+    let (actions, reactions) = power_entries(b);
     FsMonster {
         layout: LAYOUT_NAME,
         name: b.name.clone(),
@@ -270,40 +242,10 @@ pub(crate) fn fs_monster(b: &StatBlock) -> FsMonster {
         damage_immunities: (!b.immunities.is_empty())
             .then(|| crate::text::joined(&b.immunities, ", ")),
         senses: senses(b),
-        languages,
-        traits: one_per_name(
-            b.traits
-                .iter()
-                .zip(trait_names)
-                .map(|(t, mut name)| {
-                    if let Some(a) = t.aura {
-                        name.push_str(&format!(" · Aura {a}"));
-                    }
-                    if !t.tags.is_empty() {
-                        name.push_str(&format!(" ({})", t.tags.join(", ")));
-                    }
-                    if let Some(from) = &t.from_template {
-                        name.push_str(&format!(" [{from}]"));
-                    }
-                    FsTrait {
-                        name,
-                        desc: t.text.clone(),
-                    }
-                })
-                .collect(),
-        ),
-        actions: one_per_name(
-            actions
-                .into_iter()
-                .map(|p| power_trait(p, &b.name))
-                .collect(),
-        ),
-        reactions: one_per_name(
-            triggered
-                .into_iter()
-                .map(|p| power_trait(p, &b.name))
-                .collect(),
-        ),
+        languages: languages(b),
+        traits: trait_entries(b),
+        actions,
+        reactions,
         level: b.level,
         role_line: b.header.clone(),
         type_line: b.type_line.clone(),
@@ -323,73 +265,175 @@ pub(crate) fn fs_monster(b: &StatBlock) -> FsMonster {
         },
         space: b.space.clone(),
         reach: b.reach,
-        abilities: [
-            ab(a.str),
-            ab(a.con),
-            ab(a.dex),
-            ab(a.int),
-            ab(a.wis),
-            ab(a.cha),
-        ],
-        skills: (!b.skills.0.is_empty()).then(|| {
-            b.skills
-                .0
-                .iter()
-                .map(|(k, v)| format!("{} {}", skill_label(k), signed(i64::from(*v))))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }),
+        abilities: book_abilities(b),
+        skills: skills(b),
         equipment: b.equipment.clone(),
-        knowledge: format!(
-            "{} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
-            k.skill.label(),
-            k.moderate_dc,
-            k.hard_dc
-        ),
-        variants: one_per_name(
-            b.variants
-                .iter()
-                .zip(variant_names)
-                .map(|(v, name)| FsTrait {
-                    name,
-                    desc: v.text.clone(),
-                })
-                .collect(),
-        ),
+        knowledge: knowledge(b),
+        variants: variant_entries(b),
         description: b.description.clone(),
         tactics: b.tactics.clone(),
-        templates: one_per_name(
-            b.templates
-                .iter()
-                .map(|t| FsTrait {
-                    name: format!("{} ({})", t.name, t.id),
-                    desc: if t.changes.is_empty() {
-                        "no change to this monster".to_owned()
-                    } else {
-                        t.changes.join("; ")
-                    },
-                })
-                .collect(),
-        ),
-        overrides: one_per_name(
-            b.overrides
-                .iter()
-                .map(|o| FsTrait {
-                    name: o.stat.clone(),
-                    desc: format!(
-                        "{} (formula {}): {}",
-                        o.value,
-                        o.formula,
-                        if o.reason.is_empty() {
-                            "no reason given"
-                        } else {
-                            &o.reason
-                        }
-                    ),
-                })
-                .collect(),
-        ),
+        templates: template_entries(b),
+        overrides: override_entries(b),
     }
+}
+
+/// "Common, Goblin; telepathy 10", or "—" for a monster of no language.
+fn languages(b: &StatBlock) -> String {
+    let mut languages = if b.languages.is_empty() {
+        "—".to_owned()
+    } else {
+        b.languages.join(", ")
+    };
+    if let Some(t) = b.telepathy {
+        languages.push_str(&format!("; telepathy {t}"));
+    }
+    languages
+}
+
+// Fantasy Statblocks keeps one entry per name in each list (see `monster::names`): a repeated
+// name is numbered, on the names the monster gives (the powers', the traits', the variants'),
+// and again on each list as written, so that nothing a list holds is lost in the plugin.
+
+/// The powers used on the monster's turn, then the triggered ones, as traits.
+fn power_entries(b: &StatBlock) -> (Vec<FsTrait>, Vec<FsTrait>) {
+    let power_names = distinct(b.powers.iter().map(|p| p.name.as_str()));
+    let powers: Vec<_> = b
+        .powers
+        .iter()
+        .zip(power_names)
+        .map(|(p, name)| {
+            let mut p = p.clone();
+            p.name = name;
+            p
+        })
+        .collect();
+    let (triggered, actions): (Vec<_>, Vec<_>) = powers.iter().partition(|p| p.triggered);
+    let entries = |powers: Vec<&crate::monster::statblock::StatPower>| {
+        one_per_name(
+            powers
+                .into_iter()
+                .map(|p| power_trait(p, &b.name))
+                .collect(),
+        )
+    };
+    (entries(actions), entries(triggered))
+}
+
+/// The traits, each named with its aura, tags and template.
+fn trait_entries(b: &StatBlock) -> Vec<FsTrait> {
+    let trait_names = distinct(b.traits.iter().map(|t| t.name.as_str()));
+    one_per_name(
+        b.traits
+            .iter()
+            .zip(trait_names)
+            .map(|(t, mut name)| {
+                if let Some(a) = t.aura {
+                    name.push_str(&format!(" · Aura {a}"));
+                }
+                if !t.tags.is_empty() {
+                    name.push_str(&format!(" ({})", t.tags.join(", ")));
+                }
+                if let Some(from) = &t.from_template {
+                    name.push_str(&format!(" [{from}]"));
+                }
+                FsTrait {
+                    name,
+                    desc: t.text.clone(),
+                }
+            })
+            .collect(),
+    )
+}
+
+fn variant_entries(b: &StatBlock) -> Vec<FsTrait> {
+    let variant_names = distinct(b.variants.iter().map(|v| v.name.as_str()));
+    one_per_name(
+        b.variants
+            .iter()
+            .zip(variant_names)
+            .map(|(v, name)| FsTrait {
+                name,
+                desc: v.text.clone(),
+            })
+            .collect(),
+    )
+}
+
+/// Str, Con, Dex, Int, Wis, Cha as the book prints them: "18 (+6)".
+fn book_abilities(b: &StatBlock) -> [String; 6] {
+    let a = &b.abilities;
+    let ab = |v: crate::monster::statblock::AbilityValue| {
+        format!("{} ({})", v.score, signed(i64::from(v.modifier)))
+    };
+    [
+        ab(a.str),
+        ab(a.con),
+        ab(a.dex),
+        ab(a.int),
+        ab(a.wis),
+        ab(a.cha),
+    ]
+}
+
+/// "Athletics +7, Stealth +9", or `None` without a trained skill.
+fn skills(b: &StatBlock) -> Option<String> {
+    (!b.skills.0.is_empty()).then(|| {
+        b.skills
+            .0
+            .iter()
+            .map(|(k, v)| format!("{} {}", skill_label(k), signed(i64::from(*v))))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+fn knowledge(b: &StatBlock) -> String {
+    let k = &b.knowledge;
+    format!(
+        "{} DC {}: its name, ancestry, type, tags and temperament; DC {}: also its powers, resistances, immunities and vulnerabilities",
+        k.skill.label(),
+        k.moderate_dc,
+        k.hard_dc
+    )
+}
+
+/// Each template applied, with what it changed.
+fn template_entries(b: &StatBlock) -> Vec<FsTrait> {
+    one_per_name(
+        b.templates
+            .iter()
+            .map(|t| FsTrait {
+                name: format!("{} ({})", t.name, t.id),
+                desc: if t.changes.is_empty() {
+                    "no change to this monster".to_owned()
+                } else {
+                    t.changes.join("; ")
+                },
+            })
+            .collect(),
+    )
+}
+
+/// Each stat set by hand, against its formula, and why.
+fn override_entries(b: &StatBlock) -> Vec<FsTrait> {
+    one_per_name(
+        b.overrides
+            .iter()
+            .map(|o| FsTrait {
+                name: o.stat.clone(),
+                desc: format!(
+                    "{} (formula {}): {}",
+                    o.value,
+                    o.formula,
+                    if o.reason.is_empty() {
+                        "no reason given"
+                    } else {
+                        &o.reason
+                    }
+                ),
+            })
+            .collect(),
+    )
 }
 
 /// A list as Fantasy Statblocks keeps it, one entry per name: a repeated name is numbered.

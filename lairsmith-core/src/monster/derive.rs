@@ -9,7 +9,9 @@ use crate::rules::abilities::{
     Ability, Skill, TRAINED_SKILL_BONUS, default_top_score, listed_modifier,
 };
 use crate::rules::damage::{Damage, tier_damage};
-use crate::rules::grants::{Grant, damage_grants, resolve_grants, source_grants, tag_grants};
+use crate::rules::grants::{
+    Grant, Granted, damage_grants, resolve_grants, source_grants, tag_grants,
+};
 use crate::rules::knowledge::knowledge_check;
 use crate::rules::power_vocab::{Category, Defense, Origin};
 use crate::rules::rank::{MOOK_HP, Rank};
@@ -104,14 +106,20 @@ impl Overrides<'_> {
     }
 }
 
-/// Derives the full stat block of a design.
-pub fn derive(design: &MonsterDesign) -> StatBlock {
-    let level = design.level;
-    let mut ov = Overrides {
-        design,
-        applied: Vec::new(),
-    };
+/// The numbers the level, rank and role give, each after its override.
+struct Vitals {
+    xp: i64,
+    hp: i64,
+    defenses: DefenseValues,
+    saving_throw_bonus: i64,
+    action_points: i64,
+    recoveries: i64,
+}
 
+/// The vitals, their overrides applied in the order a stat block lists them.
+fn vitals(ov: &mut Overrides<'_>) -> Vitals {
+    let design = ov.design;
+    let level = design.level;
     let xp = ov.apply(StatKey::Xp, i64::from(design.rank.xp(level)));
     let hp = ov.apply(StatKey::Hp, formula_hp(design));
     let d = design.role.defenses(level);
@@ -130,68 +138,79 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         i64::from(design.rank.action_points()),
     );
     let recoveries = ov.apply(StatKey::Recoveries, i64::from(level.recoveries()));
+    Vitals {
+        xp,
+        hp,
+        defenses,
+        saving_throw_bonus,
+        action_points,
+        recoveries,
+    }
+}
 
+/// Each ability's score and listed modifier.
+fn ability_values(design: &MonsterDesign) -> AbilityValues {
     let scores = ability_scores(design);
     let value = |a: Ability| {
         let score = scores.iter().find(|(x, _)| *x == a).map_or(10, |(_, s)| *s);
         AbilityValue {
             score,
-            modifier: listed_modifier(score, level),
+            modifier: listed_modifier(score, design.level),
         }
     };
-    let abilities = AbilityValues {
+    AbilityValues {
         str: value(Ability::Str),
         con: value(Ability::Con),
         dex: value(Ability::Dex),
         int: value(Ability::Int),
         wis: value(Ability::Wis),
         cha: value(Ability::Cha),
-    };
-    // R7: trained = 5 + listed modifier; untrained = listed modifier.
-    let skill_bonus = |s: Skill| {
-        let m = abilities.get(s.ability()).modifier;
-        if design.skills.contains(&s) {
-            TRAINED_SKILL_BONUS + m
-        } else {
-            m
-        }
-    };
-    let initiative = ov.apply(StatKey::Initiative, i64::from(abilities.dex.modifier));
-    let perception = ov.apply(
-        StatKey::Perception,
-        i64::from(skill_bonus(Skill::Perception)),
-    );
+    }
+}
+
+/// R7: trained = 5 + listed modifier; untrained = listed modifier.
+fn skill_bonus(design: &MonsterDesign, abilities: &AbilityValues, s: Skill) -> i32 {
+    let m = abilities.get(s.ability()).modifier;
+    if design.skills.contains(&s) {
+        TRAINED_SKILL_BONUS + m
+    } else {
+        m
+    }
+}
+
+/// The trained skills with their bonuses, in the book's order of skills.
+fn trained_skills(design: &MonsterDesign, abilities: &AbilityValues) -> Ordered<i32> {
     let mut skills = Ordered::default();
     for s in Skill::ALL.iter().filter(|s| design.skills.contains(s)) {
-        skills.0.push((s.key().to_owned(), skill_bonus(*s)));
+        skills
+            .0
+            .push((s.key().to_owned(), skill_bonus(design, abilities, *s)));
     }
+    skills
+}
 
+/// What the source, the tags and the design's own resistances and vulnerabilities grant.
+fn granted(design: &MonsterDesign) -> Granted {
     let grants: Vec<Grant> = source_grants(design.source)
         .iter()
         .chain(design.tags.iter().flat_map(|t| tag_grants(*t)))
         .copied()
         .chain(damage_grants(&design.resistances, &design.vulnerabilities))
         .collect();
-    let granted = resolve_grants(level, &grants);
-    let to_values = |list: &[crate::rules::grants::Resistance]| {
-        list.iter()
-            .map(|r| ResistanceValue {
-                against: r.against,
-                value: r.value,
-            })
-            .collect::<Vec<_>>()
-    };
+    resolve_grants(design.level, &grants)
+}
 
-    let speed = ov.apply(
-        StatKey::Speed,
-        i64::from(design.movement.walk.unwrap_or(DEFAULT_SPEED)),
-    );
-    let reach = ov.apply(
-        StatKey::Reach,
-        i64::from(design.reach.unwrap_or(design.size.default_reach())),
-    );
-    let k = knowledge_check(level, design.source, &design.tags);
+fn resistance_values(list: &[crate::rules::grants::Resistance]) -> Vec<ResistanceValue> {
+    list.iter()
+        .map(|r| ResistanceValue {
+            against: r.against,
+            value: r.value,
+        })
+        .collect()
+}
 
+/// The traits the grants give (incorporeal, reactive resistance), then the design's own.
+fn stat_traits(design: &MonsterDesign, granted: &Granted) -> Vec<StatTrait> {
     let mut traits: Vec<StatTrait> = Vec::new();
     if granted.incorporeal {
         traits.push(StatTrait {
@@ -220,9 +239,13 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         text: name_in(&t.text, &design.name),
         from_template: None,
     }));
+    traits
+}
 
-    // A power's attack override is listed with the others, so every stat block names each
-    // number set by hand, whichever power it belongs to.
+/// A power's attack override is listed with the others, so every stat block names each
+/// number set by hand, whichever power it belongs to.
+fn record_attack_overrides(ov: &mut Overrides<'_>) {
+    let design = ov.design;
     for p in &design.powers {
         if let (Some(o), Some(a)) = (&p.overrides.attack, &p.attack) {
             let target = Target::Attack(p.name.clone());
@@ -234,12 +257,10 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
             ));
         }
     }
-    let powers = design
-        .powers
-        .iter()
-        .map(|p| derive_power(design, p, reach))
-        .collect();
+}
 
+/// The tags' labels, each once, for the type line.
+fn tag_labels(design: &MonsterDesign) -> Vec<String> {
     let mut tags: Vec<String> = Vec::new();
     for t in &design.tags {
         let label = t.label().to_owned();
@@ -247,6 +268,77 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
             tags.push(label);
         }
     }
+    tags
+}
+
+/// The movement modes besides walking, and the movement traits written as a sentence starts.
+fn movement_values(design: &MonsterDesign) -> MovementValues {
+    MovementValues {
+        fly: design.movement.fly,
+        swim: design.movement.swim,
+        climb: design.movement.climb,
+        burrow: design.movement.burrow,
+        teleport: design.movement.teleport,
+        traits: design
+            .movement
+            .traits
+            .iter()
+            .map(|t| capitalise_first(&t.to_string()))
+            .collect(),
+    }
+}
+
+fn variant_values(design: &MonsterDesign) -> Vec<VariantValue> {
+    design
+        .variants
+        .iter()
+        .map(|v| VariantValue {
+            name: v.name.clone(),
+            text: name_in(&v.text, &design.name),
+        })
+        .collect()
+}
+
+/// Derives the full stat block of a design.
+pub fn derive(design: &MonsterDesign) -> StatBlock {
+    let level = design.level;
+    let mut ov = Overrides {
+        design,
+        applied: Vec::new(),
+    };
+    let Vitals {
+        xp,
+        hp,
+        defenses,
+        saving_throw_bonus,
+        action_points,
+        recoveries,
+    } = vitals(&mut ov);
+    let abilities = ability_values(design);
+    let initiative = ov.apply(StatKey::Initiative, i64::from(abilities.dex.modifier));
+    let perception = ov.apply(
+        StatKey::Perception,
+        i64::from(skill_bonus(design, &abilities, Skill::Perception)),
+    );
+    let skills = trained_skills(design, &abilities);
+    let granted = granted(design);
+    let speed = ov.apply(
+        StatKey::Speed,
+        i64::from(design.movement.walk.unwrap_or(DEFAULT_SPEED)),
+    );
+    let reach = ov.apply(
+        StatKey::Reach,
+        i64::from(design.reach.unwrap_or(design.size.default_reach())),
+    );
+    let k = knowledge_check(level, design.source, &design.tags);
+    let traits = stat_traits(design, &granted);
+    record_attack_overrides(&mut ov);
+    let powers = design
+        .powers
+        .iter()
+        .map(|p| derive_power(design, p, reach))
+        .collect();
+    let tags = tag_labels(design);
 
     StatBlock {
         kind: StatBlockKind::StatBlock,
@@ -276,23 +368,11 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         senses: design.senses.iter().map(sense_label).collect(),
         blind: design.tags.contains(&crate::rules::Tag::Blind),
         speed,
-        movement: MovementValues {
-            fly: design.movement.fly,
-            swim: design.movement.swim,
-            climb: design.movement.climb,
-            burrow: design.movement.burrow,
-            teleport: design.movement.teleport,
-            traits: design
-                .movement
-                .traits
-                .iter()
-                .map(|t| capitalise_first(&t.to_string()))
-                .collect(),
-        },
+        movement: movement_values(design),
         abilities,
         skills,
-        resistances: to_values(&granted.resistances),
-        vulnerabilities: to_values(&granted.vulnerabilities),
+        resistances: resistance_values(&granted.resistances),
+        vulnerabilities: resistance_values(&granted.vulnerabilities),
         immunities: design.immunities.clone(),
         reactive_resistance: granted.reactive_resistance,
         incorporeal: granted.incorporeal,
@@ -309,14 +389,7 @@ pub fn derive(design: &MonsterDesign) -> StatBlock {
         traits,
         powers,
         overrides: ov.applied,
-        variants: design
-            .variants
-            .iter()
-            .map(|v| VariantValue {
-                name: v.name.clone(),
-                text: name_in(&v.text, &design.name),
-            })
-            .collect(),
+        variants: variant_values(design),
         templates: Vec::new(),
         equipment: design.equipment.clone(),
         description: design.description.clone(),

@@ -2,7 +2,8 @@
 //! as `rules` ← `monster` ← `bestiary` ← `encounter` ← `adventure`/`treasure` ← `export`) nor
 //! between the faces in `src/`; the library holds the data directory and the encounter and party
 //! files (with typed errors); the UI never reaches into the CLI; the library crate depends on no
-//! UI or CLI crate; and the difficulty band and the output formats are types, not strings.
+//! UI or CLI crate; the difficulty band and the output formats are types, not strings; and no
+//! function or file of the sources is too long to read whole.
 
 use crate::common;
 
@@ -616,4 +617,263 @@ fn the_command_line_refuses_an_unknown_band_or_format_with_the_valid_words() {
         "{}",
         common::stdout(&o)
     );
+}
+
+/// The most lines a function may have, from its `fn` line to its closing brace (issue 35 §3):
+/// a function longer than a screen or two does several things, each of which can have a name.
+const MOST_FUNCTION_LINES: usize = 150;
+
+/// The most lines a source file may have, its unit tests left out.
+const MOST_FILE_LINES: usize = 800;
+
+/// The functions still longer than [`MOST_FUNCTION_LINES`], as (file, function): each is to be
+/// split, then taken off. One that is no longer long fails the test until it is taken off.
+const LONG_FUNCTIONS_TO_SPLIT: &[(&str, &str)] = &[
+    // Being split on the Table screen's own branch; remove this line when that lands.
+    ("src/tui/screens/table/view.rs", "fight_view"),
+];
+
+/// The raw string that starts at `c[i]` (`r"`, `r#"`, `br#"`, `cr"`...): the length of its
+/// opening and how many `#` close it. A raw identifier (`r#type`) is none.
+fn raw_string_at(c: &[char], i: usize) -> Option<(usize, usize)> {
+    if i > 0 && is_ident_char(c[i - 1]) {
+        return None;
+    }
+    let mut j = i;
+    if matches!(c.get(j), Some('b' | 'c')) {
+        j += 1;
+    }
+    if c.get(j) != Some(&'r') {
+        return None;
+    }
+    j += 1;
+    let hashes = c[j..].iter().take_while(|ch| **ch == '#').count();
+    j += hashes;
+    (c.get(j) == Some(&'"')).then_some((j + 1 - i, hashes))
+}
+
+/// Where the char literal that starts at `c[i]` (a `'`) ends, just past its closing `'`, or
+/// `None` when the `'` starts a lifetime or a label (`'a`, `'outer:`).
+fn char_literal_end(c: &[char], i: usize) -> Option<usize> {
+    if c.get(i + 1) == Some(&'\\') {
+        // '\n', '\'', '\\', '\u{7b}': the closing quote comes after the escaped character.
+        let close = c[i + 3..].iter().position(|ch| *ch == '\'')?;
+        return Some(i + 3 + close + 1);
+    }
+    (c.get(i + 2) == Some(&'\'')).then_some(i + 3)
+}
+
+/// `text` with its comments and the insides of its string and char literals blanked (each of
+/// their characters but a line break becomes a space): what is left is code, whose braces a
+/// counter can trust, and every line stays where it was.
+fn code_only(text: &str) -> String {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let blank = |out: &mut String, s: &[char]| {
+        out.extend(s.iter().map(|ch| if *ch == '\n' { '\n' } else { ' ' }));
+    };
+    let mut i = 0;
+    while i < c.len() {
+        let rest = &c[i..];
+        if rest.starts_with(&['/', '/']) {
+            let end = rest
+                .iter()
+                .position(|ch| *ch == '\n')
+                .map_or(c.len(), |p| i + p);
+            blank(&mut out, &c[i..end]);
+            i = end;
+        } else if rest.starts_with(&['/', '*']) {
+            // Block comments nest.
+            let (mut depth, mut j) = (0, i);
+            while j < c.len() {
+                if c[j..].starts_with(&['/', '*']) {
+                    depth += 1;
+                    j += 2;
+                } else if c[j..].starts_with(&['*', '/']) {
+                    depth -= 1;
+                    j += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            let end = j.min(c.len());
+            blank(&mut out, &c[i..end]);
+            i = end;
+        } else if let Some((open, hashes)) = raw_string_at(&c, i) {
+            let body = i + open;
+            let close: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let end = (body..c.len())
+                .find(|j| c[*j..].starts_with(&close))
+                .unwrap_or(c.len());
+            out.extend(&c[i..body]);
+            blank(&mut out, &c[body..end]);
+            out.extend(&c[end..(end + close.len()).min(c.len())]);
+            i = end + close.len();
+        } else if c[i] == '"' {
+            let mut j = i + 1;
+            while j < c.len() && c[j] != '"' {
+                j += if c[j] == '\\' { 2 } else { 1 };
+            }
+            let end = j.min(c.len());
+            out.push('"');
+            blank(&mut out, &c[i + 1..end]);
+            out.push('"');
+            i = end + 1;
+        } else if c[i] == '\''
+            && let Some(end) = char_literal_end(&c, i)
+        {
+            out.push('\'');
+            blank(&mut out, &c[i + 1..end - 1]);
+            out.push('\'');
+            i = end;
+        } else {
+            out.push(c[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Each function with a body in `code` (as [`code_only`] leaves it): its name and its length
+/// in lines, from the line of its `fn` to the line of its closing brace. A function inside
+/// another is counted in both.
+fn functions(code: &str) -> Vec<(String, usize)> {
+    let b = code.as_bytes();
+    let line_of = |at: usize| code[..at].bytes().filter(|c| *c == b'\n').count();
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("fn") {
+        let before = code[..at].chars().next_back();
+        let after = &code[at + 2..];
+        if before.is_some_and(is_ident_char) || !after.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let name: String = after
+            .trim_start()
+            .chars()
+            .take_while(|c| is_ident_char(*c))
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // The body opens at the first `{` outside the parameters and any array type's
+        // brackets (`[u8; 4]`); a `;` there ends a declaration without a body.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (j, c) in b.iter().enumerate().skip(at) {
+            match c {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b'{' if depth == 0 => {
+                    open = Some(j);
+                    break;
+                }
+                b';' if depth == 0 => break,
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut depth = 0;
+        let close = b[open..].iter().position(|c| {
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let close = open + close.unwrap_or(b.len() - open - 1);
+        found.push((name, line_of(close) - line_of(at) + 1));
+    }
+    found
+}
+
+/// No function of the sources (`src/`, `lairsmith-core/src/`) is longer than
+/// [`MOST_FUNCTION_LINES`] and no file longer than [`MOST_FILE_LINES`], their unit tests left
+/// out: a reader takes in a function whole and a file in a sitting. The few functions still
+/// too long are listed in [`LONG_FUNCTIONS_TO_SPLIT`].
+#[test]
+fn no_function_nor_file_is_too_long() {
+    let mut files = Vec::new();
+    common::files_under(&Path::new(ROOT).join("src"), "rs", &mut files);
+    common::files_under(&core_src(), "rs", &mut files);
+    assert!(files.len() > 100, "too few sources: {}", files.len());
+    let mut problems = Vec::new();
+    let mut listed_and_long = BTreeSet::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(ROOT)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let code = without_test_modules(&code_only(&std::fs::read_to_string(f).unwrap()));
+        let lines = code.trim_end().lines().count();
+        if lines > MOST_FILE_LINES {
+            problems.push(format!(
+                "{rel} has {lines} lines outside its tests (at most {MOST_FILE_LINES})"
+            ));
+        }
+        for (name, length) in functions(&code) {
+            if length <= MOST_FUNCTION_LINES {
+                continue;
+            }
+            if LONG_FUNCTIONS_TO_SPLIT.contains(&(rel.as_str(), name.as_str())) {
+                listed_and_long.insert((rel.clone(), name));
+            } else {
+                problems.push(format!(
+                    "{rel}: fn {name} has {length} lines (at most {MOST_FUNCTION_LINES}); split it"
+                ));
+            }
+        }
+    }
+    for (file, name) in LONG_FUNCTIONS_TO_SPLIT {
+        if !listed_and_long.contains(&((*file).to_owned(), (*name).to_owned())) {
+            problems.push(format!(
+                "{file}: fn {name} is no longer over {MOST_FUNCTION_LINES} lines (or is gone): take it off LONG_FUNCTIONS_TO_SPLIT"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_length_measure_skips_braces_in_literals_and_comments_and_leaves_tests_out() {
+    let text = r####"fn outer<'a>(x: &'a str) -> usize {
+    let open = '{';
+    let quote = '\'';
+    let escaped = '\u{7d}';
+    let s = "}} \" { fn fake() {";
+    let r = r#"a "quoted" } brace"#;
+    // a } in a comment
+    /* and { in /* a nested */ block } */
+    fn inner(a: [u8; 2]) -> u8 {
+        a[0]
+    }
+    'outer: loop { break 'outer; }
+    x.len()
+}
+trait T { fn declared(&self); }
+fn after() { let b = b'}'; }
+#[cfg(test)]
+mod tests {
+    fn in_a_test() { '{'; }
+}
+fn last() {
+}
+"####;
+    let code = without_test_modules(&code_only(text));
+    assert_eq!(code.lines().count(), text.lines().count() - 3, "{code}");
+    let found = functions(&code);
+    let expected = [("outer", 14), ("inner", 3), ("after", 1), ("last", 2)];
+    assert_eq!(
+        found,
+        expected.map(|(n, l)| (n.to_owned(), l)),
+        "measured on:\n{code}"
+    );
+    // Without the blanking, the braces in the literals and comments would throw the count off.
+    assert_ne!(functions(text)[0], ("outer".to_owned(), 14));
 }

@@ -5,7 +5,7 @@
 use super::{Term, fmt_gp};
 use crate::encounter::challenge::A2_LABEL;
 use crate::encounter::party::Party;
-use crate::encounter::rating::Rating;
+use crate::encounter::rating::{ChallengeLine, Rating};
 use crate::rules::difficulty::standard_xp_at;
 use crate::rules::tables::MONSTER_XP;
 use crate::text::group_thousands;
@@ -17,14 +17,19 @@ fn fmt_ratio(r: f64) -> String {
 
 /// The terms of an Orcus rating of an encounter for `party`.
 pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
-    let n = rating.party_size;
-    let (xp, ratio, roster) = (rating.xp, rating.ratio, &rating.roster);
-    let (budget, party_level) = (rating.budget, rating.party_level);
-    let encounter_level = rating.encounter_level;
-    let band = rating.difficulty.map(|d| d.to_string());
-    let treasure = rating.treasure_per_character_gp;
-    let challenges = &rating.challenges;
-    let mut ex = Vec::new();
+    let mut ex = vec![budget_term(party, rating), xp_term(rating)];
+    ex.extend(rating.challenges.iter().map(challenge_term));
+    ex.push(ratio_term(rating));
+    ex.push(party_level_term(rating));
+    ex.extend(encounter_level_terms(rating));
+    ex.push(xp_per_character_term(rating));
+    ex.push(treasure_term(rating));
+    ex
+}
+
+/// E1: the budget, one standard monster's XP per character, the characters of a level
+/// counted together.
+fn budget_term(party: &Party, rating: &Rating) -> Term {
     let per_level: Vec<String> = {
         let mut levels: Vec<(u8, usize)> = Vec::new();
         for m in &party.members {
@@ -43,16 +48,21 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
             })
             .collect()
     };
-    ex.push(Term {
+    Term {
         text: format!(
             "Budget = {} = {} XP",
             per_level.join(" + "),
-            group_thousands(budget)
+            group_thousands(rating.budget)
         ),
         source: "E1: one standard monster challenges one character of its level (Monster Statistics: Level; the glossary's Standard)"
             .into(),
         ours: false,
-    });
+    }
+}
+
+/// E2: the encounter's XP, group by group, allies left out.
+fn xp_term(rating: &Rating) -> Term {
+    let roster = &rating.roster;
     let xp_terms: Vec<String> = roster
         .iter()
         .filter(|r| !r.ally && !r.missing)
@@ -75,7 +85,7 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
         })
         .collect();
     let allies = roster.iter().filter(|r| r.ally).count();
-    ex.push(Term {
+    Term {
         text: format!(
             "Encounter XP = {} = {} XP{}",
             if xp_terms.is_empty() {
@@ -83,7 +93,7 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
             } else {
                 xp_terms.join(" + ")
             },
-            group_thousands(xp),
+            group_thousands(rating.xp),
             if allies > 0 {
                 format!(" ({allies} allied group(s) left out)")
             } else {
@@ -94,46 +104,56 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
             "E2: each monster's XP from Table - Monster XP times its count; allies do not count"
                 .into(),
         ours: false,
-    });
-    for c in challenges {
-        let level = if c.party_level {
-            format!("level {} (the party level)", c.level)
-        } else {
-            format!("level {}", c.level)
-        };
-        ex.push(Term {
-            text: format!(
-                "Challenge {}: {level}, {} successes = {} × {} XP (Monster XP table, level {}, Standard) = {} XP",
-                c.name,
-                c.successes,
-                c.standard_monsters,
-                group_thousands(MONSTER_XP[usize::from(c.level) - 1].standard),
-                c.level,
-                group_thousands(c.xp)
-            ),
-            // The term is marked as lairsmith's own, so its source leaves the label out.
-            source: format!(
-                "A2 (Extended Challenges): {}",
-                c.worth
-                    .strip_suffix(&format!(" — {A2_LABEL}"))
-                    .unwrap_or(&c.worth)
-            ),
-            ours: true,
-        });
     }
-    ex.push(Term {
+}
+
+/// A2: what one extended challenge is worth.
+fn challenge_term(c: &ChallengeLine) -> Term {
+    let level = if c.party_level {
+        format!("level {} (the party level)", c.level)
+    } else {
+        format!("level {}", c.level)
+    };
+    Term {
+        text: format!(
+            "Challenge {}: {level}, {} successes = {} × {} XP (Monster XP table, level {}, Standard) = {} XP",
+            c.name,
+            c.successes,
+            c.standard_monsters,
+            group_thousands(MONSTER_XP[usize::from(c.level) - 1].standard),
+            c.level,
+            group_thousands(c.xp)
+        ),
+        // The term is marked as lairsmith's own, so its source leaves the label out.
+        source: format!(
+            "A2 (Extended Challenges): {}",
+            c.worth
+                .strip_suffix(&format!(" — {A2_LABEL}"))
+                .unwrap_or(&c.worth)
+        ),
+        ours: true,
+    }
+}
+
+fn ratio_term(rating: &Rating) -> Term {
+    Term {
         text: format!(
             "Ratio = {} ÷ {} = {}",
-            group_thousands(xp),
-            group_thousands(budget),
-            fmt_ratio(ratio)
+            group_thousands(rating.xp),
+            group_thousands(rating.budget),
+            fmt_ratio(rating.ratio)
         ),
         source:
             "encounter XP ÷ budget; 1.00 is \"a worthy challenge, but not a deadly one\" (Monster Statistics: Level)"
                 .into(),
         ours: false,
-    });
-    ex.push(Term {
+    }
+}
+
+/// E3: the party level, from the budget.
+fn party_level_term(rating: &Rating) -> Term {
+    let (n, budget, party_level) = (rating.party_size, rating.budget, rating.party_level);
+    Term {
         text: format!(
             "Party level = closest standard XP to {} ÷ {n} = {:.1} → level {} ({} XP)",
             group_thousands(budget),
@@ -143,43 +163,64 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
         ),
         source: "E3: ties go to the lower level".into(),
         ours: true,
-    });
-    match encounter_level {
+    }
+}
+
+/// E3: the encounter level and its offset from the party level, which gives the band; or the
+/// one term saying an encounter without a level cannot be rated.
+fn encounter_level_terms(rating: &Rating) -> Vec<Term> {
+    let (n, xp, party_level) = (rating.party_size, rating.xp, rating.party_level);
+    let band = rating.difficulty.map(|d| d.to_string());
+    match rating.encounter_level {
         Some(el) => {
-            ex.push(Term {
-                text: format!(
-                    "Encounter level = closest standard XP to {} ÷ {n} = {:.1} → level {el} ({} XP)",
-                    group_thousands(xp),
-                    xp as f64 / n as f64,
-                    group_thousands(standard_xp_at(el) as i64)
-                ),
-                source: "E3: after Masterplan's 4e model; outside 1-30 the table's doubling pattern".into(),
-                ours: true,
-            });
             let off = el - party_level;
-            ex.push(Term {
-                text: format!(
-                    "Offset = {el} − {} = {off:+} → {} (bands: −3 or less trivial, −2 to −1 easy, 0 to +1 standard, +2 to +4 hard, +5 or more deadly)",
-                    party_level,
-                    band.as_deref().unwrap_or("")
-                ),
-                source: "E3: difficulty bands".into(),
-                ours: true,
-            });
+            vec![
+                Term {
+                    text: format!(
+                        "Encounter level = closest standard XP to {} ÷ {n} = {:.1} → level {el} ({} XP)",
+                        group_thousands(xp),
+                        xp as f64 / n as f64,
+                        group_thousands(standard_xp_at(el) as i64)
+                    ),
+                    source:
+                        "E3: after Masterplan's 4e model; outside 1-30 the table's doubling pattern"
+                            .into(),
+                    ours: true,
+                },
+                Term {
+                    text: format!(
+                        "Offset = {el} − {} = {off:+} → {} (bands: −3 or less trivial, −2 to −1 easy, 0 to +1 standard, +2 to +4 hard, +5 or more deadly)",
+                        party_level,
+                        band.as_deref().unwrap_or("")
+                    ),
+                    source: "E3: difficulty bands".into(),
+                    ours: true,
+                },
+            ]
         }
-        None => ex.push(Term {
+        None => vec![Term {
             text: "Encounter level: none (the encounter cannot be rated)".into(),
             source: "E3: an empty encounter has no level".into(),
             ours: true,
-        }),
+        }],
     }
-    ex.push(Term {
+}
+
+/// E4: the XP each character earns.
+fn xp_per_character_term(rating: &Rating) -> Term {
+    let (n, xp) = (rating.party_size, rating.xp);
+    Term {
         text: format!("XP per character = {} ÷ {n} = {} (rounded down)", group_thousands(xp), group_thousands(xp / n as u64)),
         source: "E4: the encounter's XP is shared; XP to the next level is 10 × standard XP (Table – Levels and Their Benefits; Distributing Magic Items)".into(),
         ours: false,
-    });
-    match treasure {
-        Some(t) => ex.push(Term {
+    }
+}
+
+/// E5: the book's average treasure per character, where its table reaches the party level.
+fn treasure_term(rating: &Rating) -> Term {
+    let party_level = rating.party_level;
+    match rating.treasure_per_character_gp {
+        Some(t) => Term {
             text: format!(
                 "Treasure per character = {} gp ÷ 10 encounters = {} gp (at party level {})",
                 group_thousands((t * 10.0) as i64),
@@ -188,15 +229,14 @@ pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
             ),
             source: "E5: Table – Treasure per Player per 10 Encounters".into(),
             ours: false,
-        }),
-        None => ex.push(Term {
+        },
+        None => Term {
             text: format!(
                 "Treasure: the table covers party levels 1-30, not {}",
                 party_level
             ),
             source: "E5".into(),
             ours: false,
-        }),
+        },
     }
-    ex
 }

@@ -262,22 +262,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
     let f = &mut app.forge;
     match action {
         Action::Save => return Some(save(app, None)),
-        Action::TypeLevel => {
-            let c = typed_char(ev)?;
-            // Two digits make a level when they can ("1", "2" is 12); otherwise the new digit
-            // starts over ("5", "9" is 9, not 59).
-            f.typed.push(c);
-            let fits = |s: &str| s.parse::<usize>().is_ok_and(|n| (1..=30).contains(&n));
-            if f.typed.len() > 2 || !fits(&f.typed) {
-                f.typed = c.to_string();
-            }
-            if let Ok(n) = f.typed.parse::<usize>()
-                && (1..=30).contains(&n)
-            {
-                f.cursor = n - 1;
-                apply_option(app, false);
-            }
-        }
+        Action::TypeLevel => type_level(app, typed_char(ev)?),
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
             let done = f.step_history(back);
@@ -308,144 +293,202 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         | Action::End
             if f.focus == Focus::Preview =>
         {
-            let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.viewport);
-            f.preview_scroll =
-                crate::tui::layers::scroll_to(f.preview_scroll, action, lines, visible);
+            scroll_preview(app, action);
         }
         Action::Up
         | Action::Down
         | Action::Home
         | Action::End
         | Action::PageUp
-        | Action::PageDown => {
-            let n = f.option_count();
-            if n > 0 {
-                let cur = match (f.step, f.power_form) {
-                    (Step::Details, _) | (Step::Powers, Some(_)) => f.form_row,
-                    (Step::Powers, None) => f.power_cursor,
-                    _ => f.cursor,
-                };
-                let next = match action {
-                    Action::Up => cur.saturating_sub(1),
-                    Action::Down => (cur + 1).min(n - 1),
-                    Action::PageUp => cur.saturating_sub(10),
-                    Action::PageDown => (cur + 10).min(n - 1),
-                    Action::Home => 0,
-                    _ => n - 1,
-                };
-                match (f.step, f.power_form) {
-                    (Step::Details, _) | (Step::Powers, Some(_)) => f.form_row = next,
-                    (Step::Powers, None) => f.power_cursor = next,
-                    _ => f.cursor = next,
-                }
-            }
-        }
-        Action::Left | Action::Right => {
-            let fwd = action == Action::Right;
-            match f.current_field() {
-                Some(field) => cycle_field(app, field, fwd),
-                None if f.step.is_list() || f.step == Step::Review || f.step == Step::Powers => {
-                    if fwd {
-                        f.next_step()
-                    } else {
-                        f.prev_step()
-                    }
-                }
-                None => {}
-            }
-        }
-        Action::Choose => match f.step {
-            s if s.is_list() => {
-                if s == Step::Tags
-                    || s == Step::Templates
-                    || (s == Step::Role && f.cursor == Role::ALL.len())
-                {
-                    f.next_step();
-                } else {
-                    apply_option(app, true);
-                }
-            }
-            Step::Details | Step::Powers if f.power_form.is_some() || f.step == Step::Details => {
-                if let Some(field) = f.current_field() {
-                    activate_field(app, field);
-                }
-            }
-            _ => {}
-        },
-        Action::Toggle => match f.step {
-            s if s.is_list() => apply_option(app, false),
-            _ => {
-                if let Some(field) = f.current_field() {
-                    match field.row().edit {
-                        Edit::Text(_) => activate_field(app, field),
-                        _ => cycle_field(app, field, true),
-                    }
-                }
-            }
-        },
+        | Action::PageDown => move_cursor(f, action),
+        Action::Left | Action::Right => cycle_or_step(app, action == Action::Right),
+        Action::Choose => choose(app),
+        Action::Toggle => toggle(app),
         Action::AddPower => app.push(Layer::TemplatePicker(Picker::new())),
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenDraft)]),
-        Action::NewPower => {
-            // The first "New Power N" no power has: a name is the monster's only once.
-            let taken = |n: &usize| {
-                let name = blank_power(*n).name;
-                f.design
-                    .powers
-                    .iter()
-                    .any(|p| crate::monster::names::same_name(&p.name, &name))
-            };
-            let n = (f.design.powers.len() + 1..)
-                .find(|n| !taken(n))
-                .unwrap_or(1);
-            f.design.powers.push(blank_power(n));
-            f.powers_custom = true;
-            f.power_cursor = f.design.powers.len() - 1;
-            f.power_form = Some(f.power_cursor);
-            f.form_row = 0;
-            f.changed(None);
-        }
+        Action::NewPower => new_power(f),
         Action::Edit if f.step == Step::Powers && f.power_form.is_none() => {
             if f.power_cursor < f.design.powers.len() {
                 f.power_form = Some(f.power_cursor);
                 f.form_row = 0;
             }
         }
-        Action::Delete if f.step == Step::Powers && f.power_form.is_none() => {
-            if f.power_cursor < f.design.powers.len() {
-                let p = f.design.powers.remove(f.power_cursor);
-                f.powers_custom = true;
-                f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
-                f.changed(None);
-                let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
-                app.info(format!("Removed {}; {undo} undoes.", p.name));
-            }
-        }
-        Action::Delete if f.step == Step::Details => {
-            if let Some(super::Field::Detail(d)) = f.current_field()
-                && d.row().remove.is_some_and(|remove| remove(&mut f.design))
-            {
-                f.changed(None);
-                let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
-                app.info(format!("Removed; {undo} undoes."));
-            }
-        }
+        Action::Delete if f.step == Step::Powers && f.power_form.is_none() => delete_power(app),
+        Action::Delete if f.step == Step::Details => remove_detail(app),
         Action::MoveUp | Action::MoveDown if f.step == Step::Powers && f.power_form.is_none() => {
-            let i = f.power_cursor;
-            let j = if action == Action::MoveUp {
-                i.checked_sub(1)
-            } else {
-                Some(i + 1)
-            };
-            if let Some(j) = j.filter(|j| *j < f.design.powers.len()) {
-                f.design.powers.swap(i, j);
-                f.power_cursor = j;
-                f.powers_custom = true;
-                f.changed(None);
-            }
+            move_power(f, action == Action::MoveUp);
         }
         _ => return None,
     }
     Some(Vec::new())
+}
+
+/// A digit typed on the Level step.
+fn type_level(app: &mut App, c: char) {
+    let f = &mut app.forge;
+    // Two digits make a level when they can ("1", "2" is 12); otherwise the new digit
+    // starts over ("5", "9" is 9, not 59).
+    f.typed.push(c);
+    let fits = |s: &str| s.parse::<usize>().is_ok_and(|n| (1..=30).contains(&n));
+    if f.typed.len() > 2 || !fits(&f.typed) {
+        f.typed = c.to_string();
+    }
+    if let Ok(n) = f.typed.parse::<usize>()
+        && (1..=30).contains(&n)
+    {
+        f.cursor = n - 1;
+        apply_option(app, false);
+    }
+}
+
+/// A moving key while the preview has the focus.
+fn scroll_preview(app: &mut App, action: Action) {
+    let f = &mut app.forge;
+    let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.viewport);
+    f.preview_scroll = crate::tui::layers::scroll_to(f.preview_scroll, action, lines, visible);
+}
+
+/// A moving key in the editor: the cursor of the step's list, of the powers, or of the form
+/// open.
+fn move_cursor(f: &mut Forge, action: Action) {
+    let n = f.option_count();
+    if n == 0 {
+        return;
+    }
+    let cur = match (f.step, f.power_form) {
+        (Step::Details, _) | (Step::Powers, Some(_)) => f.form_row,
+        (Step::Powers, None) => f.power_cursor,
+        _ => f.cursor,
+    };
+    let next = match action {
+        Action::Up => cur.saturating_sub(1),
+        Action::Down => (cur + 1).min(n - 1),
+        Action::PageUp => cur.saturating_sub(10),
+        Action::PageDown => (cur + 10).min(n - 1),
+        Action::Home => 0,
+        _ => n - 1,
+    };
+    match (f.step, f.power_form) {
+        (Step::Details, _) | (Step::Powers, Some(_)) => f.form_row = next,
+        (Step::Powers, None) => f.power_cursor = next,
+        _ => f.cursor = next,
+    }
+}
+
+/// Left or Right: the field under the cursor takes its previous or next value; with none, a
+/// list step, the powers or the review moves to the previous or next step.
+fn cycle_or_step(app: &mut App, fwd: bool) {
+    let f = &mut app.forge;
+    match f.current_field() {
+        Some(field) => cycle_field(app, field, fwd),
+        None if f.step.is_list() || f.step == Step::Review || f.step == Step::Powers => {
+            if fwd {
+                f.next_step()
+            } else {
+                f.prev_step()
+            }
+        }
+        None => {}
+    }
+}
+
+/// Enter: a list step takes its option and moves on (the steps of several choices, and the
+/// Role step's last row, only move on); a form row is activated.
+fn choose(app: &mut App) {
+    let f = &mut app.forge;
+    match f.step {
+        s if s.is_list() => {
+            if s == Step::Tags
+                || s == Step::Templates
+                || (s == Step::Role && f.cursor == Role::ALL.len())
+            {
+                f.next_step();
+            } else {
+                apply_option(app, true);
+            }
+        }
+        Step::Details | Step::Powers if f.power_form.is_some() || f.step == Step::Details => {
+            if let Some(field) = f.current_field() {
+                activate_field(app, field);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Space: a list step takes its option and stays; a typed row opens, any other takes its next
+/// value.
+fn toggle(app: &mut App) {
+    let f = &mut app.forge;
+    match f.step {
+        s if s.is_list() => apply_option(app, false),
+        _ => {
+            if let Some(field) = f.current_field() {
+                match field.row().edit {
+                    Edit::Text(_) => activate_field(app, field),
+                    _ => cycle_field(app, field, true),
+                }
+            }
+        }
+    }
+}
+
+/// Adds a blank power and opens its form.
+fn new_power(f: &mut Forge) {
+    // The first "New Power N" no power has: a name is the monster's only once.
+    let taken = |n: &usize| {
+        let name = blank_power(*n).name;
+        f.design
+            .powers
+            .iter()
+            .any(|p| crate::monster::names::same_name(&p.name, &name))
+    };
+    let n = (f.design.powers.len() + 1..)
+        .find(|n| !taken(n))
+        .unwrap_or(1);
+    f.design.powers.push(blank_power(n));
+    f.powers_custom = true;
+    f.power_cursor = f.design.powers.len() - 1;
+    f.power_form = Some(f.power_cursor);
+    f.form_row = 0;
+    f.changed(None);
+}
+
+/// Removes the power under the cursor, saying how to undo it.
+fn delete_power(app: &mut App) {
+    let f = &mut app.forge;
+    if f.power_cursor < f.design.powers.len() {
+        let p = f.design.powers.remove(f.power_cursor);
+        f.powers_custom = true;
+        f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
+        f.changed(None);
+        let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
+        app.info(format!("Removed {}; {undo} undoes.", p.name));
+    }
+}
+
+/// Takes away what the Details row under the cursor holds, where it can go.
+fn remove_detail(app: &mut App) {
+    let f = &mut app.forge;
+    if let Some(super::Field::Detail(d)) = f.current_field()
+        && d.row().remove.is_some_and(|remove| remove(&mut f.design))
+    {
+        f.changed(None);
+        let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
+        app.info(format!("Removed; {undo} undoes."));
+    }
+}
+
+/// Swaps the power under the cursor with the one above (`up`) or below, the cursor with it.
+fn move_power(f: &mut Forge, up: bool) {
+    let i = f.power_cursor;
+    let j = if up { i.checked_sub(1) } else { Some(i + 1) };
+    if let Some(j) = j.filter(|j| *j < f.design.powers.len()) {
+        f.design.powers.swap(i, j);
+        f.power_cursor = j;
+        f.powers_custom = true;
+        f.changed(None);
+    }
 }
 
 /// Enter on a form row: a typed one opens its text field; the others take their next value.

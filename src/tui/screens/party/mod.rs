@@ -2,7 +2,8 @@
 //! Adventure screen's party, with a row per number the party file keeps (P11, P20) and every
 //! cell typed. Enter writes a saved party's file through the executor, over the file as the
 //! form read it and never over someone else's change, or sets a party written inline in the
-//! encounter or adventure; either is one step of the screen's undo ([`history`]).
+//! encounter or adventure; either is one step of the screen's undo
+//! ([`history`](crate::tui::screens::party::history)).
 
 pub mod history;
 pub mod view;

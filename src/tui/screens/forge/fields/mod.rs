@@ -335,40 +335,13 @@ impl Detail {
     pub fn row(self) -> Row {
         const DAMAGE_HINT: &str = "damage types beyond the source's and tags' (value X by level)";
         match self {
-            Detail::Name => Row {
-                max_chars: crate::text::MAX_NAME_CHARS,
-                ..Row::text("Name", "", |d| d.name.clone(), |d, t| {
-                    let t = t.trim();
-                    crate::text::check_name("the name", t)?;
-                    d.name = t.to_owned();
-                    Ok(())
-                })
-            },
+            Detail::Name => name_row(),
             Detail::Alignment => Row::cycle(
                 "Alignment",
                 |d| d.alignment.map_or("(none)".into(), |a| a.label().into()),
                 |d, fwd| d.alignment = crate::vocab::cycle_option::<Alignment>(d.alignment, fwd),
             ),
-            Detail::Ability(a) => Row::text(
-                a.label(),
-                "a score; empty uses the default (16 + half level on the role's key ability)",
-                move |d| d.abilities.get(a).map(|v| v.to_string()).unwrap_or_default(),
-                move |d, t| {
-                    let v = opt_number(t, a.label(), &crate::limits::ABILITY_SCORE)?;
-                    d.abilities.set(a, v.map(|v| v as i32));
-                    Ok(())
-                },
-            )
-            .shown(move |d| match d.abilities.get(a) {
-                Some(v) => v.to_string(),
-                None => {
-                    let score = crate::monster::derive::ability_scores(d)
-                        .into_iter()
-                        .find(|(x, _)| *x == a)
-                        .map_or(10, |(_, s)| s);
-                    format!("{score} (default)")
-                }
-            }),
+            Detail::Ability(a) => ability_row(a),
             Detail::Skills => Row::text(
                 "Trained skills",
                 "comma-separated, e.g. stealth, athletics",
@@ -387,35 +360,8 @@ impl Detail {
                     Ok(())
                 },
             ),
-            Detail::Movement => Row::text(
-                "Movement",
-                "e.g. walk 6, fly 8, hover, swamp stride",
-                |d| d.movement.to_string(),
-                |d, t| {
-                    d.movement = t.parse()?;
-                    Ok(())
-                },
-            )
-            .shown(|d| {
-                if d.movement.is_empty() {
-                    "walk 6 (default)".into()
-                } else {
-                    d.movement.to_string()
-                }
-            }),
-            Detail::Reach => Row::text(
-                "Reach",
-                "squares; empty uses the size's (Tiny 0, any other size 1)",
-                |d| d.reach.map(|r| r.to_string()).unwrap_or_default(),
-                |d, t| {
-                    d.reach = opt_number(t, "Reach", &crate::limits::REACH)?.map(|v| v as u32);
-                    Ok(())
-                },
-            )
-            .shown(|d| match d.reach {
-                Some(r) => r.to_string(),
-                None => format!("{} (default)", d.size.default_reach()),
-            }),
+            Detail::Movement => movement_row(),
+            Detail::Reach => reach_row(),
             Detail::Languages => Row::text(
                 "Languages",
                 "comma-separated, e.g. Common, Goblin",
@@ -433,7 +379,8 @@ impl Detail {
                 "a range in squares, or empty",
                 |d| d.telepathy.map(|t| t.to_string()).unwrap_or_default(),
                 |d, t| {
-                    d.telepathy = opt_number(t, "Telepathy", &crate::limits::TELEPATHY)?.map(|v| v as u32);
+                    d.telepathy =
+                        opt_number(t, "Telepathy", &crate::limits::TELEPATHY)?.map(|v| v as u32);
                     Ok(())
                 },
             ),
@@ -465,20 +412,7 @@ impl Detail {
                     Ok(())
                 },
             ),
-            Detail::Regeneration => Row::text(
-                "Regeneration",
-                "hit points healed at the start of its turn: 5, or staggered 5 (only while staggered), or unstaggered 5 (only while not); empty: none",
-                |d| d.regeneration.map(|r| r.to_string()).unwrap_or_default(),
-                |d, t| {
-                    d.regeneration = match t.trim() {
-                        "" => None,
-                        t => Some(t.parse()?),
-                    };
-                    Ok(())
-                },
-            )
-            .shown(|d| d.regeneration.map_or("(none)".into(), |r| r.to_string()))
-            .removable(|d| d.regeneration.take().is_some()),
+            Detail::Regeneration => regeneration_row(),
             Detail::Equipment => prose!("Equipment", |d| d.equipment),
             Detail::Description => prose!("Description", |d| d.description),
             Detail::Tactics => prose!("Tactics", |d| d.tactics),
@@ -496,29 +430,134 @@ impl Detail {
                 NamedList::VARIANTS,
                 Some(i),
             ),
-            Detail::NewVariant => {
-                named_item("+ Variant", VARIANT_HINT, NamedList::VARIANTS, None)
-                    .shown(|_| "(Enter adds another form of the monster)".into())
-            }
-            Detail::Override(k) => Row::text(
-                format!("{} override", k.label()),
-                OVERRIDE_HINT,
-                move |d| override_line(d.overrides.get(&k)),
-                move |d, t| {
-                    match parse_override(t, &k.limit())? {
-                        Some(o) => d.overrides.insert(k, o),
-                        None => d.overrides.remove(&k),
-                    };
-                    Ok(())
-                },
-            )
-            .shown(move |d| match d.overrides.get(&k) {
-                Some(o) => override_line(Some(o)),
-                None => "(the formula's)".into(),
-            })
-            .removable(move |d| d.overrides.remove(&k).is_some()),
+            Detail::NewVariant => named_item("+ Variant", VARIANT_HINT, NamedList::VARIANTS, None)
+                .shown(|_| "(Enter adds another form of the monster)".into()),
+            Detail::Override(k) => override_row(k),
         }
     }
+}
+
+/// The monster's name, checked and bounded as every name is (`text::check_name`).
+fn name_row() -> Row {
+    Row {
+        max_chars: crate::text::MAX_NAME_CHARS,
+        ..Row::text(
+            "Name",
+            "",
+            |d| d.name.clone(),
+            |d, t| {
+                let t = t.trim();
+                crate::text::check_name("the name", t)?;
+                d.name = t.to_owned();
+                Ok(())
+            },
+        )
+    }
+}
+
+/// An ability score; unset, it shows the default the role gives.
+fn ability_row(a: Ability) -> Row {
+    Row::text(
+        a.label(),
+        "a score; empty uses the default (16 + half level on the role's key ability)",
+        move |d| {
+            d.abilities
+                .get(a)
+                .map(|v| v.to_string())
+                .unwrap_or_default()
+        },
+        move |d, t| {
+            let v = opt_number(t, a.label(), &crate::limits::ABILITY_SCORE)?;
+            d.abilities.set(a, v.map(|v| v as i32));
+            Ok(())
+        },
+    )
+    .shown(move |d| match d.abilities.get(a) {
+        Some(v) => v.to_string(),
+        None => {
+            let score = crate::monster::derive::ability_scores(d)
+                .into_iter()
+                .find(|(x, _)| *x == a)
+                .map_or(10, |(_, s)| s);
+            format!("{score} (default)")
+        }
+    })
+}
+
+/// The movement modes and traits; unset, it shows walking speed 6.
+fn movement_row() -> Row {
+    Row::text(
+        "Movement",
+        "e.g. walk 6, fly 8, hover, swamp stride",
+        |d| d.movement.to_string(),
+        |d, t| {
+            d.movement = t.parse()?;
+            Ok(())
+        },
+    )
+    .shown(|d| {
+        if d.movement.is_empty() {
+            "walk 6 (default)".into()
+        } else {
+            d.movement.to_string()
+        }
+    })
+}
+
+/// The natural reach; unset, it shows the size's.
+fn reach_row() -> Row {
+    Row::text(
+        "Reach",
+        "squares; empty uses the size's (Tiny 0, any other size 1)",
+        |d| d.reach.map(|r| r.to_string()).unwrap_or_default(),
+        |d, t| {
+            d.reach = opt_number(t, "Reach", &crate::limits::REACH)?.map(|v| v as u32);
+            Ok(())
+        },
+    )
+    .shown(|d| match d.reach {
+        Some(r) => r.to_string(),
+        None => format!("{} (default)", d.size.default_reach()),
+    })
+}
+
+/// Regeneration, which can be taken away.
+fn regeneration_row() -> Row {
+    Row::text(
+        "Regeneration",
+        "hit points healed at the start of its turn: 5, or staggered 5 (only while staggered), or unstaggered 5 (only while not); empty: none",
+        |d| d.regeneration.map(|r| r.to_string()).unwrap_or_default(),
+        |d, t| {
+            d.regeneration = match t.trim() {
+                "" => None,
+                t => Some(t.parse()?),
+            };
+            Ok(())
+        },
+    )
+    .shown(|d| d.regeneration.map_or("(none)".into(), |r| r.to_string()))
+    .removable(|d| d.regeneration.take().is_some())
+}
+
+/// A hand-set number in place of the formula's, which can be taken away.
+fn override_row(k: StatKey) -> Row {
+    Row::text(
+        format!("{} override", k.label()),
+        OVERRIDE_HINT,
+        move |d| override_line(d.overrides.get(&k)),
+        move |d, t| {
+            match parse_override(t, &k.limit())? {
+                Some(o) => d.overrides.insert(k, o),
+                None => d.overrides.remove(&k),
+            };
+            Ok(())
+        },
+    )
+    .shown(move |d| match d.overrides.get(&k) {
+        Some(o) => override_line(Some(o)),
+        None => "(the formula's)".into(),
+    })
+    .removable(move |d| d.overrides.remove(&k).is_some())
 }
 
 // ---------------------------------------------------------------- powers

@@ -118,57 +118,20 @@ impl PowerField {
                 "Name",
                 "",
                 move |d| d.powers[i].name.clone(),
-                move |d, t| {
-                    // Another power of the monster may not have it (`monster::names`).
-                    let others = d.powers.iter().enumerate().filter(|(j, _)| *j != i);
-                    name_is_free("power", others.map(|(_, q)| q.name.as_str()), t)?;
-                    let t = t.trim();
-                    if t.is_empty() {
-                        return Err("a power needs a name".into());
-                    }
-                    one_line::check("the power's name", t)?;
-                    d.powers[i].name = t.to_owned();
-                    Ok(())
-                },
+                move |d, t| set_name(d, i, t),
             ),
             Basic => Row::new(
                 "Basic attack",
                 Edit::Toggle(Box::new(move |d| d.powers[i].basic = !d.powers[i].basic)),
                 Box::new(move |d| if d.powers[i].basic { "yes" } else { "no" }.into()),
             ),
-            Usage => cycled(
-                i,
-                "Usage",
-                |p| p.usage.label().into(),
-                |p, fwd| {
-                    p.usage = crate::vocab::cycle(p.usage, fwd);
-                    if p.usage == crate::rules::power_vocab::Usage::Refresh && p.refresh.is_empty()
-                    {
-                        p.refresh = vec![5, 6];
-                    } else if p.usage != crate::rules::power_vocab::Usage::Refresh {
-                        p.refresh.clear();
-                    }
-                    retier(p);
-                },
-            ),
+            Usage => cycled(i, "Usage", |p| p.usage.label().into(), cycle_usage),
             Refresh => typed(
                 i,
                 "Refresh on",
                 "the d6 faces that refresh it, e.g. 5, 6",
                 |p| join(&p.refresh),
-                |p, t| {
-                    let faces = list(t, |s| {
-                        s.parse::<u8>()
-                            .ok()
-                            .filter(|f| (1..=6).contains(f))
-                            .ok_or_else(|| format!("`{s}` is not a d6 face (1 to 6)"))
-                    })?;
-                    if faces.is_empty() {
-                        return Err("list at least one d6 face, e.g. 5, 6".into());
-                    }
-                    p.refresh = faces;
-                    Ok(())
-                },
+                set_refresh,
             ),
             Action => cycled(
                 i,
@@ -176,23 +139,7 @@ impl PowerField {
                 |p| p.action.label().into(),
                 |p, fwd| p.action = crate::vocab::cycle(p.action, fwd),
             ),
-            Origin => cycled(
-                i,
-                "Origin",
-                |p| p.origin.label().into(),
-                |p, fwd| {
-                    p.origin = crate::vocab::cycle(p.origin, fwd);
-                    if p.origin.is_area() && p.area.is_none() {
-                        p.area = Some(crate::rules::power_vocab::Area {
-                            shape: crate::rules::power_vocab::AreaShape::Burst,
-                            size: 1,
-                        });
-                    } else if !p.origin.is_area() {
-                        p.area = None;
-                    }
-                    retier(p);
-                },
-            ),
+            Origin => cycled(i, "Origin", |p| p.origin.label().into(), cycle_origin),
             Range => typed(
                 i,
                 "Range/reach",
@@ -209,15 +156,7 @@ impl PowerField {
                 "Area",
                 "burst N, arc N or wall N",
                 |p| p.area.map(|a| a.to_string()).unwrap_or_default(),
-                |p, t| {
-                    p.area = match t.trim() {
-                        "" => None,
-                        _ => Some(
-                            crate::rules::power_vocab::Area::parse(t).map_err(|e| e.to_string())?,
-                        ),
-                    };
-                    Ok(())
-                },
+                set_area,
             ),
             Targets => typed(
                 i,
@@ -248,11 +187,7 @@ impl PowerField {
                         .as_ref()
                         .map_or("no attack roll".into(), |a| a.defense.label().into())
                 },
-                |p, fwd| {
-                    let cur = p.attack.as_ref().map(|a| a.defense);
-                    p.attack = crate::vocab::cycle_option::<Defense>(cur, fwd)
-                        .map(|defense| AttackSpec { defense });
-                },
+                cycle_attack,
             ),
             Attacks => typed(
                 i,
@@ -267,24 +202,8 @@ impl PowerField {
             ),
             Damage => Row::cycle(
                 "Damage",
-                move |d| match &d.powers[i].damage {
-                    None => "none".into(),
-                    Some(DamageSpec::Tier(t)) => {
-                        let dice = tier_damage(*t, d.level, d.rank, d.role);
-                        format!("{} → {dice}", t.label())
-                    }
-                    Some(DamageSpec::Dice(dice)) => format!("custom dice {dice}"),
-                },
-                move |d, fwd| {
-                    let p = &mut d.powers[i];
-                    let n = 6;
-                    let c = damage_choice(p);
-                    p.damage = match if fwd { (c + 1) % n } else { (c + n - 1) % n } {
-                        0 => None,
-                        5 => Some(DamageSpec::Dice(crate::dice::DiceExpr::new(1, 8, 0))),
-                        t => Some(DamageSpec::Tier(DamageTier::ALL[t - 1])),
-                    };
-                },
+                move |d| damage_label(d, i),
+                move |d, fwd| cycle_damage(&mut d.powers[i], fwd),
             ),
             Dice => typed(
                 i,
@@ -294,11 +213,7 @@ impl PowerField {
                     Some(DamageSpec::Dice(d)) => d.to_string(),
                     _ => String::new(),
                 },
-                |p, t| {
-                    let dice = crate::dice::DiceExpr::parse(t).map_err(|e| e.to_string())?;
-                    p.damage = Some(DamageSpec::Dice(dice));
-                    Ok(())
-                },
+                set_dice,
             ),
             DamageType => cycled(
                 i,
@@ -329,6 +244,104 @@ impl PowerField {
             ),
         }
     }
+}
+
+/// Renames power `i`, refusing a name another power of the monster has (`monster::names`).
+fn set_name(d: &mut MonsterDesign, i: usize, t: &str) -> Result<(), String> {
+    let others = d.powers.iter().enumerate().filter(|(j, _)| *j != i);
+    name_is_free("power", others.map(|(_, q)| q.name.as_str()), t)?;
+    let t = t.trim();
+    if t.is_empty() {
+        return Err("a power needs a name".into());
+    }
+    one_line::check("the power's name", t)?;
+    d.powers[i].name = t.to_owned();
+    Ok(())
+}
+
+/// The next usage; a power that becomes Refresh starts on 5, 6, one that stops forgets its
+/// faces.
+fn cycle_usage(p: &mut Power, fwd: bool) {
+    p.usage = crate::vocab::cycle(p.usage, fwd);
+    if p.usage == crate::rules::power_vocab::Usage::Refresh && p.refresh.is_empty() {
+        p.refresh = vec![5, 6];
+    } else if p.usage != crate::rules::power_vocab::Usage::Refresh {
+        p.refresh.clear();
+    }
+    retier(p);
+}
+
+/// The d6 faces that refresh the power: at least one, each 1 to 6.
+fn set_refresh(p: &mut Power, t: &str) -> Result<(), String> {
+    let faces = list(t, |s| {
+        s.parse::<u8>()
+            .ok()
+            .filter(|f| (1..=6).contains(f))
+            .ok_or_else(|| format!("`{s}` is not a d6 face (1 to 6)"))
+    })?;
+    if faces.is_empty() {
+        return Err("list at least one d6 face, e.g. 5, 6".into());
+    }
+    p.refresh = faces;
+    Ok(())
+}
+
+/// The next origin; an area origin starts as a burst 1, any other drops the area.
+fn cycle_origin(p: &mut Power, fwd: bool) {
+    p.origin = crate::vocab::cycle(p.origin, fwd);
+    if p.origin.is_area() && p.area.is_none() {
+        p.area = Some(crate::rules::power_vocab::Area {
+            shape: crate::rules::power_vocab::AreaShape::Burst,
+            size: 1,
+        });
+    } else if !p.origin.is_area() {
+        p.area = None;
+    }
+    retier(p);
+}
+
+fn set_area(p: &mut Power, t: &str) -> Result<(), String> {
+    p.area = match t.trim() {
+        "" => None,
+        _ => Some(crate::rules::power_vocab::Area::parse(t).map_err(|e| e.to_string())?),
+    };
+    Ok(())
+}
+
+/// The next defense attacked, through "no attack roll".
+fn cycle_attack(p: &mut Power, fwd: bool) {
+    let cur = p.attack.as_ref().map(|a| a.defense);
+    p.attack =
+        crate::vocab::cycle_option::<Defense>(cur, fwd).map(|defense| AttackSpec { defense });
+}
+
+/// Power `i`'s damage as the form shows it: a tier with the dice it gives this monster.
+fn damage_label(d: &MonsterDesign, i: usize) -> String {
+    match &d.powers[i].damage {
+        None => "none".into(),
+        Some(DamageSpec::Tier(t)) => {
+            let dice = tier_damage(*t, d.level, d.rank, d.role);
+            format!("{} → {dice}", t.label())
+        }
+        Some(DamageSpec::Dice(dice)) => format!("custom dice {dice}"),
+    }
+}
+
+/// The next damage choice (see [`damage_choice`]); custom dice start at 1d8.
+fn cycle_damage(p: &mut Power, fwd: bool) {
+    let n = 6;
+    let c = damage_choice(p);
+    p.damage = match if fwd { (c + 1) % n } else { (c + n - 1) % n } {
+        0 => None,
+        5 => Some(DamageSpec::Dice(crate::dice::DiceExpr::new(1, 8, 0))),
+        t => Some(DamageSpec::Tier(DamageTier::ALL[t - 1])),
+    };
+}
+
+fn set_dice(p: &mut Power, t: &str) -> Result<(), String> {
+    let dice = crate::dice::DiceExpr::parse(t).map_err(|e| e.to_string())?;
+    p.damage = Some(DamageSpec::Dice(dice));
+    Ok(())
 }
 
 /// Keeps a tiered power's tier in step with its usage and origin (R10) when those change.
