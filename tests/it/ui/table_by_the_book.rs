@@ -102,7 +102,9 @@ fn the_surprise_question_starts_a_fight_with_the_surprised() {
     let e = ui.error().unwrap_or_default();
     assert!(e.contains("ashen-keener") && e.contains("or foes"), "{e}");
     assert!(ui.app.table.fight().is_none());
-    ui.key(Enter).typed("foes").key(Enter);
+    // The question is asked again with the words typed.
+    assert!(ui.screen(80, 24).contains("nobody"));
+    ui.ctrl('u').typed("foes").key(Enter);
     let s = &ui.fight().now;
     assert!(s.surprise, "{}", ui.log());
     assert!(
