@@ -97,7 +97,8 @@ pub fn escape_string(s: String) -> String {
 }
 
 /// `s` made fit to quote in a message: escaped, and cut to about a name's length, so a
-/// 100,000-character value does not become a 100,000-character error.
+/// 100,000-character value does not become a 100,000-character error. A quote is one line, so
+/// a tab or a line break in it is escaped too.
 pub fn quote_short(s: &str) -> String {
     let limit = MAX_NAME_CHARS;
     let mut cut: String = s.chars().take(limit).collect();
@@ -105,6 +106,8 @@ pub fn quote_short(s: &str) -> String {
         cut.push('…');
     }
     escape_string(cut)
+        .replace('\t', "\\u0009")
+        .replace('\n', "\\u000A")
 }
 
 /// Checks a name, label or party member's name; `what` names it in the sentence ("the name",
@@ -231,6 +234,13 @@ mod words {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A quote in a message is one line: a name's tab or line break is shown escaped, as the
+    /// other controls are (the attack report: `Ana<TAB>Bo` reached the terminal raw).
+    #[test]
+    fn a_quote_escapes_tabs_and_line_breaks() {
+        assert_eq!(quote_short("Ana\tBo\nCy\r"), "Ana\\u0009Bo\\u000ACy\\u000D");
+    }
 
     #[test]
     fn escapes_controls_and_bidi_and_keeps_the_rest() {
