@@ -90,6 +90,17 @@ impl Fight {
         if let Step::Attack { mods, .. } = &step {
             rules::p13_table_words(mods).map_err(step::StepError::Refused)?;
         }
+        // P13, Help Attack and Help Defense (L1393-1399): one creature helps another against a
+        // third (a file's steps replay as taken).
+        if let Step::Help {
+            who, ally, against, ..
+        } = &step
+            && (who == ally || who == against || ally == against)
+        {
+            return Err(step::StepError::Refused(format!(
+                "Help is given by one creature to an ally against a foe, three different creatures; not {who}, {ally} and {against} (P13)"
+            )));
+        }
         let n = taken + 1;
         let mut dice = rules::Dice::for_step(self.seed, n);
         self.now.log.clear();

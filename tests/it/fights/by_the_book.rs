@@ -1168,6 +1168,44 @@ fn p13_the_tables_words_count_once() {
     );
 }
 
+/// P13, Help Attack (L1393, "you can help an ally attack a foe"): the helper, the ally and the
+/// foe are three creatures; a creature helping itself, or an ally against itself, is refused
+/// (the attack report found `help-attack ford bo bo bo` taken).
+#[test]
+fn p13_help_needs_three_different_creatures() {
+    let mut f = fight(vec![
+        monster("hedgemaw", 100, 30),
+        character("ana", 60, 10),
+        character("bo", 60, 5),
+    ]);
+    ok(&mut f, next());
+    for (who, ally, against) in [
+        ("bo", "bo", "hedgemaw"),
+        ("bo", "ana", "ana"),
+        ("bo", "bo", "bo"),
+    ] {
+        let why = refused(
+            &mut f,
+            Step::Help {
+                who: who.into(),
+                ally: ally.into(),
+                against: against.into(),
+                attack: true,
+            },
+        );
+        assert!(why.contains("three different creatures"), "{why}");
+    }
+    ok(
+        &mut f,
+        Step::Help {
+            who: "bo".into(),
+            ally: "ana".into(),
+            against: "hedgemaw".into(),
+            attack: true,
+        },
+    );
+}
+
 /// Reinforcements (`fight add`, `A` on the Table screen) are numbered after their kin, the id
 /// and the name alike: "Hedgemaw 2" is `hedgemaw-2`, so a GM who reads a name types its id.
 #[test]
