@@ -46,24 +46,13 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             Action::Save if !matches!(kind, PromptKind::Forge(_)) => {
                 app.push(Layer::Prompt { kind, title, field })
             }
-            // The Table's prompts for dice: lairsmith rolls what was not typed.
-            Action::LairsmithRolls => {
-                let PromptKind::Table(p) = &kind else {
-                    app.push(Layer::Prompt { kind, title, field });
-                    return Vec::new();
-                };
-                match crate::tui::screens::table::on_prompt(app, p, &field.text(), true) {
-                    Ok(effects) => return effects,
-                    Err(e) => {
-                        app.error(e);
-                        app.push(Layer::Prompt { kind, title, field });
-                    }
-                }
+            // Only the Table's prompts for dice let lairsmith roll what was not typed.
+            Action::LairsmithRolls if !matches!(kind, PromptKind::Table(_)) => {
+                app.push(Layer::Prompt { kind, title, field })
             }
-            Action::Choose | Action::Save => {
-                let (text, save) = (field.text(), action == Action::Save);
+            Action::Choose | Action::Save | Action::LairsmithRolls => {
                 // Text the screen cannot take is said, and left to correct.
-                match answer(app, &kind, &text, save) {
+                match answer(app, &kind, &field.text(), action) {
                     Ok(effects) => return effects,
                     Err(e) => {
                         app.error(e);
@@ -76,7 +65,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
         // Typing, moving and new lines went to the notes above; Enter hands them over.
         Layer::Editor(editor) => match action {
             Action::Back => app.clear_error(),
-            Action::Choose => match answer(app, &editor.kind, &editor.area.text(), false) {
+            Action::Choose => match answer(app, &editor.kind, &editor.area.text(), action) {
                 Ok(effects) => return effects,
                 Err(e) => {
                     app.error(e);
@@ -246,14 +235,22 @@ fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
 }
 
 /// Text typed into a prompt or an editor, to the screen whose it is; `Err` says why it cannot
-/// take it.
-fn answer(app: &mut App, kind: &PromptKind, text: &str, save: bool) -> Result<Vec<Effect>, String> {
+/// take it. `action` is the key that handed it over: Ctrl-S in the Forge's field also saves the monster,
+/// and the Table's key for dice lets lairsmith roll those not typed.
+fn answer(
+    app: &mut App,
+    kind: &PromptKind,
+    text: &str,
+    action: Action,
+) -> Result<Vec<Effect>, String> {
     match kind {
         PromptKind::Bestiary(p) => bestiary::update::on_prompt(app, p, text),
-        PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, save),
+        PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, action == Action::Save),
         PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, text),
         PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, text),
-        PromptKind::Table(p) => crate::tui::screens::table::on_prompt(app, p, text, false),
+        PromptKind::Table(p) => {
+            crate::tui::screens::table::on_prompt(app, p, text, action == Action::LairsmithRolls)
+        }
     }
 }
 

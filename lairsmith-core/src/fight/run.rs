@@ -99,7 +99,7 @@ pub fn step<E: Into<DataError>>(
     path: &Path,
     make: impl FnOnce(&Fight) -> Result<Step, E>,
 ) -> Result<Changed<Vec<LogLine>>, DataError> {
-    step_with(path, None, make)
+    steps_with(path, None, |f| make(f).map(|step| vec![step]))
 }
 
 /// As [`step`], for a front end that made `step` from its own copy of the fight, read or
@@ -109,7 +109,7 @@ pub fn step_seen(
     seen: Fingerprint,
     step: Step,
 ) -> Result<Changed<Vec<LogLine>>, DataError> {
-    step_with(path, Some(seen), |_| Ok::<_, DataError>(step))
+    steps_seen(path, seen, std::slice::from_ref(&step))
 }
 
 /// As [`step_seen`] for several steps made together (the riders of one roll applied at once):
@@ -120,30 +120,23 @@ pub fn steps_seen(
     seen: Fingerprint,
     steps: &[Step],
 ) -> Result<Changed<Vec<LogLine>>, DataError> {
-    let ((fight, news), fingerprint) = update_fight_seen(path, Some(seen), |f| {
-        let mut lines = Vec::new();
-        for step in steps {
-            lines.extend(f.push(step.clone())?);
-        }
-        Ok((f.clone(), lines))
-    })?;
-    Ok(Changed {
-        fight,
-        news,
-        fingerprint,
-    })
+    steps_with(path, Some(seen), |_| Ok::<_, DataError>(steps.to_vec()))
 }
 
-fn step_with<E: Into<DataError>>(
+/// The steps `make` gives for the fight as it is on disk, applied in order under the file's
+/// lock and written once; refused whole if one is (or if the file is not `seen`).
+fn steps_with<E: Into<DataError>>(
     path: &Path,
     seen: Option<Fingerprint>,
-    make: impl FnOnce(&Fight) -> Result<Step, E>,
+    make: impl FnOnce(&Fight) -> Result<Vec<Step>, E>,
 ) -> Result<Changed<Vec<LogLine>>, DataError> {
     let mut make = Some(make);
     let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
         let make = make.take().ok_or(FightRefused::StepMadeTwice)?;
-        let step = make(f).map_err(Into::into)?;
-        let lines = f.push(step)?;
+        let mut lines = Vec::new();
+        for step in make(f).map_err(Into::into)? {
+            lines.extend(f.push(step)?);
+        }
         Ok((f.clone(), lines))
     })?;
     Ok(Changed {

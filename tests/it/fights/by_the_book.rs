@@ -15,6 +15,17 @@ use lairsmith::fight::step::{AttackTarget, EffectSpec, Step};
 use lairsmith::rules::creature::{Condition, DamageType};
 use lairsmith::rules::power_vocab::{Defense, Usage};
 
+/// Writes the encounter `e` (named E) into the data directory `d`: `rest` is its party and
+/// groups, as YAML.
+fn encounter_e(d: &std::path::Path, rest: &str) {
+    std::fs::create_dir_all(d.join("encounters")).unwrap();
+    std::fs::write(
+        d.join("encounters/e.yaml"),
+        format!("kind: encounter\nschema_version: 1\nname: E\n{rest}"),
+    )
+    .unwrap();
+}
+
 fn text(o: &[u8]) -> String {
     String::from_utf8_lossy(o).into_owned()
 }
@@ -802,12 +813,7 @@ fn case_14_a_characters_initiative_modifier_decides_a_tie() {
     let run = |args: &[&str]| common::lairsmith_ok(d, args);
     run(&["party", "new", "crew", "--party", "Ana=3"]);
     run(&["party", "stats", "crew", "ana", "--initiative", "30"]);
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n",
-    )
-    .unwrap();
+    encounter_e(d, "party: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n");
     run(&["fight", "start", "e", "--seed", "1"]);
     let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
     let hm = c(&f, "hedgemaw");
@@ -946,12 +952,7 @@ fn p11_a_fight_takes_the_characters_numbers_from_the_party() {
         "--action-points",
         "2",
     ]);
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n",
-    )
-    .unwrap();
+    encounter_e(d, "party: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n");
     run(&["fight", "start", "e", "--seed", "1", "--pc", "Bo=12/25"]);
     let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
     let ana = c(&f, "ana");
@@ -1044,12 +1045,10 @@ fn p14_the_surprised_take_no_turn_in_the_surprise_round() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let run = |args: &[&str]| common::lairsmith_ok(d, args);
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty:\n  members:\n  - {name: Ana, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 1\n",
-    )
-    .unwrap();
+    encounter_e(
+        d,
+        "party:\n  members:\n  - {name: Ana, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 1\n",
+    );
     run(&[
         "fight",
         "start",
@@ -1102,12 +1101,10 @@ fn p14_the_surprised_take_no_turn_in_the_surprise_round() {
 fn p14_a_whole_side_is_named_surprised() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty:\n  members:\n  - {name: Ana, level: 3}\n  - {name: Bo, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 2\n",
-    )
-    .unwrap();
+    encounter_e(
+        d,
+        "party:\n  members:\n  - {name: Ana, level: 3}\n  - {name: Bo, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 2\n",
+    );
     for (side, surprised) in [
         ("foes", ["Hedgemaw 1", "Hedgemaw 2"]),
         ("party", ["Ana", "Bo"]),
@@ -1212,12 +1209,10 @@ fn p13_help_needs_three_different_creatures() {
 fn a_reinforcements_id_and_name_carry_the_same_number() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty:\n  members:\n  - {name: Ana, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 1\n- monster: ashen-keener\n  count: 2\n",
-    )
-    .unwrap();
+    encounter_e(
+        d,
+        "party:\n  members:\n  - {name: Ana, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 1\n- monster: ashen-keener\n  count: 2\n",
+    );
     let run = |args: &[&str]| common::lairsmith_ok(d, args);
     run(&["fight", "start", "e", "--seed", "1"]);
     run(&["fight", "add", "e", "hedgemaw"]);
@@ -1248,12 +1243,10 @@ fn p15_fight_roll_takes_several_targets() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let run = |args: &[&str]| common::lairsmith_ok(d, args);
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty:\n  members:\n  - {name: Ana, level: 3}\n  - {name: Bo, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 2\n",
-    )
-    .unwrap();
+    encounter_e(
+        d,
+        "party:\n  members:\n  - {name: Ana, level: 3}\n  - {name: Bo, level: 3}\ngroups:\n- monster: hedgemaw\n  count: 2\n",
+    );
     run(&[
         "fight", "start", "e", "--seed", "1", "--pc", "Ana=1/30", "--pc", "Bo=2/30",
     ]);
@@ -1473,12 +1466,7 @@ fn p20_the_end_writes_back_and_rests_restore() {
         "--recoveries",
         "8",
     ]);
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n",
-    )
-    .unwrap();
+    encounter_e(d, "party: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n");
     run(&["fight", "start", "e", "--seed", "1", "--pc", "Ana=30"]);
     run(&["fight", "next", "e"]);
     run(&["fight", "damage", "e", "ana", "30"]);
@@ -1553,12 +1541,7 @@ fn a_fights_new_numbers_are_bounded_where_they_are_read() {
         "--recoveries",
         "7",
     ]);
-    std::fs::create_dir_all(d.join("encounters")).unwrap();
-    std::fs::write(
-        d.join("encounters/e.yaml"),
-        "kind: encounter\nschema_version: 1\nname: E\nparty: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n",
-    )
-    .unwrap();
+    encounter_e(d, "party: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n");
     run(&["fight", "start", "e", "--seed", "1", "--pc", "Ana=5"]);
     let path = d.join("fights/e.yaml");
     let good = std::fs::read_to_string(&path).unwrap();

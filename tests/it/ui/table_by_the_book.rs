@@ -47,8 +47,8 @@ impl Ui {
         self.app.table.fight().expect("a fight is open")
     }
 
-    /// The fight's log, one line a row, as the screen's log shows it.
-    fn log(&self) -> String {
+    /// The fight's log, one line a row, as the screen's log shows it (the walk uses it too).
+    pub(super) fn log(&self) -> String {
         self.fight()
             .parsed_log()
             .map(lairsmith::fight::run::log_line)

@@ -29,17 +29,6 @@ impl Ui {
         self.screen(130, 40).contains(text)
     }
 
-    fn fight_log(&self) -> String {
-        self.app
-            .table
-            .fight()
-            .expect("a fight is open")
-            .parsed_log()
-            .map(lairsmith::fight::run::log_line)
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
     /// The next turn; when it asks for the players' d20s, lairsmith rolls them.
     fn next_turn(&mut self) -> &mut Ui {
         self.ch('n');
@@ -83,7 +72,7 @@ fn a_fight_run_for_three_rounds_resumed_and_ended_once() {
     ui.ch('n');
     assert!(ui.on_screen("round 1 · Ashen Keener's turn"));
     ui.ch('r').typed("2 ana 18").key(Enter);
-    assert!(ui.fight_log().contains("Keening Wail against Ana"));
+    assert!(ui.log().contains("Keening Wail against Ana"));
     assert!(ui.on_screen("USED"));
     // The riders the roll offers are asked for at once (P16); none taken here.
     assert!(ui.on_screen("Apply what the roll offers"));
@@ -98,11 +87,7 @@ fn a_fight_run_for_three_rounds_resumed_and_ended_once() {
         .ch('d')
         .typed("3")
         .key(Enter);
-    assert!(
-        ui.fight_log().contains("a mook drops"),
-        "{}",
-        ui.fight_log()
-    );
+    assert!(ui.log().contains("a mook drops"), "{}", ui.log());
     assert!(ui.on_screen("dead"));
     // Persistent damage on Bo, taken at the start of his turn.
     ui.key(Home)
@@ -114,12 +99,12 @@ fn a_fight_run_for_three_rounds_resumed_and_ended_once() {
     // The rest of round 1 (the dead darter takes no turn), then round 2 to its Cy, then round 3.
     ui.next_turn();
     assert!(ui.on_screen("round 1 · Ana's turn"));
-    assert!(ui.fight_log().contains("Ashen Keener saves against dazed"));
+    assert!(ui.log().contains("Ashen Keener saves against dazed"));
     ui.next_turn().next_turn();
     assert!(ui.on_screen("round 1 · Bo's turn") && ui.on_screen("25/30"));
     ui.next_turn().next_turn();
     assert!(ui.on_screen("round 2 · Ashen Keener's turn"));
-    assert!(ui.fight_log().contains("refresh Keening Wail"));
+    assert!(ui.log().contains("refresh Keening Wail"));
     for _ in 0..4 {
         ui.next_turn();
     }

@@ -25,11 +25,7 @@ pub(super) fn attack_step(
     else {
         return Ok(());
     };
-    let mut targets = vec![AttackTarget {
-        who: target.clone(),
-        defense: *defense,
-    }];
-    targets.extend(also.iter().cloned());
+    let targets = all_targets(target, *defense, also);
     // A fight file's steps replay as they were taken; a new step's words are checked first
     // ([`crate::fight::Fight::push`], P13).
     let table = mods
@@ -51,6 +47,26 @@ pub(super) fn attack_step(
         dice,
     )?;
     Ok(())
+}
+
+/// An attack step's targets in order: the first (with its defense, if given), then the others.
+fn all_targets(target: &str, defense: Option<i64>, also: &[AttackTarget]) -> Vec<AttackTarget> {
+    let mut all = vec![AttackTarget {
+        who: target.to_owned(),
+        defense,
+    }];
+    all.extend(also.iter().cloned());
+    all
+}
+
+/// A power's attack bonus and the defense it targets; a power that rolls no attack is refused.
+fn rolled(pw: &PowerState) -> Result<(i64, crate::rules::power_vocab::Defense), StepError> {
+    pw.attack.ok_or_else(|| {
+        StepError::Refused(format!(
+            "{} makes no attack roll; `fight use` marks it used",
+            pw.name
+        ))
+    })
 }
 
 /// An encounter, daily or refresh power marked used without a roll.
@@ -128,12 +144,7 @@ pub(super) fn attack(
     let a = find(s, at.who)?;
     let p = power_index(&s.combatants[a], at.power)?;
     let pw = s.combatants[a].powers[p].clone();
-    let Some((bonus, def)) = pw.attack else {
-        return Err(StepError::Refused(format!(
-            "{} makes no attack roll; `fight use` marks it used",
-            pw.name
-        )));
-    };
+    let (bonus, def) = rolled(&pw)?;
     let attacker = s.combatants[a].clone();
     if attacker.life != Life::Up {
         return Err(StepError::Refused(format!(
@@ -534,17 +545,8 @@ pub fn aims(s: &FightState, step: &Step) -> Result<Vec<Aim>, StepError> {
     let table = rules::p13_table_words(mods)?;
     let a = find(s, who)?;
     let pw = &s.combatants[a].powers[power_index(&s.combatants[a], power)?];
-    let Some((bonus, def)) = pw.attack else {
-        return Err(StepError::Refused(format!(
-            "{} makes no attack roll; `fight use` marks it used",
-            pw.name
-        )));
-    };
-    let mut all = vec![AttackTarget {
-        who: target.clone(),
-        defense: *defense,
-    }];
-    all.extend(also.iter().cloned());
+    let (bonus, def) = rolled(pw)?;
+    let all = all_targets(target, *defense, also);
     let ids: Vec<String> = all.iter().map(|t| t.who.clone()).collect();
     let mut out = Vec::new();
     for t in &all {

@@ -69,10 +69,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         } => {
             // The question again, with what was typed: a mistyped name is corrected, not retyped.
             app.error(why);
-            super::update::ask_start(app, encounter);
-            if let Some(crate::tui::layer::Layer::Prompt { field, .. }) = app.layers.last_mut() {
-                *field = crate::tui::widgets::text_field::TextField::new(&surprised.join(", "));
-            }
+            super::update::ask_start(app, encounter, &surprised.join(", "));
             Vec::new()
         }
         Done::Lobby(Err(e)) => {

@@ -51,10 +51,7 @@ pub fn on_prompt(
         }
         Prompt::Apply => Made::Steps(apply_words(&open.fight, text)?),
         Prompt::Dice { step, asked } => {
-            let key = app.keymap.key_or_unbound(
-                &[crate::tui::keymap::Ctx::Dice],
-                crate::tui::keymap::Action::LairsmithRolls,
-            );
+            let key = super::update::lairsmith_rolls_key(app);
             let rolls = dice_words(asked, text, lairsmith_rolls.then_some(()).ok_or(key))?;
             Made::Steps(vec![with_rolls(step, rolls)])
         }
@@ -255,10 +252,13 @@ fn help_words(who: String, text: &str) -> Result<Step, String> {
 fn apply_words(f: &Fight, text: &str) -> Result<Vec<Step>, String> {
     let offers = f.now.offers.len();
     let mut picked: Vec<u32> = Vec::new();
-    for w in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+    // `none` picks nothing, as an empty line does.
+    let words = text
+        .split([' ', ','])
+        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("none"));
+    for w in words {
         if w.eq_ignore_ascii_case("all") {
             picked.extend(1..=u32::try_from(offers).unwrap_or(0));
-        } else if w.eq_ignore_ascii_case("none") {
         } else {
             let n = w
                 .parse::<u32>()

@@ -101,9 +101,7 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             if asked.is_empty() {
                 step(open, next)
             } else {
-                let lets = app
-                    .keymap
-                    .key_or_unbound(&[crate::tui::keymap::Ctx::Dice], Action::LairsmithRolls);
+                let lets = lairsmith_rolls_key(app);
                 ask(
                     app,
                     Prompt::Dice { step: next, asked },
@@ -366,7 +364,7 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                     .join(format!("{id}.yaml")),
                 },
                 (None, Some(e)) => {
-                    ask_start(app, app.paths.encounters.join(format!("{e}.yaml")));
+                    ask_start(app, app.paths.encounters.join(format!("{e}.yaml")), "");
                     return Some(Vec::new());
                 }
                 (None, None) => return Some(Vec::new()),
@@ -378,14 +376,21 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     Some(Vec::new())
 }
 
-/// Asks who is surprised (P14) before a fight starts from the encounter file at `path`.
-pub fn ask_start(app: &mut App, path: std::path::PathBuf) {
+/// Asks who is surprised (P14) before a fight starts from the encounter file at `path`, the
+/// answer starting as `text`.
+pub fn ask_start(app: &mut App, path: std::path::PathBuf, text: &str) {
     ask(
         app,
         Prompt::Surprise { encounter: path },
         "Who is surprised (P14)? party, foes, ids or names (Enter: nobody)".into(),
-        "",
+        text,
     );
+}
+
+/// The key that lets lairsmith roll the dice a prompt asks for, for the words that name it.
+pub(super) fn lairsmith_rolls_key(app: &App) -> String {
+    app.keymap
+        .key_or_unbound(&[crate::tui::keymap::Ctx::Dice], Action::LairsmithRolls)
 }
 
 /// Starting a fight from the encounter file at `path`, seeded from the model's stream, with the

@@ -366,7 +366,7 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 ));
                 return Some(Vec::new());
             }
-            crate::tui::screens::table::update::ask_start(app, path);
+            crate::tui::screens::table::update::ask_start(app, path, "");
             return Some(Vec::new());
         }
         Action::ExportTable => {
