@@ -4,10 +4,10 @@
 //! by `benches/startup.sh`.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use lairsmith::bestiary::{Bestiary, Filter, NucleoNames, Provenance, SkimNames, search_with};
-use lairsmith::encounter::Party;
-use lairsmith::encounter::generate::{Request, generate};
-use lairsmith::monster::MonsterDesign;
+use lairsmith_core::bestiary::{Bestiary, Filter, NucleoNames, Provenance, SkimNames, search_with};
+use lairsmith_core::encounter::Party;
+use lairsmith_core::encounter::generate::{Request, generate};
+use lairsmith_core::monster::MonsterDesign;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -33,8 +33,8 @@ fn fixture() -> &'static Fixture {
     F.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let bestiary_dir = dir.path().join("bestiary");
-        lairsmith::fixtures::write_bestiary(&bestiary_dir, N, 1).unwrap();
-        let files = lairsmith::store::yaml_files(&bestiary_dir).unwrap();
+        lairsmith_core::fixtures::write_bestiary(&bestiary_dir, N, 1).unwrap();
+        let files = lairsmith_core::store::yaml_files(&bestiary_dir).unwrap();
         let texts = files
             .iter()
             .map(|f| std::fs::read_to_string(f).unwrap())
@@ -163,7 +163,7 @@ fn derive(c: &mut Criterion) {
         .bestiary
         .entries
         .iter()
-        .find(|e| e.card.rank == lairsmith::rules::Rank::Boss)
+        .find(|e| e.card.rank == lairsmith_core::rules::Rank::Boss)
         .unwrap()
         .design()
         .unwrap()
@@ -174,7 +174,7 @@ fn derive(c: &mut Criterion) {
         b.iter(|| black_box(d.clone()))
     });
     g.bench_function("lairsmith: derive", |b| {
-        b.iter(|| black_box(lairsmith::monster::derive(black_box(&d))))
+        b.iter(|| black_box(lairsmith_core::monster::derive(black_box(&d))))
     });
     g.finish();
 }
@@ -231,7 +231,7 @@ fn hard_4x8(seed: u64) -> Request {
     Request {
         name: "Bench".into(),
         party: Party::parse("4x8").unwrap(),
-        band: lairsmith::rules::Difficulty::Hard,
+        band: lairsmith_core::rules::Difficulty::Hard,
         query: String::new(),
         filter: Filter::default(),
         locked: Vec::new(),
@@ -274,7 +274,7 @@ fn frames(c: &mut Criterion) {
     for id in ["ashback-beetle", "ashback-drake"] {
         enc.encounter
             .encounter
-            .add(lairsmith::encounter::Group::monster(id, count(2)))
+            .add(lairsmith_core::encounter::Group::monster(id, count(2)))
             .unwrap();
     }
     enc.derive();
@@ -301,7 +301,7 @@ fn encounter(c: &mut Criterion) {
     let mut g = c.benchmark_group("generate an encounter from 10k");
     g.bench_function(
         "baseline: list the candidates (search with no query)",
-        |b| b.iter(|| lairsmith::bestiary::search(&f.bestiary, "", &Filter::default()).len()),
+        |b| b.iter(|| lairsmith_core::bestiary::search(&f.bestiary, "", &Filter::default()).len()),
     );
     g.bench_function("lairsmith: generate (hard, 4x8)", |b| {
         b.iter(|| generate(&f.bestiary, &req).unwrap().xp)
@@ -312,27 +312,27 @@ fn encounter(c: &mut Criterion) {
 /// An adventure of 300 encounters (the most a file holds), with troves, rated as the
 /// Adventure screen rates it after every change; the baseline is one encounter's report.
 fn adventure(c: &mut Criterion) {
-    use lairsmith::adventure::Adventure;
-    use lairsmith::adventure::check::{Loaded, rate_adventure};
-    use lairsmith::encounter::{Encounter, Group, Placeholder};
+    use lairsmith_core::adventure::Adventure;
+    use lairsmith_core::adventure::check::{Loaded, rate_adventure};
+    use lairsmith_core::encounter::{Encounter, Group, Placeholder};
     use std::collections::BTreeMap;
-    let b = lairsmith::bestiary::Bestiary::default();
+    let b = lairsmith_core::bestiary::Bestiary::default();
     let party = Party::parse("5x1").unwrap();
     let mut e = Encounter::new("Fight", &party);
     let p = Placeholder::parse("placeholder:3:elite:wrecker").unwrap();
     e.add(Group::placeholder(p, count(3))).unwrap();
     let mut a = Adventure::new("Long", &party);
-    a.treasure = Some(lairsmith::treasure::Method::Troves);
+    a.treasure = Some(lairsmith_core::treasure::Method::Troves);
     a.seed = Some(1);
     let mut loaded = BTreeMap::new();
-    for i in 0..lairsmith::adventure::MAX_ADVENTURE_ENCOUNTERS {
+    for i in 0..lairsmith_core::adventure::MAX_ADVENTURE_ENCOUNTERS {
         let id = format!("e{i}");
         a.insert(&id, None).unwrap();
         loaded.insert(id, Loaded::Found(std::sync::Arc::new(e.clone())));
     }
     let mut g = c.benchmark_group("rate an adventure of 300 encounters");
     g.bench_function("baseline: one encounter's report", |bch| {
-        bch.iter(|| lairsmith::encounter::report(&e, &party, &b).xp)
+        bch.iter(|| lairsmith_core::encounter::report(&e, &party, &b).xp)
     });
     g.bench_function("lairsmith: rate 300 encounters with troves", |bch| {
         bch.iter(|| rate_adventure(&a, &party, &loaded, &b).xp_per_character)
@@ -341,7 +341,7 @@ fn adventure(c: &mut Criterion) {
 }
 
 fn hostile(c: &mut Criterion) {
-    let good = lairsmith::embedded::BESTIARY_FILES
+    let good = lairsmith_core::embedded::BESTIARY_FILES
         .iter()
         .find(|(p, _)| p.ends_with("hedgemaw.yaml"))
         .unwrap()
@@ -350,16 +350,16 @@ fn hostile(c: &mut Criterion) {
     g.sample_size(10);
     let path = Path::new("m.yaml");
     g.bench_function("baseline: a good monster file", |b| {
-        b.iter(|| lairsmith::monster::parse_monster(good, path).is_ok())
+        b.iter(|| lairsmith_core::monster::parse_monster(good, path).is_ok())
     });
     // What the guard (depth and alias bounds, before yaml_serde) adds to every parse.
     g.bench_function("the guard alone, on a good monster file", |b| {
-        b.iter(|| lairsmith::yaml_io::guard::check(good, path).is_ok())
+        b.iter(|| lairsmith_core::yaml_io::guard::check(good, path).is_ok())
     });
-    for (name, bytes) in lairsmith::fixtures::hostile_files() {
+    for (name, bytes) in lairsmith_core::fixtures::hostile_files() {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         g.bench_function(name, |b| {
-            b.iter(|| lairsmith::monster::parse_monster(&text, path).is_err())
+            b.iter(|| lairsmith_core::monster::parse_monster(&text, path).is_err())
         });
     }
     g.finish();
@@ -372,8 +372,8 @@ criterion_group! {
 }
 criterion_main!(benches);
 
-fn count(n: i64) -> lairsmith::encounter::Count {
-    lairsmith::encounter::Count::new(n).unwrap()
+fn count(n: i64) -> lairsmith_core::encounter::Count {
+    lairsmith_core::encounter::Count::new(n).unwrap()
 }
 
 /// 100,000 monsters (issue 14), beside the 10,000 of [`fixture`] in the same run: written once,
@@ -383,7 +383,7 @@ fn fixture_100k() -> &'static (tempfile::TempDir, PathBuf, Bestiary) {
     F.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let bestiary_dir = dir.path().join("bestiary");
-        lairsmith::fixtures::write_bestiary(&bestiary_dir, 100_000, 1).unwrap();
+        lairsmith_core::fixtures::write_bestiary(&bestiary_dir, 100_000, 1).unwrap();
         let _ = Bestiary::load(Some(&bestiary_dir));
         let b = Bestiary::load(Some(&bestiary_dir));
         assert_eq!(b.loaded_from_index, 100_000);
@@ -416,7 +416,7 @@ fn scale(c: &mut Criterion) {
         g.bench_with_input(
             BenchmarkId::new("search 100k, lairsmith (nucleo-matcher, every core)", q),
             q,
-            |b, q| b.iter(|| lairsmith::bestiary::search(big, q, &filter).len()),
+            |b, q| b.iter(|| lairsmith_core::bestiary::search(big, q, &filter).len()),
         );
         g.bench_with_input(
             BenchmarkId::new("search 100k, nucleo-matcher, one core", q),
@@ -457,10 +457,10 @@ fn scale(c: &mut Criterion) {
 /// Bestiary's preview of a monster under 16 templates of 40 powers and 40 per role. Beside the
 /// empty frame, in the same run. `benches/limits.sh` measures the commands on the same data.
 fn limits(c: &mut Criterion) {
-    use lairsmith::adventure::check::load_encounters;
-    use lairsmith::data_dir::DataDir;
-    use lairsmith::fixtures::limit_cases;
     use lairsmith::tui::app::{App, Screen};
+    use lairsmith_core::adventure::check::load_encounters;
+    use lairsmith_core::data_dir::DataDir;
+    use lairsmith_core::fixtures::limit_cases;
     let dir = tempfile::tempdir().unwrap();
     let cases = limit_cases::write_cases(dir.path()).unwrap();
     let dir_of = |name: &str| cases.iter().find(|c| c.name == name).unwrap().dir.clone();
@@ -476,7 +476,7 @@ fn limits(c: &mut Criterion) {
     let data = DataDir::new(root.clone());
     let bestiary = data.load_bestiary();
     let path = root.join("adventures/road.yaml");
-    let (adv, fp) = lairsmith::adventure::load_adventure(&path).unwrap();
+    let (adv, fp) = lairsmith_core::adventure::load_adventure(&path).unwrap();
     let loaded = load_encounters(&data, &adv.encounters);
     let mut app = App::new(bestiary, paths_for(&root.join("bestiary")), 1);
     app.screen = Screen::Adventure;
@@ -555,7 +555,7 @@ fn limits(c: &mut Criterion) {
         "derive and lint the monster of 16 templates (each Forge key does)",
         |b| {
             b.iter(|| {
-                lairsmith::monster::block_and_findings(&design, &bestiary.templates, None)
+                lairsmith_core::monster::block_and_findings(&design, &bestiary.templates, None)
                     .0
                     .powers
                     .len()
@@ -564,7 +564,7 @@ fn limits(c: &mut Criterion) {
     );
     // Re-ranking itself, past the file limits (built here, not read): 800 at-will powers making
     // ever more attacks, a boss made elite. It was cubic; it is linear in the powers per trim.
-    let small: MonsterDesign = lairsmith::yaml_io::parse(
+    let small: MonsterDesign = lairsmith_core::yaml_io::parse(
         &limit_cases::boss("crowned", &[], 40),
         Path::new("crowned.yaml"),
     )
@@ -577,7 +577,7 @@ fn limits(c: &mut Criterion) {
             p
         })
         .collect();
-    let kits = lairsmith::monster::kit::Templates::embedded();
+    let kits = lairsmith_core::monster::kit::Templates::embedded();
     for (label, d) in [
         ("re-rank a boss of 40 escalating attacks to elite", &small),
         (
@@ -588,10 +588,10 @@ fn limits(c: &mut Criterion) {
         g.bench_function(label, |b| {
             b.iter(|| {
                 let mut d = d.clone();
-                lairsmith::monster::rerank::rerank(
+                lairsmith_core::monster::rerank::rerank(
                     &mut d,
-                    lairsmith::rules::Rank::Elite,
-                    lairsmith::rules::Role::Skulker,
+                    lairsmith_core::rules::Rank::Elite,
+                    lairsmith_core::rules::Role::Skulker,
                     kits,
                 )
                 .len()
@@ -617,11 +617,11 @@ fn limits(c: &mut Criterion) {
 /// which replays every step. The same file is put back before each measured step.
 fn fight_steps(c: &mut Criterion) {
     use criterion::BatchSize;
-    use lairsmith::fight::{Step, run, saved};
+    use lairsmith_core::fight::{Step, run, saved};
     let mut g = c.benchmark_group("fight: a step against the fight's length");
     g.sample_size(30);
     let heal = || {
-        Ok::<_, lairsmith::encounter::DataError>(Step::Heal {
+        Ok::<_, lairsmith_core::encounter::DataError>(Step::Heal {
             who: "ana".into(),
             amount: 1,
             recovery: false,
@@ -629,7 +629,7 @@ fn fight_steps(c: &mut Criterion) {
     };
     for (foes, steps) in [(20, 50), (20, 600), (20, 4_998), (246, 50), (246, 1_000)] {
         let dir = tempfile::tempdir().unwrap();
-        let path = lairsmith::fixtures::long_fight(dir.path(), steps, foes).unwrap();
+        let path = lairsmith_core::fixtures::long_fight(dir.path(), steps, foes).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         let label = format!("{} creatures, {steps} steps", foes + 4);
         g.bench_function(format!("step: {label}"), |b| {

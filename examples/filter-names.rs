@@ -2,7 +2,7 @@
 //! Used by the benchmarks to compare the two as whole processes on the same list:
 //! `filter-names QUERY < names.txt`.
 
-use lairsmith::bestiary::{NameMatcher, SkimNames};
+use lairsmith_core::bestiary::{NameMatcher, SkimNames};
 use std::io::{BufRead, Write};
 
 fn main() {

@@ -1,4 +1,4 @@
-//! Writes the data directories of `lairsmith::fixtures::limit_cases` under DIR and prints one
+//! Writes the data directories of `lairsmith_core::fixtures::limit_cases` under DIR and prints one
 //! line per case: its name, its directory, whether it is past a limit, and its command's words,
 //! tab-separated (for `benches/limits.sh`).
 fn main() {
@@ -6,7 +6,7 @@ fn main() {
         eprintln!("usage: limit-cases DIR");
         std::process::exit(2);
     };
-    let cases = lairsmith::fixtures::limit_cases::write_cases(std::path::Path::new(&root))
+    let cases = lairsmith_core::fixtures::limit_cases::write_cases(std::path::Path::new(&root))
         .unwrap_or_else(|e| {
             eprintln!("limit-cases: {e}");
             std::process::exit(1);

@@ -11,7 +11,7 @@ fn main() {
         std::process::exit(2);
     };
     let seed = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    match lairsmith::fixtures::write_bestiary(std::path::Path::new(dir), n, seed) {
+    match lairsmith_core::fixtures::write_bestiary(std::path::Path::new(dir), n, seed) {
         Ok(written) => println!("wrote {written} monsters to {dir}"),
         Err(e) => {
             eprintln!("make-bestiary: {e}");

@@ -26,9 +26,6 @@
 //!   YAML reader and its located errors; [`yaml_keep`] and [`xkeys`]: a file's own `x-` values
 //!   kept through a save; [`hash`]: the small hashes and seed streams.
 //! - [`text`]: names checked on the way in, control characters escaped on the way out.
-//! - [`config`] and [`keyspec`]: the settings file (key bindings by action name, the colour
-//!   theme) read against the table of actions the UI passes in, with located errors; keys as a
-//!   user writes them, independent of any terminal library.
 //!
 //! A monster from its classification, with the default power kit, derived into a stat block:
 //!
@@ -60,7 +57,6 @@
 
 pub mod adventure;
 pub mod bestiary;
-pub mod config;
 pub mod data_dir;
 pub mod dice;
 pub mod embedded;
@@ -70,7 +66,6 @@ pub mod fight;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod hash;
-pub mod keyspec;
 pub mod limits;
 pub mod monster;
 pub(crate) mod parallel;

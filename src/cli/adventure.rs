@@ -1,17 +1,17 @@
-//! `lairsmith adventure ...`, over [`crate::adventure`]'s saved files.
+//! `lairsmith adventure ...`, over [`lairsmith_core::adventure`]'s saved files.
 
 use super::args::{ListFormatArg, ReportFormat, vocab};
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
-use crate::adventure::AdventureRefused;
-use crate::adventure::check::AdventureReport;
-use crate::adventure::saved::party_ref_of_spec;
-use crate::adventure::{
+use clap::{Subcommand, ValueEnum};
+use lairsmith_core::adventure::AdventureRefused;
+use lairsmith_core::adventure::check::AdventureReport;
+use lairsmith_core::adventure::saved::party_ref_of_spec;
+use lairsmith_core::adventure::{
     Adventure, adventure_party, check, create_adventure, existing_adventure, list_adventures,
     load_adventure, remove_encounter, update_adventure,
 };
-use crate::text::group_thousands;
-use clap::{Subcommand, ValueEnum};
+use lairsmith_core::text::group_thousands;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Subcommand)]
@@ -25,8 +25,8 @@ pub enum AdventureCmd {
         party: String,
         /// How treasure is handed out: steady, items-only, troves or narrative (the book's four
         /// options under Distributing Magic Items).
-        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
-        treasure: Option<crate::treasure::Method>,
+        #[arg(long, value_parser = vocab::<lairsmith_core::treasure::Method>)]
+        treasure: Option<lairsmith_core::treasure::Method>,
         /// The seed treasure is rolled from (default: a random one, saved in the file).
         #[arg(long)]
         seed: Option<u64>,
@@ -54,8 +54,8 @@ pub enum AdventureCmd {
         adventure: String,
         #[arg(long)]
         party: Option<String>,
-        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
-        treasure: Option<crate::treasure::Method>,
+        #[arg(long, value_parser = vocab::<lairsmith_core::treasure::Method>)]
+        treasure: Option<lairsmith_core::treasure::Method>,
         #[arg(long)]
         seed: Option<u64>,
     },
@@ -151,17 +151,18 @@ fn new(
     data: &DataDir,
     name: &str,
     party: &str,
-    treasure: Option<crate::treasure::Method>,
+    treasure: Option<lairsmith_core::treasure::Method>,
     seed: Option<u64>,
     out: Option<&Path>,
     term: &mut Terminal,
 ) -> CmdResult {
     let name = name.trim();
-    crate::text::check_name("the adventure's name", name).map_err(|e| Failure(e.to_string()))?;
+    lairsmith_core::text::check_name("the adventure's name", name)
+        .map_err(|e| Failure(e.to_string()))?;
     let party_ref = party_ref_of_spec(data, party)?;
     let mut a = Adventure::new(
         name,
-        &crate::encounter::Party::default_at(crate::rules::Level::MIN),
+        &lairsmith_core::encounter::Party::default_at(lairsmith_core::rules::Level::MIN),
     );
     a.party = party_ref;
     a.treasure = treasure;
@@ -181,7 +182,7 @@ fn add(
     term: &mut Terminal,
 ) -> CmdResult {
     let path = existing_adventure(data, adventure)?;
-    let pos = crate::adventure::add_encounter(data, &path, encounter, at)?;
+    let pos = lairsmith_core::adventure::add_encounter(data, &path, encounter, at)?;
     outln!(term, "{encounter} is encounter {pos} of {}", path.display())?;
     Ok(EXIT_OK)
 }
@@ -220,7 +221,7 @@ fn set(
     data: &DataDir,
     adventure: &str,
     party: Option<String>,
-    treasure: Option<crate::treasure::Method>,
+    treasure: Option<lairsmith_core::treasure::Method>,
     seed: Option<u64>,
 ) -> CmdResult {
     if party.is_none() && treasure.is_none() && seed.is_none() {
@@ -330,11 +331,13 @@ fn export(
     let (a, r) = checked(data, adventure, seed)?;
     let text = match format {
         AdventureFormat::Md => {
-            crate::export::sheet::adventure::markdown(&a, &r, &data.load_bestiary())
+            lairsmith_core::export::sheet::adventure::markdown(&a, &r, &data.load_bestiary())
         }
-        AdventureFormat::Yaml => crate::yaml_io::to_string(&a),
+        AdventureFormat::Yaml => lairsmith_core::yaml_io::to_string(&a),
         AdventureFormat::Json => super::doc::render(&a, super::doc::Data::Json)?,
-        AdventureFormat::Html => crate::export::html::adventure(&a, &r, &data.load_bestiary()),
+        AdventureFormat::Html => {
+            lairsmith_core::export::html::adventure(&a, &r, &data.load_bestiary())
+        }
     };
     match out {
         Some(path) => super::encounter::write_out(path, &text, force, term)?,
@@ -388,12 +391,12 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
         s.push_str(&format!(
             "{:>3}  {:<28} {:>9} {:>9} {:>5}  {:<9} {}\n",
             l.position,
-            crate::text::fit_width(&l.name, 28),
+            lairsmith_core::text::fit_width(&l.name, 28),
             group_thousands(l.xp),
             group_thousands(l.xp_per_character),
             l.party_level,
-            l.band.map_or("-", crate::vocab::Vocabulary::key),
-            crate::export::sheet::adventure::pacing_bar(l.ratio),
+            l.band.map_or("-", lairsmith_core::vocab::Vocabulary::key),
+            lairsmith_core::export::sheet::adventure::pacing_bar(l.ratio),
         ));
         if let Some(p) = &l.problem {
             s.push_str(&format!("     {}\n", p.text()));

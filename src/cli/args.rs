@@ -20,10 +20,10 @@ use super::settings::ConfigArgs;
 use super::show::ShowArgs;
 use super::template::TemplateCmd;
 use super::treasure::TreasureCmd;
-use crate::export::Format;
-use crate::rules::{CreatureType, Level, Rank, Role, Source, Tag};
-use crate::vocab::Vocabulary;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use lairsmith_core::export::Format;
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Source, Tag};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::PathBuf;
 
 const EXIT_CODES: &str = "Exit status: 0 success; 1 the command failed (a bad file, an unknown monster, lint errors, a failed save, output that could not be written); 2 the command line was invalid; 141 the reader of the output went away (`lairsmith list | head`), as for grep or cat.";
@@ -132,7 +132,7 @@ pub(super) fn level(s: &str) -> Result<Level, String> {
 
 pub(super) fn format(s: &str) -> Result<Format, String> {
     s.parse()
-        .map_err(|e: crate::export::UnknownFormat| e.to_string())
+        .map_err(|e: lairsmith_core::export::UnknownFormat| e.to_string())
 }
 
 /// `budget --format`, `encounter check --format` and the other reports.
@@ -189,12 +189,12 @@ pub struct FilterArgs {
 }
 
 impl FilterArgs {
-    pub fn to_filter(&self) -> Result<crate::bestiary::Filter, String> {
-        Ok(crate::bestiary::Filter {
+    pub fn to_filter(&self) -> Result<lairsmith_core::bestiary::Filter, String> {
+        Ok(lairsmith_core::bestiary::Filter {
             levels: self
                 .levels
                 .as_deref()
-                .map(crate::bestiary::Filter::parse_levels)
+                .map(lairsmith_core::bestiary::Filter::parse_levels)
                 .transpose()?,
             ranks: self.rank.clone(),
             roles: self.role.clone(),
@@ -209,7 +209,9 @@ impl FilterArgs {
 
 /// A whole number in `limit`'s range (a character's defense for `fight roll --defense`, in
 /// the range a fight file holds), or the sentence saying the range.
-pub(super) fn limited(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<i64, String> + Clone {
+pub(super) fn limited(
+    limit: lairsmith_core::limits::Limit,
+) -> impl Fn(&str) -> Result<i64, String> + Clone {
     move |s: &str| {
         let n: i64 = s.trim().parse().map_err(|_| {
             format!(
@@ -223,7 +225,9 @@ pub(super) fn limited(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<i6
 }
 
 /// A clap parser for a whole number within one of the documented ranges (`limits`).
-pub(super) fn bounded(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<u32, String> + Clone {
+pub(super) fn bounded(
+    limit: lairsmith_core::limits::Limit,
+) -> impl Fn(&str) -> Result<u32, String> + Clone {
     let limited = limited(limit);
     move |s: &str| {
         let n = limited(s)?;

@@ -13,7 +13,7 @@ pub enum Data {
 /// `value` as YAML (lairsmith's canonical layout) or pretty JSON, ending in a newline.
 pub fn render<T: Serialize>(value: &T, format: Data) -> Result<String, Failure> {
     match format {
-        Data::Yaml => Ok(crate::yaml_io::to_string(value)),
+        Data::Yaml => Ok(lairsmith_core::yaml_io::to_string(value)),
         Data::Json => {
             let mut s = serde_json::to_string_pretty(value)
                 .map_err(|e| Failure(format!("cannot write this as JSON: {e}")))?;

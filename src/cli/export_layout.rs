@@ -30,7 +30,7 @@ pub enum LayoutTool {
 
 pub fn run(a: ExportLayoutArgs, term: &mut Terminal) -> CmdResult {
     let text = match a.tool {
-        LayoutTool::FantasyStatblocks => crate::export::statblock_md::LAYOUT_JSON,
+        LayoutTool::FantasyStatblocks => lairsmith_core::export::statblock_md::LAYOUT_JSON,
     };
     match &a.out {
         Some(path) => write_out(path, text, a.force, term)?,

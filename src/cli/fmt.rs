@@ -4,11 +4,11 @@
 
 use super::out::{Terminal, errln, outln};
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
-use crate::monster::parse_monster;
-use crate::store::{Expect, Fingerprint, save_atomic};
-use crate::store::{read_limited, yaml_files};
-use crate::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
 use clap::Args;
+use lairsmith_core::monster::parse_monster;
+use lairsmith_core::store::{Expect, Fingerprint, save_atomic};
+use lairsmith_core::store::{read_limited, yaml_files};
+use lairsmith_core::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]

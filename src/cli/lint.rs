@@ -2,12 +2,12 @@
 
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
-use crate::monster::block_and_findings;
-use crate::monster::lint::{Finding, Severity};
-use crate::monster::load_file;
-use crate::monster::template::MonsterTemplates;
-use crate::store::yaml_files;
 use clap::{Args, ValueEnum};
+use lairsmith_core::monster::block_and_findings;
+use lairsmith_core::monster::lint::{Finding, Severity};
+use lairsmith_core::monster::load_file;
+use lairsmith_core::monster::template::MonsterTemplates;
+use lairsmith_core::store::yaml_files;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -81,10 +81,10 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
             Err(e) => {
                 // Reading stops at the first problem; the lint names them all, then what it
                 // finds in the rest of the design.
-                let text = crate::monster::diagnose::fields_text(f);
+                let text = lairsmith_core::monster::diagnose::fields_text(f);
                 let problems = text
                     .as_deref()
-                    .map(|t| crate::monster::diagnose::all_problems(t, f))
+                    .map(|t| lairsmith_core::monster::diagnose::all_problems(t, f))
                     .filter(|all| !all.is_empty())
                     .unwrap_or_else(|| vec![e]);
                 for e in problems {
@@ -100,7 +100,7 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
                 }
                 if let Some(t) = text {
                     ff.findings
-                        .extend(crate::monster::salvage::findings_of_what_parsed(
+                        .extend(lairsmith_core::monster::salvage::findings_of_what_parsed(
                             &t, f, &templates,
                         ));
                 }

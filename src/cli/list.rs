@@ -3,16 +3,16 @@
 use super::args::{FilterArgs, ListFormatArg};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, report_load_errors};
-use crate::bestiary::search;
-use crate::bestiary::{Entry, Mark};
-use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-use crate::text::{escape_controls, pad_to_width as pad};
 use clap::Args;
+use lairsmith_core::bestiary::search;
+use lairsmith_core::bestiary::{Entry, Mark};
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use lairsmith_core::text::{escape_controls, pad_to_width as pad};
 use serde::Serialize;
 use std::borrow::Cow;
 use unicode_width::UnicodeWidthStr;
 
-pub use crate::bestiary::search::SortKey;
+pub use lairsmith_core::bestiary::search::SortKey;
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
@@ -52,7 +52,11 @@ pub fn run(data: &DataDir, a: ListArgs, term: &mut Terminal) -> CmdResult {
     result
 }
 
-fn print(bestiary: &crate::bestiary::Bestiary, a: ListArgs, term: &mut Terminal) -> CmdResult {
+fn print(
+    bestiary: &lairsmith_core::bestiary::Bestiary,
+    a: ListArgs,
+    term: &mut Terminal,
+) -> CmdResult {
     report_load_errors(bestiary, term);
     let filter = a.filter.to_filter()?;
     let query = a.query.as_deref().unwrap_or("");
@@ -171,7 +175,7 @@ impl<'a> Row<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::text::pad_to_width as pad;
+    use lairsmith_core::text::pad_to_width as pad;
     use unicode_width::UnicodeWidthStr;
 
     #[test]

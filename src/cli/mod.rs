@@ -22,15 +22,15 @@ mod show;
 mod template;
 mod treasure;
 
-pub use crate::data_dir::{DataDir, names_a_file};
 pub use args::{Cli, Command, ReportFormat};
 pub use encounter::EncounterFormat;
+pub use lairsmith_core::data_dir::{DataDir, names_a_file};
 pub use lint::LintFormat;
 pub use list::SortKey;
 pub use manual::commands_markdown;
 pub use out::{EXIT_BROKEN_PIPE, Terminal};
 
-use crate::bestiary::{Bestiary, Entry};
+use lairsmith_core::bestiary::{Bestiary, Entry};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -144,11 +144,11 @@ fn open_ui(data: &DataDir, settings: Option<&Path>) -> CmdResult {
 }
 
 /// Finds a monster by id, or loads it from a file path, through the library
-/// ([`crate::bestiary::saved::resolve_monster`]); its refusals say here what a command line can
+/// ([`lairsmith_core::bestiary::saved::resolve_monster`]); its refusals say here what a command line can
 /// do next: run the command again, or list the ids.
 pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
-    use crate::bestiary::saved::NoMonster;
-    crate::bestiary::saved::resolve_monster(bestiary, id_or_file).map_err(|e| match e {
+    use lairsmith_core::bestiary::saved::NoMonster;
+    lairsmith_core::bestiary::saved::resolve_monster(bestiary, id_or_file).map_err(|e| match e {
         NoMonster::NoLongerHolds { id, path } => Failure(format!(
             "{} no longer holds `{id}`; run the command again",
             path.display()

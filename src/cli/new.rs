@@ -3,15 +3,15 @@
 use super::args::{format, level, vocab};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
-use crate::bestiary::saved::save_new_monster;
-use crate::export::{Format, render};
-use crate::monster::kit::Templates;
-use crate::monster::template_apply::derive_with;
-use crate::monster::template_ops::add_template;
-use crate::monster::{Classification, MonsterDesign};
-use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-use crate::vocab::Vocabulary;
 use clap::Args;
+use lairsmith_core::bestiary::saved::save_new_monster;
+use lairsmith_core::export::{Format, render};
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::template_apply::derive_with;
+use lairsmith_core::monster::template_ops::add_template;
+use lairsmith_core::monster::{Classification, MonsterDesign};
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use lairsmith_core::vocab::Vocabulary;
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
@@ -69,7 +69,7 @@ pub fn run(data: &DataDir, a: NewArgs, term: &mut Terminal) -> CmdResult {
         .name
         .unwrap_or_else(|| format!("{} {}", c.source.label(), c.role.label()));
     let name = name.trim();
-    crate::text::check_name("the name", name).map_err(|e| Failure(e.to_string()))?;
+    lairsmith_core::text::check_name("the name", name).map_err(|e| Failure(e.to_string()))?;
     let mut design = MonsterDesign::new(name, c.clone());
     design.powers = Templates::embedded().default_powers(&c);
     let bestiary = data.load_bestiary();

@@ -1,7 +1,7 @@
 //! The one way the command line writes to the terminal.
 //!
 //! Everything goes through a [`Terminal`], which
-//! - escapes control characters ([`crate::text::escape_controls`]) in all of it, stdout and
+//! - escapes control characters ([`lairsmith_core::text::escape_controls`]) in all of it, stdout and
 //!   stderr, whatever the format: a monster's description or a file's name cannot set the
 //!   clipboard or type into the shell;
 //! - never panics on a write: `print!` panics when stdout is a closed pipe or a full disk.
@@ -14,7 +14,7 @@
 //! flushed before anything goes to stderr, so the two stay in order on a terminal.
 
 use super::{CmdResult, EXIT_FAILURE, Failure};
-use crate::text::escape_controls;
+use lairsmith_core::text::escape_controls;
 use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

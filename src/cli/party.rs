@@ -1,13 +1,13 @@
-//! `lairsmith party ...`: saved parties, over [`crate::encounter::parties`].
+//! `lairsmith party ...`: saved parties, over [`lairsmith_core::encounter::parties`].
 
 use super::args::{ListFormatArg, bounded, limited};
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
-use crate::encounter::{
+use clap::{Args, Subcommand};
+use lairsmith_core::encounter::{
     Party, PartyFile, Rest, StatsChange, level_up, list_parties, member_stats, new_party,
     remove_party, rest_party, set_party, set_stats,
 };
-use clap::{Args, Subcommand};
 
 #[derive(Debug, Subcommand)]
 pub enum PartyCmd {
@@ -64,48 +64,48 @@ pub struct PartyStatsArgs {
     /// The character: a name (any case), or #N for the Nth.
     pub member: String,
     /// Maximum hit points, 1 to 9,999.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_MAX_HP))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_MAX_HP))]
     pub hp: Option<i32>,
     /// Current hit points, -9,999 to 9,999 and at most the maximum (left unset, the character
     /// is at its maximum).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = character_number(crate::limits::CHARACTER_HP))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = character_number(lairsmith_core::limits::CHARACTER_HP))]
     pub hp_now: Option<i32>,
     /// Armor Class, 1 to 99.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_DEFENSE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_DEFENSE))]
     pub ac: Option<i32>,
     /// Fortitude, 1 to 99.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_DEFENSE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_DEFENSE))]
     pub fortitude: Option<i32>,
     /// Reflex, 1 to 99.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_DEFENSE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_DEFENSE))]
     pub reflex: Option<i32>,
     /// Will, 1 to 99.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_DEFENSE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_DEFENSE))]
     pub will: Option<i32>,
     /// The initiative modifier, -20 to +50.
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = character_number(crate::limits::CHARACTER_INITIATIVE))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = character_number(lairsmith_core::limits::CHARACTER_INITIATIVE))]
     pub initiative: Option<i32>,
     /// The saving throw bonus, -10 to +20 (left unset, +0).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = character_number(crate::limits::CHARACTER_SAVE))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = character_number(lairsmith_core::limits::CHARACTER_SAVE))]
     pub save: Option<i32>,
     /// Recoveries a day (all of them again after a long rest), 0 to 50.
-    #[arg(long, value_name = "N", value_parser = bounded(crate::limits::CHARACTER_RECOVERIES))]
+    #[arg(long, value_name = "N", value_parser = bounded(lairsmith_core::limits::CHARACTER_RECOVERIES))]
     pub recoveries: Option<u32>,
     /// Recoveries not yet spent, 0 to the recoveries a day (left unset, all of them).
-    #[arg(long, value_name = "N", value_parser = bounded(crate::limits::CHARACTER_RECOVERIES))]
+    #[arg(long, value_name = "N", value_parser = bounded(lairsmith_core::limits::CHARACTER_RECOVERIES))]
     pub recoveries_left: Option<u32>,
     /// The hit points a recovery gives back, 1 to 5,000 (left unset, a quarter of maximum HP,
     /// rounded down).
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_RECOVERY_VALUE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_RECOVERY_VALUE))]
     pub recovery_value: Option<i32>,
     /// Action points, 0 to 20 (left unset, 1, as after a long rest).
-    #[arg(long, value_name = "N", value_parser = bounded(crate::limits::CHARACTER_ACTION_POINTS))]
+    #[arg(long, value_name = "N", value_parser = bounded(lairsmith_core::limits::CHARACTER_ACTION_POINTS))]
     pub action_points: Option<u32>,
     /// Passive Perception, 0 to 99.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_PASSIVE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_PASSIVE))]
     pub perception: Option<i32>,
     /// Passive Insight, 0 to 99.
-    #[arg(long, value_name = "N", value_parser = character_number(crate::limits::CHARACTER_PASSIVE))]
+    #[arg(long, value_name = "N", value_parser = character_number(lairsmith_core::limits::CHARACTER_PASSIVE))]
     pub insight: Option<i32>,
 }
 
@@ -128,7 +128,9 @@ pub struct PartyRestArgs {
 }
 
 /// A character's number in `limit`'s range (`party stats`), or the sentence saying the range.
-fn character_number(limit: crate::limits::Limit) -> impl Fn(&str) -> Result<i32, String> + Clone {
+fn character_number(
+    limit: lairsmith_core::limits::Limit,
+) -> impl Fn(&str) -> Result<i32, String> + Clone {
     let limited = limited(limit);
     move |s: &str| {
         let n = limited(s)?;
@@ -149,7 +151,7 @@ fn spend(s: &str) -> Result<(String, u32), String> {
             "`{s}` names no character: write MEMBER=N, a character's name (or #N for the Nth), `=`, and the recoveries it spends"
         ));
     }
-    let n = bounded(crate::limits::CHARACTER_RECOVERIES)(n)?;
+    let n = bounded(lairsmith_core::limits::CHARACTER_RECOVERIES)(n)?;
     Ok((member.to_owned(), n))
 }
 
@@ -157,7 +159,7 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
     match cmd {
         PartyCmd::New { name, party } => {
             let name = name.trim().to_owned();
-            crate::text::check_name("the party's name", &name)
+            lairsmith_core::text::check_name("the party's name", &name)
                 .map_err(|e| Failure(e.to_string()))?;
             let p = Party::parse(&party).map_err(|e| Failure(e.to_string()))?;
             let path = new_party(data, &name, &p)?;
@@ -170,7 +172,7 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
                 struct Row<'a> {
                     id: String,
                     name: &'a str,
-                    members: &'a [crate::encounter::Member],
+                    members: &'a [lairsmith_core::encounter::Member],
                     #[serde(skip_serializing_if = "is_zero")]
                     encounters_since_rest: u32,
                 }
@@ -233,7 +235,7 @@ pub fn run(data: &DataDir, cmd: PartyCmd, term: &mut Terminal) -> CmdResult {
                 term,
                 "Moved the party `{id}` to the trash ({}); it stays there {} days. To put it back, move that file to {}.",
                 removed.to.display(),
-                crate::store::trash::TRASH_DAYS,
+                lairsmith_core::store::trash::TRASH_DAYS,
                 removed.from.display()
             )?;
         }

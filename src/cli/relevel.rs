@@ -6,16 +6,16 @@
 use super::args::{format, level, vocab};
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
-use crate::bestiary::saved::save_copy;
-use crate::export::{Format, render};
-use crate::monster::design::check_id;
-use crate::monster::kit::Templates;
-use crate::monster::relevel::{Ask, relevel};
-use crate::monster::saved::{MonsterSaveError, save_over};
-use crate::monster::template_apply::derive_with;
-use crate::rules::{Level, Rank, Role};
-use crate::store::SaveError;
 use clap::Args;
+use lairsmith_core::bestiary::saved::save_copy;
+use lairsmith_core::export::{Format, render};
+use lairsmith_core::monster::design::check_id;
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::relevel::{Ask, relevel};
+use lairsmith_core::monster::saved::{MonsterSaveError, save_over};
+use lairsmith_core::monster::template_apply::derive_with;
+use lairsmith_core::rules::{Level, Rank, Role};
+use lairsmith_core::store::SaveError;
 
 #[derive(Debug, Args)]
 pub struct RelevelArgs {
@@ -45,7 +45,7 @@ pub struct RelevelArgs {
 
 pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     // A copy's name and id are chosen among every monster's; otherwise only this one is needed.
-    let bestiary = if a.save_as.is_some() || crate::data_dir::names_a_file(&a.monster) {
+    let bestiary = if a.save_as.is_some() || lairsmith_core::data_dir::names_a_file(&a.monster) {
         data.load_bestiary()
     } else {
         data.bestiary_for(&[a.monster.as_str()])
@@ -54,8 +54,11 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     let loaded = entry.design()?;
     let (rank, role) = (a.rank.unwrap_or(loaded.rank), a.role.unwrap_or(loaded.role));
     if let Some(asked) = a.rank
-        && let Some(why) =
-            crate::monster::template_apply::rank_change_refusal(&loaded, asked, &bestiary.templates)
+        && let Some(why) = lairsmith_core::monster::template_apply::rank_change_refusal(
+            &loaded,
+            asked,
+            &bestiary.templates,
+        )
     {
         return Err(Failure(why));
     }
@@ -90,7 +93,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(|e| Failure(e.to_string()))?;
         // The copy's name follows the one rule for copies; the id is the one asked for.
-        crate::bestiary::naming::rename_as_copy(&bestiary, &mut design);
+        lairsmith_core::bestiary::naming::rename_as_copy(&bestiary, &mut design);
         design.id = new_id;
         let path = save_copy(&data.bestiary(), &bestiary, &design, &entry)?;
         outln!(term, "{}", path.display())?;

@@ -2,8 +2,8 @@
 
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
-use crate::store::trash;
 use clap::Args;
+use lairsmith_core::store::trash;
 
 #[derive(Debug, Args)]
 pub struct RestoreArgs {

@@ -3,17 +3,17 @@
 use super::args::vocab;
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, EXIT_OK, Failure};
-use crate::schema::{FileKind, file_name, schema_json};
-use crate::store::{Expect, SaveError, save_atomic};
-use crate::vocab::Vocabulary;
 use clap::Args;
+use lairsmith_core::schema::{FileKind, file_name, schema_json};
+use lairsmith_core::store::{Expect, SaveError, save_atomic};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
     /// The file kind: monster, encounter, party, template, adventure or fight.
-    #[arg(required_unless_present = "write", value_parser = vocab::<crate::schema::FileKind>)]
-    pub kind: Option<crate::schema::FileKind>,
+    #[arg(required_unless_present = "write", value_parser = vocab::<lairsmith_core::schema::FileKind>)]
+    pub kind: Option<lairsmith_core::schema::FileKind>,
     /// Write every kind's schema into DIR as `<kind>.schema.json` instead of printing one.
     #[arg(long, value_name = "DIR", conflicts_with = "kind")]
     pub write: Option<PathBuf>,

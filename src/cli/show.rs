@@ -2,8 +2,8 @@
 
 use super::out::{Terminal, errln, out};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, resolve_monster};
-use crate::export::{Format, render};
 use clap::Args;
+use lairsmith_core::export::{Format, render};
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
@@ -30,18 +30,18 @@ fn show_format(s: &str) -> Result<ShowFormat, String> {
     }
     s.parse()
         .map(ShowFormat::Block)
-        .map_err(|_: crate::export::UnknownFormat| {
+        .map_err(|_: lairsmith_core::export::UnknownFormat| {
             let near =
-                crate::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "json", "design"]);
+                lairsmith_core::vocab::closest(s, ["yaml", "md", "text", "html", "foundry", "statblock", "json", "design"]);
             format!(
                 "unknown format `{s}`{}; valid formats: yaml, md, text, html, foundry, statblock, json, design",
-                crate::vocab::did_you_mean(near)
+                lairsmith_core::vocab::did_you_mean(near)
             )
         })
 }
 
 pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
-    let names_a_file = crate::data_dir::names_a_file(&a.monster);
+    let names_a_file = lairsmith_core::data_dir::names_a_file(&a.monster);
     // A file is read as it is; an id is looked up in its own file where it can be.
     let ids = if names_a_file {
         vec![]
@@ -51,9 +51,9 @@ pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let bestiary = data.bestiary_for(&ids);
     if names_a_file {
         let path = std::path::Path::new(&a.monster);
-        if let Err(first) = crate::monster::load_file(path) {
+        if let Err(first) = lairsmith_core::monster::load_file(path) {
             // Reading stops at the first problem; name them all, so one edit fixes the file.
-            for e in crate::monster::diagnose::every_problem(path, first) {
+            for e in lairsmith_core::monster::diagnose::every_problem(path, first) {
                 errln!(term, "lairsmith: {e}");
             }
             return Ok(EXIT_FAILURE);
@@ -62,7 +62,11 @@ pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
     let entry = resolve_monster(&bestiary, &a.monster)?;
     match a.format {
         ShowFormat::Block(f) => out!(term, "{}", render(&entry.block()?, f))?,
-        ShowFormat::Design => out!(term, "{}", crate::yaml_io::to_string(&*entry.design()?))?,
+        ShowFormat::Design => out!(
+            term,
+            "{}",
+            lairsmith_core::yaml_io::to_string(&*entry.design()?)
+        )?,
     }
     // A template the library does not hold is left out of the block; say so, and fail, so a
     // script does not take the block for the monster its file describes.

@@ -3,20 +3,20 @@
 use super::args::{ListFormat, ListFormatArg, format, level};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure, resolve_monster};
-use crate::bestiary::Bestiary;
-use crate::bestiary::saved::save_copy;
-use crate::export::{Format, render};
-use crate::monster::MonsterDesign;
-use crate::monster::design::check_id;
-use crate::monster::kit::Templates;
-use crate::monster::saved::update_monster;
-use crate::monster::template::{MonsterTemplate, TemplateOrigin};
-use crate::monster::template_apply::derive_with;
-use crate::monster::template_ops::{add_template, remove_template};
-use crate::rules::Level;
-use crate::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
-use crate::vocab::Vocabulary;
 use clap::{Args, Subcommand, ValueEnum};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::bestiary::saved::save_copy;
+use lairsmith_core::export::{Format, render};
+use lairsmith_core::monster::MonsterDesign;
+use lairsmith_core::monster::design::check_id;
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::saved::update_monster;
+use lairsmith_core::monster::template::{MonsterTemplate, TemplateOrigin};
+use lairsmith_core::monster::template_apply::derive_with;
+use lairsmith_core::monster::template_ops::{add_template, remove_template};
+use lairsmith_core::rules::Level;
+use lairsmith_core::rules::grants::{Grant, damage_grants, describe_grants, tag_grants};
+use lairsmith_core::vocab::Vocabulary;
 
 #[derive(Debug, Subcommand)]
 pub enum TemplateCmd {
@@ -79,7 +79,11 @@ pub fn run(data: &DataDir, cmd: TemplateCmd, term: &mut Terminal) -> CmdResult {
             })?;
             match format {
                 TemplateFormat::Yaml => {
-                    out!(term, "{}", crate::yaml_io::to_string(&entry.template))?;
+                    out!(
+                        term,
+                        "{}",
+                        lairsmith_core::yaml_io::to_string(&entry.template)
+                    )?;
                 }
                 TemplateFormat::Json => {
                     let json = super::doc::render(&entry.template, super::doc::Data::Json)?;
@@ -231,7 +235,7 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
     line(
         "Abilities",
         join(
-            crate::rules::abilities::Ability::ALL
+            lairsmith_core::rules::abilities::Ability::ALL
                 .iter()
                 .filter_map(|a| t.abilities.get(*a).map(|v| format!("{} {v}", a.label())))
                 .collect(),
@@ -241,7 +245,7 @@ pub fn describe(t: &MonsterTemplate, level: Level) -> String {
         let aura = tr.aura.map(|a| format!(" · Aura {a}")).unwrap_or_default();
         s.push_str(&format!("  Trait {}{aura}: {}\n", tr.name, tr.text));
     }
-    let power = |p: &crate::monster::Power| {
+    let power = |p: &lairsmith_core::monster::Power| {
         let damage = p
             .damage
             .as_ref()
@@ -285,7 +289,7 @@ fn edit(
     if let Some(new_id) = a.save_as {
         check_id(&new_id).map_err(|e| Failure(e.to_string()))?;
         let mut copy = design;
-        crate::bestiary::naming::rename_as_copy(bestiary, &mut copy);
+        lairsmith_core::bestiary::naming::rename_as_copy(bestiary, &mut copy);
         copy.id = new_id;
         let path = save_copy(&data.bestiary(), bestiary, &copy, &entry)?;
         outln!(term, "{}", path.display())?;

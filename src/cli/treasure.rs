@@ -1,12 +1,12 @@
-//! `lairsmith treasure plan` and `lairsmith treasure troves`, over [`crate::treasure`].
+//! `lairsmith treasure plan` and `lairsmith treasure troves`, over [`lairsmith_core::treasure`].
 
 use super::args::{ReportFormat, vocab};
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK};
-use crate::encounter::resolve_party_spec;
-use crate::treasure::{Plan, Trove, plan, roll_troves};
-use crate::vocab::Vocabulary;
 use clap::{Subcommand, ValueEnum};
+use lairsmith_core::encounter::resolve_party_spec;
+use lairsmith_core::treasure::{Plan, Trove, plan, roll_troves};
+use lairsmith_core::vocab::Vocabulary;
 use serde::Serialize;
 
 #[derive(Debug, Subcommand)]
@@ -22,8 +22,8 @@ pub enum TreasureCmd {
         #[arg(long, value_parser = encounters_bound())]
         encounters: u32,
         /// steady, items-only, troves or narrative.
-        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
-        method: crate::treasure::Method,
+        #[arg(long, value_parser = vocab::<lairsmith_core::treasure::Method>)]
+        method: lairsmith_core::treasure::Method,
         /// The random seed; the same seed gives the same plan [default: random, printed].
         #[arg(long)]
         seed: Option<u64>,
@@ -59,7 +59,7 @@ pub enum TreasureFormat {
 }
 
 fn encounters_bound() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(1..=i64::from(crate::treasure::MAX_ENCOUNTERS))
+    clap::value_parser!(u32).range(1..=i64::from(lairsmith_core::treasure::MAX_ENCOUNTERS))
 }
 
 #[derive(Serialize)]
@@ -92,7 +92,7 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                 TreasureFormat::Yaml => out!(
                     term,
                     "{}",
-                    crate::yaml_io::to_string(&PlanDoc { seed, plan: &p })
+                    lairsmith_core::yaml_io::to_string(&PlanDoc { seed, plan: &p })
                 )?,
                 TreasureFormat::Json => out!(
                     term,
@@ -100,11 +100,15 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                     super::doc::render(&PlanDoc { seed, plan: &p }, super::doc::Data::Json)?
                 )?,
                 TreasureFormat::Md => {
-                    outln!(term, "{}", crate::export::sheet::treasure::markdown(&p))?;
+                    outln!(
+                        term,
+                        "{}",
+                        lairsmith_core::export::sheet::treasure::markdown(&p)
+                    )?;
                     outln!(
                         term,
                         "Party: {}. Seed {seed} (`--method {} --seed {seed}` repeats these rolls).",
-                        crate::export::md::inline(&party.describe()),
+                        lairsmith_core::export::md::inline(&party.describe()),
                         method.key()
                     )?;
                 }
@@ -140,7 +144,7 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                     )?
                 )?,
                 None => {
-                    let (level, clamped) = crate::treasure::trove_level(&party);
+                    let (level, clamped) = lairsmith_core::treasure::trove_level(&party);
                     outln!(
                         term,
                         "Party: {} (trove level {level}: the average level, rounded down)",
@@ -158,7 +162,7 @@ pub fn run(data: &DataDir, cmd: TreasureCmd, term: &mut Terminal) -> CmdResult {
                     outln!(
                         term,
                         "Each die adds 1 per character beyond five and subtracts 1 per character short of five, never below 0 (T2); {}.",
-                        crate::treasure::GEM_READING
+                        lairsmith_core::treasure::GEM_READING
                     )?;
                     outln!(term, "Seed: {seed} (--seed {seed} repeats these rolls)")?;
                 }

@@ -2,7 +2,6 @@
 //! (search hits, stat blocks, lint, the encounter's report and party) are recomputed in one
 //! place, [`App::derive`], after every update; nothing else refreshes them.
 
-use crate::bestiary::{Bestiary, Entry};
 use crate::tui::keymap::{Ctx, Keymap};
 use crate::tui::layer::Layer;
 use crate::tui::screens::adventure::AdventureScreen;
@@ -10,6 +9,7 @@ use crate::tui::screens::bestiary::Browser;
 use crate::tui::screens::encounter::EncounterScreen;
 use crate::tui::screens::forge::Forge;
 use crate::tui::screens::table::TableScreen;
+use lairsmith_core::bestiary::{Bestiary, Entry};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -221,7 +221,7 @@ impl App {
         } else {
             self.error(format!(
                 "{n} monsters {verb}; {} could not be read and {} not listed (press {bang} to see which).",
-                crate::text::count_of(errors, "file", "files"),
+                lairsmith_core::text::count_of(errors, "file", "files"),
                 if errors == 1 { "is" } else { "are" }
             ));
         }
@@ -263,8 +263,10 @@ impl App {
             Screen::Bestiary => vec![Ctx::Bestiary],
             Screen::Forge => self.forge.contexts(),
             Screen::Encounter => match self.encounter.encounter.system {
-                crate::encounter::System::Orcus => vec![Ctx::EncounterOrcus, Ctx::Encounter],
-                crate::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
+                lairsmith_core::encounter::System::Orcus => {
+                    vec![Ctx::EncounterOrcus, Ctx::Encounter]
+                }
+                lairsmith_core::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
             },
             Screen::Adventure => vec![Ctx::Adventure],
             // The list of fights is one pane: Tab does nothing there, so it is not offered.
@@ -330,7 +332,7 @@ impl App {
         };
         // Whatever a message quotes (a word typed, a name from a file) reaches the terminal
         // only as text.
-        let text = crate::text::escape_controls(&text).into_owned();
+        let text = lairsmith_core::text::escape_controls(&text).into_owned();
         let width = usize::from(width.max(1));
         let mut lines =
             crate::tui::widgets::wrap::flush(vec![ratatui::text::Line::raw(text)], width);
@@ -343,7 +345,7 @@ impl App {
                 .join(" ");
             lines.truncate(MAX_STATUS_ROWS - 1);
             lines.push(ratatui::text::Line::raw(
-                crate::text::truncate_to_words(&rest, width).into_owned(),
+                lairsmith_core::text::truncate_to_words(&rest, width).into_owned(),
             ));
         }
         lines

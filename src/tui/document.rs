@@ -5,8 +5,8 @@
 //! value before a message is copied only when the message first changes it (its first mutable
 //! access), so a tick, a resize or a cursor move copies nothing.
 
-use crate::store::{Expect, Fingerprint};
 use crate::tui::msg::{AfterLeave, Cmd, WritePurpose};
+use lairsmith_core::store::{Expect, Fingerprint};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
@@ -177,7 +177,7 @@ pub trait Named: serde::Serialize {
     fn rename(&mut self, name: &str);
 }
 
-impl Named for crate::encounter::Encounter {
+impl Named for lairsmith_core::encounter::Encounter {
     fn name(&self) -> &str {
         &self.name
     }
@@ -186,7 +186,7 @@ impl Named for crate::encounter::Encounter {
     }
 }
 
-impl Named for crate::adventure::Adventure {
+impl Named for lairsmith_core::adventure::Adventure {
     fn name(&self) -> &str {
         &self.name
     }
@@ -203,7 +203,7 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
             base: None,
             copy_of: None,
             path: file.path.clone(),
-            contents: crate::yaml_io::to_string(&self.value),
+            contents: lairsmith_core::yaml_io::to_string(&self.value),
             expect: Expect::Unchanged(file.fingerprint),
             purpose,
             then,
@@ -233,15 +233,16 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         if name.is_empty() {
             return Err(format!("An {what} needs a name."));
         }
-        crate::text::check_name(&format!("the {what}'s name"), name)?;
-        let path = crate::store::path_in(dir, &crate::monster::slugify(name), "yaml")?;
+        lairsmith_core::text::check_name(&format!("the {what}'s name"), name)?;
+        let path =
+            lairsmith_core::store::path_in(dir, &lairsmith_core::monster::slugify(name), "yaml")?;
         std::ops::DerefMut::deref_mut(self).rename(name);
         Ok(Cmd::Write {
             base: None,
             // A copy of a file keeps its `x-` values.
             copy_of: self.path().map(Path::to_owned),
             path,
-            contents: crate::yaml_io::to_string(&self.value),
+            contents: lairsmith_core::yaml_io::to_string(&self.value),
             expect: Expect::New,
             purpose,
             then,

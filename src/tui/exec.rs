@@ -1,12 +1,12 @@
 //! Carries out commands: the only place the UI touches files (and the editor).
 
-use crate::bestiary::Bestiary;
-use crate::bestiary::drafts;
-use crate::monster::load_file;
-use crate::store::{Expect, SaveError, save_atomic};
 use crate::tui::app::{Cmd, Outcome, Paths, WritePurpose};
 use crate::tui::document::OnDisk;
 use crate::tui::screens::forge::drafts::Reopened;
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::bestiary::drafts;
+use lairsmith_core::monster::load_file;
+use lairsmith_core::store::{Expect, SaveError, save_atomic};
 use std::path::Path;
 
 /// An export to a file the user named: a regular file there already is asked about first; a
@@ -22,12 +22,16 @@ fn export(path: std::path::PathBuf, contents: String) -> Outcome {
             message: format!(
                 "{}: {}; nothing exported",
                 path.display(),
-                crate::store::not_regular(m.file_type())
+                lairsmith_core::store::not_regular(m.file_type())
             ),
             path,
             purpose: WritePurpose::Export,
         },
-        Err(_) => match save_atomic(&path, contents.as_bytes(), crate::store::Expect::New) {
+        Err(_) => match save_atomic(
+            &path,
+            contents.as_bytes(),
+            lairsmith_core::store::Expect::New,
+        ) {
             Ok(fingerprint) => Outcome::Written {
                 path,
                 fingerprint,
@@ -47,7 +51,7 @@ fn export(path: std::path::PathBuf, contents: String) -> Outcome {
 
 /// Runs one command that needs no terminal (everything but the editor).
 pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
-    let data = crate::data_dir::DataDir::new(paths.root.clone());
+    let data = lairsmith_core::data_dir::DataDir::new(paths.root.clone());
     match cmd {
         Cmd::Fight(job) => Some(Outcome::Fight(crate::tui::screens::table::job::run(
             job, paths,
@@ -86,7 +90,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
         ),
         // Waits for a save of the file in progress, so the save cannot bring it back.
         Cmd::Remove { path, id } => Some(
-            match crate::store::trash::move_to_trash(&paths.root, &path, &id) {
+            match lairsmith_core::store::trash::move_to_trash(&paths.root, &path, &id) {
                 Ok(_) => Outcome::Removed { id, path },
                 Err(e) => Outcome::RemoveFailed {
                     message: format!("cannot delete {}: {e}", path.display()),
@@ -94,7 +98,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             },
         ),
         Cmd::Restore { id } => {
-            let result = crate::store::trash::restore(&paths.root, &paths.bestiary, &id)
+            let result = lairsmith_core::store::trash::restore(&paths.root, &paths.bestiary, &id)
                 .map_err(|e| e.to_string())
                 .and_then(|path| {
                     load_file(&path)
@@ -143,13 +147,16 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             Some(Outcome::Nothing)
         }
         Cmd::LoadEncounter { path } => {
-            let result = crate::encounter::load_encounter(&path)
-                .and_then(|(e, fp)| crate::encounter::party_of(&data, &e).map(|p| (e, p, fp)))
+            let result = lairsmith_core::encounter::load_encounter(&path)
+                .and_then(|(e, fp)| {
+                    lairsmith_core::encounter::party_of(&data, &e).map(|p| (e, p, fp))
+                })
                 .map_err(|f| f.to_string());
             Some(Outcome::EncounterLoaded { path, result })
         }
         Cmd::LoadParty { text, owner } => {
-            let result = crate::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
+            let result =
+                lairsmith_core::encounter::choose_party(&data, &text).map_err(|f| f.to_string());
             Some(Outcome::PartyLoaded {
                 text,
                 owner,
@@ -157,33 +164,33 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             })
         }
         Cmd::PartyUsers { id, change } => {
-            let users = crate::adventure::saved::party_users(&data, &id);
+            let users = lairsmith_core::adventure::saved::party_users(&data, &id);
             Some(Outcome::PartyUsers { id, change, users })
         }
         Cmd::LevelUpParty { id } => {
-            let result = crate::encounter::parties::level_up(&data, &id, 1, None)
+            let result = lairsmith_core::encounter::parties::level_up(&data, &id, 1, None)
                 .map_err(|e| e.to_string())
                 .and_then(|f| f.party().map_err(|e| e.to_string()));
             Some(Outcome::PartyLevelledUp { id, result })
         }
         Cmd::RemoveParty { id } => {
-            let result = crate::encounter::parties::remove_party(&data, &id)
+            let result = lairsmith_core::encounter::parties::remove_party(&data, &id)
                 .map(|r| r.to)
                 .map_err(|e| e.to_string());
             Some(Outcome::PartyRemoved { id, result })
         }
         Cmd::LoadAdventure { path } => {
-            let result = crate::adventure::load_adventure(&path)
+            let result = lairsmith_core::adventure::load_adventure(&path)
                 .map(|(a, fp)| (Box::new(a), fp))
                 .map_err(|e| e.to_string());
             Some(Outcome::AdventureLoaded { path, result })
         }
         Cmd::LoadAdventureParts { ids, party } => {
-            let loaded = crate::adventure::check::load_encounters(&data, &ids);
+            let loaded = lairsmith_core::adventure::check::load_encounters(&data, &ids);
             let party = party.map(|id| {
-                let result = crate::encounter::saved::resolve_party_ref(
+                let result = lairsmith_core::encounter::saved::resolve_party_ref(
                     &data,
-                    &crate::encounter::PartyRef::Saved(id.clone()),
+                    &lairsmith_core::encounter::PartyRef::Saved(id.clone()),
                 )
                 .map_err(|e| e.to_string());
                 (id, result)
@@ -198,7 +205,7 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
 /// The party form's file work: a saved party read with its file's fingerprint, or its numbers
 /// written over the file as read.
 fn party_numbers(cmd: Cmd, paths: &Paths) -> Outcome {
-    let data = crate::data_dir::DataDir::new(paths.root.clone());
+    let data = lairsmith_core::data_dir::DataDir::new(paths.root.clone());
     match cmd {
         Cmd::SetPartyNumbers {
             id,
@@ -207,10 +214,10 @@ fn party_numbers(cmd: Cmd, paths: &Paths) -> Outcome {
             members,
             step,
         } => {
-            let result = crate::encounter::set_numbers(&data, &id, seen, &members);
+            let result = lairsmith_core::encounter::set_numbers(&data, &id, seen, &members);
             let changed_on_disk = matches!(
                 result,
-                Err(crate::encounter::DataError::Save(
+                Err(lairsmith_core::encounter::DataError::Save(
                     SaveError::ChangedOnDisk { .. }
                 ))
             );
@@ -223,7 +230,8 @@ fn party_numbers(cmd: Cmd, paths: &Paths) -> Outcome {
             }
         }
         Cmd::ReadPartyNumbers { id, owner } => {
-            let result = crate::encounter::read_party(&data, &id).map_err(|e| e.to_string());
+            let result =
+                lairsmith_core::encounter::read_party(&data, &id).map_err(|e| e.to_string());
             Outcome::PartyNumbersRead { id, owner, result }
         }
         _ => Outcome::Nothing,
@@ -241,7 +249,7 @@ fn reopen_draft(path: &std::path::Path, paths: &Paths) -> Result<Reopened, Strin
                 .rsplit_once('.')
                 .filter(|(_, ext)| matches!(*ext, "yaml" | "yml"))
                 .unwrap_or((name.as_str(), ""));
-            match crate::store::path_in(&paths.bestiary, stem, ext)
+            match lairsmith_core::store::path_in(&paths.bestiary, stem, ext)
                 .map_err(|e| format!("the draft names the file `{name}`: {e}"))
                 .and_then(|file| {
                     load_file(&file)
@@ -287,18 +295,18 @@ pub fn edit(path: &std::path::Path) -> Outcome {
 
 /// Writes a file for the UI through the library: a monster new, as a copy of the file it was
 /// read from (`copy_of`), or over its own file read as `base`, keeping the file's layout
-/// ([`crate::monster::saved`]); an encounter, party or adventure with the `x-` values of the
-/// file it replaces or copies kept ([`crate::yaml_keep::save_document`]); an export as it is.
+/// ([`lairsmith_core::monster::saved`]); an encounter, party or adventure with the `x-` values of the
+/// file it replaces or copies kept ([`lairsmith_core::yaml_keep::save_document`]); an export as it is.
 fn write(
     path: &Path,
     contents: &str,
     expect: Expect,
     purpose: &WritePurpose,
-    base: Option<&crate::monster::MonsterDesign>,
+    base: Option<&lairsmith_core::monster::MonsterDesign>,
     copy_of: Option<&Path>,
-) -> Result<crate::store::Fingerprint, Refusal> {
-    use crate::monster::saved::{save_copy, save_new, save_over};
-    use crate::yaml_keep::save_document;
+) -> Result<lairsmith_core::store::Fingerprint, Refusal> {
+    use lairsmith_core::monster::saved::{save_copy, save_new, save_over};
+    use lairsmith_core::yaml_keep::save_document;
     Ok(match purpose {
         WritePurpose::Monster { design, .. } => match (expect, copy_of) {
             (Expect::Unchanged(fp), _) => save_over(path, base, design, fp)?,
@@ -307,13 +315,13 @@ fn write(
             (_, None) => save_new(path, design)?,
         },
         WritePurpose::Encounter => {
-            save_document::<crate::encounter::Encounter>(path, contents, expect, copy_of)?
+            save_document::<lairsmith_core::encounter::Encounter>(path, contents, expect, copy_of)?
         }
         WritePurpose::Party { .. } => {
-            save_document::<crate::encounter::PartyFile>(path, contents, expect, copy_of)?
+            save_document::<lairsmith_core::encounter::PartyFile>(path, contents, expect, copy_of)?
         }
         WritePurpose::Adventure => {
-            save_document::<crate::adventure::Adventure>(path, contents, expect, copy_of)?
+            save_document::<lairsmith_core::adventure::Adventure>(path, contents, expect, copy_of)?
         }
         WritePurpose::Export => save_atomic(path, contents.as_bytes(), expect)?,
     })
@@ -338,8 +346,8 @@ impl From<SaveError> for Refusal {
     }
 }
 
-impl From<crate::yaml_keep::Refused> for Refusal {
-    fn from(r: crate::yaml_keep::Refused) -> Refusal {
+impl From<lairsmith_core::yaml_keep::Refused> for Refusal {
+    fn from(r: lairsmith_core::yaml_keep::Refused) -> Refusal {
         Refusal {
             changed_on_disk: false,
             exists: false,
@@ -348,18 +356,18 @@ impl From<crate::yaml_keep::Refused> for Refusal {
     }
 }
 
-impl From<crate::yaml_keep::NotSaved> for Refusal {
-    fn from(e: crate::yaml_keep::NotSaved) -> Refusal {
+impl From<lairsmith_core::yaml_keep::NotSaved> for Refusal {
+    fn from(e: lairsmith_core::yaml_keep::NotSaved) -> Refusal {
         match e {
-            crate::yaml_keep::NotSaved::Save(e) => e.into(),
-            crate::yaml_keep::NotSaved::NotKept(r) => r.into(),
+            lairsmith_core::yaml_keep::NotSaved::Save(e) => e.into(),
+            lairsmith_core::yaml_keep::NotSaved::NotKept(r) => r.into(),
         }
     }
 }
 
-impl From<crate::monster::saved::MonsterSaveError> for Refusal {
-    fn from(e: crate::monster::saved::MonsterSaveError) -> Refusal {
-        use crate::monster::saved::MonsterSaveError;
+impl From<lairsmith_core::monster::saved::MonsterSaveError> for Refusal {
+    fn from(e: lairsmith_core::monster::saved::MonsterSaveError) -> Refusal {
+        use lairsmith_core::monster::saved::MonsterSaveError;
         match e {
             MonsterSaveError::Save(e) => e.into(),
             MonsterSaveError::NotKept(r) => r.into(),

@@ -1,11 +1,11 @@
 //! Exports any screen makes (a stat block, an encounter or adventure sheet) to a file the user
 //! names: the command, the question when the file exists, and what the write did.
 
-use crate::store::Expect;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::{Confirm, Layer};
 use crate::tui::msg::{Cmd, Effect, Outcome, WritePurpose};
+use lairsmith_core::store::Expect;
 
 /// The export of `contents` to the file named `text`.
 pub fn to_file(app: &mut App, text: &str, contents: String) -> Vec<Effect> {

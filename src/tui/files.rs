@@ -6,18 +6,18 @@
 //! executor reads the files ([`read`]), each once; `update` rates them with the bestiary
 //! ([`summarise`]).
 
-use crate::adventure::Adventure;
-use crate::adventure::check::Loaded;
-use crate::bestiary::{Bestiary, drafts};
-use crate::data_dir::DataDir;
-use crate::encounter::{Encounter, Party, PartyRef};
-use crate::rules::difficulty::Difficulty;
-use crate::rules::{Level, Rank, Role};
-use crate::text::{escape_controls, group_thousands};
 use crate::tui::app::Paths;
 use crate::tui::layer::FilesFor;
 use crate::tui::theme;
-use crate::vocab::Vocabulary;
+use lairsmith_core::adventure::Adventure;
+use lairsmith_core::adventure::check::Loaded;
+use lairsmith_core::bestiary::{Bestiary, drafts};
+use lairsmith_core::data_dir::DataDir;
+use lairsmith_core::encounter::{Encounter, Party, PartyRef};
+use lairsmith_core::rules::difficulty::Difficulty;
+use lairsmith_core::rules::{Level, Rank, Role};
+use lairsmith_core::text::{escape_controls, group_thousands};
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -89,12 +89,13 @@ pub fn read(purpose: FilesFor, paths: &Paths) -> Result<Found, String> {
     let mut parties = Parties::default();
     match purpose {
         FilesFor::OpenEncounter | FilesFor::AddEncounter => {
-            let files = crate::store::yaml_files(&paths.encounters).map_err(|e| e.to_string())?;
+            let files =
+                lairsmith_core::store::yaml_files(&paths.encounters).map_err(|e| e.to_string())?;
             Ok(Found::Encounters(
                 files
                     .into_iter()
                     .map(|path| {
-                        let read = crate::encounter::load_encounter(&path)
+                        let read = lairsmith_core::encounter::load_encounter(&path)
                             .map_err(|e| e.to_string())
                             .and_then(|(e, _)| parties.of(&data, &e.party).map(|p| (e, p)));
                         (path, read)
@@ -103,11 +104,12 @@ pub fn read(purpose: FilesFor, paths: &Paths) -> Result<Found, String> {
             ))
         }
         FilesFor::OpenAdventure => {
-            let files = crate::store::yaml_files(&paths.adventures()).map_err(|e| e.to_string())?;
+            let files = lairsmith_core::store::yaml_files(&paths.adventures())
+                .map_err(|e| e.to_string())?;
             let adventures: Vec<_> = files
                 .into_iter()
                 .map(|path| {
-                    let read = crate::adventure::load_adventure(&path)
+                    let read = lairsmith_core::adventure::load_adventure(&path)
                         .map_err(|e| e.to_string())
                         .and_then(|(a, _)| parties.of(&data, &a.party).map(|p| (Box::new(a), p)));
                     (path, read)
@@ -118,7 +120,7 @@ pub fn read(purpose: FilesFor, paths: &Paths) -> Result<Found, String> {
                 .filter_map(|(_, r)| r.as_ref().ok())
                 .flat_map(|(a, _)| a.encounters.iter().cloned())
                 .collect();
-            let encounters = crate::adventure::check::load_encounters(&data, &ids);
+            let encounters = lairsmith_core::adventure::check::load_encounters(&data, &ids);
             Ok(Found::Adventures {
                 adventures,
                 encounters,
@@ -138,8 +140,8 @@ struct Parties(HashMap<String, Result<Party, String>>);
 impl Parties {
     fn of(&mut self, data: &DataDir, party: &PartyRef) -> Result<Party, String> {
         let read = || {
-            crate::encounter::saved::resolve_party_ref(data, party).map_err(|e| match e {
-                crate::encounter::DataError::MissingParty { id, path } => format!(
+            lairsmith_core::encounter::saved::resolve_party_ref(data, party).map_err(|e| match e {
+                lairsmith_core::encounter::DataError::MissingParty { id, path } => format!(
                     "its party `{id}` is not saved ({} does not exist)",
                     path.display()
                 ),
@@ -161,7 +163,7 @@ pub fn summarise(found: Found, bestiary: &Bestiary) -> Vec<SavedFile> {
             .map(|(path, read)| SavedFile {
                 about: match read {
                     Ok((e, party)) => {
-                        let r = crate::encounter::rating::rate(&e, &party, bestiary);
+                        let r = lairsmith_core::encounter::rating::rate(&e, &party, bestiary);
                         About::Encounter {
                             xp: r.xp,
                             band: r.difficulty,
@@ -178,13 +180,13 @@ pub fn summarise(found: Found, bestiary: &Bestiary) -> Vec<SavedFile> {
             encounters,
         } => {
             // One encounter met by one party is rated once for every adventure that lists it.
-            let mut ratings = crate::adventure::check::Ratings::default();
+            let mut ratings = lairsmith_core::adventure::check::Ratings::default();
             adventures
                 .into_iter()
                 .map(|(path, read)| SavedFile {
                     about: match read {
                         Ok((a, party)) => {
-                            let r = crate::adventure::check::rate_adventure_with(
+                            let r = lairsmith_core::adventure::check::rate_adventure_with(
                                 &a,
                                 &party,
                                 &encounters,
@@ -277,7 +279,7 @@ pub fn view(purpose: FilesFor, files: &[SavedFile], cursor: usize, f: &mut Frame
         .collect();
     let names = shown
         .iter()
-        .map(|(_, (n, _))| crate::text::display_width(n))
+        .map(|(_, (n, _))| lairsmith_core::text::display_width(n))
         .max()
         .unwrap_or(0);
     // An error is cut to whatever room is left: only what the readable files hold sets the
@@ -287,7 +289,7 @@ pub fn view(purpose: FilesFor, files: &[SavedFile], cursor: usize, f: &mut Frame
         .filter(|(i, _)| !matches!(files[*i].about, About::Unreadable(_)))
         .map(|(_, (_, r))| {
             r.iter()
-                .map(|s| crate::text::display_width(&s.content))
+                .map(|s| lairsmith_core::text::display_width(&s.content))
                 .sum()
         })
         .max()
@@ -414,15 +416,15 @@ fn row(
     };
     let mut spans = vec![
         Span::styled(
-            crate::text::fit_width(&name, name_w),
+            lairsmith_core::text::fit_width(&name, name_w),
             base.patch(theme::bold()),
         ),
         Span::styled("  ", base),
     ];
     let mut room = width.saturating_sub(name_w + 2);
     for s in right {
-        let cut = crate::text::truncate_to_width(&s.content, room).into_owned();
-        room = room.saturating_sub(crate::text::display_width(&cut));
+        let cut = lairsmith_core::text::truncate_to_width(&s.content, room).into_owned();
+        room = room.saturating_sub(lairsmith_core::text::display_width(&cut));
         spans.push(Span::styled(cut, s.style));
     }
     if selected {

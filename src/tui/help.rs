@@ -2,9 +2,9 @@
 //! block's symbols and of "lairsmith's own reading". Built from the keymap in force, so it is
 //! complete by construction and shows rebound keys.
 
-use crate::rules::power_vocab::Origin;
 use crate::tui::keymap::{Ctx, Keymap, label};
 use crate::tui::theme;
+use lairsmith_core::rules::power_vocab::Origin;
 use ratatui::text::{Line, Span};
 
 /// A binding's keys as the reference shows them: the ten digits as one range.

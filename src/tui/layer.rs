@@ -72,7 +72,7 @@ pub struct Editor {
 pub struct RelevelForm {
     pub id: String,
     /// The design as it was read when the form opened: what the form shows re-levelled.
-    pub design: std::sync::Arc<crate::monster::MonsterDesign>,
+    pub design: std::sync::Arc<lairsmith_core::monster::MonsterDesign>,
     pub level: TextField,
     /// 0 keeps the current rank, otherwise Rank::ALL[i - 1].
     pub rank: usize,
@@ -131,7 +131,7 @@ pub struct Picker {
 impl Picker {
     pub fn new() -> Picker {
         Picker {
-            query: TextField::default().with_max(crate::text::MAX_NAME_CHARS),
+            query: TextField::default().with_max(lairsmith_core::text::MAX_NAME_CHARS),
             cursor: 0,
             all_levels: false,
             hits: Vec::new(),

@@ -3,14 +3,14 @@
 //! a prompt's text or a question's answer means is up to the screen the layer belongs to. A
 //! layer that is closed is popped, so what has the keys is always what is drawn on top.
 
-use crate::rules::{Rank, Role};
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Confirm, FilesFor, Layer, PromptKind};
 use crate::tui::msg::{Cmd, Effect};
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::update::type_into_field;
-use crate::vocab::Vocabulary;
+use lairsmith_core::rules::{Rank, Role};
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
 
 pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effect> {

@@ -27,9 +27,9 @@ pub mod view;
 pub mod watch;
 pub mod widgets;
 
-use crate::bestiary::Bestiary;
-use crate::data_dir::DataDir;
 use app::{App, Cmd, Msg, Paths};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::data_dir::DataDir;
 use ratatui::crossterm::event::Event;
 use update::update;
 
@@ -182,7 +182,7 @@ pub fn recovery_places(root: &std::path::Path) -> Vec<std::path::PathBuf> {
     places.extend(dirs::cache_dir().map(own));
     places.push(std::env::temp_dir().join(format!(
         "lairsmith-recovery-{}",
-        crate::store::keep::user_tag()
+        lairsmith_core::store::keep::user_tag()
     )));
     let mut seen = Vec::new();
     places.retain(|p| {
@@ -197,7 +197,7 @@ pub fn recovery_places(root: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// it, and says for each where it went (and why the places before refused it), or that it could
 /// not be kept and why not, place by place.
 pub fn keep_unsaved(app: &App, places: &[std::path::PathBuf]) -> Vec<String> {
-    let reasons = |refused: &[crate::store::keep::Refused]| {
+    let reasons = |refused: &[lairsmith_core::store::keep::Refused]| {
         refused
             .iter()
             .map(|r| format!("{}: {}", r.dir.display(), r.why))
@@ -211,7 +211,7 @@ pub fn keep_unsaved(app: &App, places: &[std::path::PathBuf]) -> Vec<String> {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            match crate::store::keep::keep_in_first(places, &name, contents.as_bytes()) {
+            match lairsmith_core::store::keep::keep_in_first(places, &name, contents.as_bytes()) {
                 Ok(k) if k.refused.is_empty() => {
                     format!("your unsaved work ({what}) is kept in {}", k.path.display())
                 }
@@ -231,7 +231,11 @@ pub fn keep_unsaved(app: &App, places: &[std::path::PathBuf]) -> Vec<String> {
 
 fn eprintln_safe(line: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{}", crate::text::escape_controls(line));
+    let _ = writeln!(
+        std::io::stderr(),
+        "{}",
+        lairsmith_core::text::escape_controls(line)
+    );
 }
 
 /// Unsaved work to keep when a signal ends the UI: the Forge's monster, the encounter and the
@@ -252,27 +256,27 @@ fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
         .map_or(0, |d| d.as_secs());
     let mut out = Vec::new();
     if app.forge.is_dirty() {
-        let slug = crate::monster::slugify(&app.forge.design.id);
+        let slug = lairsmith_core::monster::slugify(&app.forge.design.id);
         out.push((
             format!("monster `{}`", app.forge.design.name),
             dir.join(format!("{slug}-{stamp}.yaml")),
-            crate::yaml_io::to_string(&*app.forge.design),
+            lairsmith_core::yaml_io::to_string(&*app.forge.design),
         ));
     }
     if app.encounter.is_dirty() {
-        let slug = crate::monster::slugify(&app.encounter.encounter.name);
+        let slug = lairsmith_core::monster::slugify(&app.encounter.encounter.name);
         out.push((
             format!("encounter `{}`", app.encounter.encounter.name),
             dir.join(format!("encounter-{slug}-{stamp}.yaml")),
-            crate::yaml_io::to_string(&*app.encounter.encounter),
+            lairsmith_core::yaml_io::to_string(&*app.encounter.encounter),
         ));
     }
     if app.adventure.is_dirty() {
-        let slug = crate::monster::slugify(&app.adventure.adventure.name);
+        let slug = lairsmith_core::monster::slugify(&app.adventure.adventure.name);
         out.push((
             format!("adventure `{}`", app.adventure.adventure.name),
             dir.join(format!("adventure-{slug}-{stamp}.yaml")),
-            crate::yaml_io::to_string(&*app.adventure.adventure),
+            lairsmith_core::yaml_io::to_string(&*app.adventure.adventure),
         ));
     }
     out

@@ -3,11 +3,11 @@
 //! is and what is to happen once it is done, and its outcome carries them back: nothing waits
 //! on the side for a later message.
 
-use crate::bestiary::Bestiary;
-use crate::encounter::{Encounter, Party};
-use crate::monster::MonsterDesign;
-use crate::store::{Expect, Fingerprint};
 use crate::tui::layer::FilesFor;
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::encounter::{Encounter, Party};
+use lairsmith_core::monster::MonsterDesign;
+use lairsmith_core::store::{Expect, Fingerprint};
 use ratatui::crossterm::event::KeyEvent;
 use std::path::PathBuf;
 
@@ -149,7 +149,7 @@ pub enum Cmd {
         /// For a change to one of the user's monster files: the design the file held when read.
         /// The executor then rewrites only the lines that changed where the file's layout
         /// allows (comments kept), else writes `contents`.
-        base: Option<Box<crate::monster::MonsterDesign>>,
+        base: Option<Box<lairsmith_core::monster::MonsterDesign>>,
         /// For a new file that copies one the UI read (a duplicate, a re-levelled copy, a save
         /// as a copy or under a new name): that file, whose `x-` values the copy keeps as
         /// written (or the write is refused, saying why).
@@ -186,7 +186,7 @@ pub enum Cmd {
     /// The Forge's work kept as a draft: over the draft it was taken up from (`replacing`), or
     /// as a new one; then `then`.
     KeepDraft {
-        draft: Box<crate::bestiary::drafts::Draft>,
+        draft: Box<lairsmith_core::bestiary::drafts::Draft>,
         replacing: Option<crate::tui::document::OnDisk>,
         then: Option<AfterLeave>,
     },
@@ -235,7 +235,7 @@ pub enum Cmd {
         id: String,
         owner: Owner,
         seen: Fingerprint,
-        members: Vec<crate::encounter::Member>,
+        members: Vec<lairsmith_core::encounter::Member>,
         step: crate::tui::screens::party::Step,
     },
     LoadAdventure {
@@ -306,13 +306,13 @@ impl Cmd {
         use crate::tui::screens::table::Job;
         let file = |p: &std::path::Path| {
             let name = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
-            format!("`{}`", crate::text::escape_controls(&name))
+            format!("`{}`", lairsmith_core::text::escape_controls(&name))
         };
         let stem = |p: &std::path::Path| {
             let name = p.file_stem().unwrap_or(p.as_os_str()).to_string_lossy();
-            format!("`{}`", crate::text::escape_controls(&name))
+            format!("`{}`", lairsmith_core::text::escape_controls(&name))
         };
-        let id = |id: &str| format!("`{}`", crate::text::escape_controls(id));
+        let id = |id: &str| format!("`{}`", lairsmith_core::text::escape_controls(id));
         match self {
             Cmd::Fight(job) => match job {
                 Job::Lobby => "reading the saved fights".to_owned(),
@@ -408,13 +408,13 @@ pub enum Outcome {
     PartyLoaded {
         text: String,
         owner: Owner,
-        result: Result<crate::encounter::PartyChoice, String>,
+        result: Result<lairsmith_core::encounter::PartyChoice, String>,
     },
     /// Who names a saved party, for the question before `change`.
     PartyUsers {
         id: String,
         change: PartyChange,
-        users: crate::adventure::saved::PartyUsers,
+        users: lairsmith_core::adventure::saved::PartyUsers,
     },
     PartyLevelledUp {
         id: String,
@@ -428,7 +428,7 @@ pub enum Outcome {
     PartyNumbersRead {
         id: String,
         owner: Owner,
-        result: Result<(crate::encounter::PartyFile, Fingerprint), String>,
+        result: Result<(lairsmith_core::encounter::PartyFile, Fingerprint), String>,
     },
     /// A saved party's numbers written (the party as saved, and its file's fingerprint), or why
     /// not; `changed_on_disk`: refused because the file is no longer as it was read.
@@ -436,7 +436,7 @@ pub enum Outcome {
         id: String,
         owner: Owner,
         step: crate::tui::screens::party::Step,
-        result: Result<(crate::encounter::PartyFile, Fingerprint), String>,
+        result: Result<(lairsmith_core::encounter::PartyFile, Fingerprint), String>,
         changed_on_disk: bool,
     },
     EncounterLoaded {
@@ -470,10 +470,10 @@ pub enum Outcome {
     },
     AdventureLoaded {
         path: PathBuf,
-        result: Result<(Box<crate::adventure::Adventure>, Fingerprint), String>,
+        result: Result<(Box<lairsmith_core::adventure::Adventure>, Fingerprint), String>,
     },
     AdventureParts {
-        loaded: std::collections::BTreeMap<String, crate::adventure::check::Loaded>,
+        loaded: std::collections::BTreeMap<String, lairsmith_core::adventure::check::Loaded>,
         party: Option<(String, Result<Party, String>)>,
     },
 }

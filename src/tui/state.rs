@@ -8,8 +8,8 @@
 //! It is written through the executor, under its lock, changing only what this session changed,
 //! so two sessions at once each keep what the other remembered.
 
-use crate::encounter::PartyRef;
 use crate::tui::app::{App, Cmd, Msg, Screen};
+use lairsmith_core::encounter::PartyRef;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -39,8 +39,11 @@ struct StateFile {
     remembered: Remembered,
 }
 
-impl crate::yaml_io::KeepsXKeys for StateFile {
-    fn x_keys_at(&mut self, _: &[crate::yaml_io::Seg]) -> Option<&mut crate::xkeys::XKeys> {
+impl lairsmith_core::yaml_io::KeepsXKeys for StateFile {
+    fn x_keys_at(
+        &mut self,
+        _: &[lairsmith_core::yaml_io::Seg],
+    ) -> Option<&mut lairsmith_core::xkeys::XKeys> {
         None
     }
 }
@@ -83,7 +86,7 @@ pub fn path(root: &Path) -> PathBuf {
 /// What `text` remembers, keeping only what would be accepted in the files it comes from: ids
 /// that are ids, and a party an encounter file would take. Anything else is forgotten.
 fn parse(text: &str, path: &Path) -> Remembered {
-    let Ok(file) = crate::yaml_io::parse::<StateFile>(text, path) else {
+    let Ok(file) = lairsmith_core::yaml_io::parse::<StateFile>(text, path) else {
         return Remembered::default();
     };
     if file.kind != "state" || file.schema_version != STATE_SCHEMA_VERSION {
@@ -92,7 +95,7 @@ fn parse(text: &str, path: &Path) -> Remembered {
     let mut r = file.remembered;
     let is_id = |id: &Option<String>| {
         id.as_deref()
-            .is_some_and(|i| crate::monster::design::check_id(i).is_ok())
+            .is_some_and(|i| lairsmith_core::monster::design::check_id(i).is_ok())
     };
     if !is_id(&r.encounter) {
         r.encounter = None;
@@ -103,13 +106,15 @@ fn parse(text: &str, path: &Path) -> Remembered {
     // The party goes through an encounter file's own checks (names, levels, size, a saved
     // party's id), so nothing reaches the screen that a file could not hold.
     if let Some(p) = &r.party {
-        let one = crate::rules::Level::MIN;
-        let mut e = crate::encounter::Encounter::new(
+        let one = lairsmith_core::rules::Level::MIN;
+        let mut e = lairsmith_core::encounter::Encounter::new(
             "Remembered",
-            &crate::encounter::Party::default_at(one),
+            &lairsmith_core::encounter::Party::default_at(one),
         );
         e.party = p.clone();
-        if crate::encounter::parse_encounter(&crate::yaml_io::to_string(&e), path).is_err() {
+        if lairsmith_core::encounter::parse_encounter(&lairsmith_core::yaml_io::to_string(&e), path)
+            .is_err()
+        {
             r.party = None;
         }
     }
@@ -119,7 +124,7 @@ fn parse(text: &str, path: &Path) -> Remembered {
 /// What the state file in `root` remembers; nothing when it is missing or cannot be read.
 pub fn read(root: &Path) -> Remembered {
     let path = path(root);
-    match crate::store::read_limited(&path) {
+    match lairsmith_core::store::read_limited(&path) {
         Ok(bytes) => std::str::from_utf8(&bytes)
             .map_or_else(|_| Remembered::default(), |text| parse(text, &path)),
         Err(_) => Remembered::default(),
@@ -128,9 +133,9 @@ pub fn read(root: &Path) -> Remembered {
 
 /// Writes `changes` into the state file in `root` under its lock, keeping what they do not
 /// change (what another session remembered meanwhile). A file that cannot be read is replaced.
-pub fn write(root: &Path, changes: &Remembered) -> Result<(), crate::store::SaveError> {
+pub fn write(root: &Path, changes: &Remembered) -> Result<(), lairsmith_core::store::SaveError> {
     let path = path(root);
-    crate::store::update_locked::<crate::store::SaveError>(&path, |current| {
+    lairsmith_core::store::update_locked::<lairsmith_core::store::SaveError>(&path, |current| {
         let mut r = current
             .and_then(|b| std::str::from_utf8(b).ok())
             .map(|t| parse(t, &path))
@@ -141,7 +146,7 @@ pub fn write(root: &Path, changes: &Remembered) -> Result<(), crate::store::Save
             schema_version: STATE_SCHEMA_VERSION,
             remembered: r,
         };
-        Ok(Some(crate::yaml_io::to_string(&file).into_bytes()))
+        Ok(Some(lairsmith_core::yaml_io::to_string(&file).into_bytes()))
     })?;
     Ok(())
 }
@@ -183,9 +188,9 @@ pub fn remember(app: &mut App) -> Option<Cmd> {
 pub fn reopen(app: &mut App) {
     let r = read(&app.paths.root);
     if let Some(party_ref) = &r.party {
-        let data = crate::data_dir::DataDir::new(app.paths.root.clone());
-        if let Ok(party) = crate::encounter::saved::resolve_party_ref(&data, party_ref) {
-            let mut e = crate::encounter::Encounter::new("New Encounter", &party);
+        let data = lairsmith_core::data_dir::DataDir::new(app.paths.root.clone());
+        if let Ok(party) = lairsmith_core::encounter::saved::resolve_party_ref(&data, party_ref) {
+            let mut e = lairsmith_core::encounter::Encounter::new("New Encounter", &party);
             e.party = party_ref.clone();
             let mut fresh = crate::tui::screens::encounter::EncounterScreen::with(e, None);
             fresh.seed = app.encounter.seed;
@@ -198,7 +203,7 @@ pub fn reopen(app: &mut App) {
     }
     let file = |dir: PathBuf, id: &Option<String>| {
         id.as_deref()
-            .and_then(|id| crate::store::path_in(&dir, id, "yaml").ok())
+            .and_then(|id| lairsmith_core::store::path_in(&dir, id, "yaml").ok())
             .filter(|p| p.is_file())
     };
     let mut cmds = Vec::new();

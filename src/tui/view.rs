@@ -107,7 +107,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             f.render_widget(
                 Paragraph::new(Line::from(vis)).block(crate::tui::widgets::dialog(format!(
                     " {} ",
-                    crate::text::truncate_to_width(title, 68)
+                    lairsmith_core::text::truncate_to_width(title, 68)
                 ))),
                 r,
             );
@@ -149,7 +149,7 @@ fn editor_view(e: &crate::tui::layer::Editor, f: &mut Frame, area: Rect) {
         .take(visible)
         .map(|row| Line::from(e.area.row_text(*row)))
         .collect();
-    let title = crate::text::truncate_to_width(&e.title, usize::from(width) - 4);
+    let title = lairsmith_core::text::truncate_to_width(&e.title, usize::from(width) - 4);
     f.render_widget(
         Paragraph::new(lines).block(crate::tui::widgets::dialog(format!(" {title} "))),
         r,
@@ -196,7 +196,7 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     let mut lines = vec![Line::from(Span::styled(
         format!(
             "{} could not be read and {} not listed; everything else loaded. Fix them and press {reload}.",
-            crate::text::count_of(n, "file", "files"),
+            lairsmith_core::text::count_of(n, "file", "files"),
             if n == 1 { "is" } else { "are" }
         ),
         theme::dim(),

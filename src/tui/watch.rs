@@ -16,11 +16,11 @@
 //! when that is not the terminal the view is drawn on (`2>>watch.log`, another terminal), else
 //! once the view has given the terminal back.
 
-use crate::fight::Fight;
-use crate::fight::players;
-use crate::fight::saved::load_fight;
 use crate::tui::keymap::{self, Action, Ctx, Keymap};
 use crate::tui::terminal;
+use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::players;
+use lairsmith_core::fight::saved::load_fight;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Modifier, Style};
@@ -75,7 +75,7 @@ impl Seen {
         let mut out: Vec<String> = self
             .lines
             .iter()
-            .map(|l| crate::text::escape_controls(l).into_owned())
+            .map(|l| lairsmith_core::text::escape_controls(l).into_owned())
             .collect();
         if self.unreadable {
             out.push(String::new());
@@ -103,7 +103,7 @@ pub fn draw(f: &mut ratatui::Frame, seen: &Seen, keymap: &Keymap) {
             Line::from(Span::styled(l, style))
         })
         .collect();
-    let title = format!(" {} ", crate::text::escape_controls(&seen.name));
+    let title = format!(" {} ", lairsmith_core::text::escape_controls(&seen.name));
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -121,7 +121,7 @@ pub fn draw(f: &mut ratatui::Frame, seen: &Seen, keymap: &Keymap) {
 
 /// The GM's line for a fight file that cannot be read now (the error names the file).
 pub fn gm_line(error: &str) -> String {
-    crate::text::escape_controls(&format!(
+    lairsmith_core::text::escape_controls(&format!(
         "lairsmith fight watch: the players see \"{CANNOT_SHOW}\" while the fight cannot be read: {error}"
     ))
     .into_owned()
@@ -258,7 +258,7 @@ fn leaves(e: &Event, keymap: &Keymap) -> bool {
 /// that stopped it, if one did.
 pub fn run(path: &Path, keymap: &Keymap) -> Result<Option<i32>, String> {
     // The stamp before the read: a change made while it is read is read again.
-    let mut stamp = crate::store::Stamp::of(path);
+    let mut stamp = lairsmith_core::store::Stamp::of(path);
     // A fight that cannot be read at all is an error where the GM typed the command, before
     // the players' screen is drawn (the signals still end the process as they do any command).
     let (first, _) = load_fight(path).map_err(|e| e.to_string())?;
@@ -289,7 +289,7 @@ pub fn run(path: &Path, keymap: &Keymap) -> Result<Option<i32>, String> {
                 redraw = true;
             }
             if !reader.busy() {
-                let now = crate::store::Stamp::of(path);
+                let now = lairsmith_core::store::Stamp::of(path);
                 if now != stamp && reader.start() {
                     stamp = now;
                 }

@@ -391,6 +391,13 @@ pub fn keyed_by<K: Vocabulary>(value: impl Fn(K) -> serde_json::Value) -> schema
     })
 }
 
+// The crates the `vocabulary!` macro's expansion names, so that a crate using the macro needs
+// neither as a dependency of its own.
+#[doc(hidden)]
+pub use schemars as __schemars;
+#[doc(hidden)]
+pub use serde as __serde;
+
 /// Declares a vocabulary enum: variants with their key and label, optional aliases, and the
 /// serde, `FromStr` and JSON Schema implementations.
 #[macro_export]
@@ -436,26 +443,26 @@ macro_rules! vocabulary {
             }
         }
 
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl $crate::vocab::__serde::Serialize for $name {
+            fn serialize<S: $crate::vocab::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.serialize_str($crate::vocab::Vocabulary::key(*self))
             }
         }
 
-        impl<'de> serde::Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        impl<'de> $crate::vocab::__serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::vocab::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 d.deserialize_str($crate::vocab::VocabVisitor::<$name>::default())
             }
         }
 
-        impl schemars::JsonSchema for $name {
+        impl $crate::vocab::__schemars::JsonSchema for $name {
             fn schema_name() -> std::borrow::Cow<'static, str> {
                 stringify!($name).into()
             }
             fn schema_id() -> std::borrow::Cow<'static, str> {
                 concat!(module_path!(), "::", stringify!($name)).into()
             }
-            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+            fn json_schema(_: &mut $crate::vocab::__schemars::SchemaGenerator) -> $crate::vocab::__schemars::Schema {
                 $crate::vocab::vocabulary_schema::<$name>()
             }
         }

@@ -4,6 +4,7 @@
 
 pub mod guard;
 pub mod located;
+pub mod tree;
 
 use crate::xkeys::{X_PREFIX, XKeys};
 use guard::{Atom, Located, Style};

@@ -1,9 +1,9 @@
 //! The arguments of `lairsmith budget` and `lairsmith encounter ...`.
 
 use crate::cli::args::{FilterArgs, ListFormatArg, ReportFormat, bounded, vocab};
-use crate::encounter::System;
-use crate::rules::Difficulty;
 use clap::{Args, Subcommand, ValueEnum};
+use lairsmith_core::encounter::System;
+use lairsmith_core::rules::Difficulty;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -87,7 +87,7 @@ pub struct AddArgs {
     pub monster: String,
     /// How many (1 to 999).
     #[arg(long, default_value = "1")]
-    pub count: crate::encounter::Count,
+    pub count: lairsmith_core::encounter::Count,
     /// On the party's side: does not count against the budget.
     #[arg(long)]
     pub ally: bool,
@@ -150,13 +150,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "ID")]
     pub lock: Vec<String>,
     /// The most monsters in the encounter (1 to 200).
-    #[arg(long, default_value_t = 8, value_parser = bounded(crate::limits::GENERATED_MONSTERS))]
+    #[arg(long, default_value_t = 8, value_parser = bounded(lairsmith_core::limits::GENERATED_MONSTERS))]
     pub max_monsters: u32,
     /// The most bosses in the encounter (0 to 200).
-    #[arg(long, default_value_t = 1, value_parser = bounded(crate::limits::GENERATED_OF_A_KIND))]
+    #[arg(long, default_value_t = 1, value_parser = bounded(lairsmith_core::limits::GENERATED_OF_A_KIND))]
     pub max_bosses: u32,
     /// The most leaders in the encounter (0 to 200).
-    #[arg(long, default_value_t = crate::encounter::generate::DEFAULT_MAX_LEADERS, value_parser = bounded(crate::limits::GENERATED_OF_A_KIND))]
+    #[arg(long, default_value_t = lairsmith_core::encounter::generate::DEFAULT_MAX_LEADERS, value_parser = bounded(lairsmith_core::limits::GENERATED_OF_A_KIND))]
     pub max_leaders: u32,
     /// The random seed; the same seed gives the same encounter [default: random, recorded under
     /// `generated:`].
@@ -183,8 +183,8 @@ pub struct GenerateArgs {
 pub struct EncounterTreasureArgs {
     /// Show the encounter's treasure under a method: steady, items-only, troves or narrative
     /// (Distributing Magic Items); without it, the book's average gold per character (E5).
-    #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
-    pub treasure: Option<crate::treasure::Method>,
+    #[arg(long, value_parser = vocab::<lairsmith_core::treasure::Method>)]
+    pub treasure: Option<lairsmith_core::treasure::Method>,
     /// The seed the treasure is rolled from (default 0); an adventure's seed rolls what the
     /// adventure gives on this encounter's first play.
     #[arg(long, requires = "treasure")]

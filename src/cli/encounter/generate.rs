@@ -4,20 +4,20 @@
 use super::args::{EncounterFormat, GenerateArgs};
 use super::report::{foundry_actors, render_report};
 use super::{unknown_monster, write_out};
-use crate::bestiary::Bestiary;
 use crate::cli::args::FilterArgs;
 use crate::cli::out::{Terminal, errln, out};
 use crate::cli::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
-use crate::encounter::generate::{Request, generate as fill};
-use crate::encounter::report::{Report, report};
-use crate::encounter::{Count, Encounter, Group, Party, Placeholder};
-use crate::export::sheet::encounter as sheet;
-use crate::text::{check_name, escape_string};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::encounter::generate::{Request, generate as fill};
+use lairsmith_core::encounter::report::{Report, report};
+use lairsmith_core::encounter::{Count, Encounter, Group, Party, Placeholder};
+use lairsmith_core::export::sheet::encounter as sheet;
+use lairsmith_core::text::{check_name, escape_string};
 
 /// `encounter generate --system orcus`: the bestiary's monsters, with the query, filters and
 /// locks given.
 pub(super) fn generate(data: &DataDir, g: GenerateArgs, term: &mut Terminal) -> CmdResult {
-    let choice = crate::encounter::choose_party(data, &g.party)?;
+    let choice = lairsmith_core::encounter::choose_party(data, &g.party)?;
     let party = choice.party().clone();
     let b = data.load_bestiary();
     let locked = locked_groups(&b, &g.lock)?;
@@ -65,7 +65,7 @@ pub(super) fn generate_3e(data: &DataDir, g: GenerateArgs, term: &mut Terminal) 
             "a d20-3e encounter is generated as a mix of challenge ratings: a query, filters and --lock choose bestiary monsters, which a 3rd-edition encounter does not use".into(),
         ));
     }
-    let choice = crate::encounter::choose_party(data, &g.party)?;
+    let choice = lairsmith_core::encounter::choose_party(data, &g.party)?;
     let party = choice.party().clone();
     if let Some(name) = &g.name {
         check_name("the encounter's name", name).map_err(|e| Failure(e.to_string()))?;
@@ -75,18 +75,23 @@ pub(super) fn generate_3e(data: &DataDir, g: GenerateArgs, term: &mut Terminal) 
         .name
         .clone()
         .unwrap_or_else(|| format!("{} encounter", capitalise(&g.difficulty.to_string())));
-    let mut out =
-        crate::encounter::generate3e::generate(&name, &party, g.difficulty, g.max_monsters, seed)
-            .map_err(Failure::from)?;
+    let mut out = lairsmith_core::encounter::generate3e::generate(
+        &name,
+        &party,
+        g.difficulty,
+        g.max_monsters,
+        seed,
+    )
+    .map_err(Failure::from)?;
     // A saved party stays named by its id in the file, as `encounter new` writes it.
     out.encounter.party = choice.party_ref();
-    let mix = crate::encounter::generate3e::describe(&out.encounter);
+    let mix = lairsmith_core::encounter::generate3e::describe(&out.encounter);
     if !out.met {
         errln!(
             term,
             "lairsmith: no mix of at most {} foes reached {}; this is the closest: {mix}",
             g.max_monsters,
-            crate::encounter::generate::an_encounter(g.difficulty)
+            lairsmith_core::encounter::generate::an_encounter(g.difficulty)
         );
     }
     let b = Bestiary::default();
@@ -120,12 +125,12 @@ impl Generated<'_> {
                 "{text_head}{}",
                 escape_string(render_report(r, e, party, false))
             ),
-            EncounterFormat::Yaml => crate::yaml_io::to_string(e),
+            EncounterFormat::Yaml => lairsmith_core::yaml_io::to_string(e),
             EncounterFormat::Json => crate::cli::doc::render(e, crate::cli::doc::Data::Json)?,
             EncounterFormat::Foundry => foundry_actors(e, b, term)?,
-            EncounterFormat::Html => crate::export::html::encounter(e, party, r, b, None),
+            EncounterFormat::Html => lairsmith_core::export::html::encounter(e, party, r, b, None),
             EncounterFormat::Obsidian => {
-                crate::export::statblock_md::encounter_note(e, party, r, b)
+                lairsmith_core::export::statblock_md::encounter_note(e, party, r, b)
             }
         };
         match &g.out {
@@ -169,6 +174,6 @@ fn capitalise(s: &str) -> String {
         .unwrap_or_default()
 }
 
-fn filter(f: &FilterArgs) -> Result<crate::bestiary::Filter, Failure> {
+fn filter(f: &FilterArgs) -> Result<lairsmith_core::bestiary::Filter, Failure> {
     f.to_filter().map_err(Failure)
 }

@@ -1,4 +1,4 @@
-//! `lairsmith budget` and `lairsmith encounter ...`, over [`crate::encounter`]'s saved files.
+//! `lairsmith budget` and `lairsmith encounter ...`, over [`lairsmith_core::encounter`]'s saved files.
 //! Their arguments are in `args.rs`; `check` and `export` (the report, as text, data or a sheet)
 //! in `report.rs`; `generate` in `generate.rs`; the other commands here.
 
@@ -10,17 +10,17 @@ pub use args::{BudgetArgs, EncounterCmd, EncounterFormat};
 
 use super::out::{Terminal, errln, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
-use crate::bestiary::Bestiary;
-use crate::bestiary::saved::save_new_monster;
 use crate::cli::args::{ListFormatArg, ReportFormat};
-use crate::encounter::budget;
-use crate::encounter::{
+use args::AddArgs;
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::bestiary::saved::save_new_monster;
+use lairsmith_core::encounter::budget;
+use lairsmith_core::encounter::{
     Count, Group, Party, Placeholder, Side, System, add_group, create_encounter_in, encounter_path,
     list_encounters, remove_group, resolve_party_spec, set_group_notes,
 };
-use crate::store::{Expect, SaveError, save_atomic};
-use crate::text::{check_name, group_thousands};
-use args::AddArgs;
+use lairsmith_core::store::{Expect, SaveError, save_atomic};
+use lairsmith_core::text::{check_name, group_thousands};
 use std::path::Path;
 
 pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> CmdResult {
@@ -58,16 +58,15 @@ pub fn run_budget(data: &DataDir, a: BudgetArgs, term: &mut Terminal) -> CmdResu
     let party = resolve_party_spec(data, &a.party)?;
     let b = match a.system {
         System::Orcus => budget(&party),
-        System::D20e3 => {
-            crate::encounter::rating::d20e3::budget(&party).map_err(|e| Failure(e.to_string()))?
-        }
+        System::D20e3 => lairsmith_core::encounter::rating::d20e3::budget(&party)
+            .map_err(|e| Failure(e.to_string()))?,
     };
     out!(term, "{}", render_budget(&b, &party, a.format, a.system)?)?;
     Ok(EXIT_OK)
 }
 
 fn render_budget(
-    b: &crate::encounter::Budget,
+    b: &lairsmith_core::encounter::Budget,
     party: &Party,
     format: ReportFormat,
     system: System,
@@ -114,7 +113,7 @@ fn new(
     term: &mut Terminal,
 ) -> CmdResult {
     check_name("the encounter's name", name.trim()).map_err(|e| Failure(e.to_string()))?;
-    let party = crate::encounter::choose_party(data, party)?;
+    let party = lairsmith_core::encounter::choose_party(data, party)?;
     let path = create_encounter_in(data, name, &party, out, system)?;
     outln!(term, "{}", path.display())?;
     Ok(EXIT_OK)
@@ -248,10 +247,10 @@ fn theme(
     save_as: &str,
     term: &mut Terminal,
 ) -> CmdResult {
-    crate::monster::design::check_id(save_as).map_err(|e| Failure(e.to_string()))?;
-    let (e, _) = crate::encounter::load_encounter(&encounter_path(data, file)?)?;
+    lairsmith_core::monster::design::check_id(save_as).map_err(|e| Failure(e.to_string()))?;
+    let (e, _) = lairsmith_core::encounter::load_encounter(&encounter_path(data, file)?)?;
     let b = data.load_bestiary();
-    let themed = crate::encounter::theme::theme_encounter(&e, template, &b)?;
+    let themed = lairsmith_core::encounter::theme::theme_encounter(&e, template, &b)?;
     let out_path = encounter_path(data, save_as)?;
     if out_path.exists() {
         return Err(Failure(format!(
@@ -263,10 +262,10 @@ fn theme(
         let path = save_new_monster(&data.bestiary(), &b, d)?;
         outln!(term, "{}", path.display())?;
     }
-    crate::encounter::saved::save_encounter(
+    lairsmith_core::encounter::saved::save_encounter(
         &out_path,
         &themed.encounter,
-        crate::store::Expect::New,
+        lairsmith_core::store::Expect::New,
     )?;
     for u in &themed.unchanged {
         super::out::errln!(
@@ -287,7 +286,9 @@ fn challenge_group(
     failures: Option<String>,
     skills: &[String],
 ) -> Result<Group, Failure> {
-    use crate::encounter::challenge::{Challenge, ChallengeSkill, parse_count, parse_spec};
+    use lairsmith_core::encounter::challenge::{
+        Challenge, ChallengeSkill, parse_count, parse_spec,
+    };
     let (level, successes) = parse_spec(spec).map_err(|e| Failure(e.to_string()))?;
     let Some(name) = name.map(|n| n.trim().to_owned()) else {
         return Err(Failure(format!(
@@ -323,7 +324,7 @@ fn group_notes(text: Option<&str>) -> Result<Option<String>, Failure> {
     let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(None);
     };
-    crate::limits::GROUP_NOTES
+    lairsmith_core::limits::GROUP_NOTES
         .check(t)
         .map_err(|e| Failure(e.to_string()))?;
     Ok(Some(t.to_owned()))

@@ -3,14 +3,16 @@
 
 use super::args::{EncounterFormat, EncounterTreasureArgs, ExportArgs};
 use super::write_out;
-use crate::bestiary::Bestiary;
 use crate::cli::args::ReportFormat;
 use crate::cli::out::{Terminal, errln, out};
 use crate::cli::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
-use crate::encounter::report::{Report, report};
-use crate::encounter::{Encounter, Party, System, encounter_path, load_encounter_with_party};
-use crate::export::sheet::encounter as sheet;
-use crate::text::{escape_string, group_thousands};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::encounter::report::{Report, report};
+use lairsmith_core::encounter::{
+    Encounter, Party, System, encounter_path, load_encounter_with_party,
+};
+use lairsmith_core::export::sheet::encounter as sheet;
+use lairsmith_core::text::{escape_string, group_thousands};
 use std::path::Path;
 
 /// `encounter check`: exit 1 when the encounter cannot be rated.
@@ -36,7 +38,7 @@ pub(super) fn check(
                 report: &r,
                 explanation: explain.then_some(&r.explanation[..]),
                 treasure: plan.as_ref().map(|(seed, plan)| {
-                    crate::adventure::check::AdventureTreasure {
+                    lairsmith_core::adventure::check::AdventureTreasure {
                         seed: *seed,
                         plan: plan.clone(),
                     }
@@ -80,13 +82,13 @@ pub(super) fn export(data: &DataDir, a: ExportArgs, term: &mut Terminal) -> CmdR
     // Markdown and text are read in a terminal or an editor, so a file gets them escaped
     // as stdout does; the YAML emitter escapes control characters itself.
     let text = match format {
-        EncounterFormat::Yaml => crate::yaml_io::to_string(&e),
+        EncounterFormat::Yaml => lairsmith_core::yaml_io::to_string(&e),
         EncounterFormat::Json => crate::cli::doc::render(&e, crate::cli::doc::Data::Json)?,
         EncounterFormat::Obsidian => {
-            crate::export::statblock_md::encounter_note(&e, &party, &r, &b)
+            lairsmith_core::export::statblock_md::encounter_note(&e, &party, &r, &b)
         }
         EncounterFormat::Text => escape_string(render_report(
-            &crate::treasure::report_with(&r, plan.as_ref().map(|(_, p)| p)),
+            &lairsmith_core::treasure::report_with(&r, plan.as_ref().map(|(_, p)| p)),
             &e,
             &party,
             true,
@@ -101,11 +103,15 @@ pub(super) fn export(data: &DataDir, a: ExportArgs, term: &mut Terminal) -> CmdR
         EncounterFormat::Foundry => foundry_actors(&e, &b, term)?,
         // Every text in it is escaped for HTML, control characters included.
         EncounterFormat::Html if for_use.is_some() => {
-            crate::export::table::table_sheet(&e, &party, &b).map_err(Failure::from)?
+            lairsmith_core::export::table::table_sheet(&e, &party, &b).map_err(Failure::from)?
         }
-        EncounterFormat::Html => {
-            crate::export::html::encounter(&e, &party, &r, &b, plan.as_ref().map(|(_, p)| p))
-        }
+        EncounterFormat::Html => lairsmith_core::export::html::encounter(
+            &e,
+            &party,
+            &r,
+            &b,
+            plan.as_ref().map(|(_, p)| p),
+        ),
     };
     match out {
         Some(o) => write_out(&o, &text, force, term)?,
@@ -121,7 +127,7 @@ fn encounter_treasure(
     e: &Encounter,
     party: &Party,
     args: &EncounterTreasureArgs,
-) -> Result<Option<(u64, crate::treasure::Plan)>, Failure> {
+) -> Result<Option<(u64, lairsmith_core::treasure::Plan)>, Failure> {
     let Some(method) = args.treasure else {
         return Ok(None);
     };
@@ -132,10 +138,10 @@ fn encounter_treasure(
     }
     let id = path.file_stem().unwrap_or_default().to_string_lossy();
     let seed = args.seed.unwrap_or(0);
-    let rolled = crate::treasure::seed_for(seed, &format!("{id}#1"));
+    let rolled = lairsmith_core::treasure::seed_for(seed, &format!("{id}#1"));
     Ok(Some((
         seed,
-        crate::treasure::for_encounter(method, party, rolled),
+        lairsmith_core::treasure::for_encounter(method, party, rolled),
     )))
 }
 
@@ -146,12 +152,12 @@ struct CheckDoc<'a> {
     #[serde(flatten)]
     report: &'a Report,
     #[serde(skip_serializing_if = "Option::is_none")]
-    explanation: Option<&'a [crate::encounter::report::Term]>,
+    explanation: Option<&'a [lairsmith_core::encounter::report::Term]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    treasure: Option<crate::adventure::check::AdventureTreasure>,
+    treasure: Option<lairsmith_core::adventure::check::AdventureTreasure>,
 }
 
-fn render_treasure(seed: u64, plan: &crate::treasure::Plan) -> String {
+fn render_treasure(seed: u64, plan: &lairsmith_core::treasure::Plan) -> String {
     let mut s = format!("\nTreasure (seed {seed}): ");
     for line in plan.lines() {
         s.push_str(&line);
@@ -161,7 +167,7 @@ fn render_treasure(seed: u64, plan: &crate::treasure::Plan) -> String {
 }
 
 /// One line of the roster in `encounter check`'s words.
-fn roster_text(line: &crate::encounter::report::RosterLine) -> String {
+fn roster_text(line: &lairsmith_core::encounter::report::RosterLine) -> String {
     let xp = line.xp_total.map_or("?".to_owned(), group_thousands);
     if let Some(c) = &line.challenge {
         return format!(
@@ -221,11 +227,11 @@ pub(super) fn render_report(r: &Report, e: &Encounter, party: &Party, explain: b
 /// The encounter's monsters as Foundry VTT dnd4e actors; what has no stat block (placeholders,
 /// challenges, challenge ratings, ids the bestiary lacks) is named on stderr, not exported.
 pub(super) fn foundry_actors(
-    e: &crate::encounter::file::Encounter,
+    e: &lairsmith_core::encounter::file::Encounter,
     b: &Bestiary,
     term: &mut Terminal,
 ) -> Result<String, Failure> {
-    let out = crate::export::foundry::encounter_actors(e, b);
+    let out = lairsmith_core::export::foundry::encounter_actors(e, b);
     for what in &out.left_out {
         errln!(
             term,
@@ -236,7 +242,7 @@ pub(super) fn foundry_actors(
 }
 
 /// The ids of the monsters an encounter names.
-fn monster_ids(e: &crate::encounter::Encounter) -> Vec<&str> {
+fn monster_ids(e: &lairsmith_core::encounter::Encounter) -> Vec<&str> {
     e.groups
         .iter()
         .filter_map(|g| g.monster.as_deref())

@@ -63,8 +63,8 @@ pub enum FightCmd {
         amount: i64,
         /// Its type; repeat it for damage of several types (P5: resisted only if every type
         /// is, by the lowest of those resistances).
-        #[arg(long = "type", value_parser = vocab::<crate::rules::creature::DamageType>)]
-        damage_types: Vec<crate::rules::creature::DamageType>,
+        #[arg(long = "type", value_parser = vocab::<lairsmith_core::rules::creature::DamageType>)]
+        damage_types: Vec<lairsmith_core::rules::creature::DamageType>,
     },
     /// Healing, never above the maximum (P3); with --recovery a heal that spends a recovery:
     /// the recovery value plus AMOUNT (P17; 0 for none).
@@ -226,8 +226,8 @@ pub enum FightCmd {
         #[arg(long)]
         write: bool,
         /// The treasure method when the fight belongs to no adventure.
-        #[arg(long, value_parser = vocab::<crate::treasure::Method>)]
-        treasure: Option<crate::treasure::Method>,
+        #[arg(long, value_parser = vocab::<lairsmith_core::treasure::Method>)]
+        treasure: Option<lairsmith_core::treasure::Method>,
     },
     /// The players' view in this terminal (a screen facing the table): it follows the fight
     /// as the GM changes it, showing the order, whose turn, the characters' hit points and each
@@ -280,7 +280,7 @@ pub struct RollArgs {
     pub targets: Vec<String>,
     /// The target's defense when the fight does not know it (a character's); repeat it for
     /// each target, in order.
-    #[arg(long, value_parser = limited(crate::limits::FIGHT_NUMBER), allow_negative_numbers = true)]
+    #[arg(long, value_parser = limited(lairsmith_core::limits::FIGHT_NUMBER), allow_negative_numbers = true)]
     pub defense: Vec<i64>,
     /// What only the table knows (P13): cover, superior-cover, concealment,
     /// total-concealment, long-range, charge, ca, help, prone-ranged, aquatic, coup, or a
@@ -324,7 +324,7 @@ pub enum FightLogFormat {
 /// A fight's hit points (damage, healing, temporary or maximum), read as the Table screen's
 /// prompts read them, so that the two refuse the same numbers.
 fn fight_amount(s: &str) -> Result<i64, String> {
-    crate::fight::words::amount(s, "hit points").map_err(|e| e.to_string())
+    lairsmith_core::fight::words::amount(s, "hit points").map_err(|e| e.to_string())
 }
 
 /// `fight heal`'s amount: as [`fight_amount`], or 0 (a heal that spends a recovery and adds
@@ -349,17 +349,17 @@ fn d20(s: &str) -> Result<i64, String> {
 
 /// An effect's number (`fight show` gives them), in the fight file's range.
 fn effect_number(s: &str) -> Result<u32, String> {
-    let n = crate::cli::args::limited(crate::limits::FIGHT_EFFECT_NUMBER)(s)?;
-    u32::try_from(n).map_err(|_| crate::limits::FIGHT_EFFECT_NUMBER.refusal(n))
+    let n = crate::cli::args::limited(lairsmith_core::limits::FIGHT_EFFECT_NUMBER)(s)?;
+    u32::try_from(n).map_err(|_| lairsmith_core::limits::FIGHT_EFFECT_NUMBER.refusal(n))
 }
 
 /// An offer's number (the roll's log gives them), in the fight file's range.
 fn offer_number(s: &str) -> Result<u32, String> {
-    let n = crate::cli::args::limited(crate::limits::FIGHT_TALLY)(s)?;
-    u32::try_from(n).map_err(|_| crate::limits::FIGHT_TALLY.refusal(n))
+    let n = crate::cli::args::limited(lairsmith_core::limits::FIGHT_TALLY)(s)?;
+    u32::try_from(n).map_err(|_| lairsmith_core::limits::FIGHT_TALLY.refusal(n))
 }
 
 /// An initiative count, read as the Table screen's prompts read it.
 fn fight_count(s: &str) -> Result<i64, String> {
-    crate::fight::words::count(s).map_err(|e| e.to_string())
+    lairsmith_core::fight::words::count(s).map_err(|e| e.to_string())
 }

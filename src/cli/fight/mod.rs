@@ -1,4 +1,4 @@
-//! `lairsmith fight ...`: a fight at the table, one step a command, over [`crate::fight`]. Each
+//! `lairsmith fight ...`: a fight at the table, one step a command, over [`lairsmith_core::fight`]. Each
 //! command that changes the fight prints what happened (the log's new lines, dice included).
 //! The arguments are in `args.rs`; the commands that are one step each become their step in
 //! `steps.rs`.
@@ -11,13 +11,13 @@ pub use args::FightCmd;
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::cli::args::ListFormat;
-use crate::encounter::DataError;
-use crate::fight::Fight;
-use crate::fight::model::Side;
-use crate::fight::saved::{fight_path, load_fight};
-use crate::fight::step::Step;
-use crate::fight::{run, words};
 use args::{FightFormat, FightLogFormat};
+use lairsmith_core::encounter::DataError;
+use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::model::Side;
+use lairsmith_core::fight::saved::{fight_path, load_fight};
+use lairsmith_core::fight::step::Step;
+use lairsmith_core::fight::{run, words};
 use std::collections::BTreeMap;
 
 /// A fight of `fight list --format yaml|json`.
@@ -40,7 +40,7 @@ struct Row {
 
 /// The ids alone as text, which needs no fight read; each fight's state as data.
 fn list(data: &DataDir, format: ListFormat, term: &mut Terminal) -> CmdResult {
-    let ids = crate::fight::saved::ids(data);
+    let ids = lairsmith_core::fight::saved::ids(data);
     let Some(format) = format.data() else {
         for id in ids {
             outln!(term, "{id}")?;
@@ -128,7 +128,7 @@ fn show_now(data: &DataDir, word: &str, format: FightFormat, term: &mut Terminal
     let (f, _) = load_fight(&fight_path(data, word)?)?;
     match format {
         FightFormat::Text => out!(term, "{}", show(&f))?,
-        FightFormat::Yaml => out!(term, "{}", crate::yaml_io::to_string(&f))?,
+        FightFormat::Yaml => out!(term, "{}", lairsmith_core::yaml_io::to_string(&f))?,
         FightFormat::Json => out!(term, "{}", super::doc::render(&f, super::doc::Data::Json)?)?,
     }
     Ok(EXIT_OK)
@@ -147,7 +147,8 @@ fn add(
 ) -> CmdResult {
     let bestiary = data.bestiary_for(&[what]);
     step(data, word, term, |f| {
-        let mut c = crate::fight::build::reinforcement(f, &bestiary, what, ally, initiative)?;
+        let mut c =
+            lairsmith_core::fight::build::reinforcement(f, &bestiary, what, ally, initiative)?;
         c.hidden = hidden;
         Ok(Step::Add {
             combatant: Box::new(c),
@@ -169,13 +170,17 @@ fn log(data: &DataDir, word: &str, format: FightLogFormat, term: &mut Terminal) 
         FightLogFormat::Text => {
             let log = f.log().map_err(|u| unreadable(&f, &u))?;
             for l in &log {
-                outln!(term, "{}", crate::text::escape_controls(&run::log_line(l)))?;
+                outln!(
+                    term,
+                    "{}",
+                    lairsmith_core::text::escape_controls(&run::log_line(l))
+                )?;
             }
         }
         FightLogFormat::Md => out!(
             term,
             "{}",
-            crate::export::fight::log_markdown(&f).map_err(|u| unreadable(&f, &u))?
+            lairsmith_core::export::fight::log_markdown(&f).map_err(|u| unreadable(&f, &u))?
         )?,
     }
     Ok(EXIT_OK)
@@ -190,7 +195,11 @@ fn step(
 ) -> CmdResult {
     let path = fight_path(data, word)?;
     for l in run::step(&path, make)?.news {
-        outln!(term, "{}", crate::text::escape_controls(&run::log_line(&l)))?;
+        outln!(
+            term,
+            "{}",
+            lairsmith_core::text::escape_controls(&run::log_line(&l))
+        )?;
     }
     Ok(EXIT_OK)
 }
@@ -217,7 +226,7 @@ fn end(
     overcome: &[String],
     all: bool,
     write: bool,
-    treasure: Option<crate::treasure::Method>,
+    treasure: Option<lairsmith_core::treasure::Method>,
     term: &mut Terminal,
 ) -> CmdResult {
     let path = fight_path(data, word)?;
@@ -229,9 +238,9 @@ fn end(
     outln!(
         term,
         "XP: {} (the overcome foes and challenges); each of {} characters earns {} (P10, E4)",
-        crate::text::group_thousands(e.xp),
+        lairsmith_core::text::group_thousands(e.xp),
         e.characters,
-        crate::text::group_thousands(e.xp_each)
+        lairsmith_core::text::group_thousands(e.xp_each)
     )?;
     if !was_ended {
         outln!(
@@ -244,7 +253,7 @@ fn end(
     if write {
         let awarded = run::award(data, &path)?;
         for l in &awarded.news {
-            outln!(term, "{}", crate::text::escape_controls(l))?;
+            outln!(term, "{}", lairsmith_core::text::escape_controls(l))?;
         }
         fight = awarded.fight;
     } else if fight.awarded.is_empty() {
@@ -258,7 +267,7 @@ fn end(
     match run::treasure(data, &fight, treasure) {
         Ok(Some(plan)) => {
             for l in plan.lines() {
-                outln!(term, "{}", crate::text::escape_controls(&l))?;
+                outln!(term, "{}", lairsmith_core::text::escape_controls(&l))?;
             }
         }
         Ok(None) => outln!(
@@ -268,7 +277,7 @@ fn end(
         Err(e) => outln!(
             term,
             "Treasure: cannot be rolled: {}",
-            crate::text::escape_controls(&e.to_string())
+            lairsmith_core::text::escape_controls(&e.to_string())
         )?,
     }
     Ok(EXIT_OK)
@@ -303,7 +312,7 @@ pub fn show(f: &Fight) -> String {
             None => "—".to_owned(),
         };
         let mut notes: Vec<String> = Vec::new();
-        notes.extend(crate::fight::rules::p12_state_words(c));
+        notes.extend(lairsmith_core::fight::rules::p12_state_words(c));
         if c.temp_hp > 0 {
             notes.push(format!("{} temporary HP", c.temp_hp));
         }
@@ -311,7 +320,7 @@ pub fn show(f: &Fight) -> String {
             notes.push(format!(
                 "#{} {}",
                 e.id,
-                crate::fight::rules::effect_words(e, s)
+                lairsmith_core::fight::rules::effect_words(e, s)
             ));
         }
         let used: Vec<&str> = c
@@ -336,7 +345,7 @@ pub fn show(f: &Fight) -> String {
         };
         out.push_str(&format!(
             "{mark} {init}  {:<28} {:<12} {}\n",
-            crate::text::fit_width(&format!("{}{side}", c.name), 28),
+            lairsmith_core::text::fit_width(&format!("{}{side}", c.name), 28),
             hp,
             notes.join("; ")
         ));
@@ -359,8 +368,8 @@ pub fn show(f: &Fight) -> String {
     if let Some(e) = &s.ended {
         out.push_str(&format!(
             "ended: {} XP, {} for each character\n",
-            crate::text::group_thousands(e.xp),
-            crate::text::group_thousands(e.xp_each)
+            lairsmith_core::text::group_thousands(e.xp),
+            lairsmith_core::text::group_thousands(e.xp_each)
         ));
     }
     let tail = f.log_tail(5).unwrap_or_default();
@@ -370,7 +379,7 @@ pub fn show(f: &Fight) -> String {
             out.push_str(&format!("  {}\n", run::log_line(l)));
         }
     }
-    crate::text::escape_string(out)
+    lairsmith_core::text::escape_string(out)
 }
 
 fn watch(
@@ -394,10 +403,10 @@ fn watch(
 
 /// A step of the fight's file that cannot be read (a file whose check was written over a broken
 /// line), as the command's failure.
-fn unreadable(f: &Fight, u: &crate::fight::history::Unreadable) -> super::Failure {
+fn unreadable(f: &Fight, u: &lairsmith_core::fight::history::Unreadable) -> super::Failure {
     super::Failure(format!(
         "the fight {}: step {} cannot be read: {}",
-        crate::text::quote_short(&f.name),
+        lairsmith_core::text::quote_short(&f.name),
         u.step,
         u.why
     ))

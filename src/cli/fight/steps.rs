@@ -4,8 +4,8 @@
 
 use super::args::{ConditionArgs, FightCmd, RollArgs};
 use crate::cli::Failure;
-use crate::fight::step::{AttackTarget, Step};
-use crate::fight::words;
+use lairsmith_core::fight::step::{AttackTarget, Step};
+use lairsmith_core::fight::words;
 
 /// The fight `cmd` names and the step it makes. `fight::run` answers the other commands.
 pub(super) fn step_of(cmd: FightCmd) -> Result<(String, Step), Failure> {

@@ -242,7 +242,8 @@ impl Keymap {
     /// When some do not fit, `? help` reads `? more`: the rest are behind it.
     pub fn bar(&self, ctxs: &[Ctx], width: usize) -> Vec<(String, &'static str)> {
         let items = self.bar_items(ctxs);
-        let cost = |(k, l): &(String, &str)| crate::text::display_width(k) + 1 + l.len() + 2;
+        let cost =
+            |(k, l): &(String, &str)| lairsmith_core::text::display_width(k) + 1 + l.len() + 2;
         let always: Vec<usize> = items
             .iter()
             .enumerate()
@@ -446,7 +447,7 @@ mod tests {
             assert!(items.iter().any(|(_, l)| *l == "quit"));
             let used: usize = items
                 .iter()
-                .map(|(k, l)| crate::text::display_width(k) + 1 + l.len() + 2)
+                .map(|(k, l)| lairsmith_core::text::display_width(k) + 1 + l.len() + 2)
                 .sum();
             assert!(width < 30 || used <= width, "{width}: {used}");
         }

@@ -1,8 +1,8 @@
 //! The stat block as styled terminal lines, from the same layout the Markdown export uses.
 
-use crate::export::doc::{Block, Span as DocSpan, layout};
-use crate::monster::StatBlock;
 use crate::tui::theme;
+use lairsmith_core::export::doc::{Block, Span as DocSpan, layout};
+use lairsmith_core::monster::StatBlock;
 use ratatui::text::{Line, Span, Text};
 
 pub fn text(block: &StatBlock) -> Text<'static> {

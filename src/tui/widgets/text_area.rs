@@ -43,7 +43,7 @@ fn keep(c: char) -> Option<char> {
         '\t' => Some(' '),
         '\r' => Some('\n'),
         '\n' => Some('\n'),
-        c if crate::text::is_unsafe_char(c) => None,
+        c if lairsmith_core::text::is_unsafe_char(c) => None,
         c => Some(c),
     }
 }

@@ -7,8 +7,8 @@ use crate::common::adventure_data;
 
 use adventure_data::{Data, fails, listed, ok, u};
 use common::{stderr, stdout};
-use lairsmith::adventure::parse_adventure;
-use lairsmith::treasure::Method;
+use lairsmith_core::adventure::parse_adventure;
+use lairsmith_core::treasure::Method;
 use std::path::Path;
 use std::process::Output;
 

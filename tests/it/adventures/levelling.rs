@@ -9,9 +9,9 @@ use crate::common::adventure_data;
 
 use adventure_data::{Data, fails, u};
 use common::stdout;
-use lairsmith::rules::experience::{first_xp, level_of_xp, next_level_xp};
-use lairsmith::rules::level::Level;
-use lairsmith::rules::tables::{LEVELS, MONSTER_XP};
+use lairsmith_core::rules::experience::{first_xp, level_of_xp, next_level_xp};
+use lairsmith_core::rules::level::Level;
+use lairsmith_core::rules::tables::{LEVELS, MONSTER_XP};
 use yaml_serde::Value;
 
 const LEVELS_EXTRACT: &str = include_str!(concat!(

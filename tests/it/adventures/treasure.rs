@@ -6,11 +6,11 @@
 use crate::common;
 
 use common::{lairsmith, stderr, stdout};
-use lairsmith::encounter::Party;
-use lairsmith::rules::tables::{
+use lairsmith_core::encounter::Party;
+use lairsmith_core::rules::tables::{
     ART_OBJECTS, CoinUnit, RANDOM_CONSUMABLES, TREASURE_PER_PLAYER_PER_10_ENCOUNTERS_GP, TROVES,
 };
-use lairsmith::treasure::{
+use lairsmith_core::treasure::{
     EnchantedKind, GP_PER_PP, ItemKind, Method, Plan, Trove, for_encounter, plan, roll_trove,
     roll_troves,
 };
@@ -299,7 +299,7 @@ fn plans_add_up_encounter_by_encounter() {
 #[test]
 fn a_plan_never_rolls_more_than_the_bound() {
     let p = plan(Method::ItemsOnly, &party("1x1"), u32::MAX, 1);
-    assert_eq!(p.encounters, lairsmith::treasure::MAX_ENCOUNTERS);
+    assert_eq!(p.encounters, lairsmith_core::treasure::MAX_ENCOUNTERS);
     assert!(p.notes.iter().any(|n| n.contains("Only the first")));
 }
 
@@ -386,7 +386,7 @@ fn t2_frequencies_match_the_adjusted_dice_for_parties_of_3_5_and_7() {
             within(
                 count(&|t| {
                     t.consumable.as_deref()
-                        == Some(lairsmith::treasure::consumable_for(*top, t.level).as_str())
+                        == Some(lairsmith_core::treasure::consumable_for(*top, t.level).as_str())
                 }),
                 n,
                 p_cons * sixths / 6.0,

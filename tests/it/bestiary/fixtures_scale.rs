@@ -39,7 +39,7 @@ fn the_same_seed_writes_the_same_files_as_the_one_thread_writer_did() {
         let dir = tempfile::tempdir().unwrap();
         let bestiary = dir.path().join("bestiary");
         assert_eq!(
-            lairsmith::fixtures::write_bestiary(&bestiary, 300, seed).unwrap(),
+            lairsmith_core::fixtures::write_bestiary(&bestiary, 300, seed).unwrap(),
             300
         );
         assert_eq!(fingerprint(&bestiary), (300, expected), "seed {seed}");
@@ -52,9 +52,9 @@ const PINNED_SEED_7: u64 = 1930251728933142195;
 #[test]
 fn writing_again_into_the_same_directory_gives_the_same_files() {
     let dir = tempfile::tempdir().unwrap();
-    lairsmith::fixtures::write_bestiary(dir.path(), 300, 1).unwrap();
+    lairsmith_core::fixtures::write_bestiary(dir.path(), 300, 1).unwrap();
     let first = fingerprint(dir.path());
-    lairsmith::fixtures::write_bestiary(dir.path(), 300, 1).unwrap();
+    lairsmith_core::fixtures::write_bestiary(dir.path(), 300, 1).unwrap();
     assert_eq!(fingerprint(dir.path()), first);
 }
 
@@ -64,14 +64,14 @@ fn every_generated_monster_is_written_once_with_its_canonical_text() {
     let dir = tempfile::tempdir().unwrap();
     let n = 2500;
     assert_eq!(
-        lairsmith::fixtures::write_bestiary(dir.path(), n, 4).unwrap(),
+        lairsmith_core::fixtures::write_bestiary(dir.path(), n, 4).unwrap(),
         n
     );
-    let designs = lairsmith::fixtures::monsters(n, 4);
+    let designs = lairsmith_core::fixtures::monsters(n, 4);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), n);
     for d in &designs {
         let text = std::fs::read_to_string(dir.path().join(format!("{}.yaml", d.id))).unwrap();
-        assert_eq!(text, lairsmith::yaml_io::to_string(d), "{}", d.id);
+        assert_eq!(text, lairsmith_core::yaml_io::to_string(d), "{}", d.id);
     }
 }
 
@@ -80,7 +80,7 @@ fn a_bestiary_path_under_a_file_is_an_error_naming_the_path() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("not-a-directory");
     std::fs::write(&file, "x").unwrap();
-    let err = lairsmith::fixtures::write_bestiary(&file.join("bestiary"), 10, 1).unwrap_err();
+    let err = lairsmith_core::fixtures::write_bestiary(&file.join("bestiary"), 10, 1).unwrap_err();
     assert!(
         err.to_string().contains("not-a-directory"),
         "the error names the path: {err}"
@@ -92,10 +92,10 @@ fn an_unwritable_monster_file_is_an_error_naming_it() {
     // A directory where the first monster's file should go: its write fails, the others may
     // or may not be written, and the error says which file.
     let dir = tempfile::tempdir().unwrap();
-    let first = &lairsmith::fixtures::monsters(1, 3)[0];
+    let first = &lairsmith_core::fixtures::monsters(1, 3)[0];
     let blocker = dir.path().join(format!("{}.yaml", first.id));
     std::fs::create_dir(&blocker).unwrap();
-    let err = lairsmith::fixtures::write_bestiary(dir.path(), 400, 3).unwrap_err();
+    let err = lairsmith_core::fixtures::write_bestiary(dir.path(), 400, 3).unwrap_err();
     assert!(
         err.to_string().contains(&format!("{}.yaml", first.id)),
         "the error names the file: {err}"

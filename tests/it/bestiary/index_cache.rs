@@ -1,18 +1,18 @@
 //! The bestiary index: a second load takes unchanged monsters from it, and anything that
 //! changed on disk is read again. It never changes what is loaded.
 
-use lairsmith::bestiary::Bestiary;
-use lairsmith::bestiary::cache::{Body, INDEX_FILE, Index};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::bestiary::cache::{Body, INDEX_FILE, Index};
 use std::path::Path;
 
 fn setup(n: usize) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let bestiary = dir.path().join("bestiary");
-    lairsmith::fixtures::write_bestiary(&bestiary, n, 11).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, n, 11).unwrap();
     (dir, bestiary)
 }
 
-fn designs(b: &Bestiary) -> Vec<(String, lairsmith::monster::MonsterDesign, i64)> {
+fn designs(b: &Bestiary) -> Vec<(String, lairsmith_core::monster::MonsterDesign, i64)> {
     let mut v: Vec<_> = b
         .entries
         .iter()
@@ -52,10 +52,10 @@ fn the_second_load_comes_from_the_index_and_is_identical() {
     // Saving through a fingerprint from the index still detects a change on disk.
     let e = second.get(&designs(&second)[0].0).unwrap();
     assert!(
-        lairsmith::store::save_atomic(
+        lairsmith_core::store::save_atomic(
             &e.path,
             b"x",
-            lairsmith::store::Expect::Unchanged(e.fingerprint.unwrap())
+            lairsmith_core::store::Expect::Unchanged(e.fingerprint.unwrap())
         )
         .is_ok()
     );
@@ -69,14 +69,14 @@ fn changed_new_and_deleted_files_are_read_again() {
     let changed = bestiary.join(format!("{}.yaml", ds[0].0));
     let mut d = ds[0].1.clone();
     d.name = format!("{} the Changed", d.name);
-    std::fs::write(&changed, lairsmith::yaml_io::to_string(&d)).unwrap();
+    std::fs::write(&changed, lairsmith_core::yaml_io::to_string(&d)).unwrap();
     std::fs::remove_file(bestiary.join(format!("{}.yaml", ds[1].0))).unwrap();
     let mut extra = ds[2].1.clone();
     extra.id = "brand-new".into();
     extra.name = "Brand New".into();
     std::fs::write(
         bestiary.join("brand-new.yaml"),
-        lairsmith::yaml_io::to_string(&extra),
+        lairsmith_core::yaml_io::to_string(&extra),
     )
     .unwrap();
     let b = Bestiary::load(Some(&bestiary));
@@ -114,7 +114,7 @@ fn a_corrupt_index_is_ignored_and_rebuilt() {
 #[test]
 fn monsters_with_x_keys_are_indexed_and_their_designs_read_from_their_file() {
     let (_dir, bestiary) = setup(5);
-    let path = lairsmith::store::yaml_files(&bestiary).unwrap()[0].clone();
+    let path = lairsmith_core::store::yaml_files(&bestiary).unwrap()[0].clone();
     let mut text = std::fs::read_to_string(&path).unwrap();
     text.push_str("x-notes:\n  seen:\n  - session 3\n");
     std::fs::write(&path, &text).unwrap();
@@ -126,7 +126,7 @@ fn monsters_with_x_keys_are_indexed_and_their_designs_read_from_their_file() {
     );
     let e = b.entries.iter().find(|e| e.path == path).unwrap();
     assert_eq!(
-        lairsmith::yaml_io::to_string(&*e.design().unwrap()),
+        lairsmith_core::yaml_io::to_string(&*e.design().unwrap()),
         text,
         "x- keys intact"
     );
@@ -136,7 +136,7 @@ fn monsters_with_x_keys_are_indexed_and_their_designs_read_from_their_file() {
 fn an_unwritable_index_only_costs_speed() {
     let dir = tempfile::tempdir().unwrap();
     let bestiary = dir.path().join("bestiary");
-    lairsmith::fixtures::write_bestiary(&bestiary, 10, 2).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, 10, 2).unwrap();
     std::fs::write(
         dir.path().join("cache"),
         "a file where the cache folder would go",
@@ -159,13 +159,13 @@ fn lairsmith(data: &Path, args: &[&str]) -> std::process::Output {
 
 /// One user monster at level 3, `briar-cat`, in `<data>/bestiary`; returns its file.
 fn briar_cat(data: &Path) -> std::path::PathBuf {
-    let mut d = lairsmith::fixtures::monsters(1, 7).remove(0);
+    let mut d = lairsmith_core::fixtures::monsters(1, 7).remove(0);
     d.id = "briar-cat".into();
     d.name = "Briar Cat".into();
-    d.level = lairsmith::rules::Level::new(3).unwrap();
+    d.level = lairsmith_core::rules::Level::new(3).unwrap();
     let path = data.join("bestiary/briar-cat.yaml");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, lairsmith::yaml_io::to_string(&d)).unwrap();
+    std::fs::write(&path, lairsmith_core::yaml_io::to_string(&d)).unwrap();
     path
 }
 

@@ -5,8 +5,8 @@
 //! rebuilding it at once leave a whole index.
 
 use crate::common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::Bestiary;
-use lairsmith::bestiary::cache::{INDEX_FILE, Index};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::bestiary::cache::{INDEX_FILE, Index};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 fn indexed(n: usize) -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let bestiary = dir.path().join("bestiary");
-    lairsmith::fixtures::write_bestiary(&bestiary, n, 27).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, n, 27).unwrap();
     let first = Bestiary::load(Some(&bestiary));
     assert_eq!(first.loaded_from_index, 0);
     let index = dir.path().join("cache").join(INDEX_FILE);
@@ -218,7 +218,7 @@ fn a_foreign_file_at_the_index_path_is_rebuilt() {
 fn the_jsonl_index_of_the_version_before_is_removed() {
     let dir = tempfile::tempdir().unwrap();
     let bestiary = dir.path().join("bestiary");
-    lairsmith::fixtures::write_bestiary(&bestiary, 3, 27).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, 3, 27).unwrap();
     let old = dir.path().join("cache/bestiary-index.jsonl");
     std::fs::create_dir_all(old.parent().unwrap()).unwrap();
     std::fs::write(&old, "{\"lairsmith_index\":4}\n").unwrap();
@@ -234,7 +234,7 @@ fn files_named_in_any_byte_order_all_come_from_the_index() {
     let dir = tempfile::tempdir().unwrap();
     let bestiary = dir.path().join("bestiary");
     std::fs::create_dir_all(&bestiary).unwrap();
-    let designs = lairsmith::fixtures::monsters(8, 3);
+    let designs = lairsmith_core::fixtures::monsters(8, 3);
     let names = [
         "zed.yaml",
         "Zed.yaml",
@@ -249,7 +249,7 @@ fn files_named_in_any_byte_order_all_come_from_the_index() {
         let mut d = d;
         d.id = format!("named-{i}");
         d.name = format!("Named {i}");
-        std::fs::write(bestiary.join(name), lairsmith::yaml_io::to_string(&d)).unwrap();
+        std::fs::write(bestiary.join(name), lairsmith_core::yaml_io::to_string(&d)).unwrap();
     }
     let first = Bestiary::load(Some(&bestiary));
     let second = Bestiary::load(Some(&bestiary));
@@ -262,7 +262,7 @@ fn files_named_in_any_byte_order_all_come_from_the_index() {
 #[test]
 fn a_record_whose_file_became_a_directory_is_not_used() {
     let (_dir, bestiary, _index) = indexed(4);
-    let files = lairsmith::store::yaml_files(&bestiary).unwrap();
+    let files = lairsmith_core::store::yaml_files(&bestiary).unwrap();
     std::fs::remove_file(&files[1]).unwrap();
     std::fs::create_dir(&files[1]).unwrap();
     let b = Bestiary::load(Some(&bestiary));
@@ -280,7 +280,7 @@ fn a_load_of_3000_from_the_index_matches_a_parse_in_order() {
     let from_index = Bestiary::load(Some(&bestiary));
     assert_eq!(from_index.loaded_from_index, 3000);
     let mut parsed = Bestiary::shipped();
-    parsed.load_dir(&bestiary, lairsmith::bestiary::Provenance::User);
+    parsed.load_dir(&bestiary, lairsmith_core::bestiary::Provenance::User);
     let order = |b: &Bestiary| {
         b.entries
             .iter()
@@ -358,7 +358,7 @@ fn the_name_index_made_while_checking_is_the_one_a_parse_gives() {
     let from_index = Bestiary::load(Some(&bestiary));
     assert_eq!(from_index.loaded_from_index, 3000);
     let mut parsed = Bestiary::shipped();
-    parsed.load_dir(&bestiary, lairsmith::bestiary::Provenance::User);
+    parsed.load_dir(&bestiary, lairsmith_core::bestiary::Provenance::User);
     let (a, b) = (from_index.names(), parsed.names());
     assert_eq!(a.lower, b.lower);
     assert_eq!(a.by_name, b.by_name);

@@ -4,12 +4,12 @@
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::{Bestiary, Card, Entry, Mark, Provenance};
-use lairsmith::embedded::{BESTIARY_FILES, SHIPPED_IDS};
-use lairsmith::monster::MonsterDesign;
-use lairsmith::monster::load_file;
-use lairsmith::rules::Rank;
-use lairsmith::store::yaml_files;
+use lairsmith_core::bestiary::{Bestiary, Card, Entry, Mark, Provenance};
+use lairsmith_core::embedded::{BESTIARY_FILES, SHIPPED_IDS};
+use lairsmith_core::monster::MonsterDesign;
+use lairsmith_core::monster::load_file;
+use lairsmith_core::rules::Rank;
+use lairsmith_core::store::yaml_files;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -23,7 +23,7 @@ fn data_dir() -> (tempfile::TempDir, PathBuf) {
 
 /// A valid monster with this id and name.
 fn monster(id: &str, name: &str) -> MonsterDesign {
-    let mut d = lairsmith::fixtures::monsters(1, 3).remove(0);
+    let mut d = lairsmith_core::fixtures::monsters(1, 3).remove(0);
     d.id = id.into();
     d.name = name.into();
     d
@@ -31,7 +31,7 @@ fn monster(id: &str, name: &str) -> MonsterDesign {
 
 fn write(dir: &Path, file: &str, d: &MonsterDesign) -> PathBuf {
     let path = dir.join(file);
-    std::fs::write(&path, lairsmith::yaml_io::to_string(d)).unwrap();
+    std::fs::write(&path, lairsmith_core::yaml_io::to_string(d)).unwrap();
     path
 }
 
@@ -40,7 +40,7 @@ fn index_path(bestiary: &Path) -> PathBuf {
         .parent()
         .unwrap()
         .join("cache")
-        .join(lairsmith::bestiary::cache::INDEX_FILE)
+        .join(lairsmith_core::bestiary::cache::INDEX_FILE)
 }
 
 /// The user's cards, by id.
@@ -155,7 +155,7 @@ fn a_misnamed_file_alone_is_still_found_by_show_through_the_whole_bestiary() {
 #[test]
 fn show_of_an_id_whose_own_file_is_broken_yaml_fails_naming_the_file_and_problem() {
     let (dir, bestiary) = data_dir();
-    let good = lairsmith::yaml_io::to_string(&monster("hydra", "Hydra"));
+    let good = lairsmith_core::yaml_io::to_string(&monster("hydra", "Hydra"));
     // An unclosed flow sequence on the name's line.
     let broken = good.replace("name: Hydra", "name: [Hydra");
     assert_ne!(broken, good);
@@ -237,7 +237,7 @@ fn holding_reads_only_the_named_files_and_show_ignores_a_fifo_and_unreadable_nei
 fn the_index_is_at_most_a_quarter_of_the_yaml_for_2000_monsters() {
     let (_dir, bestiary) = data_dir();
     assert_eq!(
-        lairsmith::fixtures::write_bestiary(&bestiary, 2000, 7).unwrap(),
+        lairsmith_core::fixtures::write_bestiary(&bestiary, 2000, 7).unwrap(),
         2000
     );
     let b = Bestiary::load(Some(&bestiary));
@@ -260,7 +260,7 @@ fn the_index_is_at_most_a_quarter_of_the_yaml_for_2000_monsters() {
 #[test]
 fn an_indexed_entry_whose_file_was_rewritten_refuses_its_design_until_reloaded() {
     let (_dir, bestiary) = data_dir();
-    lairsmith::fixtures::write_bestiary(&bestiary, 20, 7).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, 20, 7).unwrap();
     let _ = Bestiary::load(Some(&bestiary));
     let b = Bestiary::load(Some(&bestiary));
     assert_eq!(b.loaded_from_index, 20);
@@ -268,7 +268,7 @@ fn an_indexed_entry_whose_file_was_rewritten_refuses_its_design_until_reloaded()
     let (mut d, _) = load_file(&e.path).unwrap();
     let old_name = d.name.clone();
     d.name = format!("{old_name} Reborn");
-    std::fs::write(&e.path, lairsmith::yaml_io::to_string(&d)).unwrap();
+    std::fs::write(&e.path, lairsmith_core::yaml_io::to_string(&d)).unwrap();
 
     let err = e.design().unwrap_err();
     assert_eq!(err.path, e.path);
@@ -288,7 +288,7 @@ fn an_indexed_entry_whose_file_was_rewritten_refuses_its_design_until_reloaded()
 #[test]
 fn cards_from_the_index_match_a_fresh_parse_for_2000_monsters() {
     let (_dir, bestiary) = data_dir();
-    lairsmith::fixtures::write_bestiary(&bestiary, 2000, 7).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, 2000, 7).unwrap();
     // Hand-set XP on a few, so the overrides flag and an override's XP are compared too.
     for f in &yaml_files(&bestiary).unwrap()[..5] {
         let mut text = std::fs::read_to_string(f).unwrap();
@@ -332,13 +332,13 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
     let templates = dir.path().join("templates");
     std::fs::create_dir_all(&templates).unwrap();
     std::fs::write(templates.join("exalted.yaml"), EXALTED).unwrap();
-    lairsmith::fixtures::write_bestiary(&bestiary, 30, 7).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, 30, 7).unwrap();
     let mut templated = Vec::new();
     for f in yaml_files(&bestiary).unwrap() {
         let (mut d, _) = load_file(&f).unwrap();
         if d.rank == Rank::Standard && templated.len() < 4 {
             d.templates = vec!["exalted".into()];
-            std::fs::write(&f, lairsmith::yaml_io::to_string(&d)).unwrap();
+            std::fs::write(&f, lairsmith_core::yaml_io::to_string(&d)).unwrap();
             templated.push(d.id);
         }
     }
@@ -378,10 +378,10 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
         );
         assert_eq!(new.card, fresh_card(&after, new), "{id}");
         assert_eq!(new.card.xp, new.block().unwrap().xp, "{id}");
-        let worst = lairsmith::monster::lint::worst(&new.findings().unwrap());
+        let worst = lairsmith_core::monster::lint::worst(&new.findings().unwrap());
         let mark = match worst {
-            Some(lairsmith::monster::lint::Severity::Error) => Mark::Errors,
-            Some(lairsmith::monster::lint::Severity::Warning) => Mark::Warnings,
+            Some(lairsmith_core::monster::lint::Severity::Error) => Mark::Errors,
+            Some(lairsmith_core::monster::lint::Severity::Warning) => Mark::Warnings,
             None => Mark::Clean,
         };
         assert_eq!(new.card.mark, mark, "{id}");
@@ -396,16 +396,16 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
 
 #[test]
 fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
-    use lairsmith::bestiary::cache::{Body, Index};
+    use lairsmith_core::bestiary::cache::{Body, Index};
     let (_dir, bestiary) = data_dir();
-    lairsmith::fixtures::write_bestiary(&bestiary, 20, 7).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&bestiary, 20, 7).unwrap();
     let honest = Bestiary::load(Some(&bestiary));
     assert_eq!(Bestiary::load(Some(&bestiary)).loaded_from_index, 20);
     assert!(index_path(&bestiary).is_file());
     // Impossible values, one per record, in an index resealed with a valid checksum (as a
     // hand-made one could be): a level past 30, a role past the vocabulary's end, a lint mark
     // that is none, a tag past its vocabulary's end, a name with a control character.
-    let edits: [fn(&mut lairsmith::bestiary::card::CardRow<'_>); 5] = [
+    let edits: [fn(&mut lairsmith_core::bestiary::card::CardRow<'_>); 5] = [
         |row| row.level = 99,
         |row| row.role = 200,
         |row| row.mark = 9,
@@ -448,7 +448,7 @@ fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
 
 #[test]
 fn an_encounter_sheet_says_which_stat_block_it_left_out_when_a_file_changed_since_listing() {
-    use lairsmith::encounter::{Count, Encounter, Group, Party};
+    use lairsmith_core::encounter::{Count, Encounter, Group, Party};
     let (_dir, bestiary) = data_dir();
     let path = write(&bestiary, "mine.yaml", &monster("mine", "Mine"));
     let _ = Bestiary::load(Some(&bestiary));
@@ -458,22 +458,22 @@ fn an_encounter_sheet_says_which_stat_block_it_left_out_when_a_file_changed_sinc
         "the entry is a card, its design unread"
     );
     let mut changed = monster("mine", "Mine Changed");
-    changed.level = lairsmith::rules::Level::new(3).unwrap();
-    std::fs::write(&path, lairsmith::yaml_io::to_string(&changed)).unwrap();
+    changed.level = lairsmith_core::rules::Level::new(3).unwrap();
+    std::fs::write(&path, lairsmith_core::yaml_io::to_string(&changed)).unwrap();
     let party = Party::parse("4x3").unwrap();
     let mut e = Encounter::new("Sheet", &party);
     e.add(Group::monster("hedgemaw", Count::new(1).unwrap()))
         .unwrap();
     e.add(Group::monster("mine", Count::new(2).unwrap()))
         .unwrap();
-    let r = lairsmith::encounter::report::report(&e, &party, &b);
-    let md = lairsmith::export::sheet::encounter::markdown(&e, &party, &r, &b);
+    let r = lairsmith_core::encounter::report::report(&e, &party, &b);
+    let md = lairsmith_core::export::sheet::encounter::markdown(&e, &party, &r, &b);
     assert!(md.contains("Hedgemaw"), "{md}");
     assert!(
         md.contains("### mine\n\nThe stat block is left out:") && md.contains("changed on disk"),
         "{md}"
     );
-    let html = lairsmith::export::html::encounter(&e, &party, &r, &b, None);
+    let html = lairsmith_core::export::html::encounter(&e, &party, &r, &b, None);
     assert!(
         html.contains("The stat block of mine is left out:") && html.contains("changed on disk"),
         "the HTML sheet says so too"

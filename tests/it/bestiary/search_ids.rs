@@ -4,8 +4,8 @@
 use crate::common;
 
 use common::{lairsmith, stdout};
-use lairsmith::bestiary::filter::levels_around_party;
-use lairsmith::bestiary::{Bestiary, Filter, Provenance, matched_indices, search};
+use lairsmith_core::bestiary::filter::levels_around_party;
+use lairsmith_core::bestiary::{Bestiary, Filter, Provenance, matched_indices, search};
 use std::path::PathBuf;
 
 /// The shipped bestiary plus one monster of the user's whose id says nothing its name does.
@@ -67,7 +67,7 @@ fn hyphens_and_spaces_are_alike_in_names_ids_and_highlights() {
 
 #[test]
 fn a_hit_scores_the_better_of_its_name_and_its_id() {
-    use lairsmith::bestiary::{NameMatcher, NucleoNames};
+    use lairsmith_core::bestiary::{NameMatcher, NucleoNames};
     let b = with_renamed_frog();
     let mut m = NucleoNames::default();
     let mut score = |name: &str, query: &str| {
@@ -107,7 +107,7 @@ fn list_on_the_command_line_finds_a_monster_by_its_id() {
     d.name = "Bog Croaker".into();
     std::fs::write(
         dir.join("giant-frog.yaml"),
-        lairsmith::yaml_io::to_string(&d),
+        lairsmith_core::yaml_io::to_string(&d),
     )
     .unwrap();
     let out = lairsmith(data.path(), &["list", "giant-frog", "--ids"]);

@@ -1,20 +1,20 @@
 //! At a hundred thousand names the search scores on every core; it must find exactly what the
 //! one-thread search finds, in the same order.
 
-use lairsmith::bestiary::{Bestiary, Filter, NucleoNames, Provenance, search, search_with};
+use lairsmith_core::bestiary::{Bestiary, Filter, NucleoNames, Provenance, search, search_with};
 use std::path::PathBuf;
 
 #[test]
 fn the_search_on_every_core_equals_the_search_on_one() {
     let mut b = Bestiary::shipped();
-    for d in lairsmith::fixtures::monsters(25_000, 3) {
+    for d in lairsmith_core::fixtures::monsters(25_000, 3) {
         let path = PathBuf::from(format!("{}.yaml", d.id));
         let e = b.entry(d, Provenance::User, path, None);
         b.insert(e);
     }
     assert!(b.entries.len() > 25_000);
     let archers = Filter {
-        roles: vec![lairsmith::rules::Role::Archer],
+        roles: vec![lairsmith_core::rules::Role::Archer],
         ..Filter::default()
     };
     for (q, f) in [

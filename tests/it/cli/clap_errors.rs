@@ -31,7 +31,7 @@ fn refused(what: &str, o: &Output) -> String {
     let text = String::from_utf8(o.stderr.clone())
         .unwrap_or_else(|_| panic!("{what}: stderr is not UTF-8: {:?}", o.stderr));
     assert!(
-        !text.chars().any(lairsmith::text::is_unsafe_char),
+        !text.chars().any(lairsmith_core::text::is_unsafe_char),
         "{what}: a raw C1 or bidi control reached the terminal: {text:?}"
     );
     text

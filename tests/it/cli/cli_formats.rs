@@ -411,7 +411,7 @@ fn into_closed_pipe(data: &Path, args: &[&str]) -> (Option<i32>, String) {
 fn yaml_and_json_into_a_closed_pipe_end_quietly() {
     // `lairsmith list --format json | head -1`: the reader goes away mid-output.
     let dir = tempfile::tempdir().unwrap();
-    lairsmith::fixtures::write_bestiary(&dir.path().join("bestiary"), 3000, 1).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&dir.path().join("bestiary"), 3000, 1).unwrap();
     for format in ["json", "yaml"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lairsmith"))
             .arg("--data-dir")

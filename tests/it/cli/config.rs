@@ -282,9 +282,9 @@ fn a_hostile_config_is_refused_quickly() {
     assert!(e.contains("a FIFO (named pipe), not a regular file"), "{e}");
 
     let bomb = dir.path().join("bomb.yaml");
-    let hostile = lairsmith::fixtures::hostile_files();
+    let hostile = lairsmith_core::fixtures::hostile_files();
     let laughs = &hostile.iter().find(|(n, _)| *n == "alias bomb").unwrap().1;
-    let amplified = lairsmith::fixtures::x_alias_amplification("keys:\n  quit: [q]\n");
+    let amplified = lairsmith_core::fixtures::x_alias_amplification("keys:\n  quit: [q]\n");
     for text in [laughs.clone(), amplified.into_bytes()] {
         std::fs::write(&bomb, text).unwrap();
         let e = load(&bomb, &schema()).unwrap_err().to_string();

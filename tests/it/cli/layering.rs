@@ -7,14 +7,14 @@
 
 use crate::common;
 
-use lairsmith::DataDir;
-use lairsmith::encounter::{
+use lairsmith_core::DataDir;
+use lairsmith_core::encounter::{
     DataError, encounter_path, load_encounter_with_party, resolve_party_spec,
 };
-use lairsmith::export::Format;
-use lairsmith::rules::Difficulty;
-use lairsmith::rules::difficulty::BANDS;
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::export::Format;
+use lairsmith_core::rules::Difficulty;
+use lairsmith_core::rules::difficulty::BANDS;
+use lairsmith_core::vocab::Vocabulary;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -524,8 +524,8 @@ fn the_difficulty_band_is_a_type_with_the_same_words() {
         "hadr".parse::<Difficulty>().unwrap_err().to_string(),
         "unknown difficulty `hadr` (did you mean `hard`?); valid values: trivial, easy, standard, hard, deadly"
     );
-    let party = lairsmith::encounter::Party::parse("4x3").unwrap();
-    let b = lairsmith::encounter::budget(&party);
+    let party = lairsmith_core::encounter::Party::parse("4x3").unwrap();
+    let b = lairsmith_core::encounter::budget(&party);
     let typed: Vec<Difficulty> = b.bands.iter().map(|r| r.difficulty).collect();
     assert_eq!(typed, Difficulty::ALL);
 }

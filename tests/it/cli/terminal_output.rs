@@ -395,7 +395,7 @@ fn broken_pipe_ends_quietly() {
     // Far more output than a pipe holds (64 KiB on Linux), so lairsmith is still writing when
     // the reader goes away, whatever the timing.
     let dir = tempfile::tempdir().unwrap();
-    lairsmith::fixtures::write_bestiary(&dir.path().join("bestiary"), 3000, 1).unwrap();
+    lairsmith_core::fixtures::write_bestiary(&dir.path().join("bestiary"), 3000, 1).unwrap();
     for args in [vec!["list"], vec!["lint", "--format", "json"]] {
         let (code, err) = read_one_line_then_close(dir.path(), &args);
         assert_eq!(err, "", "{args:?}: quiet means no message");

@@ -2,8 +2,8 @@
 //! adventures written as files, the built binary run on it, and the Monster XP of placeholders.
 
 use crate::common::{lairsmith, stderr, stdout};
-use lairsmith::adventure::parse_adventure;
-use lairsmith::rules::tables::MONSTER_XP;
+use lairsmith_core::adventure::parse_adventure;
+use lairsmith_core::rules::tables::MONSTER_XP;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use yaml_serde::Value;

@@ -3,10 +3,10 @@
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::Bestiary;
-use lairsmith::encounter::report::report;
-use lairsmith::encounter::{Encounter, Party, parse_encounter};
-use lairsmith::rules::tables::{MONSTER_XP, RECOMMENDED_DCS};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::encounter::report::report;
+use lairsmith_core::encounter::{Encounter, Party, parse_encounter};
+use lairsmith_core::rules::tables::{MONSTER_XP, RECOMMENDED_DCS};
 use std::path::Path;
 
 fn head(party: &str) -> String {
@@ -47,7 +47,7 @@ fn encounter(
     }
     let e = parse(&text);
     let p = match &e.party {
-        lairsmith::encounter::PartyRef::Saved(_) => unreachable!("inline parties only"),
+        lairsmith_core::encounter::PartyRef::Saved(_) => unreachable!("inline parties only"),
         other => other.inline().unwrap(),
     };
     (e, p)
@@ -70,7 +70,7 @@ fn a2_alone_worth_one_standard_per_character() {
             assert_eq!(r.challenges[0].standard_monsters, size as u64);
             // One Standard monster per character is the budget itself: a standard encounter.
             assert_eq!(
-                r.band.map(lairsmith::vocab::Vocabulary::key),
+                r.band.map(lairsmith_core::vocab::Vocabulary::key),
                 Some("standard"),
                 "{size} × level {level}"
             );
@@ -83,7 +83,7 @@ fn a2_alone_worth_one_standard_per_character() {
     }
     // Allies do not make the challenge one "with monsters".
     let mut e = encounter("{size: 4, level: 6}", Some(6), 6, Some(6)).0;
-    e.groups[1].side = lairsmith::encounter::Side::Ally;
+    e.groups[1].side = lairsmith_core::encounter::Side::Ally;
     let r = report(&e, &Party::parse("4x6").unwrap(), &Bestiary::default());
     assert_eq!(r.challenges[0].xp, 4 * standard(6));
 }
@@ -125,7 +125,7 @@ fn a2_with_monsters_replaces_two_when_5_or_more() {
             assert!(
                 term.text.contains(&format!(
                     "= 2 × {}",
-                    lairsmith::export::doc::group_thousands(standard(usize::from(level)))
+                    lairsmith_core::export::doc::group_thousands(standard(usize::from(level)))
                 )),
                 "{}",
                 term.text
@@ -153,7 +153,7 @@ fn a2_level_defaults_to_party_level() {
     assert_eq!(r.party_level, 4);
     assert_eq!(r.challenges[0].level, 4);
     // Saved without a level, the challenge follows the party when it levels up.
-    let text = lairsmith::yaml_io::to_string(&e);
+    let text = lairsmith_core::yaml_io::to_string(&e);
     assert!(!text.contains("    level:"), "{text}");
 }
 
@@ -161,7 +161,7 @@ fn a2_level_defaults_to_party_level() {
 fn a2_failures_default_3() {
     let (e, _) = encounter("{size: 4, level: 2}", Some(2), 4, None);
     assert_eq!(e.groups[0].challenge.as_ref().unwrap().failures, 3);
-    let c = lairsmith::encounter::Challenge::new("Chase", None, 5).unwrap();
+    let c = lairsmith_core::encounter::Challenge::new("Chase", None, 5).unwrap();
     assert_eq!(c.failures, 3);
     let e = parse(&format!(
         "{}groups:\n- challenge: {{name: Chase, successes: 5, failures: 2}}\n",
@@ -181,7 +181,7 @@ fn the_sheet_prints_each_skill_with_its_dc_at_the_challenge_level() {
         let p = Party::parse("4x6").unwrap();
         let b = Bestiary::default();
         let r = report(&e, &p, &b);
-        let sheet = lairsmith::export::sheet::encounter::markdown(&e, &p, &r, &b);
+        let sheet = lairsmith_core::export::sheet::encounter::markdown(&e, &p, &r, &b);
         let row = RECOMMENDED_DCS[level - 1];
         let dcs = [row.easy, row.moderate, row.hard];
         for (skill, (word, dc)) in ["Athletics", "Acrobatics", "Sleight of Hand"]
@@ -206,9 +206,9 @@ fn the_sheet_prints_each_skill_with_its_dc_at_the_challenge_level() {
         assert!(sheet.contains("- **Successes** 6\n- **Failures** 3"));
     }
     // Every word at every level, through the DC vocabulary itself.
-    use lairsmith::encounter::DcWord;
-    use lairsmith::vocab::Vocabulary;
-    for level in lairsmith::rules::Level::all() {
+    use lairsmith_core::encounter::DcWord;
+    use lairsmith_core::vocab::Vocabulary;
+    for level in lairsmith_core::rules::Level::all() {
         let row = RECOMMENDED_DCS[level.index()];
         for (w, dc) in DcWord::ALL.iter().zip([row.easy, row.moderate, row.hard]) {
             assert_eq!(w.dc_at(level), dc);
@@ -467,7 +467,7 @@ fn the_readme_challenge_example_parses_and_prints_its_dcs() {
     let p = Party::parse("4x6").unwrap();
     let b = Bestiary::default();
     let r = report(&e, &p, &b);
-    let sheet = lairsmith::export::sheet::encounter::markdown(&e, &p, &r, &b);
+    let sheet = lairsmith_core::export::sheet::encounter::markdown(&e, &p, &r, &b);
     assert!(readme.contains("\"Athletics DC 16 (moderate,\nlevel 6)\""));
     assert!(
         sheet.contains("Athletics DC 16 (moderate, level 6)"),
@@ -479,10 +479,10 @@ fn the_readme_challenge_example_parses_and_prints_its_dcs() {
 /// monsters (A2), so the report agrees with what the generator aimed for.
 #[test]
 fn the_generator_keeps_a_locked_challenge_and_counts_its_xp() {
-    use lairsmith::encounter::generate::{Request, generate};
+    use lairsmith_core::encounter::generate::{Request, generate};
     let b = Bestiary::shipped();
     let party = Party::parse("4x6").unwrap();
-    let c = lairsmith::encounter::Challenge::new("Rope Bridge", None, 6).unwrap();
+    let c = lairsmith_core::encounter::Challenge::new("Rope Bridge", None, 6).unwrap();
     for seed in 0..20 {
         let req = Request {
             name: "Test".into(),
@@ -490,7 +490,7 @@ fn the_generator_keeps_a_locked_challenge_and_counts_its_xp() {
             band: "hard".parse().unwrap(),
             query: String::new(),
             filter: Default::default(),
-            locked: vec![lairsmith::encounter::Group::challenge(c.clone())],
+            locked: vec![lairsmith_core::encounter::Group::challenge(c.clone())],
             max_monsters: 8,
             max_bosses: 1,
             max_leaders: 1,
@@ -507,7 +507,7 @@ fn the_generator_keeps_a_locked_challenge_and_counts_its_xp() {
         assert_eq!(r.xp, g.xp, "seed {seed}");
         if g.met {
             assert_eq!(
-                r.band.map(lairsmith::vocab::Vocabulary::key),
+                r.band.map(lairsmith_core::vocab::Vocabulary::key),
                 Some("hard"),
                 "seed {seed}"
             );

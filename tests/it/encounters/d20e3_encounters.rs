@@ -4,7 +4,7 @@
 
 use crate::common;
 use common::{lairsmith, stdout};
-use lairsmith::encounter::{System, parse_encounter};
+use lairsmith_core::encounter::{System, parse_encounter};
 use std::path::Path;
 
 fn text(o: &[u8]) -> String {
@@ -187,7 +187,7 @@ fn generate_proposes_a_seeded_mix_of_crs_in_the_band() {
     assert_eq!(lock.status.code(), Some(1));
 }
 
-fn parse(text: &str) -> Result<lairsmith::encounter::Encounter, String> {
+fn parse(text: &str) -> Result<lairsmith_core::encounter::Encounter, String> {
     parse_encounter(text, Path::new("e.yaml")).map_err(|e| e.to_string())
 }
 
@@ -200,7 +200,7 @@ fn d1_each_file_says_its_system_and_groups_of_the_other_are_errors() {
     ))
     .unwrap();
     assert_eq!(orcus.system, System::Orcus);
-    assert!(!lairsmith::yaml_io::to_string(&orcus).contains("system"));
+    assert!(!lairsmith_core::yaml_io::to_string(&orcus).contains("system"));
     let e = parse(&format!(
         "{head}name: A\nparty: {{size: 4, level: 5}}\ngroups:\n- cr: 3\n"
     ))
@@ -236,11 +236,14 @@ fn d1_each_file_says_its_system_and_groups_of_the_other_are_errors() {
         "{head}system: d20-3e\nname: Ogre Bridge\nparty: {{size: 4, level: 5}}\ncircumstance: more\ngroups:\n- cr: 5\n  count: 2\n  name: Ogre\n- cr: 1/2\n  count: 4\n- cr: 3\n  side: ally\n"
     );
     let e = parse(&example).unwrap();
-    let again = parse(&lairsmith::yaml_io::to_string(&e)).unwrap();
+    let again = parse(&lairsmith_core::yaml_io::to_string(&e)).unwrap();
     assert_eq!(e, again);
-    let r = lairsmith::encounter::rating::d20e3::rate(
+    let r = lairsmith_core::encounter::rating::d20e3::rate(
         &e,
-        &lairsmith::encounter::Party::uniform(4, lairsmith::rules::Level::new(5).unwrap()),
+        &lairsmith_core::encounter::Party::uniform(
+            4,
+            lairsmith_core::rules::Level::new(5).unwrap(),
+        ),
     );
     // D5: 3,600 × 3/2 = 5,400 XP, EL 7 + 1 = 8.
     assert_eq!((r.xp, r.encounter_level), (5400, Some(8)));

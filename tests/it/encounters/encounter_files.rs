@@ -1,11 +1,11 @@
 //! Encounter files and the generator.
 
-use lairsmith::bestiary::{Bestiary, Filter};
-use lairsmith::encounter::generate::{Request, generate};
-use lairsmith::encounter::rating::orcus::budget;
-use lairsmith::encounter::report::report;
-use lairsmith::encounter::{Encounter, Group, Party, parse_encounter};
-use lairsmith::rules::{Rank, Role};
+use lairsmith_core::bestiary::{Bestiary, Filter};
+use lairsmith_core::encounter::generate::{Request, generate};
+use lairsmith_core::encounter::rating::orcus::budget;
+use lairsmith_core::encounter::report::report;
+use lairsmith_core::encounter::{Encounter, Group, Party, parse_encounter};
+use lairsmith_core::rules::{Rank, Role};
 use std::path::Path;
 
 fn request(party: &str, band: &'static str, seed: u64) -> Request {
@@ -50,7 +50,7 @@ notes: |-
 x-map: cave.png
 ";
     let e = parse_encounter(text, Path::new("e.yaml")).unwrap();
-    assert_eq!(lairsmith::yaml_io::to_string(&e), text);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&e), text);
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn the_generator_reaches_each_band_and_repeats_with_a_seed() {
             let r = report(&g.encounter, &req.party, &b);
             if g.met {
                 assert_eq!(
-                    r.band.map(lairsmith::vocab::Vocabulary::key),
+                    r.band.map(lairsmith_core::vocab::Vocabulary::key),
                     Some(band),
                     "{party} {band}: {:?}",
                     g.encounter.groups
@@ -164,6 +164,6 @@ fn the_generator_says_when_it_cannot() {
     let _ = Encounter::new("x", &req.party);
 }
 
-fn count(n: i64) -> lairsmith::encounter::Count {
-    lairsmith::encounter::Count::new(n).unwrap()
+fn count(n: i64) -> lairsmith_core::encounter::Count {
+    lairsmith_core::encounter::Count::new(n).unwrap()
 }

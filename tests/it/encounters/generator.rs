@@ -4,15 +4,17 @@
 use crate::common;
 
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::{Bestiary, Filter};
-use lairsmith::encounter::generate::{
+use lairsmith_core::bestiary::{Bestiary, Filter};
+use lairsmith_core::encounter::generate::{
     DEFAULT_MAX_LEADERS, MOOK_GROUP, Request, an_encounter, generate,
 };
-use lairsmith::encounter::rating::orcus::budget;
-use lairsmith::encounter::report::report;
-use lairsmith::encounter::{Count, Encounter, Group, Party, Placeholder, Side, parse_encounter};
-use lairsmith::export::sheet::encounter as sheet;
-use lairsmith::rules::Rank;
+use lairsmith_core::encounter::rating::orcus::budget;
+use lairsmith_core::encounter::report::report;
+use lairsmith_core::encounter::{
+    Count, Encounter, Group, Party, Placeholder, Side, parse_encounter,
+};
+use lairsmith_core::export::sheet::encounter as sheet;
+use lairsmith_core::rules::Rank;
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -43,7 +45,11 @@ fn party(levels: &[u8]) -> Party {
 }
 
 /// How many foes of `groups` (past the first `skip`) satisfy `f`.
-fn foes(b: &Bestiary, groups: &[Group], f: impl Fn(&lairsmith::bestiary::Entry) -> bool) -> u32 {
+fn foes(
+    b: &Bestiary,
+    groups: &[Group],
+    f: impl Fn(&lairsmith_core::bestiary::Entry) -> bool,
+) -> u32 {
     groups
         .iter()
         .filter(|g| g.side == Side::Foe)
@@ -91,7 +97,7 @@ proptest! {
             Placeholder {
                 level: p.highest_level(),
                 rank: Rank::Standard,
-                role: lairsmith::rules::Role::Blocker,
+                role: lairsmith_core::rules::Role::Blocker,
             },
             count(placeholder_count),
         );
@@ -271,14 +277,14 @@ fn generate_writes_the_generated_record_and_never_the_notes() {
     let b = Bestiary::shipped();
     let mut req = request(Party::parse("4x5").unwrap(), "hard", 7);
     req.query = "  hound ".into();
-    req.filter.roles = vec![lairsmith::rules::Role::Striker];
+    req.filter.roles = vec![lairsmith_core::rules::Role::Striker];
     req.locked = vec![Group::monster("hatchet-leg-spider", count(2))];
     req.max_leaders = 2;
     let g = generate(&b, &req).unwrap();
     assert_eq!(g.encounter.notes, None);
     let rec = g.encounter.generated.unwrap();
     assert_eq!(rec.seed, 7);
-    assert_eq!(rec.difficulty, lairsmith::rules::Difficulty::Hard);
+    assert_eq!(rec.difficulty, lairsmith_core::rules::Difficulty::Hard);
     assert_eq!(rec.query.as_deref(), Some("hound"));
     assert_eq!(rec.filters.as_deref(), Some("role striker"));
     assert_eq!(rec.locked, vec!["hatchet-leg-spider".to_owned()]);
@@ -323,7 +329,7 @@ fn an_encounter_file_without_a_generated_record_still_loads_and_round_trips() {
     assert_eq!(e.generated, None);
     assert!(e.notes.unwrap().contains("seed 7"));
     let again = parse_encounter(OLD_FILE, Path::new("old.yaml")).unwrap();
-    assert_eq!(lairsmith::yaml_io::to_string(&again), OLD_FILE);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&again), OLD_FILE);
 }
 
 #[test]
@@ -356,7 +362,7 @@ generated:
     let rec = e.generated.as_ref().unwrap();
     assert_eq!(rec.seed, u64::MAX);
     assert!(!rec.met);
-    assert_eq!(lairsmith::yaml_io::to_string(&e), text);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&e), text);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::encounter::parse_encounter;
+use lairsmith_core::encounter::parse_encounter;
 use std::path::Path;
 
 fn ok(o: &std::process::Output) -> String {
@@ -68,12 +68,12 @@ groups:
         Some("Hides in the reeds.\nFlees at half HP.")
     );
     assert_eq!(e.groups[1].notes, None);
-    assert_eq!(lairsmith::yaml_io::to_string(&e), text);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&e), text);
 }
 
 #[test]
 fn a_group_note_longer_than_its_limit_is_refused_at_its_line() {
-    let max = lairsmith::limits::GROUP_NOTES.max;
+    let max = lairsmith_core::limits::GROUP_NOTES.max;
     let text = format!(
         "kind: encounter\nschema_version: 1\nname: Ford\nparty: {{size: 4, level: 6}}\ngroups:\n- monster: hedgemaw\n  count: 1\n  notes: {}\n",
         "x".repeat(max + 1)
@@ -111,7 +111,7 @@ fn a_group_note_longer_than_its_limit_is_refused_at_its_line() {
 
 #[test]
 fn the_schema_bounds_a_groups_notes() {
-    let schema = lairsmith::schema::schema_json(lairsmith::schema::FileKind::Encounter);
+    let schema = lairsmith_core::schema::schema_json(lairsmith_core::schema::FileKind::Encounter);
     let v: serde_json::Value = serde_json::from_str(&schema).unwrap();
     let group = &v["$defs"]["Group"]["properties"]["notes"];
     assert_eq!(group["maxLength"], 1000, "{group}");
@@ -221,7 +221,7 @@ fn encounter_note_sets_and_clears_the_notes_of_the_one_group_named() {
     ));
     let path = d.join("encounters/ford.yaml");
     let groups = || {
-        lairsmith::encounter::load_encounter(&path)
+        lairsmith_core::encounter::load_encounter(&path)
             .unwrap()
             .0
             .groups
@@ -294,7 +294,7 @@ fn a_noted_group_is_a_group_of_its_own_when_more_are_added() {
             "Waits in the rafters\nuntil the bell.",
         ],
     ));
-    let e = lairsmith::encounter::load_encounter(&d.join("encounters/ford.yaml"))
+    let e = lairsmith_core::encounter::load_encounter(&d.join("encounters/ford.yaml"))
         .unwrap()
         .0;
     let counts: Vec<(u32, bool)> = e

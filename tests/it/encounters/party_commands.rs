@@ -4,8 +4,10 @@
 use crate::common;
 
 use common::{lairsmith, stderr, stdout};
-use lairsmith::DataDir;
-use lairsmith::encounter::{DataError, PartyFile, level_up, parse_party, remove_party, set_party};
+use lairsmith_core::DataDir;
+use lairsmith_core::encounter::{
+    DataError, PartyFile, level_up, parse_party, remove_party, set_party,
+};
 use std::path::Path;
 
 fn party_at(path: &Path) -> PartyFile {
@@ -328,7 +330,7 @@ fn hostile_party_ids_files_and_member_names_are_refused_without_harm() {
 
     // The library refuses the same ids with typed errors.
     let data = DataDir::new(d);
-    let crew = lairsmith::encounter::Party::parse("4x3").unwrap();
+    let crew = lairsmith_core::encounter::Party::parse("4x3").unwrap();
     assert!(matches!(
         set_party(&data, "../secret", &crew),
         Err(DataError::BadId(_))

@@ -2,8 +2,8 @@
 //! at once, over the file as it was read (`read_party`'s fingerprint) and never over a change
 //! made since, all or nothing.
 
-use lairsmith::DataDir;
-use lairsmith::encounter::{DataError, Member, read_party, set_numbers};
+use lairsmith_core::DataDir;
+use lairsmith_core::encounter::{DataError, Member, read_party, set_numbers};
 
 const CREW: &str = "kind: party
 schema_version: 1

@@ -7,8 +7,8 @@
 use crate::common;
 
 use common::{lairsmith, stderr, stdout};
-use lairsmith::DataDir;
-use lairsmith::encounter::{
+use lairsmith_core::DataDir;
+use lairsmith_core::encounter::{
     DataError, Member, PartyFile, Rest, StatsChange, count_encounter, parse_party, rest_party,
     set_stats,
 };
@@ -140,7 +140,7 @@ fn every_number_reads_writes_back_as_it_was_and_gives_its_effective_value() {
     );
     assert!(ana.has_numbers() && !cy.has_numbers());
     // Written back byte for byte, the `x-` value with it.
-    assert_eq!(lairsmith::yaml_io::to_string(&p), FULL);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&p), FULL);
 
     // A change of another field through the command line keeps every number.
     let (dir, path) = saved(FULL, "the-lanterns");
@@ -159,7 +159,7 @@ fn a_party_of_names_and_levels_reads_and_writes_byte_for_byte_as_before() {
     let p = parse_party(PLAIN, Path::new("crew.yaml")).unwrap();
     assert!(p.members.iter().all(|m| !m.has_numbers()));
     assert_eq!(p.encounters_since_rest, 0);
-    assert_eq!(lairsmith::yaml_io::to_string(&p), PLAIN);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&p), PLAIN);
 
     // Printing a character's numbers, and either rest, leave such a file as it was.
     let (dir, path) = saved(PLAIN, "crew");
@@ -346,10 +346,10 @@ fn current_hp_above_the_maximum_and_recoveries_left_above_the_day_are_refused_at
     let encounter = format!(
         "kind: encounter\nschema_version: 1\nname: Ford\n{members}groups:\n- monster: hedgemaw\n"
     );
-    let e = lairsmith::encounter::parse_encounter(&encounter, Path::new("ford.yaml")).unwrap();
+    let e = lairsmith_core::encounter::parse_encounter(&encounter, Path::new("ford.yaml")).unwrap();
     let inline = e.party.inline().unwrap();
     assert_eq!(inline.members[0].hp_now(), Some(12));
-    let e = lairsmith::encounter::parse_encounter(
+    let e = lairsmith_core::encounter::parse_encounter(
         &encounter.replace("hp: 12", "hp: 40"),
         Path::new("ford.yaml"),
     )
@@ -360,8 +360,8 @@ fn current_hp_above_the_maximum_and_recoveries_left_above_the_day_are_refused_at
     );
     let adventure =
         format!("kind: adventure\nschema_version: 1\nname: Road\n{members}encounters: []\n");
-    lairsmith::adventure::parse_adventure(&adventure, Path::new("road.yaml")).unwrap();
-    let e = lairsmith::adventure::parse_adventure(
+    lairsmith_core::adventure::parse_adventure(&adventure, Path::new("road.yaml")).unwrap();
+    let e = lairsmith_core::adventure::parse_adventure(
         &adventure.replace("    max_hp: 30\n", ""),
         Path::new("road.yaml"),
     )
@@ -376,13 +376,13 @@ fn current_hp_above_the_maximum_and_recoveries_left_above_the_day_are_refused_at
 /// rather than `{size, level}`.
 #[test]
 fn an_inline_party_with_numbers_is_written_member_by_member() {
-    let mut party = lairsmith::encounter::Party::uniform(2, "3".parse().unwrap());
+    let mut party = lairsmith_core::encounter::Party::uniform(2, "3".parse().unwrap());
     assert!(matches!(
-        lairsmith::encounter::PartyRef::from_party(&party),
-        lairsmith::encounter::PartyRef::Uniform { .. }
+        lairsmith_core::encounter::PartyRef::from_party(&party),
+        lairsmith_core::encounter::PartyRef::Uniform { .. }
     ));
     party.members[1].max_hp = Some(30);
-    let r = lairsmith::encounter::PartyRef::from_party(&party);
+    let r = lairsmith_core::encounter::PartyRef::from_party(&party);
     assert_eq!(r.inline().unwrap(), party);
 }
 

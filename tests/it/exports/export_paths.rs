@@ -195,8 +195,8 @@ fn export_dash_is_standard_output() {
 /// `Expect::Anything`).
 #[test]
 fn ui_export_refuses_devices_and_links() {
-    use lairsmith::store::Expect;
     use lairsmith::tui::app::{Cmd, Outcome, Paths, WritePurpose};
+    use lairsmith_core::store::Expect;
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().to_owned();
     let paths = Paths {

@@ -4,11 +4,11 @@
 
 use crate::common;
 use common::{golden, lairsmith, stderr, stdout};
-use lairsmith::bestiary::Bestiary;
-use lairsmith::export::foundry::{actor_json, defence_key, skill_key};
-use lairsmith::monster::StatBlock;
-use lairsmith::rules::Skill;
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::export::foundry::{actor_json, defence_key, skill_key};
+use lairsmith_core::monster::StatBlock;
+use lairsmith_core::rules::Skill;
+use lairsmith_core::vocab::Vocabulary;
 use serde_json::Value;
 
 fn num(v: &Value) -> i64 {
@@ -238,7 +238,7 @@ fn foundry_json_escapes_hostile_names_and_text() {
     assert!(
         !text
             .chars()
-            .any(|c| lairsmith::text::is_unsafe_char(c) || c == '\u{85}'),
+            .any(|c| lairsmith_core::text::is_unsafe_char(c) || c == '\u{85}'),
         "raw control or bidi character in the JSON"
     );
     let v: Value = serde_json::from_str(&text).unwrap();

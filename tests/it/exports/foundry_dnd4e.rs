@@ -6,11 +6,11 @@
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::Bestiary;
-use lairsmith::export::foundry::actor_json;
-use lairsmith::monster::StatBlock;
-use lairsmith::rules::Skill;
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::export::foundry::actor_json;
+use lairsmith_core::monster::StatBlock;
+use lairsmith_core::rules::Skill;
+use lairsmith_core::vocab::Vocabulary;
 use serde_json::Value;
 
 /// dnd4e's skills and the ability each uses: `template.json` (0.6.21), `Actor.templates.combatant
@@ -224,7 +224,7 @@ const POWER_FIELDS_09: [&str; 56] = [
 fn every_block() -> Vec<StatBlock> {
     let b = Bestiary::shipped();
     assert!(b.entries.len() >= 40);
-    let templates = lairsmith::monster::template::MonsterTemplates::shipped();
+    let templates = lairsmith_core::monster::template::MonsterTemplates::shipped();
     let mut out = Vec::new();
     for e in &b.entries {
         out.push(e.block().unwrap());
@@ -232,7 +232,7 @@ fn every_block() -> Vec<StatBlock> {
         for t in &templates.entries {
             let mut d = (*design).clone();
             d.templates = vec![t.template.id.clone()];
-            let (block, _) = lairsmith::monster::block_and_findings(&d, &templates, None);
+            let (block, _) = lairsmith_core::monster::block_and_findings(&d, &templates, None);
             out.push(block);
         }
     }
@@ -291,7 +291,7 @@ fn untrained_skills_export_with_lairsmith_s_value_not_plus_0() {
         for (key, ability) in DND4E_SKILLS {
             let s = *Skill::ALL
                 .iter()
-                .find(|s| lairsmith::export::foundry::skill_key(**s) == key)
+                .find(|s| lairsmith_core::export::foundry::skill_key(**s) == key)
                 .unwrap_or_else(|| panic!("no Orcus skill for dnd4e's {key}"));
             // dnd4e's skill uses the ability the Orcus skill uses.
             assert_eq!(s.ability().key(), ability, "{key}");
@@ -372,7 +372,7 @@ fn the_readme_mapping_section_is_the_code_s_table() {
     let to = readme[from..].find(end).unwrap() + from;
     assert_eq!(
         &readme[from..to],
-        lairsmith::export::foundry::mapping_markdown(),
+        lairsmith_core::export::foundry::mapping_markdown(),
         "the README's Foundry mapping differs from lairsmith-core/src/export/foundry.rs"
     );
 }
@@ -515,7 +515,7 @@ fn the_power_card_prints_the_attack_bonus() {
                     format!(
                         "Attack: {:+} vs {}",
                         x.bonus,
-                        lairsmith::export::foundry::defence_key(x.defense)
+                        lairsmith_core::export::foundry::defence_key(x.defense)
                     ),
                     "{} {}",
                     b.id,

@@ -7,7 +7,7 @@
 
 use crate::common;
 use common::{lairsmith, stderr};
-use lairsmith::export::doc::{Block, Span, layout};
+use lairsmith_core::export::doc::{Block, Span, layout};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use std::path::Path;
 
@@ -530,8 +530,8 @@ fn count(s: &str, c: char) -> usize {
 /// item per item, one strong per bold span and one emphasis per italic span, no markup of its
 /// own, and no `*`, `_` or `\` in the text beyond what the text export shows (what the author
 /// and lairsmith wrote).
-fn assert_same_structure(block: &lairsmith::monster::StatBlock, what: &str) {
-    let md = lairsmith::export::markdown(block);
+fn assert_same_structure(block: &lairsmith_core::monster::StatBlock, what: &str) {
+    let md = lairsmith_core::export::markdown(block);
     let doc = parse(&md);
     let mut want = Vec::new();
     let (mut items, mut bold, mut italic) = (0, 0, 0);
@@ -563,7 +563,7 @@ fn assert_same_structure(block: &lairsmith::monster::StatBlock, what: &str) {
         doc.code_blocks.is_empty() && doc.code_spans.is_empty(),
         "{what}"
     );
-    let plain = lairsmith::export::text(block);
+    let plain = lairsmith_core::export::text(block);
     for c in ['*', '_', '\\'] {
         assert!(
             count(&doc.text, c) <= count(&plain, c),
@@ -574,9 +574,9 @@ fn assert_same_structure(block: &lairsmith::monster::StatBlock, what: &str) {
 
 #[test]
 fn every_shipped_monster_renders_the_layouts_structure_in_commonmark() {
-    let b = lairsmith::bestiary::Bestiary::shipped();
+    let b = lairsmith_core::bestiary::Bestiary::shipped();
     assert!(b.entries.len() >= 40);
-    let templates = lairsmith::monster::template::MonsterTemplates::shipped();
+    let templates = lairsmith_core::monster::template::MonsterTemplates::shipped();
     for e in &b.entries {
         let id = &e.card.id;
         assert_same_structure(&e.block().unwrap(), id);
@@ -585,7 +585,7 @@ fn every_shipped_monster_renders_the_layouts_structure_in_commonmark() {
         for t in &templates.entries {
             let mut d = (*design).clone();
             d.templates = vec![t.template.id.clone()];
-            let (block, _) = lairsmith::monster::block_and_findings(&d, &templates, None);
+            let (block, _) = lairsmith_core::monster::block_and_findings(&d, &templates, None);
             assert_same_structure(&block, &format!("{id} with {}", t.template.id));
         }
     }
@@ -595,7 +595,7 @@ fn every_shipped_monster_renders_the_layouts_structure_in_commonmark() {
 fn load_err(from: &str, to: &str) -> String {
     assert!(HOSTILE.contains(from), "{from}");
     let text = HOSTILE.replace(from, to);
-    lairsmith::monster::parse_monster(&text, Path::new("m.yaml"))
+    lairsmith_core::monster::parse_monster(&text, Path::new("m.yaml"))
         .unwrap_err()
         .to_string()
 }
@@ -656,7 +656,7 @@ fn a_line_break_in_a_one_line_field_is_refused_at_load_with_its_place() {
     assert!(stderr(&o).contains("m.yaml:16:"), "{}", stderr(&o));
     // Prose holds line breaks.
     assert!(
-        lairsmith::monster::parse_monster(HOSTILE, Path::new("m.yaml")).is_ok(),
+        lairsmith_core::monster::parse_monster(HOSTILE, Path::new("m.yaml")).is_ok(),
         "the hostile prose loads"
     );
 }
@@ -668,16 +668,16 @@ fn a_line_break_in_a_templates_one_line_field_is_refused() {
         "/templates/monster/veteran.yaml"
     ));
     let path = Path::new("t.yaml");
-    assert!(lairsmith::monster::template::parse_template(good, path).is_ok());
+    assert!(lairsmith_core::monster::template::parse_template(good, path).is_ok());
     let bad = good.replace("- name: Seen It All", "- name: \"Seen\\nIt All\"");
-    let e = lairsmith::monster::template::parse_template(&bad, path)
+    let e = lairsmith_core::monster::template::parse_template(&bad, path)
         .unwrap_err()
         .to_string();
     assert!(e.starts_with("t.yaml:"), "{e}");
     assert!(e.contains("the name of trait 1"), "{e}");
     assert!(e.contains("holds a line break"), "{e}");
     let theme = format!("{good}languages:\n- \"Deep\\nSpeech\"\n");
-    let e = lairsmith::monster::template::parse_template(&theme, path)
+    let e = lairsmith_core::monster::template::parse_template(&theme, path)
         .unwrap_err()
         .to_string();
     assert!(e.contains("language 1"), "{e}");
@@ -685,9 +685,9 @@ fn a_line_break_in_a_templates_one_line_field_is_refused() {
 
 #[test]
 fn the_forge_refuses_a_line_break_in_a_one_line_field() {
-    use lairsmith::monster::form_lines::{parse_trait, parse_variant};
     use lairsmith::tui::screens::forge::fields::{Detail, PowerField};
-    let mut d = lairsmith::monster::parse_monster(HOSTILE, Path::new("m.yaml")).unwrap();
+    use lairsmith_core::monster::form_lines::{parse_trait, parse_variant};
+    let mut d = lairsmith_core::monster::parse_monster(HOSTILE, Path::new("m.yaml")).unwrap();
     // A pasted line break becomes a space in a text field; these are the breaks it keeps.
     let e = Detail::Languages
         .apply(&mut d, "Common, Deep\u{2028}Speech")

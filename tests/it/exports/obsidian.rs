@@ -9,8 +9,8 @@
 
 use crate::common;
 use common::{golden, lairsmith, stderr, stdout};
-use lairsmith::bestiary::Bestiary;
-use lairsmith::export::statblock_md::{LAYOUT_JSON, LAYOUT_NAME, statblock};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::export::statblock_md::{LAYOUT_JSON, LAYOUT_NAME, statblock};
 use serde_json::Value as Json;
 use std::collections::{BTreeSet, HashSet};
 use yaml_serde::Value as Yaml;

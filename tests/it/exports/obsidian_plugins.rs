@@ -338,7 +338,8 @@ fn two_traits_powers_or_variants_of_one_name_all_reach_fantasy_statblocks() {
         .and_then(|t| t.strip_suffix("```\n"))
         .unwrap();
     let y: Yaml = yaml_serde::from_str(body).unwrap();
-    let layout: Json = serde_json::from_str(lairsmith::export::statblock_md::LAYOUT_JSON).unwrap();
+    let layout: Json =
+        serde_json::from_str(lairsmith_core::export::statblock_md::LAYOUT_JSON).unwrap();
     let mut props = Vec::new();
     trait_properties(&layout["blocks"], &mut props);
     // The lists the layout draws as traits, each keyed by name in the plugin.
@@ -418,9 +419,11 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
     use lairsmith::tui::screens::forge::fields::Detail;
     let dir = tempfile::tempdir().unwrap();
     let mut app = lairsmith::tui::app_for(&DataDir::new(dir.path().to_owned()));
-    let design =
-        lairsmith::monster::parse_monster(&TWINS.replace("twin-fang", "x"), Path::new("x.yaml"))
-            .unwrap();
+    let design = lairsmith_core::monster::parse_monster(
+        &TWINS.replace("twin-fang", "x"),
+        Path::new("x.yaml"),
+    )
+    .unwrap();
     let mut d = design.clone();
     d.traits.truncate(1);
     d.variants.truncate(1);
@@ -455,7 +458,8 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
 /// modifiers, with half the level, so the table calculates nothing and has six headers.
 #[test]
 fn the_abilities_table_has_a_header_for_each_value_and_adds_no_modifier_of_its_own() {
-    let layout: Json = serde_json::from_str(lairsmith::export::statblock_md::LAYOUT_JSON).unwrap();
+    let layout: Json =
+        serde_json::from_str(lairsmith_core::export::statblock_md::LAYOUT_JSON).unwrap();
     let table = layout["blocks"]
         .as_array()
         .unwrap()
@@ -465,13 +469,13 @@ fn the_abilities_table_has_a_header_for_each_value_and_adds_no_modifier_of_its_o
     assert_eq!(table["properties"][0], "abilities");
     assert_eq!(table["calculate"], false);
     let headers = table["headers"].as_array().unwrap();
-    let block = lairsmith::bestiary::Bestiary::shipped()
+    let block = lairsmith_core::bestiary::Bestiary::shipped()
         .get("hedgemaw")
         .unwrap()
         .block()
         .unwrap();
     let y: Yaml = {
-        let text = lairsmith::export::statblock_md::statblock(&block);
+        let text = lairsmith_core::export::statblock_md::statblock(&block);
         let body = text
             .strip_prefix("```statblock\n")
             .and_then(|t| t.strip_suffix("```\n"))

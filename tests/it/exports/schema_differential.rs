@@ -8,8 +8,8 @@
 //! one-line fields, white space, numbers in words, dice) are also checked character by
 //! character against the functions that decide them.
 
-use lairsmith::schema::{FileKind, schema_for};
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::schema::{FileKind, schema_for};
+use lairsmith_core::vocab::Vocabulary;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -74,14 +74,18 @@ const KINDS: [FileKind; 5] = [
 fn read(kind: FileKind, yaml: &str) -> Result<(), String> {
     let path = Path::new("mutated.yaml");
     let read = match kind {
-        FileKind::Monster => lairsmith::monster::parse_monster(yaml, path).map(drop),
-        FileKind::Template => lairsmith::monster::template::parse_template(yaml, path).map(drop),
-        FileKind::Encounter => lairsmith::encounter::file::parse_encounter(yaml, path).map(drop),
-        FileKind::Party => lairsmith::encounter::file::parse_party(yaml, path).map(drop),
-        FileKind::Adventure => lairsmith::adventure::parse_adventure(yaml, path).map(drop),
+        FileKind::Monster => lairsmith_core::monster::parse_monster(yaml, path).map(drop),
+        FileKind::Template => {
+            lairsmith_core::monster::template::parse_template(yaml, path).map(drop)
+        }
+        FileKind::Encounter => {
+            lairsmith_core::encounter::file::parse_encounter(yaml, path).map(drop)
+        }
+        FileKind::Party => lairsmith_core::encounter::file::parse_party(yaml, path).map(drop),
+        FileKind::Adventure => lairsmith_core::adventure::parse_adventure(yaml, path).map(drop),
         // A fight's steps are checked by replaying them, which no schema can: fights are left
         // out of the mutations (the schema gives their shape).
-        FileKind::Fight => lairsmith::fight::saved::parse_fight(yaml, path).map(drop),
+        FileKind::Fight => lairsmith_core::fight::saved::parse_fight(yaml, path).map(drop),
     };
     read.map_err(|e| e.to_string())
 }
@@ -621,13 +625,13 @@ fn spellings<T: Vocabulary>(out: &mut Vec<String>) {
 }
 
 fn all_words() -> Vec<String> {
-    use lairsmith::encounter::file::{Side, System};
-    use lairsmith::monster::design::RegenerationWhen;
-    use lairsmith::monster::overrides::StatKey;
-    use lairsmith::rules::creature::*;
-    use lairsmith::rules::power_vocab::*;
-    use lairsmith::rules::senses::{SenseKind, Stride};
-    use lairsmith::rules::*;
+    use lairsmith_core::encounter::file::{Side, System};
+    use lairsmith_core::monster::design::RegenerationWhen;
+    use lairsmith_core::monster::overrides::StatKey;
+    use lairsmith_core::rules::creature::*;
+    use lairsmith_core::rules::power_vocab::*;
+    use lairsmith_core::rules::senses::{SenseKind, Stride};
+    use lairsmith_core::rules::*;
     let mut w = Vec::new();
     spellings::<Role>(&mut w);
     spellings::<Rank>(&mut w);
@@ -651,12 +655,12 @@ fn all_words() -> Vec<String> {
     spellings::<DamageTier>(&mut w);
     spellings::<Side>(&mut w);
     spellings::<System>(&mut w);
-    spellings::<lairsmith::rules::d20e3::Circumstance>(&mut w);
-    spellings::<lairsmith::treasure::Method>(&mut w);
+    spellings::<lairsmith_core::rules::d20e3::Circumstance>(&mut w);
+    spellings::<lairsmith_core::treasure::Method>(&mut w);
     spellings::<Difficulty>(&mut w);
-    spellings::<lairsmith::encounter::DcWord>(&mut w);
+    spellings::<lairsmith_core::encounter::DcWord>(&mut w);
     w.extend(
-        lairsmith::rules::senses::MOVEMENT_TRAIT_NAMES
+        lairsmith_core::rules::senses::MOVEMENT_TRAIT_NAMES
             .iter()
             .map(|s| s.replace(" N", " 2")),
     );
@@ -810,8 +814,8 @@ fn edge_strings() -> Vec<String> {
 
 /// Numbers at the edges of every range a file holds.
 fn edge_numbers() -> Vec<Value> {
-    use lairsmith::rules::experience::first_xp;
-    use lairsmith::rules::level::Level;
+    use lairsmith_core::rules::experience::first_xp;
+    use lairsmith_core::rules::level::Level;
     let mut n: Vec<i128> = vec![
         -1,
         0,
@@ -838,7 +842,7 @@ fn edge_numbers() -> Vec<Value> {
         i128::from(i64::MIN),
         i128::from(u64::MAX),
     ];
-    for l in lairsmith::limits::NUMBERS {
+    for l in lairsmith_core::limits::NUMBERS {
         n.extend([l.min - 1, l.min, l.max, l.max + 1].map(i128::from));
     }
     for l in Level::all() {
@@ -896,14 +900,14 @@ impl Pools {
             ]
             .map(String::from),
         );
-        use lairsmith::limits::*;
+        use lairsmith_core::limits::*;
         let list_lengths = vec![
-            lairsmith::monster::design::MAX_TEMPLATES,
+            lairsmith_core::monster::design::MAX_TEMPLATES,
             WORDS.max,
             POWERS.max,
             GROUPS.max,
-            lairsmith::encounter::party::MAX_PARTY_SIZE,
-            lairsmith::adventure::MAX_ADVENTURE_ENCOUNTERS,
+            lairsmith_core::encounter::party::MAX_PARTY_SIZE,
+            lairsmith_core::adventure::MAX_ADVENTURE_ENCOUNTERS,
         ];
         Pools {
             words: all_words(),
@@ -1652,8 +1656,8 @@ fn every_char() -> impl Iterator<Item = char> {
 
 #[test]
 fn names_the_schema_accepts_are_the_names_lairsmith_accepts() {
-    use lairsmith::text::NAME_PATTERN as NAME;
-    use lairsmith::text::{MAX_NAME_CHARS, check_name};
+    use lairsmith_core::text::NAME_PATTERN as NAME;
+    use lairsmith_core::text::{MAX_NAME_CHARS, check_name};
     let v = string_validator(NAME, Some(MAX_NAME_CHARS));
     let forms = |c: char| {
         [
@@ -1675,21 +1679,21 @@ fn names_the_schema_accepts_are_the_names_lairsmith_accepts() {
 
 #[test]
 fn one_line_fields_the_schema_accepts_are_those_lairsmith_accepts() {
-    use lairsmith::monster::one_line::PATTERN as ONE_LINE;
+    use lairsmith_core::monster::one_line::PATTERN as ONE_LINE;
     let v = string_validator(ONE_LINE, None);
     agree_on_strings(
         "one-line fields",
         &v,
-        |s| lairsmith::monster::one_line::check("the name", s).is_ok(),
+        |s| lairsmith_core::monster::one_line::check("the name", s).is_ok(),
         every_char().flat_map(|c| [c.to_string(), format!("Bite{c}"), format!("{c}{c}x")]),
     );
 }
 
 #[test]
 fn ids_the_schema_accepts_are_the_ids_lairsmith_accepts() {
-    use lairsmith::monster::design::ID_PATTERN;
-    use lairsmith::monster::design::is_valid_id;
-    use lairsmith::text::MAX_NAME_CHARS;
+    use lairsmith_core::monster::design::ID_PATTERN;
+    use lairsmith_core::monster::design::is_valid_id;
+    use lairsmith_core::text::MAX_NAME_CHARS;
     let v = string_validator(ID_PATTERN, Some(MAX_NAME_CHARS));
     let mut rng = Rng(7);
     let alphabet: Vec<char> = "ab09-_ A.é/\n".chars().collect();
@@ -1709,9 +1713,9 @@ fn ids_the_schema_accepts_are_the_ids_lairsmith_accepts() {
 
 #[test]
 fn words_are_read_in_any_case_with_any_white_space_around_them_as_lairsmith_reads_them() {
-    use lairsmith::rules::Role;
-    use lairsmith::rules::senses::SenseKind;
-    let role = string_validator(&lairsmith::vocab::pattern::vocabulary::<Role>(), None);
+    use lairsmith_core::rules::Role;
+    use lairsmith_core::rules::senses::SenseKind;
+    let role = string_validator(&lairsmith_core::vocab::pattern::vocabulary::<Role>(), None);
     agree_on_strings(
         "a role and a character around it",
         &role,
@@ -1719,7 +1723,10 @@ fn words_are_read_in_any_case_with_any_white_space_around_them_as_lairsmith_read
         every_char().flat_map(|c| [format!("Skulker{c}"), format!("{c}lurker"), format!("{c}")]),
     );
     // Inside a word, `-`, `_` and a space are one.
-    let sense = string_validator(&lairsmith::vocab::pattern::vocabulary::<SenseKind>(), None);
+    let sense = string_validator(
+        &lairsmith_core::vocab::pattern::vocabulary::<SenseKind>(),
+        None,
+    );
     agree_on_strings(
         "a sense with a character between its words",
         &sense,
@@ -1761,8 +1768,8 @@ fn number_texts() -> Vec<String> {
 
 #[test]
 fn numbers_in_words_are_read_in_their_ranges_as_lairsmith_reads_them() {
-    use lairsmith::rules::power_vocab::Area;
-    use lairsmith::rules::senses::{MovementTrait, Sense};
+    use lairsmith_core::rules::power_vocab::Area;
+    use lairsmith_core::rules::senses::{MovementTrait, Sense};
     let texts = number_texts();
     let around = |word: &'static str| {
         let texts = texts.clone();
@@ -1778,13 +1785,16 @@ fn numbers_in_words_are_read_in_their_ranges_as_lairsmith_reads_them() {
     };
     agree_on_strings(
         "blindsight N",
-        &string_validator(&lairsmith::rules::senses::sense_pattern(), None),
+        &string_validator(&lairsmith_core::rules::senses::sense_pattern(), None),
         |s| Sense::parse(s).is_ok(),
         around("Blindsight").chain(around("darkvision")),
     );
     agree_on_strings(
         "maximum altitude N",
-        &string_validator(&lairsmith::rules::senses::movement_trait_pattern(), None),
+        &string_validator(
+            &lairsmith_core::rules::senses::movement_trait_pattern(),
+            None,
+        ),
         |s| MovementTrait::parse(s).is_ok(),
         around("maximum altitude")
             .chain(around("clumsy in air"))
@@ -1793,7 +1803,7 @@ fn numbers_in_words_are_read_in_their_ranges_as_lairsmith_reads_them() {
     );
     agree_on_strings(
         "burst N",
-        &string_validator(&lairsmith::rules::power_vocab::area_pattern(), None),
+        &string_validator(&lairsmith_core::rules::power_vocab::area_pattern(), None),
         |s| Area::parse(s).is_ok(),
         around("burst").chain(around("Wall")),
     );
@@ -1816,7 +1826,7 @@ fn compositions(tokens: &[&str], n: usize, seed: u64) -> Vec<String> {
 
 #[test]
 fn movement_traits_the_schema_accepts_are_those_lairsmith_accepts() {
-    use lairsmith::rules::senses::MovementTrait;
+    use lairsmith_core::rules::senses::MovementTrait;
     let tokens = [
         "wall", "-", " ", "walker", "climber", "phasing", "hover", "clumsy", "on", "in", "ground",
         "air", "water", "-4", "-04", "4", "earth", "glide", "compress", "medium", "HUGE", "max",
@@ -1825,7 +1835,10 @@ fn movement_traits_the_schema_accepts_are_those_lairsmith_accepts() {
     ];
     agree_on_strings(
         "movement traits",
-        &string_validator(&lairsmith::rules::senses::movement_trait_pattern(), None),
+        &string_validator(
+            &lairsmith_core::rules::senses::movement_trait_pattern(),
+            None,
+        ),
         |s| MovementTrait::parse(s).is_ok(),
         compositions(&tokens, 60_000, 11),
     );
@@ -1833,8 +1846,11 @@ fn movement_traits_the_schema_accepts_are_those_lairsmith_accepts() {
 
 #[test]
 fn dice_the_schema_accepts_are_the_dice_lairsmith_accepts() {
-    use lairsmith::monster::power::DamageSpec;
-    let v = string_validator(lairsmith::monster::power::damage_pattern().as_str(), None);
+    use lairsmith_core::monster::power::DamageSpec;
+    let v = string_validator(
+        lairsmith_core::monster::power::damage_pattern().as_str(),
+        None,
+    );
     let tokens = [
         "1",
         "2",
@@ -1866,13 +1882,13 @@ fn dice_the_schema_accepts_are_the_dice_lairsmith_accepts() {
 
 #[test]
 fn challenge_ratings_the_schema_accepts_are_those_lairsmith_accepts() {
-    use lairsmith::rules::d20e3::Cr;
+    use lairsmith_core::rules::d20e3::Cr;
     let tokens = [
         "CR", "cr", "Cr", "1", "/", "2", "3", "5", "8", "0", "20", "21", "+", "-", "x",
     ];
     agree_on_strings(
         "challenge ratings",
-        &string_validator(&lairsmith::rules::d20e3::cr_pattern(), None),
+        &string_validator(&lairsmith_core::rules::d20e3::cr_pattern(), None),
         |s| s.parse::<Cr>().is_ok(),
         compositions(&tokens, 30_000, 13),
     );
@@ -1992,7 +2008,7 @@ fn a_number_after_a_movement_trait_that_takes_none_is_refused() {
 
 #[test]
 fn a_kelvin_sign_is_not_a_k_in_a_movement_trait() {
-    use lairsmith::rules::senses::MovementTrait;
+    use lairsmith_core::rules::senses::MovementTrait;
     // U+212A KELVIN SIGN lower-cases to `k` in Unicode; no closed word is read so.
     assert!(MovementTrait::parse("wall-wal\u{212a}er").is_err());
     assert!(MovementTrait::parse("WALL-WALKER").is_ok());

@@ -3,8 +3,8 @@
 
 use crate::common;
 use common::{lairsmith, stderr, stdout};
-use lairsmith::schema::{FileKind, schema_for};
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::schema::{FileKind, schema_for};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::Path;
 
 fn validator(kind: FileKind) -> jsonschema::Validator {
@@ -247,7 +247,7 @@ fn a_monster_with_an_unknown_role_does_not_validate() {
     assert_invalid(FileKind::Monster, &bad, "role skulkr");
     // The keys are offered for completion; other spellings are accepted by a pattern.
     let role_enum = &schema_for(FileKind::Monster)["$defs"]["Role"]["anyOf"][0]["enum"];
-    let keys: Vec<&str> = lairsmith::rules::Role::ALL
+    let keys: Vec<&str> = lairsmith_core::rules::Role::ALL
         .iter()
         .map(|r| r.key())
         .collect();
@@ -414,7 +414,7 @@ fn readme_examples_validate_and_its_comment_names_a_written_schema() {
         .find(|l| l.starts_with(comment))
         .expect("the editor comment");
     let name = &line[comment.len()..];
-    assert_eq!(name, lairsmith::schema::file_name(FileKind::Monster));
+    assert_eq!(name, lairsmith_core::schema::file_name(FileKind::Monster));
     assert!(readme.contains("lairsmith schema --write schemas"));
 }
 

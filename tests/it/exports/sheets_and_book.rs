@@ -12,8 +12,8 @@ use crate::common::adventure_data;
 
 use adventure_data::{Data, ok};
 use common::{lairsmith, stderr, stdout};
-use lairsmith::bestiary::Bestiary;
-use lairsmith::encounter::{Party, Report, parse_encounter, report};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::encounter::{Party, Report, parse_encounter, report};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -373,7 +373,7 @@ fn d5_party_20_against_two_cr_20_twice_is_el_22_hard_and_party_1_against_two_cr_
     assert_eq!(
         (
             r.encounter_level,
-            r.band.map(lairsmith::vocab::Vocabulary::key)
+            r.band.map(lairsmith_core::vocab::Vocabulary::key)
         ),
         (Some(22), Some("hard"))
     );
@@ -381,7 +381,7 @@ fn d5_party_20_against_two_cr_20_twice_is_el_22_hard_and_party_1_against_two_cr_
     assert_eq!(
         (
             r.encounter_level,
-            r.band.map(lairsmith::vocab::Vocabulary::key)
+            r.band.map(lairsmith_core::vocab::Vocabulary::key)
         ),
         (Some(0), Some("easy"))
     );
@@ -411,7 +411,7 @@ fn d5_the_circumstance_moves_the_el_after_d4s_limit_in_every_case() {
                     let el = i32::from(d4_level(&cells, level, raw)) + adj;
                     assert_eq!(r.encounter_level, Some(el), "{what}");
                     assert_eq!(
-                        r.band.map(lairsmith::vocab::Vocabulary::key),
+                        r.band.map(lairsmith_core::vocab::Vocabulary::key),
                         Some(d6_band(el - i32::from(level))),
                         "{what}"
                     );
@@ -441,18 +441,18 @@ fn d7_the_rule_is_named_in_code_in_the_compilations_words() {
     // The seed spaces its sentences with no-break spaces; the words are the same.
     let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(
-        words(lairsmith::rules::d20e3::CHARACTER_CRS),
+        words(lairsmith_core::rules::d20e3::CHARACTER_CRS),
         words(&l1680())
     );
-    assert_eq!(lairsmith::rules::d20e3::NPC_LEVELS_LOWER, 1);
+    assert_eq!(lairsmith_core::rules::d20e3::NPC_LEVELS_LOWER, 1);
     assert_eq!(
-        lairsmith::rules::d20e3::NPC_LEVEL_1_CR.to_string(),
+        lairsmith_core::rules::d20e3::NPC_LEVEL_1_CR.to_string(),
         "1/2",
         "ours: the table has no CR 0"
     );
 }
 
-fn rating(r: &Report) -> (u64, Option<i32>, Option<lairsmith::rules::Difficulty>) {
+fn rating(r: &Report) -> (u64, Option<i32>, Option<lairsmith_core::rules::Difficulty>) {
     (r.xp, r.encounter_level, r.band)
 }
 
@@ -627,7 +627,7 @@ fn d7_the_encounter_screen_adds_characters_and_npcs() {
 
 #[test]
 fn t3_no_item_passes_level_30_and_the_plan_says_so() {
-    use lairsmith::treasure::{MAX_ITEM_LEVEL, Method, plan};
+    use lairsmith_core::treasure::{MAX_ITEM_LEVEL, Method, plan};
     assert_eq!(MAX_ITEM_LEVEL, 30);
     // Every level: steady's items are the level + 1d4, stopped at 30.
     for level in 1..=30u8 {
@@ -714,9 +714,9 @@ fn potions_by_tier() -> Vec<(String, String)> {
 
 #[test]
 fn t4_a_troves_consumable_is_the_healing_potion_of_the_partys_tier_only() {
-    use lairsmith::rules::Level;
-    use lairsmith::rules::tables::HEALING_POTION_BY_TIER;
-    use lairsmith::treasure::consumable_for;
+    use lairsmith_core::rules::Level;
+    use lairsmith_core::rules::tables::HEALING_POTION_BY_TIER;
+    use lairsmith_core::treasure::consumable_for;
     let book = potions_by_tier();
     assert_eq!(book.len(), 3);
     for ((tier, potion), (t, p)) in book.iter().zip(HEALING_POTION_BY_TIER) {
@@ -794,8 +794,8 @@ fn dc_table() -> HashMap<u8, (u32, u32, u32)> {
 
 #[test]
 fn a3_is_named_in_code_in_the_books_words() {
-    use lairsmith::encounter::DcWord;
-    use lairsmith::encounter::challenge::{
+    use lairsmith_core::encounter::DcWord;
+    use lairsmith_core::encounter::challenge::{
         A3_QUOTE, A4_QUOTE, FIRST_CHECK_DC, GROUP_CHECK_DC, LATER_CHECK_DC,
     };
     let b = book(WORDS);
@@ -881,7 +881,7 @@ fn a3_the_sheets_and_the_ui_show_the_ladder() {
 
 #[test]
 fn a4_a_challenge_in_a_combat_outside_4_to_6_successes_gets_the_books_advice() {
-    use lairsmith::encounter::challenge::A4_QUOTE;
+    use lairsmith_core::encounter::challenge::A4_QUOTE;
     for successes in 1..=20u32 {
         for with_monsters in [false, true] {
             let monster = if with_monsters {
@@ -996,8 +996,8 @@ fn an_area_power_prints_the_books_target_words() {
                 .to_owned()
         })
         .collect();
-    use lairsmith::rules::power_vocab::AreaTarget;
-    use lairsmith::vocab::Vocabulary;
+    use lairsmith_core::rules::power_vocab::AreaTarget;
+    use lairsmith_core::vocab::Vocabulary;
     let ours: Vec<&str> = AreaTarget::ALL.iter().map(|t| t.label()).collect();
     assert_eq!(listed, ours);
     let shown = shown_word_tester();
@@ -1031,8 +1031,8 @@ fn immediate_actions_print_the_books_names_and_an_opportunity_attack_is_one() {
     );
     assert!(!shown.contains("Immediate Counter") && !shown.contains("Immediate Reaction"));
     // The old words still read.
-    use lairsmith::rules::power_vocab::Action;
-    use lairsmith::vocab::Vocabulary;
+    use lairsmith_core::rules::power_vocab::Action;
+    use lairsmith_core::vocab::Vocabulary;
     assert_eq!(Action::parse("immediate counter"), Ok(Action::Counter));
     assert_eq!(Action::parse("Immediate Reaction"), Ok(Action::Reaction));
 }
@@ -1041,7 +1041,7 @@ fn immediate_actions_print_the_books_names_and_an_opportunity_attack_is_one() {
 fn the_swarm_template_claims_no_fire_vulnerability() {
     let b = book(WORDS);
     assert!(b[&1798].contains("Resistance to Melee and Ranged X, vulnerability to Near and Far X"));
-    let swarm = lairsmith::embedded::MONSTER_TEMPLATE_FILES
+    let swarm = lairsmith_core::embedded::MONSTER_TEMPLATE_FILES
         .iter()
         .find(|(p, _)| p.ends_with("swarm.yaml"))
         .unwrap()
@@ -1386,10 +1386,10 @@ fn every_section_or_table_a_user_is_pointed_to_is_a_heading_of_the_book() {
         c.check(&what, &text, &mut problems);
         c.check_named(&what, &text, &mut problems);
     }
-    for (path, text) in lairsmith::embedded::BESTIARY_FILES
+    for (path, text) in lairsmith_core::embedded::BESTIARY_FILES
         .iter()
-        .chain(lairsmith::embedded::TEMPLATE_FILES)
-        .chain(lairsmith::embedded::MONSTER_TEMPLATE_FILES)
+        .chain(lairsmith_core::embedded::TEMPLATE_FILES)
+        .chain(lairsmith_core::embedded::MONSTER_TEMPLATE_FILES)
     {
         c.check(path, &as_prose(text), &mut problems);
     }

@@ -5,15 +5,15 @@
 use crate::common;
 
 use common::lairsmith;
-use lairsmith::fight::Fight;
-use lairsmith::fight::model::{
+use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::model::{
     Affliction, Combatant, Defenses, FightState, Life, Origin, Side, Until,
 };
-use lairsmith::fight::model::{Aura, PowerState};
-use lairsmith::fight::rules;
-use lairsmith::fight::step::{AttackTarget, EffectSpec, Step};
-use lairsmith::rules::creature::{Condition, DamageType};
-use lairsmith::rules::power_vocab::{Defense, Usage};
+use lairsmith_core::fight::model::{Aura, PowerState};
+use lairsmith_core::fight::rules;
+use lairsmith_core::fight::step::{AttackTarget, EffectSpec, Step};
+use lairsmith_core::rules::creature::{Condition, DamageType};
+use lairsmith_core::rules::power_vocab::{Defense, Usage};
 
 /// Writes the encounter `e` (named E) into the data directory `d`: `rest` is its party and
 /// groups, as YAML.
@@ -82,7 +82,7 @@ fn power(name: &str, usage: Usage, bonus: i64, def: Defense, damage: &str) -> Po
         damage: Some(damage.to_owned()),
         damage_type: None,
         used: false,
-        origin: Some(lairsmith::rules::power_vocab::Origin::Melee),
+        origin: Some(lairsmith_core::rules::power_vocab::Origin::Melee),
         targets: Some("one creature".into()),
         hit: None,
         miss: None,
@@ -442,7 +442,7 @@ fn case_3_a_power_against_several_targets_rolls_once_a_target_and_damage_once() 
         {
             let mut hm = monster("hedgemaw", 100, 30);
             let mut burst = power("Bloom", Usage::AtWill, 30, Defense::Fortitude, "1d6");
-            burst.origin = Some(lairsmith::rules::power_vocab::Origin::Near);
+            burst.origin = Some(lairsmith_core::rules::power_vocab::Origin::Near);
             burst.targets = Some("each creature in the burst".into());
             hm.powers.push(burst);
             hm
@@ -552,7 +552,7 @@ fn case_7_incorporeal_swarm_reactive_and_petrified_change_damage() {
     att.powers.push(claw.clone());
     let mut blast = claw.clone();
     blast.name = "Blast".into();
-    blast.origin = Some(lairsmith::rules::power_vocab::Origin::Near);
+    blast.origin = Some(lairsmith_core::rules::power_vocab::Origin::Near);
     blast.targets = Some("each creature in the blast".into());
     att.powers.push(blast);
     // Incorporeal: 20 from an attack is 10.
@@ -564,11 +564,11 @@ fn case_7_incorporeal_swarm_reactive_and_petrified_change_damage() {
     assert_eq!(c(&f, "spirit").hp, 90, "{}", since(&f, 0));
     // A swarm: resist 10 against melee, vulnerable 10 to near.
     let mut swarm = monster("swarm", 100, 10);
-    swarm.resistances = vec![lairsmith::fight::model::Resist {
+    swarm.resistances = vec![lairsmith_core::fight::model::Resist {
         against: "melee".into(),
         value: 10,
     }];
-    swarm.vulnerabilities = vec![lairsmith::fight::model::Resist {
+    swarm.vulnerabilities = vec![lairsmith_core::fight::model::Resist {
         against: "near".into(),
         value: 10,
     }];
@@ -763,9 +763,9 @@ fn case_11_characters_spend_action_points_and_monsters_only_on_their_turn() {
 #[test]
 fn case_12_a_knocked_out_monster_regenerates() {
     let mut troll = monster("troll", 40, 30);
-    troll.regeneration = Some(lairsmith::fight::model::Regen {
+    troll.regeneration = Some(lairsmith_core::fight::model::Regen {
         value: 5,
-        when: lairsmith::monster::design::RegenerationWhen::Always,
+        when: lairsmith_core::monster::design::RegenerationWhen::Always,
     });
     let mut f = fight(vec![troll, character("ana", 40, 10)]);
     ok(&mut f, next());
@@ -815,7 +815,7 @@ fn case_14_a_characters_initiative_modifier_decides_a_tie() {
     run(&["party", "stats", "crew", "ana", "--initiative", "30"]);
     encounter_e(d, "party: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n");
     run(&["fight", "start", "e", "--seed", "1"]);
-    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
     let hm = c(&f, "hedgemaw");
     assert_eq!(c(&f, "ana").init_mod, 30);
     // Ana ties Hedgemaw's count: her +30 is above its modifier, so she goes first.
@@ -828,7 +828,7 @@ fn case_14_a_characters_initiative_modifier_decides_a_tie() {
         &hm.initiative.unwrap().to_string(),
     ]);
     run(&["fight", "next", "e"]);
-    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
     assert_eq!(f.now.turn.as_deref(), Some("ana"));
 }
 
@@ -954,7 +954,7 @@ fn p11_a_fight_takes_the_characters_numbers_from_the_party() {
     ]);
     encounter_e(d, "party: crew\ngroups:\n- monster: hedgemaw\n  count: 1\n");
     run(&["fight", "start", "e", "--seed", "1", "--pc", "Bo=12/25"]);
-    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
     let ana = c(&f, "ana");
     assert_eq!((ana.max_hp, ana.hp), (Some(40), 31));
     assert_eq!(
@@ -1114,7 +1114,7 @@ fn p14_a_whole_side_is_named_surprised() {
             &["fight", "start", "e", "--seed", "1", "--surprised", side],
         );
         let path = out.lines().last().unwrap().trim().to_owned();
-        let (f, _) = lairsmith::fight::saved::load_fight(std::path::Path::new(&path)).unwrap();
+        let (f, _) = lairsmith_core::fight::saved::load_fight(std::path::Path::new(&path)).unwrap();
         for name in surprised {
             let c = f.now.combatants.iter().find(|c| c.name == name).unwrap();
             assert!(rules::has(c, Condition::Surprised), "{side}: {name}");
@@ -1218,7 +1218,7 @@ fn a_reinforcements_id_and_name_carry_the_same_number() {
     run(&["fight", "add", "e", "hedgemaw"]);
     run(&["fight", "add", "e", "hedgemaw"]);
     run(&["fight", "add", "e", "ashen-keener"]);
-    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
     let named: Vec<(String, String)> = f
         .now
         .combatants
@@ -1296,7 +1296,7 @@ fn p16_riders_are_applied_by_number_or_all_at_once() {
 /// "dazed until the end of its next turn" was offered as "save ends".
 #[test]
 fn p16_each_riders_duration_is_the_one_its_clause_says() {
-    use lairsmith::fight::model::Affliction;
+    use lairsmith_core::fight::model::Affliction;
     let attacker = monster("keener", 40, 10);
     let target = character("ana", 40, 5);
     let mut checked = 0;
@@ -1442,7 +1442,7 @@ fn p19_an_unmaintained_effect_ends_and_an_aura_is_shown() {
         size: 2,
     });
     let f = fight(vec![ghoul, character("ana", 60, 10)]);
-    let card = lairsmith::fight::rules::effect_words;
+    let card = lairsmith_core::fight::rules::effect_words;
     let _ = card;
     assert_eq!(c(&f, "ghoul").auras[0].size, 2);
 }
@@ -1507,7 +1507,7 @@ fn p12_the_order_and_the_players_view_say_dying_stable_and_dead() {
         Some("dying (2 failures)")
     );
     let seen = |f: &Fight| {
-        lairsmith::fight::players::view(&f.now)
+        lairsmith_core::fight::players::view(&f.now)
             .rows
             .into_iter()
             .find(|r| r.name == "ana")

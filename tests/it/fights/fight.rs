@@ -5,16 +5,16 @@
 use crate::common;
 
 use common::lairsmith;
-use lairsmith::fight::model::{
+use lairsmith_core::fight::model::{
     Affliction, Combatant, Defenses, FightState, Life, Origin, PowerState, Regen, Resist, Side,
     Until,
 };
-use lairsmith::fight::rules::{self, Dice};
-use lairsmith::fight::step::{EffectSpec, Step, apply};
-use lairsmith::fight::{Fight, Overcome};
-use lairsmith::rules::creature::{Condition, DamageType};
-use lairsmith::rules::power_vocab::{Defense, Usage};
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::fight::rules::{self, Dice};
+use lairsmith_core::fight::step::{EffectSpec, Step, apply};
+use lairsmith_core::fight::{Fight, Overcome};
+use lairsmith_core::rules::creature::{Condition, DamageType};
+use lairsmith_core::rules::power_vocab::{Defense, Usage};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::Path;
 
 fn text(o: &[u8]) -> String {
@@ -161,7 +161,7 @@ fn p1_a_group_rolls_once_and_acts_on_one_count() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/ambush.yaml")).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/ambush.yaml")).unwrap();
     let ids: Vec<&str> = f.now.combatants.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(
         ids,
@@ -392,7 +392,7 @@ fn p6_the_start_of_a_turn_ends_start_of_effects_then_persistent_damage_regenerat
     let mut a = creature("troll", 40, 20);
     a.regeneration = Some(Regen {
         value: 10,
-        when: lairsmith::monster::design::RegenerationWhen::Staggered,
+        when: lairsmith_core::monster::design::RegenerationWhen::Staggered,
     });
     a.powers.push(PowerState {
         name: "Rend".into(),
@@ -578,7 +578,7 @@ fn p8_marked_lasts_the_encounter_and_a_new_mark_supersedes() {
         .map(|e| rules::effect_words(e, &f.now))
         .collect();
     assert_eq!(words, ["marked by m2 (until the end of the encounter)"]);
-    for cond in lairsmith::rules::creature::Condition::ALL {
+    for cond in lairsmith_core::rules::creature::Condition::ALL {
         assert!(!rules::p8_condition_text(*cond).is_empty());
     }
 }
@@ -599,7 +599,7 @@ fn p9_action_points_come_from_the_rank_and_are_spent_one_at_a_time() {
                 .status
                 .success()
         );
-        let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+        let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
         assert_eq!(f.now.combatants[0].action_points, points, "{rank}");
         // P9: a monster spends one on its own turn.
         for (who, count) in [("character-1", "1"), ("character-2", "2")] {
@@ -610,7 +610,8 @@ fn p9_action_points_come_from_the_rank_and_are_spent_one_at_a_time() {
             );
         }
         for _ in 0..4 {
-            let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
+            let (f, _) =
+                lairsmith_core::fight::saved::load_fight(&d.join("fights/e.yaml")).unwrap();
             if f.now.turn.as_deref() == Some("wrecker-3") {
                 break;
             }
@@ -824,7 +825,7 @@ fn a_fight_is_reproducible_step_by_step_from_the_command_line() {
     );
     assert!(log.contains("persistent damage: Hedgemaw takes"), "{log}");
     // The fight file validates against `lairsmith schema fight`.
-    let schema = lairsmith::schema::schema_for(lairsmith::schema::FileKind::Fight);
+    let schema = lairsmith_core::schema::schema_for(lairsmith_core::schema::FileKind::Fight);
     let v = jsonschema::validator_for(&schema).unwrap();
     let doc: serde_json::Value = yaml_serde::from_str(&a).unwrap();
     let errors: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
@@ -876,15 +877,16 @@ fn the_xp_is_written_to_the_saved_party_once_and_only_when_asked() {
 fn the_steps_are_the_truth_of_a_fight_file() {
     let mut f = fight(vec![creature("a", 30, 20)], 1);
     ok(&mut f, damage("a", 5, None));
-    let mut text = lairsmith::yaml_io::to_string(&f);
+    let mut text = lairsmith_core::yaml_io::to_string(&f);
     let p = Path::new("f.yaml");
     let mut edited = f.clone();
     edited.now.combatants[0].hp = 1;
     let g =
-        lairsmith::fight::saved::parse_fight(&lairsmith::yaml_io::to_string(&edited), p).unwrap();
+        lairsmith_core::fight::saved::parse_fight(&lairsmith_core::yaml_io::to_string(&edited), p)
+            .unwrap();
     assert_eq!(g.now.combatants[0].hp, 25);
     text = text.replace("who: a", "who: nobody");
-    let e = lairsmith::fight::saved::parse_fight(&text, p).unwrap_err();
+    let e = lairsmith_core::fight::saved::parse_fight(&text, p).unwrap_err();
     assert!(e.message.contains("step 1 no longer applies"), "{e}");
     assert!(e.line.is_some());
 }
@@ -899,7 +901,7 @@ mod random_steps {
         let mut a = creature("a", 40, 18);
         a.regeneration = Some(Regen {
             value: 5,
-            when: lairsmith::monster::design::RegenerationWhen::Always,
+            when: lairsmith_core::monster::design::RegenerationWhen::Always,
         });
         a.save_bonus = 2;
         a.action_points = 1;
@@ -945,7 +947,7 @@ mod random_steps {
             damage: Some("2d6+2".into()),
             damage_type: None,
             used: false,
-            origin: Some(lairsmith::rules::power_vocab::Origin::Near),
+            origin: Some(lairsmith_core::rules::power_vocab::Origin::Near),
             targets: Some("each creature in the burst".into()),
             hit: Some("and the target is knocked prone".into()),
             miss: Some("Half damage.".into()),
@@ -998,7 +1000,7 @@ mod random_steps {
                     target: targets[0].into(),
                     defense: None,
                     apply: true,
-                    also: targets[1..].iter().map(|t| lairsmith::fight::step::AttackTarget { who: (*t).into(), defense: None }).collect(),
+                    also: targets[1..].iter().map(|t| lairsmith_core::fight::step::AttackTarget { who: (*t).into(), defense: None }).collect(),
                     mods: Vec::new(),
                     d20,
                     riders,
@@ -1090,11 +1092,11 @@ mod random_steps {
                     // X's next turn and gone once that turn has ended.
                     end_of_next_turn(&before, &f.now, &delayed)?;
                     // The file reads back as the fight.
-                    let text = lairsmith::fight::saved::to_text(&f);
+                    let text = lairsmith_core::fight::saved::to_text(&f);
                     let dir = tempfile::tempdir().unwrap();
                     let path = dir.path().join("f.yaml");
                     std::fs::write(&path, &text).unwrap();
-                    let (back, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+                    let (back, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
                     prop_assert_eq!(&back.now, &f.now);
                     let after = f.now.clone();
                     let taken = f.undo().unwrap();
@@ -1192,7 +1194,7 @@ fn the_players_view_shows_no_foe_numbers_and_no_hidden_creature() {
         &mut f,
         effect("ogre", condition(Condition::Dazed), Until::SaveEnds),
     );
-    let lines = lairsmith::fight::players::lines(&f.now).join("\n");
+    let lines = lairsmith_core::fight::players::lines(&f.now).join("\n");
     assert_eq!(lines, "Round 1\n▶ ogre: staggered — dazed\n  ana: 26/30 HP");
     assert!(
         !lines.contains("15") && !lines.contains("40"),
@@ -1206,7 +1208,7 @@ fn the_players_view_shows_no_foe_numbers_and_no_hidden_creature() {
         },
     );
     assert!(
-        lairsmith::fight::players::lines(&f.now)
+        lairsmith_core::fight::players::lines(&f.now)
             .join("\n")
             .contains("lurker: unhurt")
     );

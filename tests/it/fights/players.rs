@@ -8,10 +8,10 @@
 
 use crate::common;
 
-use lairsmith::fight::model::{Combatant, FightState, Life, Origin, Side};
-use lairsmith::fight::players::{self, lines};
-use lairsmith::fight::{Fight, Step};
 use lairsmith::tui::watch;
+use lairsmith_core::fight::model::{Combatant, FightState, Life, Origin, Side};
+use lairsmith_core::fight::players::{self, lines};
+use lairsmith_core::fight::{Fight, Step};
 use proptest::prelude::*;
 
 /// One creature of a fight as the test makes it: its group (or none for a character), side,
@@ -306,7 +306,7 @@ fn the_members_of_a_group_are_numbered_as_the_players_see_them() {
     let hide = |id: &str| {
         let o = common::lairsmith(dir.path(), &["fight", "hide", "ford", id]);
         assert!(o.status.success(), "{}", text(&o));
-        let (f, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+        let (f, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
         let names: Vec<String> = players::view(&f.now)
             .rows
             .into_iter()
@@ -328,7 +328,7 @@ fn an_unreadable_fight_shows_the_players_a_sentence_and_the_gm_the_error() {
     let o = common::lairsmith(dir.path(), &["fight", "hide", "ford", "ashen-keener-3"]);
     assert!(o.status.success(), "{}", text(&o));
     let good = std::fs::read_to_string(&path).unwrap();
-    let (f, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     let mut seen = watch::Seen::of(&f);
     let before = seen.body();
     assert!(!before.join("\n").contains("Ashen Keener 3"), "{before:?}");
@@ -338,7 +338,7 @@ fn an_unreadable_fight_shows_the_players_a_sentence_and_the_gm_the_error() {
     let mut copy = twice.now.combatants[2].clone();
     copy.hidden = false;
     assert_eq!(copy.id, "ashen-keener-3");
-    twice.history.push(lairsmith::fight::history::Record {
+    twice.history.push(lairsmith_core::fight::history::Record {
         step: Step::Add {
             combatant: Box::new(copy),
         },
@@ -348,11 +348,11 @@ fn an_unreadable_fight_shows_the_players_a_sentence_and_the_gm_the_error() {
     let not_a_number = good.replacen("max_hp: ", "max_hp: 44x", 1);
     assert_ne!(not_a_number, good);
     for (broken, quoted) in [
-        (lairsmith::yaml_io::to_string(&twice), "ashen-keener-3"),
+        (lairsmith_core::yaml_io::to_string(&twice), "ashen-keener-3"),
         (not_a_number, "44x"),
     ] {
         std::fs::write(&path, broken).unwrap();
-        let e = lairsmith::fight::saved::load_fight(&path)
+        let e = lairsmith_core::fight::saved::load_fight(&path)
             .map(|_| ())
             .unwrap_err()
             .to_string();
@@ -387,7 +387,7 @@ fn an_unreadable_fight_shows_the_players_a_sentence_and_the_gm_the_error() {
     }
     // Readable again: the view comes back and the sentence goes.
     std::fs::write(&path, good).unwrap();
-    let (f, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     seen.read(&Ok(f));
     assert_eq!(seen.body(), before);
 }

@@ -3,8 +3,8 @@
 //! closes.
 
 use crate::common::{lairsmith, lairsmith_ok, stderr, stdout};
-use lairsmith::fight::run;
-use lairsmith::fight::step::Step;
+use lairsmith_core::fight::run;
+use lairsmith_core::fight::step::Step;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -22,7 +22,7 @@ fn ended_fight(d: &Path) -> PathBuf {
 /// Each character's XP in the party's file.
 fn xp(d: &Path) -> Vec<u64> {
     let text = std::fs::read_to_string(d.join("parties/crew.yaml")).unwrap();
-    let p: lairsmith::encounter::party::PartyFile = yaml_serde::from_str(&text).unwrap();
+    let p: lairsmith_core::encounter::party::PartyFile = yaml_serde::from_str(&text).unwrap();
     p.members.iter().map(|m| m.xp.unwrap_or(5_500)).collect()
 }
 
@@ -85,9 +85,9 @@ fn an_interrupted_award_is_never_added_twice() {
     let path = ended_fight(d);
     let mut text = std::fs::read_to_string(&path).unwrap();
     // To four bytes short of the most a file may hold: the award's first record does not fit.
-    let room = lairsmith::yaml_io::MAX_FILE_BYTES - text.len() - "x-padding: ''\n".len() - 4;
+    let room = lairsmith_core::yaml_io::MAX_FILE_BYTES - text.len() - "x-padding: ''\n".len() - 4;
     text.push_str(&format!("x-padding: '{}'\n", "a".repeat(room)));
-    assert_eq!(text.len(), lairsmith::yaml_io::MAX_FILE_BYTES - 4);
+    assert_eq!(text.len(), lairsmith_core::yaml_io::MAX_FILE_BYTES - 4);
     std::fs::write(&path, &text).unwrap();
     let party = std::fs::read_to_string(d.join("parties/crew.yaml")).unwrap();
     for _ in 0..3 {
@@ -183,8 +183,8 @@ fn an_award_left_half_done_is_finished_once() {
 fn a_fight_at_the_step_limit_can_always_end() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let most = lairsmith::limits::FIGHT_STEPS.max;
-    lairsmith::fixtures::long_fight(d, most - 1, 4).unwrap();
+    let most = lairsmith_core::limits::FIGHT_STEPS.max;
+    lairsmith_core::fixtures::long_fight(d, most - 1, 4).unwrap();
     let o = lairsmith(d, &["fight", "next", "long"]);
     assert!(!o.status.success());
     assert_eq!(
@@ -198,7 +198,7 @@ fn a_fight_at_the_step_limit_can_always_end() {
     assert!(out.starts_with("XP: "), "{out}");
     let show = lairsmith_ok(d, &["fight", "show", "long"]);
     assert!(show.contains("ended"), "{show}");
-    let (f, _) = lairsmith::fight::saved::load_fight(&d.join("fights/long.yaml")).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&d.join("fights/long.yaml")).unwrap();
     assert_eq!(f.history.len(), most);
     // Undo and end again: the end still fits.
     lairsmith_ok(d, &["fight", "undo", "long"]);
@@ -215,17 +215,19 @@ fn a_key_on_a_fight_changed_behind_the_screen_is_refused() {
     let path = ended_fight(d);
     lairsmith_ok(d, &["fight", "undo", "ford"]);
     lairsmith_ok(d, &["fight", "damage", "ford", "hedgemaw", "5"]);
-    let (seen, print) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (seen, print) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     // The other terminal: one step taken back, another made; as many steps as before.
     lairsmith_ok(d, &["fight", "undo", "ford"]);
     lairsmith_ok(d, &["fight", "damage", "ford", "hedgemaw", "7"]);
     let now = std::fs::read_to_string(&path).unwrap();
-    let (other, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (other, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     assert_eq!(other.history.len(), seen.history.len());
-    let changed = |e: lairsmith::encounter::DataError| match e {
-        lairsmith::encounter::DataError::Refused(inner) => matches!(
-            inner.downcast_ref::<lairsmith::fight::refused::FightRefused>(),
-            Some(lairsmith::fight::refused::FightRefused::ChangedOnDisk(_))
+    let changed = |e: lairsmith_core::encounter::DataError| match e {
+        lairsmith_core::encounter::DataError::Refused(inner) => matches!(
+            inner.downcast_ref::<lairsmith_core::fight::refused::FightRefused>(),
+            Some(lairsmith_core::fight::refused::FightRefused::ChangedOnDisk(
+                _
+            ))
         ),
         _ => false,
     };
@@ -242,7 +244,7 @@ fn a_key_on_a_fight_changed_behind_the_screen_is_refused() {
         "nothing written"
     );
     // From the file as it is now, a step applies.
-    let (_, print) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (_, print) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     run::step_seen(
         &path,
         print,
@@ -435,15 +437,15 @@ fn a_fight_changed_by_hand_is_replayed_and_one_left_alone_is_taken_as_written() 
     lairsmith_ok(d, &["fight", "damage", "ford", "hedgemaw", "5"]);
     let path = d.join("fights/ford.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let (f, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (f, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     assert!(
         !f.history.is_parsed(),
         "taken as written, its steps not parsed"
     );
-    let hp = |f: &lairsmith::fight::Fight| f.now.combatants[0].hp;
+    let hp = |f: &lairsmith_core::fight::Fight| f.now.combatants[0].hp;
     assert_eq!(hp(&f), 149);
     // The state edited by hand: the check no longer matches, and the steps make it again.
     std::fs::write(&path, text.replacen("hp: 149", "hp: 3", 1)).unwrap();
-    let (g, _) = lairsmith::fight::saved::load_fight(&path).unwrap();
+    let (g, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     assert_eq!(hp(&g), 149);
 }

@@ -138,7 +138,7 @@ fn a_saved_partys_users_are_named_before_its_file_changes() {
         &["adventure", "new", "Sunken Keep", "--party", "the-lanterns"],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let users = lairsmith::adventure::saved::party_users(&DataDir::new(d), "the-lanterns");
+    let users = lairsmith_core::adventure::saved::party_users(&DataDir::new(d), "the-lanterns");
     assert_eq!(users.encounters, ["ambush", "bridge", "toll"]);
     assert_eq!(users.adventures, ["sunken-keep"]);
     assert_eq!(

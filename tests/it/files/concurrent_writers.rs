@@ -1,7 +1,7 @@
 //! Several writers at once: every read-modify-write holds the target's lock from the read to the
 //! rename, so no update is lost, and a save that could not happen is never reported as done.
 
-use lairsmith::store::{Expect, Fingerprint, SaveError, save_atomic, update_locked};
+use lairsmith_core::store::{Expect, Fingerprint, SaveError, save_atomic, update_locked};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -55,7 +55,7 @@ fn concurrent_encounter_adds_lose_nothing() {
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let text = std::fs::read_to_string(data.join("encounters/race.yaml")).unwrap();
-    let e = lairsmith::encounter::parse_encounter(&text, Path::new("race.yaml")).unwrap();
+    let e = lairsmith_core::encounter::parse_encounter(&text, Path::new("race.yaml")).unwrap();
     for (role, (ok, failures)) in LOOPS.iter().zip(&results) {
         let key = format!("placeholder:5:standard:{role}");
         let held: u32 = e

@@ -1,9 +1,9 @@
 //! Saves that survive being killed, data directories that cannot be written, ids that try to
 //! leave the bestiary, and files that change on disk while lairsmith has them loaded.
 
-use lairsmith::bestiary::{Bestiary, Provenance};
-use lairsmith::monster::load_file;
-use lairsmith::store::{Expect, SaveError, save_atomic};
+use lairsmith_core::bestiary::{Bestiary, Provenance};
+use lairsmith_core::monster::load_file;
+use lairsmith_core::store::{Expect, SaveError, save_atomic};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -257,11 +257,11 @@ fn ids_and_names_never_write_outside_the_data_directory() {
 #[test]
 fn files_changing_on_disk_while_loading_never_mix() {
     let dir = tempfile::tempdir().unwrap();
-    let designs = lairsmith::fixtures::monsters(150, 3);
-    let text = |d: &lairsmith::monster::MonsterDesign, v: usize| {
+    let designs = lairsmith_core::fixtures::monsters(150, 3);
+    let text = |d: &lairsmith_core::monster::MonsterDesign, v: usize| {
         let mut d = d.clone();
         d.description = Some(format!("version {v}"));
-        lairsmith::yaml_io::to_string(&d)
+        lairsmith_core::yaml_io::to_string(&d)
     };
     for d in &designs {
         std::fs::write(dir.path().join(format!("{}.yaml", d.id)), text(d, 0)).unwrap();

@@ -56,13 +56,15 @@ impl Kind {
     fn read(self, text: &str) -> Result<(), String> {
         let path = Path::new("f.yaml");
         let r = match self {
-            Kind::Monster => lairsmith::monster::parse_monster(text, path).map(drop),
-            Kind::Template => lairsmith::monster::template::parse_template(text, path).map(drop),
-            Kind::Encounter | Kind::Encounter3e => {
-                lairsmith::encounter::parse_encounter(text, path).map(drop)
+            Kind::Monster => lairsmith_core::monster::parse_monster(text, path).map(drop),
+            Kind::Template => {
+                lairsmith_core::monster::template::parse_template(text, path).map(drop)
             }
-            Kind::Party => lairsmith::encounter::parse_party(text, path).map(drop),
-            Kind::Adventure => lairsmith::adventure::parse_adventure(text, path).map(drop),
+            Kind::Encounter | Kind::Encounter3e => {
+                lairsmith_core::encounter::parse_encounter(text, path).map(drop)
+            }
+            Kind::Party => lairsmith_core::encounter::parse_party(text, path).map(drop),
+            Kind::Adventure => lairsmith_core::adventure::parse_adventure(text, path).map(drop),
         };
         r.map_err(|e| e.to_string())
     }
@@ -461,7 +463,7 @@ mod control_characters {
     /// scanner's errors in the same file; columns count characters, not bytes.
     #[test]
     fn a_byte_offset_becomes_the_line_and_column_the_parser_counts() {
-        use lairsmith::yaml_io::line_column;
+        use lairsmith_core::yaml_io::line_column;
         let text = "a: é\r\nb: \u{85}c\rd\u{2028}ef: ééx";
         let at = |needle: &str| line_column(text, text.find(needle).unwrap());
         assert_eq!(at("é"), (1, 4));
@@ -687,9 +689,9 @@ mod party_argument {
 
     mod ui {
         use super::*;
-        use lairsmith::encounter::PartyRef;
         use lairsmith::tui::app::{App, Msg, Outcome, Screen};
         use lairsmith::tui::{app_for, dispatch};
+        use lairsmith_core::encounter::PartyRef;
         use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
         fn send(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
@@ -743,7 +745,7 @@ mod party_argument {
                     party(&app),
                     PartyRef::Uniform {
                         size: 4,
-                        level: lairsmith::rules::Level::new(6).unwrap()
+                        level: lairsmith_core::rules::Level::new(6).unwrap()
                     },
                     "{screen:?}: {}",
                     status(&app)

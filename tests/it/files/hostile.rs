@@ -2,8 +2,8 @@
 //! loader (which the CLI and the UI both use), never a panic, a hang or unbounded memory.
 //! How long each takes is measured in `cargo bench` ("hostile files"), not asserted here.
 
-use lairsmith::bestiary::{Bestiary, Provenance};
-use lairsmith::monster::{load_file, parse_monster};
+use lairsmith_core::bestiary::{Bestiary, Provenance};
+use lairsmith_core::monster::{load_file, parse_monster};
 use std::path::Path;
 use std::process::Command;
 
@@ -21,7 +21,7 @@ fn err(text: &str) -> String {
 #[test]
 fn every_hostile_file_is_a_clear_error_in_the_loader_and_the_cli() {
     let dir = tempfile::tempdir().unwrap();
-    for (name, bytes) in lairsmith::fixtures::hostile_files() {
+    for (name, bytes) in lairsmith_core::fixtures::hostile_files() {
         let path = dir.path().join(format!("{}.yaml", name.replace(' ', "-")));
         std::fs::write(&path, &bytes).unwrap();
         let e = load_file(&path).unwrap_err();
@@ -50,7 +50,7 @@ fn every_hostile_file_is_a_clear_error_in_the_loader_and_the_cli() {
 #[test]
 fn hostile_files_in_the_users_bestiary_are_reported_and_the_rest_load() {
     let dir = tempfile::tempdir().unwrap();
-    let cases = lairsmith::fixtures::hostile_files();
+    let cases = lairsmith_core::fixtures::hostile_files();
     for (name, bytes) in &cases {
         std::fs::write(
             dir.path().join(format!("{}.yaml", name.replace(' ', "-"))),

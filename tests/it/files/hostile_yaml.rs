@@ -3,7 +3,7 @@
 //! child under an address-space cap, so that a regression fails the test instead of eating the
 //! machine. How long each case takes is measured in `cargo bench` ("hostile files").
 
-use lairsmith::fixtures::{hostile_files, typed_alias_amplification, x_alias_amplification};
+use lairsmith_core::fixtures::{hostile_files, typed_alias_amplification, x_alias_amplification};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -132,7 +132,7 @@ fn a_valid_block_scalar_of_70_lines_starting_with_a_bracket_loads() {
         .map(|i| format!("  [{i} an open bracket\n"))
         .collect();
     let text = format!("{GOOD}x-notes: |\n{notes}");
-    let d = lairsmith::monster::parse_monster(&text, Path::new("m.yaml")).unwrap();
+    let d = lairsmith_core::monster::parse_monster(&text, Path::new("m.yaml")).unwrap();
     let kept = format!("{:?}", d.extra);
     assert!(kept.contains("[69 an open bracket"), "{kept}");
 }
@@ -142,7 +142,7 @@ fn a_utf8_byte_order_mark_is_skipped() {
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("bom.yaml");
     std::fs::write(&file, format!("\u{feff}{GOOD}")).unwrap();
-    let (d, _) = lairsmith::monster::load_file(&file).unwrap();
+    let (d, _) = lairsmith_core::monster::load_file(&file).unwrap();
     assert_eq!(d.id, "hedgemaw");
     let out = capped(data.path(), &["show", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -241,8 +241,8 @@ fn fmt_rewrites_x_values_that_come_back_as_written() {
     let after = std::fs::read_to_string(&file).unwrap();
     assert_ne!(after, text, "fmt rewrote the file");
     let m = Path::new("m.yaml");
-    let before = lairsmith::monster::parse_monster(&text, m).unwrap();
-    let rewritten = lairsmith::monster::parse_monster(&after, m).unwrap();
+    let before = lairsmith_core::monster::parse_monster(&text, m).unwrap();
+    let rewritten = lairsmith_core::monster::parse_monster(&after, m).unwrap();
     assert_eq!(before, rewritten);
 }
 

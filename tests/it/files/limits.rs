@@ -8,8 +8,8 @@
 use crate::common;
 
 use common::lairsmith;
-use lairsmith::fixtures::limit_cases::{self, Case};
-use lairsmith::limits;
+use lairsmith_core::fixtures::limit_cases::{self, Case};
+use lairsmith_core::limits;
 use std::path::Path;
 
 fn text(o: &[u8]) -> String {
@@ -205,7 +205,7 @@ fn an_encounter_takes_no_201st_group_from_any_command() {
         text200
     );
     // Merging into an existing group still works at the limit.
-    let first = lairsmith::embedded::SHIPPED_IDS[0].0;
+    let first = lairsmith_core::embedded::SHIPPED_IDS[0].0;
     let out = lairsmith(
         d,
         &["encounter", "add", "wide", first, "--label", "Group 0"],
@@ -279,20 +279,22 @@ fn the_issues_extreme_numbers_are_refused_with_their_ranges() {
             "a bonus override is -99 to +99, not 9223372036854775807",
         ),
     ] {
-        let e = lairsmith::monster::parse_monster(&(hedgemaw.clone() + patch), p).unwrap_err();
+        let e = lairsmith_core::monster::parse_monster(&(hedgemaw.clone() + patch), p).unwrap_err();
         assert!(e.message.contains(says), "{e}");
         assert!(e.line.is_some(), "{e}");
     }
-    let e =
-        lairsmith::monster::parse_monster(&hedgemaw.replace("  str: 20", "  str: -2147483648"), p)
-            .unwrap_err();
+    let e = lairsmith_core::monster::parse_monster(
+        &hedgemaw.replace("  str: 20", "  str: -2147483648"),
+        p,
+    )
+    .unwrap_err();
     assert!(
         e.message
             .contains("an ability score is 1 to 60, not -2147483648"),
         "{e}"
     );
     assert_eq!(e.line, Some(15), "{e}");
-    let e = lairsmith::monster::parse_monster(
+    let e = lairsmith_core::monster::parse_monster(
         &hedgemaw.replace("  attacks: 2", "  attacks: 4294967295"),
         p,
     )
@@ -475,7 +477,7 @@ overrides:
         let text = fill(field.at, value);
         let n: i128 = value.parse().unwrap();
         let p = Path::new("tester.yaml");
-        match lairsmith::monster::parse_monster(&text, p) {
+        match lairsmith_core::monster::parse_monster(&text, p) {
             Err(e) => {
                 let inside = i64::try_from(n).is_ok_and(|n| field.limit.contains(n));
                 assert!(
@@ -499,8 +501,9 @@ overrides:
                     field.at,
                     field.limit.range_text()
                 );
-                let lib = lairsmith::monster::template::MonsterTemplates::shipped();
-                let (b, findings) = lairsmith::monster::block_and_findings(&design, &lib, None);
+                let lib = lairsmith_core::monster::template::MonsterTemplates::shipped();
+                let (b, findings) =
+                    lairsmith_core::monster::block_and_findings(&design, &lib, None);
                 assert!(findings.iter().all(|f| !f.message.contains("give 0")));
                 // The true arithmetic of what was set.
                 let level = i64::from(b.level);
@@ -527,14 +530,14 @@ overrides:
                 }
                 // Every rendering takes the numbers without a panic.
                 for f in [
-                    lairsmith::export::Format::Text,
-                    lairsmith::export::Format::Markdown,
-                    lairsmith::export::Format::Yaml,
+                    lairsmith_core::export::Format::Text,
+                    lairsmith_core::export::Format::Markdown,
+                    lairsmith_core::export::Format::Yaml,
                 ] {
-                    let out = lairsmith::export::render(&b, f);
+                    let out = lairsmith_core::export::render(&b, f);
                     assert!(!out.is_empty());
                 }
-                let _ = lairsmith::export::foundry::actor(&b);
+                let _ = lairsmith_core::export::foundry::actor(&b);
             }
         }
     }
@@ -542,7 +545,7 @@ overrides:
     #[test]
     fn the_base_monster_loads() {
         let text = fill("", "");
-        lairsmith::monster::parse_monster(&text, Path::new("tester.yaml")).unwrap();
+        lairsmith_core::monster::parse_monster(&text, Path::new("tester.yaml")).unwrap();
     }
 
     proptest! {

@@ -5,9 +5,9 @@
 
 use crate::common;
 use common::{lairsmith, lairsmith_ok, stderr};
-use lairsmith::data_dir::DataDir;
-use lairsmith::encounter::DataError;
-use lairsmith::store::SaveError;
+use lairsmith_core::data_dir::DataDir;
+use lairsmith_core::encounter::DataError;
+use lairsmith_core::store::SaveError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -38,7 +38,7 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
                 format!("link to {}", std::fs::read_link(&p).unwrap().display())
             } else {
                 let bytes = std::fs::read(&p).unwrap();
-                let hash = lairsmith::hash::fnv1a(&bytes);
+                let hash = lairsmith_core::hash::fnv1a(&bytes);
                 format!("{} bytes, {hash:016x}", bytes.len())
             };
             out.insert(rel, what);
@@ -71,7 +71,7 @@ fn full_data_dir(data: &Path) {
     lairsmith_ok(data, &["adventure", "add", "trip", "ford"]);
     lairsmith_ok(data, &["fight", "start", "ford", "--seed", "1"]);
     let old = data.join("bestiary/old-cat.yaml");
-    lairsmith::store::trash::move_to_trash(data, &old, "old-cat").unwrap();
+    lairsmith_core::store::trash::move_to_trash(data, &old, "old-cat").unwrap();
     std::fs::create_dir_all(data.join("drafts")).unwrap();
     let cat = std::fs::read_to_string(data.join("bestiary/briar-cat.yaml")).unwrap();
     std::fs::write(
@@ -212,7 +212,8 @@ fn the_refusal_names_the_link_and_the_way_out() {
     );
     // The library holds to the rule below the root of any DataDir made in the process.
     DataDir::new(&data);
-    let e = lairsmith::fight::saved::update_fight(&link.join("ford.yaml"), |_| Ok(())).unwrap_err();
+    let e = lairsmith_core::fight::saved::update_fight(&link.join("ford.yaml"), |_| Ok(()))
+        .unwrap_err();
     let DataError::Save(SaveError::LinkInside(inside)) = &e else {
         panic!("{e:?}")
     };
@@ -231,7 +232,7 @@ fn lairsmiths_own_files_and_the_uis_writers_keep_out_of_linked_folders_too() {
 
     // The index: `list` reads the bestiary as ever, and writes no index through `cache`.
     let (_, cache) = link_away(&data, "cache", &outside);
-    std::fs::remove_file(cache.join(lairsmith::bestiary::cache::INDEX_FILE)).unwrap();
+    std::fs::remove_file(cache.join(lairsmith_core::bestiary::cache::INDEX_FILE)).unwrap();
     let dead = cache.join(".bestiary-index.bin.4000001-3.tmp");
     std::fs::write(&dead, "half an index").unwrap();
     let before = snapshot(&cache);
@@ -272,7 +273,7 @@ fn lairsmiths_own_files_and_the_uis_writers_keep_out_of_linked_folders_too() {
     assert_eq!(snapshot(&bestiary), before);
 
     // Drafts: kept, removed (once its monster is saved) and trashed.
-    use lairsmith::bestiary::drafts;
+    use lairsmith_core::bestiary::drafts;
     let (link, elsewhere) = link_away(&data, "drafts", &outside);
     let before = snapshot(&elsewhere);
     let draft_file = link.join("moss-cat.yaml");

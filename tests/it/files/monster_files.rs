@@ -1,9 +1,9 @@
 //! Monster files: byte-identical round trips, `x-` keys kept, and one test per kind of bad input,
 //! each checking the message a GM would read.
 
-use lairsmith::bestiary::{Bestiary, Provenance};
-use lairsmith::embedded::BESTIARY_FILES;
-use lairsmith::monster::parse_monster;
+use lairsmith_core::bestiary::{Bestiary, Provenance};
+use lairsmith_core::embedded::BESTIARY_FILES;
+use lairsmith_core::monster::parse_monster;
 use std::path::Path;
 
 fn err(text: &str) -> String {
@@ -41,7 +41,7 @@ fn every_shipped_file_round_trips_byte_for_byte() {
     for (path, text) in BESTIARY_FILES {
         let d = parse_monster(text, Path::new(path)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
-            &lairsmith::yaml_io::to_string(&d),
+            &lairsmith_core::yaml_io::to_string(&d),
             text,
             "{path} is not canonical: run `lairsmith fmt bestiary`"
         );
@@ -60,7 +60,7 @@ fn x_keys_survive_load_and_save_in_order() {
     assert_eq!(d.extra.0[0].0, "x-zeta");
     assert_eq!(d.powers[0].extra.0[0].0, "x-note");
     assert_eq!(d.traits[0].extra.0[0].0, "x-source");
-    assert_eq!(lairsmith::yaml_io::to_string(&d), canonical);
+    assert_eq!(lairsmith_core::yaml_io::to_string(&d), canonical);
 }
 
 #[test]
@@ -114,8 +114,8 @@ fn book_aliases_are_accepted() {
         Path::new("m.yaml"),
     )
     .unwrap();
-    assert_eq!(d.role, lairsmith::rules::Role::Skulker);
-    assert_eq!(d.source, lairsmith::rules::Source::Outsider);
+    assert_eq!(d.role, lairsmith_core::rules::Role::Skulker);
+    assert_eq!(d.source, lairsmith_core::rules::Source::Outsider);
 }
 
 #[test]
@@ -166,7 +166,9 @@ fn empty_and_binary_files() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("bin.yaml");
     std::fs::write(&p, [0xff, 0xfe, 0x00, 0x01]).unwrap();
-    let e = lairsmith::monster::load_file(&p).unwrap_err().to_string();
+    let e = lairsmith_core::monster::load_file(&p)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not UTF-8"), "{e}");
 }
 
@@ -210,7 +212,7 @@ fn duplicate_ids_name_both_files() {
 
 #[test]
 fn oversized_files_are_refused_without_parsing() {
-    let big = "x".repeat(lairsmith::yaml_io::MAX_FILE_BYTES + 10);
+    let big = "x".repeat(lairsmith_core::yaml_io::MAX_FILE_BYTES + 10);
     assert!(err(&big).contains("at most"));
 }
 
@@ -231,32 +233,32 @@ fn readme_examples_parse() {
         .iter()
         .find(|b| b.starts_with("kind: monster-template\n"))
         .expect("a template example");
-    lairsmith::monster::template::parse_template(template, Path::new("README.md"))
+    lairsmith_core::monster::template::parse_template(template, Path::new("README.md"))
         .unwrap_or_else(|e| panic!("{e}"));
     let d = parse_monster(monster, Path::new("README.md")).unwrap_or_else(|e| panic!("{e}"));
-    let b = lairsmith::monster::derive(&d);
+    let b = lairsmith_core::monster::derive(&d);
     assert!(
-        lairsmith::monster::lint::lint(&d, &b, None)
+        lairsmith_core::monster::lint::lint(&d, &b, None)
             .iter()
-            .all(|f| f.severity != lairsmith::monster::lint::Severity::Error)
+            .all(|f| f.severity != lairsmith_core::monster::lint::Severity::Error)
     );
     let enc = blocks
         .iter()
         .find(|b| b.starts_with("kind: encounter"))
         .expect("an encounter example");
-    lairsmith::encounter::parse_encounter(enc, Path::new("README.md"))
+    lairsmith_core::encounter::parse_encounter(enc, Path::new("README.md"))
         .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
 fn the_shipped_bestiary_covers_the_book_and_is_lint_clean() {
-    use lairsmith::rules::*;
-    use lairsmith::vocab::Vocabulary;
+    use lairsmith_core::rules::*;
+    use lairsmith_core::vocab::Vocabulary;
     let b = Bestiary::shipped();
     assert!(b.errors.is_empty(), "{:?}", b.errors);
     assert!(b.entries.len() >= 40);
     let owned: Vec<_> = b.entries.iter().map(|e| e.design().unwrap()).collect();
-    let ds: Vec<&lairsmith::monster::MonsterDesign> = owned.iter().map(|d| &**d).collect();
+    let ds: Vec<&lairsmith_core::monster::MonsterDesign> = owned.iter().map(|d| &**d).collect();
     for r in Role::ALL {
         assert!(ds.iter().any(|d| d.role == *r), "no {r}");
     }

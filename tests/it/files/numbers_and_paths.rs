@@ -16,7 +16,7 @@ fn text(o: &[u8]) -> String {
 
 fn counts(path: &Path) -> Vec<u32> {
     let t = std::fs::read_to_string(path).unwrap();
-    let e = lairsmith::encounter::parse_encounter(&t, path).unwrap();
+    let e = lairsmith_core::encounter::parse_encounter(&t, path).unwrap();
     e.groups.iter().map(|g| g.count.get()).collect()
 }
 
@@ -88,7 +88,7 @@ fn counts_out_of_range_in_a_file_are_located_errors() {
         let t = format!(
             "kind: encounter\nschema_version: 1\nname: x\nparty: {{size: 4, level: 3}}\ngroups:\n- monster: hedgemaw\n  count: {count}\n"
         );
-        let e = lairsmith::encounter::parse_encounter(&t, Path::new("e.yaml")).unwrap_err();
+        let e = lairsmith_core::encounter::parse_encounter(&t, Path::new("e.yaml")).unwrap_err();
         assert!(e.message.contains("from 1 to 999"), "{e}");
         assert!(e.message.contains(shown), "{e}");
         assert!(e.line.is_some(), "located: {e}");
@@ -106,15 +106,15 @@ fn a_party_file_of_70000_members_is_refused() {
         format!("kind: encounter\nschema_version: 1\nname: x\nparty:\n  members:\n{members}")
     };
     let p = Path::new("p.yaml");
-    assert!(lairsmith::encounter::parse_party(&party(64), p).is_ok());
-    assert!(lairsmith::encounter::parse_encounter(&enc(64), p).is_ok());
+    assert!(lairsmith_core::encounter::parse_party(&party(64), p).is_ok());
+    assert!(lairsmith_core::encounter::parse_encounter(&enc(64), p).is_ok());
     // One past the limit: the party limit speaks; 70,000: refused before it is even read.
-    let e = lairsmith::encounter::parse_party(&party(65), p).unwrap_err();
+    let e = lairsmith_core::encounter::parse_party(&party(65), p).unwrap_err();
     assert!(e.message.contains("a party has 1 to 64"), "{e}");
-    let e = lairsmith::encounter::parse_encounter(&enc(65), p).unwrap_err();
+    let e = lairsmith_core::encounter::parse_encounter(&enc(65), p).unwrap_err();
     assert!(e.message.contains("a party has 1 to 64"), "{e}");
-    assert!(lairsmith::encounter::parse_party(&party(70_000), p).is_err());
-    assert!(lairsmith::encounter::parse_encounter(&enc(70_000), p).is_err());
+    assert!(lairsmith_core::encounter::parse_party(&party(70_000), p).is_err());
+    assert!(lairsmith_core::encounter::parse_encounter(&enc(70_000), p).is_err());
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn restore_puts_a_deleted_monster_back() {
         .replace("id: hedgemaw", "id: fat-maw")
         .replace("name: Hedgemaw", "name: Fat Maw");
     std::fs::write(&file, &text).unwrap();
-    lairsmith::store::trash::move_to_trash(d, &file, "fat-maw").unwrap();
+    lairsmith_core::store::trash::move_to_trash(d, &file, "fat-maw").unwrap();
     let listed = lairsmith(d, &["restore", "--list"]);
     assert!(common::stdout(&listed).contains("fat-maw"));
     std::fs::write(&file, "someone else's\n").unwrap();

@@ -1,8 +1,8 @@
 //! Property tests (proptest, a bounded number of cases so CI stays quick): no input, however
 //! odd, panics the dice parser, the YAML loaders or the command line.
 
-use lairsmith::dice::DiceExpr;
-use lairsmith::monster::parse_monster;
+use lairsmith_core::dice::DiceExpr;
+use lairsmith_core::monster::parse_monster;
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -23,7 +23,7 @@ proptest! {
     fn dice_round_trip(count in 1u32..50, sides in 2u32..=20, flat in -20i64..60, extra in proptest::option::of((1u32..5, 2u32..=12))) {
         let mut d = DiceExpr::new(count, sides, flat);
         if let Some((c, s)) = extra {
-            d.dice.push(lairsmith::dice::DiceGroup { count: c, sides: s });
+            d.dice.push(lairsmith_core::dice::DiceGroup { count: c, sides: s });
         }
         let back = DiceExpr::parse(&d.to_string()).unwrap();
         prop_assert_eq!(&back, &d);
@@ -52,20 +52,20 @@ proptest! {
         }
         let text = String::from_utf8_lossy(&bytes);
         if let Ok(d) = parse_monster(&text, Path::new("m.yaml")) {
-            let saved = lairsmith::yaml_io::to_string(&d);
+            let saved = lairsmith_core::yaml_io::to_string(&d);
             let again = parse_monster(&saved, Path::new("m.yaml")).unwrap();
             prop_assert_eq!(&again, &d);
-            let b = lairsmith::monster::derive(&d);
-            let _ = lairsmith::export::markdown(&b);
+            let b = lairsmith_core::monster::derive(&d);
+            let _ = lairsmith_core::export::markdown(&b);
         }
     }
 
     #[test]
     fn encounter_loader_never_panics(s in "\\PC{0,300}") {
-        let _ = lairsmith::encounter::parse_encounter(&s, Path::new("e.yaml"));
-        let _ = lairsmith::encounter::parse_party(&s, Path::new("p.yaml"));
-        let _ = lairsmith::encounter::Party::parse(&s);
-        let _ = lairsmith::encounter::Placeholder::parse(&s);
+        let _ = lairsmith_core::encounter::parse_encounter(&s, Path::new("e.yaml"));
+        let _ = lairsmith_core::encounter::parse_party(&s, Path::new("p.yaml"));
+        let _ = lairsmith_core::encounter::Party::parse(&s);
+        let _ = lairsmith_core::encounter::Placeholder::parse(&s);
     }
 
     #[test]

@@ -4,10 +4,10 @@
 
 use crate::common;
 use common::{lairsmith, lairsmith_ok, stderr};
-use lairsmith::adventure::AdventureRefused;
-use lairsmith::data_dir::DataDir;
-use lairsmith::encounter::DataError;
-use lairsmith::fight::refused::FightRefused;
+use lairsmith_core::adventure::AdventureRefused;
+use lairsmith_core::data_dir::DataDir;
+use lairsmith_core::encounter::DataError;
+use lairsmith_core::fight::refused::FightRefused;
 use std::path::Path;
 
 /// `lairsmith ARGS` fails with exactly `message` on standard error.
@@ -72,19 +72,19 @@ fn an_adventures_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
 
     let data = DataDir::new(d);
     let trip = d.join("adventures/trip.yaml");
-    let e = lairsmith::adventure::add_encounter(&data, &trip, "fordd", None).unwrap_err();
+    let e = lairsmith_core::adventure::add_encounter(&data, &trip, "fordd", None).unwrap_err();
     assert!(
         matches!(adventure_kind(&e), AdventureRefused::NoSuchEncounter { id, near } if id == "fordd" && near == &["ford"])
     );
-    let e = lairsmith::adventure::existing_adventure(&data, "nope").unwrap_err();
+    let e = lairsmith_core::adventure::existing_adventure(&data, "nope").unwrap_err();
     assert!(matches!(
         adventure_kind(&e),
         AdventureRefused::NoSuchAdventure { .. }
     ));
-    let e = lairsmith::adventure::remove_encounter(&trip, 4).unwrap_err();
+    let e = lairsmith_core::adventure::remove_encounter(&trip, 4).unwrap_err();
     assert!(matches!(adventure_kind(&e), AdventureRefused::List(_)));
     std::fs::create_dir(d.join("encounters/hall.yaml")).unwrap();
-    let e = lairsmith::adventure::add_encounter(&data, &trip, "hall", None).unwrap_err();
+    let e = lairsmith_core::adventure::add_encounter(&data, &trip, "hall", None).unwrap_err();
     assert!(matches!(
         adventure_kind(&e),
         AdventureRefused::NotAFile { .. }
@@ -112,11 +112,11 @@ fn an_encounters_refusals_are_its_own_kinds() {
         "there is no group #9; the encounter has 1 group",
     );
     let path = d.join("encounters/ford.yaml");
-    let e = lairsmith::encounter::saved::remove_group(&path, "nobody").unwrap_err();
+    let e = lairsmith_core::encounter::saved::remove_group(&path, "nobody").unwrap_err();
     assert!(
         matches!(&e, DataError::NoGroup { which, groups } if which == "nobody" && groups == &["hedgemaw"])
     );
-    let e = lairsmith::encounter::saved::remove_group(&path, "#9").unwrap_err();
+    let e = lairsmith_core::encounter::saved::remove_group(&path, "#9").unwrap_err();
     assert!(matches!(e, DataError::Group(_)), "{e:?}");
 }
 
@@ -133,7 +133,7 @@ fn a_fights_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
     );
     let data = DataDir::new(d);
     let path = d.join("fights/ford.yaml");
-    use lairsmith::fight::run;
+    use lairsmith_core::fight::run;
     let e = run::undo(&path, None).unwrap_err();
     assert!(matches!(fight_kind(&e), FightRefused::NothingToUndo));
     let e = run::award(&data, &path).unwrap_err();
@@ -142,7 +142,7 @@ fn a_fights_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
         e.to_string(),
         "the fight has not ended (`lairsmith fight end FIGHT`)"
     );
-    let other = lairsmith::store::Fingerprint { len: 1, hash: 7 };
+    let other = lairsmith_core::store::Fingerprint { len: 1, hash: 7 };
     let e = run::end(&path, Vec::new(), Some(other)).unwrap_err();
     assert!(matches!(fight_kind(&e), FightRefused::ChangedOnDisk(c) if c.steps == 0));
 
@@ -160,12 +160,12 @@ fn a_fights_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
         "the fight has ended; undo the end to change it",
     );
     let e = run::step(&path, |_| {
-        Ok::<_, DataError>(lairsmith::fight::step::Step::next())
+        Ok::<_, DataError>(lairsmith_core::fight::step::Step::next())
     })
     .unwrap_err();
     assert!(matches!(
         fight_kind(&e),
-        FightRefused::Step(lairsmith::fight::error::StepError::Ended)
+        FightRefused::Step(lairsmith_core::fight::error::StepError::Ended)
     ));
 }
 
@@ -179,7 +179,7 @@ fn an_award_is_refused_a_second_time_naming_what_the_first_wrote() {
     lairsmith_ok(d, &["fight", "start", "ford", "--seed", "1"]);
     lairsmith_ok(d, &["fight", "end", "ford", "--all", "--write"]);
     let path = d.join("fights/ford.yaml");
-    let e = lairsmith::fight::run::award(&DataDir::new(d), &path).unwrap_err();
+    let e = lairsmith_core::fight::run::award(&DataDir::new(d), &path).unwrap_err();
     let FightRefused::AwardedAlready(lines) = fight_kind(&e) else {
         panic!("{e:?}")
     };
@@ -192,7 +192,7 @@ fn an_award_is_refused_a_second_time_naming_what_the_first_wrote() {
             lines.join("; ")
         )
     );
-    let e = lairsmith::fight::run::undo(&path, None).unwrap_err();
+    let e = lairsmith_core::fight::run::undo(&path, None).unwrap_err();
     assert!(matches!(fight_kind(&e), FightRefused::EndAwarded));
     refused(
         d,
@@ -294,7 +294,7 @@ fn a_fight_of_every_shipped_monster_is_read_back() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     lairsmith_ok(d, &["encounter", "new", "Everyone", "--party", "4x30"]);
-    for m in lairsmith::bestiary::Bestiary::shipped().entries {
+    for m in lairsmith_core::bestiary::Bestiary::shipped().entries {
         lairsmith_ok(d, &["encounter", "add", "everyone", &m.card.id]);
     }
     lairsmith_ok(d, &["fight", "start", "everyone", "--seed", "7"]);

@@ -5,10 +5,10 @@
 
 use crate::common;
 use common::{lairsmith, stderr};
-use lairsmith::monster::file_edit::save_text;
-use lairsmith::monster::parse_monster;
-use lairsmith::monster::template::MonsterTemplates;
-use lairsmith::monster::template_ops::{add_template, remove_template};
+use lairsmith_core::monster::file_edit::save_text;
+use lairsmith_core::monster::parse_monster;
+use lairsmith_core::monster::template::MonsterTemplates;
+use lairsmith_core::monster::template_ops::{add_template, remove_template};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -322,8 +322,8 @@ fn an_encounter_save_that_cannot_keep_an_alias_is_refused_and_writes_nothing() {
 
 mod ui {
     use super::*;
-    use lairsmith::store::{Expect, Fingerprint};
     use lairsmith::tui::app::{Cmd, Outcome, Paths, WritePurpose};
+    use lairsmith_core::store::{Expect, Fingerprint};
 
     fn paths(root: &Path) -> Paths {
         Paths {
@@ -363,13 +363,13 @@ mod ui {
         let (data, file) = data_with(&format!("{HEAD}{XS}"));
         let mut d = parse_monster(&read(&file), &file).unwrap();
         let role = d.role;
-        lairsmith::monster::rerank::rerank(
+        lairsmith_core::monster::rerank::rerank(
             &mut d,
-            lairsmith::rules::Rank::Elite,
+            lairsmith_core::rules::Rank::Elite,
             role,
-            lairsmith::monster::kit::Templates::embedded(),
+            lairsmith_core::monster::kit::Templates::embedded(),
         );
-        let contents = lairsmith::yaml_io::to_string(&d);
+        let contents = lairsmith_core::yaml_io::to_string(&d);
         let purpose = WritePurpose::Monster {
             design: Box::new(d),
             from_forge: true,
@@ -381,12 +381,12 @@ mod ui {
         let plans = data_with_plans();
         let root = plans.path();
         let f = root.join("encounters/bridge.yaml");
-        let mut e = lairsmith::encounter::parse_encounter(&read(&f), &f).unwrap();
+        let mut e = lairsmith_core::encounter::parse_encounter(&read(&f), &f).unwrap();
         e.name = "Bridge at dusk".into();
         let out = write(
             root,
             &f,
-            lairsmith::yaml_io::to_string(&e),
+            lairsmith_core::yaml_io::to_string(&e),
             WritePurpose::Encounter,
         );
         assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
@@ -394,24 +394,24 @@ mod ui {
         assert!(read(&f).contains(XS), "{}", read(&f));
 
         let f = root.join("parties/crew.yaml");
-        let mut p = lairsmith::encounter::parse_party(&read(&f), &f).unwrap();
+        let mut p = lairsmith_core::encounter::parse_party(&read(&f), &f).unwrap();
         p.name = "Crew of four".into();
         let out = write(
             root,
             &f,
-            lairsmith::yaml_io::to_string(&p),
+            lairsmith_core::yaml_io::to_string(&p),
             WritePurpose::Party { id: "crew".into() },
         );
         assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
         assert!(read(&f).contains(XS), "{}", read(&f));
 
         let f = root.join("adventures/road.yaml");
-        let mut a = lairsmith::adventure::parse_adventure(&read(&f), &f).unwrap();
+        let mut a = lairsmith_core::adventure::parse_adventure(&read(&f), &f).unwrap();
         a.name = "Long road".into();
         let out = write(
             root,
             &f,
-            lairsmith::yaml_io::to_string(&a),
+            lairsmith_core::yaml_io::to_string(&a),
             WritePurpose::Adventure,
         );
         assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
@@ -470,13 +470,13 @@ mod ui {
         let plans = data_with_plans();
         let root = plans.path();
         let f = root.join("encounters/bridge.yaml");
-        let mut e = lairsmith::encounter::parse_encounter(&read(&f), &f).unwrap();
+        let mut e = lairsmith_core::encounter::parse_encounter(&read(&f), &f).unwrap();
         e.name = "Bridge again".into();
         let to = root.join("encounters/bridge-again.yaml");
         let out = lairsmith::tui::exec::run(
             Cmd::Write {
                 path: to.clone(),
-                contents: lairsmith::yaml_io::to_string(&e),
+                contents: lairsmith_core::yaml_io::to_string(&e),
                 expect: Expect::New,
                 purpose: WritePurpose::Encounter,
                 base: None,
@@ -498,12 +498,12 @@ mod ui {
         let f = root.join("encounters/bridge.yaml");
         let text = read(&f).replace("name: Bridge", "name: &n Bridge") + "x-name: *n\n";
         std::fs::write(&f, &text).unwrap();
-        let mut e = lairsmith::encounter::parse_encounter(&text, &f).unwrap();
+        let mut e = lairsmith_core::encounter::parse_encounter(&text, &f).unwrap();
         e.name = "Bridge at dusk".into();
         let out = write(
             root,
             &f,
-            lairsmith::yaml_io::to_string(&e),
+            lairsmith_core::yaml_io::to_string(&e),
             WritePurpose::Encounter,
         );
         match out {

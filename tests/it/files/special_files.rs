@@ -47,7 +47,7 @@ fn data_dir() -> (tempfile::TempDir, PathBuf) {
 fn index_of(data: &Path) -> PathBuf {
     let cache = data.join("cache");
     std::fs::create_dir_all(&cache).unwrap();
-    cache.join(lairsmith::bestiary::cache::INDEX_FILE)
+    cache.join(lairsmith_core::bestiary::cache::INDEX_FILE)
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn fifo_as_index_does_not_hang() {
     }
     let o = lairsmith(&data, &["list", "--ids"]);
     assert!(stdout(&o).lines().any(|l| l == "briar-cat"));
-    let b = lairsmith::bestiary::Bestiary::load(Some(&data.join("bestiary")));
+    let b = lairsmith_core::bestiary::Bestiary::load(Some(&data.join("bestiary")));
     assert_eq!(b.loaded_from_index, 1);
 }
 
@@ -136,7 +136,7 @@ fn load_child() {
     let Some(dir) = std::env::var_os(LOAD_DIR_ENV) else {
         return;
     };
-    let b = lairsmith::bestiary::Bestiary::load(Some(Path::new(&dir)));
+    let b = lairsmith_core::bestiary::Bestiary::load(Some(Path::new(&dir)));
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     let peak = status
         .lines()

@@ -524,7 +524,7 @@ fn when_no_place_takes_the_work_the_message_says_why_for_each() {
 #[cfg(unix)]
 #[test]
 fn a_planted_recovery_directory_in_the_temp_directory_is_refused() {
-    use lairsmith::store::keep::{keep_in_first, private_dir};
+    use lairsmith_core::store::keep::{keep_in_first, private_dir};
     let tmp = tempfile::tempdir().unwrap();
     let victim = tmp.path().join("victim");
     std::fs::create_dir(&victim).unwrap();

@@ -4,13 +4,13 @@
 use crate::common;
 
 use common::{lairsmith, stderr};
-use lairsmith::bestiary::naming::{
+use lairsmith_core::bestiary::naming::{
     CopyIdentity, copy_identity, copy_of, forge_identity, rename_as_copy, with_name_placeholder,
 };
-use lairsmith::bestiary::{Bestiary, Provenance};
-use lairsmith::monster::design::is_valid_id;
-use lairsmith::monster::{MonsterDesign, derive};
-use lairsmith::rules::Level;
+use lairsmith_core::bestiary::{Bestiary, Provenance};
+use lairsmith_core::monster::design::is_valid_id;
+use lairsmith_core::monster::{MonsterDesign, derive};
+use lairsmith_core::rules::Level;
 use std::path::PathBuf;
 
 fn mine(b: &mut Bestiary, d: MonsterDesign) {
@@ -43,7 +43,7 @@ fn cinder_matron() -> MonsterDesign {
             .into(),
     );
     d.powers[0].trigger = Some("An enemy hits {name} with an attack.".into());
-    d.traits.push(lairsmith::monster::design::Trait {
+    d.traits.push(lairsmith_core::monster::design::Trait {
         name: "Kindred Flames".into(),
         aura: None,
         tags: Vec::new(),
@@ -161,7 +161,7 @@ fn a_conflict_copy_is_a_numbered_copy_of_the_changed_file() {
     mine(&mut b, cinder_matron());
     let mut d = cinder_matron();
     d.level = Level::new(9).unwrap();
-    lairsmith::bestiary::naming::assign_forge_identity(&b, &mut d, true);
+    lairsmith_core::bestiary::naming::assign_forge_identity(&b, &mut d, true);
     assert_eq!(
         (d.name.as_str(), d.id.as_str()),
         ("Cinder Matron 2", "cinder-matron-2")
@@ -207,7 +207,8 @@ fn a_relevelled_copy_follows_the_same_rule() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let (saved, _) =
-        lairsmith::monster::load_file(&data.path().join("bestiary/young-hedgemaw.yaml")).unwrap();
+        lairsmith_core::monster::load_file(&data.path().join("bestiary/young-hedgemaw.yaml"))
+            .unwrap();
     assert_eq!((saved.name.as_str(), saved.level.get()), ("Hedgemaw 2", 5));
 }
 

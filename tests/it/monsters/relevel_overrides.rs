@@ -304,7 +304,7 @@ fn a_relative_override_outside_its_own_range_is_refused() {
 
 #[test]
 fn the_schema_takes_value_or_by_in_an_override_but_not_both_or_neither() {
-    use lairsmith::schema::{FileKind, schema_for};
+    use lairsmith_core::schema::{FileKind, schema_for};
     let schema = jsonschema::draft202012::new(&schema_for(FileKind::Monster)).unwrap();
     let doc = |hp: serde_json::Value, attack: serde_json::Value| {
         let mut d: serde_json::Value =

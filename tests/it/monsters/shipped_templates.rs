@@ -2,18 +2,18 @@
 //! it fits, at the monster's level and re-levelled across the tiers, leaves a monster the lint
 //! finds nothing new in.
 
-use lairsmith::bestiary::Bestiary;
-use lairsmith::embedded::MONSTER_TEMPLATE_FILES;
-use lairsmith::monster::findings_of;
-use lairsmith::monster::kit::Templates;
-use lairsmith::monster::power::DamageSpec;
-use lairsmith::monster::template::parse_template;
-use lairsmith::monster::template_apply::{apply, derive_applied};
-use lairsmith::monster::template_ops::add_template;
-use lairsmith::rules::power_vocab::{Action, Usage};
-use lairsmith::rules::rank::Rank;
-use lairsmith::rules::{Level, Role};
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::embedded::MONSTER_TEMPLATE_FILES;
+use lairsmith_core::monster::findings_of;
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::power::DamageSpec;
+use lairsmith_core::monster::template::parse_template;
+use lairsmith_core::monster::template_apply::{apply, derive_applied};
+use lairsmith_core::monster::template_ops::add_template;
+use lairsmith_core::rules::power_vocab::{Action, Usage};
+use lairsmith_core::rules::rank::Rank;
+use lairsmith_core::rules::{Level, Role};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::Path;
 
 #[test]
@@ -56,7 +56,7 @@ fn every_shipped_template_reads_and_ids_are_unique() {
     }
 }
 
-fn codes(f: &[lairsmith::monster::lint::Finding]) -> Vec<String> {
+fn codes(f: &[lairsmith_core::monster::lint::Finding]) -> Vec<String> {
     let mut v: Vec<String> = f
         .iter()
         .map(|f| format!("{}: {}", f.code, f.message))
@@ -120,7 +120,7 @@ fn every_template_on_every_shipped_monster_at_every_tier_adds_no_lint_finding() 
             e.card.tags.iter().any(|t| {
                 matches!(
                     t,
-                    lairsmith::rules::Tag::Undead | lairsmith::rules::Tag::UndeadSpirit
+                    lairsmith_core::rules::Tag::Undead | lairsmith_core::rules::Tag::UndeadSpirit
                 )
             })
         })
@@ -156,9 +156,9 @@ fn themes_give_every_role_a_power_of_its_own() {
 
 /// A template's own powers and the powers of `role` in a theme.
 fn powers_for<'a>(
-    t: &'a lairsmith::monster::template::MonsterTemplate,
+    t: &'a lairsmith_core::monster::template::MonsterTemplate,
     role: &Role,
-) -> impl Iterator<Item = &'a lairsmith::monster::power::Power> {
+) -> impl Iterator<Item = &'a lairsmith_core::monster::power::Power> {
     t.powers
         .iter()
         .chain(t.powers_by_role.get(role).into_iter().flatten())
@@ -271,7 +271,7 @@ fn the_stat_block_marks_everything_a_shipped_template_added_and_its_note_lists_i
             }
 
             // The printed block shows the same marks and the note.
-            let text = lairsmith::export::text(&block);
+            let text = lairsmith_core::export::text(&block);
             let mark = format!("[{}]", t.name);
             for p in block.powers.iter().filter(|p| p.from_template.is_some()) {
                 assert!(

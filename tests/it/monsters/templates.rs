@@ -496,13 +496,13 @@ fn encounter_theme_saves_themed_copies_and_a_new_encounter() {
 /// and the result lints clean (Creating New Monsters: Powers).
 #[test]
 fn reranking_every_shipped_monster_to_every_rank_lints_clean() {
-    use lairsmith::bestiary::Bestiary;
-    use lairsmith::monster::findings_of;
-    use lairsmith::monster::kit::Templates;
-    use lairsmith::monster::rerank::rerank;
-    use lairsmith::monster::template_apply::{apply, derive_applied};
-    use lairsmith::rules::Rank;
-    use lairsmith::vocab::Vocabulary;
+    use lairsmith_core::bestiary::Bestiary;
+    use lairsmith_core::monster::findings_of;
+    use lairsmith_core::monster::kit::Templates;
+    use lairsmith_core::monster::rerank::rerank;
+    use lairsmith_core::monster::template_apply::{apply, derive_applied};
+    use lairsmith_core::rules::Rank;
+    use lairsmith_core::vocab::Vocabulary;
     let b = Bestiary::shipped();
     let mut checked = 0;
     for e in &b.entries {

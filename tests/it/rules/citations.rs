@@ -284,10 +284,10 @@ fn no_shipped_text_or_document_cites_the_book_by_line() {
         let doc = doc.as_str();
         scan(doc, &text, &mut problems);
     }
-    let embedded = lairsmith::embedded::BESTIARY_FILES
+    let embedded = lairsmith_core::embedded::BESTIARY_FILES
         .iter()
-        .chain(lairsmith::embedded::TEMPLATE_FILES)
-        .chain(lairsmith::embedded::MONSTER_TEMPLATE_FILES);
+        .chain(lairsmith_core::embedded::TEMPLATE_FILES)
+        .chain(lairsmith_core::embedded::MONSTER_TEMPLATE_FILES);
     let mut count = 0;
     for (path, text) in embedded {
         scan(&format!("the embedded {path}"), text, &mut problems);
@@ -309,7 +309,7 @@ fn no_shipped_text_or_document_cites_the_book_by_line() {
     }
     let templates = run(d, &["template", "list"]);
     scan("`lairsmith template list`", &templates, &mut problems);
-    for (path, _) in lairsmith::embedded::MONSTER_TEMPLATE_FILES {
+    for (path, _) in lairsmith_core::embedded::MONSTER_TEMPLATE_FILES {
         let id = Path::new(path).file_stem().unwrap().to_str().unwrap();
         let out = run(d, &["template", "show", id]);
         scan(
@@ -323,8 +323,8 @@ fn no_shipped_text_or_document_cites_the_book_by_line() {
 
 #[test]
 fn no_ui_help_or_summary_cites_the_book_by_line() {
-    use lairsmith::rules::{Rank, Role};
-    use lairsmith::vocab::Vocabulary;
+    use lairsmith_core::rules::{Rank, Role};
+    use lairsmith_core::vocab::Vocabulary;
     let mut problems = Vec::new();
     let km = lairsmith::tui::keymap::Keymap::default();
     let help: Vec<String> = lairsmith::tui::help::lines(&km)
@@ -355,7 +355,7 @@ fn no_ui_help_or_summary_cites_the_book_by_line() {
     }
     scan(
         "the leader flag's summary",
-        lairsmith::rules::role::LEADER_SUMMARY,
+        lairsmith_core::rules::role::LEADER_SUMMARY,
         &mut problems,
     );
     assert_clean(&problems);

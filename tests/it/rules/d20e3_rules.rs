@@ -2,11 +2,11 @@
 //! (`tests/data/d20-3e-extract.txt`, verbatim lines of seed 002), and each of RULINGS D1-D6 by
 //! name.
 
-use lairsmith::rules::d20e3::{
+use lairsmith_core::rules::d20e3::{
     self, Cell, Circumstance, Cr, PartyLevel, Worth, band, band_ranges, budget, cell,
     encounter_level, party_level, worth,
 };
-use lairsmith::rules::difficulty::Difficulty;
+use lairsmith_core::rules::difficulty::Difficulty;
 
 const EXTRACT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -161,7 +161,7 @@ fn d5_circumstances_scale_the_xp_rounded_down_and_move_the_el() {
     .collect();
     assert_eq!(adj, vec![-2, -1, 1, 2]);
     // The words of the seed's table, and the file's.
-    use lairsmith::vocab::Vocabulary;
+    use lairsmith_core::vocab::Vocabulary;
     assert_eq!(Circumstance::parse("more").unwrap(), Circumstance::More);
     assert!(EXTRACT.contains("Significantly more difficult"));
 }

@@ -203,9 +203,9 @@ fn no_shipped_text_uses_words_the_book_does_not() {
 
 #[test]
 fn every_typed_power_in_the_power_kits_carries_its_damage_tag() {
-    use lairsmith::rules::power_vocab::PowerTag;
-    use lairsmith::vocab::Vocabulary;
-    let kits = lairsmith::monster::kit::Templates::embedded();
+    use lairsmith_core::rules::power_vocab::PowerTag;
+    use lairsmith_core::vocab::Vocabulary;
+    let kits = lairsmith_core::monster::kit::Templates::embedded();
     let mut typed = 0;
     for (kit, p) in kits.library() {
         if let Some(dt) = p.damage_type {

@@ -4,8 +4,8 @@
 
 use crate::common;
 use common::{lairsmith, stdout};
-use lairsmith::rules::{Ability, Rank, Role};
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::rules::{Ability, Rank, Role};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::Path;
 
 fn read(doc: &str) -> String {
@@ -87,7 +87,7 @@ fn offsets(cell: &str) -> (Option<i32>, Option<i32>) {
 fn rules_md_difficulty_bands_are_the_codes_bands() {
     let doc = rules_md();
     let e3 = table_rows(&section(&doc, "### E3 ").unwrap());
-    let code: Vec<_> = lairsmith::rules::difficulty::BANDS
+    let code: Vec<_> = lairsmith_core::rules::difficulty::BANDS
         .iter()
         .map(|b| (b.min_offset, b.max_offset, b.name.to_owned()))
         .collect();
@@ -101,7 +101,7 @@ fn rules_md_difficulty_bands_are_the_codes_bands() {
     assert_eq!(written, code, "E3's table in docs/RULES.md");
 
     let d6 = table_rows(&section(&doc, "### D6 ").unwrap());
-    let code: Vec<_> = lairsmith::rules::d20e3::BANDS
+    let code: Vec<_> = lairsmith_core::rules::d20e3::BANDS
         .iter()
         .map(|b| (b.min_offset, b.max_offset, b.difficulty.key().to_owned()))
         .collect();
@@ -169,7 +169,7 @@ fn rules_md_key_abilities_are_the_codes() {
 
 #[test]
 fn rules_md_x_recoveries_and_speed_are_the_codes() {
-    use lairsmith::rules::Level;
+    use lairsmith_core::rules::Level;
     let doc = rules_md();
     let x = |l: i64| Level::new(l).unwrap().resistance_x();
     let r9 = section(&doc, "### R9 ").unwrap();
@@ -192,7 +192,7 @@ fn rules_md_x_recoveries_and_speed_are_the_codes() {
     let r13 = section(&doc, "### R13 ").unwrap();
     let written = format!(
         "Speed is {} unless",
-        lairsmith::monster::derive::DEFAULT_SPEED
+        lairsmith_core::monster::derive::DEFAULT_SPEED
     );
     assert!(r13.contains(&written), "R13 should say {written}");
 }

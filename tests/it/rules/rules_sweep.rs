@@ -3,9 +3,9 @@
 //! shares no table or formula with the code under test). The hand-computed examples of
 //! orcus-rules-reference.md §7 follow as readable anchors.
 
-use lairsmith::monster::kit::Templates;
-use lairsmith::monster::{Classification, MonsterDesign, StatBlock, derive};
-use lairsmith::rules::{CreatureType, Level, Rank, Role, Size, Source};
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::{Classification, MonsterDesign, StatBlock, derive};
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source};
 use std::collections::HashMap;
 
 struct Book {
@@ -198,7 +198,7 @@ fn every_level_rank_and_role_matches_the_book() {
                 assert_eq!(b.recoveries, recoveries, "{ctx} recoveries");
                 for p in b.powers.iter().filter(|p| p.attack.is_some()) {
                     let a = p.attack.as_ref().unwrap();
-                    let expected = if lairsmith::vocab::Vocabulary::key(a.defense) == "ac" {
+                    let expected = if lairsmith_core::vocab::Vocabulary::key(a.defense) == "ac" {
                         atk_ac
                     } else {
                         atk_other
@@ -245,7 +245,7 @@ fn every_default_kit_is_lint_clean() {
                         d.powers = Templates::embedded().default_powers(&d.classification());
                     }
                     let b = derive(&d);
-                    let findings = lairsmith::monster::lint::lint(&d, &b, None);
+                    let findings = lairsmith_core::monster::lint::lint(&d, &b, None);
                     assert!(
                         findings.is_empty(),
                         "level {level} {rank} {role} leader={leader}: {findings:#?}"
@@ -503,9 +503,9 @@ const ANCHORS: [Anchor; 14] = [
 
 #[test]
 fn hand_computed_anchors() {
-    use lairsmith::rules::DamageTier;
-    use lairsmith::rules::damage::tier_damage;
-    use lairsmith::rules::power_vocab::Defense;
+    use lairsmith_core::rules::DamageTier;
+    use lairsmith_core::rules::damage::tier_damage;
+    use lairsmith_core::rules::power_vocab::Defense;
     for a in &ANCHORS {
         let d = design(a.level, a.rank, a.role);
         let b = derive(&d);
@@ -526,7 +526,7 @@ fn hand_computed_anchors() {
             (a.save, a.ap, a.recoveries),
             "{ctx}"
         );
-        let f = lairsmith::monster::derive::formula_attack_bonus;
+        let f = lairsmith_core::monster::derive::formula_attack_bonus;
         assert_eq!(
             (f(&d, Defense::Ac), f(&d, Defense::Will)),
             (a.attack_ac, a.attack_other),
@@ -547,7 +547,7 @@ fn anchor_5_derived_stats_giant_frog() {
     let mut d = design(4, Rank::Standard, Role::Skulker);
     d.abilities.dex = Some(18);
     d.abilities.wis = Some(12);
-    d.skills = vec![lairsmith::rules::Skill::Stealth];
+    d.skills = vec![lairsmith_core::rules::Skill::Stealth];
     let b = derive(&d);
     assert_eq!(b.initiative, 6);
     assert_eq!(b.skills.0, vec![("stealth".to_owned(), 11)]);
@@ -557,7 +557,7 @@ fn anchor_5_derived_stats_giant_frog() {
     let mut d = design(30, Rank::Standard, Role::Spoiler);
     d.abilities.wis = Some(31);
     d.abilities.dex = Some(14);
-    d.skills = vec![lairsmith::rules::Skill::Perception];
+    d.skills = vec![lairsmith_core::rules::Skill::Perception];
     let b = derive(&d);
     assert_eq!((b.perception, b.initiative), (30, 17));
 }

@@ -1,15 +1,15 @@
 //! One test per ruling of RULINGS.md (R1-R15, E1-E5), named after it, pinning the reading the
 //! code implements. The sweep in rules_sweep.rs covers the whole level × rank × role space.
 
-use lairsmith::encounter::rating::orcus::{budget, budget_of, party_level_of};
-use lairsmith::encounter::report::report;
-use lairsmith::encounter::{Encounter, Group, Party, Placeholder, Side};
-use lairsmith::monster::kit::Templates;
-use lairsmith::monster::{Classification, MonsterDesign, derive};
-use lairsmith::rules::difficulty::{BANDS, band_for_offset, level_for_xp};
-use lairsmith::rules::grants::{resolve_grants, source_grants, tag_grants};
-use lairsmith::rules::*;
-use lairsmith::vocab::Vocabulary;
+use lairsmith_core::encounter::rating::orcus::{budget, budget_of, party_level_of};
+use lairsmith_core::encounter::report::report;
+use lairsmith_core::encounter::{Encounter, Group, Party, Placeholder, Side};
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::{Classification, MonsterDesign, derive};
+use lairsmith_core::rules::difficulty::{BANDS, band_for_offset, level_for_xp};
+use lairsmith_core::rules::grants::{resolve_grants, source_grants, tag_grants};
+use lairsmith_core::rules::*;
+use lairsmith_core::vocab::Vocabulary;
 
 fn lvl(n: i64) -> Level {
     Level::new(n).unwrap()
@@ -34,8 +34,8 @@ fn design(level: i64, rank: Rank, role: Role) -> MonsterDesign {
 #[test]
 fn r1_levels_are_1_to_30_and_the_damage_table_keeps_31_to_35() {
     assert!(Level::new(0).is_err() && Level::new(31).is_err());
-    assert_eq!(lairsmith::rules::tables::MONSTER_DAMAGE.len(), 35);
-    assert_eq!(lairsmith::rules::tables::MONSTER_XP.len(), 30);
+    assert_eq!(lairsmith_core::rules::tables::MONSTER_DAMAGE.len(), 35);
+    assert_eq!(lairsmith_core::rules::tables::MONSTER_XP.len(), 30);
 }
 
 #[test]
@@ -56,12 +56,12 @@ fn r2_role_formulas_base_plus_level() {
 #[test]
 fn r3_skulker_attacks_every_defense_at_plus_5() {
     let d = design(4, Rank::Standard, Role::Skulker);
-    use lairsmith::monster::derive::formula_attack_bonus;
-    use lairsmith::rules::power_vocab::Defense;
+    use lairsmith_core::monster::derive::formula_attack_bonus;
+    use lairsmith_core::rules::power_vocab::Defense;
     for def in Defense::ALL {
         assert_eq!(formula_attack_bonus(&d, *def), 9);
     }
-    assert_eq!(lairsmith::rules::role::SKULKER_NON_AC_ATTACK_BASE, 5);
+    assert_eq!(lairsmith_core::rules::role::SKULKER_NON_AC_ATTACK_BASE, 5);
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn r8_default_scores_top_on_the_key_ability_others_10_to_14() {
             }
         }
     }
-    assert_eq!(lairsmith::rules::abilities::base_modifier(31), 10);
+    assert_eq!(lairsmith_core::rules::abilities::base_modifier(31), 10);
 }
 
 #[test]
@@ -165,7 +165,7 @@ fn r9_x_by_tier_and_one_entry_per_type() {
 
 #[test]
 fn r10_damage_from_the_table_wrecker_bonus_mook_static() {
-    use lairsmith::rules::damage::tier_damage;
+    use lairsmith_core::rules::damage::tier_damage;
     assert_eq!(
         tier_damage(
             DamageTier::SurgeSingle,
@@ -186,7 +186,7 @@ fn r10_damage_from_the_table_wrecker_bonus_mook_static() {
     );
     // Usage and origin decide the natural tier.
     let p = &Templates::embedded()
-        .kit(lairsmith::monster::kit::KitFor::Archer)
+        .kit(lairsmith_core::monster::kit::KitFor::Archer)
         .unwrap()
         .powers[1];
     assert_eq!(p.natural_tier(), DamageTier::SurgeMulti);
@@ -233,7 +233,7 @@ fn r14_book_names_that_disagree() {
     assert_eq!(Source::parse("Immortal").unwrap(), Source::Outsider);
     assert_eq!(Source::parse("aberration").unwrap(), Source::Cosmic);
     assert_eq!(
-        lairsmith::rules::senses::MovementTrait::parse("wall-climber")
+        lairsmith_core::rules::senses::MovementTrait::parse("wall-climber")
             .unwrap()
             .to_string(),
         "wall-walker"
@@ -245,7 +245,7 @@ fn r15_every_stat_block_has_its_knowledge_check() {
     let b = derive(&design(17, Rank::Standard, Role::Spoiler));
     assert_eq!(
         (
-            lairsmith::vocab::Vocabulary::key(b.knowledge.skill),
+            lairsmith_core::vocab::Vocabulary::key(b.knowledge.skill),
             b.knowledge.moderate_dc,
             b.knowledge.hard_dc
         ),
@@ -288,7 +288,7 @@ fn e1_budget_sums_each_characters_standard_xp_over_all_levels_and_sizes() {
     assert_eq!(budget_of(&Party::parse("4x3").unwrap()), 600);
     assert_eq!(
         Party::parse("5").unwrap().size(),
-        lairsmith::rules::difficulty::DEFAULT_PARTY_SIZE
+        lairsmith_core::rules::difficulty::DEFAULT_PARTY_SIZE
     );
 }
 
@@ -330,7 +330,7 @@ fn e3_band_ranges_agree_with_the_ruling_for_every_party() {
 
 #[test]
 fn e2_e4_allies_placeholders_and_mixed_parties() {
-    let b = lairsmith::bestiary::Bestiary::shipped();
+    let b = lairsmith_core::bestiary::Bestiary::shipped();
     let party = Party::parse("3,3,4,5").unwrap();
     let mut e = Encounter::new("t", &party);
     e.add(Group::placeholder(
@@ -361,7 +361,7 @@ fn e2_e4_allies_placeholders_and_mixed_parties() {
 
 #[test]
 fn e3_warnings_and_unrated_encounters() {
-    let b = lairsmith::bestiary::Bestiary::shipped();
+    let b = lairsmith_core::bestiary::Bestiary::shipped();
     let party = Party::parse("4x3").unwrap();
     let empty = report(&Encounter::new("t", &party), &party, &b);
     assert!(empty.band.is_none() && empty.encounter_level.is_none());
@@ -389,7 +389,7 @@ fn e3_warnings_and_unrated_encounters() {
 
 #[test]
 fn e5_treasure_is_the_table_over_ten() {
-    let b = lairsmith::bestiary::Bestiary::shipped();
+    let b = lairsmith_core::bestiary::Bestiary::shipped();
     let party = Party::parse("4x1").unwrap();
     let mut e = Encounter::new("t", &party);
     e.add(Group::monster("tuskjaw-knuckler", count(4))).unwrap();
@@ -398,7 +398,7 @@ fn e5_treasure_is_the_table_over_ten() {
 
 #[test]
 fn explanation_marks_the_projects_own_rulings() {
-    let b = lairsmith::bestiary::Bestiary::shipped();
+    let b = lairsmith_core::bestiary::Bestiary::shipped();
     let party = Party::parse("4x6").unwrap();
     let mut e = Encounter::new("t", &party);
     e.add(Group::monster("voidglass-orrery", count(1))).unwrap();
@@ -418,6 +418,6 @@ fn explanation_marks_the_projects_own_rulings() {
     );
 }
 
-fn count(n: i64) -> lairsmith::encounter::Count {
-    lairsmith::encounter::Count::new(n).unwrap()
+fn count(n: i64) -> lairsmith_core::encounter::Count {
+    lairsmith_core::encounter::Count::new(n).unwrap()
 }

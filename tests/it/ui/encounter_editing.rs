@@ -4,9 +4,9 @@
 //! last opened or saved), from `<data>/state.yaml`, which nothing can make it trip on.
 
 use crate::common::ui::Ui;
-use lairsmith::encounter::{PartyRef, Side};
 use lairsmith::tui::app::{Msg, Screen};
 use lairsmith::tui::layer::Layer;
+use lairsmith_core::encounter::{PartyRef, Side};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use KeyCode::{Enter, Esc};
@@ -29,7 +29,7 @@ fn two_groups() -> Ui {
 }
 
 impl Ui {
-    fn group(&self) -> &lairsmith::encounter::Group {
+    fn group(&self) -> &lairsmith_core::encounter::Group {
         let e = &self.app.encounter;
         &e.encounter.groups[e.cursor]
     }
@@ -288,7 +288,7 @@ fn a_group_note_stops_at_its_limit() {
     ui.key(Enter);
     assert_eq!(
         ui.group().notes.as_deref().map(|n| n.chars().count()),
-        Some(lairsmith::limits::GROUP_NOTES.max)
+        Some(lairsmith_core::limits::GROUP_NOTES.max)
     );
 }
 
@@ -336,7 +336,7 @@ fn a_new_encounter_starts_with_the_last_party_used() {
         e.encounter.party,
         PartyRef::Uniform {
             size: 3,
-            level: lairsmith::rules::Level::new(7).unwrap()
+            level: lairsmith_core::rules::Level::new(7).unwrap()
         }
     );
     assert!(e.encounter.groups.is_empty());

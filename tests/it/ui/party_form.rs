@@ -4,9 +4,9 @@
 //! a temporary data directory.
 
 use crate::common::ui::Ui;
-use lairsmith::encounter::{PartyFile, PartyRef, parse_party};
 use lairsmith::tui::layer::{Confirm, Layer};
 use lairsmith::tui::screens::party::PartyForm;
+use lairsmith_core::encounter::{PartyFile, PartyRef, parse_party};
 use ratatui::crossterm::event::KeyCode::{self, BackTab, Down, Enter, Esc, Tab, Up};
 use std::path::PathBuf;
 
@@ -246,7 +246,7 @@ fn the_adventure_screen_has_the_form_for_its_inline_and_its_saved_party() {
         ui.app.adventure.adventure.party,
         PartyRef::Uniform {
             size: 2,
-            level: lairsmith::rules::Level::new(5).unwrap()
+            level: lairsmith_core::rules::Level::new(5).unwrap()
         }
     );
 

@@ -115,7 +115,7 @@ fn the_monster_picker_shows_the_leader_flag_and_xp() {
     ui.ch('a').typed("redwall shield");
     let e = ui.app.entry("redwall-shield-sergeant").unwrap();
     assert!(e.card.leader);
-    let xp = lairsmith::text::group_thousands(e.card.xp);
+    let xp = lairsmith_core::text::group_thousands(e.card.xp);
     for (w, h) in [(80, 24), (120, 40)] {
         let s = ui.resized(w, h);
         let row = s
@@ -171,7 +171,10 @@ fn the_encounter_picker_shows_each_encounters_xp_and_band() {
                 .unwrap_or_else(|| panic!("{id}:\n{s}"))
                 .to_owned()
         };
-        assert!(row("trolls").contains(&format!("{} XP", lairsmith::text::group_thousands(big))));
+        assert!(row("trolls").contains(&format!(
+            "{} XP",
+            lairsmith_core::text::group_thousands(big)
+        )));
         assert!(row("trolls").contains("deadly"), "{s}");
         assert!(row("ambush").contains("party level 1"), "{s}");
         assert!(row("broken").contains("cannot be read:"), "{s}");
@@ -341,7 +344,11 @@ fn a_draft_of_your_own_monster_saves_over_its_file() {
     assert_eq!(ui.app.forge.design.path(), Some(file.as_path()));
     ui.ctrl('s');
     assert_eq!(
-        lairsmith::monster::load_file(&file).unwrap().0.level.get(),
+        lairsmith_core::monster::load_file(&file)
+            .unwrap()
+            .0
+            .level
+            .get(),
         9,
         "{:?}",
         ui.app.status

@@ -30,8 +30,8 @@ impl Ui {
         self.ctrl('u').typed(level)
     }
 
-    fn saved_ogre(&self) -> lairsmith::monster::MonsterDesign {
-        lairsmith::monster::load_file(&self.root().join("bestiary/ogre-brute.yaml"))
+    fn saved_ogre(&self) -> lairsmith_core::monster::MonsterDesign {
+        lairsmith_core::monster::load_file(&self.root().join("bestiary/ogre-brute.yaml"))
             .unwrap()
             .0
     }

@@ -43,7 +43,7 @@ fn ambush() -> tempfile::TempDir {
 
 impl Ui {
     /// The fight on the screen.
-    fn fight(&self) -> &lairsmith::fight::Fight {
+    fn fight(&self) -> &lairsmith_core::fight::Fight {
         self.app.table.fight().expect("a fight is open")
     }
 
@@ -51,7 +51,7 @@ impl Ui {
     pub(super) fn log(&self) -> String {
         self.fight()
             .parsed_log()
-            .map(lairsmith::fight::run::log_line)
+            .map(lairsmith_core::fight::run::log_line)
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -69,14 +69,14 @@ impl Ui {
     }
 
     /// The combatant `id`'s effects, in words.
-    fn effects_on(&self, id: &str) -> Vec<(String, lairsmith::fight::model::Until)> {
+    fn effects_on(&self, id: &str) -> Vec<(String, lairsmith_core::fight::model::Until)> {
         let f = self.fight();
         let c = f.now.combatants.iter().find(|c| c.id == id).unwrap();
         c.effects
             .iter()
             .map(|e| {
                 (
-                    lairsmith::fight::rules::effect_words(e, &f.now),
+                    lairsmith_core::fight::rules::effect_words(e, &f.now),
                     e.until.clone(),
                 )
             })
@@ -208,7 +208,7 @@ fn a_roll_shows_each_target_first_and_offers_its_riders_after() {
         assert_eq!(on.len(), 1, "{on:?}");
         assert_eq!(
             on[0].1,
-            lairsmith::fight::model::Until::EndOf(who.into()),
+            lairsmith_core::fight::model::Until::EndOf(who.into()),
             "{on:?}"
         );
     }

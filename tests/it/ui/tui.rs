@@ -53,13 +53,16 @@ fn the_whole_wizard_by_keys() {
     forge_elite_wrecker(&mut ui);
     let path = ui.root().join("bestiary/cinder-ogre.yaml");
     assert!(path.is_file(), "status: {:?}", ui.app.status);
-    let d = lairsmith::monster::load_file(&path).unwrap().0;
+    let d = lairsmith_core::monster::load_file(&path).unwrap().0;
     assert_eq!(d.level.get(), 7);
-    assert_eq!(d.rank, lairsmith::rules::Rank::Elite);
-    assert_eq!(d.role, lairsmith::rules::Role::Wrecker);
+    assert_eq!(d.rank, lairsmith_core::rules::Rank::Elite);
+    assert_eq!(d.role, lairsmith_core::rules::Role::Wrecker);
     assert_eq!(
         d.tags,
-        vec![lairsmith::rules::Tag::Fire, lairsmith::rules::Tag::Giant]
+        vec![
+            lairsmith_core::rules::Tag::Fire,
+            lairsmith_core::rules::Tag::Giant
+        ]
     );
     let custom = d
         .powers
@@ -82,9 +85,9 @@ fn going_back_keeps_every_choice() {
     ui.ch('n').typed("12").key(Enter).key(Down).key(Enter);
     ui.ch('[').ch('[');
     assert_eq!(ui.app.forge.design.level.get(), 12);
-    assert_eq!(ui.app.forge.design.rank, lairsmith::rules::Rank::Elite);
+    assert_eq!(ui.app.forge.design.rank, lairsmith_core::rules::Rank::Elite);
     ui.ch(']').ch(']').ch(']');
-    assert_eq!(ui.app.forge.design.rank, lairsmith::rules::Rank::Elite);
+    assert_eq!(ui.app.forge.design.rank, lairsmith_core::rules::Rank::Elite);
 }
 
 #[test]
@@ -110,7 +113,7 @@ fn search_select_and_relevel() {
     let e = ui.app.bestiary.get("cinder-ogre").unwrap();
     assert_eq!(e.card.level.get(), 9);
     assert_eq!(e.block().unwrap().defenses.ac, 12 + 9);
-    let on_disk = lairsmith::monster::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
+    let on_disk = lairsmith_core::monster::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
         .unwrap()
         .0;
     assert_eq!(on_disk.level.get(), 9);
@@ -197,7 +200,11 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     let copy = ui.root().join("bestiary/cinder-ogre-2.yaml");
     assert!(copy.is_file(), "mine went to a copy: {:?}", ui.app.status);
     assert_eq!(
-        lairsmith::monster::load_file(&copy).unwrap().0.level.get(),
+        lairsmith_core::monster::load_file(&copy)
+            .unwrap()
+            .0
+            .level
+            .get(),
         8
     );
 }
@@ -241,7 +248,7 @@ fn encounter_for_four_level_six_characters() {
     let r = &ui.app.encounter.report;
     assert_eq!(r.xp, 800 + 3 * 250);
     assert_eq!(
-        r.band.map(lairsmith::vocab::Vocabulary::key),
+        r.band.map(lairsmith_core::vocab::Vocabulary::key),
         Some("hard"),
         "{r:?}"
     );
@@ -260,7 +267,7 @@ fn encounter_for_four_level_six_characters() {
             .encounter
             .report
             .band
-            .map(lairsmith::vocab::Vocabulary::key),
+            .map(lairsmith_core::vocab::Vocabulary::key),
         Some("hard")
     );
     // Export the sheet.
@@ -367,7 +374,7 @@ fn filters_sort_and_clear() {
     for h in hits {
         let d = &b.entries[h.index].card;
         assert!(
-            d.level.get() <= 10 && d.role == lairsmith::rules::Role::Archer,
+            d.level.get() <= 10 && d.role == lairsmith_core::rules::Role::Archer,
             "{}",
             d.id
         );
@@ -493,7 +500,7 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
     ui.ch('x').ch('y');
     assert!(!copy.exists(), "{:?}", ui.app.status);
     assert!(ui.app.bestiary.get("hedgemaw-2").is_none());
-    let trash = lairsmith::store::trash::list(ui.root());
+    let trash = lairsmith_core::store::trash::list(ui.root());
     assert_eq!(trash.len(), 1);
     assert_eq!(trash[0].id, "hedgemaw-2");
     ui.ch('U');
@@ -504,7 +511,7 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
     );
     assert!(ui.app.bestiary.get("hedgemaw-2").is_some());
     assert_eq!(ui.app.browser.selected_id().as_deref(), Some("hedgemaw-2"));
-    assert!(lairsmith::store::trash::list(ui.root()).is_empty());
+    assert!(lairsmith_core::store::trash::list(ui.root()).is_empty());
     // Nothing left to restore: a message, not a crash.
     ui.ch('U');
     assert!(matches!(
@@ -532,9 +539,9 @@ fn ui_plus_never_lowers_a_count_and_stops_at_999() {
         assert!(now >= last, "+ lowered the count from {last} to {now}");
         last = now;
     }
-    assert_eq!(last, lairsmith::encounter::MAX_GROUP_COUNT);
+    assert_eq!(last, lairsmith_core::encounter::MAX_GROUP_COUNT);
     ui.ch('-');
-    assert_eq!(count(&ui), lairsmith::encounter::MAX_GROUP_COUNT - 1);
+    assert_eq!(count(&ui), lairsmith_core::encounter::MAX_GROUP_COUNT - 1);
 }
 
 /// Issue 8 §6: a 100 KB paste into the search box took over two minutes of CPU. It is typed as
@@ -550,7 +557,7 @@ fn a_100kb_paste_into_the_search_box_is_capped_at_the_fields_length() {
     let paste = "ashen keener ".repeat(100_000 / 13);
     dispatch(&mut ui.app, Msg::Paste(paste.clone()), &mut no_editor);
     let held = ui.app.browser.query.text();
-    assert_eq!(held.chars().count(), lairsmith::text::MAX_NAME_CHARS);
+    assert_eq!(held.chars().count(), lairsmith_core::text::MAX_NAME_CHARS);
     assert!(paste.starts_with(&held));
     let hits = ui.app.browser.hits.len();
     let mut typed = Ui::new();
@@ -577,7 +584,7 @@ fn a_20kb_paste_into_the_forge_name_is_capped_at_64_characters() {
     ui.key(Enter);
     assert_eq!(
         ui.app.forge.design.name,
-        "x".repeat(lairsmith::text::MAX_NAME_CHARS)
+        "x".repeat(lairsmith_core::text::MAX_NAME_CHARS)
     );
 }
 
@@ -636,7 +643,7 @@ fn traits_and_overrides_are_edited_in_the_details_form() {
         .iter()
         .position(|d| {
             *d == lairsmith::tui::screens::forge::fields::Detail::Override(
-                lairsmith::monster::overrides::StatKey::Hp,
+                lairsmith_core::monster::overrides::StatKey::Hp,
             )
         })
         .unwrap();
@@ -682,7 +689,7 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     ui.ch('Y');
     assert_eq!(
         ui.app.encounter.encounter.system,
-        lairsmith::encounter::System::D20e3
+        lairsmith_core::encounter::System::D20e3
     );
     ui.ch('c').typed("5 x2").key(Enter);
     ui.ch('c').typed("1/2").key(Enter);
@@ -725,7 +732,7 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     let file = ui.root().join("encounters/bridge.yaml");
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("system: d20-3e"), "{saved}");
-    assert!(lairsmith::encounter::parse_encounter(&saved, &file).is_ok());
+    assert!(lairsmith_core::encounter::parse_encounter(&saved, &file).is_ok());
 }
 
 #[test]

@@ -5,11 +5,11 @@
 
 use crate::common::ui::Ui;
 use lairsmith::cli::DataDir;
-use lairsmith::encounter::{Count, Group, Party, Placeholder, add_group, create_encounter};
-use lairsmith::rules::experience::first_xp;
-use lairsmith::rules::{Level, Rank, Role};
 use lairsmith::tui::app::{Confirm, Screen};
 use lairsmith::tui::layer::{FilesFor, Layer};
+use lairsmith_core::encounter::{Count, Group, Party, Placeholder, add_group, create_encounter};
+use lairsmith_core::rules::experience::first_xp;
+use lairsmith_core::rules::{Level, Rank, Role};
 use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
 
@@ -96,11 +96,15 @@ fn an_adventure_is_built_by_keys_and_shows_bands_level_ups_and_pictures() {
     let xp: Vec<u64> = r.encounters.iter().map(|l| l.xp).collect();
     assert_eq!(xp, [750, 1325, 0, 1325, 1325, 1325, 1325]);
     assert_eq!(
-        r.encounters[0].band.map(lairsmith::vocab::Vocabulary::key),
+        r.encounters[0]
+            .band
+            .map(lairsmith_core::vocab::Vocabulary::key),
         Some("standard")
     );
     assert_eq!(
-        r.encounters[1].band.map(lairsmith::vocab::Vocabulary::key),
+        r.encounters[1]
+            .band
+            .map(lairsmith_core::vocab::Vocabulary::key),
         Some("deadly")
     );
     assert!(r.encounters[2].band.is_none());
@@ -179,7 +183,7 @@ fn save_reopen_export_and_changed_on_disk() {
     ui.typed("Road to Karn").key(KeyCode::Enter);
     let path = ui.root().join("adventures/road-to-karn.yaml");
     assert!(path.is_file(), "{:?}", ui.app.status);
-    let (a, _) = lairsmith::adventure::load_adventure(&path).unwrap();
+    let (a, _) = lairsmith_core::adventure::load_adventure(&path).unwrap();
     assert_eq!(a.encounters, ["ambush", "bridge-trolls"]);
     assert!(!ui.app.adventure.is_dirty());
 
@@ -259,7 +263,7 @@ fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
     ui.key(KeyCode::F(4));
     ui.ch('P').ctrl('u').typed("4x3").key(KeyCode::Enter);
     ui.add("ambush").add("bridge-trolls");
-    while ui.app.adventure.adventure.treasure != Some(lairsmith::treasure::Method::Troves) {
+    while ui.app.adventure.adventure.treasure != Some(lairsmith_core::treasure::Method::Troves) {
         ui.ch('t');
     }
     let from_adventure = ui.app.adventure.report.encounters[0].treasure.clone();
@@ -277,7 +281,7 @@ fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
     ui.ch('t');
     assert_eq!(
         ui.app.encounter.treasure_plan.as_ref().map(|p| p.method),
-        Some(lairsmith::treasure::Method::Narrative)
+        Some(lairsmith_core::treasure::Method::Narrative)
     );
     ui.ch('t');
     assert!(ui.app.encounter.treasure_plan.is_none());
@@ -300,7 +304,7 @@ fn an_unsaved_adventure_is_among_the_recovery_files() {
         })
         .expect("the adventure is kept");
     assert!(path.starts_with(ui.root().join("recovery")));
-    let a = lairsmith::adventure::parse_adventure(text, path).unwrap();
+    let a = lairsmith_core::adventure::parse_adventure(text, path).unwrap();
     assert_eq!(a.encounters, ["ambush"]);
 }
 

@@ -42,7 +42,7 @@ fn the_challenge_key_and_form_add_a_challenge_that_changes_the_report() {
     // Alone, one Standard level-6 monster per character: the whole budget (A2).
     assert_eq!(s.report.xp, 1000);
     assert_eq!(
-        s.report.band.map(lairsmith::vocab::Vocabulary::key),
+        s.report.band.map(lairsmith_core::vocab::Vocabulary::key),
         Some("standard")
     );
     assert!(s.is_dirty());

@@ -37,7 +37,7 @@ fn reach_regeneration_and_variants_are_edited_in_the_forge_details_and_saved_as_
     let mut ui = new_monster_at_details();
     assert!(
         !details(&ui.app.forge.design).contains(&Detail::Override(
-            lairsmith::monster::overrides::StatKey::Reach
+            lairsmith_core::monster::overrides::StatKey::Reach
         )),
         "reach is the design's field, not an override, in a new monster"
     );
@@ -88,7 +88,8 @@ fn reach_regeneration_and_variants_are_edited_in_the_forge_details_and_saved_as_
         saved.contains("variants:\n- name: Elder Form\n  text: '{name} has resist fire 10.'\n"),
         "{saved}"
     );
-    let again = lairsmith::monster::parse_monster(&saved, Path::new("new-monster.yaml")).unwrap();
+    let again =
+        lairsmith_core::monster::parse_monster(&saved, Path::new("new-monster.yaml")).unwrap();
     assert_eq!(again, *ui.app.forge.design);
 }
 
@@ -96,10 +97,10 @@ fn reach_regeneration_and_variants_are_edited_in_the_forge_details_and_saved_as_
 fn an_old_files_reach_override_stays_editable_in_the_forge() {
     let mut ui = new_monster_at_details();
     ui.app.forge.design.overrides.insert(
-        lairsmith::monster::overrides::StatKey::Reach,
-        lairsmith::monster::overrides::Override::value(2, "a long neck"),
+        lairsmith_core::monster::overrides::StatKey::Reach,
+        lairsmith_core::monster::overrides::Override::value(2, "a long neck"),
     );
-    let row = Detail::Override(lairsmith::monster::overrides::StatKey::Reach);
+    let row = Detail::Override(lairsmith_core::monster::overrides::StatKey::Reach);
     assert!(details(&ui.app.forge.design).contains(&row));
     ui.edit(row).key(Enter);
     assert!(
@@ -107,7 +108,7 @@ fn an_old_files_reach_override_stays_editable_in_the_forge() {
             .forge
             .design
             .overrides
-            .contains_key(&lairsmith::monster::overrides::StatKey::Reach),
+            .contains_key(&lairsmith_core::monster::overrides::StatKey::Reach),
         "an emptied override goes"
     );
 }

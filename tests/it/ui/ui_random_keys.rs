@@ -235,11 +235,11 @@ impl World {
                 0 => Err("the editor exited with 1".to_owned()),
                 1 => {
                     let _ = std::fs::write(p, "kind: monster\nschema_version: 1\nname: [\n");
-                    lairsmith::monster::load_file(p)
+                    lairsmith_core::monster::load_file(p)
                         .map(Box::new)
                         .map_err(|e| e.to_string())
                 }
-                _ => lairsmith::monster::load_file(p)
+                _ => lairsmith_core::monster::load_file(p)
                     .map(Box::new)
                     .map_err(|e| e.to_string()),
             };

@@ -8,15 +8,15 @@ pub mod view;
 
 pub use update::{Prompt, Question};
 
-use crate::adventure::check::{
-    AdventureReport, Loaded, Ratings, rate_adventure, rate_adventure_with,
-};
-use crate::adventure::{Adventure, MAX_ADVENTURE_ENCOUNTERS};
-use crate::bestiary::Bestiary;
-use crate::encounter::{Party, PartyRef};
-use crate::rules::Level;
 use crate::tui::document::{Document, OnDisk};
 use crate::tui::screens::party::{Mark, PartyFiles};
+use lairsmith_core::adventure::check::{
+    AdventureReport, Loaded, Ratings, rate_adventure, rate_adventure_with,
+};
+use lairsmith_core::adventure::{Adventure, MAX_ADVENTURE_ENCOUNTERS};
+use lairsmith_core::bestiary::Bestiary;
+use lairsmith_core::encounter::{Party, PartyRef};
+use lairsmith_core::rules::Level;
 use std::collections::BTreeMap;
 
 pub struct AdventureScreen {

@@ -2,16 +2,16 @@
 //! treasure method, undo, saving, opening and exporting the sheet.
 
 use super::AdventureScreen;
-use crate::adventure::Adventure;
-use crate::encounter::PartyChoice;
-use crate::encounter::PartyRef;
-use crate::store::path_in;
 use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{FilesFor, Layer};
 use crate::tui::msg::{Effect, Outcome, Owner};
 use crate::tui::widgets::text_field::TextField;
-use crate::vocab::Vocabulary;
+use lairsmith_core::adventure::Adventure;
+use lairsmith_core::encounter::PartyChoice;
+use lairsmith_core::encounter::PartyRef;
+use lairsmith_core::store::path_in;
+use lairsmith_core::vocab::Vocabulary;
 use rand::Rng;
 
 /// The Adventure screen's one question.
@@ -92,7 +92,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             if s.is_full() {
                 app.error(format!(
                     "An adventure holds at most {} encounters.",
-                    crate::adventure::MAX_ADVENTURE_ENCOUNTERS
+                    lairsmith_core::adventure::MAX_ADVENTURE_ENCOUNTERS
                 ));
             } else {
                 return Some(vec![Cmd::ListFiles(FilesFor::AddEncounter).into()]);
@@ -128,7 +128,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             prompt(app, Prompt::Party, title, TextField::new(&spec));
         }
         Action::TreasureMethod => {
-            let next = crate::vocab::cycle_option(s.adventure.treasure, true);
+            let next = lairsmith_core::vocab::cycle_option(s.adventure.treasure, true);
             s.adventure.treasure = next;
             app.info(match next {
                 Some(m) => format!("Treasure: {m}."),
@@ -220,11 +220,11 @@ fn party_spec(p: &PartyRef) -> String {
 /// the executor, which prefers the saved party of that id.
 fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
-    if crate::monster::design::is_valid_id(text) {
+    if lairsmith_core::monster::design::is_valid_id(text) {
         let (text, owner) = (text.to_owned(), Owner::Adventure);
         return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
     }
-    let p = crate::encounter::spec_party(text).map_err(|e| e.to_string())?;
+    let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.adventure.adventure.party = PartyRef::from_party(&p);
     app.info(format!("Party: {}.", p.describe()));
     Ok(Vec::new())
@@ -258,8 +258,8 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     if let Some(cmd) = doc.save_over(WritePurpose::Adventure, then.clone()) {
         return vec![cmd.into()];
     }
-    let field =
-        TextField::new(doc.offered_name("New Adventure")).with_max(crate::text::MAX_NAME_CHARS);
+    let field = TextField::new(doc.offered_name("New Adventure"))
+        .with_max(lairsmith_core::text::MAX_NAME_CHARS);
     let title = "Name the adventure (saved in your adventures folder)";
     prompt(app, Prompt::SaveAs { then }, title, field);
     Vec::new()
@@ -285,7 +285,12 @@ pub fn reset(app: &mut App) {
 }
 
 /// The adventure read from a file, on the screen.
-fn opened(app: &mut App, path: std::path::PathBuf, a: Adventure, fp: crate::store::Fingerprint) {
+fn opened(
+    app: &mut App,
+    path: std::path::PathBuf,
+    a: Adventure,
+    fp: lairsmith_core::store::Fingerprint,
+) {
     let name = a.name.clone();
     let file = crate::tui::document::OnDisk {
         path,
@@ -311,8 +316,11 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         Prompt::Party => set_party(app, text)?,
         Prompt::Export => {
             let s = &app.adventure;
-            let contents =
-                crate::export::sheet::adventure::markdown(&s.adventure, &s.report, &app.bestiary);
+            let contents = lairsmith_core::export::sheet::adventure::markdown(
+                &s.adventure,
+                &s.report,
+                &app.bestiary,
+            );
             crate::tui::export::to_file(app, text, contents)
         }
         Prompt::Notes => {
@@ -322,7 +330,8 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         }
         Prompt::ExportHtml => {
             let s = &app.adventure;
-            let contents = crate::export::html::adventure(&s.adventure, &s.report, &app.bestiary);
+            let contents =
+                lairsmith_core::export::html::adventure(&s.adventure, &s.report, &app.bestiary);
             crate::tui::export::to_file(app, text, contents)
         }
     })

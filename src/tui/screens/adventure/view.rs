@@ -2,14 +2,14 @@
 //! pacing as a bar chart, the XP toward the next level as a gauge with the level-ups marked,
 //! and the selected encounter's details.
 
-use crate::adventure::check::{AdventureReport, CharacterTrack, EncounterLine};
-use crate::export::doc::group_thousands;
-use crate::rules::experience::first_xp;
-use crate::rules::level::Level;
-use crate::text::{escape_controls, fit_width};
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::theme;
+use lairsmith_core::adventure::check::{AdventureReport, CharacterTrack, EncounterLine};
+use lairsmith_core::export::doc::group_thousands;
+use lairsmith_core::rules::experience::first_xp;
+use lairsmith_core::rules::level::Level;
+use lairsmith_core::text::{escape_controls, fit_width};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -138,7 +138,7 @@ fn encounters(app: &App, f: &mut Frame, area: Rect) {
         let band_st = if l.problem.as_ref().is_some_and(|p| p.is_error()) {
             theme::error()
         } else {
-            band_style(l.band.map(crate::vocab::Vocabulary::key))
+            band_style(l.band.map(lairsmith_core::vocab::Vocabulary::key))
         };
         rows.push((
             Line::from(vec![
@@ -214,7 +214,7 @@ fn pacing(r: &AdventureReport, cursor: usize, f: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     f.render_widget(block, area);
     let mut spans = Vec::new();
-    for b in crate::rules::difficulty::BANDS {
+    for b in lairsmith_core::rules::difficulty::BANDS {
         spans.push(Span::styled(
             format!(
                 "{} ",
@@ -287,8 +287,10 @@ fn pacing_bar(l: &EncounterLine, selected: bool, width: usize) -> Bar<'static> {
     Bar::default()
         .value(pct)
         .label(Line::from(label))
-        .style(band_style(l.band.map(crate::vocab::Vocabulary::key)))
-        .text_value(match l.band.map(crate::vocab::Vocabulary::key) {
+        .style(band_style(
+            l.band.map(lairsmith_core::vocab::Vocabulary::key),
+        ))
+        .text_value(match l.band.map(lairsmith_core::vocab::Vocabulary::key) {
             Some(b) => b
                 .chars()
                 .next()
@@ -333,8 +335,8 @@ fn track_table(tracks: &[CharacterTrack], area: Rect) -> Vec<Line<'static>> {
         .collect();
     let col = |i: usize, head: &str| {
         rows.iter()
-            .map(|(_, c)| crate::text::display_width(&c[i]))
-            .chain([crate::text::display_width(head)])
+            .map(|(_, c)| lairsmith_core::text::display_width(&c[i]))
+            .chain([lairsmith_core::text::display_width(head)])
             .max()
             .unwrap_or(0)
     };
@@ -432,7 +434,7 @@ fn level_gauge(t: &CharacterTrack, cursor: usize, width: u16) -> Vec<Line<'stati
         None => format!("{}: level 30, {} XP", t.name, group_thousands(t.end_xp)),
     };
     // Narrow, the numbers stay whole in a shorter sentence.
-    let next = if crate::text::display_width(&next) <= w {
+    let next = if lairsmith_core::text::display_width(&next) <= w {
         next
     } else {
         match t.next_level_xp {
@@ -497,7 +499,10 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
             l.party_level
         )),
     ];
-    if let (Some(b), Some(el)) = (l.band.map(crate::vocab::Vocabulary::key), l.encounter_level) {
+    if let (Some(b), Some(el)) = (
+        l.band.map(lairsmith_core::vocab::Vocabulary::key),
+        l.encounter_level,
+    ) {
         lines.push(Line::from(vec![
             Span::styled(b, band_style(Some(b)).add_modifier(Modifier::BOLD)),
             Span::raw(format!(

@@ -7,11 +7,11 @@ pub mod view;
 
 pub use update::{Prompt, Question, export_name};
 
-use crate::bestiary::{Bestiary, Filter, SearchHit, search};
-use crate::monster::lint::Finding;
 use crate::tui::widgets::text_field::TextField;
+use lairsmith_core::bestiary::{Bestiary, Filter, SearchHit, search};
+use lairsmith_core::monster::lint::Finding;
 
-pub use crate::bestiary::search::SortKey;
+pub use lairsmith_core::bestiary::search::SortKey;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pane {
@@ -57,7 +57,7 @@ impl Default for Browser {
 impl Browser {
     pub fn new() -> Browser {
         Browser {
-            query: TextField::default().with_max(crate::text::MAX_NAME_CHARS),
+            query: TextField::default().with_max(lairsmith_core::text::MAX_NAME_CHARS),
             filter: Filter::default(),
             sort: SortKey::Name,
             pane: Pane::List,

@@ -3,17 +3,17 @@
 //! what the executor reports back about the monsters on disk (a load, a reload, a save).
 
 use super::Pane;
-use crate::bestiary::{Filter, Provenance};
-use crate::export::{Format, render};
-use crate::monster::lint::Severity;
-use crate::rules::{CreatureType, Level, Rank, Role, Source, Tag};
-use crate::store::{Expect, Fingerprint, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, RelevelForm, WritePurpose};
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
 use crate::tui::msg::{Effect, Outcome};
 use crate::tui::widgets::text_field::TextField;
-use crate::vocab::Vocabulary;
+use lairsmith_core::bestiary::{Filter, Provenance};
+use lairsmith_core::export::{Format, render};
+use lairsmith_core::monster::lint::Severity;
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Source, Tag};
+use lairsmith_core::store::{Expect, Fingerprint, path_in};
+use lairsmith_core::vocab::Vocabulary;
 use std::path::PathBuf;
 
 /// The Bestiary's questions.
@@ -23,7 +23,7 @@ pub enum Question {
     Delete { id: String, path: PathBuf },
     /// Re-levelling one of the user's own monsters: o overwrite, c save as a copy.
     RelevelOwn {
-        design: Box<crate::monster::MonsterDesign>,
+        design: Box<lairsmith_core::monster::MonsterDesign>,
     },
 }
 
@@ -54,7 +54,7 @@ pub enum Prompt {
 /// The whole path an export of `name` is offered under: a slug of the name (so nothing read
 /// from a file can steer the path) in the export directory.
 pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
-    let mut slug = crate::monster::slugify(name);
+    let mut slug = lairsmith_core::monster::slugify(name);
     if slug.is_empty() {
         slug = "export".into();
     }
@@ -98,7 +98,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Filter => open_filters(app),
         Action::ClearFilter => {
-            br.filter = crate::bestiary::Filter::default();
+            br.filter = lairsmith_core::bestiary::Filter::default();
             br.query.clear();
             app.info("Search and filters cleared.");
         }
@@ -237,7 +237,7 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
     let Some(loaded) = design_of(app, &id) else {
         return Vec::new();
     };
-    let d = crate::bestiary::naming::copy_of(&app.bestiary, &loaded);
+    let d = lairsmith_core::bestiary::naming::copy_of(&app.bestiary, &loaded);
     let source = app
         .bestiary
         .get(&id)
@@ -249,7 +249,7 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
                 base: None,
                 copy_of: source,
                 path,
-                contents: crate::yaml_io::to_string(&d),
+                contents: lairsmith_core::yaml_io::to_string(&d),
                 expect: Expect::New,
                 purpose: WritePurpose::Monster {
                     design: Box::new(d),
@@ -275,7 +275,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
     let contents = match p {
         Prompt::ExportMarkdown { .. } => render(&block, Format::Markdown),
         Prompt::ExportYaml { .. } => render(&block, Format::Yaml),
-        Prompt::ExportHtml { .. } => crate::export::html::monster(&block),
+        Prompt::ExportHtml { .. } => lairsmith_core::export::html::monster(&block),
     };
     Ok(crate::tui::export::to_file(app, text, contents))
 }
@@ -357,7 +357,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
 /// A monster written to `path` (from the Forge or here): in the list, selected.
 pub fn monster_saved(
     app: &mut App,
-    design: crate::monster::MonsterDesign,
+    design: lairsmith_core::monster::MonsterDesign,
     path: PathBuf,
     fp: Fingerprint,
 ) {
@@ -371,9 +371,15 @@ pub fn monster_saved(
 }
 
 /// The monster file the editor closed on, read back: in the list, with what the lint says.
-fn edited(app: &mut App, path: PathBuf, design: crate::monster::MonsterDesign, fp: Fingerprint) {
+fn edited(
+    app: &mut App,
+    path: PathBuf,
+    design: lairsmith_core::monster::MonsterDesign,
+    fp: Fingerprint,
+) {
     let findings =
-        crate::monster::block_and_findings(&design, &app.bestiary.templates, Some(&path)).1;
+        lairsmith_core::monster::block_and_findings(&design, &app.bestiary.templates, Some(&path))
+            .1;
     let entry = app
         .bestiary
         .entry(design, Provenance::User, path.clone(), Some(fp));
@@ -405,7 +411,7 @@ fn edited(app: &mut App, path: PathBuf, design: crate::monster::MonsterDesign, f
 fn read_entry<T>(
     app: &mut App,
     id: &str,
-    read: impl FnOnce(&crate::bestiary::Entry) -> Result<T, crate::yaml_io::FileError>,
+    read: impl FnOnce(&lairsmith_core::bestiary::Entry) -> Result<T, lairsmith_core::yaml_io::FileError>,
 ) -> Option<T> {
     match read(app.bestiary.get(id)?) {
         Ok(v) => Some(v),
@@ -417,18 +423,24 @@ fn read_entry<T>(
 }
 
 /// The stat block of the monster `id` (see [`read_entry`]).
-fn block_of(app: &mut App, id: &str) -> Option<crate::monster::StatBlock> {
-    read_entry(app, id, crate::bestiary::Entry::block)
+fn block_of(app: &mut App, id: &str) -> Option<lairsmith_core::monster::StatBlock> {
+    read_entry(app, id, lairsmith_core::bestiary::Entry::block)
 }
 
 /// The design of the monster `id` (see `read_entry`).
-pub fn design_of(app: &mut App, id: &str) -> Option<std::sync::Arc<crate::monster::MonsterDesign>> {
-    read_entry(app, id, crate::bestiary::Entry::design)
+pub fn design_of(
+    app: &mut App,
+    id: &str,
+) -> Option<std::sync::Arc<lairsmith_core::monster::MonsterDesign>> {
+    read_entry(app, id, lairsmith_core::bestiary::Entry::design)
 }
 
 /// What the re-level form asks for, or why it cannot be done as it stands: a level being typed
 /// that is not one yet, or a rank a template of the monster overrules.
-pub fn relevel_ask(app: &App, form: &RelevelForm) -> Result<crate::monster::relevel::Ask, String> {
+pub fn relevel_ask(
+    app: &App,
+    form: &RelevelForm,
+) -> Result<lairsmith_core::monster::relevel::Ask, String> {
     let typed = form.level.text();
     if typed.trim().is_empty() {
         return Err("Type the new level, 1 to 30.".into());
@@ -438,12 +450,15 @@ pub fn relevel_ask(app: &App, form: &RelevelForm) -> Result<crate::monster::rele
     let rank = form.rank.checked_sub(1).map_or(d.rank, |i| Rank::ALL[i]);
     let role = form.role.checked_sub(1).map_or(d.role, |i| Role::ALL[i]);
     if form.rank > 0
-        && let Some(why) =
-            crate::monster::template_apply::rank_change_refusal(d, rank, &app.bestiary.templates)
+        && let Some(why) = lairsmith_core::monster::template_apply::rank_change_refusal(
+            d,
+            rank,
+            &app.bestiary.templates,
+        )
     {
         return Err(why);
     }
-    Ok(crate::monster::relevel::Ask {
+    Ok(lairsmith_core::monster::relevel::Ask {
         level,
         rank,
         role,
@@ -456,19 +471,19 @@ pub fn relevel_ask(app: &App, form: &RelevelForm) -> Result<crate::monster::rele
 pub fn relevel_preview(
     app: &App,
     form: &RelevelForm,
-) -> Result<crate::monster::relevel::Relevelled, String> {
+) -> Result<lairsmith_core::monster::relevel::Relevelled, String> {
     let ask = relevel_ask(app, form)?;
-    Ok(crate::monster::relevel::relevel(
+    Ok(lairsmith_core::monster::relevel::relevel(
         &form.design,
         ask,
         &app.bestiary.templates,
-        crate::monster::kit::Templates::embedded(),
+        lairsmith_core::monster::kit::Templates::embedded(),
     ))
 }
 
 /// Whether a design has an override that the follow-formula key would make relative.
-pub fn relevel_fixed_overrides(d: &crate::monster::MonsterDesign) -> bool {
-    use crate::monster::overrides::Amount;
+pub fn relevel_fixed_overrides(d: &lairsmith_core::monster::MonsterDesign) -> bool {
+    use lairsmith_core::monster::overrides::Amount;
     d.overrides
         .values()
         .chain(d.powers.iter().filter_map(|p| p.overrides.attack.as_ref()))
@@ -533,7 +548,11 @@ pub fn relevel_chosen(app: &mut App, mut form: RelevelForm) -> Vec<Effect> {
 }
 
 /// Writes a re-levelled monster: over the user's own file, or as a new copy.
-fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool) -> Vec<Effect> {
+fn relevel_write(
+    app: &mut App,
+    mut d: lairsmith_core::monster::MonsterDesign,
+    copy: bool,
+) -> Vec<Effect> {
     let Some(loaded) = design_of(app, &d.id) else {
         return Vec::new();
     };
@@ -545,7 +564,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
-            crate::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
+            lairsmith_core::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
             match path_in(&app.paths.bestiary, &d.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(err) => {
@@ -560,7 +579,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
             copy_of: source.filter(|_| expect == Expect::New),
             base,
             path,
-            contents: crate::yaml_io::to_string(&d),
+            contents: lairsmith_core::yaml_io::to_string(&d),
             expect,
             purpose: WritePurpose::Monster {
                 design: Box::new(d),
@@ -573,7 +592,7 @@ fn relevel_write(app: &mut App, mut d: crate::monster::MonsterDesign, copy: bool
 }
 
 fn cycle_vec<T: Vocabulary>(v: &mut Vec<T>, forward: bool) {
-    let next = crate::vocab::cycle_option(v.first().copied(), forward);
+    let next = lairsmith_core::vocab::cycle_option(v.first().copied(), forward);
     v.clear();
     v.extend(next);
 }

@@ -1,15 +1,15 @@
 //! Drawing the Bestiary screen (read-only).
 
 use super::Pane;
-use crate::bestiary::Mark;
-use crate::monster::lint::Severity;
-use crate::rules::Rank;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
-use crate::vocab::Vocabulary;
+use lairsmith_core::bestiary::Mark;
+use lairsmith_core::monster::lint::Severity;
+use lairsmith_core::rules::Rank;
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -175,12 +175,12 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
             } else {
                 Span::styled("◆", theme::ok())
             };
-            let name = crate::text::truncate_to_width(&d.name, name_w);
-            let pad = name_w.saturating_sub(crate::text::display_width(&name));
+            let name = lairsmith_core::text::truncate_to_width(&d.name, name_w);
+            let pad = name_w.saturating_sub(lairsmith_core::text::display_width(&name));
             let mut spans = vec![mark, yours, Span::raw(" ")];
             spans.extend(highlighted(
                 &name,
-                &crate::bestiary::matched_indices(&d.name, &query),
+                &lairsmith_core::bestiary::matched_indices(&d.name, &query),
                 Style::new(),
             ));
             spans.push(Span::raw(" ".repeat(pad)));
@@ -291,7 +291,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
             match e.block() {
                 Ok(block) => lines.extend(statblock::text(&block).lines),
                 Err(err) => lines.push(Line::from(Span::styled(
-                    crate::text::escape_controls(&err.to_string()).into_owned(),
+                    lairsmith_core::text::escape_controls(&err.to_string()).into_owned(),
                     theme::error(),
                 ))),
             }
@@ -469,7 +469,7 @@ fn relevel_body(app: &App, form: &crate::tui::app::RelevelForm) -> Vec<Line<'sta
             Style::new()
         };
         lines.push(Line::from(Span::styled(
-            crate::text::escape_controls(&format!("  {}", e.line())).into_owned(),
+            lairsmith_core::text::escape_controls(&format!("  {}", e.line())).into_owned(),
             style,
         )));
     }
@@ -545,7 +545,10 @@ pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Fram
         }
     };
     let ranks: Vec<&str> = Rank::ALL.iter().map(|r| r.key()).collect();
-    let roles: Vec<&str> = crate::rules::Role::ALL.iter().map(|r| r.key()).collect();
+    let roles: Vec<&str> = lairsmith_core::rules::Role::ALL
+        .iter()
+        .map(|r| r.key())
+        .collect();
     let row = |label: &str, v: String, sel: bool| {
         Line::from(vec![
             Span::styled(
@@ -578,7 +581,8 @@ pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Fram
     lines.extend(layout.body.into_iter().skip(start).take(layout.room));
     lines.extend(layout.hint);
     let width = usize::from(r.width.saturating_sub(2));
-    let title = crate::text::truncate_to_width(&format!(" Re-level {name} "), width).into_owned();
+    let title =
+        lairsmith_core::text::truncate_to_width(&format!(" Re-level {name} "), width).into_owned();
     f.render_widget(
         Paragraph::new(lines).block(crate::tui::widgets::dialog(title)),
         r,

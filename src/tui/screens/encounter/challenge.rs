@@ -2,15 +2,15 @@
 //! typed. Enter adds the challenge to the roster, or changes the one being edited; undo takes
 //! either back like any other roster edit.
 
-use crate::encounter::challenge::{
-    Challenge, ChallengeSkill, DEFAULT_FAILURES, parse_count, parse_level,
-};
-use crate::encounter::{Group, System};
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::theme;
 use crate::tui::widgets::text_field::TextField;
+use lairsmith_core::encounter::challenge::{
+    Challenge, ChallengeSkill, DEFAULT_FAILURES, parse_count, parse_level,
+};
+use lairsmith_core::encounter::{Group, System};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -64,7 +64,7 @@ impl ChallengeForm {
         let short = |s: &str| TextField::new(s).with_max(8);
         ChallengeForm {
             fields: [
-                TextField::new(name).with_max(crate::text::MAX_NAME_CHARS),
+                TextField::new(name).with_max(lairsmith_core::text::MAX_NAME_CHARS),
                 short(level),
                 short(successes),
                 short(failures),
@@ -88,7 +88,7 @@ impl ChallengeForm {
         if name.is_empty() {
             return Err((NAME, "A challenge needs a name.".into()));
         }
-        crate::text::check_name("the challenge's name", &name)
+        lairsmith_core::text::check_name("the challenge's name", &name)
             .map_err(|e| (NAME, e.to_string()))?;
         let level = parse_level(&text(LEVEL)).map_err(|e| (LEVEL, e.to_string()))?;
         if text(SUCCESSES).trim().is_empty() {

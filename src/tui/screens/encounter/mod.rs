@@ -9,13 +9,13 @@ pub mod view;
 
 pub use update::{Prompt, Question};
 
-use crate::bestiary::{Bestiary, Filter, search};
-use crate::encounter::report::{Report, report};
-use crate::encounter::{Encounter, Party, PartyRef};
-use crate::rules::Level;
 use crate::tui::document::{Document, OnDisk};
 use crate::tui::layer::Picker;
 use crate::tui::screens::party::{Mark, PartyFiles};
+use lairsmith_core::bestiary::{Bestiary, Filter, search};
+use lairsmith_core::encounter::report::{Report, report};
+use lairsmith_core::encounter::{Encounter, Party, PartyRef};
+use lairsmith_core::rules::Level;
 use std::collections::BTreeMap;
 
 pub struct EncounterScreen {
@@ -40,13 +40,13 @@ pub struct EncounterScreen {
     pub party_files: PartyFiles,
     /// The treasure method shown under the arithmetic (T1): the adventure's when the encounter
     /// was opened from one, else chosen with its key; not saved in the encounter file.
-    pub treasure: Option<crate::treasure::Method>,
+    pub treasure: Option<lairsmith_core::treasure::Method>,
     /// The seed the treasure is rolled from: the adventure's, when opened from one.
     pub treasure_seed: u64,
     /// Derived after every update from the encounter, the saved parties and the bestiary.
     pub party: Party,
     pub report: Report,
-    pub treasure_plan: Option<crate::treasure::Plan>,
+    pub treasure_plan: Option<lairsmith_core::treasure::Plan>,
     treasure_rolled: u64,
     derived_for: Option<(Encounter, u64, Option<Party>)>,
 }
@@ -80,7 +80,7 @@ impl EncounterScreen {
             .unwrap_or_default();
         let difficulty = generated
             .and_then(|g| {
-                crate::rules::difficulty::BANDS
+                lairsmith_core::rules::difficulty::BANDS
                     .iter()
                     .position(|b| b.difficulty == g.difficulty)
             })
@@ -136,18 +136,20 @@ impl EncounterScreen {
         }
         let wanted = self
             .treasure
-            .filter(|_| self.encounter.system == crate::encounter::System::Orcus);
+            .filter(|_| self.encounter.system == lairsmith_core::encounter::System::Orcus);
         // Rolled as `encounter check --treasure --seed` and an adventure roll this encounter's
         // first play.
-        let seed =
-            crate::treasure::seed_for(self.treasure_seed, &format!("{}#1", self.treasure_id()));
+        let seed = lairsmith_core::treasure::seed_for(
+            self.treasure_seed,
+            &format!("{}#1", self.treasure_id()),
+        );
         let rolled = self
             .treasure_plan
             .as_ref()
             .map(|p| (p.method, self.treasure_rolled));
         if rolled != wanted.map(|m| (m, seed)) {
             self.treasure_plan =
-                wanted.map(|m| crate::treasure::for_encounter(m, &self.party, seed));
+                wanted.map(|m| lairsmith_core::treasure::for_encounter(m, &self.party, seed));
             self.treasure_rolled = seed;
         }
         self.cursor = self
@@ -161,7 +163,7 @@ impl EncounterScreen {
             .path()
             .and_then(|p| p.file_stem())
             .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| crate::monster::slugify(&self.encounter.name))
+            .unwrap_or_else(|| lairsmith_core::monster::slugify(&self.encounter.name))
     }
 
     /// Undo (`back`) or redo; returns whether there was anything to do.

@@ -1,17 +1,17 @@
 //! Drawing the Encounter screen (read-only), and its pickers and forms.
 
-use crate::encounter::Side;
-use crate::encounter::report::Report;
-use crate::export::doc::group_thousands;
-use crate::rules::difficulty::BANDS;
-use crate::rules::{Rank, Role};
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Picker, PlaceholderForm};
 use crate::tui::theme;
 use crate::tui::widgets::popup;
 use crate::tui::widgets::statblock;
-use crate::vocab::Vocabulary;
+use lairsmith_core::encounter::Side;
+use lairsmith_core::encounter::report::Report;
+use lairsmith_core::export::doc::group_thousands;
+use lairsmith_core::rules::difficulty::BANDS;
+use lairsmith_core::rules::{Rank, Role};
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -76,8 +76,8 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         " {}{}{} ",
         s.encounter.name,
         match s.encounter.system {
-            crate::encounter::System::Orcus => " · Orcus",
-            crate::encounter::System::D20e3 => " · d20 3rd edition",
+            lairsmith_core::encounter::System::Orcus => " · Orcus",
+            lairsmith_core::encounter::System::D20e3 => " · d20 3rd edition",
         },
         if s.is_dirty() { " · unsaved" } else { "" }
     ));
@@ -176,7 +176,7 @@ fn summary_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<Line<'stat
                         .treasure_per_character_gp
                         .map_or("—".to_owned(), |t| format!(
                             "{} gp",
-                            crate::encounter::report::fmt_gp(t)
+                            lairsmith_core::encounter::report::fmt_gp(t)
                         )),
                 },
                 BANDS[s.difficulty].name,
@@ -194,7 +194,7 @@ fn summary_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<Line<'stat
             .lines()
             .enumerate()
             .map(|(i, l)| {
-                let l = crate::text::escape_controls(l).into_owned();
+                let l = lairsmith_core::text::escape_controls(l).into_owned();
                 if i == 0 {
                     Line::from(vec![Span::styled("Notes ", theme::bold()), Span::raw(l)])
                 } else {
@@ -294,7 +294,7 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         let tail = format!(" {xp} XP");
         let width = usize::from(roster_area.width);
         let head_w = width
-            .saturating_sub(crate::text::display_width(lock))
+            .saturating_sub(lairsmith_core::text::display_width(lock))
             .saturating_sub(tail.len());
         // A challenge is run once: it has no count.
         let (count, after) = if g.challenge.is_some() {
@@ -302,8 +302,9 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
         } else {
             (format!("{:>3} × ", g.count), ally.to_owned())
         };
-        let fixed = crate::text::display_width(&count) + crate::text::display_width(&after);
-        let name_w = crate::text::display_width(&name);
+        let fixed = lairsmith_core::text::display_width(&count)
+            + lairsmith_core::text::display_width(&after);
+        let name_w = lairsmith_core::text::display_width(&name);
         const NAME_MIN: usize = 8;
         let suffix = |w: &str| {
             if line.name == w {
@@ -312,7 +313,9 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
                 format!("  {w} ·")
             }
         };
-        let room = |w: &str| head_w.saturating_sub(fixed + crate::text::display_width(&suffix(w)));
+        let room = |w: &str| {
+            head_w.saturating_sub(fixed + lairsmith_core::text::display_width(&suffix(w)))
+        };
         // The longest wording that leaves the whole name; else the shortest, with the rest
         // of the line for the name.
         let chosen = whats
@@ -321,19 +324,21 @@ fn roster(app: &App, f: &mut Frame, roster_area: Rect) {
             .or_else(|| whats.last().filter(|w| room(w) >= name_w.min(NAME_MIN)))
             .map(|w| {
                 (
-                    crate::text::truncate_to_width(&name, room(w)).into_owned(),
+                    lairsmith_core::text::truncate_to_width(&name, room(w)).into_owned(),
                     suffix(w),
                 )
             });
         let (name, what) = chosen.unwrap_or_else(|| {
-            let name =
-                crate::text::truncate_to_width(&name, head_w.saturating_sub(fixed).min(NAME_MIN))
-                    .into_owned();
-            let rest = head_w.saturating_sub(fixed + crate::text::display_width(&name));
+            let name = lairsmith_core::text::truncate_to_width(
+                &name,
+                head_w.saturating_sub(fixed).min(NAME_MIN),
+            )
+            .into_owned();
+            let rest = head_w.saturating_sub(fixed + lairsmith_core::text::display_width(&name));
             let what = suffix(whats.last().map_or("", String::as_str));
             (
                 name,
-                crate::text::truncate_to_width(&what, rest).into_owned(),
+                lairsmith_core::text::truncate_to_width(&what, rest).into_owned(),
             )
         });
         let who = format!("{count}{name}{after}");
@@ -379,7 +384,7 @@ fn arithmetic(app: &App) -> Text<'static> {
             for (i, l) in plan.lines().into_iter().enumerate() {
                 let st = if i == 0 { theme::heading() } else { Style::new() };
                 lines.push(Line::from(Span::styled(
-                    crate::text::escape_controls(&l).into_owned(),
+                    lairsmith_core::text::escape_controls(&l).into_owned(),
                     st,
                 )));
             }
@@ -460,7 +465,9 @@ fn group_preview(app: &App) -> (&'static str, Text<'static>) {
                 Ok(block) => (" Stat block ", statblock::text(&block)),
                 Err(err) => (
                     " Stat block ",
-                    Text::from(crate::text::escape_controls(&err.to_string()).into_owned()),
+                    Text::from(
+                        lairsmith_core::text::escape_controls(&err.to_string()).into_owned(),
+                    ),
                 ),
             },
             None => (
@@ -504,7 +511,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
             let mut lines = vec![Line::from(Span::styled("Notes", theme::heading()))];
             lines.extend(
                 n.lines()
-                    .map(|l| Line::from(crate::text::escape_controls(l).into_owned())),
+                    .map(|l| Line::from(lairsmith_core::text::escape_controls(l).into_owned())),
             );
             lines.push(Line::default());
             lines.extend(text.lines);
@@ -533,7 +540,10 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
 }
 
 /// A challenge's level, checks, XP (A2) and each skill with its DC.
-fn challenge_text(app: &App, line: Option<&crate::encounter::report::RosterLine>) -> Text<'static> {
+fn challenge_text(
+    app: &App,
+    line: Option<&lairsmith_core::encounter::report::RosterLine>,
+) -> Text<'static> {
     let Some(c) = line.and_then(|l| l.challenge.as_ref()) else {
         return Text::default();
     };
@@ -627,7 +637,7 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
             };
             Line::from(vec![
                 Span::styled(
-                    crate::text::fit_width(&e.card.name, 28),
+                    lairsmith_core::text::fit_width(&e.card.name, 28),
                     style.patch(theme::bold()),
                 ),
                 Span::styled(
@@ -637,7 +647,7 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
                         e.card.rank.key(),
                         e.card.role.key(),
                         if e.card.leader { "leader" } else { "" },
-                        crate::text::group_thousands(e.card.xp)
+                        lairsmith_core::text::group_thousands(e.card.xp)
                     ),
                     if i == cursor { style } else { theme::dim() },
                 ),
@@ -697,7 +707,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             " Switch the rules ",
             format!(
                 "Switching to {} drops this encounter's {} group(s), which belong to the other system. Switch? ({} undoes it.)",
-                crate::vocab::Vocabulary::label(e.system.other()),
+                lairsmith_core::vocab::Vocabulary::label(e.system.other()),
                 e.groups.len(),
                 app.key_on(crate::tui::app::Screen::Encounter, Action::Undo)
             ),

@@ -2,18 +2,18 @@
 //! to the question about unsaved work), the list of drafts (`Open` in the Forge), taking one up
 //! again (unsaved until it is saved to the bestiary, which deletes the draft), and deleting one
 //! from the list. The files are written and read by the executor through
-//! [`crate::bestiary::drafts`].
+//! [`lairsmith_core::bestiary::drafts`].
 
 use super::{Forge, Question};
-use crate::bestiary::drafts::{Draft, Origin};
-use crate::monster::MonsterDesign;
-use crate::store::Fingerprint;
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::files::{About, SavedFile};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{FilesFor, Layer};
 use crate::tui::msg::{Effect, Outcome};
+use lairsmith_core::bestiary::drafts::{Draft, Origin};
+use lairsmith_core::monster::MonsterDesign;
+use lairsmith_core::store::Fingerprint;
 use std::path::PathBuf;
 
 /// A draft read again, with the monster file its work changes.

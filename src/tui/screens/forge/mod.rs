@@ -12,14 +12,14 @@ pub mod view;
 
 pub use update::{Prompt, Question};
 
-use crate::monster::kit::Templates;
-use crate::monster::lint::Finding;
-use crate::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
-use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
 use crate::tui::document::{Document, OnDisk};
 use crate::tui::keymap::Ctx;
-use crate::vocab::Vocabulary;
 use fields::{Detail, PowerField, details, power_fields};
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::lint::Finding;
+use lairsmith_core::monster::{Classification, MonsterDesign, StatBlock, derive, slugify};
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use lairsmith_core::vocab::Vocabulary;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
@@ -96,7 +96,7 @@ pub struct Forge {
     /// The powers were edited by hand: classification changes no longer swap in a new kit.
     pub powers_custom: bool,
     /// The monster templates the stat block is derived with: the bestiary's.
-    pub templates: crate::bestiary::Library,
+    pub templates: lairsmith_core::bestiary::Library,
     pub step: Step,
     pub focus: Focus,
     /// The highlighted option of a list step; put on the design's value when the step opens.
@@ -141,7 +141,7 @@ impl Forge {
     pub fn with(design: MonsterDesign, file: Option<OnDisk>, powers_custom: bool) -> Forge {
         let mut f = Forge {
             block: derive(&design),
-            templates: crate::monster::template::MonsterTemplates::shipped(),
+            templates: lairsmith_core::monster::template::MonsterTemplates::shipped(),
             findings: Vec::new(),
             derived_for: None,
             design: Document::new(design, file),
@@ -200,7 +200,7 @@ impl Forge {
     }
 
     /// Derives with `templates` from now on (the bestiary's, after a load or reload).
-    pub fn use_templates(&mut self, templates: &crate::bestiary::Library) {
+    pub fn use_templates(&mut self, templates: &lairsmith_core::bestiary::Library) {
         if !std::sync::Arc::ptr_eq(&self.templates, templates) {
             self.templates = templates.clone();
             self.derived_for = None;
@@ -213,7 +213,7 @@ impl Forge {
             return;
         }
         (self.block, self.findings) =
-            crate::monster::block_and_findings(&self.design, &self.templates, None);
+            lairsmith_core::monster::block_and_findings(&self.design, &self.templates, None);
         self.derived_for = Some((*self.design).clone());
         let n = self.design.powers.len();
         self.power_cursor = self.power_cursor.min(n.saturating_sub(1));

@@ -1,11 +1,11 @@
 //! The rows of each list step of the Forge, and the value each step shows in the header.
 
 use super::{Forge, Step};
-use crate::monster::MonsterDesign;
-use crate::rules::grants::{describe_grants, source_grants, tag_grants};
-use crate::rules::role::LEADER_SUMMARY;
-use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-use crate::vocab::Vocabulary;
+use lairsmith_core::monster::MonsterDesign;
+use lairsmith_core::rules::grants::{describe_grants, source_grants, tag_grants};
+use lairsmith_core::rules::role::LEADER_SUMMARY;
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use lairsmith_core::vocab::Vocabulary;
 
 pub struct OptionRow {
     pub label: String,
@@ -27,9 +27,9 @@ pub fn options(f: &Forge) -> Vec<OptionRow> {
             .map(|l| {
                 let info = format!(
                     "{} XP · hits {} · X {} · {}",
-                    crate::export::doc::group_thousands(d.rank.xp(l)),
-                    crate::rules::damage::tier_damage(
-                        crate::rules::DamageTier::AtWillSingle,
+                    lairsmith_core::export::doc::group_thousands(d.rank.xp(l)),
+                    lairsmith_core::rules::damage::tier_damage(
+                        lairsmith_core::rules::DamageTier::AtWillSingle,
                         l,
                         d.rank,
                         d.role

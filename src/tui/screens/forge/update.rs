@@ -4,19 +4,19 @@
 
 use super::fields::{Edit, blank_power};
 use super::{Field, Focus, Forge, Step};
-use crate::bestiary::Provenance;
-use crate::monster::kit::Templates;
-use crate::monster::lint::Severity;
-use crate::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
-use crate::store::{Expect, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
 use crate::tui::document::OnDisk;
 use crate::tui::keymap::{Action, Ctx, typed_char};
 use crate::tui::layer::{Layer, Picker};
 use crate::tui::msg::{Effect, Outcome};
 use crate::tui::widgets::text_field::TextField;
-use crate::vocab::Vocabulary;
 use fuzzy_matcher::FuzzyMatcher;
+use lairsmith_core::bestiary::Provenance;
+use lairsmith_core::monster::kit::Templates;
+use lairsmith_core::monster::lint::Severity;
+use lairsmith_core::rules::{CreatureType, Level, Rank, Role, Size, Source, Tag};
+use lairsmith_core::store::{Expect, path_in};
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
 
 /// Opens a monster from the bestiary in the Forge. A shipped monster opens as the user's copy.
@@ -139,7 +139,7 @@ fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let (path, expect) = match f.design.file() {
         Some(file) => (file.path.clone(), Expect::Unchanged(file.fingerprint)),
         None => {
-            crate::bestiary::naming::assign_forge_identity(
+            lairsmith_core::bestiary::naming::assign_forge_identity(
                 &app.bestiary,
                 &mut f.design,
                 f.copy_of.is_some(),
@@ -167,7 +167,7 @@ fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
             base,
             copy_of,
             path,
-            contents: crate::yaml_io::to_string(&*f.design),
+            contents: lairsmith_core::yaml_io::to_string(&*f.design),
             expect,
             purpose: WritePurpose::Monster {
                 design: Box::new((*f.design).clone()),
@@ -441,7 +441,7 @@ fn new_power(f: &mut Forge) {
         f.design
             .powers
             .iter()
-            .any(|p| crate::monster::names::same_name(&p.name, &name))
+            .any(|p| lairsmith_core::monster::names::same_name(&p.name, &name))
     };
     let n = (f.design.powers.len() + 1..)
         .find(|n| !taken(n))
@@ -572,7 +572,7 @@ fn apply_option(app: &mut App, advance: bool) {
     } else {
         Vec::new()
     };
-    let d: &mut crate::monster::MonsterDesign = &mut f.design;
+    let d: &mut lairsmith_core::monster::MonsterDesign = &mut f.design;
     match f.step {
         Step::Level => d.level = Level::new(i as i64 + 1).expect("cursor is within 1-30"),
         Step::Rank => d.rank = Rank::ALL[i],
@@ -603,9 +603,9 @@ fn apply_option(app: &mut App, advance: bool) {
                 return;
             };
             let changed = if d.templates.contains(&id) {
-                crate::monster::template_ops::remove_template(d, &id)
+                lairsmith_core::monster::template_ops::remove_template(d, &id)
             } else {
-                crate::monster::template_ops::add_template(d, &id, &f.templates)
+                lairsmith_core::monster::template_ops::add_template(d, &id, &f.templates)
             };
             match changed {
                 Ok(new) => *d = new,
@@ -624,10 +624,10 @@ fn apply_option(app: &mut App, advance: bool) {
 }
 
 /// Template powers matching the query, the current role's kit first.
-pub fn template_matches(f: &Forge, query: &str) -> Vec<(String, crate::monster::Power)> {
+pub fn template_matches(f: &Forge, query: &str) -> Vec<(String, lairsmith_core::monster::Power)> {
     let matcher = fuzzy_matcher::skim::SkimMatcherV2::default().ignore_case();
     let role = f.design.role.key();
-    let mut out: Vec<(bool, i64, String, crate::monster::Power)> = Templates::embedded()
+    let mut out: Vec<(bool, i64, String, lairsmith_core::monster::Power)> = Templates::embedded()
         .library()
         .filter_map(|(kit, p)| {
             let label = format!("{} ({})", p.name, kit.id);
@@ -659,7 +659,7 @@ pub fn template_chosen(app: &mut App, picker: &Picker) -> bool {
 }
 
 /// Adds a template power to the design.
-fn add_template(app: &mut App, p: crate::monster::Power) {
+fn add_template(app: &mut App, p: lairsmith_core::monster::Power) {
     let f = &mut app.forge;
     let name = p.name.clone();
     let names = f.design.powers.iter().map(|q| q.name.as_str());

@@ -4,15 +4,15 @@
 use super::fields::{details, power_fields};
 use super::options::{options, step_value};
 use super::{Focus, Forge, STEPS, Step};
-use crate::monster::lint::Severity;
-use crate::rules::Rank;
 use crate::tui::app::{App, PromptKind};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{Layer, Picker};
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
 use crate::tui::widgets::text_field::TextField;
-use crate::vocab::Vocabulary;
+use lairsmith_core::monster::lint::Severity;
+use lairsmith_core::rules::Rank;
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -222,7 +222,7 @@ fn list_view(app: &App, fr: &mut Frame, area: Rect) {
     // The label column is as wide as the widest label, so every row's text starts in one place.
     let label_w = opts
         .iter()
-        .map(|o| crate::text::display_width(&o.label))
+        .map(|o| lairsmith_core::text::display_width(&o.label))
         .max()
         .unwrap_or(0);
     let lines: Vec<Line> = opts
@@ -238,11 +238,14 @@ fn list_view(app: &App, fr: &mut Frame, area: Rect) {
                 (false, true) => "(•) ",
                 (false, false) => "( ) ",
             };
-            let head = format!("{mark}{}", crate::text::pad_to_width(&o.label, label_w));
+            let head = format!(
+                "{mark}{}",
+                lairsmith_core::text::pad_to_width(&o.label, label_w)
+            );
             // A row shows whole words; the pane below shows the whole text of the highlighted one.
-            let info = crate::text::truncate_to_words(
+            let info = lairsmith_core::text::truncate_to_words(
                 &o.info,
-                w.saturating_sub(crate::text::display_width(&head) + 1),
+                w.saturating_sub(lairsmith_core::text::display_width(&head) + 1),
             );
             let style = if i == cursor {
                 theme::selected()
@@ -279,7 +282,7 @@ fn form_lines(
     // Every label in one column as wide as the widest (within reason), so values align.
     let label_w = rows
         .iter()
-        .map(|(l, _, _)| crate::text::display_width(l))
+        .map(|(l, _, _)| lairsmith_core::text::display_width(l))
         .max()
         .unwrap_or(0)
         .clamp(8, 24)
@@ -298,7 +301,7 @@ fn form_lines(
             fr.set_cursor_position((area.x + label_w as u16 + 1 + c as u16, y));
             vis
         } else {
-            crate::text::truncate_to_width(value, value_w).into_owned()
+            lairsmith_core::text::truncate_to_width(value, value_w).into_owned()
         };
         let lstyle = if sel {
             theme::selected()
@@ -311,7 +314,7 @@ fn form_lines(
             Style::new()
         };
         lines.push(Line::from(vec![
-            Span::styled(crate::text::fit_width(label, label_w), lstyle),
+            Span::styled(lairsmith_core::text::fit_width(label, label_w), lstyle),
             Span::raw(" "),
             Span::styled(shown, vstyle),
         ]));
@@ -409,7 +412,7 @@ fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rec
             .as_ref()
             .map(|d| format!(" → {}", d.0))
             .unwrap_or_default();
-        let usage = crate::export::doc::usage_label(sp);
+        let usage = lairsmith_core::export::doc::usage_label(sp);
         let style = if i == f.power_cursor {
             theme::selected()
         } else {
@@ -431,7 +434,7 @@ fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rec
     lines.push(Line::from(Span::styled(
         format!(
             "Attacks per round: {} ({} {} needs {}) · {}",
-            crate::monster::kit::attack_rate(&f.design.powers),
+            lairsmith_core::monster::kit::attack_rate(&f.design.powers),
             if f.design.rank == Rank::Elite {
                 "an"
             } else {
@@ -484,7 +487,7 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
             .bestiary
             .join(format!(
                 "{}.yaml",
-                crate::bestiary::naming::forge_identity(
+                lairsmith_core::bestiary::naming::forge_identity(
                     &app.bestiary,
                     &f.design,
                     f.copy_of.is_some()
@@ -538,9 +541,9 @@ pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
         .take(rows)
         .map(|(i, (kit, pw))| {
             let dmg = match &pw.damage {
-                Some(crate::monster::DamageSpec::Tier(t)) => format!(
+                Some(lairsmith_core::monster::DamageSpec::Tier(t)) => format!(
                     " → {}",
-                    crate::rules::damage::tier_damage(*t, d.level, d.rank, d.role)
+                    lairsmith_core::rules::damage::tier_damage(*t, d.level, d.rank, d.role)
                 ),
                 _ => String::new(),
             };
@@ -551,7 +554,7 @@ pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
             };
             Line::from(vec![
                 Span::styled(
-                    crate::text::fit_width(&pw.name, 22),
+                    lairsmith_core::text::fit_width(&pw.name, 22),
                     style.patch(theme::bold()),
                 ),
                 Span::styled(
@@ -581,7 +584,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             format!(
                 "Delete the draft of {name} ({})? It goes to the trash ({}).",
                 path.display(),
-                crate::store::trash::dir(&app.paths.root)
+                lairsmith_core::store::trash::dir(&app.paths.root)
                     .join("drafts")
                     .display()
             ),

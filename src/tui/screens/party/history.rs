@@ -7,12 +7,12 @@
 //! change can be taken back as every other change on these screens can.
 
 use super::{PartyForm, screen_of};
-use crate::encounter::{Member, Party, PartyFile, PartyRef};
-use crate::store::Fingerprint;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::msg::{Cmd, Effect, Outcome, Owner};
+use lairsmith_core::encounter::{Member, Party, PartyFile, PartyRef};
+use lairsmith_core::store::Fingerprint;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

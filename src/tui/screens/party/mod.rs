@@ -8,14 +8,14 @@
 pub mod history;
 pub mod view;
 
-use crate::encounter::{Member, Party, PartyRef};
-use crate::limits::Limit;
-use crate::store::Fingerprint;
 use crate::tui::app::{App, Screen};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{Confirm, Layer};
 use crate::tui::msg::{Cmd, Effect, Owner};
 use crate::tui::widgets::text_field::TextField;
+use lairsmith_core::encounter::{Member, Party, PartyRef};
+use lairsmith_core::limits::Limit;
+use lairsmith_core::store::Fingerprint;
 
 pub use history::{Mark, PartyFiles, Step, history_stepped, on_outcome};
 
@@ -23,7 +23,7 @@ pub use history::{Mark, PartyFiles, Step, history_stepped, on_outcome};
 pub struct Number {
     /// The row's label, and the subject of its refusal: "AC is 1 to 99, not 120".
     pub label: &'static str,
-    /// The member's key in a party file, as [`crate::encounter::NumbersError::key`] names it.
+    /// The member's key in a party file, as [`lairsmith_core::encounter::NumbersError::key`] names it.
     pub key: &'static str,
     pub limit: Limit,
     /// What the hint says after the range: a rule the range does not say, and what an empty
@@ -44,7 +44,7 @@ fn to_u32(v: Option<i64>) -> Option<u32> {
     v.and_then(|n| u32::try_from(n).ok())
 }
 
-use crate::limits as l;
+use lairsmith_core::limits as l;
 
 /// The rows of the form, in the order `party stats` prints them.
 pub const NUMBERS: [Number; 15] = [
@@ -205,7 +205,7 @@ impl Number {
         if t.is_empty() {
             return Ok(None);
         }
-        let shown = crate::text::escape_controls(t);
+        let shown = lairsmith_core::text::escape_controls(t);
         let range = self.limit.range_text();
         let n: i64 = t
             .parse()
@@ -284,7 +284,7 @@ impl PartyForm {
     /// character escaped.
     pub fn label(&self, i: usize) -> String {
         match self.members.get(i).and_then(|m| m.name.as_deref()) {
-            Some(name) => crate::text::escape_controls(name).into_owned(),
+            Some(name) => lairsmith_core::text::escape_controls(name).into_owned(),
             None => format!("#{}", i + 1),
         }
     }
@@ -475,7 +475,7 @@ mod tests {
     fn every_range_end_goes_into_its_field_and_back_unchanged() {
         for n in &NUMBERS {
             for end in [n.limit.min, n.limit.max] {
-                let mut m = Member::new(crate::rules::Level::MIN);
+                let mut m = Member::new(lairsmith_core::rules::Level::MIN);
                 (n.set)(&mut m, Some(end));
                 assert_eq!((n.get)(&m), Some(end), "{}", n.label);
                 assert_eq!(n.read(&n.text(&m)), Ok(Some(end)), "{}", n.label);
@@ -495,7 +495,7 @@ mod tests {
     fn every_number_a_member_holds_has_a_row() {
         // The party file's schema lists every key a member may have: what is not a name, a
         // level or XP is a number the form must show.
-        let schema = crate::schema::schema_for(crate::schema::FileKind::Party);
+        let schema = lairsmith_core::schema::schema_for(lairsmith_core::schema::FileKind::Party);
         let props = schema["$defs"]["Member"]["properties"]
             .as_object()
             .unwrap_or_else(|| panic!("{schema:#}"));

@@ -3,11 +3,11 @@
 //! scroll with the cursor, so any party is readable at 80×24.
 
 use super::{NUMBERS, PartyForm, Question, screen_of};
-use crate::text::{escape_controls, pad_to_width, truncate_to_width};
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::theme;
 use crate::tui::widgets::list_offset;
+use lairsmith_core::text::{escape_controls, pad_to_width, truncate_to_width};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -2,14 +2,14 @@
 //! its stat block, and the words of the screen's questions.
 
 use super::view::{hp_text, key, state};
-use crate::fight::Fight;
-use crate::fight::model::Side;
-use crate::fight::rules::effect_words;
-use crate::text::escape_controls;
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::theme;
-use crate::vocab::Vocabulary;
+use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::model::Side;
+use lairsmith_core::fight::rules::effect_words;
+use lairsmith_core::text::escape_controls;
+use lairsmith_core::vocab::Vocabulary;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -144,7 +144,7 @@ pub(super) fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
                 " Log (PgUp PgDn; {} the stat block) ",
                 key(app, Action::NextPane)
             );
-            if crate::text::display_width(&full) + 2 <= usize::from(area.width) {
+            if lairsmith_core::text::display_width(&full) + 2 <= usize::from(area.width) {
                 full
             } else {
                 format!(" Log ({} stat block) ", key(app, Action::NextPane))
@@ -161,8 +161,10 @@ pub(super) fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let mut shown = Vec::new();
     let mut rows = 0;
     for l in fight.parsed_log().rev().skip(back) {
-        let text = escape_controls(&crate::fight::run::log_line(l)).into_owned();
-        let need = crate::text::display_width(&text).div_ceil(w).max(1);
+        let text = escape_controls(&lairsmith_core::fight::run::log_line(l)).into_owned();
+        let need = lairsmith_core::text::display_width(&text)
+            .div_ceil(w)
+            .max(1);
         if rows + need > h && !shown.is_empty() {
             break;
         }
@@ -208,7 +210,7 @@ pub fn question(app: &App, q: &crate::tui::screens::table::Question) -> (&'stati
                 " Write the XP ",
                 format!(
                     "Add {} XP to each character who fought{}, in the file of {}? It is written once. y / n",
-                    crate::text::group_thousands(each),
+                    lairsmith_core::text::group_thousands(each),
                     if numbers {
                         ", and write back their hit points, recoveries and action points spent"
                     } else {
@@ -237,7 +239,7 @@ pub(super) fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         .selected_index()
         .map(|i| &fight.now.combatants[i].origin)
         .and_then(|o| match o {
-            crate::fight::model::Origin::Monster { id } => app.bestiary.get(id),
+            lairsmith_core::fight::model::Origin::Monster { id } => app.bestiary.get(id),
             _ => None,
         })
         .map(|e| e.block());

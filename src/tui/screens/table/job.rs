@@ -3,7 +3,7 @@
 //! library calls as `lairsmith fight`.
 
 use super::{SavedFight, Stands};
-use crate::fight::Fight;
+use lairsmith_core::fight::Fight;
 use std::path::PathBuf;
 
 /// File work the Table screen asks of the executor. A change carries the fingerprint of the
@@ -17,27 +17,27 @@ pub enum Job {
         path: PathBuf,
     },
     Start {
-        with: crate::fight::run::StartWith,
+        with: lairsmith_core::fight::run::StartWith,
     },
     /// One step, or several made together (the riders of one roll), written in one write.
     Step {
         path: PathBuf,
-        seen: crate::store::Fingerprint,
-        steps: Vec<crate::fight::Step>,
+        seen: lairsmith_core::store::Fingerprint,
+        steps: Vec<lairsmith_core::fight::Step>,
     },
     Undo {
         path: PathBuf,
-        seen: crate::store::Fingerprint,
+        seen: lairsmith_core::store::Fingerprint,
     },
     End {
         path: PathBuf,
-        seen: crate::store::Fingerprint,
-        overcome: Vec<(String, crate::fight::Overcome)>,
-        treasure: Option<crate::treasure::Method>,
+        seen: lairsmith_core::store::Fingerprint,
+        overcome: Vec<(String, lairsmith_core::fight::Overcome)>,
+        treasure: Option<lairsmith_core::treasure::Method>,
     },
     Award {
         path: PathBuf,
-        treasure: Option<crate::treasure::Method>,
+        treasure: Option<lairsmith_core::treasure::Method>,
     },
 }
 
@@ -67,22 +67,24 @@ pub enum Done {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Read {
     pub fight: Box<Fight>,
-    pub fingerprint: crate::store::Fingerprint,
+    pub fingerprint: lairsmith_core::store::Fingerprint,
     pub news: Vec<String>,
 }
 
 /// Does `job` for the screen, on the executor's thread.
 pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
-    use crate::fight::run;
-    let data = crate::data_dir::DataDir::new(paths.root.clone());
-    let lines = |l: Vec<crate::fight::model::LogLine>| l.iter().map(run::log_line).collect();
+    use lairsmith_core::fight::run;
+    let data = lairsmith_core::data_dir::DataDir::new(paths.root.clone());
+    let lines =
+        |l: Vec<lairsmith_core::fight::model::LogLine>| l.iter().map(run::log_line).collect();
     // The screen shows the whole log: every step is parsed here, off the screen's thread.
-    let whole = |mut f: crate::fight::Fight| -> Result<Box<crate::fight::Fight>, String> {
-        f.history
-            .parse_all()
-            .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
-        Ok(Box::new(f))
-    };
+    let whole =
+        |mut f: lairsmith_core::fight::Fight| -> Result<Box<lairsmith_core::fight::Fight>, String> {
+            f.history
+                .parse_all()
+                .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
+            Ok(Box::new(f))
+        };
     let read = |c: run::Changed<Vec<String>>| -> Result<Read, String> {
         Ok(Read {
             fight: whole(c.fight)?,
@@ -92,11 +94,12 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
     };
     match job {
         Job::Lobby => Done::Lobby({
-            let encounters = crate::store::yaml_ids(&data.encounters()).map_err(|e| e.to_string());
+            let encounters =
+                lairsmith_core::store::yaml_ids(&data.encounters()).map_err(|e| e.to_string());
             encounters.map(|e| (saved_fights(&data), e))
         }),
         Job::Load { path } => Done::Fight {
-            result: crate::fight::saved::load_fight(&path)
+            result: lairsmith_core::fight::saved::load_fight(&path)
                 .map_err(|e| e.to_string())
                 .and_then(|(f, fingerprint)| {
                     Ok(Read {
@@ -200,8 +203,8 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
 
 /// The saved fights, each read to say where it stands (as `fight list --format yaml` does): a
 /// fight that has ended stays in the list while its file does, and says so.
-fn saved_fights(data: &crate::data_dir::DataDir) -> Vec<SavedFight> {
-    use crate::fight::saved::{fight_path, ids, load_fight};
+fn saved_fights(data: &lairsmith_core::data_dir::DataDir) -> Vec<SavedFight> {
+    use lairsmith_core::fight::saved::{fight_path, ids, load_fight};
     ids(data)
         .into_iter()
         .map(|id| {

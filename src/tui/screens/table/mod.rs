@@ -18,7 +18,7 @@ pub use job::{Done, Job, Read};
 pub use outcomes::{on_cancelled, on_confirm, on_outcome};
 pub use prompts::on_prompt;
 
-use crate::fight::Fight;
+use lairsmith_core::fight::Fight;
 use std::path::PathBuf;
 
 /// The fight on the screen, as last read from or written to its file.
@@ -29,7 +29,7 @@ pub struct Open {
     /// The fingerprint of the file this copy was read from or written as: a change made from
     /// it is refused if the file is not that any more (another terminal stepped, undid or
     /// edited it).
-    pub fingerprint: crate::store::Fingerprint,
+    pub fingerprint: lairsmith_core::store::Fingerprint,
 }
 
 /// A saved fight as the list shows it: its id and where it stands.
@@ -93,7 +93,7 @@ pub struct TableScreen {
     /// order until the next step.
     pub news: Vec<String>,
     /// The treasure method the GM gave when ending the fight, for the lines after the award.
-    pub treasure: Option<crate::treasure::Method>,
+    pub treasure: Option<lairsmith_core::treasure::Method>,
 }
 
 /// What a prompt of the Table screen asks for; each acts on the combatant `who`.
@@ -138,7 +138,7 @@ pub enum Prompt {
     /// The players' d20s a step takes, asked before it is made ("Whose dice"): what each is
     /// for, in order.
     Dice {
-        step: crate::fight::Step,
+        step: lairsmith_core::fight::Step,
         asked: Vec<String>,
     },
     /// Which of what the last roll's lines offer to apply (P16).
@@ -170,7 +170,7 @@ pub enum Question {
     Remove { who: String },
     /// Write the ended fight's XP to the party's file (and the adventure's party): y / n.
     Award {
-        treasure: Option<crate::treasure::Method>,
+        treasure: Option<lairsmith_core::treasure::Method>,
     },
 }
 

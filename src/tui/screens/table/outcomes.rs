@@ -2,11 +2,11 @@
 
 use super::update::{run, step};
 use super::{Done, Job, Open, Question, Read};
-use crate::fight::step::Step;
 use crate::tui::app::{App, Confirm, Outcome};
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::msg::Effect;
+use lairsmith_core::fight::step::Step;
 
 /// The answer to one of the screen's questions; `Err` keeps asking.
 pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
@@ -115,7 +115,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             app.table.keep_selection();
             app.table.log_back = 0;
             if let Some(last) = news.last() {
-                app.info(crate::text::escape_controls(last).into_owned());
+                app.info(lairsmith_core::text::escape_controls(last).into_owned());
             }
             app.table.news = news;
             if asks_award {

@@ -3,11 +3,11 @@
 //! (P13, P15), and what a roll offers to apply (P16).
 
 use super::Prompt;
-use crate::fight::Fight;
-use crate::text::escape_controls;
 use crate::tui::app::App;
 use crate::tui::theme;
 use crate::tui::widgets::text_field::TextField;
+use lairsmith_core::fight::Fight;
+use lairsmith_core::text::escape_controls;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -71,7 +71,7 @@ pub fn view(title: &str, field: &TextField, lines: Vec<String>, f: &mut Frame, a
     f.render_widget(Clear, r);
     let block = crate::tui::widgets::dialog(format!(
         " {} ",
-        crate::text::truncate_to_width(title, inner_w.saturating_sub(2))
+        lairsmith_core::text::truncate_to_width(title, inner_w.saturating_sub(2))
     ));
     let inner = block.inner(r);
     f.render_widget(block, r);

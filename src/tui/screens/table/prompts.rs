@@ -4,10 +4,10 @@
 use super::roll::{power_named, roll_step};
 use super::update::{run, steps};
 use super::{Job, Open, Prompt};
-use crate::fight::step::Step;
-use crate::fight::{Fight, words};
 use crate::tui::app::App;
 use crate::tui::msg::Effect;
+use lairsmith_core::fight::step::Step;
+use lairsmith_core::fight::{Fight, words};
 
 /// What a prompt's words make.
 enum Made {
@@ -38,13 +38,18 @@ pub fn on_prompt(
     let made = match p {
         Prompt::End => Made::Effects(end(app, &open, text)?),
         Prompt::ExportLog => {
-            let contents = crate::export::fight::log_markdown(&open.fight)
+            let contents = lairsmith_core::export::fight::log_markdown(&open.fight)
                 .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
             Made::Effects(crate::tui::export::to_file(app, text, contents))
         }
         Prompt::Add => {
-            let c =
-                crate::fight::build::reinforcement(&open.fight, &app.bestiary, text, false, None)?;
+            let c = lairsmith_core::fight::build::reinforcement(
+                &open.fight,
+                &app.bestiary,
+                text,
+                false,
+                None,
+            )?;
             Made::Steps(vec![Step::Add {
                 combatant: Box::new(c),
             }])
@@ -158,14 +163,14 @@ fn creature_step(f: &Fight, p: &Prompt, text: &str) -> Result<Step, String> {
 
 /// The end's words: the foes overcome and a treasure method, which rolls the treasure by it.
 fn end(app: &mut App, open: &Open, text: &str) -> Result<Vec<Effect>, String> {
-    use crate::vocab::Vocabulary;
+    use lairsmith_core::vocab::Vocabulary;
     let mut treasure = None;
     let mut ids = Vec::new();
     let mut all = false;
     for w in text.split([' ', ',']).filter(|w| !w.is_empty()) {
         if w == "all" {
             all = true;
-        } else if let Ok(m) = crate::treasure::Method::parse(w) {
+        } else if let Ok(m) = lairsmith_core::treasure::Method::parse(w) {
             treasure = Some(m);
         } else {
             ids.push(w.to_owned());
@@ -190,7 +195,7 @@ fn effect_number(text: &str) -> Result<u32, String> {
     text.trim_start_matches('#').parse().map_err(|_| {
         format!(
             "`{}` is not an effect's number (the # on the card)",
-            crate::text::quote_short(text)
+            lairsmith_core::text::quote_short(text)
         )
     })
 }
@@ -208,7 +213,7 @@ fn heal_words(text: &str) -> Result<(i64, bool), String> {
         } else {
             return Err(format!(
                 "`{}` is one word too many: healing is an amount, and `recovery` for a heal that spends one (12, recovery, recovery 5)",
-                crate::text::quote_short(w)
+                lairsmith_core::text::quote_short(w)
             ));
         }
     }
@@ -235,7 +240,7 @@ fn help_words(who: String, text: &str) -> Result<Step, String> {
         _ => {
             return Err(format!(
                 "`{}` is neither attack nor defense: Help Attack or Help Defense (P13)",
-                crate::text::quote_short(kind)
+                lairsmith_core::text::quote_short(kind)
             ));
         }
     };
@@ -267,7 +272,7 @@ fn apply_words(f: &Fight, text: &str) -> Result<Vec<Step>, String> {
                 .ok_or_else(|| {
                     format!(
                         "`{}` is not an offer: all, none, or numbers from 1 to {offers}",
-                        crate::text::quote_short(w)
+                        lairsmith_core::text::quote_short(w)
                     )
                 })?;
             picked.push(n);
@@ -298,7 +303,7 @@ fn dice_words(
                 .ok_or_else(|| {
                     format!(
                         "`{}` is not a d20's roll: 1 to 20",
-                        crate::text::quote_short(w)
+                        lairsmith_core::text::quote_short(w)
                     )
                 })
         })

@@ -2,8 +2,8 @@
 //! fight does not know it, the table's modifiers, the table's d20s and an immediate action; and
 //! what the prompt shows of each target before the roll.
 
-use crate::fight::Fight;
-use crate::fight::step::{AttackTarget, Step};
+use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::step::{AttackTarget, Step};
 
 /// A power of `who` by its number on the card (1, 2, ...) or its name.
 pub(super) fn power_named(f: &Fight, who: &str, word: &str) -> Result<String, String> {
@@ -30,7 +30,7 @@ pub(super) fn power_named(f: &Fight, who: &str, word: &str) -> Result<String, St
         .ok_or_else(|| {
             format!(
                 "`{}` is not a power of {}: give its number, 1 to {}",
-                crate::text::quote_short(word),
+                lairsmith_core::text::quote_short(word),
                 c.name,
                 c.powers.len()
             )
@@ -64,9 +64,11 @@ pub(super) fn roll_step(f: &Fight, who: String, text: &str) -> Result<Step, Stri
         } else if word.bytes().all(|b| b.is_ascii_digit()) {
             defense_word(&mut targets, word)?;
         } else if lower.starts_with(['+', '-'])
-            || lower.parse::<crate::fight::rules::TableMod>().is_ok()
+            || lower
+                .parse::<lairsmith_core::fight::rules::TableMod>()
+                .is_ok()
         {
-            lower.parse::<crate::fight::rules::TableMod>()?;
+            lower.parse::<lairsmith_core::fight::rules::TableMod>()?;
             mods.push(lower);
         } else {
             targets.push(AttackTarget {
@@ -101,7 +103,7 @@ fn defense_word(targets: &mut [AttackTarget], word: &str) -> Result<(), String> 
     let Some(last) = targets.last_mut().filter(|t| t.defense.is_none()) else {
         return Err(format!(
             "`{}` follows no target: a roll is the power's number, then each target's id, each followed by its defense where the fight does not know it (1 ana 24 bo)",
-            crate::text::quote_short(word)
+            lairsmith_core::text::quote_short(word)
         ));
     };
     last.defense = Some(
@@ -111,7 +113,7 @@ fn defense_word(targets: &mut [AttackTarget], word: &str) -> Result<(), String> 
             .ok_or_else(|| {
                 format!(
                     "`{}` is not a defense: a number from 1 to 99",
-                    crate::text::quote_short(word)
+                    lairsmith_core::text::quote_short(word)
                 )
             })?,
     );
@@ -126,7 +128,7 @@ fn d20_word(word: &str) -> Result<i64, String> {
         .ok_or_else(|| {
             format!(
                 "`{}` is not a d20's roll: 1 to 20",
-                crate::text::quote_short(word)
+                lairsmith_core::text::quote_short(word)
             )
         })
 }
@@ -157,7 +159,7 @@ pub fn preview(f: &Fight, who: &str, text: &str) -> Vec<String> {
         Ok(s) => s,
         Err(e) => return vec![e],
     };
-    match crate::fight::step::aims(&f.now, &step) {
+    match lairsmith_core::fight::step::aims(&f.now, &step) {
         Ok(aims) => aims
             .iter()
             .map(|a| {

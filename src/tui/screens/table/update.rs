@@ -1,14 +1,14 @@
 //! The Table screen's keys, prompts, questions and outcomes. Every change to the fight is one
-//! step ([`crate::fight::Step`]) made here from what the GM typed and written by the executor
+//! step ([`lairsmith_core::fight::Step`]) made here from what the GM typed and written by the executor
 //! through the same library calls as `lairsmith fight`.
 
 use super::{Job, Open, Prompt, Question, TableScreen};
-use crate::fight::step::Step;
 use crate::tui::app::{App, Cmd, Confirm, PromptKind};
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::msg::Effect;
 use crate::tui::widgets::text_field::TextField;
+use lairsmith_core::fight::step::Step;
 
 /// What to read when the screen is shown: the open fight (another terminal may have changed
 /// it), else the lists to open one from.
@@ -331,7 +331,7 @@ fn creature_prompt(action: Action, who: String, name: &str) -> (Prompt, String) 
 pub(super) fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
     app.push(Layer::Prompt {
         kind: PromptKind::Table(prompt),
-        title: crate::text::escape_controls(&title).into_owned(),
+        title: lairsmith_core::text::escape_controls(&title).into_owned(),
         // No limit of its own: what is too long for an effect's text or an id is refused by
         // the words that read it, with the reason, rather than cut while typing.
         field: TextField::new(text),
@@ -358,9 +358,9 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let encounter = l.encounters.get(c.saturating_sub(l.fights.len())).cloned();
             let cmd = match (fight, encounter) {
                 (Some(id), _) => Job::Load {
-                    path: crate::fight::saved::fights_dir(&crate::data_dir::DataDir::new(
-                        app.paths.root.clone(),
-                    ))
+                    path: lairsmith_core::fight::saved::fights_dir(
+                        &lairsmith_core::data_dir::DataDir::new(app.paths.root.clone()),
+                    )
                     .join(format!("{id}.yaml")),
                 },
                 (None, Some(e)) => {
@@ -398,7 +398,7 @@ pub(super) fn lairsmith_rolls_key(app: &App) -> String {
 pub fn start_job(app: &mut App, path: std::path::PathBuf, surprised: Vec<String>) -> Job {
     use rand::Rng;
     Job::Start {
-        with: crate::fight::run::StartWith {
+        with: lairsmith_core::fight::run::StartWith {
             encounter: path.to_string_lossy().into_owned(),
             seed: Some(app.seeds.random()),
             surprised,

@@ -3,14 +3,14 @@
 //! number, powers by number with their used marks) and the log. With no fight open, the fights
 //! saved (each with where it stands) and the encounters to start one from.
 
-use crate::fight::Fight;
-use crate::fight::model::{Combatant, Life, Side};
-use crate::fight::rules::effect_words;
-use crate::text::escape_controls;
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::screens::table::Stands;
 use crate::tui::theme;
+use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::model::{Combatant, Life, Side};
+use lairsmith_core::fight::rules::effect_words;
+use lairsmith_core::text::escape_controls;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -128,7 +128,7 @@ pub(super) fn state(c: &Combatant) -> Option<(String, ratatui::style::Style)> {
         Life::Gone => theme::dim(),
         Life::Up => theme::warning(),
     };
-    crate::fight::rules::p12_state_words(c).map(|w| (w, style))
+    lairsmith_core::fight::rules::p12_state_words(c).map(|w| (w, style))
 }
 
 fn bar(c: &Combatant) -> Span<'static> {
@@ -172,7 +172,7 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     // The whole head fits in the title at 120 columns; where it does not, the title keeps the
     // fight's name and the state (round, whose turn, what to press) goes on its own rows, whole.
     let head = escape_controls(&head).into_owned();
-    let fits = crate::text::display_width(&head) + 4 <= usize::from(left.width);
+    let fits = lairsmith_core::text::display_width(&head) + 4 <= usize::from(left.width);
     let title = if fits {
         head.clone()
     } else {
@@ -181,7 +181,10 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let block = Block::bordered()
         .title(format!(
             " {} ",
-            crate::text::truncate_to_width(&title, usize::from(left.width.saturating_sub(4)))
+            lairsmith_core::text::truncate_to_width(
+                &title,
+                usize::from(left.width.saturating_sub(4))
+            )
         ))
         .border_style(theme::focused_border());
     let mut inner = block.inner(left);
@@ -249,8 +252,8 @@ fn head_line(app: &App, fight: &Fight) -> String {
         (Some(e), _) => format!(
             "{} · ended · {} XP, {} each",
             fight.name,
-            crate::text::group_thousands(e.xp),
-            crate::text::group_thousands(e.xp_each)
+            lairsmith_core::text::group_thousands(e.xp),
+            lairsmith_core::text::group_thousands(e.xp_each)
         ),
         (None, Some(t)) => {
             let name = s
@@ -350,7 +353,7 @@ fn order_lines(app: &App, fight: &Fight, width: usize) -> (Vec<Line<'static>>, u
 }
 
 /// The extended challenges (A3) under the order: their count and their DCs.
-fn challenge_lines(app: &App, s: &crate::fight::model::FightState) -> Vec<Line<'static>> {
+fn challenge_lines(app: &App, s: &lairsmith_core::fight::model::FightState) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     // The extended challenges (A3) under the order: their count and their DCs.
     for (n, ch) in s.challenges.iter().enumerate() {
@@ -400,17 +403,17 @@ fn challenge_lines(app: &App, s: &crate::fight::model::FightState) -> Vec<Line<'
 /// A name in `width` columns, cut before a group member's number so that `Kilnwing Darter 1`
 /// and `2` stay apart (`Kilnwin… 1`).
 fn short_name(name: &str, width: usize) -> String {
-    if crate::text::display_width(name) <= width {
-        return crate::text::fit_width(name, width);
+    if lairsmith_core::text::display_width(name) <= width {
+        return lairsmith_core::text::fit_width(name, width);
     }
     let numbered = name
         .rsplit_once(' ')
         .filter(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
     match numbered {
         Some((stem, n)) if n.len() + 3 < width => {
-            let stem = crate::text::truncate_to_width(stem, width - n.len() - 1);
-            crate::text::fit_width(&format!("{stem} {n}"), width)
+            let stem = lairsmith_core::text::truncate_to_width(stem, width - n.len() - 1);
+            lairsmith_core::text::fit_width(&format!("{stem} {n}"), width)
         }
-        _ => crate::text::fit_width(name, width),
+        _ => lairsmith_core::text::fit_width(name, width),
     }
 }

@@ -121,7 +121,7 @@ pub(super) fn foes(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }
         }
         Action::TreasureMethod => {
-            let next = crate::vocab::cycle_option(s.treasure, true);
+            let next = lairsmith_core::vocab::cycle_option(s.treasure, true);
             s.treasure = next;
             s.explain = true;
             // The treasure is at the top of the arithmetic: shown from its first line.
@@ -179,7 +179,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let mut last_one = false;
             if let Some(g) = s.encounter.groups.get_mut(s.cursor) {
                 if action == Action::Increase {
-                    full = g.count.get() == crate::encounter::MAX_GROUP_COUNT;
+                    full = g.count.get() == lairsmith_core::encounter::MAX_GROUP_COUNT;
                     g.count = g.count.increment();
                 } else if let Some(c) = g.count.decrement() {
                     g.count = c;
@@ -193,7 +193,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             } else if full {
                 app.info(format!(
                     "A group holds at most {} monsters.",
-                    crate::encounter::MAX_GROUP_COUNT
+                    lairsmith_core::encounter::MAX_GROUP_COUNT
                 ));
             }
         }
@@ -224,7 +224,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 "Notes on {} (printed beside the group on the sheet)",
                 group_name(app, i)
             );
-            let area = TextArea::new(&notes).with_max(crate::limits::GROUP_NOTES.max);
+            let area = TextArea::new(&notes).with_max(lairsmith_core::limits::GROUP_NOTES.max);
             edit(app, Prompt::GroupNotes(i), title, area);
         }
         Action::LabelGroup if s.encounter.groups[s.cursor].challenge.is_some() => {
@@ -236,7 +236,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::LabelGroup => {
             let i = s.cursor;
             let label = s.encounter.groups[i].label.clone().unwrap_or_default();
-            let field = TextField::new(&label).with_max(crate::text::MAX_NAME_CHARS);
+            let field = TextField::new(&label).with_max(lairsmith_core::text::MAX_NAME_CHARS);
             let title = "Label the group (its name on the sheet; empty clears it)";
             prompt(app, Prompt::Label(i), title, field);
         }
@@ -304,7 +304,7 @@ pub(super) fn party(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 app,
                 Prompt::SaveParty,
                 "Save the party as (a name; it goes to your parties folder)",
-                TextField::new(&name).with_max(crate::text::MAX_NAME_CHARS),
+                TextField::new(&name).with_max(lairsmith_core::text::MAX_NAME_CHARS),
             );
         }
         Action::LevelUpParty => return Some(level_up_party(app)),
@@ -340,7 +340,8 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             edit(app, Prompt::Notes, title, TextArea::new(&notes));
         }
         Action::Rename => {
-            let field = TextField::new(&s.encounter.name).with_max(crate::text::MAX_NAME_CHARS);
+            let field =
+                TextField::new(&s.encounter.name).with_max(lairsmith_core::text::MAX_NAME_CHARS);
             let title = match s.encounter.path() {
                 Some(_) => "Rename the encounter (its file keeps its name)",
                 None => "Rename the encounter",

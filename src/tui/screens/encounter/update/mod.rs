@@ -3,14 +3,6 @@
 //! saving, with its questions and what the executor reports back.
 
 use super::EncounterScreen;
-use crate::encounter::PartyChoice;
-use crate::encounter::generate::{Request, generate};
-use crate::encounter::party::PartyFile;
-use crate::encounter::{Count, Encounter, Group, PartyRef, Placeholder, Side, System};
-use crate::export::doc::group_thousands;
-use crate::rules::difficulty::BANDS;
-use crate::rules::{Level, Rank, Role};
-use crate::store::{Expect, path_in};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
 use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
@@ -18,7 +10,15 @@ use crate::tui::layer::{Editor, Layer, Picker, PlaceholderForm};
 use crate::tui::msg::{Effect, Outcome, Owner, PartyChange};
 use crate::tui::widgets::text_area::TextArea;
 use crate::tui::widgets::text_field::TextField;
-use crate::vocab::Vocabulary;
+use lairsmith_core::encounter::PartyChoice;
+use lairsmith_core::encounter::generate::{Request, generate};
+use lairsmith_core::encounter::party::PartyFile;
+use lairsmith_core::encounter::{Count, Encounter, Group, PartyRef, Placeholder, Side, System};
+use lairsmith_core::export::doc::group_thousands;
+use lairsmith_core::rules::difficulty::BANDS;
+use lairsmith_core::rules::{Level, Rank, Role};
+use lairsmith_core::store::{Expect, path_in};
+use lairsmith_core::vocab::Vocabulary;
 
 mod actions;
 mod outcomes;
@@ -87,7 +87,7 @@ fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) 
     });
 }
 
-use crate::hash::splitmix64 as next_seed;
+use lairsmith_core::hash::splitmix64 as next_seed;
 
 /// Switches the encounter to the other rules system; its groups (the other system's) go, and
 /// undo brings them back.
@@ -97,7 +97,7 @@ pub fn switch_system(app: &mut App) {
     s.encounter.groups.clear();
     s.encounter.circumstance = None;
     s.locked.clear();
-    let name = crate::vocab::Vocabulary::label(s.encounter.system);
+    let name = lairsmith_core::vocab::Vocabulary::label(s.encounter.system);
     let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     app.info(format!(
         "The encounter is rated by {name} now ({undo} undoes)."
@@ -138,7 +138,7 @@ fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
 }
 
 /// D7: what the group of `key` is, when it is a character, an NPC or a monster with classes.
-fn group_description(e: &crate::encounter::Encounter, key: &str) -> Option<String> {
+fn group_description(e: &lairsmith_core::encounter::Encounter, key: &str) -> Option<String> {
     e.groups
         .iter()
         .find(|g| g.key() == key)
@@ -158,18 +158,19 @@ pub fn design_placeholder(app: &mut App, i: usize) {
         return;
     };
     app.encounter.replacing = Some(i);
-    let c = crate::monster::Classification {
+    let c = lairsmith_core::monster::Classification {
         level: p.level,
         rank: p.rank,
         role: p.role,
         leader: false,
-        size: crate::rules::Size::Medium,
-        source: crate::rules::Source::Natural,
-        creature_type: crate::rules::CreatureType::Humanoid,
+        size: lairsmith_core::rules::Size::Medium,
+        source: lairsmith_core::rules::Source::Natural,
+        creature_type: lairsmith_core::rules::CreatureType::Humanoid,
         tags: Vec::new(),
     };
-    let mut d = crate::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
-    d.powers = crate::monster::kit::Templates::embedded().default_powers(&c);
+    let mut d =
+        lairsmith_core::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
+    d.powers = lairsmith_core::monster::kit::Templates::embedded().default_powers(&c);
     app.forge = crate::tui::screens::forge::Forge::with(d, None, false);
     app.screen = Screen::Forge;
     app.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
@@ -218,14 +219,14 @@ pub const PARTY_PROMPT: &str =
 
 /// The party typed into the prompt: a saved party's id or a spec. A text that can be an id
 /// may name a saved party, which wins over the spec it may also read as (`4x6`): the executor
-/// reads it ([`crate::encounter::choose_party`]). Any other text is a spec or an error now.
+/// reads it ([`lairsmith_core::encounter::choose_party`]). Any other text is a spec or an error now.
 fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
-    if crate::monster::design::is_valid_id(text) {
+    if lairsmith_core::monster::design::is_valid_id(text) {
         let (text, owner) = (text.to_owned(), Owner::Encounter);
         return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
     }
-    let p = crate::encounter::spec_party(text).map_err(|e| e.to_string())?;
+    let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.encounter.encounter.party = PartyRef::from_party(&p);
     app.info(format!("Party: {}.", p.describe()));
     Ok(Vec::new())
@@ -234,15 +235,15 @@ fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
 /// Saves the encounter's party under a name, and makes the encounter name it.
 fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
     let name = name.trim();
-    crate::text::check_name("the party's name", name)?;
-    let id = crate::monster::slugify(name);
+    lairsmith_core::text::check_name("the party's name", name)?;
+    let id = lairsmith_core::monster::slugify(name);
     if id.is_empty() {
         return Err("a party's name needs a letter or a digit".into());
     }
     let path = path_in(&app.paths.parties, &id, "yaml")?;
     let file = PartyFile {
         kind: Default::default(),
-        schema_version: crate::encounter::party::PARTY_SCHEMA_VERSION,
+        schema_version: lairsmith_core::encounter::party::PARTY_SCHEMA_VERSION,
         name: name.to_owned(),
         members: app.encounter.party.members.clone(),
         encounters_since_rest: 0,
@@ -254,7 +255,7 @@ fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
             base: None,
             copy_of: None,
             path,
-            contents: crate::yaml_io::to_string(&file),
+            contents: lairsmith_core::yaml_io::to_string(&file),
             expect: Expect::New,
             purpose: WritePurpose::Party { id },
             then: None,
@@ -309,7 +310,7 @@ fn group_name(app: &App, i: usize) -> String {
 /// The notes typed for group `i`: blank clears them.
 fn set_group_notes(app: &mut App, i: usize, text: &str) -> Result<(), String> {
     let t = text.trim();
-    crate::limits::GROUP_NOTES.check(t)?;
+    lairsmith_core::limits::GROUP_NOTES.check(t)?;
     let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     let Some(g) = app.encounter.encounter.groups.get_mut(i) else {
         return Ok(());
@@ -328,7 +329,7 @@ fn set_group_notes(app: &mut App, i: usize, text: &str) -> Result<(), String> {
 fn set_label(app: &mut App, i: usize, text: &str) -> Result<(), String> {
     let t = text.trim();
     if !t.is_empty() {
-        crate::text::check_name("the label", t)?;
+        lairsmith_core::text::check_name("the label", t)?;
     }
     let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     let Some(g) = app.encounter.encounter.groups.get_mut(i) else {
@@ -367,7 +368,7 @@ fn rename(app: &mut App, text: &str) -> Result<(), String> {
     if t.is_empty() {
         return Err("An encounter needs a name.".into());
     }
-    crate::text::check_name("the encounter's name", t)?;
+    lairsmith_core::text::check_name("the encounter's name", t)?;
     let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
     let save = app.key_on(crate::tui::app::Screen::Encounter, Action::Save);
     let s = &mut app.encounter;
@@ -406,8 +407,8 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     if let Some(cmd) = doc.save_over(WritePurpose::Encounter, then.clone()) {
         return vec![cmd.into()];
     }
-    let field =
-        TextField::new(doc.offered_name("New Encounter")).with_max(crate::text::MAX_NAME_CHARS);
+    let field = TextField::new(doc.offered_name("New Encounter"))
+        .with_max(lairsmith_core::text::MAX_NAME_CHARS);
     let title = "Name the encounter (saved in your encounters folder)";
     prompt(app, Prompt::SaveAs { then }, title, field);
     Vec::new()
@@ -445,14 +446,14 @@ fn generate_now(app: &mut App) {
         locked,
         max_monsters: 8,
         max_bosses: 1,
-        max_leaders: crate::encounter::generate::DEFAULT_MAX_LEADERS,
+        max_leaders: lairsmith_core::encounter::generate::DEFAULT_MAX_LEADERS,
         seed,
     };
     match generate(&app.bestiary, &req) {
         Ok(g) => {
             s.encounter.adopt_generated(&g.encounter);
             s.cursor = 0;
-            let what = crate::encounter::generate::an_encounter(req.band);
+            let what = lairsmith_core::encounter::generate::an_encounter(req.band);
             if g.met {
                 app.info(format!(
                     "Generated {what} (seed {seed}); {lock} locks a group, {undo} undoes."
@@ -475,13 +476,19 @@ fn generate_3e(app: &mut App) {
     let s = &mut app.encounter;
     let seed = next_seed(&mut s.seed);
     let band = BANDS[s.difficulty].difficulty;
-    match crate::encounter::generate3e::generate(&s.encounter.name, &s.party, band, 8, seed) {
+    match lairsmith_core::encounter::generate3e::generate(
+        &s.encounter.name,
+        &s.party,
+        band,
+        8,
+        seed,
+    ) {
         Ok(g) => {
-            let mix = crate::encounter::generate3e::describe(&g.encounter);
+            let mix = lairsmith_core::encounter::generate3e::describe(&g.encounter);
             s.encounter.groups = g.encounter.groups;
             s.locked.clear();
             s.cursor = 0;
-            let what = crate::encounter::generate::an_encounter(band);
+            let what = lairsmith_core::encounter::generate::an_encounter(band);
             if g.met {
                 app.info(format!(
                     "Generated {what}: {mix} (seed {seed}); {undo} undoes."
@@ -525,7 +532,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         }
         // The sheets show the treasure method chosen on the screen, as the CLI's do.
         Prompt::Export => {
-            let contents = crate::export::sheet::encounter::markdown_with_treasure(
+            let contents = lairsmith_core::export::sheet::encounter::markdown_with_treasure(
                 &s.encounter,
                 &s.party,
                 &s.report,
@@ -535,7 +542,8 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             crate::tui::export::to_file(app, text, contents)
         }
         Prompt::ExportTable => {
-            match crate::export::table::table_sheet(&s.encounter, &s.party, &app.bestiary) {
+            match lairsmith_core::export::table::table_sheet(&s.encounter, &s.party, &app.bestiary)
+            {
                 Ok(contents) => crate::tui::export::to_file(app, text, contents),
                 Err(e) => {
                     app.error(e);
@@ -544,7 +552,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             }
         }
         Prompt::ExportHtml => {
-            let contents = crate::export::html::encounter(
+            let contents = lairsmith_core::export::html::encounter(
                 &s.encounter,
                 &s.party,
                 &s.report,

@@ -103,9 +103,9 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
 pub(super) fn opened(
     app: &mut App,
     e: Encounter,
-    party: crate::encounter::Party,
+    party: lairsmith_core::encounter::Party,
     path: std::path::PathBuf,
-    fingerprint: crate::store::Fingerprint,
+    fingerprint: lairsmith_core::store::Fingerprint,
 ) {
     let name = e.name.clone();
     let old = &app.encounter;

@@ -3,21 +3,21 @@
 //! toggle or a cycle), its hint, and how it reads and writes its value in the design (with the
 //! valid values and a suggestion when what the GM typed is wrong).
 
-use crate::monster::MonsterDesign;
-use crate::monster::design::{Immunity, Trait, Variant};
-use crate::monster::form_lines::{
+use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
+use lairsmith_core::monster::MonsterDesign;
+use lairsmith_core::monster::design::{Immunity, Trait, Variant};
+use lairsmith_core::monster::form_lines::{
     override_line, parse_override, parse_trait, parse_variant, trait_line, variant_line,
 };
-use crate::monster::one_line;
-use crate::monster::overrides::StatKey;
-use crate::monster::power::{AttackSpec, DamageSpec, Power};
-use crate::rules::creature::{Alignment, DamageType};
-use crate::rules::damage::{DamageTier, tier_damage};
-use crate::rules::power_vocab::{Action, Defense, Origin, PowerTag, Usage};
-use crate::rules::senses::Sense;
-use crate::rules::{Ability, Skill};
-use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
-use crate::vocab::Vocabulary;
+use lairsmith_core::monster::one_line;
+use lairsmith_core::monster::overrides::StatKey;
+use lairsmith_core::monster::power::{AttackSpec, DamageSpec, Power};
+use lairsmith_core::rules::creature::{Alignment, DamageType};
+use lairsmith_core::rules::damage::{DamageTier, tier_damage};
+use lairsmith_core::rules::power_vocab::{Action, Defense, Origin, PowerTag, Usage};
+use lairsmith_core::rules::senses::Sense;
+use lairsmith_core::rules::{Ability, Skill};
+use lairsmith_core::vocab::Vocabulary;
 
 type Get = Box<dyn Fn(&MonsterDesign) -> String>;
 type Set = Box<dyn Fn(&mut MonsterDesign, &str) -> Result<(), String>>;
@@ -220,7 +220,11 @@ fn keys<T: Vocabulary>(v: &[T]) -> String {
     v.iter().map(|x| x.key()).collect::<Vec<_>>().join(", ")
 }
 
-fn opt_number(text: &str, what: &str, limit: &crate::limits::Limit) -> Result<Option<i64>, String> {
+fn opt_number(
+    text: &str,
+    what: &str,
+    limit: &lairsmith_core::limits::Limit,
+) -> Result<Option<i64>, String> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(None);
@@ -339,7 +343,9 @@ impl Detail {
             Detail::Alignment => Row::cycle(
                 "Alignment",
                 |d| d.alignment.map_or("(none)".into(), |a| a.label().into()),
-                |d, fwd| d.alignment = crate::vocab::cycle_option::<Alignment>(d.alignment, fwd),
+                |d, fwd| {
+                    d.alignment = lairsmith_core::vocab::cycle_option::<Alignment>(d.alignment, fwd)
+                },
             ),
             Detail::Ability(a) => ability_row(a),
             Detail::Skills => Row::text(
@@ -379,8 +385,8 @@ impl Detail {
                 "a range in squares, or empty",
                 |d| d.telepathy.map(|t| t.to_string()).unwrap_or_default(),
                 |d, t| {
-                    d.telepathy =
-                        opt_number(t, "Telepathy", &crate::limits::TELEPATHY)?.map(|v| v as u32);
+                    d.telepathy = opt_number(t, "Telepathy", &lairsmith_core::limits::TELEPATHY)?
+                        .map(|v| v as u32);
                     Ok(())
                 },
             ),
@@ -440,14 +446,14 @@ impl Detail {
 /// The monster's name, checked and bounded as every name is (`text::check_name`).
 fn name_row() -> Row {
     Row {
-        max_chars: crate::text::MAX_NAME_CHARS,
+        max_chars: lairsmith_core::text::MAX_NAME_CHARS,
         ..Row::text(
             "Name",
             "",
             |d| d.name.clone(),
             |d, t| {
                 let t = t.trim();
-                crate::text::check_name("the name", t)?;
+                lairsmith_core::text::check_name("the name", t)?;
                 d.name = t.to_owned();
                 Ok(())
             },
@@ -467,7 +473,7 @@ fn ability_row(a: Ability) -> Row {
                 .unwrap_or_default()
         },
         move |d, t| {
-            let v = opt_number(t, a.label(), &crate::limits::ABILITY_SCORE)?;
+            let v = opt_number(t, a.label(), &lairsmith_core::limits::ABILITY_SCORE)?;
             d.abilities.set(a, v.map(|v| v as i32));
             Ok(())
         },
@@ -475,7 +481,7 @@ fn ability_row(a: Ability) -> Row {
     .shown(move |d| match d.abilities.get(a) {
         Some(v) => v.to_string(),
         None => {
-            let score = crate::monster::derive::ability_scores(d)
+            let score = lairsmith_core::monster::derive::ability_scores(d)
                 .into_iter()
                 .find(|(x, _)| *x == a)
                 .map_or(10, |(_, s)| s);
@@ -511,7 +517,7 @@ fn reach_row() -> Row {
         "squares; empty uses the size's (Tiny 0, any other size 1)",
         |d| d.reach.map(|r| r.to_string()).unwrap_or_default(),
         |d, t| {
-            d.reach = opt_number(t, "Reach", &crate::limits::REACH)?.map(|v| v as u32);
+            d.reach = opt_number(t, "Reach", &lairsmith_core::limits::REACH)?.map(|v| v as u32);
             Ok(())
         },
     )
@@ -570,7 +576,7 @@ pub fn name_is_free<'a>(
     mut others: impl Iterator<Item = &'a str>,
     name: &str,
 ) -> Result<(), String> {
-    match others.find(|o| crate::monster::names::same_name(o, name)) {
+    match others.find(|o| lairsmith_core::monster::names::same_name(o, name)) {
         Some(o) => Err(format!(
             "the monster already has a {kind} named {}; give each {kind} its own name",
             o.trim()

@@ -36,7 +36,7 @@ pub enum PowerField {
 pub fn power_fields(p: &Power) -> Vec<PowerField> {
     use PowerField::*;
     let mut v = vec![Name, Basic, Usage];
-    if p.usage == crate::rules::power_vocab::Usage::Refresh {
+    if p.usage == lairsmith_core::rules::power_vocab::Usage::Refresh {
         v.push(Refresh);
     }
     v.extend([Action, Origin, Range]);
@@ -137,7 +137,7 @@ impl PowerField {
                 i,
                 "Action",
                 |p| p.action.label().into(),
-                |p, fwd| p.action = crate::vocab::cycle(p.action, fwd),
+                |p, fwd| p.action = lairsmith_core::vocab::cycle(p.action, fwd),
             ),
             Origin => cycled(i, "Origin", |p| p.origin.label().into(), cycle_origin),
             Range => typed(
@@ -146,8 +146,8 @@ impl PowerField {
                 "squares; empty for melee uses the monster's reach",
                 |p| p.range.map(|r| r.to_string()).unwrap_or_default(),
                 |p, t| {
-                    p.range =
-                        opt_number(t, "Range", &crate::limits::POWER_RANGE)?.map(|v| v as u32);
+                    p.range = opt_number(t, "Range", &lairsmith_core::limits::POWER_RANGE)?
+                        .map(|v| v as u32);
                     Ok(())
                 },
             ),
@@ -195,8 +195,8 @@ impl PowerField {
                 "attacks one use makes, e.g. 2 for a double attack; empty: 1 if it has an attack roll",
                 |p| p.attacks.map(|a| a.to_string()).unwrap_or_default(),
                 |p, t| {
-                    p.attacks =
-                        opt_number(t, "Attacks", &crate::limits::ATTACKS)?.map(|v| v as u32);
+                    p.attacks = opt_number(t, "Attacks", &lairsmith_core::limits::ATTACKS)?
+                        .map(|v| v as u32);
                     Ok(())
                 },
             ),
@@ -219,7 +219,7 @@ impl PowerField {
                 i,
                 "Damage type",
                 |p| p.damage_type.map_or("untyped".into(), |t| t.key().into()),
-                |p, fwd| p.damage_type = crate::vocab::cycle_option(p.damage_type, fwd),
+                |p, fwd| p.damage_type = lairsmith_core::vocab::cycle_option(p.damage_type, fwd),
             ),
             Trigger => prose!("Trigger", |d| d.powers[i].trigger),
             Requirements => prose!("Requirements", |d| d.powers[i].requirements),
@@ -238,7 +238,8 @@ impl PowerField {
                 OVERRIDE_HINT,
                 |p| override_line(p.overrides.attack.as_ref()),
                 |p, t| {
-                    p.overrides.attack = parse_override(t, &crate::limits::BONUS_OVERRIDE)?;
+                    p.overrides.attack =
+                        parse_override(t, &lairsmith_core::limits::BONUS_OVERRIDE)?;
                     Ok(())
                 },
             ),
@@ -262,10 +263,10 @@ fn set_name(d: &mut MonsterDesign, i: usize, t: &str) -> Result<(), String> {
 /// The next usage; a power that becomes Refresh starts on 5, 6, one that stops forgets its
 /// faces.
 fn cycle_usage(p: &mut Power, fwd: bool) {
-    p.usage = crate::vocab::cycle(p.usage, fwd);
-    if p.usage == crate::rules::power_vocab::Usage::Refresh && p.refresh.is_empty() {
+    p.usage = lairsmith_core::vocab::cycle(p.usage, fwd);
+    if p.usage == lairsmith_core::rules::power_vocab::Usage::Refresh && p.refresh.is_empty() {
         p.refresh = vec![5, 6];
-    } else if p.usage != crate::rules::power_vocab::Usage::Refresh {
+    } else if p.usage != lairsmith_core::rules::power_vocab::Usage::Refresh {
         p.refresh.clear();
     }
     retier(p);
@@ -288,10 +289,10 @@ fn set_refresh(p: &mut Power, t: &str) -> Result<(), String> {
 
 /// The next origin; an area origin starts as a burst 1, any other drops the area.
 fn cycle_origin(p: &mut Power, fwd: bool) {
-    p.origin = crate::vocab::cycle(p.origin, fwd);
+    p.origin = lairsmith_core::vocab::cycle(p.origin, fwd);
     if p.origin.is_area() && p.area.is_none() {
-        p.area = Some(crate::rules::power_vocab::Area {
-            shape: crate::rules::power_vocab::AreaShape::Burst,
+        p.area = Some(lairsmith_core::rules::power_vocab::Area {
+            shape: lairsmith_core::rules::power_vocab::AreaShape::Burst,
             size: 1,
         });
     } else if !p.origin.is_area() {
@@ -303,7 +304,7 @@ fn cycle_origin(p: &mut Power, fwd: bool) {
 fn set_area(p: &mut Power, t: &str) -> Result<(), String> {
     p.area = match t.trim() {
         "" => None,
-        _ => Some(crate::rules::power_vocab::Area::parse(t).map_err(|e| e.to_string())?),
+        _ => Some(lairsmith_core::rules::power_vocab::Area::parse(t).map_err(|e| e.to_string())?),
     };
     Ok(())
 }
@@ -311,8 +312,8 @@ fn set_area(p: &mut Power, t: &str) -> Result<(), String> {
 /// The next defense attacked, through "no attack roll".
 fn cycle_attack(p: &mut Power, fwd: bool) {
     let cur = p.attack.as_ref().map(|a| a.defense);
-    p.attack =
-        crate::vocab::cycle_option::<Defense>(cur, fwd).map(|defense| AttackSpec { defense });
+    p.attack = lairsmith_core::vocab::cycle_option::<Defense>(cur, fwd)
+        .map(|defense| AttackSpec { defense });
 }
 
 /// Power `i`'s damage as the form shows it: a tier with the dice it gives this monster.
@@ -333,13 +334,15 @@ fn cycle_damage(p: &mut Power, fwd: bool) {
     let c = damage_choice(p);
     p.damage = match if fwd { (c + 1) % n } else { (c + n - 1) % n } {
         0 => None,
-        5 => Some(DamageSpec::Dice(crate::dice::DiceExpr::new(1, 8, 0))),
+        5 => Some(DamageSpec::Dice(lairsmith_core::dice::DiceExpr::new(
+            1, 8, 0,
+        ))),
         t => Some(DamageSpec::Tier(DamageTier::ALL[t - 1])),
     };
 }
 
 fn set_dice(p: &mut Power, t: &str) -> Result<(), String> {
-    let dice = crate::dice::DiceExpr::parse(t).map_err(|e| e.to_string())?;
+    let dice = lairsmith_core::dice::DiceExpr::parse(t).map_err(|e| e.to_string())?;
     p.damage = Some(DamageSpec::Dice(dice));
     Ok(())
 }

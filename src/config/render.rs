@@ -3,7 +3,7 @@
 
 use super::{NamedColour, Schema};
 use crate::keyspec::KeySpec;
-use crate::vocab::Vocabulary;
+use lairsmith_core::vocab::Vocabulary;
 use std::fmt::Write as _;
 
 /// Comment lines are wrapped to fit this many columns.

@@ -1,4 +1,4 @@
-//! The settings file as a tree of located YAML nodes.
+//! A YAML document as a tree of located nodes, each value the text the user wrote.
 //!
 //! Why not yaml_serde: every value here is read as the text the user wrote, with its line and
 //! column, so that `[1, ~]` are the keys `1` and `~` a user meant rather than a number and a
@@ -12,17 +12,30 @@ use libyaml_safer::{EventData, Parser, ScalarStyle};
 use std::collections::HashMap;
 use std::path::Path;
 
+/// A YAML node with where it starts in the file (1-based line and column).
 #[derive(Debug, Clone)]
-pub(super) struct Node {
+pub struct Node {
+    /// What the node holds.
     pub kind: Kind,
+    /// The line the node starts on, from 1.
     pub line: usize,
+    /// The column the node starts at, from 1.
     pub column: usize,
 }
 
+/// A node's content, as written.
 #[derive(Debug, Clone)]
-pub(super) enum Kind {
-    Scalar { value: String, plain: bool },
+pub enum Kind {
+    /// A single value: its text, and whether it was written plain (no quotes, no block).
+    Scalar {
+        /// The text as the user wrote it (quotes and escapes resolved).
+        value: String,
+        /// Written without quotes or a block indicator.
+        plain: bool,
+    },
+    /// A list.
     Seq(Vec<Node>),
+    /// A mapping, its pairs in the order written.
     Map(Vec<(Node, Node)>),
 }
 
@@ -43,6 +56,7 @@ impl Node {
         }
     }
 
+    /// An error in `path` pointing at this node's line and column.
     pub fn error(&self, path: &Path, message: impl Into<String>) -> FileError {
         FileError::new(path, message).at(self.line, self.column)
     }
@@ -56,7 +70,7 @@ struct Open {
 }
 
 /// Reads the document in `text`; `None` if the text holds no document (only comments).
-pub(super) fn read(text: &str, path: &Path) -> Result<Option<Node>, FileError> {
+pub fn read(text: &str, path: &Path) -> Result<Option<Node>, FileError> {
     guard::check(text, path)?;
     // The guard read the same text with the same parser, but a panic here must not end the
     // program either.

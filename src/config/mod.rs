@@ -7,18 +7,17 @@
 
 mod render;
 mod theme;
-mod tree;
 
 pub use render::render_defaults;
 pub use theme::{Base, Colour, ColourError, NamedColour, Theme, colour_forms};
 
 use crate::keyspec::KeySpec;
-use crate::vocab::{UnknownValue, Vocabulary};
-use crate::yaml_io::{self, FileError, MAX_FILE_BYTES};
+use lairsmith_core::vocab::{UnknownValue, Vocabulary};
+use lairsmith_core::yaml_io::tree::{self, Kind, Node};
+use lairsmith_core::yaml_io::{self, FileError, MAX_FILE_BYTES};
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use tree::{Kind, Node};
 
 /// Every problem of a settings file, each `PATH:LINE:COL: message` (line and column when the
 /// file has them), in the order of the file: one run of `lairsmith config` lists them all, so a
@@ -160,12 +159,12 @@ pub fn conflicts(schema: &Schema, bindings: &BTreeMap<String, Vec<KeySpec>>) -> 
 pub fn load(path: &Path, schema: &Schema) -> Result<Config, ConfigError> {
     let cannot =
         |e: std::io::Error| FileError::new(path, format!("cannot read the settings file: {e}"));
-    let mut file = match crate::store::open_regular(path) {
+    let mut file = match lairsmith_core::store::open_regular(path) {
         Ok((file, _)) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(defaults(schema)),
         Err(e) => return Err(cannot(e).into()),
     };
-    let bytes = crate::store::read_at_most(&mut file, MAX_FILE_BYTES)
+    let bytes = lairsmith_core::store::read_at_most(&mut file, MAX_FILE_BYTES)
         .map_err(cannot)?
         .ok_or_else(|| {
             FileError::new(

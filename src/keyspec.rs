@@ -2,7 +2,7 @@
 //! spelling read, one canonical spelling written back. Independent of any terminal library, so
 //! the library builds without the UI; the UI maps a [`KeySpec`] to its own key events.
 
-use crate::vocab::closest;
+use lairsmith_core::vocab::closest;
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,7 +131,11 @@ pub enum KeySpecError {
         near: Option<String>,
     },
     /// A word that names no key (`PageDwn`).
-    #[error("unknown key `{word}`{}; {}", crate::vocab::did_you_mean(near), FORMS)]
+    #[error(
+        "unknown key `{word}`{}; {}",
+        lairsmith_core::vocab::did_you_mean(near),
+        FORMS
+    )]
     UnknownKey {
         /// The key's word, after any modifiers.
         word: String,

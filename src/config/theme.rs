@@ -1,7 +1,7 @@
 //! Themes: a dark or light base, and colours for named slots by ANSI name or hex.
 
-use crate::vocab::{UnknownValue, Vocabulary};
-use crate::vocabulary;
+use lairsmith_core::vocab::{UnknownValue, Vocabulary};
+use lairsmith_core::vocabulary;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -87,7 +87,7 @@ pub enum ColourError {
     /// A word that names none of the colours.
     #[error(
         "unknown colour `{given}`{}; {}",
-        crate::vocab::did_you_mean(suggestion),
+        lairsmith_core::vocab::did_you_mean(suggestion),
         colour_forms()
     )]
     Unknown {
@@ -161,7 +161,7 @@ pub(super) fn base_error(e: &UnknownValue) -> String {
     let mut msg = format!(
         "unknown theme `{}`{}",
         e.given,
-        crate::vocab::did_you_mean(&e.suggestion)
+        lairsmith_core::vocab::did_you_mean(&e.suggestion)
     );
     msg.push_str(
         "; a theme is `dark`, `light`, or a mapping with `base:` (dark or light) and `colours:`",
