@@ -335,7 +335,7 @@ fn adventure(c: &mut Criterion) {
         bch.iter(|| lairsmith_core::encounter::report(&e, &party, &b).xp)
     });
     g.bench_function("lairsmith: rate 300 encounters with troves", |bch| {
-        bch.iter(|| rate_adventure(&a, &party, &loaded, &b).xp_per_character)
+        bch.iter(|| rate_adventure(&a, &party, &[], &loaded, &b).xp_per_character)
     });
     g.finish();
 }

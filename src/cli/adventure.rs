@@ -8,8 +8,8 @@ use lairsmith_core::adventure::AdventureRefused;
 use lairsmith_core::adventure::check::AdventureReport;
 use lairsmith_core::adventure::saved::party_ref_of_spec;
 use lairsmith_core::adventure::{
-    Adventure, adventure_party, check, create_adventure, existing_adventure, list_adventures,
-    load_adventure, remove_encounter, update_adventure,
+    Adventure, adventure_party_played, check, create_adventure, existing_adventure,
+    list_adventures, load_adventure, remove_encounter, update_adventure,
 };
 use lairsmith_core::text::group_thousands;
 use std::path::{Path, PathBuf};
@@ -357,8 +357,8 @@ fn checked(
     if seed.is_some() {
         a.seed = seed;
     }
-    let party = adventure_party(data, &a)?;
-    let r = check(data, &a, &party, &data.load_bestiary());
+    let (party, played) = adventure_party_played(data, &a)?;
+    let r = check(data, &a, &party, &played, &data.load_bestiary());
     Ok((a, r))
 }
 
@@ -401,6 +401,14 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
         if let Some(p) = &l.problem {
             s.push_str(&format!("     {}\n", p.text()));
         }
+        if let Some(p) = &l.played {
+            s.push_str(&format!(
+                "     ✓ {} (fight `{}`): {} XP each written to the party (P10)\n",
+                p.text(),
+                p.fight,
+                group_thousands(p.xp_each)
+            ));
+        }
         for u in r
             .level_ups
             .iter()
@@ -413,6 +421,9 @@ fn render_text(a: &Adventure, r: &AdventureReport) -> String {
         "\nXP per character: {} (E4: each encounter's XP ÷ the characters, rounded down)\n",
         group_thousands(r.xp_per_character)
     ));
+    if let Some(note) = r.played_note() {
+        s.push_str(&format!("{note}.\n"));
+    }
     for c in &r.tracks_to_show() {
         s.push_str(&format!("{}: {}\n", c.name, c.progress()));
     }

@@ -189,6 +189,7 @@ pub fn summarise(found: Found, bestiary: &Bestiary) -> Vec<SavedFile> {
                             let r = lairsmith_core::adventure::check::rate_adventure_with(
                                 &a,
                                 &party,
+                                &a.played,
                                 &encounters,
                                 bestiary,
                                 &mut ratings,

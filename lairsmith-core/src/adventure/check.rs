@@ -7,7 +7,7 @@ use crate::adventure::saved::no_such_encounter;
 use crate::bestiary::Bestiary;
 use crate::data_dir::DataDir;
 use crate::encounter::file::{Encounter, System};
-use crate::encounter::party::{Member, Party};
+use crate::encounter::party::{Member, Party, Played};
 use crate::encounter::report::{Report, report};
 use crate::rules::difficulty::Difficulty;
 use crate::rules::experience::{first_xp, level_of_xp, next_level_xp};
@@ -67,6 +67,10 @@ pub struct EncounterLine {
     /// Why the encounter adds nothing to the adventure's XP; `None` when it was rated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<Problem>,
+    /// P10: the fight that wrote this encounter's XP to the party, when it was played; its XP
+    /// is then in the party's XP already and the adventure does not add it again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<PlayedAt>,
     /// Encounter XP ÷ the party's budget, for the pacing chart.
     #[serde(skip)]
     pub ratio: f64,
@@ -78,6 +82,24 @@ pub struct EncounterLine {
     /// The encounter's treasure under the adventure's method (T1), for the party then.
     #[serde(skip)]
     pub treasure: Option<Plan>,
+}
+
+/// P10: when and by which fight an encounter of the adventure was played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayedAt {
+    /// The day its XP was written (UTC), as `2026-11-29`.
+    pub on: String,
+    /// The fight file's id.
+    pub fight: String,
+    /// What each character who fought earned, as written.
+    pub xp_each: u64,
+}
+
+impl PlayedAt {
+    /// "played 2026-11-29": what the pacing tables and the chart add to a played encounter.
+    pub fn text(&self) -> String {
+        format!("played {}", self.on)
+    }
 }
 
 /// An encounter and the party it was rated for. The report is made again where a sheet or a
@@ -203,7 +225,8 @@ pub struct AdventureReport {
     /// Each encounter of the list in the order it is played; an encounter listed twice has two
     /// lines.
     pub encounters: Vec<EncounterLine>,
-    /// The sum of every encounter's XP per character.
+    /// The sum of the XP per character of every encounter not yet played (P10: a played
+    /// encounter's XP is in the party's XP already).
     pub xp_per_character: u64,
     /// Each level reached, in the order of the encounters after which it comes.
     pub level_ups: Vec<LevelUp>,
@@ -234,6 +257,23 @@ impl AdventureReport {
             }
             _ => self.characters.clone(),
         }
+    }
+
+    /// P10, when an encounter was played: "1 encounter played: its XP is in the party's XP
+    /// already and is not added again (P10)". `None` when none was.
+    pub fn played_note(&self) -> Option<String> {
+        let n = self
+            .encounters
+            .iter()
+            .filter(|l| l.played.is_some())
+            .count();
+        (n > 0).then(|| {
+            format!(
+                "{} played: {} XP is in the party's XP already and is not added again (P10)",
+                crate::text::count_of(n, "encounter", "encounters"),
+                if n == 1 { "its" } else { "their" }
+            )
+        })
     }
 
     /// The errors (missing or unreadable encounters), each a sentence.
@@ -298,15 +338,17 @@ pub fn load_encounters(data: &DataDir, ids: &[String]) -> BTreeMap<String, Loade
     out
 }
 
-/// Loads and rates each encounter of `adventure` for `party` in order (A1).
+/// Loads and rates each encounter of `adventure` for `party` in order (A1); `played` is the
+/// party's record of the fights whose XP was written (P10: those encounters are played).
 pub fn check(
     data: &DataDir,
     adventure: &Adventure,
     party: &Party,
+    played: &[Played],
     bestiary: &Bestiary,
 ) -> AdventureReport {
     let loaded = load_encounters(data, &adventure.encounters);
-    rate_adventure(adventure, party, &loaded, bestiary)
+    rate_adventure(adventure, party, played, &loaded, bestiary)
 }
 
 /// Rates each encounter of `adventure` for `party` in order (A1), from encounters already read:
@@ -314,10 +356,37 @@ pub fn check(
 pub fn rate_adventure(
     adventure: &Adventure,
     party: &Party,
+    played: &[Played],
     loaded: &BTreeMap<String, Loaded>,
     bestiary: &Bestiary,
 ) -> AdventureReport {
-    rate_adventure_with(adventure, party, loaded, bestiary, &mut Ratings::default())
+    rate_adventure_with(
+        adventure,
+        party,
+        played,
+        loaded,
+        bestiary,
+        &mut Ratings::default(),
+    )
+}
+
+/// P10: which encounter of the list each fight of `played` was, in the list's order: the first
+/// listing of an encounter not yet matched takes the first fight of it not yet matched, so an
+/// encounter listed twice and played once is played at its first listing.
+pub fn played_lines(encounters: &[String], played: &[Played]) -> Vec<Option<PlayedAt>> {
+    let mut taken = vec![false; played.len()];
+    encounters
+        .iter()
+        .map(|id| {
+            let k = (0..played.len()).find(|&k| !taken[k] && played[k].encounter == *id)?;
+            taken[k] = true;
+            Some(PlayedAt {
+                on: played[k].on.clone(),
+                fight: played[k].id.clone(),
+                xp_each: played[k].xp_each,
+            })
+        })
+        .collect()
 }
 
 /// Each encounter rated for the party as it met it, kept between ratings of one
@@ -339,6 +408,7 @@ impl Ratings {
 pub fn rate_adventure_with(
     adventure: &Adventure,
     party: &Party,
+    played: &[Played],
     loaded: &BTreeMap<String, Loaded>,
     bestiary: &Bestiary,
     ratings: &mut Ratings,
@@ -357,7 +427,8 @@ pub fn rate_adventure_with(
     let seed = adventure.seed.unwrap_or(0);
     let mut treasure = adventure.treasure.map(Plan::empty);
     let mut plays_so_far: HashMap<&str, usize> = HashMap::new();
-    for (i, id) in adventure.encounters.iter().enumerate() {
+    let played = played_lines(&adventure.encounters, played);
+    for (i, (id, played)) in adventure.encounters.iter().zip(played).enumerate() {
         let plays = {
             let n = plays_so_far.entry(id.as_str()).or_default();
             *n += 1;
@@ -374,9 +445,19 @@ pub fn rate_adventure_with(
             .or_insert_with(|| rate(id, loaded.get(id), &now, bestiary))
             .clone();
         line.position = i + 1;
-        // E4: each character earns the encounter's XP ÷ the characters, rounded down.
-        let award = line.xp / n;
-        line.xp_per_character = award;
+        // E4: each character earns the encounter's XP ÷ the characters, rounded down; P10: a
+        // played encounter's share is in the party's XP as written, and is not added again.
+        let award = match &played {
+            Some(p) => {
+                line.xp_per_character = p.xp_each;
+                0
+            }
+            None => {
+                line.xp_per_character = line.xp / n;
+                line.xp_per_character
+            }
+        };
+        line.played = played;
         // A missing or unreadable encounter is an error to fix, not a fight that gives treasure.
         let playable = !line.problem.as_ref().is_some_and(Problem::is_error);
         let mut plan = adventure.treasure.filter(|_| playable).map(|m| {
@@ -457,7 +538,11 @@ pub fn rate_adventure_with(
     AdventureReport {
         name: adventure.name.clone(),
         party: party.describe(),
-        xp_per_character: lines.iter().map(|l| l.xp_per_character).sum(),
+        xp_per_character: lines
+            .iter()
+            .filter(|l| l.played.is_none())
+            .map(|l| l.xp_per_character)
+            .sum(),
         encounters: lines,
         level_ups,
         characters,
@@ -503,6 +588,7 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         party_level: crate::encounter::rating::orcus::party_level_of(party),
         encounter_level: None,
         problem: None,
+        played: None,
         ratio: 0.0,
         rated: None,
         treasure: None,

@@ -7,7 +7,7 @@ use crate::adventure::file::{Adventure, parse_adventure};
 use crate::data_dir::{DataDir, names_a_file};
 use crate::encounter::error::{DataError, Listing, read_text};
 use crate::encounter::file::PartyRef;
-use crate::encounter::party::Party;
+use crate::encounter::party::{Party, Played};
 use crate::monster::slugify;
 use crate::store::{Expect, Fingerprint, path_in, save_atomic, update_locked};
 use std::path::{Path, PathBuf};
@@ -46,6 +46,25 @@ pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, DataError
     crate::encounter::saved::resolve_party_ref(data, &a.party).map_err(|e| match e {
         DataError::MissingParty { id, path } => AdventureRefused::MissingParty { id, path }.into(),
         other => other,
+    })
+}
+
+/// The adventure's party and its record of played fights (P10): a saved party's `played:`,
+/// read with its members, or the adventure file's own when it holds its party.
+pub fn adventure_party_played(
+    data: &DataDir,
+    a: &Adventure,
+) -> Result<(Party, Vec<Played>), DataError> {
+    let (party, played) = crate::encounter::saved::resolve_party_ref_played(data, &a.party)
+        .map_err(|e| match e {
+            DataError::MissingParty { id, path } => {
+                AdventureRefused::MissingParty { id, path }.into()
+            }
+            other => other,
+        })?;
+    Ok(match &a.party {
+        PartyRef::Saved(_) => (party, played),
+        _ => (party, a.played.clone()),
     })
 }
 

@@ -34,13 +34,27 @@ pub fn party_of(data: &DataDir, e: &Encounter) -> Result<Party, DataError> {
 
 /// An inline party, or the saved party a file names, loaded.
 pub fn resolve_party_ref(data: &DataDir, party: &PartyRef) -> Result<Party, DataError> {
+    resolve_party_ref_played(data, party).map(|(party, _)| party)
+}
+
+/// [`resolve_party_ref`], with the saved party's record of the fights whose XP it was given
+/// (P10), read from the same reading of its file; empty for a party written out.
+pub fn resolve_party_ref_played(
+    data: &DataDir,
+    party: &PartyRef,
+) -> Result<(Party, Vec<crate::encounter::party::Played>), DataError> {
     let id = match party {
         PartyRef::Saved(id) => id,
-        PartyRef::Uniform { size, level } => return Ok(Party::uniform(*size, *level)),
+        PartyRef::Uniform { size, level } => {
+            return Ok((Party::uniform(*size, *level), Vec::new()));
+        }
         PartyRef::Members(members) => {
-            return Ok(Party {
-                members: members.clone(),
-            });
+            return Ok((
+                Party {
+                    members: members.clone(),
+                },
+                Vec::new(),
+            ));
         }
     };
     let path = party_path(data, id)?;
@@ -50,9 +64,11 @@ pub fn resolve_party_ref(data: &DataDir, party: &PartyRef) -> Result<Party, Data
             path,
         });
     }
-    load_party_file(&path)?
+    let file = load_party_file(&path)?;
+    let party = file
         .party()
-        .map_err(|e| DataError::BadParty(e.to_string()))
+        .map_err(|e| DataError::BadParty(e.to_string()))?;
+    Ok((party, file.played))
 }
 
 /// An encounter file with its party (a saved one loaded), and the fingerprint of the file.

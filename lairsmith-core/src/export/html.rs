@@ -446,6 +446,9 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
         r.encounters.len(),
         group_thousands(r.xp_per_character)
     );
+    if let Some(note) = r.played_note() {
+        let _ = writeln!(s, "<dt>Played</dt><dd>{}</dd>", escape(&note));
+    }
     for c in &r.tracks_to_show() {
         let _ = writeln!(
             s,
@@ -468,10 +471,14 @@ pub fn adventure(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Str
             let width = (l.ratio.clamp(0.0, 2.0) * 50.0).round();
             let _ = writeln!(
                 s,
-                "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>\
+                "<tr><td class=\"num\">{}</td><td>{}{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>\
                  <td><div class=\"gauge\"><span class=\"bar\" style=\"width:{width}%\"></span><span class=\"mid\"></span></div></td></tr>",
                 l.position,
                 escape(&l.name),
+                l.played.as_ref().map_or(String::new(), |p| format!(
+                    " <span class=\"played\">✓ {}</span>",
+                    escape(&p.text())
+                )),
                 group_thousands(l.xp),
                 group_thousands(l.xp_per_character),
                 l.party_level,

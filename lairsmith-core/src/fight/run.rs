@@ -40,32 +40,39 @@ pub struct StartWith {
 pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight, Fingerprint), DataError> {
     let path = crate::encounter::encounter_path(data, &with.encounter)?;
     let (e, mut party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
-    if let Some(id) = &with.party {
+    let adventure = match &with.adventure {
+        Some(a) => {
+            let p = crate::adventure::existing_adventure(data, a)?;
+            Some(crate::adventure::load_adventure(&p)?.0)
+        }
+        None => None,
+    };
+    // Who fights: the party named for the fight, else the adventure's (a fight of an adventure
+    // is its party's, who earn its XP), else the encounter's.
+    let party_id = if let Some(id) = &with.party {
         party = crate::encounter::saved::resolve_party_ref(
             data,
             &crate::encounter::PartyRef::Saved(id.clone()),
         )?;
-    }
+        Some(id.clone())
+    } else if let Some(adv) = &adventure {
+        party = crate::adventure::adventure_party(data, adv)?;
+        match &adv.party {
+            crate::encounter::PartyRef::Saved(id) => Some(id.clone()),
+            _ => None,
+        }
+    } else {
+        match &e.party {
+            crate::encounter::PartyRef::Saved(id) => Some(id.clone()),
+            _ => None,
+        }
+    };
     let ids: Vec<&str> = e
         .groups
         .iter()
         .filter_map(|g| g.monster.as_deref())
         .collect();
     let bestiary = data.bestiary_for(&ids);
-    let adventure_party = match &with.adventure {
-        Some(a) => {
-            let p = crate::adventure::existing_adventure(data, a)?;
-            let (adv, _) = crate::adventure::load_adventure(&p)?;
-            Some(adv.party)
-        }
-        None => None,
-    };
-    let party_id = match (&e.party, &adventure_party) {
-        _ if with.party.is_some() => with.party.clone(),
-        (crate::encounter::PartyRef::Saved(id), _) => Some(id.clone()),
-        (_, Some(crate::encounter::PartyRef::Saved(id))) => Some(id.clone()),
-        _ => None,
-    };
     let how = Start {
         encounter_id: path
             .file_stem()

@@ -3,4 +3,5 @@
 mod adventure_commands;
 mod adventure_treasure;
 mod levelling;
+mod played;
 mod treasure;

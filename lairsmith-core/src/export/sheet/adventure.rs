@@ -97,6 +97,9 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         r.encounters.len(),
         group_thousands(r.xp_per_character)
     ));
+    if let Some(note) = r.played_note() {
+        s.push_str(&format!("- **Played** {}\n", inline(&note)));
+    }
     for c in &r.tracks_to_show() {
         s.push_str(&format!(
             "- **{}** {}\n",
@@ -115,9 +118,12 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         for l in &r.encounters {
             let band = l.band_text();
             s.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {band} |\n",
+                "| {} | {}{} | {} | {} | {} | {band} |\n",
                 l.position,
                 inline(&l.name),
+                l.played
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" ({})", p.text())),
                 group_thousands(l.xp),
                 group_thousands(l.xp_per_character),
                 l.party_level,
@@ -128,11 +134,14 @@ pub fn markdown(a: &Adventure, r: &AdventureReport, bestiary: &Bestiary) -> Stri
         );
         for l in &r.encounters {
             s.push_str(&format!(
-                "{:>3} {:<24} {:<8} {}\n",
+                "{:>3} {:<24} {:<8} {}{}\n",
                 l.position,
                 crate::text::fit_width(&l.name, 24),
                 l.band.map_or("-", crate::vocab::Vocabulary::key),
-                pacing_bar(l.ratio)
+                pacing_bar(l.ratio),
+                l.played
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" ✓ {}", p.text()))
             ));
         }
         s.push_str("```\n\nThe difficulty bands are lairsmith's own reading (E3), after Masterplan's; the book defines only the budget.\n");

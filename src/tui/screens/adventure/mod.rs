@@ -62,7 +62,7 @@ impl AdventureScreen {
         let party = default_party();
         let loaded = BTreeMap::new();
         AdventureScreen {
-            report: rate_adventure(&adventure, &party, &loaded, &Bestiary::default()),
+            report: rate_adventure(&adventure, &party, &[], &loaded, &Bestiary::default()),
             party,
             adventure: Document::new(adventure, file),
             cursor: 0,
@@ -132,6 +132,7 @@ impl AdventureScreen {
             self.report = rate_adventure_with(
                 &self.adventure,
                 &self.party,
+                &self.adventure.played,
                 &self.loaded,
                 b,
                 &mut self.ratings,
