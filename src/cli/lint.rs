@@ -3,18 +3,21 @@
 use super::out::{Terminal, outln};
 use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
 use clap::{Args, ValueEnum};
+use lairsmith_core::bestiary::Entry;
 use lairsmith_core::monster::block_and_findings;
 use lairsmith_core::monster::lint::{Finding, Severity};
 use lairsmith_core::monster::load_file;
 use lairsmith_core::monster::template::MonsterTemplates;
-use lairsmith_core::store::yaml_files;
+use lairsmith_core::store::{names_a_file, yaml_files};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct LintArgs {
-    /// Monster files or directories [default: your bestiary].
+    /// Monster files or directories, or monsters' ids [default: your bestiary]. A word that is
+    /// a file or directory here is read as one; any other word without a slash or `.yaml` is a
+    /// monster's id, as `show` takes it.
     pub paths: Vec<PathBuf>,
     /// Exit 1 on warnings too.
     #[arg(long)]
@@ -46,10 +49,32 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
         a.paths.clone()
     };
     let mut files: Vec<PathBuf> = Vec::new();
+    // The shipped monsters named by id: they have no file of the user's to read.
+    let mut shipped: Vec<Entry> = Vec::new();
+    let mut bestiary = None;
     for root in &roots {
         if root.is_dir() {
             files.extend(yaml_files(root)?);
-        } else if root.exists() || !a.paths.is_empty() {
+        } else if root.exists() || a.paths.is_empty() {
+            if root.exists() {
+                files.push(root.clone());
+            }
+        } else if let Some(id) = root.to_str().filter(|w| !names_a_file(w)) {
+            let b = bestiary.get_or_insert_with(|| data.load_bestiary());
+            // A user's file the listing skipped is what the lint is for: it says every problem.
+            if let Err(lairsmith_core::bestiary::saved::NoMonster::Skipped { why, .. }) =
+                lairsmith_core::bestiary::saved::resolve_monster(b, id)
+            {
+                files.push(why.path.clone());
+                continue;
+            }
+            let entry = super::resolve_monster(b, id)?;
+            if entry.is_shipped() {
+                shipped.push(entry);
+            } else {
+                files.push(entry.path.clone());
+            }
+        } else {
             files.push(root.clone());
         }
     }
@@ -71,6 +96,13 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
         });
     }
     let mut seen: HashMap<String, PathBuf> = HashMap::new();
+    for e in &shipped {
+        report.push(FileFindings {
+            file: format!("{} (shipped)", e.card.id),
+            id: Some(e.card.id.clone()),
+            findings: e.findings()?,
+        });
+    }
     for f in &files {
         let mut ff = FileFindings {
             file: f.display().to_string(),
@@ -152,8 +184,12 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
         outln!(
             term,
             "{} file{} checked: {errors} error{}, {warnings} warning{}",
-            files.len(),
-            if files.len() == 1 { "" } else { "s" },
+            files.len() + shipped.len(),
+            if files.len() + shipped.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" }
         )?;

@@ -301,3 +301,64 @@ fn a_triggered_power_without_its_trigger_is_named_with_the_right_article() {
     let told = counter.replace("  attack:", "  trigger: An enemy hits {name}.\n  attack:");
     assert!(lint_text(&with_power(&told)).contains("0 errors, 0 warnings"));
 }
+
+/// Issue "lint takes only paths": `lint` resolves a monster's id as `show` does (a user's
+/// monster is its file; a shipped one its design), with did-you-mean for a near miss; a word
+/// that is a file or a directory here is still read as one.
+#[test]
+fn lint_takes_only_paths_an_id_is_linted_as_show_takes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("bestiary")).unwrap();
+    std::fs::write(dir.path().join("bestiary/test-beast.yaml"), with_power("")).unwrap();
+    let mine = common::lairsmith_in(dir.path(), dir.path(), &["lint", "test-beast"]);
+    assert!(mine.status.success(), "{}", stderr(&mine));
+    assert_eq!(stdout(&mine), "1 file checked: 0 errors, 0 warnings\n");
+    // A file of the id that the listing skips is linted, every problem named with its path.
+    std::fs::write(
+        dir.path().join("bestiary/test-beast.yaml"),
+        with_power("").replace("size: medium", "size: medium\ncolour: green"),
+    )
+    .unwrap();
+    let broken = lairsmith(dir.path(), &["lint", "test-beast"]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(
+        stdout(&broken).contains(
+            "test-beast.yaml: error[invalid-file]: line 9, column 1: unknown key `colour`"
+        ),
+        "{}{}",
+        stdout(&broken),
+        stderr(&broken)
+    );
+    std::fs::write(dir.path().join("bestiary/test-beast.yaml"), with_power("")).unwrap();
+
+    let shipped = lairsmith(dir.path(), &["lint", "aphelion-maw"]);
+    assert!(shipped.status.success(), "{}", stderr(&shipped));
+    assert_eq!(
+        stdout(&shipped),
+        "1 file checked: 0 errors, 0 warnings\n",
+        "a shipped monster lints clean"
+    );
+    let json = stdout(&lairsmith(
+        dir.path(),
+        &["lint", "aphelion-maw", "--format", "json"],
+    ));
+    assert!(
+        json.contains("\"file\": \"aphelion-maw (shipped)\""),
+        "{json}"
+    );
+
+    let near = lairsmith(dir.path(), &["lint", "aphelion-mow"]);
+    assert_eq!(near.status.code(), Some(1));
+    assert_eq!(
+        stderr(&near),
+        "lairsmith: no monster has the id `aphelion-mow` (did you mean `aphelion-maw`?); `lairsmith list` shows every monster\n"
+    );
+
+    // A directory named without a slash is a directory, as before.
+    let whole = common::lairsmith_in(dir.path(), dir.path(), &["lint", "bestiary"]);
+    assert!(
+        stdout(&whole).contains("1 file checked"),
+        "{}",
+        stdout(&whole)
+    );
+}
