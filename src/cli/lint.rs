@@ -1,7 +1,7 @@
 //! `lairsmith lint`: balance and playability checks over files and directories.
 
 use super::out::{Terminal, outln};
-use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK};
+use super::{CmdResult, DataDir, EXIT_FAILURE, EXIT_OK, Failure};
 use clap::{Args, ValueEnum};
 use lairsmith_core::bestiary::Entry;
 use lairsmith_core::monster::block_and_findings;
@@ -48,36 +48,7 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
     } else {
         a.paths.clone()
     };
-    let mut files: Vec<PathBuf> = Vec::new();
-    // The shipped monsters named by id: they have no file of the user's to read.
-    let mut shipped: Vec<Entry> = Vec::new();
-    let mut bestiary = None;
-    for root in &roots {
-        if root.is_dir() {
-            files.extend(yaml_files(root)?);
-        } else if root.exists() || a.paths.is_empty() {
-            if root.exists() {
-                files.push(root.clone());
-            }
-        } else if let Some(id) = root.to_str().filter(|w| !names_a_file(w)) {
-            let b = bestiary.get_or_insert_with(|| data.load_bestiary());
-            // A user's file the listing skipped is what the lint is for: it says every problem.
-            if let Err(lairsmith_core::bestiary::saved::NoMonster::Skipped { why, .. }) =
-                lairsmith_core::bestiary::saved::resolve_monster(b, id)
-            {
-                files.push(why.path.clone());
-                continue;
-            }
-            let entry = super::resolve_monster(b, id)?;
-            if entry.is_shipped() {
-                shipped.push(entry);
-            } else {
-                files.push(entry.path.clone());
-            }
-        } else {
-            files.push(root.clone());
-        }
-    }
+    let (files, shipped) = targets(data, &roots, a.paths.is_empty())?;
     let templates = MonsterTemplates::load(Some(&data.templates()));
     let mut report: Vec<FileFindings> = Vec::new();
     for e in &templates.errors {
@@ -196,4 +167,44 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
     }
     let failed = errors > 0 || (a.strict && warnings > 0);
     Ok(if failed { EXIT_FAILURE } else { EXIT_OK })
+}
+
+/// The files to lint under `roots` (a directory's YAML files, a file, a user's monster named by
+/// id), and the shipped monsters named by id, which have no file of the user's.
+fn targets(
+    data: &DataDir,
+    roots: &[PathBuf],
+    by_default: bool,
+) -> Result<(Vec<PathBuf>, Vec<Entry>), Failure> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    // The shipped monsters named by id: they have no file of the user's to read.
+    let mut shipped: Vec<Entry> = Vec::new();
+    let mut bestiary = None;
+    for root in roots {
+        if root.is_dir() {
+            files.extend(yaml_files(root)?);
+        } else if root.exists() || by_default {
+            if root.exists() {
+                files.push(root.clone());
+            }
+        } else if let Some(id) = root.to_str().filter(|w| !names_a_file(w)) {
+            let b = bestiary.get_or_insert_with(|| data.load_bestiary());
+            // A user's file the listing skipped is what the lint is for: it says every problem.
+            if let Err(lairsmith_core::bestiary::saved::NoMonster::Skipped { why, .. }) =
+                lairsmith_core::bestiary::saved::resolve_monster(b, id)
+            {
+                files.push(why.path.clone());
+                continue;
+            }
+            let entry = super::resolve_monster(b, id)?;
+            if entry.is_shipped() {
+                shipped.push(entry);
+            } else {
+                files.push(entry.path.clone());
+            }
+        } else {
+            files.push(root.clone());
+        }
+    }
+    Ok((files, shipped))
 }

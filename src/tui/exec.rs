@@ -167,18 +167,6 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             let users = lairsmith_core::adventure::saved::party_users(&data, &id);
             Some(Outcome::PartyUsers { id, change, users })
         }
-        Cmd::LevelUpParty { id } => {
-            let result = lairsmith_core::encounter::parties::level_up(&data, &id, 1, None)
-                .map_err(|e| e.to_string())
-                .and_then(|f| f.party().map_err(|e| e.to_string()));
-            Some(Outcome::PartyLevelledUp { id, result })
-        }
-        Cmd::RemoveParty { id } => {
-            let result = lairsmith_core::encounter::parties::remove_party(&data, &id)
-                .map(|r| r.to)
-                .map_err(|e| e.to_string());
-            Some(Outcome::PartyRemoved { id, result })
-        }
         Cmd::LoadAdventure { path } => {
             let result = lairsmith_core::adventure::load_adventure(&path)
                 .map(|(a, fp)| (Box::new(a), fp))
@@ -202,8 +190,8 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
     }
 }
 
-/// The party form's file work: a saved party read with its file's fingerprint, or its numbers
-/// written over the file as read.
+/// The saved parties' file work: the party form's (a party read with its file's fingerprint,
+/// its numbers written over the file as read), a party levelled up or removed.
 fn party_numbers(cmd: Cmd, paths: &Paths) -> Outcome {
     let data = lairsmith_core::data_dir::DataDir::new(paths.root.clone());
     match cmd {
@@ -233,6 +221,18 @@ fn party_numbers(cmd: Cmd, paths: &Paths) -> Outcome {
             let result =
                 lairsmith_core::encounter::read_party(&data, &id).map_err(|e| e.to_string());
             Outcome::PartyNumbersRead { id, owner, result }
+        }
+        Cmd::LevelUpParty { id } => {
+            let result = lairsmith_core::encounter::parties::level_up(&data, &id, 1, None)
+                .map_err(|e| e.to_string())
+                .and_then(|f| f.party().map_err(|e| e.to_string()));
+            Outcome::PartyLevelledUp { id, result }
+        }
+        Cmd::RemoveParty { id } => {
+            let result = lairsmith_core::encounter::parties::remove_party(&data, &id)
+                .map(|r| r.to)
+                .map_err(|e| e.to_string());
+            Outcome::PartyRemoved { id, result }
         }
         _ => Outcome::Nothing,
     }

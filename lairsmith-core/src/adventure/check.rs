@@ -473,37 +473,7 @@ pub fn rate_adventure_with(
         for (c, m) in members.iter_mut().enumerate() {
             xp[c] = xp[c].saturating_add(award);
             xp_after[c].push(xp[c]);
-            let reached = level_of_xp(xp[c]);
-            // A1: levels only rise, one step or several at once.
-            if reached > m.level {
-                for l in m.level.get() + 1..=reached.get() {
-                    let who = label(m, c);
-                    if let Some(p) = plan.as_mut().filter(|p| p.method == Method::ItemsOnly) {
-                        p.grants.push(Grant {
-                            encounter: 1,
-                            character: c,
-                            name: m.name.clone(),
-                            level: Level::new(i64::from(l)).unwrap_or(reached),
-                        });
-                        if let Some(ct) = p.characters.get_mut(c) {
-                            ct.grants += 1;
-                        }
-                        p.party.grants += 1;
-                    }
-                    match level_ups
-                        .iter_mut()
-                        .find(|u| u.after_encounter == i + 1 && u.level == l)
-                    {
-                        Some(u) => u.characters.get_or_insert_with(Vec::new).push(who),
-                        None => level_ups.push(LevelUp {
-                            after_encounter: i + 1,
-                            level: l,
-                            characters: Some(vec![who]),
-                        }),
-                    }
-                }
-                m.level = reached;
-            }
+            level_up(i + 1, c, m, xp[c], &mut plan, &mut level_ups);
         }
         if let Some(p) = plan.as_mut() {
             p.note_item_levels();
@@ -566,6 +536,50 @@ pub fn rate_adventure_with(
             }
             AdventureTreasure { seed, plan }
         }),
+    }
+}
+
+/// A1: the character `c` (`m`) at `xp` after encounter `after` (1-based) rises to the level its
+/// XP reaches, one level-up for each level passed; under items only (T1) each level brings its
+/// grant there.
+fn level_up(
+    after: usize,
+    c: usize,
+    m: &mut Member,
+    xp: u64,
+    plan: &mut Option<Plan>,
+    level_ups: &mut Vec<LevelUp>,
+) {
+    let reached = level_of_xp(xp);
+    // A1: levels only rise, one step or several at once.
+    if reached > m.level {
+        for l in m.level.get() + 1..=reached.get() {
+            let who = label(m, c);
+            if let Some(p) = plan.as_mut().filter(|p| p.method == Method::ItemsOnly) {
+                p.grants.push(Grant {
+                    encounter: 1,
+                    character: c,
+                    name: m.name.clone(),
+                    level: Level::new(i64::from(l)).unwrap_or(reached),
+                });
+                if let Some(ct) = p.characters.get_mut(c) {
+                    ct.grants += 1;
+                }
+                p.party.grants += 1;
+            }
+            match level_ups
+                .iter_mut()
+                .find(|u| u.after_encounter == after && u.level == l)
+            {
+                Some(u) => u.characters.get_or_insert_with(Vec::new).push(who),
+                None => level_ups.push(LevelUp {
+                    after_encounter: after,
+                    level: l,
+                    characters: Some(vec![who]),
+                }),
+            }
+        }
+        m.level = reached;
     }
 }
 

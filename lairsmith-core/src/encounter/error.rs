@@ -31,6 +31,9 @@ pub enum DataError {
     /// A party written wrongly (`4y3`), or one without members.
     #[error("{0}")]
     BadParty(String),
+    /// An Orcus rule asked of a 3rd-edition encounter (a treasure method, T1).
+    #[error("{0}")]
+    NotOrcus(String),
     /// A party argument is an id no saved party has, and not a party spec either.
     #[error(
         "no saved party has the id `{id}` ({}{}), and {}",

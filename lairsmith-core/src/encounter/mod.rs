@@ -37,5 +37,5 @@ pub use rest::{Rest, RestError, count_encounter, rest};
 pub use saved::{
     add_group, create_encounter, create_encounter_in, encounter_path, list_encounters,
     load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
-    set_group_notes, update_encounter,
+    set_group_notes, set_treasure, update_encounter,
 };

@@ -197,6 +197,24 @@ pub fn set_group_notes(path: &Path, which: &str, notes: Option<&str>) -> Result<
     })
 }
 
+/// Sets how the encounter's treasure is handed out (T1), or the book's average gold when
+/// `None`; every sheet and export of it then names that treasure. Refused for a 3rd-edition
+/// encounter, whose rulebook has no such methods.
+pub fn set_treasure(
+    path: &Path,
+    method: Option<crate::rules::treasure_method::Method>,
+) -> Result<(), DataError> {
+    update_encounter(path, |e| {
+        if e.system == crate::encounter::System::D20e3 && method.is_some() {
+            return Err(DataError::NotOrcus(
+                "treasure is the Orcus rulebook's (Distributing Magic Items); this is a 3rd-edition encounter (`system: d20-3e`)".into(),
+            ));
+        }
+        e.treasure = method;
+        Ok(())
+    })
+}
+
 /// The saved encounters: each file of `encounters/` with the encounter or why it did not load.
 pub fn list_encounters(data: &DataDir) -> Result<Listing<Encounter>, DataError> {
     Ok(crate::store::yaml_files(&data.encounters())?

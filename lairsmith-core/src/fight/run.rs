@@ -223,26 +223,39 @@ pub fn award(data: &DataDir, path: &Path) -> Result<Changed<Vec<String>>, DataEr
     })
 }
 
-/// The encounter's treasure by `method` (else the adventure's), rolled from the adventure's
+/// The encounter's treasure by `method` (else the adventure's, else the encounter's), rolled from the adventure's
 /// seed (or the fight's) and the fight's id; `None` when no method is chosen.
 pub fn treasure(
     data: &DataDir,
     f: &Fight,
     method: Option<crate::treasure::Method>,
 ) -> Result<Option<crate::treasure::Plan>, DataError> {
-    let (method, seed, party) = match &f.adventure {
+    let encounter = crate::encounter::encounter_path(data, &f.encounter)
+        .and_then(|path| crate::encounter::load_encounter_with_party(data, &path));
+    // The method named at the end, else the adventure's, else the encounter's own.
+    let (method, seed, mut party) = match &f.adventure {
         Some(a) => {
             let path = crate::adventure::existing_adventure(data, a)?;
             let (adv, _) = crate::adventure::load_adventure(&path)?;
-            let party = crate::adventure::adventure_party(data, &adv)?;
-            (method.or(adv.treasure), adv.seed.unwrap_or(f.seed), party)
+            let own = encounter.ok().and_then(|(e, _, _)| e.treasure);
+            (
+                method.or(adv.treasure).or(own),
+                adv.seed.unwrap_or(f.seed),
+                crate::adventure::adventure_party(data, &adv)?,
+            )
         }
         None => {
-            let path = crate::encounter::encounter_path(data, &f.encounter)?;
-            let (_, party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
-            (method, f.seed, party)
+            let (e, party, _) = encounter?;
+            (method.or(e.treasure), f.seed, party)
         }
     };
+    // The party that fought, when it was named for the fight.
+    if let Some(id) = &f.party {
+        party = crate::encounter::saved::resolve_party_ref(
+            data,
+            &crate::encounter::PartyRef::Saved(id.clone()),
+        )?;
+    }
     Ok(method.map(|method| {
         crate::treasure::for_encounter(
             method,

@@ -16,6 +16,7 @@ pub mod rank;
 pub mod role;
 pub mod senses;
 pub mod tables;
+pub mod treasure_method;
 
 pub use abilities::{Ability, Skill};
 pub use creature::{Alignment, Condition, CreatureType, DamageType, Size, Source, Tag};

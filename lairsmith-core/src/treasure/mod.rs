@@ -18,6 +18,7 @@ mod plan;
 pub mod render;
 mod trove;
 
+pub use crate::rules::treasure_method::Method;
 pub use plan::{
     CharacterTreasure, Grant, ITEMS_ONLY_PLUS, PermanentItem, Plan, Totals, for_encounter, plan,
 };
@@ -28,7 +29,6 @@ pub use trove::{
 };
 
 use crate::text::group_thousands;
-use crate::vocabulary;
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -59,28 +59,6 @@ pub fn item_level(level: u32, above: u32) -> (u32, Option<u32>) {
 /// The most encounters (or troves) one plan rolls, so a typo cannot fill memory; the CLI
 /// refuses more, and [`plan`] stops there with a note.
 pub const MAX_ENCOUNTERS: u32 = 10_000;
-
-vocabulary! {
-    /// The book's four options for distributing magic items (T1).
-    pub enum Method ("treasure method") {
-        /// `steady`: each encounter, E5's gold per character and, for each character, a 1-in-12
-        /// chance of a permanent item of their level +1d4.
-        Steady = ("steady", "steady progression"),
-        /// `items-only`: each level, each character gets one magic item of their level +2 or two of
-        /// their level +0, and no other treasure.
-        ItemsOnly = ("items-only", "magic item only"),
-        /// `troves`: one treasure trove of the party's level per encounter, rolled as T2 (the
-        /// book's "about 10" per level).
-        Troves = ("troves", "treasure troves"),
-        /// `narrative`: nothing is computed; the GM gives treasure as the story earns it.
-        Narrative = ("narrative", "narrative play"),
-    }
-    aliases {
-        "magic-items-only" => ItemsOnly,
-        "items" => ItemsOnly,
-        "trove" => Troves,
-    }
-}
 
 /// A seed for one roll of treasure, from a base seed (an adventure's, or `--seed`) and what is
 /// rolled for (an encounter's id and which of its plays): the same inputs give the same seed on

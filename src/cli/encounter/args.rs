@@ -47,6 +47,15 @@ pub enum EncounterCmd {
         group: String,
         text: String,
     },
+    /// Set how the encounter's treasure is handed out (steady, items-only, troves, narrative:
+    /// Distributing Magic Items), or `none` for the book's average gold per character (E5).
+    /// Every sheet and export of the encounter then names that treasure; --treasure on `check`
+    /// and `export` still shows another.
+    Set {
+        file: String,
+        #[arg(long, value_name = "METHOD", value_parser = method_or_none)]
+        treasure: MethodOrNone,
+    },
     /// Remove a group: its monster id, its placeholder:..., its cr:N (cr:N+L), character:N,
     /// npc:N, challenge:NAME, or #N.
     Remove { file: String, monster: String },
@@ -178,11 +187,25 @@ pub struct GenerateArgs {
     pub force: bool,
 }
 
+/// `encounter set --treasure`: a method, or `none`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MethodOrNone(pub Option<lairsmith_core::treasure::Method>);
+
+fn method_or_none(s: &str) -> Result<MethodOrNone, String> {
+    if s.trim().eq_ignore_ascii_case("none") {
+        return Ok(MethodOrNone(None));
+    }
+    vocab::<lairsmith_core::treasure::Method>(s)
+        .map(|m| MethodOrNone(Some(m)))
+        .map_err(|e| format!("{e}, or none"))
+}
+
 /// `encounter check|export --treasure`: the encounter's treasure under one of the book's methods.
 #[derive(Debug, Clone, Args)]
 pub struct EncounterTreasureArgs {
     /// Show the encounter's treasure under a method: steady, items-only, troves or narrative
-    /// (Distributing Magic Items); without it, the book's average gold per character (E5).
+    /// (Distributing Magic Items); without it, the encounter's own (`encounter set --treasure`),
+    /// else the book's average gold per character (E5).
     #[arg(long, value_parser = vocab::<lairsmith_core::treasure::Method>)]
     pub treasure: Option<lairsmith_core::treasure::Method>,
     /// The seed the treasure is rolled from (default 0); an adventure's seed rolls what the

@@ -17,7 +17,7 @@ use lairsmith_core::bestiary::saved::save_new_monster;
 use lairsmith_core::encounter::budget;
 use lairsmith_core::encounter::{
     Count, Group, Party, Placeholder, Side, System, add_group, create_encounter_in, encounter_path,
-    list_encounters, remove_group, resolve_party_spec, set_group_notes,
+    list_encounters, remove_group, resolve_party_spec, set_group_notes, set_treasure,
 };
 use lairsmith_core::store::{Expect, SaveError, save_atomic};
 use lairsmith_core::text::{check_name, group_thousands};
@@ -33,6 +33,10 @@ pub fn run_encounter(data: &DataDir, cmd: EncounterCmd, term: &mut Terminal) -> 
         } => new(data, &name, &party, out.as_deref(), system, term),
         EncounterCmd::Add(a) => add(data, a),
         EncounterCmd::Note { file, group, text } => note(data, &file, &group, &text),
+        EncounterCmd::Set { file, treasure } => {
+            set_treasure(&encounter_path(data, &file)?, treasure.0)?;
+            Ok(EXIT_OK)
+        }
         EncounterCmd::Remove { file, monster } => remove(data, &file, &monster),
         EncounterCmd::Theme {
             file,

@@ -84,9 +84,12 @@ pub(super) fn export(data: &DataDir, a: ExportArgs, term: &mut Terminal) -> CmdR
     let text = match format {
         EncounterFormat::Yaml => lairsmith_core::yaml_io::to_string(&e),
         EncounterFormat::Json => crate::cli::doc::render(&e, crate::cli::doc::Data::Json)?,
-        EncounterFormat::Obsidian => {
-            lairsmith_core::export::statblock_md::encounter_note(&e, &party, &r, &b)
-        }
+        EncounterFormat::Obsidian => lairsmith_core::export::statblock_md::encounter_note(
+            &e,
+            &party,
+            &lairsmith_core::treasure::report_with(&r, plan.as_ref().map(|(_, p)| p)),
+            &b,
+        ),
         EncounterFormat::Text => escape_string(render_report(
             &lairsmith_core::treasure::report_with(&r, plan.as_ref().map(|(_, p)| p)),
             &e,
@@ -128,7 +131,7 @@ fn encounter_treasure(
     party: &Party,
     args: &EncounterTreasureArgs,
 ) -> Result<Option<(u64, lairsmith_core::treasure::Plan)>, Failure> {
-    let Some(method) = args.treasure else {
+    let Some(method) = args.treasure.or(e.treasure) else {
         return Ok(None);
     };
     if e.system != System::Orcus {

@@ -8,3 +8,4 @@ mod group_notes;
 mod party_commands;
 mod party_form_numbers;
 mod party_numbers;
+mod treasure_method;

@@ -370,8 +370,8 @@ pub(crate) fn group_schema(schema: &mut schemars::Schema) {
 
 /// What an encounter's schema adds to the derive: the rules of its `system:` (D1). A
 /// 3rd-edition encounter's groups are `cr:`, `character:` or `npc:` groups (D7) and its
-/// characters of levels up to the table's; an Orcus encounter has none of those and no
-/// `circumstance:`.
+/// characters of levels up to the table's and it has no `treasure:` (T1); an Orcus encounter has
+/// none of those and no `circumstance:`.
 pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
     let d20e3 = crate::vocab::pattern::vocabulary_value(System::D20e3);
     let most = crate::rules::d20e3::MAX_LEVEL;
@@ -397,6 +397,8 @@ pub(crate) fn encounter_schema(schema: &mut schemars::Schema) {
                         "anyOf": d20e3_foes,
                     },
                 },
+                // T1 is the Orcus rulebook's.
+                "treasure": { "type": "null" },
                 "party": {
                     "properties": {
                         "level": { "maximum": most },

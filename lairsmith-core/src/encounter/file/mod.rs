@@ -68,6 +68,11 @@ pub struct Encounter {
     /// D5: a 3rd-edition encounter's circumstance (half, less, more, twice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub circumstance: Option<crate::rules::d20e3::Circumstance>,
+    /// T1: how the encounter's treasure is handed out (steady, items-only, troves, narrative),
+    /// for every sheet and export of it; none: the book's average gold per character (E5). An
+    /// adventure's own method wins in the adventure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treasure: Option<crate::rules::treasure_method::Method>,
     /// The groups, in the order the roster and the sheets print them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = crate::limits::GROUPS.max))]
@@ -165,6 +170,7 @@ impl Encounter {
             name: name.to_owned(),
             party: PartyRef::from_party(party),
             circumstance: None,
+            treasure: None,
             groups: Vec::new(),
             notes: None,
             generated: None,
@@ -351,6 +357,14 @@ pub fn parse_encounter(
         return Err(FileError::new(
             path,
             "`circumstance` belongs to 3rd-edition encounters (`system: d20-3e`); this file is an Orcus encounter",
+        )
+        .at(l, c));
+    }
+    if e.system == System::D20e3 && e.treasure.is_some() {
+        let (l, c) = locate_key(text, &[Seg::Key("treasure".into())]).unwrap_or((1, 1));
+        return Err(FileError::new(
+            path,
+            "`treasure` is the Orcus rulebook's (Distributing Magic Items); this file is a 3rd-edition encounter (`system: d20-3e`)",
         )
         .at(l, c));
     }
