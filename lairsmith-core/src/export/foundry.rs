@@ -709,12 +709,21 @@ pub struct EncounterActors {
 
 /// `lairsmith encounter export FILE --format foundry`.
 pub fn encounter_actors(e: &Encounter, bestiary: &Bestiary) -> EncounterActors {
-    let mut order: Vec<&str> = Vec::new();
+    // One actor a distinct monster or placeholder (its key), in the order first met.
+    let mut order: Vec<(String, StatBlock)> = Vec::new();
     let mut counts: Vec<(u32, u32)> = Vec::new();
     let mut left_out = Vec::new();
     for g in &e.groups {
-        let found = g.monster.as_deref().filter(|id| bestiary.get(id).is_some());
-        let Some(id) = found else {
+        let found = match (&g.monster, &g.placeholder) {
+            (Some(id), _) => bestiary
+                .get(id)
+                .and_then(|m| m.block().ok())
+                .map(|b| (id.clone(), b)),
+            // A placeholder's numbers are its derived stat block's, as every sheet has them.
+            (None, Some(p)) => Some((g.key(), p.stat_block())),
+            _ => None,
+        };
+        let Some((key, block)) = found else {
             left_out.push(match (&g.monster, &g.challenge) {
                 (Some(id), _) => format!("`{id}` (not in the bestiary)"),
                 (None, Some(c)) => format!("challenge `{}`", c.name),
@@ -722,11 +731,14 @@ pub fn encounter_actors(e: &Encounter, bestiary: &Bestiary) -> EncounterActors {
             });
             continue;
         };
-        let i = order.iter().position(|o| *o == id).unwrap_or_else(|| {
-            order.push(id);
-            counts.push((0, 0));
-            order.len() - 1
-        });
+        let i = order
+            .iter()
+            .position(|(o, _)| *o == key)
+            .unwrap_or_else(|| {
+                order.push((key, block));
+                counts.push((0, 0));
+                order.len() - 1
+            });
         let n = g.count.get();
         if g.side == crate::encounter::file::Side::Ally {
             counts[i].1 = counts[i].1.saturating_add(n);
@@ -737,15 +749,15 @@ pub fn encounter_actors(e: &Encounter, bestiary: &Bestiary) -> EncounterActors {
     let actors: Vec<Value> = order
         .iter()
         .zip(&counts)
-        .filter_map(|(id, (foes, allies))| {
-            let mut v = actor(&bestiary.get(id)?.block().ok()?);
+        .map(|((_, block), (foes, allies))| {
+            let mut v = actor(block);
             let flags = &mut v["flags"]["lairsmith"];
             flags["count"] = json!(foes.saturating_add(*allies));
             if *allies > 0 {
                 flags["allies"] = json!(allies);
             }
             flags["encounter"] = json!(e.name);
-            Some(v)
+            v
         })
         .collect();
     EncounterActors {

@@ -608,7 +608,10 @@ pub fn encounter_note(
         } else {
             r.xp_each.and_then(|x| i64::try_from(x).ok())
         };
-        let stats = block.and_then(|e| e.block().ok());
+        // A placeholder's numbers are its derived stat block's, as the fight has them.
+        let stats = block
+            .and_then(|e| e.block().ok())
+            .or_else(|| g.placeholder.as_ref().map(|p| p.stat_block()));
         // The bestiary name is the stat block's own (what the note's statblock is called); a
         // label is only the tracker's display name, so the lookup still finds the monster.
         let creature = match (&stats, &r.stat_block) {
@@ -624,7 +627,11 @@ pub fn encounter_note(
             // A placeholder, a CR group or an unknown id: a plain creature with its XP.
             hp: stats.as_ref().map(|b| b.hp),
             ac: stats.as_ref().map(|b| b.defenses.ac),
-            modifier: stats.as_ref().map(|b| b.initiative),
+            modifier: match &g.placeholder {
+                // P1: a placeholder's initiative modifier is half its level, as in the fight.
+                Some(p) => Some(crate::fight::rules::p1_placeholder_mod(p.level.get())),
+                None => stats.as_ref().map(|b| b.initiative),
+            },
             xp,
             ally,
         });

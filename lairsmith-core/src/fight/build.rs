@@ -368,20 +368,7 @@ fn placeholder(
     name: String,
     side: Side,
 ) -> Combatant {
-    use crate::monster::Classification;
-    use crate::rules::{CreatureType, Size, Source};
-    let c = Classification {
-        level: p.level,
-        rank: p.rank,
-        role: p.role,
-        leader: false,
-        size: Size::Medium,
-        source: Source::Natural,
-        creature_type: CreatureType::Humanoid,
-        tags: Vec::new(),
-    };
-    let mut d = MonsterDesign::new(&name, c.clone());
-    d.powers = crate::monster::kit::Templates::embedded().default_powers(&c);
+    let d = p.design(&name);
     let block = crate::monster::derive(&d);
     let mut out = from_block(
         id,
@@ -450,14 +437,8 @@ fn members_of(
         let mut c = match (&g.monster, &g.placeholder) {
             (Some(mid), _) => monster(bestiary, mid, id, label.clone(), side)?,
             (None, Some(p)) => {
-                let name = label.clone().unwrap_or_else(|| {
-                    format!(
-                        "{} {} (level {})",
-                        crate::vocab::Vocabulary::label(p.rank),
-                        crate::vocab::Vocabulary::label(p.role),
-                        p.level
-                    )
-                });
+                // One name everywhere: the roster's, the sheets' and the exports'.
+                let name = label.clone().unwrap_or_else(|| p.describe());
                 placeholder(p, id, name, side)
             }
             _ => {
@@ -475,7 +456,10 @@ fn members_of(
             }
         };
         if n > 1 {
-            c.name = format!("{} {}", c.name, k + 1);
+            c.name = match (&g.placeholder, &label) {
+                (Some(p), None) => p.describe_numbered(k + 1),
+                _ => format!("{} {}", c.name, k + 1),
+            };
         }
         c.group = Some(gi);
         if side == Side::Foe {

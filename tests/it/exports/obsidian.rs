@@ -436,7 +436,13 @@ fn obsidian_encounter_note_holds_creatures_and_stat_blocks_and_matches_golden() 
     let (n, placeholder) = creature(&c[1]);
     assert_eq!(n, 3);
     assert_eq!(placeholder[0], "Level 12 Wrecker (placeholder)");
-    assert_eq!(placeholder[1..4], ["-", "-", "-"], "a plain creature");
+    // Its derived stat block's HP and AC (`lairsmith new --level 12 --role wrecker`: HP 99,
+    // AC 24), and P1's initiative modifier, half its level, as the fight rolls it.
+    assert_eq!(
+        placeholder[1..4],
+        ["99", "24", "6"],
+        "the placeholder's numbers"
+    );
     assert_eq!(placeholder[4], "700");
     let (_, ally) = creature(&c[2]);
     assert_eq!(ally[4], "-", "an ally's XP does not count");

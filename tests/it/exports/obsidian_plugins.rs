@@ -189,8 +189,62 @@ fn a_labelled_group_keeps_the_monster_name_for_the_trackers_lookup_and_shows_the
         "the tracker finds the note's stat block by that name: {note}"
     );
     assert_eq!((c[0].hp, c[0].ac), (Some(154), Some(28)));
-    assert_eq!(c[1].name, "Level 5 Wrecker placeholder");
+    assert_eq!(c[1].name, "Level 5 Wrecker (placeholder)");
     assert_eq!(c[1].display.as_deref(), Some("The sergeant"));
+}
+
+/// Issue "placeholders have three names and no numbers outside lairsmith": one name at the
+/// roster, in the fight and in the tracker's block, and the derived numbers the fight has in the
+/// tracker's block and in Foundry's actors.
+#[test]
+fn placeholders_have_three_names_one_name_and_the_fights_numbers_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["encounter", "new", "Yard", "--party", "4x12"]);
+    ok(
+        d,
+        &[
+            "encounter",
+            "add",
+            "yard",
+            "placeholder:12:standard:blocker",
+            "--count",
+            "2",
+        ],
+    );
+    const NAME: &str = "Level 12 Blocker (placeholder)";
+    let check = ok(d, &["encounter", "check", "yard"]);
+    assert!(check.contains(NAME), "{check}");
+    let (_, c) = tracker_encounter(&obsidian_note(d, "yard"));
+    assert_eq!(c[0].name, NAME);
+    ok(d, &["fight", "start", "yard", "--seed", "4"]);
+    let fight: serde_json::Value =
+        serde_json::from_str(&ok(d, &["fight", "show", "yard", "--format", "json"])).unwrap();
+    let first = fight["now"]["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "blocker-12-1")
+        .unwrap_or_else(|| panic!("{fight}"));
+    assert_eq!(first["name"], "Level 12 Blocker 1 (placeholder)");
+    let hp = first["max_hp"].as_i64().unwrap();
+    assert_eq!(c[0].hp, Some(hp), "the tracker's HP is the fight's");
+    assert!(c[0].ac.is_some_and(|ac| ac > 0), "{:?}", c[0].ac);
+    assert_eq!(c[0].modifier, Some(6), "P1: half its level");
+    let actors: serde_json::Value = serde_json::from_str(&ok(
+        d,
+        &["encounter", "export", "yard", "--format", "foundry"],
+    ))
+    .unwrap();
+    assert_eq!(actors[0]["name"], NAME);
+    assert_eq!(
+        actors[0]["system"]["attributes"]["hp"]["max"].as_i64(),
+        Some(hp)
+    );
+    assert_eq!(
+        actors[0]["system"]["defences"]["ac"]["value"].as_i64(),
+        c[0].ac
+    );
 }
 
 #[test]

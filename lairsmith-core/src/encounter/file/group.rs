@@ -162,6 +162,40 @@ impl Placeholder {
         format!("Level {} {rank}{} (placeholder)", self.level, self.role)
     }
 
+    /// "Level 12 Wrecker 2 (placeholder)": the second of a group of stand-ins, its number before
+    /// the word that says what it is, so that a column cut short keeps the number.
+    pub fn describe_numbered(&self, number: usize) -> String {
+        let name = self.describe();
+        let base = name.strip_suffix(" (placeholder)").unwrap_or(&name);
+        format!("{base} {number} (placeholder)")
+    }
+
+    /// The stand-in as a monster: its classification (a medium natural humanoid, no tags), the
+    /// default power kit, named `name`. Its stat block gives the numbers every sheet, export and
+    /// fight shows for it.
+    pub fn design(&self, name: &str) -> crate::monster::MonsterDesign {
+        use crate::monster::Classification;
+        use crate::rules::{CreatureType, Size, Source};
+        let c = Classification {
+            level: self.level,
+            rank: self.rank,
+            role: self.role,
+            leader: false,
+            size: Size::Medium,
+            source: Source::Natural,
+            creature_type: CreatureType::Humanoid,
+            tags: Vec::new(),
+        };
+        let mut d = crate::monster::MonsterDesign::new(name, c.clone());
+        d.powers = crate::monster::kit::Templates::embedded().default_powers(&c);
+        d
+    }
+
+    /// The stand-in's stat block, under its one name ([`Placeholder::describe`]).
+    pub fn stat_block(&self) -> crate::monster::StatBlock {
+        crate::monster::derive(&self.design(&self.describe()))
+    }
+
     /// "Level 12 Wrecker placeholder": the description where it stands in parentheses itself,
     /// beside a label.
     pub fn describe_beside_label(&self) -> String {
