@@ -105,6 +105,7 @@ ls_ encounter new "Table Test" --party 5x8 >/dev/null
 for m in "${table_monsters[@]}"; do
   ls_ encounter add table-test "$m" --count 2 >/dev/null
 done
+ls_ encounter add table-test challenge:8:4 --name "Douse the Signal Pyre" >/dev/null
 ls_ encounter export table-test --format html --for table >"$WORK/table.html"
 for size in Letter A4; do
   print "$WORK/table.html" "$WORK/table-$size.pdf" "$size"
@@ -120,6 +121,18 @@ for size in Letter A4; do
     check_block "$WORK/table-$size.txt" "$m"
   done
   grep -qF "Initiative" "$WORK/table-$size.txt" || fail "the table sheet has no initiative ladder ($size)"
+  # The challenge's card: its name on a line of its own, a box for each of its 4 successes and
+  # 3 failures.
+  ! grep -qF "Douse the Signal Pyre4" "$WORK/table-$size.txt" || fail "the challenge's name runs into its line ($size)"
+  grep -qF "4 successes before 3 failures" "$WORK/table-$size.txt" || fail "the challenge's line is missing ($size)"
+  grep -qF "Successes ☐☐☐☐ · Failures ☐☐☐" "$WORK/table-$size.txt" || fail "the challenge's boxes are not 4 and 3 ($size)"
+  # Each power's name stays whole on one line of its header: a header squeezed beside its usage
+  # broke a name into a word a line.
+  for m in "${table_monsters[@]}"; do
+    while IFS= read -r power; do
+      grep -qF -- "$power" "$WORK/table-$size.txt" || fail "$m's power \`$power\` is broken over lines on the table sheet ($size)"
+    done < <(ls_ show "$m" --format yaml | sed -n 's/^- name: //p; s/^  name: //p' | sort -u)
+  done
   ! grep -qiF "budget" "$WORK/table-$size.txt" || fail "the table sheet shows the budget arithmetic ($size)"
 done
 echo "print: ok"

@@ -51,7 +51,9 @@ pub(crate) fn document_with(title: &str, body: &str, css: &str) -> String {
 /// One monster's stat block as a document (`lairsmith show ID --format html`).
 pub fn monster(block: &StatBlock) -> String {
     let mut body = String::from("<main class=\"blocks single\">\n");
-    body.push_str(&stat_block(block));
+    // The page's one top heading is the monster's name: a page of headings with no `h1` is
+    // one the Nu HTML checker warns about, and a screen reader's outline starts nowhere.
+    body.push_str(&stat_block_at(block, 1));
     body.push_str("</main>\n");
     document(&block.name, &body)
 }
@@ -73,8 +75,15 @@ fn spans(spans: &[Span]) -> String {
 /// flows in two columns inside the block where the width allows: a long monster then still
 /// fits one printed page, which a column of the page would not hold.
 pub fn stat_block(b: &StatBlock) -> String {
+    stat_block_at(b, 3)
+}
+
+/// [`stat_block`] with its name a heading of `level` and its sections one below: 1 on a page of
+/// its own, 3 under a sheet's "Stat blocks".
+fn stat_block_at(b: &StatBlock, level: u8) -> String {
+    let sec = level + 1;
     let mut s = format!(
-        "<section class=\"block\" id=\"{}\">\n<header><div class=\"left\"><h3 class=\"name\">{}</h3>\
+        "<section class=\"block\" id=\"{}\">\n<header><div class=\"left\"><h{level} class=\"name\">{}</h{level}>\
          <div class=\"type\">{}</div></div><div class=\"right\"><div class=\"level\">{}</div>\
          <div class=\"xp\">XP {}</div></div></header>\n<div class=\"cols\">\n<div class=\"core\">\n",
         escape(&b.id),
@@ -94,7 +103,7 @@ pub fn stat_block(b: &StatBlock) -> String {
                 s.push_str("</div>\n");
                 let _ = writeln!(
                     s,
-                    "<h4 class=\"sec\">{}</h4>\n<div class=\"body\">",
+                    "<h{sec} class=\"sec\">{}</h{sec}>\n<div class=\"body\">",
                     escape(&h)
                 );
                 let powers = match h.as_str() {

@@ -185,10 +185,12 @@ pub fn table_sheet(
     for ch in &f.now.challenges {
         let _ = writeln!(
             s,
-            "<div class=\"creature\"><div class=\"head\"><span>{}</span><span>{} successes before {} failures</span></div><div class=\"boxes\">Successes ☐☐☐☐☐☐ · Failures ☐☐☐</div></div>",
+            "<div class=\"creature challenge\"><div class=\"head\">{}</div><div class=\"numbers\">{} before {}</div><div class=\"boxes\">Successes {} · Failures {}</div></div>",
             escape(&ch.name),
-            ch.successes_needed,
-            ch.failures_allowed
+            crate::text::count_of(ch.successes_needed as usize, "success", "successes"),
+            crate::text::count_of(ch.failures_allowed as usize, "failure", "failures"),
+            "☐".repeat(ch.successes_needed as usize),
+            "☐".repeat(ch.failures_allowed as usize)
         );
     }
     s.push_str("</div>\n");

@@ -65,7 +65,7 @@ fn show_format_html_of_a_shipped_monster_matches_golden() {
     ));
     assert_printable_document(&html);
     // The header bar, the defences and every power with its usage and action.
-    assert!(html.contains("<h3 class=\"name\">Hedgemaw</h3>"), "{html}");
+    assert!(html.contains("<h1 class=\"name\">Hedgemaw</h1>"), "{html}");
     assert!(html.contains("<div class=\"level\">Level 14 Elite Skulker</div>"));
     assert!(html.contains("<b>AC</b> 28, <b>Fortitude</b> 26, <b>Reflex</b> 27, <b>Will</b> 25"));
     assert!(html.contains("At-Will Attack (Standard Action)"));
@@ -256,7 +256,7 @@ fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     key(&mut app, KeyCode::Enter, none);
     let html = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {:?}", app.status));
     assert!(html.starts_with("<!DOCTYPE html>"));
-    assert!(html.contains("<h3 class=\"name\">Hedgemaw</h3>"), "{html}");
+    assert!(html.contains("<h1 class=\"name\">Hedgemaw</h1>"), "{html}");
 }
 
 // ------------------------------------------------- the sheet a GM prints (issue: exact at the edges §6)

@@ -1401,3 +1401,41 @@ fn every_section_or_table_a_user_is_pointed_to_is_a_heading_of_the_book() {
         problems.join("\n")
     );
 }
+
+/// Issue "the table sheet's challenge card": a box for each success the challenge needs and
+/// each failure it allows (it printed six and three whatever the challenge), and its name on a
+/// line of its own (it ran into "4 successes before 3 failures").
+#[test]
+fn the_table_sheets_challenge_card_has_a_box_for_each_success_and_failure() {
+    let d = Data::new();
+    ok(&d.run(&["encounter", "new", "Pyre", "--party", "4x5"]));
+    ok(&d.run(&["encounter", "add", "pyre", "hedgemaw"]));
+    for (successes, name) in [(4, "Douse the Signal Pyre"), (8, "Outrun the Flood")] {
+        ok(&d.run(&[
+            "encounter",
+            "add",
+            "pyre",
+            &format!("challenge:5:{successes}"),
+            "--name",
+            name,
+        ]));
+    }
+    let html = stdout(&d.run(&[
+        "encounter",
+        "export",
+        "pyre",
+        "--format",
+        "html",
+        "--for",
+        "table",
+    ]));
+    for (name, successes, failures) in [("Douse the Signal Pyre", 4, 3), ("Outrun the Flood", 8, 3)]
+    {
+        let card = format!(
+            "<div class=\"creature challenge\"><div class=\"head\">{name}</div><div class=\"numbers\">{successes} successes before {failures} failures</div><div class=\"boxes\">Successes {} · Failures {}</div></div>",
+            "☐".repeat(successes),
+            "☐".repeat(failures)
+        );
+        assert!(html.contains(&card), "{card}\n{html}");
+    }
+}
