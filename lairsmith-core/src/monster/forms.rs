@@ -200,6 +200,18 @@ impl FromStr for Regeneration {
 mod tests {
     use super::*;
 
+    /// Issue "words from other games": "bloodied" is the book's staggered.
+    #[test]
+    fn words_from_other_games_bloodied_regeneration_is_the_books_staggered() {
+        assert_eq!(
+            "bloodied 5".parse::<Regeneration>(),
+            Err(RegenerationError::UnknownWhen {
+                given: "bloodied".to_owned(),
+                near: Some("staggered"),
+            })
+        );
+    }
+
     #[test]
     fn regeneration_reads_back_the_books_words() {
         for (typed, label) in [

@@ -2,6 +2,7 @@
 //! accepts the book's alternative names, and explains a miss with the valid values and the
 //! closest one.
 
+pub mod other_games;
 pub mod pattern;
 
 use std::fmt;
@@ -161,8 +162,16 @@ pub fn did_you_mean<S: AsRef<str>>(near: impl IntoIterator<Item = S>) -> String 
 }
 
 /// The candidate closest to `given` by edit distance, if it is close enough to be a plausible
-/// typo (or `given` is a prefix of it).
+/// typo (or `given` is a prefix of it); first, the book's word when `given` is another game's
+/// ([`other_games`]) and that word is a candidate.
 pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let candidates: Vec<&'a str> = candidates.into_iter().collect();
+    // Another game's word for one of these is the one meant, however far its spelling.
+    if let Some(book) = other_games::book_word(given)
+        && let Some(c) = candidates.iter().find(|c| normalise(c) == book)
+    {
+        return Some(c);
+    }
     let given = given.trim().to_lowercase();
     if given.is_empty() {
         return None;

@@ -874,3 +874,45 @@ fn last() {
     // Without the blanking, the braces in the literals and comments would throw the count off.
     assert_ne!(functions(text)[0], ("outer".to_owned(), 14));
 }
+
+/// The repository's top level holds what the README and ARCHITECTURE.md describe, and nothing a
+/// test or a trial run left behind: an attack run once committed twenty files named from its
+/// random keys (an export's prompt answered in the working directory).
+#[test]
+fn the_repository_holds_no_stray_file_at_its_top() {
+    const TOP: &[&str] = &[
+        ".ci",
+        ".gitignore",
+        "ARCHITECTURE.md",
+        "BENCHMARKS.md",
+        "CONTRIBUTING.md",
+        "Cargo.lock",
+        "Cargo.toml",
+        "README.md",
+        "benches",
+        "bestiary",
+        "docs",
+        "examples",
+        "lairsmith-core",
+        "layouts",
+        "src",
+        "templates",
+        "tests",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Ok(out) = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["ls-files", "-z"])
+        .output()
+    else {
+        return; // not a git checkout: nothing committed to look at
+    };
+    let stray: std::collections::BTreeSet<String> = String::from_utf8_lossy(&out.stdout)
+        .split('\0')
+        .filter(|f| !f.is_empty())
+        .map(|f| f.split('/').next().unwrap_or(f).to_owned())
+        .filter(|top| !TOP.contains(&top.as_str()))
+        .collect();
+    assert!(stray.is_empty(), "stray files at the top: {stray:?}");
+}

@@ -3,6 +3,7 @@
 mod citations;
 mod d20e3_rules;
 mod lint_rules;
+mod other_games;
 mod rules_doc;
 mod rules_sweep;
 mod rulings;
