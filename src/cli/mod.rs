@@ -8,6 +8,7 @@ mod encounter;
 mod export_layout;
 mod fight;
 mod fmt;
+pub mod hint;
 mod lint;
 mod list;
 mod manual;
@@ -57,9 +58,9 @@ pub fn resolve_data_dir(explicit: Option<PathBuf>) -> Result<DataDir, String> {
 #[derive(Debug)]
 pub struct Failure(pub String);
 
-impl<E: std::fmt::Display> From<E> for Failure {
+impl<E: hint::Worded> From<E> for Failure {
     fn from(e: E) -> Failure {
-        Failure(e.to_string())
+        Failure(e.worded())
     }
 }
 

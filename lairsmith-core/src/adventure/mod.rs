@@ -8,7 +8,7 @@ pub mod file;
 pub mod saved;
 
 pub use check::{AdventureReport, EncounterLine, LevelUp, check};
-pub use error::AdventureRefused;
+pub use error::{AdventureError, AdventureRefused};
 pub use file::{Adventure, ListError, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
 pub use saved::{
     add_encounter, adventure_party, adventure_path, create_adventure, existing_adventure,
