@@ -115,6 +115,21 @@ pub fn save_over(
     Ok(save_atomic(path, text.as_bytes(), expect)?)
 }
 
+/// Rewrites the monster file at `path` with `design` in the canonical layout
+/// ([`yaml_io::to_string`], what `lairsmith fmt` makes of a file), atomically and only while
+/// the file holds what was read with the fingerprint `read` ([`SaveError::ChangedOnDisk`]
+/// otherwise, checked under the file's lock). Nothing of the file's own layout is kept: the
+/// caller checks first that no `x-` value would change ([`yaml_io::rewrite_blockers`]).
+/// Returns the new fingerprint.
+pub fn save_canonical(
+    path: &Path,
+    design: &MonsterDesign,
+    read: Fingerprint,
+) -> Result<Fingerprint, MonsterSaveError> {
+    let text = yaml_io::to_string(design);
+    Ok(save_atomic(path, text.as_bytes(), Expect::Unchanged(read))?)
+}
+
 /// Changes the monster file at `path` under its lock: reads it, makes `change` of the design it
 /// holds then, and writes the result, only the changed lines where the file's layout allows
 /// (as [`save_over`]), with no other save in between, so that two changes made at once by two
