@@ -40,7 +40,7 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
         match canonical_form(f) {
             Err(errors) => {
                 for e in errors.iter().take(SHOWN_BLOCKERS) {
-                    errln!(term, "lairsmith: {e}");
+                    errln!(term, "lairsmith: {}", super::hint::Worded::worded(e));
                 }
                 if errors.len() > SHOWN_BLOCKERS {
                     errln!(

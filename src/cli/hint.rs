@@ -7,8 +7,10 @@ use lairsmith_core::adventure::{AdventureError, AdventureRefused};
 use lairsmith_core::encounter::DataError;
 use lairsmith_core::fight::refused::{FightError, FightRefused};
 use lairsmith_core::hint::Hint;
+use lairsmith_core::monster::saved::MonsterSaveError;
 use lairsmith_core::monster::template_apply::RankRefusal;
 use lairsmith_core::store::trash::RestoreError;
+use lairsmith_core::yaml_io::FileError;
 use std::fmt::Display;
 
 /// An error as the command line says it: its message, with its hint as a command to type.
@@ -119,6 +121,18 @@ impl Worded for RankRefusal {
     }
 }
 
+impl Worded for FileError {
+    fn worded(&self) -> String {
+        with_hint(self, self.hint().as_ref())
+    }
+}
+
+impl Worded for MonsterSaveError {
+    fn worded(&self) -> String {
+        with_hint(self, self.hint().as_ref())
+    }
+}
+
 /// The errors that carry no hint: their message is the sentence.
 macro_rules! hint_free {
     ($($t:ty),* $(,)?) => {$(
@@ -135,13 +149,11 @@ hint_free!(
     &str,
     std::io::Error,
     serde_json::Error,
-    lairsmith_core::yaml_io::FileError,
     lairsmith_core::store::SaveError,
     lairsmith_core::fight::BuildError,
     lairsmith_core::fight::StepError,
     lairsmith_core::fight::WordError,
     lairsmith_core::encounter::generate3e::Generate3eError,
     lairsmith_core::encounter::generate::GenerateError,
-    lairsmith_core::monster::saved::MonsterSaveError,
     lairsmith_core::encounter::theme::ThemeError,
 );

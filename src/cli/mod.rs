@@ -157,13 +157,17 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
         e @ NoMonster::Unknown { .. } => {
             Failure(format!("{e}; `lairsmith list` shows every monster"))
         }
-        e => Failure(e.to_string()),
+        e => Failure(hint::with_hint(&e, e.hint().as_ref())),
     })
 }
 
 /// Prints bestiary load errors (bad files are reported, the rest still load).
 pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
     for e in &b.errors {
-        out::errln!(term, "lairsmith: skipped {e}");
+        out::errln!(
+            term,
+            "lairsmith: skipped {}",
+            hint::with_hint(e, e.hint().as_ref())
+        );
     }
 }

@@ -158,10 +158,11 @@ pub enum DataError {
 
 impl DataError {
     /// What the user can do next, which the message leaves for each face to word: list the
-    /// saved parties after an unknown one.
+    /// saved parties after an unknown one; a file's own ([`FileError::hint`]).
     pub fn hint(&self) -> Option<Hint> {
         match self {
             DataError::NoSuchParty { .. } => Some(Hint::ListParties),
+            DataError::File(e) => e.hint(),
             _ => None,
         }
     }

@@ -48,6 +48,17 @@ pub enum MonsterSaveError {
     Template(#[from] TemplateOpError),
 }
 
+impl MonsterSaveError {
+    /// What the user can do next, which the message leaves for each face to word: the file's
+    /// own ([`FileError::hint`]).
+    pub fn hint(&self) -> Option<crate::hint::Hint> {
+        match self {
+            MonsterSaveError::File(e) => e.hint(),
+            _ => None,
+        }
+    }
+}
+
 /// Writes a new monster file at `path`, refusing one that exists. Returns its fingerprint.
 pub fn save_new(path: &Path, design: &MonsterDesign) -> Result<Fingerprint, MonsterSaveError> {
     write_new(path, &yaml_io::to_string(design))
