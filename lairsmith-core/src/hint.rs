@@ -12,8 +12,6 @@ pub enum Hint {
     ListAdventures,
     /// List the saved encounters (their ids).
     ListEncounters,
-    /// List every monster of the bestiary, with its id.
-    ListMonsters,
     /// List what the trash holds.
     ListTrash,
     /// Start a fight from a saved encounter (there is none yet).

@@ -36,7 +36,6 @@ fn after(hint: &Hint) -> String {
         Hint::ListParties => "; `lairsmith party list` shows them".to_owned(),
         Hint::ListAdventures => "; `lairsmith adventure list` shows them".to_owned(),
         Hint::ListEncounters => "; `lairsmith encounter list` shows them".to_owned(),
-        Hint::ListMonsters => "; `lairsmith list` shows every id".to_owned(),
         Hint::ListTrash => "; `lairsmith restore --list` shows what it holds".to_owned(),
         Hint::StartFight => " (`lairsmith fight start ENCOUNTER`)".to_owned(),
         Hint::EndFight => " (`lairsmith fight end FIGHT`)".to_owned(),

@@ -20,7 +20,6 @@ pub fn words(app: &App, hint: &Hint) -> String {
         Hint::ListParties => "the party form lists them".to_owned(),
         Hint::ListAdventures => "the Adventure screen lists them".to_owned(),
         Hint::ListEncounters => "the Encounter screen lists them".to_owned(),
-        Hint::ListMonsters => "the Bestiary screen lists every monster".to_owned(),
         Hint::ListTrash => format!(
             "{} on the Bestiary screen puts back the last monster deleted",
             key(Screen::Bestiary, Action::Restore)
