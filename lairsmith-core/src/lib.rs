@@ -24,7 +24,8 @@
 //!   Obsidian; [`schema`]: the JSON Schemas of the file kinds.
 //! - [`store`]: atomic, locked saves and change-on-disk detection; [`yaml_io`]: the guarded
 //!   YAML reader and its located errors; [`yaml_keep`] and [`xkeys`]: a file's own `x-` values
-//!   kept through a save; [`hash`]: the small hashes and seed streams.
+//!   kept through a save; [`hash`]: the small hashes and seed streams; [`hint`]: what a user can do next
+//!   about a refusal, for each face to word.
 //! - [`text`]: names checked on the way in, control characters escaped on the way out.
 //!
 //! A monster from its classification, with the default power kit, derived into a stat block:
@@ -66,6 +67,7 @@ pub mod fight;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod hash;
+pub mod hint;
 pub mod limits;
 pub mod monster;
 pub(crate) mod parallel;

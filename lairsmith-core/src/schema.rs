@@ -13,11 +13,13 @@
 //! type, next to the reader it follows, so this module depends on the types and none of them on
 //! it. What no JSON Schema can state is listed in tests/schema_differential.rs and the guide (docs/src/guide/editors.md).
 
+use crate::store::{Expect, SaveError, save_atomic};
 use crate::vocab::Vocabulary;
 use crate::vocabulary;
 use schemars::Schema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::{RecursiveTransform, Transform};
+use std::path::{Path, PathBuf};
 
 vocabulary! {
     /// The file kinds that have a schema: the `kind:` of each file.
@@ -64,6 +66,31 @@ pub fn schema_json(kind: FileKind) -> String {
 /// The file name `schema --write` gives a kind's schema: `monster.schema.json`.
 pub fn file_name(kind: FileKind) -> String {
     format!("{}.schema.json", kind.key())
+}
+
+/// The schema files of [`write_schema`] that `dir` holds already (a link or a folder at the
+/// name counts), in the order of [`FileKind::ALL`]: what a write that may not overwrite refuses
+/// before it writes any, so that a refused write leaves `dir` as it was.
+pub fn existing_schema_files(dir: &Path) -> Vec<PathBuf> {
+    FileKind::ALL
+        .iter()
+        .map(|&k| dir.join(file_name(k)))
+        .filter(|p| p.symlink_metadata().is_ok())
+        .collect()
+}
+
+/// Writes the schema of `kind` ([`schema_json`]) into `dir` as [`file_name`], atomically and
+/// never through a symbolic link ([`crate::store::save_atomic`]); a file already there is
+/// refused ([`SaveError::AlreadyExists`]) unless `overwrite`. Returns the path written.
+pub fn write_schema(dir: &Path, kind: FileKind, overwrite: bool) -> Result<PathBuf, SaveError> {
+    let path = dir.join(file_name(kind));
+    let expect = if overwrite {
+        Expect::Anything
+    } else {
+        Expect::New
+    };
+    save_atomic(&path, schema_json(kind).as_bytes(), expect)?;
+    Ok(path)
 }
 
 /// Closes every object schema that lists its properties: the reader refuses unknown keys at

@@ -364,9 +364,13 @@ fn checked(
 
 /// Says each missing or unreadable encounter on stderr; exit 1 if there is one.
 fn finish(r: &AdventureReport, term: &mut Terminal) -> CmdResult {
-    let errors = r.errors();
-    for e in &errors {
-        errln!(term, "lairsmith: {e}");
+    let errors = r.errors_with_hints();
+    for (e, hint) in &errors {
+        errln!(
+            term,
+            "lairsmith: {}",
+            super::hint::with_hint(e, hint.as_ref())
+        );
     }
     Ok(if errors.is_empty() {
         EXIT_OK

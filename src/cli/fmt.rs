@@ -5,8 +5,10 @@
 use super::out::{Terminal, errln, outln};
 use super::{CmdResult, EXIT_FAILURE, EXIT_OK};
 use clap::Args;
+use lairsmith_core::monster::MonsterDesign;
 use lairsmith_core::monster::parse_monster;
-use lairsmith_core::store::{Expect, Fingerprint, save_atomic};
+use lairsmith_core::monster::saved::save_canonical;
+use lairsmith_core::store::Fingerprint;
 use lairsmith_core::store::{read_limited, yaml_files};
 use lairsmith_core::yaml_io::{FileError, MAX_FILE_BYTES, rewrite_blockers, to_string, utf8_text};
 use std::path::{Path, PathBuf};
@@ -38,7 +40,7 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
         match canonical_form(f) {
             Err(errors) => {
                 for e in errors.iter().take(SHOWN_BLOCKERS) {
-                    errln!(term, "lairsmith: {e}");
+                    errln!(term, "lairsmith: {}", super::hint::Worded::worded(e));
                 }
                 if errors.len() > SHOWN_BLOCKERS {
                     errln!(
@@ -50,16 +52,12 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
                 }
                 failed += 1;
             }
-            Ok((bytes, canonical)) if bytes != canonical.as_bytes() => {
+            Ok((bytes, design, canonical)) if bytes != canonical.as_bytes() => {
                 changed += 1;
                 if a.check {
                     outln!(term, "{}: not in canonical form", f.display())?;
                 } else {
-                    save_atomic(
-                        f,
-                        canonical.as_bytes(),
-                        Expect::Unchanged(Fingerprint::of_bytes(&bytes)),
-                    )?;
+                    save_canonical(f, &design, Fingerprint::of_bytes(&bytes))?;
                     outln!(term, "{}: rewritten", f.display())?;
                 }
             }
@@ -70,9 +68,9 @@ pub fn run(a: FmtArgs, term: &mut Terminal) -> CmdResult {
     Ok(if failing { EXIT_FAILURE } else { EXIT_OK })
 }
 
-/// The file's bytes and its canonical text, or why it cannot be rewritten: it does not load
-/// (as `show` would say), or rewriting would change an `x-` value.
-fn canonical_form(f: &Path) -> Result<(Vec<u8>, String), Vec<FileError>> {
+/// The file's bytes, its design and its canonical text, or why it cannot be rewritten: it does
+/// not load (as `show` would say), or rewriting would change an `x-` value.
+fn canonical_form(f: &Path) -> Result<(Vec<u8>, MonsterDesign, String), Vec<FileError>> {
     let bytes = read_limited(f).map_err(|e| vec![e])?;
     let text = utf8_text(&bytes, f).map_err(|e| vec![e])?;
     let design = parse_monster(text, f).map_err(|e| vec![e])?;
@@ -94,5 +92,5 @@ fn canonical_form(f: &Path) -> Result<(Vec<u8>, String), Vec<FileError>> {
             return Err(blockers);
         }
     }
-    Ok((bytes, canonical))
+    Ok((bytes, design, canonical))
 }

@@ -94,9 +94,12 @@ pub fn run(data: &DataDir, a: LintArgs, term: &mut Terminal) -> CmdResult {
                     ff.findings.push(Finding {
                         severity: Severity::Error,
                         code: "invalid-file",
-                        message: match (e.line, e.column) {
-                            (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
-                            _ => e.message,
+                        message: {
+                            let m = super::hint::with_hint(&e.message, e.hint().as_ref());
+                            match (e.line, e.column) {
+                                (Some(l), Some(c)) => format!("line {l}, column {c}: {m}"),
+                                _ => m,
+                            }
                         },
                         departure: None,
                     });

@@ -8,6 +8,7 @@ mod encounter;
 mod export_layout;
 mod fight;
 mod fmt;
+pub mod hint;
 mod lint;
 mod list;
 mod manual;
@@ -57,9 +58,9 @@ pub fn resolve_data_dir(explicit: Option<PathBuf>) -> Result<DataDir, String> {
 #[derive(Debug)]
 pub struct Failure(pub String);
 
-impl<E: std::fmt::Display> From<E> for Failure {
+impl<E: hint::Worded> From<E> for Failure {
     fn from(e: E) -> Failure {
-        Failure(e.to_string())
+        Failure(e.worded())
     }
 }
 
@@ -156,13 +157,17 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
         e @ NoMonster::Unknown { .. } => {
             Failure(format!("{e}; `lairsmith list` shows every monster"))
         }
-        e => Failure(e.to_string()),
+        e => Failure(hint::with_hint(&e, e.hint().as_ref())),
     })
 }
 
 /// Prints bestiary load errors (bad files are reported, the rest still load).
 pub fn report_load_errors(b: &Bestiary, term: &mut Terminal) {
     for e in &b.errors {
-        out::errln!(term, "lairsmith: skipped {e}");
+        out::errln!(
+            term,
+            "lairsmith: skipped {}",
+            hint::with_hint(e, e.hint().as_ref())
+        );
     }
 }

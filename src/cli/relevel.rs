@@ -60,7 +60,7 @@ pub fn run(data: &DataDir, a: RelevelArgs, term: &mut Terminal) -> CmdResult {
             &bestiary.templates,
         )
     {
-        return Err(Failure(why));
+        return Err(why.into());
     }
     let done = relevel(
         &loaded,

@@ -4,8 +4,8 @@ use super::args::vocab;
 use super::out::{Terminal, out, outln};
 use super::{CmdResult, EXIT_OK, Failure};
 use clap::Args;
-use lairsmith_core::schema::{FileKind, file_name, schema_json};
-use lairsmith_core::store::{Expect, SaveError, save_atomic};
+use lairsmith_core::schema::{FileKind, schema_json, write_schema};
+use lairsmith_core::store::SaveError;
 use lairsmith_core::vocab::Vocabulary;
 use std::path::PathBuf;
 
@@ -31,16 +31,11 @@ pub fn run(a: SchemaArgs, term: &mut Terminal) -> CmdResult {
         out!(term, "{}", schema_json(kind))?;
         return Ok(EXIT_OK);
     };
-    let paths: Vec<_> = FileKind::ALL
-        .iter()
-        .map(|&k| (k, dir.join(file_name(k))))
-        .collect();
     if !a.force {
         // Refuse before writing any, so a refused run leaves the directory as it was.
-        let existing: Vec<String> = paths
+        let existing: Vec<String> = lairsmith_core::schema::existing_schema_files(&dir)
             .iter()
-            .filter(|(_, p)| p.symlink_metadata().is_ok())
-            .map(|(_, p)| p.display().to_string())
+            .map(|p| p.display().to_string())
             .collect();
         if !existing.is_empty() {
             return Err(Failure(format!(
@@ -54,14 +49,9 @@ pub fn run(a: SchemaArgs, term: &mut Terminal) -> CmdResult {
             )));
         }
     }
-    let expect = if a.force {
-        Expect::Anything
-    } else {
-        Expect::New
-    };
-    for (kind, path) in paths {
-        match save_atomic(&path, schema_json(kind).as_bytes(), expect) {
-            Ok(_) => outln!(term, "{}", path.display())?,
+    for &kind in FileKind::ALL {
+        match write_schema(&dir, kind, a.force) {
+            Ok(path) => outln!(term, "{}", path.display())?,
             Err(SaveError::AlreadyExists { path }) => {
                 return Err(Failure(format!(
                     "{} already exists; pass --force to overwrite it",

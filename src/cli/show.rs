@@ -54,7 +54,7 @@ pub fn run(data: &DataDir, a: ShowArgs, term: &mut Terminal) -> CmdResult {
         if let Err(first) = lairsmith_core::monster::load_file(path) {
             // Reading stops at the first problem; name them all, so one edit fixes the file.
             for e in lairsmith_core::monster::diagnose::every_problem(path, first) {
-                errln!(term, "lairsmith: {e}");
+                errln!(term, "lairsmith: {}", super::hint::Worded::worded(&e));
             }
             return Ok(EXIT_FAILURE);
         }

@@ -12,6 +12,7 @@ pub mod exec;
 pub mod export;
 pub mod files;
 pub mod help;
+pub mod hint;
 pub mod jobs;
 pub mod keymap;
 pub mod layer;

@@ -9,6 +9,7 @@ use crate::data_dir::DataDir;
 use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::{Member, Party, Played};
 use crate::encounter::report::{Report, report};
+use crate::hint::Hint;
 use crate::rules::difficulty::Difficulty;
 use crate::rules::experience::{first_xp, level_of_xp, next_level_xp};
 use crate::rules::level::Level;
@@ -71,6 +72,10 @@ pub struct EncounterLine {
     /// is then in the party's XP already and the adventure does not add it again.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub played: Option<PlayedAt>,
+    /// What the user can do about the problem, which its sentence leaves for each face to word
+    /// (list the saved encounters, when no id is close to a missing one).
+    #[serde(skip)]
+    pub hint: Option<Hint>,
     /// Encounter XP ÷ the party's budget, for the pacing chart.
     #[serde(skip)]
     pub ratio: f64,
@@ -278,16 +283,21 @@ impl AdventureReport {
 
     /// The errors (missing or unreadable encounters), each a sentence.
     pub fn errors(&self) -> Vec<String> {
+        self.errors_with_hints()
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect()
+    }
+
+    /// The errors as [`AdventureReport::errors`] says them, each with what the user can do
+    /// about it, for each face to word after it.
+    pub fn errors_with_hints(&self) -> Vec<(String, Option<Hint>)> {
         self.encounters
             .iter()
             .filter_map(|l| {
                 let p = l.problem.as_ref().filter(|p| p.is_error())?;
-                Some(format!(
-                    "encounter {} (`{}`): {}",
-                    l.position,
-                    l.id,
-                    p.text()
-                ))
+                let e = format!("encounter {} (`{}`): {}", l.position, l.id, p.text());
+                Some((e, l.hint.clone()))
             })
             .collect()
     }
@@ -304,10 +314,17 @@ fn label(m: &Member, i: usize) -> String {
 pub enum Loaded {
     /// The encounter, read and checked.
     Found(Arc<Encounter>),
-    /// No saved encounter has the id: the sentence naming the closest ids.
-    Missing(String),
+    /// No saved encounter has the id: the sentence naming the closest ids, and what the user
+    /// can do when none is close.
+    Missing(String, Option<Hint>),
     /// The file is there but cannot be read: why.
     Unreadable(String),
+}
+
+/// No saved encounter has the id `id`.
+fn missing(data: &DataDir, id: &str) -> Loaded {
+    let refused = no_such_encounter(data, id);
+    Loaded::Missing(refused.to_string(), refused.hint())
 }
 
 /// Reads each distinct encounter an adventure lists.
@@ -329,9 +346,9 @@ pub fn load_encounters(data: &DataDir, ids: &[String]) -> BTreeMap<String, Loade
                     p.display(),
                     crate::store::open::not_regular(m.file_type())
                 )),
-                Err(_) => Loaded::Missing(no_such_encounter(data, id).to_string()),
+                Err(_) => missing(data, id),
             },
-            Err(_) => Loaded::Missing(no_such_encounter(data, id).to_string()),
+            Err(_) => missing(data, id),
         };
         out.insert(id.clone(), loaded);
     }
@@ -603,6 +620,7 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
         encounter_level: None,
         problem: None,
         played: None,
+        hint: None,
         ratio: 0.0,
         rated: None,
         treasure: None,
@@ -613,8 +631,9 @@ fn rate(id: &str, loaded: Option<&Loaded>, party: &Party, bestiary: &Bestiary) -
             line.problem = Some(Problem::Unreadable(why.clone()));
             return line;
         }
-        Some(Loaded::Missing(why)) => {
+        Some(Loaded::Missing(why, hint)) => {
             line.problem = Some(Problem::Missing(why.clone()));
+            line.hint.clone_from(hint);
             return line;
         }
         None => {

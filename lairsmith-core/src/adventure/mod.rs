@@ -8,7 +8,7 @@ pub mod file;
 pub mod saved;
 
 pub use check::{AdventureReport, EncounterLine, LevelUp, PlayedAt, check};
-pub use error::AdventureRefused;
+pub use error::{AdventureError, AdventureRefused};
 pub use file::{Adventure, ListError, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
 pub use saved::{
     add_encounter, adventure_party, adventure_party_played, adventure_path, create_adventure,

@@ -2,7 +2,7 @@
 //! loading, creating and changing them under the file's lock, and finding the saved encounters
 //! they list. The CLI and the UI both call these.
 
-use crate::adventure::error::AdventureRefused;
+use crate::adventure::error::{AdventureError, AdventureRefused};
 use crate::adventure::file::{Adventure, parse_adventure};
 use crate::data_dir::{DataDir, names_a_file};
 use crate::encounter::error::{DataError, Listing, read_text};
@@ -22,7 +22,7 @@ pub fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> 
 }
 
 /// An adventure file that must exist; a miss names the closest saved adventures.
-pub fn existing_adventure(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
+pub fn existing_adventure(data: &DataDir, word: &str) -> Result<PathBuf, AdventureError> {
     let path = adventure_path(data, word)?;
     if path.is_file() || names_a_file(word) {
         return Ok(path);
@@ -42,10 +42,10 @@ pub fn load_adventure(path: &Path) -> Result<(Adventure, Fingerprint), DataError
 }
 
 /// The adventure's party: inline, or its saved party loaded.
-pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, DataError> {
+pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, AdventureError> {
     crate::encounter::saved::resolve_party_ref(data, &a.party).map_err(|e| match e {
         DataError::MissingParty { id, path } => AdventureRefused::MissingParty { id, path }.into(),
-        other => other,
+        other => other.into(),
     })
 }
 
@@ -54,13 +54,13 @@ pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, DataError
 pub fn adventure_party_played(
     data: &DataDir,
     a: &Adventure,
-) -> Result<(Party, Vec<Played>), DataError> {
+) -> Result<(Party, Vec<Played>), AdventureError> {
     let (party, played) = crate::encounter::saved::resolve_party_ref_played(data, &a.party)
         .map_err(|e| match e {
             DataError::MissingParty { id, path } => {
                 AdventureRefused::MissingParty { id, path }.into()
             }
-            other => other,
+            other => AdventureError::from(other),
         })?;
     Ok(match &a.party {
         PartyRef::Saved(_) => (party, played),
@@ -110,19 +110,19 @@ pub fn save_adventure(
 /// written, or the change is refused ([`crate::yaml_keep`]).
 pub fn update_adventure<T>(
     path: &Path,
-    mut change: impl FnMut(&mut Adventure) -> Result<T, DataError>,
-) -> Result<T, DataError> {
+    mut change: impl FnMut(&mut Adventure) -> Result<T, AdventureError>,
+) -> Result<T, AdventureError> {
     let mut out = None;
     update_locked(path, |current| {
         let bytes = current.ok_or_else(|| DataError::Missing(path.to_owned()))?;
         let text = std::str::from_utf8(bytes).map_err(|_| DataError::NotUtf8(path.to_owned()))?;
         let mut a = parse_adventure(text, path)?;
         out = Some(change(&mut a)?);
-        Ok::<_, DataError>(Some(
+        Ok::<_, AdventureError>(Some(
             crate::yaml_keep::text_to_save(text, &a, path)?.into_bytes(),
         ))
     })?;
-    out.ok_or_else(|| DataError::Missing(path.to_owned()))
+    out.ok_or_else(|| DataError::Missing(path.to_owned()).into())
 }
 
 /// The saved adventures: each file of `adventures/` with the adventure or why it did not load.
@@ -163,7 +163,7 @@ pub fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
 }
 
 /// The file of the saved encounter `id`, which must exist.
-pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
+pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, AdventureError> {
     let path = crate::encounter::encounter_path(data, id)?;
     match std::fs::metadata(&path) {
         Ok(m) if m.is_file() => Ok(path),
@@ -183,14 +183,14 @@ pub fn add_encounter(
     path: &Path,
     id: &str,
     at: Option<usize>,
-) -> Result<usize, DataError> {
+) -> Result<usize, AdventureError> {
     crate::monster::design::check_id(id).map_err(|e| DataError::BadId(e.to_string()))?;
     saved_encounter(data, id)?;
     update_adventure(path, |a| Ok(a.insert(id, at)?))
 }
 
 /// Removes the encounter at 1-based position `at`, under the lock. Returns its id.
-pub fn remove_encounter(path: &Path, at: usize) -> Result<String, DataError> {
+pub fn remove_encounter(path: &Path, at: usize) -> Result<String, AdventureError> {
     update_adventure(path, |a| Ok(a.remove_at(at)?))
 }
 

@@ -89,6 +89,17 @@ pub enum NoMonster {
     },
 }
 
+impl NoMonster {
+    /// What the user can do next, which the message leaves for each face to word: the file's
+    /// own ([`FileError::hint`]).
+    pub fn hint(&self) -> Option<crate::hint::Hint> {
+        match self {
+            NoMonster::File(e) | NoMonster::Skipped { why: e, .. } => e.hint(),
+            _ => None,
+        }
+    }
+}
+
 /// " (did you mean `a`, `b`?)", or nothing.
 fn did_you_mean(near: &[String]) -> String {
     if near.is_empty() {

@@ -1,7 +1,9 @@
 //! Why an encounter, party or adventure file of the data directory could not be found, read,
-//! changed or saved ([`DataError`], each message the sentence the user sees), and the reading
-//! that every such file goes through.
+//! changed or saved ([`DataError`], each message the sentence the user sees, its hint apart),
+//! and the reading that every such file goes through. The layers above wrap it in their own
+//! errors (`adventure::AdventureError`, `fight::FightError`).
 
+use crate::hint::Hint;
 use crate::store::{Fingerprint, SaveError};
 use crate::yaml_io::FileError;
 use std::path::{Path, PathBuf};
@@ -67,9 +69,9 @@ pub enum DataError {
         /// Where that party's file would be.
         path: PathBuf,
     },
-    /// A party command names a party that is not saved.
+    /// A party command names a party that is not saved ([`Hint::ListParties`]).
     #[error(
-        "no saved party has the id `{id}`{}; `lairsmith party list` shows them",
+        "no saved party has the id `{id}`{}",
         crate::vocab::did_you_mean(suggestion)
     )]
     NoSuchParty {
@@ -152,14 +154,21 @@ pub enum DataError {
         /// The keys of the groups the encounter has.
         groups: Vec<String>,
     },
-    /// A change refused by what is built on these files: an adventure
-    /// ([`crate::adventure::AdventureRefused`]) or a fight ([`crate::fight::refused::FightRefused`]).
-    /// Boxed, since those modules sit above this one; `downcast_ref` tells the kinds apart.
-    #[error(transparent)]
-    Refused(Box<dyn std::error::Error + Send + Sync + 'static>),
     /// A save that would change one of the file's `x-` values.
     #[error(transparent)]
     NotKept(#[from] crate::yaml_keep::Refused),
+}
+
+impl DataError {
+    /// What the user can do next, which the message leaves for each face to word: list the
+    /// saved parties after an unknown one; a file's own ([`FileError::hint`]).
+    pub fn hint(&self) -> Option<Hint> {
+        match self {
+            DataError::NoSuchParty { .. } => Some(Hint::ListParties),
+            DataError::File(e) => e.hint(),
+            _ => None,
+        }
+    }
 }
 
 /// Each file of a folder, with what it holds or why it did not load.

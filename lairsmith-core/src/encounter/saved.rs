@@ -121,6 +121,23 @@ pub fn create_encounter_in(
     Ok(path)
 }
 
+/// Writes `text`, an encounter as generated or exported (in any format), or any other export,
+/// to the file `out` a user named: atomically, only as a regular file and never through a
+/// symbolic link ([`save_atomic`]); a file already there is refused
+/// ([`crate::store::SaveError::AlreadyExists`]) unless `overwrite`. Returns its fingerprint.
+pub fn save_export(
+    out: &Path,
+    text: &str,
+    overwrite: bool,
+) -> Result<Fingerprint, crate::store::SaveError> {
+    let expect = if overwrite {
+        Expect::Anything
+    } else {
+        Expect::New
+    };
+    save_atomic(out, text.as_bytes(), expect)
+}
+
 /// Writes an encounter atomically, as `expect` allows. Returns the new fingerprint.
 pub fn save_encounter(
     path: &Path,

@@ -18,7 +18,7 @@ use crate::encounter::error::DataError;
 use crate::encounter::party::{Member, Played};
 use crate::fight::file::Fight;
 use crate::fight::model::Side;
-use crate::fight::refused::FightRefused;
+use crate::fight::refused::{FightError, FightRefused};
 use crate::fight::saved::update_fight;
 use crate::store::Fingerprint;
 use std::path::Path;
@@ -64,7 +64,7 @@ impl AwardTo {
 
 /// Where the ended fight's XP goes: its saved party, or its adventure's (a saved party, or the
 /// members the adventure file holds).
-pub fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, DataError> {
+pub fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, FightError> {
     if let Some(id) = &f.party {
         return Ok(AwardTo::Party(id.clone()));
     }
@@ -82,7 +82,7 @@ pub fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, DataError> {
 /// Adds the ended fight's XP to the party's file once (see the module's documentation). The
 /// fight after it, a line a character (or one line saying the party had it already), and the
 /// fight file's fingerprint.
-pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>, Fingerprint), DataError> {
+pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>, Fingerprint), FightError> {
     // 1. The fight says where the award goes before anything is written.
     let ((f, to), _) = update_fight(path, |f| {
         if !f.awarded.is_empty() {
@@ -105,6 +105,7 @@ pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>, Fingerp
     let lines = write_to(data, &f, &id, &to).map_err(|e| FightRefused::AwardNotWritten {
         to: to.to_string(),
         why: e.to_string(),
+        why_hint: e.hint(),
     })?;
     // 3. The fight records what was written.
     let ((f, lines), print) = update_fight(path, |f| {
@@ -122,7 +123,7 @@ pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>, Fingerp
 
 /// Step 2: the XP added to the members of `to` who fought, with the fight's uid, in one locked
 /// write; a line a character, each saying where it went.
-fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<String>, DataError> {
+fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<String>, FightError> {
     let each = f.now.ended.as_ref().map_or(0, |e| e.xp_each);
     let add = |members: &mut [Member],
                played: &mut Vec<Played>|
@@ -150,7 +151,7 @@ fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<Str
     let back = |lines: Vec<String>| -> Vec<String> {
         lines.into_iter().map(|l| format!("{l} ({to})")).collect()
     };
-    match to {
+    Ok(match to {
         AwardTo::Party(id) => crate::encounter::parties::update_party(data, id, |file| {
             let fresh = !file.played.iter().any(|p| p.fight == f.uid);
             let mut lines = add(&mut file.members, &mut file.played)?;
@@ -159,7 +160,7 @@ fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<Str
                 lines.extend(back(crate::encounter::rest::count_encounter(file)));
             }
             Ok(lines)
-        }),
+        })?,
         AwardTo::Adventure(id) => {
             let path = crate::adventure::existing_adventure(data, id)?;
             crate::adventure::update_adventure(&path, |a| {
@@ -171,9 +172,9 @@ fn write_to(data: &DataDir, f: &Fight, id: &str, to: &AwardTo) -> Result<Vec<Str
                 }
                 a.party = PartyRef::Members(members);
                 Ok(lines)
-            })
+            })?
         }
-    }
+    })
 }
 
 /// P11, P9, P12: what the fight changed of each character whose numbers it took goes back to

@@ -27,6 +27,7 @@ pub mod words;
 pub use build::BuildError;
 pub use file::{FIGHT_SCHEMA_VERSION, Fight, FightKind};
 pub use model::{Combatant, FightState, Life, LogLine, Overcome, Side, UntilError};
+pub use refused::FightError;
 pub use step::{Step, StepError};
 pub use words::WordError;
 

@@ -1,11 +1,52 @@
-//! Why a change to a fight file is refused ([`FightRefused`]); the file is unchanged. These
-//! travel as [`DataError::Refused`], since the encounter's files (which [`DataError`] belongs
-//! to) are below fights; `downcast_ref::<FightRefused>()` tells them apart.
+//! Why a change to a fight file fails: the fight layer's [`FightError`], which wraps the
+//! layers below it (the encounter's files, [`DataError`]; the adventure's refusals,
+//! [`AdventureRefused`]) and this layer's own refusals ([`FightRefused`]; the file is
+//! unchanged). Each message is the sentence the user sees, its hint apart ([`FightError::hint`]).
 
+use crate::adventure::{AdventureError, AdventureRefused};
 use crate::encounter::error::DataError;
 use crate::fight::build::BuildError;
 use crate::fight::error::StepError;
+use crate::hint::Hint;
 use std::path::PathBuf;
+
+/// Why a fight, or a file it names, could not be found, read, started, changed or awarded.
+#[derive(Debug, thiserror::Error)]
+pub enum FightError {
+    /// A file itself (the fight's, its encounter's, its party's): it cannot be read or saved,
+    /// or a party, id or name in it is wrong.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// The fight's adventure refuses the look-up or the change (no such adventure, its party's
+    /// file missing).
+    #[error(transparent)]
+    Adventure(#[from] AdventureRefused),
+    /// The fight refuses the change.
+    #[error(transparent)]
+    Refused(#[from] FightRefused),
+}
+
+impl FightError {
+    /// What the user can do next, which the message leaves for each face to word.
+    pub fn hint(&self) -> Option<Hint> {
+        match self {
+            FightError::Data(e) => e.hint(),
+            FightError::Adventure(e) => e.hint(),
+            FightError::Refused(e) => e.hint(),
+        }
+    }
+}
+
+/// An adventure's error is a file's ([`FightError::Data`]) or an adventure's refusal
+/// ([`FightError::Adventure`]): each kind has one place, whichever layer met it.
+impl From<AdventureError> for FightError {
+    fn from(e: AdventureError) -> FightError {
+        match e {
+            AdventureError::Data(e) => FightError::Data(e),
+            AdventureError::Refused(e) => FightError::Adventure(e),
+        }
+    }
+}
 
 /// Why a fight cannot be started, changed, undone or awarded.
 #[derive(Debug, thiserror::Error)]
@@ -30,26 +71,29 @@ pub enum FightRefused {
     #[error("the fight's XP is written in the party's file; its end cannot be undone")]
     EndAwarded,
     /// Undo of an end whose award began and did not finish (`awarding:`): the party's file may
-    /// or may not hold the XP yet, so the end stays until the award is finished.
+    /// or may not hold the XP yet, so the end stays until the award is finished
+    /// ([`Hint::FinishAward`]).
     #[error(
-        "the fight's award began and did not finish; `lairsmith fight end FIGHT --write` (or E on the Table screen) finishes it, never twice, and its end cannot be undone meanwhile"
+        "the fight's award began and did not finish; the next award finishes it, never twice, and its end cannot be undone meanwhile"
     )]
     EndAwarding,
     /// Step 2 of an award failed: the party's file is as it was; the fight records that the
-    /// award began (`awarding:`), and the next award finishes it.
+    /// award began (`awarding:`), and the next award finishes it ([`Hint::FinishAward`]).
     #[error(
-        "the XP was not written to {to}: {why}. Nothing was added; the fight records that its award began, and `lairsmith fight end FIGHT --write` (or E on the Table screen) writes it, never twice"
+        "the XP was not written to {to}: {why}. Nothing was added; the fight records that its award began, and the next award writes it, never twice"
     )]
     AwardNotWritten {
         /// Where it was to go: "party `crew`".
         to: String,
-        /// Why the party's file was not changed.
+        /// Why the party's file was not changed, its hint apart.
         why: String,
+        /// What the user can do about why, for each face to word after it.
+        why_hint: Option<Hint>,
     },
     /// Step 3 of an award failed: the XP is in the party's file, the fight's file does not say
-    /// so yet; the next award records it without adding the XP again.
+    /// so yet; the next award records it without adding the XP again ([`Hint::FinishAward`]).
     #[error(
-        "the XP was written to {to} ({}), but the fight's file could not record it: {why}. `lairsmith fight end FIGHT --write` again records it without adding the XP again",
+        "the XP was written to {to} ({}), but the fight's file could not record it: {why}. The next award records it without adding the XP again",
         .lines.join("; ")
     )]
     AwardNotRecorded {
@@ -66,9 +110,23 @@ pub enum FightRefused {
         /// What the first award wrote, a line a character.
         Vec<String>,
     ),
-    /// An award asked for before the fight has ended.
-    #[error("the fight has not ended (`lairsmith fight end FIGHT`)")]
+    /// An award asked for before the fight has ended ([`Hint::EndFight`]).
+    #[error("the fight has not ended")]
     NotEnded,
+    /// No saved fight has the id ([`Hint::StartFight`] when there are none).
+    #[error(
+        "no fight has the id `{id}`{}; {}",
+        crate::vocab::did_you_mean(suggestion),
+        if ids.is_empty() { "there are no fights yet".to_owned() } else { format!("the fights: {}", ids.join(", ")) }
+    )]
+    NoSuchFight {
+        /// The id given.
+        id: String,
+        /// The saved fight's id closest to `id`, when one is close.
+        suggestion: Option<String>,
+        /// The ids of the saved fights, sorted.
+        ids: Vec<String>,
+    },
     /// An award for a party that is written in the encounter, so no party file holds its XP.
     #[error(
         "the encounter's party is written in the encounter, not saved: no party file holds its XP (start the fight with a saved party, or with --adventure)"
@@ -86,29 +144,48 @@ pub enum FightRefused {
     StepMadeTwice,
 }
 
-impl From<FightRefused> for DataError {
-    fn from(e: FightRefused) -> DataError {
-        DataError::Refused(Box::new(e))
+impl FightRefused {
+    /// What the user can do next, which the message leaves for each face to word: finish an
+    /// award that began, or end the fight before its award.
+    pub fn hint(&self) -> Option<Hint> {
+        match self {
+            FightRefused::EndAwarding
+            | FightRefused::AwardNotWritten { .. }
+            | FightRefused::AwardNotRecorded { .. } => Some(Hint::FinishAward),
+            FightRefused::NotEnded => Some(Hint::EndFight),
+            FightRefused::NoSuchFight { ids, .. } if ids.is_empty() => Some(Hint::StartFight),
+            _ => None,
+        }
     }
 }
 
-impl From<StepError> for DataError {
-    fn from(e: StepError) -> DataError {
-        FightRefused::Step(e).into()
-    }
+/// The fight's own refusals, each as the [`FightRefused`] it is.
+macro_rules! refused_from {
+    ($($t:ty => $v:ident),*) => {$(
+        impl From<$t> for FightError {
+            fn from(e: $t) -> FightError {
+                FightError::Refused(FightRefused::$v(e))
+            }
+        }
+    )*};
 }
+refused_from!(StepError => Step, BuildError => Build, ChangedOnDisk => ChangedOnDisk);
 
-impl From<BuildError> for DataError {
-    fn from(e: BuildError) -> DataError {
-        FightRefused::Build(e).into()
-    }
+/// The encounter layer's causes, each as the [`DataError`] it is.
+macro_rules! data_error_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for FightError {
+            fn from(e: $t) -> FightError {
+                FightError::Data(e.into())
+            }
+        }
+    )*};
 }
-
-impl From<ChangedOnDisk> for DataError {
-    fn from(e: ChangedOnDisk) -> DataError {
-        FightRefused::ChangedOnDisk(e).into()
-    }
-}
+data_error_from!(
+    crate::yaml_io::FileError,
+    crate::store::SaveError,
+    crate::yaml_keep::Refused
+);
 
 /// Why a front end's change is refused: the file changed since the front end read it (another
 /// terminal stepped or undid), so a change made from the front end's older copy must not apply.

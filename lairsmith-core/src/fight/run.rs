@@ -3,12 +3,11 @@
 //! write the award once, and roll the encounter's treasure.
 
 use crate::data_dir::DataDir;
-use crate::encounter::error::DataError;
 use crate::fight::build::Start;
 use crate::fight::file::Fight;
 use crate::fight::model::{LogLine, Overcome};
 pub use crate::fight::refused::ChangedOnDisk;
-use crate::fight::refused::FightRefused;
+use crate::fight::refused::{FightError, FightRefused};
 use crate::fight::saved::{create_fight, update_fight_seen};
 use crate::fight::step::Step;
 use crate::store::Fingerprint;
@@ -37,7 +36,10 @@ pub struct StartWith {
 
 /// Starts a fight from a saved encounter and writes its file; its path, the fight and the
 /// file's fingerprint.
-pub fn start(data: &DataDir, with: &StartWith) -> Result<(PathBuf, Fight, Fingerprint), DataError> {
+pub fn start(
+    data: &DataDir,
+    with: &StartWith,
+) -> Result<(PathBuf, Fight, Fingerprint), FightError> {
     let path = crate::encounter::encounter_path(data, &with.encounter)?;
     let (e, mut party, _) = crate::encounter::load_encounter_with_party(data, &path)?;
     let adventure = match &with.adventure {
@@ -102,10 +104,10 @@ pub struct Changed<T> {
 
 /// Applies the step `make` gives for the fight as it is on disk, under the file's lock; the
 /// fight after it and the log's new lines.
-pub fn step<E: Into<DataError>>(
+pub fn step<E: Into<FightError>>(
     path: &Path,
     make: impl FnOnce(&Fight) -> Result<Step, E>,
-) -> Result<Changed<Vec<LogLine>>, DataError> {
+) -> Result<Changed<Vec<LogLine>>, FightError> {
     steps_with(path, None, |f| make(f).map(|step| vec![step]))
 }
 
@@ -115,7 +117,7 @@ pub fn step_seen(
     path: &Path,
     seen: Fingerprint,
     step: Step,
-) -> Result<Changed<Vec<LogLine>>, DataError> {
+) -> Result<Changed<Vec<LogLine>>, FightError> {
     steps_seen(path, seen, std::slice::from_ref(&step))
 }
 
@@ -126,17 +128,17 @@ pub fn steps_seen(
     path: &Path,
     seen: Fingerprint,
     steps: &[Step],
-) -> Result<Changed<Vec<LogLine>>, DataError> {
-    steps_with(path, Some(seen), |_| Ok::<_, DataError>(steps.to_vec()))
+) -> Result<Changed<Vec<LogLine>>, FightError> {
+    steps_with(path, Some(seen), |_| Ok::<_, FightError>(steps.to_vec()))
 }
 
 /// The steps `make` gives for the fight as it is on disk, applied in order under the file's
 /// lock and written once; refused whole if one is (or if the file is not `seen`).
-fn steps_with<E: Into<DataError>>(
+fn steps_with<E: Into<FightError>>(
     path: &Path,
     seen: Option<Fingerprint>,
     make: impl FnOnce(&Fight) -> Result<Vec<Step>, E>,
-) -> Result<Changed<Vec<LogLine>>, DataError> {
+) -> Result<Changed<Vec<LogLine>>, FightError> {
     let mut make = Some(make);
     let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
         let make = make.take().ok_or(FightRefused::StepMadeTwice)?;
@@ -155,7 +157,7 @@ fn steps_with<E: Into<DataError>>(
 
 /// Takes back the last step; the fight after it and what was undone. Refused at the start,
 /// once the XP is written, and when the file is not the front end's copy (`seen`).
-pub fn undo(path: &Path, seen: Option<Fingerprint>) -> Result<Changed<Step>, DataError> {
+pub fn undo(path: &Path, seen: Option<Fingerprint>) -> Result<Changed<Step>, FightError> {
     let ((fight, news), fingerprint) = update_fight_seen(path, seen, |f| {
         if !f.awarded.is_empty() {
             return Err(FightRefused::EndAwarded.into());
@@ -179,7 +181,7 @@ pub fn end(
     path: &Path,
     overcome: Vec<(String, Overcome)>,
     seen: Option<Fingerprint>,
-) -> Result<Changed<()>, DataError> {
+) -> Result<Changed<()>, FightError> {
     // A fight that has ended is not written again (its file may be one lairsmith could not
     // write back, and an award's message says nothing was written).
     let (read, print) = crate::fight::saved::load_fight(path)?;
@@ -214,7 +216,7 @@ pub fn end(
 
 /// Adds the ended fight's XP to the party's file (and the adventure's party), once, whichever
 /// write fails ([`crate::fight::award`]). The fight after it, and a line a character.
-pub fn award(data: &DataDir, path: &Path) -> Result<Changed<Vec<String>>, DataError> {
+pub fn award(data: &DataDir, path: &Path) -> Result<Changed<Vec<String>>, FightError> {
     let (fight, news, fingerprint) = crate::fight::award::award(data, path)?;
     Ok(Changed {
         fight,
@@ -229,7 +231,7 @@ pub fn treasure(
     data: &DataDir,
     f: &Fight,
     method: Option<crate::treasure::Method>,
-) -> Result<Option<crate::treasure::Plan>, DataError> {
+) -> Result<Option<crate::treasure::Plan>, FightError> {
     let encounter = crate::encounter::encounter_path(data, &f.encounter)
         .and_then(|path| crate::encounter::load_encounter_with_party(data, &path));
     // The method named at the end, else the adventure's, else the encounter's own.

@@ -9,7 +9,7 @@ use crate::fight::file::{FIGHT_SCHEMA_VERSION, FIGHT_SCHEMA_VERSIONS, Fight};
 use crate::fight::history::History;
 use crate::fight::layout::{self, Document, Head, Parts};
 use crate::fight::model::FightState;
-use crate::fight::refused::FightRefused;
+use crate::fight::refused::{FightError, FightRefused};
 use crate::store::{Expect, Fingerprint, save_atomic, update_locked};
 use crate::yaml_io::{FileError, Refused, Seg, key};
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ pub fn fights_dir(data: &DataDir) -> PathBuf {
 
 /// The file a command-line word names: a path when it has a slash or a `.yaml` ending, else
 /// the id of a fight in the data directory.
-pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
+pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, FightError> {
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
@@ -31,15 +31,12 @@ pub fn fight_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
     if !path.exists() {
         let ids = ids(data);
         let near = crate::vocab::closest(word, ids.iter().map(String::as_str));
-        return Err(DataError::BadId(format!(
-            "no fight has the id `{word}`{}; {}",
-            crate::vocab::did_you_mean(near),
-            if ids.is_empty() {
-                "there are no fights yet (`lairsmith fight start ENCOUNTER`)".to_owned()
-            } else {
-                format!("the fights: {}", ids.join(", "))
-            }
-        )));
+        return Err(FightRefused::NoSuchFight {
+            id: word.to_owned(),
+            suggestion: near.map(str::to_owned),
+            ids,
+        }
+        .into());
     }
     Ok(path)
 }
@@ -215,7 +212,7 @@ fn text_over(old: &str, f: &Fight, path: &Path) -> Result<String, DataError> {
 
 /// Writes a new fight as `fights/<id>.yaml`, `<id>` the encounter's id, or `<id>-2` and on when
 /// that is taken. Returns the path and the file's fingerprint.
-pub fn create_fight(data: &DataDir, f: &Fight) -> Result<(PathBuf, Fingerprint), DataError> {
+pub fn create_fight(data: &DataDir, f: &Fight) -> Result<(PathBuf, Fingerprint), FightError> {
     let most = crate::limits::FIGHT_COMBATANTS;
     most.check(f.start.combatants.len(), "a fight")
         .map_err(|e| DataError::BadName(e.to_string()))?;
@@ -243,7 +240,7 @@ pub fn create_fight(data: &DataDir, f: &Fight) -> Result<(PathBuf, Fingerprint),
 /// number or text out of its range, or a file past [`crate::yaml_io::MAX_FILE_BYTES`] or
 /// [`crate::yaml_io::MAX_FIGHT_NODES`]. Until the fight ends, a twentieth of both is kept for its
 /// end, so that a full fight can still be ended.
-fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), DataError> {
+fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), FightError> {
     use crate::yaml_io::{MAX_FIGHT_NODES, MAX_FILE_BYTES};
     check_bounds(f).map_err(|r| FightRefused::OutOfBounds(r.message))?;
     let share = |n: usize| if f.now.ended.is_some() { n } else { n - n / 20 };
@@ -284,8 +281,8 @@ fn room_for(text: &str, f: &Fight, path: &Path) -> Result<(), DataError> {
 /// written.
 pub fn update_fight<T>(
     path: &Path,
-    change: impl FnMut(&mut Fight) -> Result<T, DataError>,
-) -> Result<(T, Fingerprint), DataError> {
+    change: impl FnMut(&mut Fight) -> Result<T, FightError>,
+) -> Result<(T, Fingerprint), FightError> {
     update_fight_seen(path, None, change)
 }
 
@@ -295,8 +292,8 @@ pub fn update_fight<T>(
 pub fn update_fight_seen<T>(
     path: &Path,
     seen: Option<Fingerprint>,
-    mut change: impl FnMut(&mut Fight) -> Result<T, DataError>,
-) -> Result<(T, Fingerprint), DataError> {
+    mut change: impl FnMut(&mut Fight) -> Result<T, FightError>,
+) -> Result<(T, Fingerprint), FightError> {
     let mut out = None;
     let written = update_locked(path, |current| {
         let bytes = current.ok_or_else(|| DataError::Missing(path.to_owned()))?;
@@ -312,7 +309,7 @@ pub fn update_fight_seen<T>(
         out = Some(change(&mut f)?);
         let new = text_over(text, &f, path)?;
         room_for(&new, &f, path)?;
-        Ok::<_, DataError>(Some(new.into_bytes()))
+        Ok::<_, FightError>(Some(new.into_bytes()))
     })?;
     let print = written.ok_or_else(|| DataError::Missing(path.to_owned()))?;
     let out = out.ok_or_else(|| DataError::Missing(path.to_owned()))?;

@@ -36,10 +36,13 @@ pub enum MonsterKind {
 
 impl<'de> Deserialize<'de> for MonsterKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::yaml_io::read_kind(d, "monster", "a monster", &[(
-            "stat-block",
-            "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file",
-        )]).map(|()| MonsterKind::Monster)
+        crate::yaml_io::read_kind(
+            d,
+            "monster",
+            "a monster",
+            &[("stat-block", crate::yaml_io::STAT_BLOCK_NOT_DESIGN)],
+        )
+        .map(|()| MonsterKind::Monster)
     }
 }
 

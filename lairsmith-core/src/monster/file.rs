@@ -13,7 +13,7 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
         // A stat block exported before it carried `kind: stat-block`.
         let top = |k: &str| text.lines().any(|l| l.starts_with(k));
         if !top("kind:") && top("xp:") && top("defenses:") {
-            FileError::new(path, "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back; `lairsmith show ID --format design` prints the design file").at(1, 1)
+            FileError::new(path, yaml_io::STAT_BLOCK_NOT_DESIGN).at(1, 1)
         } else {
             e
         }

@@ -48,6 +48,17 @@ pub enum MonsterSaveError {
     Template(#[from] TemplateOpError),
 }
 
+impl MonsterSaveError {
+    /// What the user can do next, which the message leaves for each face to word: the file's
+    /// own ([`FileError::hint`]).
+    pub fn hint(&self) -> Option<crate::hint::Hint> {
+        match self {
+            MonsterSaveError::File(e) => e.hint(),
+            _ => None,
+        }
+    }
+}
+
 /// Writes a new monster file at `path`, refusing one that exists. Returns its fingerprint.
 pub fn save_new(path: &Path, design: &MonsterDesign) -> Result<Fingerprint, MonsterSaveError> {
     write_new(path, &yaml_io::to_string(design))
@@ -113,6 +124,21 @@ pub fn save_over(
     };
     let text = kept.unwrap_or_else(|| yaml_io::to_string(design));
     Ok(save_atomic(path, text.as_bytes(), expect)?)
+}
+
+/// Rewrites the monster file at `path` with `design` in the canonical layout
+/// ([`yaml_io::to_string`], what `lairsmith fmt` makes of a file), atomically and only while
+/// the file holds what was read with the fingerprint `read` ([`SaveError::ChangedOnDisk`]
+/// otherwise, checked under the file's lock). Nothing of the file's own layout is kept: the
+/// caller checks first that no `x-` value would change ([`yaml_io::rewrite_blockers`]).
+/// Returns the new fingerprint.
+pub fn save_canonical(
+    path: &Path,
+    design: &MonsterDesign,
+    read: Fingerprint,
+) -> Result<Fingerprint, MonsterSaveError> {
+    let text = yaml_io::to_string(design);
+    Ok(save_atomic(path, text.as_bytes(), Expect::Unchanged(read))?)
 }
 
 /// Changes the monster file at `path` under its lock: reads it, makes `change` of the design it

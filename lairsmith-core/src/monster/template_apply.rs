@@ -2,6 +2,7 @@
 //! with what each template changed. Runs at derive time, after the design and before the
 //! overrides, so the file never holds a template's output and a re-level re-derives it all.
 
+use crate::hint::Hint;
 use crate::monster::derive::derive;
 use crate::monster::design::MonsterDesign;
 use crate::monster::kit::Templates;
@@ -202,26 +203,62 @@ pub fn rank_change_refusal(
     design: &MonsterDesign,
     rank: Rank,
     lib: &MonsterTemplates,
-) -> Option<String> {
+) -> Option<RankRefusal> {
     let t = design
         .templates
         .iter()
         .filter_map(|id| lib.get(id))
         .find(|t| t.rank.is_some_and(|r| r != rank))?;
-    let theirs = t.rank?;
-    Some(format!(
-        "`{}` has the template `{}`, which makes it {} {}: a template's rank wins over the file's, so it would stay {} {}; take the template off first (`lairsmith template remove {} {} --save`), or keep the rank {}",
-        design.id,
-        t.id,
-        crate::text::article(theirs.key()),
-        theirs.key(),
-        crate::text::article(theirs.key()),
-        theirs.key(),
-        design.id,
-        t.id,
-        theirs.key(),
-    ))
+    Some(RankRefusal {
+        monster: design.id.clone(),
+        template: t.id.clone(),
+        rank: t.rank?,
+    })
 }
+
+/// A re-rank refused because one of the monster's templates sets its rank
+/// ([`rank_change_refusal`]); the way out it names, taking the template off, is
+/// [`RankRefusal::hint`], which each face words ([`RankRefusal::words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RankRefusal {
+    /// The monster's id.
+    pub monster: String,
+    /// The template that sets the rank.
+    pub template: String,
+    /// The rank the template gives.
+    pub rank: Rank,
+}
+
+impl RankRefusal {
+    /// Take the template off the monster.
+    pub fn hint(&self) -> Hint {
+        Hint::RemoveTemplate {
+            monster: self.monster.clone(),
+            template: self.template.clone(),
+        }
+    }
+
+    /// The sentence with a face's wording of [`RankRefusal::hint`] in parentheses after the way
+    /// out it names (none when `how` is `None`).
+    pub fn words(&self, how: Option<&str>) -> String {
+        let rank = self.rank.key();
+        let a = crate::text::article(rank);
+        format!(
+            "`{}` has the template `{}`, which makes it {a} {rank}: a template's rank wins over the file's, so it would stay {a} {rank}; take the template off first{}, or keep the rank {rank}",
+            self.monster,
+            self.template,
+            how.map_or(String::new(), |h| format!(" ({h})")),
+        )
+    }
+}
+
+impl std::fmt::Display for RankRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words(None))
+    }
+}
+
+impl std::error::Error for RankRefusal {}
 
 /// The stat block of a design with its templates, each power and trait a template added marked
 /// with the template's name.

@@ -4,6 +4,7 @@
 //! something is next deleted or restored. A move to or from the trash, like every write, never
 //! goes through a folder inside the data directory that is a link ([`super::inside`]).
 
+use crate::hint::Hint;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -93,10 +94,8 @@ pub fn list_in(trash: &Path) -> Vec<Trashed> {
 /// Why a restore did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum RestoreError {
-    /// No monster in the trash has the id it holds.
-    #[error(
-        "the trash holds no monster with the id `{0}`; `lairsmith restore --list` shows what it holds"
-    )]
+    /// No monster in the trash has the id it holds ([`Hint::ListTrash`]).
+    #[error("the trash holds no monster with the id `{0}`")]
     NotInTrash(String),
     /// A file is back at the monster's place in the bestiary (the path it holds); it is never
     /// overwritten.
@@ -113,6 +112,17 @@ pub enum RestoreError {
         /// What the system said.
         source: io::Error,
     },
+}
+
+impl RestoreError {
+    /// What the user can do next, which the message leaves for each face to word: list what
+    /// the trash holds.
+    pub fn hint(&self) -> Option<Hint> {
+        match self {
+            RestoreError::NotInTrash(_) => Some(Hint::ListTrash),
+            _ => None,
+        }
+    }
 }
 
 /// Puts the newest trashed copy of `id` back into `bestiary_dir`, never over an existing file.

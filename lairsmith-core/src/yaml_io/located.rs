@@ -3,8 +3,13 @@
 //! and column of a key, a byte offset or a path. A leaf: the guard, the parser and the readers of
 //! every file type build on it.
 
+use crate::hint::Hint;
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+/// Why a stat block (`show --format yaml`'s, every derived number) is no monster file; its
+/// hint, [`Hint::ShowDesign`], is [`FileError::hint`].
+pub const STAT_BLOCK_NOT_DESIGN: &str = "this is a stat block printed by `show --format yaml`, not a monster design: it holds every derived number and cannot be read back";
 
 /// A problem with one file, located as precisely as the parser allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +33,14 @@ impl FileError {
             column: None,
             message: message.into(),
         }
+    }
+
+    /// What the user can do next, which the message leaves for each face to word: print the
+    /// design of a monster whose stat block was given for its file ([`STAT_BLOCK_NOT_DESIGN`],
+    /// [`Hint::ShowDesign`]).
+    pub fn hint(&self) -> Option<Hint> {
+        // The sentence ends the message, after the key it is about (`kind: `) where there is one.
+        (self.message.ends_with(STAT_BLOCK_NOT_DESIGN)).then_some(Hint::ShowDesign)
     }
 
     /// The same error, placed at `line` and `column` (both 1-based).

@@ -10,7 +10,8 @@ use crate::xkeys::{X_PREFIX, XKeys};
 use guard::{Atom, Located, Style};
 pub(crate) use located::display_path;
 pub use located::{
-    FileError, Refused, Seg, character_at, check_name_at, key, line_column, locate_key,
+    FileError, Refused, STAT_BLOCK_NOT_DESIGN, Seg, character_at, check_name_at, key, line_column,
+    locate_key,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -19,7 +19,7 @@ use lairsmith_core::encounter::{
     Count, Group, Party, Placeholder, Side, System, add_group, create_encounter_in, encounter_path,
     list_encounters, remove_group, resolve_party_spec, set_group_notes, set_treasure,
 };
-use lairsmith_core::store::{Expect, SaveError, save_atomic};
+use lairsmith_core::store::SaveError;
 use lairsmith_core::text::{check_name, group_thousands};
 use std::path::Path;
 
@@ -362,8 +362,7 @@ pub(super) fn write_out(
         out!(term, "{text}")?;
         return Ok(());
     }
-    let expect = if force { Expect::Anything } else { Expect::New };
-    match save_atomic(out, text.as_bytes(), expect) {
+    match lairsmith_core::encounter::saved::save_export(out, text, force) {
         Ok(_) => {
             outln!(term, "{}", out.display())?;
             Ok(())

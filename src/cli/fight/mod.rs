@@ -12,8 +12,8 @@ use super::out::{Terminal, out, outln};
 use super::{CmdResult, DataDir, EXIT_OK, Failure};
 use crate::cli::args::ListFormat;
 use args::{FightFormat, FightLogFormat};
-use lairsmith_core::encounter::DataError;
 use lairsmith_core::fight::Fight;
+use lairsmith_core::fight::FightError;
 use lairsmith_core::fight::model::Side;
 use lairsmith_core::fight::saved::{fight_path, load_fight};
 use lairsmith_core::fight::step::Step;
@@ -191,7 +191,7 @@ fn step(
     data: &DataDir,
     word: &str,
     term: &mut Terminal,
-    make: impl FnOnce(&Fight) -> Result<Step, DataError>,
+    make: impl FnOnce(&Fight) -> Result<Step, FightError>,
 ) -> CmdResult {
     let path = fight_path(data, word)?;
     for l in run::step(&path, make)?.news {
@@ -277,7 +277,7 @@ fn end(
         Err(e) => outln!(
             term,
             "Treasure: cannot be rolled: {}",
-            lairsmith_core::text::escape_controls(&e.to_string())
+            lairsmith_core::text::escape_controls(&super::hint::Worded::worded(&e))
         )?,
     }
     Ok(EXIT_OK)

@@ -412,6 +412,27 @@ fn library_sources_outside_the_cli_never_mention_it() {
     }
 }
 
+/// The command line writes no data file itself (issue 35 §1): every save, atomic or locked,
+/// goes through a library function (`monster::saved`, `encounter::saved`, `schema`...), which
+/// keeps the locking, the atomicity and the refusals in one place.
+#[test]
+fn the_command_line_writes_files_only_through_the_library() {
+    let cli = Path::new(ROOT).join("src/cli");
+    for needle in [
+        "save_atomic",
+        "update_locked",
+        "fs::write",
+        "File::create",
+        "OpenOptions",
+    ] {
+        assert_eq!(
+            mentioning(&cli, needle, &[]),
+            Vec::<PathBuf>::new(),
+            "{needle}"
+        );
+    }
+}
+
 /// `cargo tree` of the library crate: none of the UI's or the CLI's crates. The crate's manifest
 /// is what keeps them out; this checks the dependency graph when cargo is at hand.
 #[test]

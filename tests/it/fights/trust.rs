@@ -222,14 +222,13 @@ fn a_key_on_a_fight_changed_behind_the_screen_is_refused() {
     let now = std::fs::read_to_string(&path).unwrap();
     let (other, _) = lairsmith_core::fight::saved::load_fight(&path).unwrap();
     assert_eq!(other.history.len(), seen.history.len());
-    let changed = |e: lairsmith_core::encounter::DataError| match e {
-        lairsmith_core::encounter::DataError::Refused(inner) => matches!(
-            inner.downcast_ref::<lairsmith_core::fight::refused::FightRefused>(),
-            Some(lairsmith_core::fight::refused::FightRefused::ChangedOnDisk(
-                _
-            ))
-        ),
-        _ => false,
+    let changed = |e: lairsmith_core::fight::FightError| {
+        matches!(
+            e,
+            lairsmith_core::fight::FightError::Refused(
+                lairsmith_core::fight::refused::FightRefused::ChangedOnDisk(_)
+            )
+        )
     };
     assert!(changed(
         run::step_seen(&path, print, Step::next()).unwrap_err()

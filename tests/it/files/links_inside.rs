@@ -214,7 +214,9 @@ fn the_refusal_names_the_link_and_the_way_out() {
     DataDir::new(&data);
     let e = lairsmith_core::fight::saved::update_fight(&link.join("ford.yaml"), |_| Ok(()))
         .unwrap_err();
-    let DataError::Save(SaveError::LinkInside(inside)) = &e else {
+    let lairsmith_core::fight::FightError::Data(DataError::Save(SaveError::LinkInside(inside))) =
+        &e
+    else {
         panic!("{e:?}")
     };
     assert_eq!((&inside.link, &inside.to), (&link, &to));

@@ -1,13 +1,16 @@
 //! Refusals from the files built on encounters (adventures and fights): each is the sentence a
-//! GM reads on the command line, and a typed error a caller of the library can tell apart
-//! (`DataError::Refused` holds an `AdventureRefused` or a `FightRefused`).
+//! GM reads on the command line, and a typed error a caller of the library can tell apart by
+//! matching on its layer's error (`AdventureError::Refused` holds an `AdventureRefused`,
+//! `FightError::Refused` a `FightRefused`).
 
 use crate::common;
 use common::{lairsmith, lairsmith_ok, stderr};
-use lairsmith_core::adventure::AdventureRefused;
+use lairsmith::cli::hint::Worded;
+use lairsmith_core::adventure::{AdventureError, AdventureRefused};
 use lairsmith_core::data_dir::DataDir;
 use lairsmith_core::encounter::DataError;
-use lairsmith_core::fight::refused::FightRefused;
+use lairsmith_core::fight::refused::{FightError, FightRefused};
+use lairsmith_core::hint::Hint;
 use std::path::Path;
 
 /// `lairsmith ARGS` fails with exactly `message` on standard error.
@@ -17,21 +20,17 @@ fn refused(data: &Path, args: &[&str], message: &str) {
     assert_eq!(stderr(&o), format!("lairsmith: {message}\n"), "{args:?}");
 }
 
-fn adventure_kind(e: &DataError) -> &AdventureRefused {
+fn adventure_kind(e: &AdventureError) -> &AdventureRefused {
     match e {
-        DataError::Refused(inner) => inner
-            .downcast_ref::<AdventureRefused>()
-            .unwrap_or_else(|| panic!("not an adventure's refusal: {e:?}")),
-        other => panic!("not a refusal: {other:?}"),
+        AdventureError::Refused(inner) => inner,
+        other => panic!("not an adventure's refusal: {other:?}"),
     }
 }
 
-fn fight_kind(e: &DataError) -> &FightRefused {
+fn fight_kind(e: &FightError) -> &FightRefused {
     match e {
-        DataError::Refused(inner) => inner
-            .downcast_ref::<FightRefused>()
-            .unwrap_or_else(|| panic!("not a fight's refusal: {e:?}")),
-        other => panic!("not a refusal: {other:?}"),
+        FightError::Refused(inner) => inner,
+        other => panic!("not a fight's refusal: {other:?}"),
     }
 }
 
@@ -138,10 +137,14 @@ fn a_fights_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
     assert!(matches!(fight_kind(&e), FightRefused::NothingToUndo));
     let e = run::award(&data, &path).unwrap_err();
     assert!(matches!(fight_kind(&e), FightRefused::NotEnded));
+    // The library's sentence names no command; its hint is worded by each face, the command
+    // line as before.
     assert_eq!(
-        e.to_string(),
+        e.worded(),
         "the fight has not ended (`lairsmith fight end FIGHT`)"
     );
+    assert_eq!(e.to_string(), "the fight has not ended");
+    assert_eq!(e.hint(), Some(Hint::EndFight));
     let other = lairsmith_core::store::Fingerprint { len: 1, hash: 7 };
     let e = run::end(&path, Vec::new(), Some(other)).unwrap_err();
     assert!(matches!(fight_kind(&e), FightRefused::ChangedOnDisk(c) if c.steps == 0));
@@ -160,7 +163,7 @@ fn a_fights_refusals_say_what_is_wrong_and_callers_can_tell_them_apart() {
         "the fight has ended; undo the end to change it",
     );
     let e = run::step(&path, |_| {
-        Ok::<_, DataError>(lairsmith_core::fight::step::Step::next())
+        Ok::<_, FightError>(lairsmith_core::fight::step::Step::next())
     })
     .unwrap_err();
     assert!(matches!(

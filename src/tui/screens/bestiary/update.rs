@@ -456,7 +456,7 @@ pub fn relevel_ask(
             &app.bestiary.templates,
         )
     {
-        return Err(why);
+        return Err(why.words(Some(&crate::tui::hint::words(app, &why.hint()))));
     }
     Ok(lairsmith_core::monster::relevel::Ask {
         level,

@@ -49,18 +49,47 @@ pub enum Done {
     NotStarted {
         encounter: PathBuf,
         surprised: Vec<String>,
-        why: String,
+        why: Failed,
     },
     /// The fight at `path` after the job, with what to say about it; or why it failed (the
     /// screen then reads the file again).
     Fight {
         path: PathBuf,
-        result: Result<Read, String>,
+        result: Result<Read, Failed>,
         /// The job ended the fight: ask whether to write the XP.
         ended: bool,
         /// The job only read the file: a failure closes the fight rather than reading again.
         read: bool,
     },
+}
+
+/// Why a job failed: the sentence, and what the GM can do about it, which the screen words
+/// with its keys ([`crate::tui::hint`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failed {
+    pub why: String,
+    pub hint: Option<lairsmith_core::hint::Hint>,
+}
+
+impl From<String> for Failed {
+    fn from(why: String) -> Failed {
+        Failed { why, hint: None }
+    }
+}
+
+impl From<lairsmith_core::fight::FightError> for Failed {
+    fn from(e: lairsmith_core::fight::FightError) -> Failed {
+        Failed {
+            why: e.to_string(),
+            hint: e.hint(),
+        }
+    }
+}
+
+impl From<lairsmith_core::encounter::DataError> for Failed {
+    fn from(e: lairsmith_core::encounter::DataError) -> Failed {
+        lairsmith_core::fight::FightError::from(e).into()
+    }
 }
 
 /// A fight as a job left it: the fight, its file's fingerprint, and what to say about it.
@@ -85,7 +114,7 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
                 .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
             Ok(Box::new(f))
         };
-    let read = |c: run::Changed<Vec<String>>| -> Result<Read, String> {
+    let read = |c: run::Changed<Vec<String>>| -> Result<Read, Failed> {
         Ok(Read {
             fight: whole(c.fight)?,
             fingerprint: c.fingerprint,
@@ -100,7 +129,7 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
         }),
         Job::Load { path } => Done::Fight {
             result: lairsmith_core::fight::saved::load_fight(&path)
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
                 .and_then(|(f, fingerprint)| {
                     Ok(Read {
                         fight: whole(f)?,
@@ -114,7 +143,7 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
         },
         Job::Start { with } => match run::start(&data, &with) {
             Ok((path, f, fingerprint)) => Done::Fight {
-                result: whole(f).map(|fight| Read {
+                result: whole(f).map_err(Failed::from).map(|fight| Read {
                     fight,
                     fingerprint,
                     news: vec![format!("Started: {}", path.display())],
@@ -126,12 +155,12 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
             Err(e) => Done::NotStarted {
                 encounter: PathBuf::from(&with.encounter),
                 surprised: with.surprised.clone(),
-                why: e.to_string(),
+                why: e.into(),
             },
         },
         Job::Step { path, seen, steps } => Done::Fight {
             result: run::steps_seen(&path, seen, &steps)
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
                 .and_then(|c| {
                     read(run::Changed {
                         news: lines(c.news),
@@ -145,7 +174,7 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
         },
         Job::Undo { path, seen } => Done::Fight {
             result: run::undo(&path, Some(seen))
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
                 .and_then(|c| {
                     read(run::Changed {
                         news: vec![format!("undone: {}", run::step_words(&c.news))],
@@ -164,7 +193,7 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
             treasure,
         } => {
             let result = run::end(&path, overcome, Some(seen))
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
                 .and_then(|c| {
                     let news = run::end_lines(&data, &c.fight, treasure);
                     read(run::Changed {
@@ -182,7 +211,7 @@ pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
         }
         Job::Award { path, treasure } => Done::Fight {
             result: run::award(&data, &path)
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
                 .and_then(|c| {
                     // The XP, then where it was written, then the treasure.
                     let mut news = run::end_lines(&data, &c.fight, treasure);

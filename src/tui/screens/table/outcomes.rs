@@ -68,7 +68,11 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             why,
         } => {
             // The question again, with what was typed: a mistyped name is corrected, not retyped.
-            app.error(why);
+            app.error(crate::tui::hint::with_hint(
+                app,
+                &why.why,
+                why.hint.as_ref(),
+            ));
             super::update::ask_start(app, encounter, &surprised.join(", "));
             Vec::new()
         }
@@ -135,7 +139,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             read,
             ..
         } => {
-            app.error(e);
+            app.error(crate::tui::hint::with_hint(app, &e.why, e.hint.as_ref()));
             if read {
                 // The file cannot be read (removed, broken by hand): back to the list.
                 app.table.open = None;
