@@ -4,7 +4,7 @@
 //! every version; `rand`'s generators make no such promise across versions.
 
 /// FNV-1a (64 bits) of `bytes`.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {
         h ^= u64::from(*b);
@@ -20,7 +20,7 @@ pub fn xxh3(bytes: &[u8]) -> u64 {
 }
 
 /// [`xxh3`] over several pieces, as if they were one.
-pub fn xxh3_of(pieces: &[&[u8]]) -> u64 {
+pub(crate) fn xxh3_of(pieces: &[&[u8]]) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     for p in pieces {
         h.update(p);

@@ -48,7 +48,7 @@ impl Cursor {
 
 /// Results of chunks finished in any order, put back in input order.
 #[derive(Debug)]
-pub struct Gathered<R> {
+pub(crate) struct Gathered<R> {
     parts: Mutex<Vec<(usize, Vec<R>)>>,
 }
 
@@ -71,14 +71,14 @@ impl<R> Gathered<R> {
     /// The results of each chunk, chunks in input order: with chunks of one size from a
     /// [`Cursor`], item `i` is `[i / chunk][i % chunk]` (no copy of every result into one
     /// vector).
-    pub fn into_chunks(self) -> Vec<Vec<R>> {
+    pub(crate) fn into_chunks(self) -> Vec<Vec<R>> {
         let mut parts = self.parts.into_inner().unwrap_or_default();
         parts.sort_unstable_by_key(|(start, _)| *start);
         parts.into_iter().map(|(_, r)| r).collect()
     }
 
     /// Every result, in input order.
-    pub fn into_ordered(self) -> Vec<R> {
+    pub(crate) fn into_ordered(self) -> Vec<R> {
         let parts = self.into_chunks();
         let mut out = Vec::with_capacity(parts.iter().map(Vec::len).sum());
         for r in parts {
@@ -99,7 +99,7 @@ pub fn drain<T, R>(items: &[T], cursor: &Cursor, into: &Gathered<R>, f: impl Fn(
 
 /// `f` applied to every item, on up to eight threads; small inputs (under `min_parallel`
 /// items) or one-core machines run on the calling thread.
-pub fn map_in_order<T: Sync, R: Send>(
+pub(crate) fn map_in_order<T: Sync, R: Send>(
     items: &[T],
     min_parallel: usize,
     f: impl Fn(&T) -> R + Sync,
@@ -125,7 +125,7 @@ pub fn map_in_order<T: Sync, R: Send>(
 
 /// `f` applied to contiguous chunks of `items` on up to eight threads, its outputs joined in
 /// input order: for work that keeps state per thread (a matcher with its buffers).
-pub fn flat_map_chunks<T: Sync, R: Send>(
+pub(crate) fn flat_map_chunks<T: Sync, R: Send>(
     items: &[T],
     min_parallel: usize,
     f: impl Fn(&[T]) -> Vec<R> + Sync,

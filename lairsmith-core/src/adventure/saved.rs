@@ -88,7 +88,7 @@ pub fn save_adventure(
 
 /// Changes the adventure file at `path` under its lock (read, change, write), so that changes
 /// made at the same time by other processes are never lost. The file's `x-` values are kept as
-/// written, or the change is refused ([`crate::yaml_keep`]).
+/// written, or the change is refused (`yaml_keep`).
 pub fn update_adventure<T>(
     path: &Path,
     mut change: impl FnMut(&mut Adventure) -> Result<T, DataError>,
@@ -123,7 +123,7 @@ fn ids_in(dir: &Path) -> Vec<String> {
 }
 
 /// The ids of the saved encounters.
-pub fn encounter_ids(data: &DataDir) -> Vec<String> {
+pub(crate) fn encounter_ids(data: &DataDir) -> Vec<String> {
     ids_in(&data.encounters())
 }
 
@@ -136,7 +136,7 @@ fn nearest(word: &str, ids: &[String]) -> Vec<String> {
 }
 
 /// Why an encounter id names no saved encounter, with the closest ids.
-pub fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
+pub(crate) fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
     AdventureRefused::NoSuchEncounter {
         id: id.to_owned(),
         near: nearest(id, &encounter_ids(data)),
@@ -144,7 +144,7 @@ pub fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
 }
 
 /// The file of the saved encounter `id`, which must exist.
-pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
+pub(crate) fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
     let path = crate::encounter::encounter_path(data, id)?;
     match std::fs::metadata(&path) {
         Ok(m) if m.is_file() => Ok(path),

@@ -77,7 +77,7 @@ impl Card {
     /// Whether the card could belong to a monster file lairsmith reads: the same id and name
     /// rules as [`MonsterDesign::check`], and an XP a file can give. A card read from the index that fails them is read
     /// again from its file.
-    pub fn is_well_formed(&self) -> bool {
+    pub(crate) fn is_well_formed(&self) -> bool {
         crate::monster::design::check_id(&self.id).is_ok()
             && crate::text::check_name("the name", &self.name).is_ok()
             // Every XP a file can give lies in the XP override's range (the table's is inside).
@@ -108,7 +108,7 @@ impl Card {
 
     /// The card a row of the index holds for the file with this stem, if the row is one a
     /// monster file could give (see [`Card::is_well_formed`]).
-    pub fn from_row(row: &CardRow<'_>, stem: &str) -> Option<Card> {
+    pub(crate) fn from_row(row: &CardRow<'_>, stem: &str) -> Option<Card> {
         let card = Card {
             id: if row.id.is_empty() { stem } else { row.id }.to_owned(),
             name: row.name.to_owned(),

@@ -1,12 +1,12 @@
 //! Encounters: parties, the encounter file, the budget and difficulty report (RULINGS E1-E5),
 //! the generator and the Markdown sheet; the saved encounter and party files of a data
-//! directory ([`saved`], [`parties`]); and the characters' rests ([`mod@rest`], P20).
+//! directory ([`saved`], [`parties`]); and the characters' rests (`rest`, P20).
 
 pub mod challenge;
-pub mod count;
-pub mod cr_serde;
+pub(crate) mod count;
+pub(crate) mod cr_serde;
 pub mod error;
-pub mod explanation;
+pub(crate) mod explanation;
 pub mod file;
 pub mod generate;
 pub mod generate3e;
@@ -14,7 +14,7 @@ pub mod parties;
 pub mod party;
 pub mod rating;
 pub mod report;
-pub mod rest;
+pub(crate) mod rest;
 pub mod saved;
 pub mod theme;
 

@@ -69,7 +69,7 @@ pub fn inline(text: &str) -> String {
 /// `text` between `delimiter`s (`**` strong, `*` emphasis), escaped as [`inline`]. Spaces at
 /// its ends go outside the delimiters: `* [Veteran]*` is not emphasis in CommonMark, since an
 /// opening `*` must not be followed by a space.
-pub fn delimited(text: &str, delimiter: &str) -> String {
+pub(crate) fn delimited(text: &str, delimiter: &str) -> String {
     let core = text.trim();
     if core.is_empty() {
         return inline(text);

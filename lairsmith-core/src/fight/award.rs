@@ -25,7 +25,7 @@ use std::path::Path;
 
 /// Where an award goes: a saved party, or an adventure file that holds its party.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AwardTo {
+pub(crate) enum AwardTo {
     /// `parties/<id>.yaml`.
     Party(String),
     /// `adventures/<id>.yaml`, whose `party:` lists the members.

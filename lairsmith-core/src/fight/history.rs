@@ -261,7 +261,7 @@ impl History {
     }
 
     /// The number (from 1) of the first step in [`History::parsed`].
-    pub fn first_parsed(&self) -> usize {
+    pub(crate) fn first_parsed(&self) -> usize {
         self.read_kept + 1
     }
 

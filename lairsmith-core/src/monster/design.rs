@@ -208,7 +208,7 @@ impl Movement {
     }
 
     /// The speed of a mode besides walking, to set.
-    pub fn speed_mut(&mut self, mode: MovementMode) -> &mut Option<u32> {
+    pub(crate) fn speed_mut(&mut self, mode: MovementMode) -> &mut Option<u32> {
         match mode {
             MovementMode::Fly => &mut self.fly,
             MovementMode::Swim => &mut self.swim,
@@ -703,7 +703,7 @@ impl MonsterDesign {
     }
 
     /// The lists of a monster beyond their most (`limits`), and each power's problems.
-    pub fn list_problems(&self, holder: &str) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn list_problems(&self, holder: &str) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, VARIANTS, WORDS};
         list_refusals(
             holder,
@@ -727,7 +727,7 @@ impl MonsterDesign {
 
 /// Refusals for lists past their most (`(path, length, limit)`; a dotted path is nested keys)
 /// and for the problems of each power of each power list (`(path, powers)`).
-pub fn list_refusals(
+pub(crate) fn list_refusals(
     holder: &str,
     lists: &[(&str, usize, &crate::limits::ListLimit)],
     powers: &[(&str, &[Power])],

@@ -25,7 +25,7 @@ use yaml_serde::Value;
 pub const MAX_PROBLEMS: usize = 20;
 
 /// The keys of a monster file, in schema order.
-pub const MONSTER_KEYS: &[&str] = &[
+pub(crate) const MONSTER_KEYS: &[&str] = &[
     "kind",
     "schema_version",
     "id",
@@ -74,7 +74,7 @@ const REQUIRED: &[&str] = &[
 ];
 
 /// The keys of a power.
-pub const POWER_KEYS: &[&str] = &[
+pub(crate) const POWER_KEYS: &[&str] = &[
     "name",
     "basic",
     "usage",

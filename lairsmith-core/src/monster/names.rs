@@ -7,7 +7,7 @@
 //! names that differ only in case or surrounding spaces are the same to a reader at the table.
 
 /// The form two names are compared in.
-pub fn name_key(name: &str) -> String {
+pub(crate) fn name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 

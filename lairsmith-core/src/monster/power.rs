@@ -282,12 +282,12 @@ impl Power {
 
     /// Whether it deals damage to more than one creature: an area, or several targets. Mooks
     /// target one creature with each damaging attack (Creating New Monsters: Powers).
-    pub fn hits_several(&self) -> bool {
+    pub(crate) fn hits_several(&self) -> bool {
         (self.origin.is_area() || self.targets_several()) && self.damage.is_some()
     }
 
     /// Whether the targets line names more than one creature.
-    pub fn targets_several(&self) -> bool {
+    pub(crate) fn targets_several(&self) -> bool {
         let t = self.targets.as_deref().unwrap_or("").to_lowercase();
         [
             "two ",
@@ -305,7 +305,7 @@ impl Power {
     }
 
     /// How many attacks one use of the power makes.
-    pub fn attack_count(&self) -> u32 {
+    pub(crate) fn attack_count(&self) -> u32 {
         self.attacks.unwrap_or(u32::from(self.attack.is_some()))
     }
 }

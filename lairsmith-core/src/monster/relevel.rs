@@ -118,7 +118,7 @@ fn margin(o: &AppliedOverride) -> i64 {
 }
 
 /// Pairs the overrides of the stat blocks before and after a re-level by what they set.
-pub fn override_effects(before: &StatBlock, after: &StatBlock) -> Vec<OverrideEffect> {
+pub(crate) fn override_effects(before: &StatBlock, after: &StatBlock) -> Vec<OverrideEffect> {
     let mut out: Vec<OverrideEffect> = before
         .overrides
         .iter()

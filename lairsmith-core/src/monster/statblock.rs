@@ -441,7 +441,7 @@ impl StatBlock {
     /// R7: a skill's bonus and whether it is trained. A trained skill has the bonus the stat
     /// block lists; Perception is the stat block's (an override included); any other skill is its
     /// ability's listed modifier, which already holds half the level.
-    pub fn skill_bonus(&self, skill: crate::rules::Skill) -> (i64, bool) {
+    pub(crate) fn skill_bonus(&self, skill: crate::rules::Skill) -> (i64, bool) {
         use crate::vocab::Vocabulary;
         let trained = self
             .skills

@@ -32,12 +32,12 @@ impl DamageTier {
     }
 
     /// Whether the power is used once per encounter or on a refresh, not at will.
-    pub fn is_surge(self) -> bool {
+    pub(crate) fn is_surge(self) -> bool {
         matches!(self, DamageTier::SurgeSingle | DamageTier::SurgeMulti)
     }
 
     /// Whether the power targets two or more creatures.
-    pub fn is_multi(self) -> bool {
+    pub(crate) fn is_multi(self) -> bool {
         matches!(self, DamageTier::AtWillMulti | DamageTier::SurgeMulti)
     }
 
@@ -81,7 +81,7 @@ impl fmt::Display for Damage {
 }
 
 /// The table row for a level.
-pub fn damage_row(level: Level) -> &'static DamageRow {
+pub(crate) fn damage_row(level: Level) -> &'static DamageRow {
     &MONSTER_DAMAGE[level.index()]
 }
 

@@ -23,7 +23,7 @@ pub const DEFAULT_SENSE_RANGE: u32 = 10;
 impl SenseKind {
     /// Whether the sense has a range in squares (blindsight, tremorsense, truesight), written after
     /// it: `blindsight 10`.
-    pub fn has_range(self) -> bool {
+    pub(crate) fn has_range(self) -> bool {
         matches!(
             self,
             SenseKind::Blindsight | SenseKind::Tremorsense | SenseKind::Truesight

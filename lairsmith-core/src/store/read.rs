@@ -34,7 +34,7 @@ pub struct Stamp {
 
 impl Stamp {
     /// The stamp of a file whose metadata is `m`.
-    pub fn of_meta(m: &Metadata) -> Stamp {
+    pub(crate) fn of_meta(m: &Metadata) -> Stamp {
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
@@ -86,7 +86,7 @@ impl Stamp {
     }
 
     /// Whether a same-size rewrite after `now` could leave this stamp unchanged.
-    pub fn is_racy(&self, now: SystemTime) -> bool {
+    pub(crate) fn is_racy(&self, now: SystemTime) -> bool {
         let newest = (self.mtime_s, self.mtime_ns).max((self.ctime_s, self.ctime_ns));
         let Ok(secs) = u64::try_from(newest.0) else {
             return false; // before 1970: long past

@@ -24,7 +24,7 @@ const ATTEMPTS: usize = 64;
 const UNLOCKED_FORMAT_AGE: Duration = Duration::from_secs(600);
 
 /// A locked temporary file beside its target, deleted on drop unless it was moved into place.
-pub struct TempFile {
+pub(crate) struct TempFile {
     path: PathBuf,
     file: File,
     placed: bool,
@@ -79,13 +79,13 @@ impl TempFile {
     }
 
     /// Writes everything and syncs it to the disk.
-    pub fn write_synced(&mut self, contents: &[u8]) -> io::Result<()> {
+    pub(crate) fn write_synced(&mut self, contents: &[u8]) -> io::Result<()> {
         self.file.write_all(contents)?;
         self.file.sync_all()
     }
 
     /// Renames the file over `target`.
-    pub fn rename_to(&mut self, target: &Path) -> io::Result<()> {
+    pub(crate) fn rename_to(&mut self, target: &Path) -> io::Result<()> {
         fs::rename(&self.path, target)?;
         self.placed = true;
         Ok(())
@@ -93,7 +93,7 @@ impl TempFile {
 
     /// Makes the file `target` too, failing with `AlreadyExists` if `target` exists, then drops
     /// the temporary name.
-    pub fn link_to(&mut self, target: &Path) -> io::Result<()> {
+    pub(crate) fn link_to(&mut self, target: &Path) -> io::Result<()> {
         fs::hard_link(&self.path, target)?;
         self.placed = true;
         // The target is complete; a second name left by a crash here is cleaned up later.

@@ -15,7 +15,7 @@
 //! ```
 
 mod plan;
-pub mod render;
+pub(crate) mod render;
 mod trove;
 
 pub use plan::{
@@ -43,11 +43,11 @@ pub const GP_PER_PP: u64 = 100;
 pub const MAX_ITEM_LEVEL: u32 = crate::rules::level::MAX_LEVEL as u32;
 
 /// What a plan says when an item's level stopped at [`MAX_ITEM_LEVEL`] (T3).
-pub const ITEM_LEVEL_READING: &str = "T3: items stop at level 30 (Levels, Tiers and Bonuses; the item tables end at 30): an item whose level would pass 30 is a level-30 item (lairsmith's own reading).";
+pub(crate) const ITEM_LEVEL_READING: &str = "T3: items stop at level 30 (Levels, Tiers and Bonuses; the item tables end at 30): an item whose level would pass 30 is a level-30 item (lairsmith's own reading).";
 
 /// The level of an item `above` levels over `level`, stopped at [`MAX_ITEM_LEVEL`] (T3), with
 /// the level the book's arithmetic gives when it had to stop.
-pub fn item_level(level: u32, above: u32) -> (u32, Option<u32>) {
+pub(crate) fn item_level(level: u32, above: u32) -> (u32, Option<u32>) {
     let wanted = level.saturating_add(above);
     if wanted > MAX_ITEM_LEVEL {
         (MAX_ITEM_LEVEL, Some(wanted))
@@ -109,7 +109,7 @@ impl Gp {
     }
 
     /// `tenths` tenths of a gold piece.
-    pub fn from_tenths(tenths: u64) -> Gp {
+    pub(crate) fn from_tenths(tenths: u64) -> Gp {
         Gp { tenths }
     }
 

@@ -218,7 +218,7 @@ impl Refused {
 
     /// The located error for the file `path` holding `text`. A layout the locator does not
     /// follow (flow style) falls back to the nearest enclosing key it finds, then to line 1.
-    pub fn in_file(self, text: &str, path: &Path) -> FileError {
+    pub(crate) fn in_file(self, text: &str, path: &Path) -> FileError {
         let (line, column) = (1..=self.at.len())
             .rev()
             .find_map(|n| locate_key(text, &self.at[..n]))

@@ -164,7 +164,7 @@ impl Placeholder {
 
     /// "Level 12 Wrecker placeholder": the description where it stands in parentheses itself,
     /// beside a label.
-    pub fn describe_beside_label(&self) -> String {
+    pub(crate) fn describe_beside_label(&self) -> String {
         self.describe().replace(" (placeholder)", " placeholder")
     }
 }
@@ -437,7 +437,7 @@ crate::vocabulary! {
 
 impl System {
     /// Whether the system is Orcus, the default, which a file leaves out.
-    pub fn is_orcus(&self) -> bool {
+    pub(crate) fn is_orcus(&self) -> bool {
         *self == System::Orcus
     }
 

@@ -48,7 +48,7 @@ impl From<SpecError> for String {
 }
 
 /// Checks a party's size against 1..=[`MAX_PARTY_SIZE`], the same for specs and files.
-pub fn check_size(n: usize) -> Result<(), PartyError> {
+pub(crate) fn check_size(n: usize) -> Result<(), PartyError> {
     if (1..=MAX_PARTY_SIZE).contains(&n) {
         Ok(())
     } else if n == 0 {
@@ -62,7 +62,7 @@ pub fn check_size(n: usize) -> Result<(), PartyError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Party {
     /// The characters in the order given. Wherever a party is read it holds 1 to [`MAX_PARTY_SIZE`]
-    /// of them ([`check_size`]).
+    /// of them (`check_size`).
     pub members: Vec<Member>,
 }
 
@@ -95,7 +95,7 @@ impl Party {
     }
 
     /// All characters share one level.
-    pub fn uniform_level(&self) -> Option<Level> {
+    pub(crate) fn uniform_level(&self) -> Option<Level> {
         let first = self.members.first()?.level;
         self.members
             .iter()
@@ -197,7 +197,7 @@ impl Party {
 }
 
 /// The forms a party spec takes, for every message that refuses one.
-pub const SPEC_FORMS: &str =
+pub(crate) const SPEC_FORMS: &str =
     "a spec is 4x6 (4 characters of level 6), 3,3,4,5 (one level each) or Ana=3,Bo=4";
 
 /// A text that is not a party spec, and why when it has a spec's shape (`4x40`: the level).
@@ -331,7 +331,7 @@ impl PartyFile {
 
     /// The place (from 0) of the member `which` names: a name in any case, or `#N` for the
     /// Nth member.
-    pub fn find_member(&self, which: &str) -> Option<usize> {
+    pub(crate) fn find_member(&self, which: &str) -> Option<usize> {
         let wanted = which.trim();
         let by_place = wanted
             .strip_prefix('#')

@@ -421,7 +421,7 @@ impl Combatant {
     }
 
     /// Whether it has taken no damage.
-    pub fn is_unhurt(&self) -> bool {
+    pub(crate) fn is_unhurt(&self) -> bool {
         match self.max_hp {
             Some(m) => self.hp >= m,
             None => self.hp >= 0,
