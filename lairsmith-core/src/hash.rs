@@ -15,7 +15,7 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// XXH3 (64 bits, seed 0) of `bytes`: the published algorithm, at memory speed, for hashes of
 /// whole files (a file's fingerprint, a fight file's check) that are taken at every step.
-pub fn xxh3(bytes: &[u8]) -> u64 {
+pub(crate) fn xxh3(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(bytes)
 }
 
@@ -29,7 +29,7 @@ pub(crate) fn xxh3_of(pieces: &[&[u8]]) -> u64 {
 }
 
 /// The next number of the splitmix64 sequence whose state is `state`, which it advances.
-pub fn splitmix64(state: &mut u64) -> u64 {
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

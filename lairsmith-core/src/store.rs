@@ -20,9 +20,11 @@ mod temp;
 pub mod trash;
 
 pub use inside::LinkInside;
-pub use open::{kind_of, not_regular, open_regular, read_at_most};
-pub use read::{Stamp, read_limited, read_stamped, yaml_files, yaml_ids};
-pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
+pub(crate) use open::kind_of;
+pub use open::{not_regular, open_regular, read_at_most};
+pub(crate) use read::read_stamped;
+pub use read::{Stamp, read_limited, yaml_files, yaml_ids};
+pub(crate) use temp::remove_if_stale as remove_if_stale_temp;
 
 use open::{open_regular_writable, same_file};
 use std::fs::{self, File, Metadata};
@@ -88,7 +90,7 @@ pub enum SaveError {
     NotRegular {
         /// The path.
         path: PathBuf,
-        /// What is there, with its article: "a directory" ([`kind_of`]).
+        /// What is there, with its article: "a directory" (`kind_of`).
         what: &'static str,
     },
     /// A symbolic link is at the path: lairsmith never writes through one.

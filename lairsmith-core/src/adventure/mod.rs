@@ -11,6 +11,6 @@ pub use check::{AdventureReport, EncounterLine, LevelUp, check};
 pub use error::AdventureRefused;
 pub use file::{Adventure, ListError, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
 pub use saved::{
-    add_encounter, adventure_party, adventure_path, create_adventure, existing_adventure,
-    list_adventures, load_adventure, remove_encounter, save_adventure, update_adventure,
+    add_encounter, adventure_party, create_adventure, existing_adventure, list_adventures,
+    load_adventure, remove_encounter, update_adventure,
 };

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// An adventure file: a path, or the id of one in `adventures/` (the rule of
 /// [`names_a_file`], as for encounters).
-pub fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
+pub(crate) fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
@@ -74,7 +74,7 @@ pub fn create_adventure(
 }
 
 /// Writes an adventure atomically, as `expect` allows. Returns the new fingerprint.
-pub fn save_adventure(
+pub(crate) fn save_adventure(
     path: &Path,
     a: &Adventure,
     expect: Expect,

@@ -25,9 +25,9 @@ pub use file::{
     Encounter, Group, GroupError, PartyRef, Placeholder, Side, System, parse_encounter, parse_party,
 };
 pub use parties::{
-    PartyChoice, PartyRemoved, PartySet, choose_party, level_up, list_parties, load_party_file,
-    member_stats, new_party, party_path, read_party, remove_party, resolve_party_spec, rest_party,
-    set_numbers, set_party, set_stats, spec_party,
+    PartyChoice, PartyRemoved, PartySet, choose_party, level_up, list_parties, member_stats,
+    new_party, party_path, read_party, remove_party, resolve_party_spec, rest_party, set_numbers,
+    set_party, set_stats, spec_party,
 };
 pub use party::{Member, NumbersError, Party, PartyError, PartyFile, SpecError, StatsChange};
 pub use rating::orcus::budget;
@@ -37,5 +37,5 @@ pub use rest::{Rest, RestError, count_encounter, rest};
 pub use saved::{
     add_group, create_encounter, create_encounter_in, encounter_path, list_encounters,
     load_encounter, load_encounter_with_party, party_of, remove_group, save_encounter,
-    set_group_notes, update_encounter,
+    set_group_notes,
 };

@@ -25,7 +25,7 @@ pub(crate) fn party_trash(data: &DataDir) -> PathBuf {
 }
 
 /// Reads and checks a saved party file.
-pub fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
+pub(crate) fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
     let (text, _) = read_text(path)?;
     Ok(parse_party(&text, path)?)
 }

@@ -121,7 +121,7 @@ pub fn save_encounter(
 /// Changes the encounter file at `path` under its lock: read, change, write, with no other save
 /// in between, so that changes made at the same time by other processes are never lost. The
 /// file's `x-` values are kept as written, or the change is refused (`yaml_keep`).
-pub fn update_encounter(
+pub(crate) fn update_encounter(
     path: &Path,
     mut change: impl FnMut(&mut Encounter) -> Result<(), DataError>,
 ) -> Result<(), DataError> {

@@ -105,7 +105,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, FileError> {
 
 /// [`read_limited`], with the file's stamp if it did not change while it was read (taken from
 /// the open file before and after reading).
-pub fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<Stamp>), FileError> {
+pub(crate) fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<Stamp>), FileError> {
     let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read the file: {e}"));
     let (mut file, before) = open_regular(path).map_err(cannot)?;
     let bytes = read_at_most(&mut file, MAX_FILE_BYTES)

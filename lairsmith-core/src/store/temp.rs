@@ -32,7 +32,7 @@ pub(crate) struct TempFile {
 
 impl TempFile {
     /// Creates `.NAME.PID-N.tmp` in `dir` for the target file name `name`, locked.
-    pub fn create(dir: &Path, name: &str) -> io::Result<TempFile> {
+    pub(super) fn create(dir: &Path, name: &str) -> io::Result<TempFile> {
         let mut last = io::Error::other("no temporary file name was free");
         for _ in 0..ATTEMPTS {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -74,7 +74,7 @@ impl TempFile {
         &self.path
     }
 
-    pub fn file(&self) -> &File {
+    pub(super) fn file(&self) -> &File {
         &self.file
     }
 
@@ -125,7 +125,7 @@ fn temp_name(name: &str) -> Option<bool> {
 
 /// Deletes temporary files in `dir` whose writers are dead. Best effort: anything unreadable
 /// is left alone.
-pub fn remove_stale(dir: &Path) {
+pub(super) fn remove_stale(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -139,7 +139,7 @@ pub fn remove_stale(dir: &Path) {
 
 /// Deletes `path` if it is a temporary file of a dead writer (for a caller listing a directory
 /// anyway).
-pub fn remove_if_stale(path: &Path) {
+pub(crate) fn remove_if_stale(path: &Path) {
     let name = path.file_name().map(|n| n.to_string_lossy());
     if let Some(unlocked_format) = name.and_then(|n| temp_name(&n)) {
         remove_if_abandoned(path, unlocked_format);

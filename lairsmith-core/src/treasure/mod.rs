@@ -22,9 +22,10 @@ pub use plan::{
     CharacterTreasure, Grant, ITEMS_ONLY_PLUS, PermanentItem, Plan, Totals, for_encounter, plan,
 };
 pub use render::report_with;
+pub(crate) use trove::unit_word;
 pub use trove::{
-    BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls,
-    consumable_for, healing_potion, roll_trove, roll_troves, trove_level, unit_word,
+    Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls, consumable_for, roll_trove,
+    roll_troves, trove_level,
 };
 
 use crate::text::group_thousands;

@@ -10,12 +10,12 @@ use crate::vocab::Vocabulary;
 use std::borrow::Cow;
 
 /// "Ana (level 3)" or "#2 (level 3)" for the `i`th character.
-pub fn who(i: usize, c: &CharacterTreasure) -> String {
+pub(crate) fn who(i: usize, c: &CharacterTreasure) -> String {
     named(i, c.name.as_deref(), c.level)
 }
 
 /// "Ana (level 3)" or "#2 (level 3)".
-pub fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
+pub(crate) fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
     match name {
         Some(n) => format!("{n} (level {level})"),
         None => format!("#{} (level {level})", i + 1),

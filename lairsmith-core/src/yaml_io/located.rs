@@ -64,7 +64,7 @@ pub enum Seg {
 
 /// Which character a reader error is about, for its message: " (ESC, U+001B)" and how a
 /// double-quoted string writes it, since the character itself is invisible in most editors.
-pub fn character_at(text: &str, offset: usize) -> String {
+pub(crate) fn character_at(text: &str, offset: usize) -> String {
     let Some(c) = text.get(offset..).and_then(|t| t.chars().next()) else {
         return String::new();
     };
@@ -126,7 +126,7 @@ pub(crate) fn display_path(segs: &[Seg]) -> String {
 
 /// Finds the line and column (1-based) of the key at `segs` in block-style YAML. Returns `None`
 /// for layouts it does not follow (flow style), where callers fall back to the document start.
-pub fn locate_key(text: &str, segs: &[Seg]) -> Option<(usize, usize)> {
+pub(crate) fn locate_key(text: &str, segs: &[Seg]) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     // The node being searched: lines [start, end), whose keys sit at column `indent`.
     let (mut start, mut end) = (0usize, lines.len());
@@ -228,7 +228,7 @@ impl Refused {
 }
 
 /// Checks a name held at `at` in a document; see [`crate::text::check_name`].
-pub fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
+pub(crate) fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
     crate::text::check_name(what, name).map_err(|m| Refused::new(at, m))
 }
 

@@ -9,9 +9,8 @@ pub mod tree;
 use crate::xkeys::X_PREFIX;
 use guard::{Atom, Located, Style};
 pub(crate) use located::display_path;
-pub use located::{
-    FileError, Refused, Seg, character_at, check_name_at, key, line_column, locate_key,
-};
+pub use located::{FileError, Refused, Seg, key, line_column};
+pub(crate) use located::{character_at, check_name_at, locate_key};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::Path;

@@ -67,7 +67,7 @@ use std::sync::OnceLock;
 use std::time::SystemTime;
 
 mod encoding;
-pub use encoding::Records;
+pub(crate) use encoding::Records;
 use encoding::*;
 
 /// Bumped whenever the encoding or anything derived into it changes.
@@ -109,7 +109,7 @@ const NONE: u64 = u64::MAX;
 
 /// What the index keeps about a file that was read whole and did not change while read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seen {
+pub(crate) struct Seen {
     /// The file's stamp, taken before and after it was read, and equal.
     pub stamp: Stamp,
     /// The FNV-1a hash of the file's bytes ([`crate::hash::fnv1a`]), checked again when
@@ -241,7 +241,7 @@ pub struct Index {
 }
 
 /// The index's answer for one file.
-pub struct Hit {
+pub(crate) struct Hit {
     /// The monster, or the error the file gave when it was read; its path is set by
     /// [`Hit::at`].
     result: Result<Entry, FileError>,
@@ -273,7 +273,7 @@ impl Hit {
 }
 
 /// A bestiary directory as listed, with what the index holds for each file.
-pub struct Listing {
+pub(crate) struct Listing {
     /// The directory's monster files, sorted by name.
     pub files: Vec<PathBuf>,
     /// For each file, where its hit is in `checked` ([`NOT_FOUND`]: there is none, parse
