@@ -336,7 +336,7 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
 
 /// "an" before a word that starts with a vowel sound, "a" otherwise ("an elite", "a boss",
 /// "a usage": a `u` read "you" takes "a").
-pub fn article(word: &str) -> &'static str {
+pub(crate) fn article(word: &str) -> &'static str {
     let w = word.trim_start().to_lowercase();
     if ["us", "uni", "eu"].iter().any(|p| w.starts_with(p)) {
         return "a";
@@ -384,7 +384,7 @@ pub fn pad_to_width(s: &str, width: usize) -> String {
 }
 
 /// The items as they display, joined by `sep`: `fire, poison` for a stat block's immunities.
-pub fn joined<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
+pub(crate) fn joined<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
     items
         .iter()
         .map(ToString::to_string)

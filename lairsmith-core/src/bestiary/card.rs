@@ -87,7 +87,7 @@ impl Card {
     /// The card as one compact row of the bestiary index: each closed word as its place in its
     /// vocabulary, and the id left empty when it is the file's stem (as it is for every monster
     /// lairsmith saves).
-    pub fn row(&self, stem: &str) -> CardRow<'_> {
+    pub(crate) fn row(&self, stem: &str) -> CardRow<'_> {
         CardRow {
             id: if self.id == stem { "" } else { &self.id },
             name: &self.name,
@@ -145,7 +145,7 @@ fn word<V: Vocabulary + Copy>(i: u8) -> Option<V> {
     V::ALL.get(usize::from(i)).copied()
 }
 
-/// [`Card`] as the index stores it (see [`Card::row`]): read in place from the index's bytes.
+/// [`Card`] as the index stores it (see `Card::row`): read in place from the index's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardRow<'a> {
     /// Empty when the id is the file's stem.

@@ -106,7 +106,7 @@ impl Entry {
 
     /// The same entry without its design kept in memory (a user's monster only: a shipped one
     /// has no file to read it from again).
-    pub fn lean(mut self) -> Entry {
+    pub(crate) fn lean(mut self) -> Entry {
         if self.provenance == Provenance::User && self.fingerprint.is_some() {
             self.design = Arc::default();
         }
@@ -730,7 +730,7 @@ impl Bestiary {
     }
 
     /// Where the monster with this id is in [`Bestiary::entries`].
-    pub fn position(&self, id: &str) -> Option<usize> {
+    pub(crate) fn position(&self, id: &str) -> Option<usize> {
         self.ids.get(&self.entries, id)
     }
 

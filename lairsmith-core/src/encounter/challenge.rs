@@ -175,7 +175,7 @@ impl ChallengeSkill {
     }
 
     /// A3: the DC of the first check with the skill and of every later one, at `level`.
-    pub fn ladder(&self, level: Level) -> (u32, u32) {
+    pub(crate) fn ladder(&self, level: Level) -> (u32, u32) {
         (self.dc.dc_at(level), LATER_CHECK_DC.dc_at(level))
     }
 
@@ -200,7 +200,7 @@ impl ChallengeSkill {
     }
 
     /// "Athletics DC 16 (moderate, level 6)".
-    pub fn describe(&self, level: Level) -> String {
+    pub(crate) fn describe(&self, level: Level) -> String {
         format!(
             "{} DC {} ({}, level {level})",
             self.skill.label(),
@@ -270,7 +270,7 @@ pub enum Worth {
 
 impl Worth {
     /// How many Standard monsters of the challenge's level it counts as.
-    pub fn standard_monsters(self) -> u64 {
+    pub(crate) fn standard_monsters(self) -> u64 {
         match self {
             Worth::PerCharacter(n) => n as u64,
             Worth::Replaces(n) => u64::from(n),

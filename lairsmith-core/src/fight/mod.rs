@@ -53,7 +53,7 @@ impl Fight {
     /// Makes the state now again from the start and the steps, and each step's log lines with
     /// it (a file changed by hand, an undo). The first step that no longer applies, if one
     /// does not, and the fight is unchanged.
-    pub fn rebuild(&mut self) -> Result<(), (usize, String)> {
+    pub(crate) fn rebuild(&mut self) -> Result<(), (usize, String)> {
         self.history
             .parse_all()
             .map_err(|u| (u.step, format!("it cannot be read: {}", u.why)))?;

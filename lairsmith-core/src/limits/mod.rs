@@ -273,7 +273,7 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A range a serde field is read through (see [`bounded`], `bounded_opt`).
+/// A range a serde field is read through (see `bounded`, `bounded_opt`).
 pub trait Bound {
     /// The range a field read through this bound must lie in.
     const LIMIT: Limit;

@@ -123,7 +123,9 @@ pub(super) fn in_range<B: Bound, T: TryFrom<i64>, E: serde::de::Error>(n: i128) 
 }
 
 /// Reads a number within `B`'s range (`#[serde(deserialize_with = "bounded::<B, _, _>")]`).
-pub fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+pub(crate) fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
     in_range::<B, T, D::Error>(read_number(d)?)
 }
 

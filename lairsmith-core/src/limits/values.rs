@@ -429,13 +429,13 @@ pub const POWERS: ListLimit = ListLimit {
     max: 40,
 };
 /// The most traits a monster lists (each is a named entry of its stat block).
-pub const TRAITS: ListLimit = ListLimit {
+pub(crate) const TRAITS: ListLimit = ListLimit {
     items: "traits",
     field: "`traits:`",
     max: 40,
 };
 /// The most variants a monster file lists (Monster Statistics: Variants).
-pub const VARIANTS: ListLimit = ListLimit {
+pub(crate) const VARIANTS: ListLimit = ListLimit {
     items: "variants",
     field: "`variants:`",
     max: 40,

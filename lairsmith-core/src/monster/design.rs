@@ -126,7 +126,7 @@ impl AbilityScores {
     }
 
     /// No score set: the file leaves out `abilities:`.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         *self == AbilityScores::default()
     }
 }
@@ -197,7 +197,7 @@ impl Movement {
     }
 
     /// The speed of a mode besides walking.
-    pub fn speed(&self, mode: MovementMode) -> Option<u32> {
+    pub(crate) fn speed(&self, mode: MovementMode) -> Option<u32> {
         match mode {
             MovementMode::Fly => self.fly,
             MovementMode::Swim => self.swim,
@@ -645,7 +645,7 @@ impl From<IdError> for String {
 
 impl MonsterDesign {
     /// Checks what a file can hold that serde accepts but lairsmith refuses: the first of
-    /// [`MonsterDesign::problems`].
+    /// `MonsterDesign::problems`.
     pub fn check(&self) -> Result<(), crate::yaml_io::Refused> {
         match self.problems().into_iter().next() {
             Some(r) => Err(r),
@@ -657,7 +657,7 @@ impl MonsterDesign {
     /// an id that is not a slug, a name that is empty, too long or holds control characters,
     /// more templates, powers, traits, variants or list entries than `limits` allows, and an
     /// override outside its stat's range (the numbers serde reads are bounded as they are read).
-    pub fn problems(&self) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::yaml_io::Seg;
         use crate::yaml_io::{Refused, check_name_at, key};
         let mut out = Vec::new();

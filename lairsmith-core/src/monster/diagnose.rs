@@ -264,7 +264,7 @@ pub struct Diagnosis {
 
 /// Reads every field of a monster file on its own. `Err` when the text is not a YAML mapping
 /// (or the hostile-file guard refuses it): then there are no fields to read.
-pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
+pub(crate) fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if crate::yaml_io::guard::needs_check(text) {
         crate::yaml_io::guard::check(text, path)?;

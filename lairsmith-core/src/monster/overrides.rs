@@ -54,7 +54,7 @@ impl Override {
     }
 
     /// The relative amount, for a relative override.
-    pub fn relative(&self) -> Option<i64> {
+    pub(crate) fn relative(&self) -> Option<i64> {
         match self.amount {
             Amount::By(b) => Some(b),
             Amount::Value(_) => None,
@@ -254,7 +254,7 @@ impl Target {
     }
 
     /// The range the number lies in.
-    pub fn limit(&self) -> crate::limits::Limit {
+    pub(crate) fn limit(&self) -> crate::limits::Limit {
         match self {
             Target::Stat(k) => k.limit(),
             Target::Attack(_) => crate::limits::BONUS_OVERRIDE,

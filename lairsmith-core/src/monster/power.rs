@@ -112,7 +112,7 @@ pub struct PowerOverrides {
 
 impl PowerOverrides {
     /// No override set: the file leaves out the power's `overrides:`.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.attack.is_none()
     }
 }
@@ -224,7 +224,7 @@ pub struct Power {
 impl Power {
     /// What a file can hold in a power that serde accepts but lairsmith refuses: more tags than
     /// a list holds, an attack override outside its range. `at` is the power's path.
-    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::yaml_io::Refused> {
         use crate::yaml_io::{Refused, key};
         let mut out = Vec::new();
         let path = |tail: &[&str]| {

@@ -72,7 +72,7 @@ pub fn relevel(
 /// `block` (the design's stat block as it stands): at this level nothing changes, and at any
 /// other the override keeps that margin. An override a template's power carries is the
 /// template's, and stays. Returns how many were changed.
-pub fn follow_formula(design: &mut MonsterDesign, block: &StatBlock) -> usize {
+pub(crate) fn follow_formula(design: &mut MonsterDesign, block: &StatBlock) -> usize {
     let mut changed = 0;
     for o in block.overrides.iter().filter(|o| o.by.is_none()) {
         let margin = o.value.saturating_sub(o.formula);

@@ -459,7 +459,7 @@ impl StatBlock {
 
 impl MovementValues {
     /// The modes besides walking that it has, with their speeds, in the stat block's order.
-    pub fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
+    pub(crate) fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
         MovementMode::ALL.into_iter().filter_map(|m| {
             match m {
                 MovementMode::Fly => self.fly,

@@ -243,7 +243,7 @@ pub(crate) fn character_cr(level: u8) -> Result<Cr, D20e3Error> {
 
 /// D7: an NPC-class character of class level `level` is one CR lower; at level 1 CR 1/2
 /// **\[ours\]**.
-pub fn npc_cr(level: u8) -> Result<Cr, D20e3Error> {
+pub(crate) fn npc_cr(level: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`npc:`", level)?;
     Ok(match level - NPC_LEVELS_LOWER {
         0 => NPC_LEVEL_1_CR,

@@ -86,7 +86,7 @@ pub(crate) fn damage_row(level: Level) -> &'static DamageRow {
 }
 
 /// R10: the wrecker bonus added to the flat part of every damaging attack; none for other roles.
-pub fn wrecker_bonus(level: Level, role: Role) -> u32 {
+pub(crate) fn wrecker_bonus(level: Level, role: Role) -> u32 {
     match role {
         Role::Wrecker => damage_row(level).wrecker_bonus,
         _ => 0,
@@ -95,7 +95,7 @@ pub fn wrecker_bonus(level: Level, role: Role) -> u32 {
 
 /// R10: mooks deal the Mook Damage column whatever the tier, plus half the wrecker bonus
 /// (rounded down) for a mook wrecker (L1869).
-pub fn mook_damage(level: Level, role: Role) -> u32 {
+pub(crate) fn mook_damage(level: Level, role: Role) -> u32 {
     damage_row(level).mook + wrecker_bonus(level, role) / 2
 }
 

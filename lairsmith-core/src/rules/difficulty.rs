@@ -24,7 +24,7 @@ crate::vocabulary! {
 
 impl Difficulty {
     /// The band's offsets.
-    pub fn band(self) -> &'static Band {
+    pub(crate) fn band(self) -> &'static Band {
         &BANDS[self as usize]
     }
 }

@@ -48,7 +48,7 @@ impl Level {
     }
 
     /// Half level, rounded down (L615, L1855).
-    pub fn half(self) -> i32 {
+    pub(crate) fn half(self) -> i32 {
         i32::from(self.0 / 2)
     }
 

@@ -82,7 +82,7 @@ const fn formula(
 
 impl Role {
     /// R2: the role's formula (L1803-1831).
-    pub fn formula(self) -> RoleFormula {
+    pub(crate) fn formula(self) -> RoleFormula {
         match self {
             Role::Archer => formula(12, 11, 12, 12, 21, 4), // L1803-1806
             Role::Blocker => formula(16, 13, 12, 12, 24, 5), // L1808-1811
@@ -109,7 +109,7 @@ impl Role {
     }
 
     /// R2: the standard-rank HP, base + per-level × level.
-    pub fn standard_hp(self, level: Level) -> u32 {
+    pub(crate) fn standard_hp(self, level: Level) -> u32 {
         let f = self.formula();
         f.hp_base + f.hp_per_level * u32::from(level.get())
     }

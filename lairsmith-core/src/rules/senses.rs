@@ -145,7 +145,7 @@ pub enum MovementMode {
 
 impl MovementMode {
     /// Every mode, in the stat block's order.
-    pub const ALL: [MovementMode; 5] = [
+    pub(crate) const ALL: [MovementMode; 5] = [
         MovementMode::Fly,
         MovementMode::Swim,
         MovementMode::Climb,
@@ -154,7 +154,7 @@ impl MovementMode {
     ];
 
     /// The mode's word, as a design file's key and a stat block print it ("fly 6").
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             MovementMode::Fly => "fly",
             MovementMode::Swim => "swim",

@@ -100,7 +100,7 @@ pub struct Gp {
 
 impl Gp {
     /// No gold.
-    pub const ZERO: Gp = Gp { tenths: 0 };
+    pub(crate) const ZERO: Gp = Gp { tenths: 0 };
 
     /// `gp` whole gold pieces.
     pub fn whole(gp: u64) -> Gp {
@@ -120,19 +120,19 @@ impl Gp {
     }
 
     /// The amount in gold pieces, for display and for arithmetic that may round.
-    pub fn as_f64(self) -> f64 {
+    pub(crate) fn as_f64(self) -> f64 {
         self.tenths as f64 / 10.0
     }
 
     /// The sum, stopping at the largest amount instead of wrapping.
-    pub fn saturating_add(self, other: Gp) -> Gp {
+    pub(crate) fn saturating_add(self, other: Gp) -> Gp {
         Gp {
             tenths: self.tenths.saturating_add(other.tenths),
         }
     }
 
     /// `n` times the amount, stopping at the largest amount instead of wrapping.
-    pub fn saturating_mul(self, n: u64) -> Gp {
+    pub(crate) fn saturating_mul(self, n: u64) -> Gp {
         Gp {
             tenths: self.tenths.saturating_mul(n),
         }

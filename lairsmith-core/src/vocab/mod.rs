@@ -185,7 +185,7 @@ pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -
 
 /// Up to `n` candidates nearest to `given` by edit distance, nearest first, each close enough
 /// to be a plausible typo: for "did you mean" lists of ids.
-pub fn nearest<'a>(
+pub(crate) fn nearest<'a>(
     given: &str,
     candidates: impl IntoIterator<Item = &'a str>,
     n: usize,

@@ -34,7 +34,7 @@ fn push_literal(out: &mut String, c: char) {
 
 /// One spelling as [`Vocabulary::parse`] compares it, already normalised (ASCII lower case, `-`
 /// for `_` and a space): each ASCII letter in either case, each `-` as `-`, `_` or a space.
-pub fn spelling(normalised: &str) -> String {
+pub(crate) fn spelling(normalised: &str) -> String {
     let mut out = String::new();
     for c in normalised.chars() {
         match c {
@@ -74,7 +74,7 @@ pub fn words<T: Vocabulary>(values: &[T]) -> String {
 }
 
 /// `body` with the white space `str::trim` removes around it, anchored.
-pub fn trimmed(body: &str) -> String {
+pub(crate) fn trimmed(body: &str) -> String {
     format!("^{WS}*{body}{WS}*$")
 }
 

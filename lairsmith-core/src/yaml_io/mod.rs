@@ -30,7 +30,12 @@ pub use crate::yaml_keep::{NotSaved, Refused as NotKept, save_document};
 /// Whether `text` keeps within `max_bytes` and `max_nodes` (at most [`MAX_FILE_BYTES`] and a
 /// kind's most nodes): checked before a file that grows as it is used is written, so that
 /// lairsmith never writes what it will not read back.
-pub fn fits(text: &str, path: &Path, max_bytes: usize, max_nodes: usize) -> Result<(), FileError> {
+pub(crate) fn fits(
+    text: &str,
+    path: &Path,
+    max_bytes: usize,
+    max_nodes: usize,
+) -> Result<(), FileError> {
     if text.len() > max_bytes {
         return Err(FileError::new(
             path,

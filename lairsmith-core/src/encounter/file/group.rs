@@ -293,7 +293,7 @@ impl Group {
     }
 
     /// A 3rd-edition foe of a challenge rating.
-    pub fn cr(cr: Cr, count: Count) -> Group {
+    pub(crate) fn cr(cr: Cr, count: Count) -> Group {
         Group {
             monster: None,
             placeholder: None,

@@ -110,7 +110,7 @@ impl Party {
 
     /// [`Party::parse`], with the reason kept apart so that a caller that also tried the text
     /// as a saved party's id can say both.
-    pub fn parse_spec(spec: &str) -> Result<Party, SpecError> {
+    pub(crate) fn parse_spec(spec: &str) -> Result<Party, SpecError> {
         let s = spec.trim();
         let bad = |why: Option<String>| SpecError {
             text: spec.trim().to_owned(),
@@ -211,7 +211,7 @@ pub struct SpecError {
 
 impl SpecError {
     /// "it is not a party spec (why): a spec is ...", to follow what else the text was tried as.
-    pub fn clause(&self) -> String {
+    pub(crate) fn clause(&self) -> String {
         match &self.why {
             Some(why) => format!("it is not a party spec ({why}): {SPEC_FORMS}"),
             None => format!("it is not a party spec: {SPEC_FORMS}"),

@@ -26,7 +26,7 @@ pub fn markdown(
 pub(crate) type Earlier = [(String, usize)];
 
 /// The distinct monster ids of an encounter's groups, in order: one stat block each.
-pub fn monster_ids(encounter: &Encounter) -> Vec<&str> {
+pub(crate) fn monster_ids(encounter: &Encounter) -> Vec<&str> {
     let mut seen = std::collections::HashSet::new();
     encounter
         .groups

@@ -132,7 +132,7 @@ pub struct Defenses {
 
 impl Defenses {
     /// The defense an attack targets.
-    pub fn get(&self, d: Defense) -> i64 {
+    pub(crate) fn get(&self, d: Defense) -> i64 {
         match d {
             Defense::Ac => self.ac,
             Defense::Fortitude => self.fortitude,

@@ -21,7 +21,7 @@ pub use attack::*;
 pub use conditions::*;
 pub use damage::*;
 pub use dying::*;
-pub use turns::*;
+pub(crate) use turns::*;
 
 use crate::fight::model::{Affliction, Combatant, Effect, FightState, LogLine, Side, Until};
 use crate::vocab::Vocabulary;
@@ -57,7 +57,7 @@ impl Dice {
     }
 
     /// The players' rolls the GM typed for the step, in the order the step needs them.
-    pub fn give(&mut self, rolls: &[i64]) {
+    pub(crate) fn give(&mut self, rolls: &[i64]) {
         self.given = rolls.iter().copied().collect();
         self.used = 0;
     }
@@ -81,18 +81,18 @@ impl Dice {
     }
 
     /// What the players' d20s of the step were for, in the order it took them.
-    pub fn asked(&self) -> &[String] {
+    pub(crate) fn asked(&self) -> &[String] {
         &self.asked
     }
 
     /// The players' rolls given and not used: a step that leaves some refuses them (a script's
     /// roll for the wrong turn must not pass unseen).
-    pub fn unused(&self) -> usize {
+    pub(crate) fn unused(&self) -> usize {
         self.given.len()
     }
 
     /// A coin for P1's last tie-break.
-    pub fn coin(&mut self) -> u32 {
+    pub(crate) fn coin(&mut self) -> u32 {
         self.rng.random()
     }
 

@@ -309,7 +309,7 @@ pub(crate) fn p2_delay_ends_boons(s: &mut FightState, who: usize) -> Vec<String>
 /// the start-of-turn steps (P6) unless this creature took them already this round (a delayed
 /// turn). A surprised creature in the surprise round is passed over (P14); so is one that does
 /// not take turns, whose tied effects end then (P7).
-pub fn next_turn(s: &mut FightState, dice: &mut Dice) {
+pub(crate) fn next_turn(s: &mut FightState, dice: &mut Dice) {
     if s.round == 0 {
         s.round = 1;
         log(

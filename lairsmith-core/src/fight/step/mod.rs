@@ -293,7 +293,7 @@ impl Step {
 pub use crate::fight::error::StepError;
 
 /// A combatant by id, or why not, naming the closest ids.
-pub fn find(s: &FightState, id: &str) -> Result<usize, StepError> {
+pub(crate) fn find(s: &FightState, id: &str) -> Result<usize, StepError> {
     if let Some(i) = s.combatants.iter().position(|c| c.id == id) {
         return Ok(i);
     }
