@@ -23,8 +23,8 @@
 //! - [`export`]: stat blocks and sheets as YAML, JSON, Markdown, text, HTML, Foundry VTT and
 //!   Obsidian; [`schema`]: the JSON Schemas of the file kinds.
 //! - [`store`]: atomic, locked saves and change-on-disk detection; [`yaml_io`]: the guarded
-//!   YAML reader and its located errors, and a file's own `x-` values kept through a save
-//!   ([`yaml_io::save_document`]).
+//!   YAML reader and its located errors; [`save_document`]: a file's own `x-` values kept
+//!   through a save.
 //! - [`text`]: names checked on the way in, control characters escaped on the way out.
 //!
 //! What only the library itself uses is private to it: the YAML guard, the keeping of `x-`
@@ -86,3 +86,6 @@ pub mod yaml_io;
 pub(crate) mod yaml_keep;
 
 pub use data_dir::DataDir;
+// A document saved with the `x-` values of the file it replaces or copies kept (here, above
+// `store` and `yaml_io`, which `yaml_keep` imports).
+pub use yaml_keep::{NotSaved, Refused as NotKept, save_document};

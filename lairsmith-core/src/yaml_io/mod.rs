@@ -25,7 +25,6 @@ pub use guard::{check as check_bounds, in_contained_parse};
 
 // A file's own `x-` values, kept through a save.
 pub use crate::xkeys::XKeys;
-pub use crate::yaml_keep::{NotSaved, Refused as NotKept, save_document};
 
 /// Whether `text` keeps within `max_bytes` and `max_nodes` (at most [`MAX_FILE_BYTES`] and a
 /// kind's most nodes): checked before a file that grows as it is used is written, so that
