@@ -354,7 +354,7 @@ fn hostile(c: &mut Criterion) {
     });
     // What the guard (depth and alias bounds, before yaml_serde) adds to every parse.
     g.bench_function("the guard alone, on a good monster file", |b| {
-        b.iter(|| lairsmith_core::yaml_io::guard::check(good, path).is_ok())
+        b.iter(|| lairsmith_core::yaml_io::check_bounds(good, path).is_ok())
     });
     for (name, bytes) in lairsmith_core::fixtures::hostile_files() {
         let text = String::from_utf8_lossy(&bytes).into_owned();

@@ -8,7 +8,7 @@ use crate::bestiary::Bestiary;
 use std::path::PathBuf;
 
 /// Where the user's files live. Made only by [`DataDir::new`], which registers the root with
-/// `store`, so that nothing is written through a link inside it ([`crate::store::inside`]).
+/// `store`, so that nothing is written through a link inside it (`store::inside`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DataDir {
@@ -20,7 +20,7 @@ pub struct DataDir {
 impl DataDir {
     /// The data directory at `root`; this creates nothing on disk. From now on every write of
     /// `store` below `root` refuses to go through a folder that is a symbolic link
-    /// ([`crate::store::inside`]); `root` itself may be one.
+    /// (`store::inside`); `root` itself may be one.
     pub fn new(root: impl Into<PathBuf>) -> DataDir {
         let root = root.into();
         crate::store::inside::register(&root);

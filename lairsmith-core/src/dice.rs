@@ -16,9 +16,9 @@ pub const MAX_DICE: u32 = 1000;
 /// The most sides a die may have (the fewest is 2).
 pub const MAX_SIDES: u32 = 1000;
 /// The most dice groups an expression may have.
-pub const MAX_TERMS: usize = 16;
+pub(crate) const MAX_TERMS: usize = 16;
 /// The largest number any one flat term may be.
-pub const MAX_FLAT: i64 = 1_000_000;
+pub(crate) const MAX_FLAT: i64 = 1_000_000;
 
 /// A group of identical dice, `count`d`sides`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,7 +200,7 @@ impl std::str::FromStr for DiceExpr {
 /// removed first), terms joined by `+` or `-`, a flat term of at most [`MAX_FLAT`],
 /// 1 to [`MAX_TERMS`] dice groups of 1 to [`MAX_DICE`] dice of 2 to
 /// [`MAX_SIDES`] sides, never subtracted.
-pub fn pattern() -> String {
+pub(crate) fn pattern() -> String {
     use crate::vocab::pattern::{WS, number_range};
     let w = format!("{WS}*");
     let number = |lo: u64, hi: u64| format!("(?:0{w})*{}", number_range(lo, hi, &w));

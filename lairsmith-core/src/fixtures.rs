@@ -15,6 +15,13 @@ pub mod limit_cases;
 mod long_fight;
 pub use long_fight::long_fight;
 
+/// The bestiary index's insides, for tests of what a hand-made index can make lairsmith
+/// believe: the index of a bestiary, its file's name in the cache directory, and its records,
+/// which `Index::rewrite_records` edits and reseals.
+pub mod index {
+    pub use crate::bestiary::cache::{Body, INDEX_FILE, Index, Record};
+}
+
 const FIRST: &[&str] = &[
     "Ash", "Bile", "Bone", "Briar", "Cinder", "Cloud", "Coil", "Crag", "Crow", "Dawn", "Dread",
     "Dusk", "Ember", "Fen", "Frost", "Gall", "Ghast", "Gloom", "Grave", "Grim", "Hag", "Hollow",

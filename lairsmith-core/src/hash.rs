@@ -4,7 +4,7 @@
 //! every version; `rand`'s generators make no such promise across versions.
 
 /// FNV-1a (64 bits) of `bytes`.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {
         h ^= u64::from(*b);
@@ -15,12 +15,12 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// XXH3 (64 bits, seed 0) of `bytes`: the published algorithm, at memory speed, for hashes of
 /// whole files (a file's fingerprint, a fight file's check) that are taken at every step.
-pub fn xxh3(bytes: &[u8]) -> u64 {
+pub(crate) fn xxh3(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(bytes)
 }
 
 /// [`xxh3`] over several pieces, as if they were one.
-pub fn xxh3_of(pieces: &[&[u8]]) -> u64 {
+pub(crate) fn xxh3_of(pieces: &[&[u8]]) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     for p in pieces {
         h.update(p);
@@ -29,7 +29,7 @@ pub fn xxh3_of(pieces: &[&[u8]]) -> u64 {
 }
 
 /// The next number of the splitmix64 sequence whose state is `state`, which it advances.
-pub fn splitmix64(state: &mut u64) -> u64 {
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

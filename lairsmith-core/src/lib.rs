@@ -23,10 +23,13 @@
 //! - [`export`]: stat blocks and sheets as YAML, JSON, Markdown, text, HTML, Foundry VTT and
 //!   Obsidian; [`schema`]: the JSON Schemas of the file kinds.
 //! - [`store`]: atomic, locked saves and change-on-disk detection; [`yaml_io`]: the guarded
-//!   YAML reader and its located errors; [`yaml_keep`] and [`xkeys`]: a file's own `x-` values
-//!   kept through a save; [`hash`]: the small hashes and seed streams; [`hint`]: what a user can do next
-//!   about a refusal, for each face to word.
+//!   YAML reader and its located errors; [`save_document`]: a file's own `x-` values kept
+//!   through a save; [`hint`]: what a user can do next about a refusal, for each face to word.
 //! - [`text`]: names checked on the way in, control characters escaped on the way out.
+//!
+//! What only the library itself uses is private to it: the YAML guard, the keeping of `x-`
+//! values, the bestiary's index, the small hashes and seed streams, the worker threads, and
+//! each module's helpers. A front end needs only the modules above.
 //!
 //! A monster from its classification, with the default power kit, derived into a stat block:
 //!
@@ -55,6 +58,8 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 // Every public item is documented; CI denies this warning (`-D warnings`, clippy and cargo doc).
 #![warn(missing_docs)]
+// A public type reached through a private module must be re-exported where it can be named.
+#![warn(unnameable_types)]
 
 pub mod adventure;
 pub mod bestiary;
@@ -66,7 +71,7 @@ pub mod export;
 pub mod fight;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
-pub mod hash;
+pub(crate) mod hash;
 pub mod hint;
 pub mod limits;
 pub mod monster;
@@ -77,8 +82,11 @@ pub mod store;
 pub mod text;
 pub mod treasure;
 pub mod vocab;
-pub mod xkeys;
+pub(crate) mod xkeys;
 pub mod yaml_io;
-pub mod yaml_keep;
+pub(crate) mod yaml_keep;
 
 pub use data_dir::DataDir;
+// A document saved with the `x-` values of the file it replaces or copies kept (here, above
+// `store` and `yaml_io`, which `yaml_keep` imports).
+pub use yaml_keep::{NotSaved, Refused as NotKept, save_document};

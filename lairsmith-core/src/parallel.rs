@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many threads the work of one call may use: the machine's cores, at most eight.
-pub fn threads() -> usize {
+pub(crate) fn threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8)
@@ -18,7 +18,7 @@ pub fn threads() -> usize {
 
 /// The next chunk of `len` items for whichever thread asks first.
 #[derive(Debug)]
-pub struct Cursor {
+pub(crate) struct Cursor {
     next: AtomicUsize,
     len: usize,
     chunk: usize,
@@ -26,7 +26,7 @@ pub struct Cursor {
 
 impl Cursor {
     /// A cursor over `len` items handed out `chunk` at a time (at least one).
-    pub fn new(len: usize, chunk: usize) -> Cursor {
+    pub(crate) fn new(len: usize, chunk: usize) -> Cursor {
         Cursor {
             next: AtomicUsize::new(0),
             len,
@@ -35,20 +35,20 @@ impl Cursor {
     }
 
     /// The next range of items no other thread has taken, if any are left.
-    pub fn take(&self) -> Option<Range<usize>> {
+    pub(crate) fn take(&self) -> Option<Range<usize>> {
         let start = self.next.fetch_add(self.chunk, Ordering::Relaxed);
         (start < self.len).then(|| start..(start + self.chunk).min(self.len))
     }
 
     /// Hands nothing more out (the work is no longer wanted).
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.next.store(self.len, Ordering::Relaxed);
     }
 }
 
 /// Results of chunks finished in any order, put back in input order.
 #[derive(Debug)]
-pub struct Gathered<R> {
+pub(crate) struct Gathered<R> {
     parts: Mutex<Vec<(usize, Vec<R>)>>,
 }
 
@@ -62,7 +62,7 @@ impl<R> Default for Gathered<R> {
 
 impl<R> Gathered<R> {
     /// Keeps the results of the chunk that began at `start`.
-    pub fn put(&self, start: usize, results: Vec<R>) {
+    pub(crate) fn put(&self, start: usize, results: Vec<R>) {
         if let Ok(mut parts) = self.parts.lock() {
             parts.push((start, results));
         }
@@ -71,14 +71,14 @@ impl<R> Gathered<R> {
     /// The results of each chunk, chunks in input order: with chunks of one size from a
     /// [`Cursor`], item `i` is `[i / chunk][i % chunk]` (no copy of every result into one
     /// vector).
-    pub fn into_chunks(self) -> Vec<Vec<R>> {
+    pub(crate) fn into_chunks(self) -> Vec<Vec<R>> {
         let mut parts = self.parts.into_inner().unwrap_or_default();
         parts.sort_unstable_by_key(|(start, _)| *start);
         parts.into_iter().map(|(_, r)| r).collect()
     }
 
     /// Every result, in input order.
-    pub fn into_ordered(self) -> Vec<R> {
+    pub(crate) fn into_ordered(self) -> Vec<R> {
         let parts = self.into_chunks();
         let mut out = Vec::with_capacity(parts.iter().map(Vec::len).sum());
         for r in parts {
@@ -90,7 +90,7 @@ impl<R> Gathered<R> {
 
 /// Takes chunks from `cursor` until none is left, applying `f` to each item and keeping the
 /// results in `into`.
-pub fn drain<T, R>(items: &[T], cursor: &Cursor, into: &Gathered<R>, f: impl Fn(&T) -> R) {
+pub(crate) fn drain<T, R>(items: &[T], cursor: &Cursor, into: &Gathered<R>, f: impl Fn(&T) -> R) {
     while let Some(range) = cursor.take() {
         let start = range.start;
         into.put(start, items[range].iter().map(&f).collect());
@@ -99,7 +99,7 @@ pub fn drain<T, R>(items: &[T], cursor: &Cursor, into: &Gathered<R>, f: impl Fn(
 
 /// `f` applied to every item, on up to eight threads; small inputs (under `min_parallel`
 /// items) or one-core machines run on the calling thread.
-pub fn map_in_order<T: Sync, R: Send>(
+pub(crate) fn map_in_order<T: Sync, R: Send>(
     items: &[T],
     min_parallel: usize,
     f: impl Fn(&T) -> R + Sync,
@@ -125,7 +125,7 @@ pub fn map_in_order<T: Sync, R: Send>(
 
 /// `f` applied to contiguous chunks of `items` on up to eight threads, its outputs joined in
 /// input order: for work that keeps state per thread (a matcher with its buffers).
-pub fn flat_map_chunks<T: Sync, R: Send>(
+pub(crate) fn flat_map_chunks<T: Sync, R: Send>(
     items: &[T],
     min_parallel: usize,
     f: impl Fn(&[T]) -> Vec<R> + Sync,

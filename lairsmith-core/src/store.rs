@@ -9,10 +9,10 @@
 //! under the lock, and renames its new file into place before letting go.
 //!
 //! Nothing is written through a symbolic link: not at a file's own path, wherever it is, and
-//! not at any folder on the way to it below a data directory's root ([`inside`]: every writer
+//! not at any folder on the way to it below a data directory's root (`inside`: every writer
 //! here applies that rule, to every path under a [`crate::DataDir`]'s root).
 
-pub mod inside;
+pub(crate) mod inside;
 pub mod keep;
 pub(crate) mod open;
 mod read;
@@ -20,9 +20,11 @@ mod temp;
 pub mod trash;
 
 pub use inside::LinkInside;
-pub use open::{kind_of, not_regular, open_regular, read_at_most};
-pub use read::{Stamp, read_limited, read_stamped, yaml_files, yaml_ids};
-pub use temp::{remove_if_stale as remove_if_stale_temp, remove_stale as remove_stale_temps};
+pub(crate) use open::kind_of;
+pub use open::{not_regular, open_regular, read_at_most};
+pub(crate) use read::read_stamped;
+pub use read::{Stamp, read_limited, yaml_files, yaml_ids};
+pub(crate) use temp::remove_if_stale as remove_if_stale_temp;
 
 use open::{open_regular_writable, same_file};
 use std::fs::{self, File, Metadata};
@@ -39,7 +41,7 @@ const LOCK_ATTEMPTS: usize = 10_000;
 pub struct Fingerprint {
     /// The contents' length in bytes.
     pub len: u64,
-    /// The XXH3 hash of the contents ([`crate::hash::xxh3`]).
+    /// The XXH3 hash of the contents (`hash::xxh3`).
     pub hash: u64,
 }
 
@@ -54,7 +56,8 @@ impl Fingerprint {
 
     /// The fingerprint of the file now, or `None` if it does not exist. Only regular files
     /// are read.
-    pub fn of_file(path: &Path) -> io::Result<Option<Fingerprint>> {
+    #[cfg(test)]
+    pub(crate) fn of_file(path: &Path) -> io::Result<Option<Fingerprint>> {
         match open_regular(path) {
             Ok((mut f, _)) => {
                 let mut bytes = Vec::new();
@@ -87,7 +90,7 @@ pub enum SaveError {
     NotRegular {
         /// The path.
         path: PathBuf,
-        /// What is there, with its article: "a directory" ([`kind_of`]).
+        /// What is there, with its article: "a directory" (`kind_of`).
         what: &'static str,
     },
     /// A symbolic link is at the path: lairsmith never writes through one.
@@ -102,7 +105,7 @@ pub enum SaveError {
         to: PathBuf,
     },
     /// A folder inside the data directory on the way to the file is a symbolic link: nothing is
-    /// written through one ([`inside`]).
+    /// written through one (`inside`).
     #[error(transparent)]
     LinkInside(#[from] LinkInside),
     /// The system refused a read or write: permissions, a full disk, a read-only directory.
@@ -380,7 +383,7 @@ pub fn update_locked<E: From<SaveError>>(
 /// whatever entry is at `path` without following or opening it: a link, FIFO or device put in
 /// its place is replaced, never written to. A folder of it inside a data directory that is a
 /// link is refused ([`inside`]).
-pub fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
+pub(crate) fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
     inside::folders_of(path, true)?;
     let dir = parent_of(path);
     temp::remove_stale(&dir);
@@ -394,7 +397,7 @@ pub fn save_private(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// Deletes the file at `path` (a link itself, not what it leads to), after any save of it in
 /// progress has finished, so that save cannot bring it back. A file in a folder inside a data
 /// directory that is a link is left alone ([`inside`]).
-pub fn remove_locked(path: &Path) -> io::Result<()> {
+pub(crate) fn remove_locked(path: &Path) -> io::Result<()> {
     inside::folders_of(path, false)?;
     let _held = lock_existing(path)?;
     fs::remove_file(path)

@@ -49,13 +49,13 @@ pub fn is_unsafe_char(c: char) -> bool {
 }
 
 /// The bidi embedding, override and isolate controls.
-pub fn is_bidi_control(c: char) -> bool {
+pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `s` fit for HTML text or a quoted attribute: the five markup characters as entities. The
 /// HTML sheets and Foundry's HTML fields both escape with it.
-pub fn escape_markup(s: &str) -> String {
+pub(crate) fn escape_markup(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -336,7 +336,7 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
 
 /// "an" before a word that starts with a vowel sound, "a" otherwise ("an elite", "a boss",
 /// "a usage": a `u` read "you" takes "a").
-pub fn article(word: &str) -> &'static str {
+pub(crate) fn article(word: &str) -> &'static str {
     let w = word.trim_start().to_lowercase();
     if ["us", "uni", "eu"].iter().any(|p| w.starts_with(p)) {
         return "a";
@@ -384,7 +384,7 @@ pub fn pad_to_width(s: &str, width: usize) -> String {
 }
 
 /// The items as they display, joined by `sep`: `fire, poison` for a stat block's immunities.
-pub fn joined<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
+pub(crate) fn joined<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
     items
         .iter()
         .map(ToString::to_string)
@@ -418,7 +418,7 @@ pub fn count_of(n: usize, one: &str, plural: &str) -> String {
 
 /// The day (UTC) of `secs` seconds since 1970-01-01, as `2026-11-29` (the proleptic Gregorian
 /// calendar, Howard Hinnant's days-to-civil).
-pub fn utc_date(secs: u64) -> String {
+pub(crate) fn utc_date(secs: u64) -> String {
     let days = (secs / 86_400) as i64 + 719_468;
     let era = days.div_euclid(146_097);
     let doe = days.rem_euclid(146_097);
@@ -432,7 +432,7 @@ pub fn utc_date(secs: u64) -> String {
 }
 
 /// Today (UTC), as `2026-11-29`.
-pub fn today() -> String {
+pub(crate) fn today() -> String {
     utc_date(
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

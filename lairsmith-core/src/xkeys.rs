@@ -19,7 +19,7 @@ use yaml_serde::{Mapping, Value};
 pub struct XKeys(pub Vec<(String, yaml_serde::Value)>);
 
 /// The prefix that marks a key as the user's own.
-pub const X_PREFIX: &str = "x-";
+pub(crate) const X_PREFIX: &str = "x-";
 
 impl XKeys {
     /// Whether the mapping has no `x-` key.
@@ -27,7 +27,7 @@ impl XKeys {
         self.0.is_empty()
     }
 
-    /// Adds `key` (which should start with [`X_PREFIX`]) and its value after the others.
+    /// Adds `key` (which should start with `X_PREFIX`) and its value after the others.
     pub fn push(&mut self, key: String, value: yaml_serde::Value) {
         self.0.push((key, value));
     }
@@ -45,11 +45,11 @@ impl Serialize for XKeys {
 }
 
 /// The tag under which an integer past 64 bits is held, as its decimal digits.
-pub const BIG_INTEGER_TAG: &str = "lairsmith/integer-past-64-bits";
+pub(crate) const BIG_INTEGER_TAG: &str = "lairsmith/integer-past-64-bits";
 
 /// Reads a YAML document as [`yaml_serde::Value`] does, except that an integer past 64 bits
 /// (up to 128) is held under [`BIG_INTEGER_TAG`] instead of failing the whole read.
-pub fn read_value(text: &str) -> Result<Value, yaml_serde::Error> {
+pub(crate) fn read_value(text: &str) -> Result<Value, yaml_serde::Error> {
     Reader.deserialize(yaml_serde::Deserializer::from_str(text))
 }
 

@@ -65,7 +65,7 @@ impl std::error::Error for Refused {}
 /// The text to write over `original` (the text the file held when `wanted`'s document was read
 /// from it) so that the file holds `wanted` with its `x-` values as `original` wrote them; or
 /// why that cannot be done. See the module's documentation.
-pub fn text_to_save<T>(original: &str, wanted: &T, path: &Path) -> Result<String, Refused>
+pub(crate) fn text_to_save<T>(original: &str, wanted: &T, path: &Path) -> Result<String, Refused>
 where
     T: Serialize + DeserializeOwned + KeepsXKeys + Clone,
 {
@@ -505,7 +505,7 @@ pub enum NotSaved {
 /// or `copy_of` for a new file that copies it. `None` when there are none to keep: any other
 /// new file, a file that cannot be read as text, or one that changed since it was read (the
 /// save's own check then reports the change, under the file's lock).
-pub fn kept_source<'a>(
+pub(crate) fn kept_source<'a>(
     path: &'a Path,
     expect: Expect,
     copy_of: Option<&'a Path>,
@@ -523,7 +523,7 @@ pub fn kept_source<'a>(
 
 /// Writes a document at `path` as `expect` allows: `canonical`, the document's canonical text
 /// ([`yaml_io::to_string`] of a `T`), with the `x-` values of the file it replaces or copies
-/// ([`kept_source`]) as that file writes them ([`text_to_save`]), or refused, saying why.
+/// (`kept_source`) as that file writes them (`text_to_save`), or refused, saying why.
 /// Returns the new fingerprint.
 pub fn save_document<T>(
     path: &Path,

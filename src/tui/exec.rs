@@ -296,7 +296,7 @@ pub fn edit(path: &std::path::Path) -> Outcome {
 /// Writes a file for the UI through the library: a monster new, as a copy of the file it was
 /// read from (`copy_of`), or over its own file read as `base`, keeping the file's layout
 /// ([`lairsmith_core::monster::saved`]); an encounter, party or adventure with the `x-` values of the
-/// file it replaces or copies kept ([`lairsmith_core::yaml_keep::save_document`]); an export as it is.
+/// file it replaces or copies kept ([`lairsmith_core::save_document`]); an export as it is.
 fn write(
     path: &Path,
     contents: &str,
@@ -306,7 +306,7 @@ fn write(
     copy_of: Option<&Path>,
 ) -> Result<lairsmith_core::store::Fingerprint, Refusal> {
     use lairsmith_core::monster::saved::{save_copy, save_new, save_over};
-    use lairsmith_core::yaml_keep::save_document;
+    use lairsmith_core::save_document;
     Ok(match purpose {
         WritePurpose::Monster { design, .. } => match (expect, copy_of) {
             (Expect::Unchanged(fp), _) => save_over(path, base, design, fp)?,
@@ -346,8 +346,8 @@ impl From<SaveError> for Refusal {
     }
 }
 
-impl From<lairsmith_core::yaml_keep::Refused> for Refusal {
-    fn from(r: lairsmith_core::yaml_keep::Refused) -> Refusal {
+impl From<lairsmith_core::NotKept> for Refusal {
+    fn from(r: lairsmith_core::NotKept) -> Refusal {
         Refusal {
             changed_on_disk: false,
             exists: false,
@@ -356,11 +356,11 @@ impl From<lairsmith_core::yaml_keep::Refused> for Refusal {
     }
 }
 
-impl From<lairsmith_core::yaml_keep::NotSaved> for Refusal {
-    fn from(e: lairsmith_core::yaml_keep::NotSaved) -> Refusal {
+impl From<lairsmith_core::NotSaved> for Refusal {
+    fn from(e: lairsmith_core::NotSaved) -> Refusal {
         match e {
-            lairsmith_core::yaml_keep::NotSaved::Save(e) => e.into(),
-            lairsmith_core::yaml_keep::NotSaved::NotKept(r) => r.into(),
+            lairsmith_core::NotSaved::Save(e) => e.into(),
+            lairsmith_core::NotSaved::NotKept(r) => r.into(),
         }
     }
 }

@@ -43,7 +43,7 @@ impl lairsmith_core::yaml_io::KeepsXKeys for StateFile {
     fn x_keys_at(
         &mut self,
         _: &[lairsmith_core::yaml_io::Seg],
-    ) -> Option<&mut lairsmith_core::xkeys::XKeys> {
+    ) -> Option<&mut lairsmith_core::yaml_io::XKeys> {
         None
     }
 }

@@ -78,7 +78,7 @@ pub fn enter() -> std::io::Result<DefaultTerminal> {
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         // A YAML reader's panic that the guard catches is an error message, not a crash.
-        if lairsmith_core::yaml_io::guard::in_contained_parse() {
+        if lairsmith_core::yaml_io::in_contained_parse() {
             return;
         }
         let _ = execute!(std::io::stdout(), DisableBracketedPaste, cursor::Show);

@@ -154,7 +154,7 @@ impl LevelUp {
 
 impl EncounterLine {
     /// The band, or why there is none: for the sheets' pacing tables.
-    pub fn band_text(&self) -> String {
+    pub(crate) fn band_text(&self) -> String {
         match (&self.band, &self.problem) {
             (Some(b), _) => b.to_string(),
             (None, Some(p)) => format!("not rated: {}", p.text()),

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The schema version of adventure files (the encounter files' version, as they share a party).
-pub const ADVENTURE_SCHEMA_VERSION: u32 = ENCOUNTER_SCHEMA_VERSION;
+pub(crate) const ADVENTURE_SCHEMA_VERSION: u32 = ENCOUNTER_SCHEMA_VERSION;
 
 /// The most encounters an adventure lists: a campaign's worth, and a bound against crafted
 /// files (each entry is a file to read).

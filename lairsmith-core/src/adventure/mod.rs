@@ -11,7 +11,6 @@ pub use check::{AdventureReport, EncounterLine, LevelUp, PlayedAt, check};
 pub use error::{AdventureError, AdventureRefused};
 pub use file::{Adventure, ListError, MAX_ADVENTURE_ENCOUNTERS, parse_adventure};
 pub use saved::{
-    add_encounter, adventure_party, adventure_party_played, adventure_path, create_adventure,
-    existing_adventure, list_adventures, load_adventure, remove_encounter, save_adventure,
-    update_adventure,
+    add_encounter, adventure_party, adventure_party_played, create_adventure, existing_adventure,
+    list_adventures, load_adventure, remove_encounter, update_adventure,
 };

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// An adventure file: a path, or the id of one in `adventures/` (the rule of
 /// [`names_a_file`], as for encounters).
-pub fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
+pub(crate) fn adventure_path(data: &DataDir, word: &str) -> Result<PathBuf, DataError> {
     if names_a_file(word) {
         return Ok(PathBuf::from(word));
     }
@@ -93,7 +93,7 @@ pub fn create_adventure(
 }
 
 /// Writes an adventure atomically, as `expect` allows. Returns the new fingerprint.
-pub fn save_adventure(
+pub(crate) fn save_adventure(
     path: &Path,
     a: &Adventure,
     expect: Expect,
@@ -107,7 +107,7 @@ pub fn save_adventure(
 
 /// Changes the adventure file at `path` under its lock (read, change, write), so that changes
 /// made at the same time by other processes are never lost. The file's `x-` values are kept as
-/// written, or the change is refused ([`crate::yaml_keep`]).
+/// written, or the change is refused (`yaml_keep`).
 pub fn update_adventure<T>(
     path: &Path,
     mut change: impl FnMut(&mut Adventure) -> Result<T, AdventureError>,
@@ -142,7 +142,7 @@ fn ids_in(dir: &Path) -> Vec<String> {
 }
 
 /// The ids of the saved encounters.
-pub fn encounter_ids(data: &DataDir) -> Vec<String> {
+pub(crate) fn encounter_ids(data: &DataDir) -> Vec<String> {
     ids_in(&data.encounters())
 }
 
@@ -155,7 +155,7 @@ fn nearest(word: &str, ids: &[String]) -> Vec<String> {
 }
 
 /// Why an encounter id names no saved encounter, with the closest ids.
-pub fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
+pub(crate) fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
     AdventureRefused::NoSuchEncounter {
         id: id.to_owned(),
         near: nearest(id, &encounter_ids(data)),
@@ -163,7 +163,7 @@ pub fn no_such_encounter(data: &DataDir, id: &str) -> AdventureRefused {
 }
 
 /// The file of the saved encounter `id`, which must exist.
-pub fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, AdventureError> {
+pub(crate) fn saved_encounter(data: &DataDir, id: &str) -> Result<PathBuf, AdventureError> {
     let path = crate::encounter::encounter_path(data, id)?;
     match std::fs::metadata(&path) {
         Ok(m) if m.is_file() => Ok(path),

@@ -77,7 +77,7 @@ impl Card {
     /// Whether the card could belong to a monster file lairsmith reads: the same id and name
     /// rules as [`MonsterDesign::check`], and an XP a file can give. A card read from the index that fails them is read
     /// again from its file.
-    pub fn is_well_formed(&self) -> bool {
+    pub(crate) fn is_well_formed(&self) -> bool {
         crate::monster::design::check_id(&self.id).is_ok()
             && crate::text::check_name("the name", &self.name).is_ok()
             // Every XP a file can give lies in the XP override's range (the table's is inside).
@@ -87,7 +87,7 @@ impl Card {
     /// The card as one compact row of the bestiary index: each closed word as its place in its
     /// vocabulary, and the id left empty when it is the file's stem (as it is for every monster
     /// lairsmith saves).
-    pub fn row(&self, stem: &str) -> CardRow<'_> {
+    pub(crate) fn row(&self, stem: &str) -> CardRow<'_> {
         CardRow {
             id: if self.id == stem { "" } else { &self.id },
             name: &self.name,
@@ -108,7 +108,7 @@ impl Card {
 
     /// The card a row of the index holds for the file with this stem, if the row is one a
     /// monster file could give (see [`Card::is_well_formed`]).
-    pub fn from_row(row: &CardRow<'_>, stem: &str) -> Option<Card> {
+    pub(crate) fn from_row(row: &CardRow<'_>, stem: &str) -> Option<Card> {
         let card = Card {
             id: if row.id.is_empty() { stem } else { row.id }.to_owned(),
             name: row.name.to_owned(),
@@ -145,7 +145,7 @@ fn word<V: Vocabulary + Copy>(i: u8) -> Option<V> {
     V::ALL.get(usize::from(i)).copied()
 }
 
-/// [`Card`] as the index stores it (see [`Card::row`]): read in place from the index's bytes.
+/// [`Card`] as the index stores it (see `Card::row`): read in place from the index's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardRow<'a> {
     /// Empty when the id is the file's stem.

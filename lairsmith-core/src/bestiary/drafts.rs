@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 /// The key of a draft's file that says what the work changes.
-pub const DRAFT_KEY: &str = "x-lairsmith-draft";
+pub(crate) const DRAFT_KEY: &str = "x-lairsmith-draft";
 
 /// How many drafts of one id can be kept side by side (`goblin.yaml` to `goblin-999.yaml`).
 const SAME_ID: usize = 999;
@@ -58,7 +58,7 @@ pub struct Draft {
 
 impl Draft {
     /// The draft's file: the design as a monster file, with its origin under [`DRAFT_KEY`].
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let (file, fp) = self.origin.edits.clone().unzip();
         let written = Written {
             edits: file,

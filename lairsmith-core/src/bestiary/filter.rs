@@ -71,7 +71,7 @@ impl Filter {
 
     /// The filter in words, for the record of a generation: "level 3..7; role wrecker or
     /// archer; leaders only; yours only"; `None` when it is empty.
-    pub fn describe(&self) -> Option<String> {
+    pub(crate) fn describe(&self) -> Option<String> {
         fn any<T: Vocabulary>(what: &str, values: &[T], joiner: &str) -> Option<String> {
             (!values.is_empty()).then(|| {
                 let words: Vec<&str> = values.iter().map(|v| v.key()).collect();

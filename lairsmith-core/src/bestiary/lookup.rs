@@ -17,7 +17,7 @@ use crate::monster::{load_file, parse_monster};
 use std::path::Path;
 
 /// The shipped monster with this id, parsed from the binary alone.
-pub fn shipped_entry(id: &str, lib: &Library) -> Option<Entry> {
+pub(crate) fn shipped_entry(id: &str, lib: &Library) -> Option<Entry> {
     let i = SHIPPED_IDS
         .binary_search_by(|(k, _)| (*k).cmp(id))
         .ok()
@@ -29,7 +29,7 @@ pub fn shipped_entry(id: &str, lib: &Library) -> Option<Entry> {
 }
 
 /// The user's monster with this id, if a file named for it holds it.
-pub fn named_file_entry(dir: &Path, id: &str, lib: &Library) -> Option<Entry> {
+pub(crate) fn named_file_entry(dir: &Path, id: &str, lib: &Library) -> Option<Entry> {
     // The order a full load reads them in: `.yaml` sorts before `.yml`.
     ["yaml", "yml"].iter().find_map(|ext| {
         let path = dir.join(format!("{id}.{ext}"));

@@ -1,11 +1,11 @@
 //! The bestiary: the shipped monsters (embedded in the binary) plus the user's own directory,
 //! loaded with every bad file reported and the rest kept; filters and fuzzy search over it.
 
-pub mod cache;
+pub(crate) mod cache;
 pub mod card;
 pub mod drafts;
 pub mod filter;
-pub mod lookup;
+pub(crate) mod lookup;
 pub mod naming;
 pub mod saved;
 pub mod search;
@@ -88,7 +88,7 @@ impl Entry {
 
     /// The entry of a user's monster known by its card alone (from the bestiary index); its
     /// design is read from `path` when first needed, and must be what `fingerprint` says.
-    pub fn from_card(
+    pub(crate) fn from_card(
         card: Card,
         path: PathBuf,
         fingerprint: Fingerprint,
@@ -106,7 +106,7 @@ impl Entry {
 
     /// The same entry without its design kept in memory (a user's monster only: a shipped one
     /// has no file to read it from again).
-    pub fn lean(mut self) -> Entry {
+    pub(crate) fn lean(mut self) -> Entry {
         if self.provenance == Provenance::User && self.fingerprint.is_some() {
             self.design = Arc::default();
         }
@@ -163,7 +163,7 @@ impl Entry {
 
     /// Whether the file is named for the monster's id (`<id>.yaml`), as every saved monster is:
     /// such a file owns its id over any other file claiming it.
-    pub fn named_for_its_id(&self) -> bool {
+    pub(crate) fn named_for_its_id(&self) -> bool {
         self.path
             .file_stem()
             .is_some_and(|s| s.as_encoded_bytes() == self.card.id.as_bytes())
@@ -338,7 +338,7 @@ impl PreparedIndex {
 
 /// Loads many files on every core (parse, derive, lint), keeping their order. The entries keep
 /// their cards only: designs are read again when needed.
-pub fn load_files(
+pub(crate) fn load_files(
     files: &[PathBuf],
     provenance: Provenance,
     lib: &Library,
@@ -452,7 +452,7 @@ fn name_order(lower: &[String]) -> Vec<usize> {
 }
 
 /// Where the user's monster templates live, beside their bestiary: `<data>/templates/`.
-pub fn templates_dir_of(bestiary_dir: &Path) -> PathBuf {
+pub(crate) fn templates_dir_of(bestiary_dir: &Path) -> PathBuf {
     bestiary_dir
         .parent()
         .map_or_else(|| PathBuf::from("templates"), |p| p.join("templates"))
@@ -476,7 +476,7 @@ impl Bestiary {
     }
 
     /// The shipped monsters, derived with `templates`.
-    pub fn shipped_with(templates: Library) -> Bestiary {
+    pub(crate) fn shipped_with(templates: Library) -> Bestiary {
         let mut b = Bestiary {
             templates,
             ..Bestiary::default()
@@ -488,7 +488,7 @@ impl Bestiary {
     /// No monsters yet, derived with the template library of the bestiary directory
     /// `user_dir` (the shipped templates and the user's beside it); the user's template files
     /// that could not be read are its first errors.
-    pub fn with_library_of(user_dir: Option<&Path>) -> Bestiary {
+    pub(crate) fn with_library_of(user_dir: Option<&Path>) -> Bestiary {
         let templates = MonsterTemplates::load(user_dir.map(templates_dir_of).as_deref());
         Bestiary {
             errors: templates.errors.clone(),
@@ -543,14 +543,18 @@ impl Bestiary {
     /// Like [`Bestiary::load_dir`] for the user's bestiary, taking unchanged files (and the
     /// errors of unchanged bad files) from the index and parsing only the rest. Returns the
     /// index rewrite, if the index no longer matches the directory.
-    pub fn load_dir_indexed(&mut self, dir: &Path, index: &cache::Index) -> Option<IndexWrite> {
+    pub(crate) fn load_dir_indexed(
+        &mut self,
+        dir: &Path,
+        index: &cache::Index,
+    ) -> Option<IndexWrite> {
         self.load_dir_indexed_at(dir, index, SystemTime::now())
     }
 
     /// [`Bestiary::load_dir_indexed`] as if the load began at `now` (tests use a later time to
     /// take the path where no line needs its bytes checked).
     #[doc(hidden)]
-    pub fn load_dir_indexed_at(
+    pub(crate) fn load_dir_indexed_at(
         &mut self,
         dir: &Path,
         index: &cache::Index,
@@ -694,17 +698,6 @@ impl Bestiary {
         );
     }
 
-    /// Adds one file; its problem, if any, is recorded in `errors`.
-    pub fn load_path(&mut self, path: &Path, provenance: Provenance) {
-        match load_file(path) {
-            Ok((d, fp)) => {
-                let e = Entry::new(d, provenance, path.to_owned(), Some(fp), &self.templates);
-                self.insert(e);
-            }
-            Err(e) => self.errors.push(e),
-        }
-    }
-
     /// Adds an entry unless its id is taken, in which case the clash is an error naming both files.
     pub fn insert(&mut self, entry: Entry) {
         let _ = self.try_insert(entry);
@@ -737,7 +730,7 @@ impl Bestiary {
     }
 
     /// Where the monster with this id is in [`Bestiary::entries`].
-    pub fn position(&self, id: &str) -> Option<usize> {
+    pub(crate) fn position(&self, id: &str) -> Option<usize> {
         self.ids.get(&self.entries, id)
     }
 
@@ -786,7 +779,7 @@ impl Bestiary {
     }
 
     /// Every id not yet used that starts from `base`: `base`, `base-2`, `base-3`, ...
-    pub fn free_id(&self, base: &str) -> String {
+    pub(crate) fn free_id(&self, base: &str) -> String {
         if self.get(base).is_none() {
             return base.to_owned();
         }

@@ -42,7 +42,7 @@ pub const FIRST_CHECK_DC: DcWord = DcWord::Moderate;
 pub const LATER_CHECK_DC: DcWord = DcWord::Hard;
 
 /// A4: the successes a challenge inside a combat should need.
-pub const COMBAT_SUCCESSES: std::ops::RangeInclusive<u32> = 4..=6;
+pub(crate) const COMBAT_SUCCESSES: std::ops::RangeInclusive<u32> = 4..=6;
 /// A4, in the book's words (Extended Challenges, Expanding extended challenges).
 pub const A4_QUOTE: &str =
     "only 4-6 successes should be required in this case, replacing 1-2 standard monsters";
@@ -175,12 +175,12 @@ impl ChallengeSkill {
     }
 
     /// A3: the DC of the first check with the skill and of every later one, at `level`.
-    pub fn ladder(&self, level: Level) -> (u32, u32) {
+    pub(crate) fn ladder(&self, level: Level) -> (u32, u32) {
         (self.dc.dc_at(level), LATER_CHECK_DC.dc_at(level))
     }
 
     /// "Athletics DC 16 (moderate, level 6); later checks with Athletics DC 21 (hard)" (A3).
-    pub fn describe_ladder(&self, level: Level) -> String {
+    pub(crate) fn describe_ladder(&self, level: Level) -> String {
         let (_, later) = self.ladder(level);
         format!(
             "{}; later checks with {} DC {later} ({})",
@@ -200,7 +200,7 @@ impl ChallengeSkill {
     }
 
     /// "Athletics DC 16 (moderate, level 6)".
-    pub fn describe(&self, level: Level) -> String {
+    pub(crate) fn describe(&self, level: Level) -> String {
         format!(
             "{} DC {} ({}, level {level})",
             self.skill.label(),
@@ -217,7 +217,7 @@ impl fmt::Display for ChallengeSkill {
 }
 
 /// A3: "Group checks DC 11 (easy, level 6)".
-pub fn describe_group_check(level: Level) -> String {
+pub(crate) fn describe_group_check(level: Level) -> String {
     format!(
         "Group checks DC {} ({}, level {level})",
         GROUP_CHECK_DC.dc_at(level),
@@ -270,7 +270,7 @@ pub enum Worth {
 
 impl Worth {
     /// How many Standard monsters of the challenge's level it counts as.
-    pub fn standard_monsters(self) -> u64 {
+    pub(crate) fn standard_monsters(self) -> u64 {
         match self {
             Worth::PerCharacter(n) => n as u64,
             Worth::Replaces(n) => u64::from(n),
@@ -296,7 +296,7 @@ impl Challenge {
     }
 
     /// The challenge's level: its own, or the party level (clamped to the table's 1-30).
-    pub fn level_for(&self, party_level: i32) -> Level {
+    pub(crate) fn level_for(&self, party_level: i32) -> Level {
         self.level.unwrap_or_else(|| {
             Level::new(i64::from(party_level.clamp(1, 30))).expect("clamped to 1-30")
         })
@@ -320,7 +320,7 @@ impl Challenge {
 
     /// A4: whether the challenge, in an encounter with monsters, needs the successes the book
     /// asks of a challenge inside a combat.
-    pub fn fits_a_combat(&self) -> bool {
+    pub(crate) fn fits_a_combat(&self) -> bool {
         COMBAT_SUCCESSES.contains(&self.successes)
     }
 

@@ -13,7 +13,7 @@ pub(crate) fn serialize<S: Serializer>(cr: &Option<Cr>, s: S) -> Result<S::Ok, S
 }
 
 /// What a `cr:` may hold, in the words every wrong value is answered with.
-pub const EXPECTING: &str =
+pub(crate) const EXPECTING: &str =
     "a challenge rating: a whole number from 1 to 20, or 1/2, 1/3, 1/4, 1/6 or 1/8";
 
 /// Reads every form of the value in one visitor, so that a wrong one is refused inside the

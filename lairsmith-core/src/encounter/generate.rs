@@ -78,11 +78,11 @@ impl Generated {
 }
 
 /// How many tries the generator makes before keeping the closest.
-pub const ATTEMPTS: usize = 300;
+pub(crate) const ATTEMPTS: usize = 300;
 /// Mooks come in groups of exactly this many (four mooks are one standard, L1587).
 pub const MOOK_GROUP: u32 = 4;
 /// The levels below the party level the generator will still use.
-pub const MAX_LEVELS_BELOW_PARTY: i32 = 4;
+pub(crate) const MAX_LEVELS_BELOW_PARTY: i32 = 4;
 /// Leaders in a generated encounter unless the request asks for more: one leader leads.
 pub const DEFAULT_MAX_LEADERS: u32 = 1;
 
@@ -102,7 +102,14 @@ pub enum GenerateError {
 }
 
 /// The most candidates one generation weighs; a larger pool is sampled (see [`generate`]).
-pub const MAX_POOL: usize = 4096;
+pub(crate) const MAX_POOL: usize = 4096;
+
+/// The seed of the next generated encounter from `state`, which it advances: a front end that
+/// generates again and again draws each [`Request::seed`] from one stream (splitmix64), so a
+/// run of rolls is as reproducible as its first seed.
+pub fn next_seed(state: &mut u64) -> u64 {
+    crate::hash::splitmix64(state)
+}
 
 /// Generates an encounter: the locked groups first, exactly as given, then what fills the band.
 /// The encounter's notes stay empty (they are the user's); its `generated` record says how it

@@ -20,12 +20,12 @@ pub fn party_path(data: &DataDir, id: &str) -> Result<PathBuf, DataError> {
 
 /// Where removed parties go: a folder of their own in the trash, so that `lairsmith restore`
 /// (which puts monsters back) never takes one for a monster.
-pub fn party_trash(data: &DataDir) -> PathBuf {
+pub(crate) fn party_trash(data: &DataDir) -> PathBuf {
     data.trash().join("parties")
 }
 
 /// Reads and checks a saved party file.
-pub fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
+pub(crate) fn load_party_file(path: &Path) -> Result<PartyFile, DataError> {
     let (text, _) = read_text(path)?;
     Ok(parse_party(&text, path)?)
 }
@@ -53,7 +53,7 @@ impl PartyChoice {
     }
 
     /// The party, taken out of the choice.
-    pub fn into_party(self) -> Party {
+    pub(crate) fn into_party(self) -> Party {
         match self {
             PartyChoice::Saved { party, .. } | PartyChoice::Spec(party) => party,
         }
@@ -305,7 +305,7 @@ pub fn remove_party(data: &DataDir, id: &str) -> Result<PartyRemoved, DataError>
 
 /// Changes the saved party `id` under its file's lock (read, change, write); the file's `x-`
 /// values are kept as written.
-pub fn update_party<T>(
+pub(crate) fn update_party<T>(
     data: &DataDir,
     id: &str,
     mut change: impl FnMut(&mut PartyFile) -> Result<T, DataError>,

@@ -1,6 +1,6 @@
 //! The report of an encounter for a party: its [`Rating`] (the numbers, per system, in
 //! [`crate::encounter::rating`]) with the arithmetic in words
-//! ([`crate::encounter::explanation`]), a chosen treasure method's figures, and the summary the
+//! (`encounter::explanation`), a chosen treasure method's figures, and the summary the
 //! sheets and the terminal print.
 
 pub use crate::encounter::explanation::{Term, fmt_gp};

@@ -153,8 +153,8 @@ pub fn save_encounter(
 
 /// Changes the encounter file at `path` under its lock: read, change, write, with no other save
 /// in between, so that changes made at the same time by other processes are never lost. The
-/// file's `x-` values are kept as written, or the change is refused ([`crate::yaml_keep`]).
-pub fn update_encounter(
+/// file's `x-` values are kept as written, or the change is refused (`yaml_keep`).
+pub(crate) fn update_encounter(
     path: &Path,
     mut change: impl FnMut(&mut Encounter) -> Result<(), DataError>,
 ) -> Result<(), DataError> {
@@ -204,7 +204,7 @@ pub fn remove_group(path: &Path, which: &str) -> Result<(), DataError> {
     })
 }
 
-/// Sets the notes of the one group `which` names ([`Encounter::group_index`]) in the encounter
+/// Sets the notes of the one group `which` names (`Encounter::group_index`) in the encounter
 /// file, under its lock; `None` clears them.
 pub fn set_group_notes(path: &Path, which: &str, notes: Option<&str>) -> Result<(), DataError> {
     update_encounter(path, |e| {

@@ -456,7 +456,7 @@ pub fn usage_label(p: &StatPower) -> String {
 }
 
 /// "Melee 1, one creature", "Far burst 2 within 10, all creatures in the burst", "Self".
-pub fn targeting_line(p: &StatPower) -> String {
+pub(crate) fn targeting_line(p: &StatPower) -> String {
     let origin = p.origin.label().to_owned();
     let mut s = match (p.origin, &p.area, p.range) {
         (Origin::SelfOrigin, _, _) => "Self".to_owned(),
@@ -480,7 +480,7 @@ pub fn targeting_line(p: &StatPower) -> String {
 
 /// One power as the layout shows it: its heading line, then its targeting, attack and
 /// outcome lines. Other renderings (Fantasy Statblocks) take the same lines as this one.
-pub fn power_lines(p: &StatPower, monster: &str) -> Vec<Block> {
+pub(crate) fn power_lines(p: &StatPower, monster: &str) -> Vec<Block> {
     let mut out = Vec::new();
     power_blocks(p, monster, &mut out);
     out

@@ -133,7 +133,7 @@ fn rank_key(rank: Rank) -> &'static str {
 /// dnd4e's `details.origin` for an Orcus source, one of its `creatureOrigin` choices (the
 /// sheet's dropdown). The words of ruling R14 match them: Outsider is the book's word
 /// Immortal, Cosmic its word aberration, dnd4e's Aberrant.
-pub fn origin_key(source: Source) -> &'static str {
+pub(crate) fn origin_key(source: Source) -> &'static str {
     match source {
         Source::Cosmic => "aberrant",
         Source::Elemental => "elemental",
@@ -147,7 +147,7 @@ pub fn origin_key(source: Source) -> &'static str {
 /// dnd4e's `details.type` for an Orcus type, one of its `creatureType` choices (the sheet's
 /// dropdown): an automaton, assembled matter, is its Animate; a monstrosity, an unnatural body,
 /// its Magical Beast.
-pub fn type_key(creature_type: CreatureType) -> &'static str {
+pub(crate) fn type_key(creature_type: CreatureType) -> &'static str {
     match creature_type {
         CreatureType::Automaton => "animate",
         CreatureType::Beast => "beast",
@@ -162,7 +162,7 @@ pub fn type_key(creature_type: CreatureType) -> &'static str {
 /// `powersource`, `secondPowersource`, `weaponType`, `damageType`, `effectType` and
 /// `keywordsCustom` (split at `;`); no code reads `keyWords`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TagField {
+pub(crate) enum TagField {
     /// `powersource` (a second one `secondPowersource`): a tradition dnd4e has under the same
     /// name (`config.js`, `powerSource`).
     PowerSource(&'static str),
@@ -178,7 +178,7 @@ pub enum TagField {
 
 /// The field of each Orcus power tag. A tradition dnd4e names otherwise (Phrenic, Spirit,
 /// Natural) keeps its Orcus word rather than take a power source that is not quite it.
-pub fn tag_field(tag: PowerTag) -> TagField {
+pub(crate) fn tag_field(tag: PowerTag) -> TagField {
     use TagField::*;
     match tag {
         PowerTag::Augmentable => EffectType("augmentable"),
@@ -397,7 +397,7 @@ fn keywords(p: &StatPower) -> Keywords {
 }
 
 /// One power as a dnd4e `power` item.
-pub fn power_item(p: &StatPower) -> Value {
+pub(crate) fn power_item(p: &StatPower) -> Value {
     let (range_type, range_power, area) = range_fields(p);
     let targeting = crate::export::doc::targeting_line(p);
     let attack = match &p.attack {

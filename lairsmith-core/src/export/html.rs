@@ -1,6 +1,6 @@
 //! Printable HTML: one self-contained document per export (the style sheet inline, no script,
 //! nothing fetched), built from the same derived data the Markdown uses: the [`StatBlock`], the
-//! encounter [`Report`] and the [`AdventureReport`]. Every text goes through [`escape`].
+//! encounter [`Report`] and the [`AdventureReport`]. Every text goes through `escape`.
 //!
 //! The print style sheet sets stat blocks in two columns where they fit and never splits one
 //! across a page (`break-inside: avoid`); the page size is the printer's (A4 or Letter).
@@ -27,7 +27,7 @@ const CSS: &str = include_str!("html.css");
 /// `s` fit for HTML text or a quoted attribute: the five markup characters as entities, and
 /// control and bidi characters as their visible `\uXXXX` escape, as every other export shows
 /// them ([`crate::text::escape_controls`]): HTML has no way to carry most of them.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     crate::text::escape_markup(&crate::text::escape_controls(s))
 }
 
@@ -74,7 +74,7 @@ fn spans(spans: &[Span]) -> String {
 /// with the powers drawn here so each shows its usage and action in its own bar. The body
 /// flows in two columns inside the block where the width allows: a long monster then still
 /// fits one printed page, which a column of the page would not hold.
-pub fn stat_block(b: &StatBlock) -> String {
+pub(crate) fn stat_block(b: &StatBlock) -> String {
     stat_block_at(b, 3)
 }
 

@@ -5,7 +5,7 @@
 //!   open markup (a link, an image, raw HTML, emphasis, code, an Obsidian wiki link, tag,
 //!   highlight, comment or block id) is escaped with a backslash, which CommonMark removes
 //!   for any ASCII punctuation: the rendered text is the name, and nothing else.
-//! - Prose ([`prose`]): descriptions, power lines, notes. The author's own Markdown (emphasis,
+//! - Prose (`prose`): descriptions, power lines, notes. The author's own Markdown (emphasis,
 //!   code, lists, links) is kept, but nothing in it can leave its field: a line of ```` ``` ````
 //!   or `~~~` would open a code fence that swallows the rest of the document, a `#` line or a
 //!   `---`/`===` line under text would make a heading, and raw HTML would reach the page.
@@ -69,7 +69,7 @@ pub fn inline(text: &str) -> String {
 /// `text` between `delimiter`s (`**` strong, `*` emphasis), escaped as [`inline`]. Spaces at
 /// its ends go outside the delimiters: `* [Veteran]*` is not emphasis in CommonMark, since an
 /// opening `*` must not be followed by a space.
-pub fn delimited(text: &str, delimiter: &str) -> String {
+pub(crate) fn delimited(text: &str, delimiter: &str) -> String {
     let core = text.trim();
     if core.is_empty() {
         return inline(text);
@@ -95,7 +95,7 @@ pub fn delimited(text: &str, delimiter: &str) -> String {
 /// unless it is an autolink (`<https://...>`). Line breaks are kept. A carriage return is not
 /// one: YAML reads every line break as `\n`, so a `\r` was written on purpose, and
 /// [`crate::text::escape_controls`] shows it.
-pub fn prose(text: &str, indent: usize) -> String {
+pub(crate) fn prose(text: &str, indent: usize) -> String {
     let code = code_spans(text);
     let pad = " ".repeat(indent);
     let mut out = String::with_capacity(text.len() + 8);

@@ -25,7 +25,7 @@ use std::path::Path;
 
 /// Where an award goes: a saved party, or an adventure file that holds its party.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AwardTo {
+pub(crate) enum AwardTo {
     /// `parties/<id>.yaml`.
     Party(String),
     /// `adventures/<id>.yaml`, whose `party:` lists the members.
@@ -64,7 +64,7 @@ impl AwardTo {
 
 /// Where the ended fight's XP goes: its saved party, or its adventure's (a saved party, or the
 /// members the adventure file holds).
-pub fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, FightError> {
+pub(crate) fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, FightError> {
     if let Some(id) = &f.party {
         return Ok(AwardTo::Party(id.clone()));
     }
@@ -82,7 +82,10 @@ pub fn target(data: &DataDir, f: &Fight) -> Result<AwardTo, FightError> {
 /// Adds the ended fight's XP to the party's file once (see the module's documentation). The
 /// fight after it, a line a character (or one line saying the party had it already), and the
 /// fight file's fingerprint.
-pub fn award(data: &DataDir, path: &Path) -> Result<(Fight, Vec<String>, Fingerprint), FightError> {
+pub(crate) fn award(
+    data: &DataDir,
+    path: &Path,
+) -> Result<(Fight, Vec<String>, Fingerprint), FightError> {
     // 1. The fight says where the award goes before anything is written.
     let ((f, to), _) = update_fight(path, |f| {
         if !f.awarded.is_empty() {

@@ -233,7 +233,7 @@ fn p14_named(state: &FightState, given: &str) -> Result<Vec<usize>, BuildError> 
 
 /// A combatant's numbers from a stat block and the design it was derived from (its templates
 /// applied), for a monster or a placeholder.
-pub fn from_block(
+pub(crate) fn from_block(
     id: String,
     name: String,
     side: Side,

@@ -13,7 +13,7 @@ pub const FIGHT_SCHEMA_VERSION: u32 = 2;
 
 /// The versions lairsmith reads: 1 (every part in YAML, the log under `now:`) and 2. A file of
 /// version 1 is written as version 2 at its next change.
-pub const FIGHT_SCHEMA_VERSIONS: [u32; 2] = [1, 2];
+pub(crate) const FIGHT_SCHEMA_VERSIONS: [u32; 2] = [1, 2];
 
 /// The `kind:` of a fight file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
@@ -96,7 +96,7 @@ impl Fight {
 }
 
 /// 64 bits from the OS's random source, as 16 hex digits.
-pub fn new_uid() -> String {
+pub(crate) fn new_uid() -> String {
     format!("{:016x}", rand::random::<u64>())
 }
 

@@ -152,7 +152,7 @@ impl History {
     }
 
     /// Takes back the last step.
-    pub fn pop(&mut self) -> Result<Option<Record>, Unreadable> {
+    pub(crate) fn pop(&mut self) -> Result<Option<Record>, Unreadable> {
         if let Some(r) = self.records.pop() {
             return Ok(Some(r));
         }
@@ -205,7 +205,7 @@ impl History {
     }
 
     /// The last `n` log lines (or all, if fewer), parsing only the steps that hold them.
-    pub fn log_tail(&self, n: usize) -> Result<Vec<LogLine>, Unreadable> {
+    pub(crate) fn log_tail(&self, n: usize) -> Result<Vec<LogLine>, Unreadable> {
         let mut out: Vec<LogLine> = Vec::new();
         fn stamp(r: &Record, k: usize) -> Vec<LogLine> {
             let step = u32::try_from(k + 1).unwrap_or(u32::MAX);
@@ -261,7 +261,7 @@ impl History {
     }
 
     /// The number (from 1) of the first step in [`History::parsed`].
-    pub fn first_parsed(&self) -> usize {
+    pub(crate) fn first_parsed(&self) -> usize {
         self.read_kept + 1
     }
 

@@ -243,7 +243,7 @@ pub fn split(text: &str) -> Option<Parts<'_>> {
 /// The start of a body written as JSON lines, and its steps kept as written (each line checked
 /// to be one, not parsed); `None` when the body is not in that layout (then the whole file is
 /// read as YAML, which says where anything is wrong).
-pub fn read_body(body: &str, values: Option<usize>) -> Option<(FightState, History)> {
+pub(crate) fn read_body(body: &str, values: Option<usize>) -> Option<(FightState, History)> {
     let (first, rest) = body.split_once('\n')?;
     let start: FightState = serde_json::from_str(first.strip_prefix("start: ")?).ok()?;
     let (second, rest) = rest.split_once('\n').unwrap_or((rest, ""));

@@ -7,7 +7,7 @@
 //! fight's seed and the step's number, so undo takes back exactly one step and the same steps
 //! give the same fight on any machine.
 
-pub mod award;
+pub(crate) mod award;
 pub mod build;
 mod consistent;
 pub mod error;
@@ -15,7 +15,7 @@ pub mod file;
 pub mod history;
 pub mod layout;
 pub mod model;
-pub mod numbers;
+pub(crate) mod numbers;
 pub mod players;
 pub mod refused;
 pub mod rules;
@@ -34,7 +34,7 @@ pub use words::WordError;
 impl Fight {
     /// The state of `start` with `steps` replayed, or the first step that no longer applies
     /// (its number from 1, and why). Each log line is stamped with the step that wrote it.
-    pub fn replay<'a>(
+    pub(crate) fn replay<'a>(
         start: &FightState,
         steps: impl IntoIterator<Item = &'a Step>,
         seed: u64,
@@ -54,7 +54,7 @@ impl Fight {
     /// Makes the state now again from the start and the steps, and each step's log lines with
     /// it (a file changed by hand, an undo). The first step that no longer applies, if one
     /// does not, and the fight is unchanged.
-    pub fn rebuild(&mut self) -> Result<(), (usize, String)> {
+    pub(crate) fn rebuild(&mut self) -> Result<(), (usize, String)> {
         self.history
             .parse_all()
             .map_err(|u| (u.step, format!("it cannot be read: {}", u.why)))?;

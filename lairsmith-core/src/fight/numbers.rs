@@ -17,7 +17,7 @@ use crate::yaml_io::{Refused, Seg, key};
 
 /// The first number, list or text of `f` (its start, its state now, its steps and the award's
 /// lines) outside its range, at its path in the file.
-pub fn check(f: &Fight) -> Result<(), Refused> {
+pub(crate) fn check(f: &Fight) -> Result<(), Refused> {
     let mut at = Walk(Vec::new());
     at.down(key("start"), |at| state(at, &f.start, true))?;
     at.down(key("now"), |at| state(at, &f.now, false))?;

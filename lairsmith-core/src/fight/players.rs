@@ -39,7 +39,7 @@ pub enum Looks {
 
 impl Looks {
     /// The word the players' view prints: "unhurt", "hurt", "staggered" or "down".
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Looks::Unhurt => "unhurt",
             Looks::Hurt => "hurt",
@@ -79,7 +79,7 @@ pub struct PlayersView {
 }
 
 /// A combatant as it looks from across the table.
-pub fn looks(c: &Combatant) -> Looks {
+pub(crate) fn looks(c: &Combatant) -> Looks {
     match c.life {
         Life::Dead | Life::Unconscious | Life::Gone => Looks::Down,
         Life::Up if c.is_staggered() => Looks::Staggered,

@@ -215,7 +215,7 @@ pub fn end(
 }
 
 /// Adds the ended fight's XP to the party's file (and the adventure's party), once, whichever
-/// write fails ([`crate::fight::award`]). The fight after it, and a line a character.
+/// write fails (`fight::award`). The fight after it, and a line a character.
 pub fn award(data: &DataDir, path: &Path) -> Result<Changed<Vec<String>>, FightError> {
     let (fight, news, fingerprint) = crate::fight::award::award(data, path)?;
     Ok(Changed {

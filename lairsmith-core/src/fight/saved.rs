@@ -212,7 +212,10 @@ fn text_over(old: &str, f: &Fight, path: &Path) -> Result<String, DataError> {
 
 /// Writes a new fight as `fights/<id>.yaml`, `<id>` the encounter's id, or `<id>-2` and on when
 /// that is taken. Returns the path and the file's fingerprint.
-pub fn create_fight(data: &DataDir, f: &Fight) -> Result<(PathBuf, Fingerprint), FightError> {
+pub(crate) fn create_fight(
+    data: &DataDir,
+    f: &Fight,
+) -> Result<(PathBuf, Fingerprint), FightError> {
     let most = crate::limits::FIGHT_COMBATANTS;
     most.check(f.start.combatants.len(), "a fight")
         .map_err(|e| DataError::BadName(e.to_string()))?;
@@ -289,7 +292,7 @@ pub fn update_fight<T>(
 /// [`update_fight`] for a front end that made the change from its own copy of the fight, read
 /// or written with the fingerprint `seen`: refused, with nothing written, when the file is not
 /// that copy any more (another terminal stepped or undid, the file was edited).
-pub fn update_fight_seen<T>(
+pub(crate) fn update_fight_seen<T>(
     path: &Path,
     seen: Option<Fingerprint>,
     mut change: impl FnMut(&mut Fight) -> Result<T, FightError>,

@@ -234,7 +234,7 @@ pub fn count(word: &str) -> Result<i64, WordError> {
 }
 
 /// How a foe was overcome, by its word: defeated, fled, surrendered or bypassed.
-pub fn overcome_word(word: &str) -> Result<Overcome, WordError> {
+pub(crate) fn overcome_word(word: &str) -> Result<Overcome, WordError> {
     match word.trim() {
         "defeated" => Ok(Overcome::Defeated),
         "fled" => Ok(Overcome::Fled),

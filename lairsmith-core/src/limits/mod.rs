@@ -201,14 +201,14 @@ pub const GROUP_NOTES: TextLimit = TextLimit {
 };
 
 /// A line of a fight's log, or of where its award went: a sentence with its dice.
-pub const FIGHT_LINE: TextLimit = TextLimit {
+pub(crate) const FIGHT_LINE: TextLimit = TextLimit {
     what: "a fight's log lines",
     field: "a fight's log lines (each step's `log:`, the start's) and `awarded:` lines",
     max: 2000,
 };
 
 /// Every text limit, for the documentation.
-pub const TEXTS: &[&TextLimit] = &[&GROUP_NOTES, &FIGHT_LINE];
+pub(crate) const TEXTS: &[&TextLimit] = &[&GROUP_NOTES, &FIGHT_LINE];
 
 /// Every list limit, for the documentation.
 pub const LISTS: &[&ListLimit] = &[
@@ -273,7 +273,7 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A range a serde field is read through (see [`bounded`], [`bounded_opt`]).
+/// A range a serde field is read through (see `bounded`, `bounded_opt`).
 pub trait Bound {
     /// The range a field read through this bound must lie in.
     const LIMIT: Limit;

@@ -73,7 +73,7 @@ pub(super) fn read_number<'de, D: Deserializer<'de>>(d: D) -> Result<i128, D::Er
 
 /// Any whole number that fits an i64; larger ones are refused with a sentence, since every
 /// range a caller checks afterwards lies far inside.
-pub fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+pub(crate) fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     let n = read_number(d)?;
     i64::try_from(n).map_err(|_| {
         serde::de::Error::custom(format!(
@@ -84,7 +84,7 @@ pub fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 
 /// Any whole number from 0 that fits a u64 (a seed): others are refused with a sentence rather
 /// than with serde's words about the field's Rust type.
-pub fn whole_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+pub(crate) fn whole_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let n = read_number(d)?;
     u64::try_from(n).map_err(|_| {
         serde::de::Error::custom(format!(
@@ -95,7 +95,7 @@ pub fn whole_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 }
 
 /// [`whole_number`], or none (`~`, or the key left out with `#[serde(default)]`).
-pub fn whole_number_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+pub(crate) fn whole_number_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     #[derive(Deserialize)]
     #[serde(transparent)]
     struct Any(#[serde(deserialize_with = "whole_number")] i64);
@@ -103,7 +103,7 @@ pub fn whole_number_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, 
 }
 
 /// Refresh faces: each 1 to 6 ([`REFRESH_FACE`]).
-pub fn refresh_faces<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+pub(crate) fn refresh_faces<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
     #[derive(Deserialize)]
     #[serde(transparent)]
     struct Face(#[serde(deserialize_with = "bounded::<RefreshFace, _, _>")] u8);
@@ -123,21 +123,25 @@ pub(super) fn in_range<B: Bound, T: TryFrom<i64>, E: serde::de::Error>(n: i128) 
 }
 
 /// Reads a number within `B`'s range (`#[serde(deserialize_with = "bounded::<B, _, _>")]`).
-pub fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+pub(crate) fn bounded<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
     in_range::<B, T, D::Error>(read_number(d)?)
 }
 
 /// Reads any whole number that fits `T`, refusing one that does not with `B`'s range in words
 /// (never serde's words about `T`): a caller that checks `B`'s range after reading (where it
 /// can point at the value's line) sees every number that fits.
-pub fn fitting<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+pub(crate) fn fitting<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
     let n = read_number(d)?;
     T::try_from(n).map_err(|_| serde::de::Error::custom(B::LIMIT.refusal(n)))
 }
 
 /// [`fitting`], or none (`null`, `~`, or the key left out with `#[serde(default)]`): a caller
 /// checks `B`'s range after reading, at the value's own key.
-pub fn fitting_opt<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(
+pub(crate) fn fitting_opt<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Option<T>, D::Error> {
     #[derive(Deserialize)]
@@ -152,7 +156,7 @@ pub fn fitting_opt<'de, B: Bound, T: TryFrom<i128>, D: Deserializer<'de>>(
 }
 
 /// An optional number within `B`'s range; `null` or `~` is none.
-pub fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
+pub(crate) fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Option<T>, D::Error> {
     #[derive(Deserialize)]
@@ -165,7 +169,7 @@ pub fn bounded_opt<'de, B: Bound, T: TryFrom<i64>, D: Deserializer<'de>>(
 }
 
 /// A whole number in `B`'s range (`limits`), as [`bounded`] reads it.
-pub fn bounded_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+pub(crate) fn bounded_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     let l = B::LIMIT;
     schemars::json_schema!({
         "type": "integer",
@@ -176,7 +180,7 @@ pub fn bounded_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::
 }
 
 /// A whole number in `B`'s range or none (`~`), as [`bounded_opt`] reads it.
-pub fn bounded_opt_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+pub(crate) fn bounded_opt_schema<B: Bound>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     let l = B::LIMIT;
     schemars::json_schema!({
         "type": ["integer", "null"],
@@ -204,7 +208,7 @@ pub(super) fn range_words(l: &Limit) -> String {
 
 /// The schema of one hand-set value, `limit` its range (`MonsterDesign::problems` checks it):
 /// exactly one of `value` (the number) and `by` (added to the formula's), as the reader takes.
-pub fn override_schema(limit: &Limit) -> serde_json::Value {
+pub(crate) fn override_schema(limit: &Limit) -> serde_json::Value {
     serde_json::json!({
         "type": "object",
         "description": "A hand-set value with the designer's reason: `value` is the number itself, `by` is added to the formula's number (negative takes from it), so that the override follows the monster's level, rank and role.",

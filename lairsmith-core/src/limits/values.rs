@@ -429,13 +429,13 @@ pub const POWERS: ListLimit = ListLimit {
     max: 40,
 };
 /// The most traits a monster lists (each is a named entry of its stat block).
-pub const TRAITS: ListLimit = ListLimit {
+pub(crate) const TRAITS: ListLimit = ListLimit {
     items: "traits",
     field: "`traits:`",
     max: 40,
 };
 /// The most variants a monster file lists (Monster Statistics: Variants).
-pub const VARIANTS: ListLimit = ListLimit {
+pub(crate) const VARIANTS: ListLimit = ListLimit {
     items: "variants",
     field: "`variants:`",
     max: 40,
@@ -454,18 +454,18 @@ pub const GROUPS: ListLimit = ListLimit {
     max: 200,
 };
 /// The user's monster templates read from `<data>/templates/`, by number.
-pub const USER_TEMPLATES: ListLimit = ListLimit {
+pub(crate) const USER_TEMPLATES: ListLimit = ListLimit {
     items: "template files",
     field: "`<data>/templates/`",
     max: 100,
 };
 /// The user's monster templates read from `<data>/templates/`, by total size in bytes: about
 /// 300 real templates, and about 50 ms of reading at every start.
-pub const USER_TEMPLATE_BYTES: usize = 1024 * 1024;
+pub(crate) const USER_TEMPLATE_BYTES: usize = 1024 * 1024;
 
 /// The creatures of one fight (a fight of more is not started): the largest fight at a table
 /// has a few dozen.
-pub const FIGHT_COMBATANTS: ListLimit = ListLimit {
+pub(crate) const FIGHT_COMBATANTS: ListLimit = ListLimit {
     items: "creatures",
     field: "a fight's combatants (`fight start`, `fight add`)",
     max: 250,
@@ -482,26 +482,26 @@ pub const FIGHT_STEPS: ListLimit = ListLimit {
 pub const FIGHT_END_STEPS: usize = 1;
 /// The fights a party's file records as written to it (P10): a campaign of 30 levels at ten
 /// encounters a level has 300.
-pub const PLAYED: ListLimit = ListLimit {
+pub(crate) const PLAYED: ListLimit = ListLimit {
     items: "played fights",
     field: "a party's and an adventure's `played:`",
     max: 2000,
 };
 /// The effects on one creature at once: a creature rarely carries more than five.
-pub const FIGHT_EFFECTS: ListLimit = ListLimit {
+pub(crate) const FIGHT_EFFECTS: ListLimit = ListLimit {
     items: "effects",
     field: "a combatant's `effects:` (each with its aftereffect and first-failed-save effect)",
     max: 30,
 };
 /// The powers of one creature in a fight: its stat block's, templates' included.
-pub const FIGHT_POWERS: ListLimit = ListLimit {
+pub(crate) const FIGHT_POWERS: ListLimit = ListLimit {
     items: "powers",
     field: "a combatant's `powers:`",
     max: 400,
 };
 /// Any other list of a fight file: resistances, vulnerabilities, refresh faces, a challenge's
 /// skills, who acted this round, an end's foes, the award's lines, the start's log.
-pub const FIGHT_LIST: ListLimit = ListLimit {
+pub(crate) const FIGHT_LIST: ListLimit = ListLimit {
     items: "entries in one list",
     field: "a combatant's `resistances:` and `vulnerabilities:`, `acted:`, `challenges:` and their `skills:` and `used:`, the `end` step's `overcome:`, `awarded:`, the start's `log:`",
     max: 500,

@@ -21,7 +21,7 @@ use crate::vocab::Vocabulary;
 pub const DEFAULT_SPEED: u32 = 6;
 
 /// Passive checks are 10 + the check's modifiers (L318-321).
-pub const PASSIVE_BASE: i64 = 10;
+pub(crate) const PASSIVE_BASE: i64 = 10;
 
 /// The ability scores a design ends up with: the designer's, else R8's defaults.
 pub fn ability_scores(design: &MonsterDesign) -> Vec<(Ability, i32)> {
@@ -41,7 +41,7 @@ pub fn ability_scores(design: &MonsterDesign) -> Vec<(Ability, i32)> {
 }
 
 /// The hit points the formulas give (R5: mooks 1; otherwise the multiplier on the whole formula).
-pub fn formula_hp(design: &MonsterDesign) -> i64 {
+pub(crate) fn formula_hp(design: &MonsterDesign) -> i64 {
     match design.rank.hp_multiplier() {
         None => i64::from(MOOK_HP),
         Some(m) => i64::from(m * design.role.standard_hp(design.level)),
@@ -49,7 +49,7 @@ pub fn formula_hp(design: &MonsterDesign) -> i64 {
 }
 
 /// The resolved damage of one power, or `None` if it deals none.
-pub fn power_damage(design: &MonsterDesign, power: &Power) -> Option<Damage> {
+pub(crate) fn power_damage(design: &MonsterDesign, power: &Power) -> Option<Damage> {
     match power.damage.as_ref()? {
         DamageSpec::Tier(t) => Some(tier_damage(*t, design.level, design.rank, design.role)),
         DamageSpec::Dice(d) => Some(Damage::Dice(d.clone())),
@@ -66,7 +66,7 @@ pub fn formula_attack_bonus(design: &MonsterDesign, defense: Defense) -> i64 {
 }
 
 /// The attack bonus of a power that attacks: its override's, else the formula's.
-pub fn attack_bonus(design: &MonsterDesign, p: &Power, defense: Defense) -> i64 {
+pub(crate) fn attack_bonus(design: &MonsterDesign, p: &Power, defense: Defense) -> i64 {
     let formula = formula_attack_bonus(design, defense);
     p.overrides.attack.as_ref().map_or(formula, |o| {
         o.resolve(formula, &crate::limits::BONUS_OVERRIDE).value
@@ -511,7 +511,7 @@ fn hit_text(p: &Power, damage: Option<&Damage>, name: &str) -> Option<String> {
 }
 
 /// "Level 4 Elite Skulker (Leader)"; a standard monster's rank is left out (L1585).
-pub fn header_line(d: &MonsterDesign) -> String {
+pub(crate) fn header_line(d: &MonsterDesign) -> String {
     let mut s = format!("Level {} ", d.level);
     if d.rank != Rank::Standard {
         s.push_str(d.rank.label());

@@ -129,7 +129,7 @@ impl AbilityScores {
     }
 
     /// No score set: the file leaves out `abilities:`.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         *self == AbilityScores::default()
     }
 }
@@ -200,7 +200,7 @@ impl Movement {
     }
 
     /// The speed of a mode besides walking.
-    pub fn speed(&self, mode: MovementMode) -> Option<u32> {
+    pub(crate) fn speed(&self, mode: MovementMode) -> Option<u32> {
         match mode {
             MovementMode::Fly => self.fly,
             MovementMode::Swim => self.swim,
@@ -211,7 +211,7 @@ impl Movement {
     }
 
     /// The speed of a mode besides walking, to set.
-    pub fn speed_mut(&mut self, mode: MovementMode) -> &mut Option<u32> {
+    pub(crate) fn speed_mut(&mut self, mode: MovementMode) -> &mut Option<u32> {
         match mode {
             MovementMode::Fly => &mut self.fly,
             MovementMode::Swim => &mut self.swim,
@@ -648,7 +648,7 @@ impl From<IdError> for String {
 
 impl MonsterDesign {
     /// Checks what a file can hold that serde accepts but lairsmith refuses: the first of
-    /// [`MonsterDesign::problems`].
+    /// `MonsterDesign::problems`.
     pub fn check(&self) -> Result<(), crate::yaml_io::Refused> {
         match self.problems().into_iter().next() {
             Some(r) => Err(r),
@@ -660,7 +660,7 @@ impl MonsterDesign {
     /// an id that is not a slug, a name that is empty, too long or holds control characters,
     /// more templates, powers, traits, variants or list entries than `limits` allows, and an
     /// override outside its stat's range (the numbers serde reads are bounded as they are read).
-    pub fn problems(&self) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::yaml_io::Seg;
         use crate::yaml_io::{Refused, check_name_at, key};
         let mut out = Vec::new();
@@ -706,7 +706,7 @@ impl MonsterDesign {
     }
 
     /// The lists of a monster beyond their most (`limits`), and each power's problems.
-    pub fn list_problems(&self, holder: &str) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn list_problems(&self, holder: &str) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, VARIANTS, WORDS};
         list_refusals(
             holder,
@@ -730,7 +730,7 @@ impl MonsterDesign {
 
 /// Refusals for lists past their most (`(path, length, limit)`; a dotted path is nested keys)
 /// and for the problems of each power of each power list (`(path, powers)`).
-pub fn list_refusals(
+pub(crate) fn list_refusals(
     holder: &str,
     lists: &[(&str, usize, &crate::limits::ListLimit)],
     powers: &[(&str, &[Power])],

@@ -25,7 +25,7 @@ use yaml_serde::Value;
 pub const MAX_PROBLEMS: usize = 20;
 
 /// The keys of a monster file, in schema order.
-pub const MONSTER_KEYS: &[&str] = &[
+pub(crate) const MONSTER_KEYS: &[&str] = &[
     "kind",
     "schema_version",
     "id",
@@ -74,7 +74,7 @@ const REQUIRED: &[&str] = &[
 ];
 
 /// The keys of a power.
-pub const POWER_KEYS: &[&str] = &[
+pub(crate) const POWER_KEYS: &[&str] = &[
     "name",
     "basic",
     "usage",
@@ -264,7 +264,7 @@ pub struct Diagnosis {
 
 /// Reads every field of a monster file on its own. `Err` when the text is not a YAML mapping
 /// (or the hostile-file guard refuses it): then there are no fields to read.
-pub fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
+pub(crate) fn diagnose(text: &str, path: &Path) -> Result<Diagnosis, FileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if crate::yaml_io::guard::needs_check(text) {
         crate::yaml_io::guard::check(text, path)?;

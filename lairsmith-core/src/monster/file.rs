@@ -30,7 +30,7 @@ pub fn parse_monster(text: &str, path: &Path) -> Result<MonsterDesign, FileError
 }
 
 /// Why a monster file's `schema_version` cannot be read, if it cannot.
-pub fn schema_problem(version: u32) -> Option<String> {
+pub(crate) fn schema_problem(version: u32) -> Option<String> {
     match version.cmp(&MONSTER_SCHEMA_VERSION) {
         std::cmp::Ordering::Equal => None,
         std::cmp::Ordering::Greater => Some(format!(

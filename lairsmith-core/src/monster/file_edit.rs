@@ -377,7 +377,7 @@ fn set_scalar(text: &str, key: &str, value: &str) -> Option<String> {
 /// The file text that holds `wanted`, an edit of `loaded` (the design `text` holds): only the
 /// `level:` line and the `templates:` lines change when nothing else did and the file's layout
 /// allows; otherwise the canonical layout with the file's `x-` values kept as written
-/// ([`crate::yaml_keep::text_to_save`]), or why they cannot be.
+/// (`yaml_keep::text_to_save`), or why they cannot be.
 pub fn save_text(
     text: &str,
     loaded: &MonsterDesign,

@@ -2,7 +2,7 @@
 //! into a form and reads them back: `aura 2 Frightful Presence (fear): Enemies in the aura take
 //! a -2 penalty...`, `Blizzard Wyrm: it has resist cold 10` and `15; tougher for the finale`
 //! (a value and the reason the GM gives for it). Each `*_line` function writes what its
-//! `parse_*` function reads, as [`super::forms`] does for movement, senses and regeneration.
+//! `parse_*` function reads, as `forms` does for movement, senses and regeneration.
 
 use crate::limits::{AURA, Limit, LimitError, RELATIVE_OVERRIDE};
 use crate::monster::design::{Trait, Variant};

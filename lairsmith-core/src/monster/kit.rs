@@ -215,7 +215,7 @@ pub(crate) struct AttackRate {
 }
 
 impl AttackRate {
-    pub fn of(powers: &[Power]) -> AttackRate {
+    pub(crate) fn of(powers: &[Power]) -> AttackRate {
         let mut r = AttackRate::default();
         for p in powers {
             r.add(p);
@@ -223,12 +223,12 @@ impl AttackRate {
         r
     }
 
-    pub fn rate(&self) -> u32 {
+    pub(crate) fn rate(&self) -> u32 {
         let standard = self.standard.keys().next_back().copied().unwrap_or(0);
         standard.saturating_add(u32::try_from(self.kinds.len()).unwrap_or(u32::MAX))
     }
 
-    pub fn add(&mut self, p: &Power) {
+    pub(crate) fn add(&mut self, p: &Power) {
         match rate_part(p) {
             Some(RatePart::Standard(n)) => *self.standard.entry(n).or_default() += 1,
             Some(RatePart::Kind(k)) => *self.kinds.entry(k).or_default() += 1,
@@ -236,7 +236,7 @@ impl AttackRate {
         }
     }
 
-    pub fn remove(&mut self, p: &Power) {
+    pub(crate) fn remove(&mut self, p: &Power) {
         match rate_part(p) {
             Some(RatePart::Standard(n)) => {
                 if let Some(c) = self.standard.get_mut(&n) {
@@ -259,14 +259,14 @@ impl AttackRate {
     }
 
     /// The rate with `p` added.
-    pub fn with(&self, p: &Power) -> u32 {
+    pub(crate) fn with(&self, p: &Power) -> u32 {
         let mut r = self.clone();
         r.add(p);
         r.rate()
     }
 
     /// The rate with `p` (one of the powers counted) taken out.
-    pub fn without(&self, p: &Power) -> u32 {
+    pub(crate) fn without(&self, p: &Power) -> u32 {
         let mut r = self.clone();
         r.remove(p);
         r.rate()

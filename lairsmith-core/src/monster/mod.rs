@@ -7,7 +7,7 @@ pub mod diagnose;
 pub mod file;
 pub mod file_edit;
 pub mod form_lines;
-pub mod forms;
+pub(crate) mod forms;
 pub mod kit;
 pub mod lint;
 pub mod names;

@@ -7,7 +7,7 @@
 //! names that differ only in case or surrounding spaces are the same to a reader at the table.
 
 /// The form two names are compared in.
-pub fn name_key(name: &str) -> String {
+pub(crate) fn name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
@@ -18,7 +18,7 @@ pub fn same_name(a: &str, b: &str) -> bool {
 
 /// For each name of a list, the earlier entry with the same name, if any: `(later, earlier)`
 /// positions, each later entry paired with the first one of its name.
-pub fn repeated<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(usize, usize)> {
+pub(crate) fn repeated<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(usize, usize)> {
     let mut first: Vec<(String, usize)> = Vec::new();
     let mut out = Vec::new();
     for (i, n) in names.into_iter().enumerate() {
@@ -33,7 +33,7 @@ pub fn repeated<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(usize, usi
 
 /// The names of a list made distinct: a repeated name gets the first free number after it,
 /// "Bite (2)", which no other name of the list has. Distinct names come back as they are.
-pub fn distinct<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+pub(crate) fn distinct<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let names: Vec<&str> = names.into_iter().collect();
     let mut taken: Vec<String> = Vec::new();
     let mut out = Vec::with_capacity(names.len());

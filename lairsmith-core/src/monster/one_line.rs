@@ -113,7 +113,7 @@ fn variants(list: &[Variant], base: &[Seg]) -> Result<(), Refused> {
 }
 
 /// The one-line fields of a monster design.
-pub fn check_design(d: &MonsterDesign) -> Result<(), Refused> {
+pub(crate) fn check_design(d: &MonsterDesign) -> Result<(), Refused> {
     traits(&d.traits, &[key("traits")])?;
     powers(&d.powers, &[key("powers")])?;
     languages(&d.languages, &[key("languages")])?;
@@ -121,7 +121,7 @@ pub fn check_design(d: &MonsterDesign) -> Result<(), Refused> {
 }
 
 /// The one-line fields of a monster template, a theme's powers by role included.
-pub fn check_template(t: &MonsterTemplate) -> Result<(), Refused> {
+pub(crate) fn check_template(t: &MonsterTemplate) -> Result<(), Refused> {
     traits(&t.traits, &[key("traits")])?;
     powers(&t.powers, &[key("powers")])?;
     for (role, list) in &t.powers_by_role {

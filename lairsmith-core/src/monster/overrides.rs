@@ -29,7 +29,7 @@ pub struct Override {
 /// The number an override gives a stat whose formula gives `formula`: a relative one is held
 /// inside the stat's range, and says when it was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Resolved {
+pub(crate) struct Resolved {
     /// The number the stat block shows.
     pub value: i64,
     /// `by` took the number past the stat's range, and it was held at the range's end.
@@ -54,7 +54,7 @@ impl Override {
     }
 
     /// The relative amount, for a relative override.
-    pub fn relative(&self) -> Option<i64> {
+    pub(crate) fn relative(&self) -> Option<i64> {
         match self.amount {
             Amount::By(b) => Some(b),
             Amount::Value(_) => None,
@@ -63,7 +63,7 @@ impl Override {
 
     /// The number this override gives where the formula gives `formula`, within `limit` (the
     /// stat's range: a fixed value was checked against it when the file was read).
-    pub fn resolve(&self, formula: i64, limit: &crate::limits::Limit) -> Resolved {
+    pub(crate) fn resolve(&self, formula: i64, limit: &crate::limits::Limit) -> Resolved {
         match self.amount {
             Amount::Value(value) => Resolved {
                 value,
@@ -229,7 +229,7 @@ impl StatKey {
 
     /// Whether a higher number makes the monster harder to beat: every stat but XP, which is
     /// what the monster is worth to the party and the encounter budget, not how strong it is.
-    pub fn higher_is_stronger(self) -> bool {
+    pub(crate) fn higher_is_stronger(self) -> bool {
         self != StatKey::Xp
     }
 }
@@ -254,7 +254,7 @@ impl Target {
     }
 
     /// The range the number lies in.
-    pub fn limit(&self) -> crate::limits::Limit {
+    pub(crate) fn limit(&self) -> crate::limits::Limit {
         match self {
             Target::Stat(k) => k.limit(),
             Target::Attack(_) => crate::limits::BONUS_OVERRIDE,
@@ -262,7 +262,7 @@ impl Target {
     }
 
     /// See [`StatKey::higher_is_stronger`]; a higher attack bonus hits more often.
-    pub fn higher_is_stronger(&self) -> bool {
+    pub(crate) fn higher_is_stronger(&self) -> bool {
         match self {
             Target::Stat(k) => k.higher_is_stronger(),
             Target::Attack(_) => true,

@@ -112,7 +112,7 @@ pub struct PowerOverrides {
 
 impl PowerOverrides {
     /// No override set: the file leaves out the power's `overrides:`.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.attack.is_none()
     }
 }
@@ -224,7 +224,7 @@ pub struct Power {
 impl Power {
     /// What a file can hold in a power that serde accepts but lairsmith refuses: more tags than
     /// a list holds, an attack override outside its range. `at` is the power's path.
-    pub fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn problems(&self, at: Vec<crate::yaml_io::Seg>) -> Vec<crate::yaml_io::Refused> {
         use crate::yaml_io::{Refused, key};
         let mut out = Vec::new();
         let path = |tail: &[&str]| {
@@ -282,12 +282,12 @@ impl Power {
 
     /// Whether it deals damage to more than one creature: an area, or several targets. Mooks
     /// target one creature with each damaging attack (Creating New Monsters: Powers).
-    pub fn hits_several(&self) -> bool {
+    pub(crate) fn hits_several(&self) -> bool {
         (self.origin.is_area() || self.targets_several()) && self.damage.is_some()
     }
 
     /// Whether the targets line names more than one creature.
-    pub fn targets_several(&self) -> bool {
+    pub(crate) fn targets_several(&self) -> bool {
         let t = self.targets.as_deref().unwrap_or("").to_lowercase();
         [
             "two ",
@@ -305,7 +305,7 @@ impl Power {
     }
 
     /// How many attacks one use of the power makes.
-    pub fn attack_count(&self) -> u32 {
+    pub(crate) fn attack_count(&self) -> u32 {
         self.attacks.unwrap_or(u32::from(self.attack.is_some()))
     }
 }

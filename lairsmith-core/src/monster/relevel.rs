@@ -72,7 +72,7 @@ pub fn relevel(
 /// `block` (the design's stat block as it stands): at this level nothing changes, and at any
 /// other the override keeps that margin. An override a template's power carries is the
 /// template's, and stays. Returns how many were changed.
-pub fn follow_formula(design: &mut MonsterDesign, block: &StatBlock) -> usize {
+pub(crate) fn follow_formula(design: &mut MonsterDesign, block: &StatBlock) -> usize {
     let mut changed = 0;
     for o in block.overrides.iter().filter(|o| o.by.is_none()) {
         let margin = o.value.saturating_sub(o.formula);
@@ -118,7 +118,7 @@ fn margin(o: &AppliedOverride) -> i64 {
 }
 
 /// Pairs the overrides of the stat blocks before and after a re-level by what they set.
-pub fn override_effects(before: &StatBlock, after: &StatBlock) -> Vec<OverrideEffect> {
+pub(crate) fn override_effects(before: &StatBlock, after: &StatBlock) -> Vec<OverrideEffect> {
     let mut out: Vec<OverrideEffect> = before
         .overrides
         .iter()

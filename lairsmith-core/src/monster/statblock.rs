@@ -441,7 +441,7 @@ impl StatBlock {
     /// R7: a skill's bonus and whether it is trained. A trained skill has the bonus the stat
     /// block lists; Perception is the stat block's (an override included); any other skill is its
     /// ability's listed modifier, which already holds half the level.
-    pub fn skill_bonus(&self, skill: crate::rules::Skill) -> (i64, bool) {
+    pub(crate) fn skill_bonus(&self, skill: crate::rules::Skill) -> (i64, bool) {
         use crate::vocab::Vocabulary;
         let trained = self
             .skills
@@ -459,7 +459,7 @@ impl StatBlock {
 
 impl MovementValues {
     /// The modes besides walking that it has, with their speeds, in the stat block's order.
-    pub fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
+    pub(crate) fn modes(&self) -> impl Iterator<Item = (MovementMode, u32)> + '_ {
         MovementMode::ALL.into_iter().filter_map(|m| {
             match m {
                 MovementMode::Fly => self.fly,

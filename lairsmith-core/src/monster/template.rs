@@ -138,7 +138,7 @@ impl KeepsXKeys for MonsterTemplate {
 
 impl MonsterTemplate {
     /// Its lists past their most (`limits`, as a monster's), and its powers' problems.
-    pub fn list_problems(&self) -> Vec<crate::yaml_io::Refused> {
+    pub(crate) fn list_problems(&self) -> Vec<crate::yaml_io::Refused> {
         use crate::limits::{POWERS, TRAITS, WORDS};
         let roles: Vec<(String, usize)> = self
             .powers_by_role
@@ -184,7 +184,7 @@ impl MonsterTemplate {
     }
 
     /// The undead variant this template makes a monster, if any (R9: corporeal or spirit).
-    pub fn undead_variant(&self) -> Option<Tag> {
+    pub(crate) fn undead_variant(&self) -> Option<Tag> {
         self.tags
             .iter()
             .copied()

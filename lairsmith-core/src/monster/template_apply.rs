@@ -293,7 +293,7 @@ fn template_error(code: &'static str, message: String) -> Finding {
 /// The lint's findings about a design's templates: unknown ids (with the closest ones), a
 /// template listed twice, and templates that contradict each other or the design (two ranks,
 /// two undead variants).
-pub fn template_findings(design: &MonsterDesign, lib: &MonsterTemplates) -> Vec<Finding> {
+pub(crate) fn template_findings(design: &MonsterDesign, lib: &MonsterTemplates) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     let mut rank_by: Option<(&MonsterTemplate, Rank)> = None;

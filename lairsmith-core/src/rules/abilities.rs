@@ -25,12 +25,12 @@ pub fn base_modifier(score: i32) -> i32 {
 }
 
 /// R7: the listed modifier, which includes half level (L1667, L1855).
-pub fn listed_modifier(score: i32, level: Level) -> i32 {
+pub(crate) fn listed_modifier(score: i32, level: Level) -> i32 {
     base_modifier(score) + level.half()
 }
 
 /// R8: the default top score, 16 + half level (L1854).
-pub fn default_top_score(level: Level) -> i32 {
+pub(crate) fn default_top_score(level: Level) -> i32 {
     16 + level.half()
 }
 
@@ -77,7 +77,7 @@ impl Skill {
 }
 
 /// R7: a trained skill is 5 + the listed modifier (half level counted once).
-pub const TRAINED_SKILL_BONUS: i32 = 5;
+pub(crate) const TRAINED_SKILL_BONUS: i32 = 5;
 
 #[cfg(test)]
 mod tests {

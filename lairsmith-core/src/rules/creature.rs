@@ -16,7 +16,7 @@ vocabulary! {
 
 impl Size {
     /// Squares taken up, as the size table prints it (L1300-1305).
-    pub fn space(self) -> &'static str {
+    pub(crate) fn space(self) -> &'static str {
         match self {
             Size::Tiny => "0.5 x 0.5",
             Size::Small | Size::Medium => "1 x 1",

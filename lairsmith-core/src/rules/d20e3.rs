@@ -8,9 +8,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The lowest and highest character level the award table has rows for (D1).
-pub const MIN_LEVEL: u8 = 1;
+pub(crate) const MIN_LEVEL: u8 = 1;
 /// The highest character level the award table has rows for (D1).
-pub const MAX_LEVEL: u8 = 20;
+pub(crate) const MAX_LEVEL: u8 = 20;
 /// The highest challenge rating the table has columns for.
 pub const MAX_CR: u8 = 20;
 
@@ -31,7 +31,7 @@ use Cell::{NoValue as N, TooWeak as W, Xp as X};
 /// The Experience Point Awards table, copied once: rows are party levels 1-3 (one row), 4, 5,
 /// ... 20; columns CR 1 to 20.
 #[rustfmt::skip]
-pub const AWARDS: [[Cell; 20]; 18] = [
+pub(crate) const AWARDS: [[Cell; 20]; 18] = [
     [X(300), X(600), X(900), X(1350), X(1800), X(2700), X(3600), X(5400), X(7200), X(10800), N, N, N, N, N, N, N, N, N, N],
     [X(300), X(600), X(800), X(1200), X(1600), X(2400), X(3200), X(4800), X(6400), X(9600), X(12800), N, N, N, N, N, N, N, N, N],
     [X(300), X(500), X(750), X(1000), X(1500), X(2250), X(3000), X(4500), X(6000), X(9000), X(12000), X(18000), N, N, N, N, N, N, N, N],
@@ -151,7 +151,7 @@ impl fmt::Display for PartyLevel {
 }
 
 /// The table's name for a row, as the seed prints it ("1-3", "4", ...).
-pub fn row_name(level: PartyLevel) -> String {
+pub(crate) fn row_name(level: PartyLevel) -> String {
     if level.0 <= 3 {
         "1-3".to_owned()
     } else {
@@ -169,7 +169,7 @@ pub enum Cr {
 }
 
 /// D1: the fractional CRs a group may have, by denominator.
-pub const FRACTIONS: [u8; 5] = [2, 3, 4, 6, 8];
+pub(crate) const FRACTIONS: [u8; 5] = [2, 3, 4, 6, 8];
 
 impl Cr {
     /// CR `n`, or [`D20e3Error::CrOutOfRange`] outside 1 to [`MAX_CR`].
@@ -227,23 +227,23 @@ impl fmt::Display for Cr {
 /// D7, in the compilation's words (the line after the Experience Point Awards table).
 pub const CHARACTER_CRS: &str = "Character CR are = Class Level.  NPC Classes count as one level lower than PC Classes.  Monsters with classes are CR + Class level.";
 /// D7: the class levels a character or NPC foe may have: the table's 1 to 20.
-pub const MIN_CLASS_LEVEL: u8 = 1;
+pub(crate) const MIN_CLASS_LEVEL: u8 = 1;
 /// D7: the highest class level a character or NPC foe may have.
-pub const MAX_CLASS_LEVEL: u8 = 20;
+pub(crate) const MAX_CLASS_LEVEL: u8 = 20;
 /// D7: "NPC Classes count as one level lower than PC Classes".
 pub const NPC_LEVELS_LOWER: u8 = 1;
 /// D7 **\[ours\]**: an NPC of class level 1 is CR 1/2, the table having no CR 0.
 pub const NPC_LEVEL_1_CR: Cr = Cr::Fraction(2);
 
 /// D7: a character of class level `level` is CR `level` ("Character CR are = Class Level").
-pub fn character_cr(level: u8) -> Result<Cr, D20e3Error> {
+pub(crate) fn character_cr(level: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`character:`", level)?;
     Ok(Cr::Whole(level))
 }
 
 /// D7: an NPC-class character of class level `level` is one CR lower; at level 1 CR 1/2
 /// **\[ours\]**.
-pub fn npc_cr(level: u8) -> Result<Cr, D20e3Error> {
+pub(crate) fn npc_cr(level: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`npc:`", level)?;
     Ok(match level - NPC_LEVELS_LOWER {
         0 => NPC_LEVEL_1_CR,
@@ -253,7 +253,7 @@ pub fn npc_cr(level: u8) -> Result<Cr, D20e3Error> {
 
 /// D7: a monster of CR `cr` with `levels` class levels is CR `cr` + `levels`
 /// ("Monsters with classes are CR + Class level"): a whole CR within the table, 1 to 20.
-pub fn with_class_levels(cr: Cr, levels: u8) -> Result<Cr, D20e3Error> {
+pub(crate) fn with_class_levels(cr: Cr, levels: u8) -> Result<Cr, D20e3Error> {
     check_class_level("`class_levels:`", levels)?;
     match cr {
         Cr::Whole(c) if u16::from(c) + u16::from(levels) <= u16::from(MAX_CR) => {
@@ -357,7 +357,7 @@ crate::vocabulary! {
 
 impl Circumstance {
     /// The XP multiplier as a fraction (numerator, denominator).
-    pub fn xp_factor(self) -> (u64, u64) {
+    pub(crate) fn xp_factor(self) -> (u64, u64) {
         match self {
             Circumstance::Half => (1, 2),
             Circumstance::Less => (2, 3),
@@ -387,7 +387,7 @@ impl Circumstance {
 /// circumstance's adjustment, which is not limited again, so a party of 20 against two CR 20
 /// foes "twice as difficult" meets EL 22, and a party of 1 against two CR 1 foes "half as
 /// difficult" EL 0.
-pub fn adjusted_el(base: u8, circumstance: Option<Circumstance>) -> i32 {
+pub(crate) fn adjusted_el(base: u8, circumstance: Option<Circumstance>) -> i32 {
     i32::from(base) + circumstance.map_or(0, Circumstance::el_adjustment)
 }
 
@@ -445,7 +445,7 @@ pub fn band(offset: i32) -> Difficulty {
 
 /// The XP range (before circumstances) each encounter level covers at a party level, by D4's
 /// nearest-cell rule: (EL, lowest XP, highest XP or none for the last).
-pub fn el_ranges(level: PartyLevel) -> Vec<(u8, u64, Option<u64>)> {
+pub(crate) fn el_ranges(level: PartyLevel) -> Vec<(u8, u64, Option<u64>)> {
     let cells: Vec<(u8, u64)> = (1..=MAX_CR)
         .filter_map(|cr| match cell(level, cr) {
             Cell::Xp(x) => Some((cr, u64::from(x))),

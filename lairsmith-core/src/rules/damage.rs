@@ -32,12 +32,12 @@ impl DamageTier {
     }
 
     /// Whether the power is used once per encounter or on a refresh, not at will.
-    pub fn is_surge(self) -> bool {
+    pub(crate) fn is_surge(self) -> bool {
         matches!(self, DamageTier::SurgeSingle | DamageTier::SurgeMulti)
     }
 
     /// Whether the power targets two or more creatures.
-    pub fn is_multi(self) -> bool {
+    pub(crate) fn is_multi(self) -> bool {
         matches!(self, DamageTier::AtWillMulti | DamageTier::SurgeMulti)
     }
 
@@ -81,12 +81,12 @@ impl fmt::Display for Damage {
 }
 
 /// The table row for a level.
-pub fn damage_row(level: Level) -> &'static DamageRow {
+pub(crate) fn damage_row(level: Level) -> &'static DamageRow {
     &MONSTER_DAMAGE[level.index()]
 }
 
 /// R10: the wrecker bonus added to the flat part of every damaging attack; none for other roles.
-pub fn wrecker_bonus(level: Level, role: Role) -> u32 {
+pub(crate) fn wrecker_bonus(level: Level, role: Role) -> u32 {
     match role {
         Role::Wrecker => damage_row(level).wrecker_bonus,
         _ => 0,
@@ -95,7 +95,7 @@ pub fn wrecker_bonus(level: Level, role: Role) -> u32 {
 
 /// R10: mooks deal the Mook Damage column whatever the tier, plus half the wrecker bonus
 /// (rounded down) for a mook wrecker (L1869).
-pub fn mook_damage(level: Level, role: Role) -> u32 {
+pub(crate) fn mook_damage(level: Level, role: Role) -> u32 {
     damage_row(level).mook + wrecker_bonus(level, role) / 2
 }
 

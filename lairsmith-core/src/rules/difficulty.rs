@@ -8,7 +8,7 @@ use crate::rules::tables::MONSTER_XP;
 pub const DEFAULT_PARTY_SIZE: usize = 4;
 
 /// E3: a single monster more than this many levels above the highest character is flagged.
-pub const MAX_LEVELS_ABOVE_PARTY: i32 = 4;
+pub(crate) const MAX_LEVELS_ABOVE_PARTY: i32 = 4;
 
 crate::vocabulary! {
     /// E3 **\[ours\]**: a difficulty band, easiest first. Written and printed in lower case, as
@@ -24,7 +24,7 @@ crate::vocabulary! {
 
 impl Difficulty {
     /// The band's offsets.
-    pub fn band(self) -> &'static Band {
+    pub(crate) fn band(self) -> &'static Band {
         &BANDS[self as usize]
     }
 }
@@ -92,16 +92,10 @@ pub fn band_for_offset(offset: i32) -> &'static Band {
         .expect("the bands cover every offset")
 }
 
-/// The band a word names (any case), if it names one; [`Difficulty`]'s `parse` explains a miss.
-pub fn band_named(name: &str) -> Option<&'static Band> {
-    use crate::vocab::Vocabulary;
-    Difficulty::parse(name).ok().map(Difficulty::band)
-}
-
 /// E3: standard XP at any level. Inside 1-30 it is the table (R6); outside, the table's own
 /// pattern, [100, 125, 150, 175][(L - 1) mod 4] × 2^⌊(L - 1) / 4⌋ (which the tests check
 /// reproduces every row of the table).
-pub fn standard_xp_at(level: i32) -> f64 {
+pub(crate) fn standard_xp_at(level: i32) -> f64 {
     if let Ok(l) = Level::new(i64::from(level)) {
         return f64::from(MONSTER_XP[l.index()].standard);
     }
@@ -109,7 +103,7 @@ pub fn standard_xp_at(level: i32) -> f64 {
 }
 
 /// The pattern alone, for any integer level.
-pub fn standard_xp_pattern(level: i32) -> f64 {
+pub(crate) fn standard_xp_pattern(level: i32) -> f64 {
     const BASE: [f64; 4] = [100.0, 125.0, 150.0, 175.0];
     let i = (level - 1).rem_euclid(4) as usize;
     let doublings = (level - 1).div_euclid(4);
@@ -133,7 +127,7 @@ pub fn level_for_xp(xp_per_character: f64) -> i32 {
 
 /// The XP per character above which [`level_for_xp`] moves from `level` to `level + 1`
 /// (the midpoint; exactly at it the lower level wins).
-pub fn upper_boundary(level: i32) -> f64 {
+pub(crate) fn upper_boundary(level: i32) -> f64 {
     (standard_xp_at(level) + standard_xp_at(level + 1)) / 2.0
 }
 

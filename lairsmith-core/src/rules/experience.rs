@@ -34,7 +34,7 @@ pub fn level_of_xp(xp: u64) -> Level {
     level_range(*.level),
     group_thousands(*.xp)
 )]
-pub struct XpError {
+pub(crate) struct XpError {
     /// The member's name, or "party member N".
     pub who: String,
     /// The level written.
@@ -65,7 +65,7 @@ fn level_range(level: Level) -> String {
 }
 
 /// Whether `xp` belongs to `level`; if not, why (for a party member's `xp:`).
-pub fn check_xp(who: &str, level: Level, xp: u64) -> Result<(), XpError> {
+pub(crate) fn check_xp(who: &str, level: Level, xp: u64) -> Result<(), XpError> {
     let held = level_of_xp(xp);
     if held == level {
         return Ok(());

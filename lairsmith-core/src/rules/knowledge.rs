@@ -8,7 +8,7 @@ use crate::rules::tables::RECOMMENDED_DCS;
 
 /// The knowledge check printed on every stat block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KnowledgeCheck {
+pub(crate) struct KnowledgeCheck {
     /// The skill that recalls the monster: by its source, or by its Construct or Undead tag.
     pub skill: Skill,
     /// The Moderate DC at the monster's level (Recommended Difficulty Classes by Level table): a
@@ -21,7 +21,7 @@ pub struct KnowledgeCheck {
 
 /// L365 by source: Arcana for elemental, fey and shadow; Dungeoneering for aberrations (cosmic,
 /// R14); Religion for outsiders; Nature for natural creatures.
-pub fn source_knowledge_skill(source: Source) -> Skill {
+pub(crate) fn source_knowledge_skill(source: Source) -> Skill {
     match source {
         Source::Elemental | Source::Fey | Source::Shadow => Skill::Arcana,
         Source::Cosmic => Skill::Dungeoneering,
@@ -31,7 +31,7 @@ pub fn source_knowledge_skill(source: Source) -> Skill {
 }
 
 /// L365 by tag: Arcana for constructs, Religion for undead.
-pub fn tag_knowledge_skill(tag: Tag) -> Option<Skill> {
+pub(crate) fn tag_knowledge_skill(tag: Tag) -> Option<Skill> {
     match tag {
         Tag::Construct => Some(Skill::Arcana),
         Tag::Undead | Tag::UndeadSpirit => Some(Skill::Religion),
@@ -41,10 +41,10 @@ pub fn tag_knowledge_skill(tag: Tag) -> Option<Skill> {
 
 /// **\[ours\]** When a tag and the source name different skills (a natural undead), the tag
 /// wins: it is the more specific fact about the creature.
-pub const KNOWLEDGE_TAG_BEATS_SOURCE: bool = true;
+pub(crate) const KNOWLEDGE_TAG_BEATS_SOURCE: bool = true;
 
 /// R15: the knowledge check for a monster.
-pub fn knowledge_check(level: Level, source: Source, tags: &[Tag]) -> KnowledgeCheck {
+pub(crate) fn knowledge_check(level: Level, source: Source, tags: &[Tag]) -> KnowledgeCheck {
     let by_tag = tags.iter().find_map(|t| tag_knowledge_skill(*t));
     let skill = match by_tag {
         Some(s) if KNOWLEDGE_TAG_BEATS_SOURCE => s,

@@ -4,9 +4,9 @@
 use std::fmt;
 
 /// The lowest monster level (L575).
-pub const MIN_LEVEL: u8 = 1;
+pub(crate) const MIN_LEVEL: u8 = 1;
 /// R1: the highest monster level. The damage table's rows 31-35 stay data only.
-pub const MAX_LEVEL: u8 = 30;
+pub(crate) const MAX_LEVEL: u8 = 30;
 
 /// A monster level, always within 1-30 (R1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,7 +48,7 @@ impl Level {
     }
 
     /// Half level, rounded down (L615, L1855).
-    pub fn half(self) -> i32 {
+    pub(crate) fn half(self) -> i32 {
         i32::from(self.0 / 2)
     }
 

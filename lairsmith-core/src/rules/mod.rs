@@ -9,7 +9,7 @@ pub mod damage;
 pub mod difficulty;
 pub mod experience;
 pub mod grants;
-pub mod knowledge;
+pub(crate) mod knowledge;
 pub mod level;
 pub mod power_vocab;
 pub mod rank;

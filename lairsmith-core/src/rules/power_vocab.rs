@@ -18,7 +18,7 @@ vocabulary! {
 
 impl Usage {
     /// R10: encounter, refresh and daily powers are all "surge" powers (L1863).
-    pub fn is_surge(self) -> bool {
+    pub(crate) fn is_surge(self) -> bool {
         !matches!(self, Usage::AtWill)
     }
 }
@@ -55,11 +55,11 @@ vocabulary! {
 /// An opportunity power that attacks, in the book's words: "To make the opportunity attack,
 /// you use your immediate action to make one melee attack against the provoking creature"
 /// (L1146). A power that does not attack is an "opportunity action" (L1149).
-pub const OPPORTUNITY_ATTACK: &str = "Opportunity Attack";
+pub(crate) const OPPORTUNITY_ATTACK: &str = "Opportunity Attack";
 
 impl Action {
     /// Triggered actions are listed apart from the others in a stat block.
-    pub fn is_triggered(self) -> bool {
+    pub(crate) fn is_triggered(self) -> bool {
         matches!(
             self,
             Action::Counter | Action::Reaction | Action::Opportunity
@@ -122,7 +122,7 @@ impl AreaTarget {
     /// The book's word for an area power's targets as a designer wrote them, when they mean
     /// one: "each enemy in the burst" is "all enemies", "one ally in the arc" "one ally".
     /// Anything more ("each prone enemy", "... who can hear it") stays as written.
-    pub fn of_text(targets: &str) -> Option<AreaTarget> {
+    pub(crate) fn of_text(targets: &str) -> Option<AreaTarget> {
         let t = targets.trim().trim_end_matches('.').to_lowercase();
         let t = [
             "burst",

@@ -51,9 +51,9 @@ pub struct RoleFormula {
 }
 
 /// The usual attack base against Fortitude, Reflex and Will (every role but the skulker).
-pub const NON_AC_ATTACK_BASE: i32 = 3;
+pub(crate) const NON_AC_ATTACK_BASE: i32 = 3;
 /// The attack base against AC (every role).
-pub const AC_ATTACK_BASE: i32 = 5;
+pub(crate) const AC_ATTACK_BASE: i32 = 5;
 /// R3: the skulker's attack line (L1816) says only "+5 + level", read literally: it attacks
 /// every defense at +5 + level.
 pub const SKULKER_NON_AC_ATTACK_BASE: i32 = 5;
@@ -82,7 +82,7 @@ const fn formula(
 
 impl Role {
     /// R2: the role's formula (L1803-1831).
-    pub fn formula(self) -> RoleFormula {
+    pub(crate) fn formula(self) -> RoleFormula {
         match self {
             Role::Archer => formula(12, 11, 12, 12, 21, 4), // L1803-1806
             Role::Blocker => formula(16, 13, 12, 12, 24, 5), // L1808-1811
@@ -109,13 +109,13 @@ impl Role {
     }
 
     /// R2: the standard-rank HP, base + per-level × level.
-    pub fn standard_hp(self, level: Level) -> u32 {
+    pub(crate) fn standard_hp(self, level: Level) -> u32 {
         let f = self.formula();
         f.hp_base + f.hp_per_level * u32::from(level.get())
     }
 
     /// R2/R3: attack bonus against AC and against the other three defenses.
-    pub fn attack_bonus(self, level: Level, vs_ac: bool) -> i32 {
+    pub(crate) fn attack_bonus(self, level: Level, vs_ac: bool) -> i32 {
         let f = self.formula();
         let base = if vs_ac {
             f.attack_vs_ac_base
@@ -136,7 +136,7 @@ impl Role {
     }
 
     /// R8 **\[ours\]**: default scores for the five other abilities, from 10 to 14.
-    pub fn default_other_scores(self) -> [(Ability, i32); 5] {
+    pub(crate) fn default_other_scores(self) -> [(Ability, i32); 5] {
         use Ability::*;
         match self {
             Role::Archer => [(Str, 12), (Con, 12), (Int, 10), (Wis, 14), (Cha, 10)],

@@ -23,7 +23,7 @@ pub const DEFAULT_SENSE_RANGE: u32 = 10;
 impl SenseKind {
     /// Whether the sense has a range in squares (blindsight, tremorsense, truesight), written after
     /// it: `blindsight 10`.
-    pub fn has_range(self) -> bool {
+    pub(crate) fn has_range(self) -> bool {
         matches!(
             self,
             SenseKind::Blindsight | SenseKind::Tremorsense | SenseKind::Truesight
@@ -145,7 +145,7 @@ pub enum MovementMode {
 
 impl MovementMode {
     /// Every mode, in the stat block's order.
-    pub const ALL: [MovementMode; 5] = [
+    pub(crate) const ALL: [MovementMode; 5] = [
         MovementMode::Fly,
         MovementMode::Swim,
         MovementMode::Climb,
@@ -154,7 +154,7 @@ impl MovementMode {
     ];
 
     /// The mode's word, as a design file's key and a stat block print it ("fly 6").
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             MovementMode::Fly => "fly",
             MovementMode::Swim => "swim",

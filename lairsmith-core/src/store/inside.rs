@@ -73,7 +73,7 @@ fn absolute(p: &Path) -> PathBuf {
 
 /// Registers `root` as a data directory's: from now on no write below it goes through a link.
 /// [`crate::DataDir::new`] calls it; registering a root twice is the same as once.
-pub fn register(root: &Path) {
+pub(crate) fn register(root: &Path) {
     let given = absolute(root);
     let mut roots = ROOTS.lock().unwrap_or_else(PoisonError::into_inner);
     if roots.iter().all(|r| r.given != given) {

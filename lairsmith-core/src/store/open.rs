@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 /// What a file that is not a regular file is, for error messages.
-pub fn kind_of(t: FileType) -> &'static str {
+pub(crate) fn kind_of(t: FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -34,7 +34,7 @@ pub struct Stamp {
 
 impl Stamp {
     /// The stamp of a file whose metadata is `m`.
-    pub fn of_meta(m: &Metadata) -> Stamp {
+    pub(crate) fn of_meta(m: &Metadata) -> Stamp {
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
@@ -86,7 +86,7 @@ impl Stamp {
     }
 
     /// Whether a same-size rewrite after `now` could leave this stamp unchanged.
-    pub fn is_racy(&self, now: SystemTime) -> bool {
+    pub(crate) fn is_racy(&self, now: SystemTime) -> bool {
         let newest = (self.mtime_s, self.mtime_ns).max((self.ctime_s, self.ctime_ns));
         let Ok(secs) = u64::try_from(newest.0) else {
             return false; // before 1970: long past
@@ -105,7 +105,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, FileError> {
 
 /// [`read_limited`], with the file's stamp if it did not change while it was read (taken from
 /// the open file before and after reading).
-pub fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<Stamp>), FileError> {
+pub(crate) fn read_stamped(path: &Path) -> Result<(Vec<u8>, Option<Stamp>), FileError> {
     let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read the file: {e}"));
     let (mut file, before) = open_regular(path).map_err(cannot)?;
     let bytes = read_at_most(&mut file, MAX_FILE_BYTES)

@@ -24,7 +24,7 @@ const ATTEMPTS: usize = 64;
 const UNLOCKED_FORMAT_AGE: Duration = Duration::from_secs(600);
 
 /// A locked temporary file beside its target, deleted on drop unless it was moved into place.
-pub struct TempFile {
+pub(crate) struct TempFile {
     path: PathBuf,
     file: File,
     placed: bool,
@@ -32,7 +32,7 @@ pub struct TempFile {
 
 impl TempFile {
     /// Creates `.NAME.PID-N.tmp` in `dir` for the target file name `name`, locked.
-    pub fn create(dir: &Path, name: &str) -> io::Result<TempFile> {
+    pub(super) fn create(dir: &Path, name: &str) -> io::Result<TempFile> {
         let mut last = io::Error::other("no temporary file name was free");
         for _ in 0..ATTEMPTS {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -74,18 +74,18 @@ impl TempFile {
         &self.path
     }
 
-    pub fn file(&self) -> &File {
+    pub(super) fn file(&self) -> &File {
         &self.file
     }
 
     /// Writes everything and syncs it to the disk.
-    pub fn write_synced(&mut self, contents: &[u8]) -> io::Result<()> {
+    pub(crate) fn write_synced(&mut self, contents: &[u8]) -> io::Result<()> {
         self.file.write_all(contents)?;
         self.file.sync_all()
     }
 
     /// Renames the file over `target`.
-    pub fn rename_to(&mut self, target: &Path) -> io::Result<()> {
+    pub(crate) fn rename_to(&mut self, target: &Path) -> io::Result<()> {
         fs::rename(&self.path, target)?;
         self.placed = true;
         Ok(())
@@ -93,7 +93,7 @@ impl TempFile {
 
     /// Makes the file `target` too, failing with `AlreadyExists` if `target` exists, then drops
     /// the temporary name.
-    pub fn link_to(&mut self, target: &Path) -> io::Result<()> {
+    pub(crate) fn link_to(&mut self, target: &Path) -> io::Result<()> {
         fs::hard_link(&self.path, target)?;
         self.placed = true;
         // The target is complete; a second name left by a crash here is cleaned up later.
@@ -125,7 +125,7 @@ fn temp_name(name: &str) -> Option<bool> {
 
 /// Deletes temporary files in `dir` whose writers are dead. Best effort: anything unreadable
 /// is left alone.
-pub fn remove_stale(dir: &Path) {
+pub(super) fn remove_stale(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -139,7 +139,7 @@ pub fn remove_stale(dir: &Path) {
 
 /// Deletes `path` if it is a temporary file of a dead writer (for a caller listing a directory
 /// anyway).
-pub fn remove_if_stale(path: &Path) {
+pub(crate) fn remove_if_stale(path: &Path) {
     let name = path.file_name().map(|n| n.to_string_lossy());
     if let Some(unlocked_format) = name.and_then(|n| temp_name(&n)) {
         remove_if_abandoned(path, unlocked_format);

@@ -2,7 +2,7 @@
 //! `lairsmith restore ID` or a key in the UI. A trashed file is named `<id>~<seconds>.yaml`
 //! (ids are slugs, so they hold no `~`), and files older than [`TRASH_DAYS`] are purged when
 //! something is next deleted or restored. A move to or from the trash, like every write, never
-//! goes through a folder inside the data directory that is a link ([`super::inside`]).
+//! goes through a folder inside the data directory that is a link (`inside`).
 
 use crate::hint::Hint;
 use std::fs;
@@ -46,7 +46,7 @@ pub fn move_to_trash(data_root: &Path, file: &Path, id: &str) -> io::Result<Path
 /// Moves `file` into the folder `trash` as `<id>~<seconds>.yaml`, under the file's lock. Other
 /// kinds of file than monsters go to a sub-folder of the trash (parties to `trash/parties/`), so
 /// `lairsmith restore` never puts one into the bestiary.
-pub fn move_into(trash: &Path, file: &Path, id: &str) -> io::Result<PathBuf> {
+pub(crate) fn move_into(trash: &Path, file: &Path, id: &str) -> io::Result<PathBuf> {
     // The file leaves its folder, which is written too.
     super::inside::folders_of(file, false)?;
     super::inside::folders(trash, true)?;
@@ -70,7 +70,7 @@ pub fn list(data_root: &Path) -> Vec<Trashed> {
 }
 
 /// Everything in the trash folder `trash` (not its sub-folders), newest first.
-pub fn list_in(trash: &Path) -> Vec<Trashed> {
+pub(crate) fn list_in(trash: &Path) -> Vec<Trashed> {
     let Ok(entries) = fs::read_dir(trash) else {
         return Vec::new();
     };
@@ -164,7 +164,7 @@ pub fn restore(data_root: &Path, bestiary_dir: &Path, id: &str) -> Result<PathBu
 /// Deletes trashed files deleted more than `age` ago, in the trash and its sub-folders (best
 /// effort; nothing through a link: a trash that is one, or a sub-folder that is one, is left
 /// alone). Returns how many.
-pub fn purge(data_root: &Path, age: Duration) -> usize {
+pub(crate) fn purge(data_root: &Path, age: Duration) -> usize {
     let cutoff = now_secs().saturating_sub(age.as_secs());
     let trash = dir(data_root);
     if !super::inside::may_write_in(&trash) {

@@ -15,7 +15,7 @@
 //! ```
 
 mod plan;
-pub mod render;
+pub(crate) mod render;
 mod trove;
 
 pub use crate::rules::treasure_method::Method;
@@ -23,9 +23,10 @@ pub use plan::{
     CharacterTreasure, Grant, ITEMS_ONLY_PLUS, PermanentItem, Plan, Totals, for_encounter, plan,
 };
 pub use render::report_with;
+pub(crate) use trove::unit_word;
 pub use trove::{
-    BOOK_PARTY_SIZE, Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls,
-    consumable_for, healing_potion, roll_trove, roll_troves, trove_level, unit_word,
+    Coins, EnchantedKind, GEM_READING, ItemKind, Trove, TroveRolls, consumable_for, roll_trove,
+    roll_troves, trove_level,
 };
 
 use crate::text::group_thousands;
@@ -43,11 +44,11 @@ pub const GP_PER_PP: u64 = 100;
 pub const MAX_ITEM_LEVEL: u32 = crate::rules::level::MAX_LEVEL as u32;
 
 /// What a plan says when an item's level stopped at [`MAX_ITEM_LEVEL`] (T3).
-pub const ITEM_LEVEL_READING: &str = "T3: items stop at level 30 (Levels, Tiers and Bonuses; the item tables end at 30): an item whose level would pass 30 is a level-30 item (lairsmith's own reading).";
+pub(crate) const ITEM_LEVEL_READING: &str = "T3: items stop at level 30 (Levels, Tiers and Bonuses; the item tables end at 30): an item whose level would pass 30 is a level-30 item (lairsmith's own reading).";
 
 /// The level of an item `above` levels over `level`, stopped at [`MAX_ITEM_LEVEL`] (T3), with
 /// the level the book's arithmetic gives when it had to stop.
-pub fn item_level(level: u32, above: u32) -> (u32, Option<u32>) {
+pub(crate) fn item_level(level: u32, above: u32) -> (u32, Option<u32>) {
     let wanted = level.saturating_add(above);
     if wanted > MAX_ITEM_LEVEL {
         (MAX_ITEM_LEVEL, Some(wanted))
@@ -77,7 +78,7 @@ pub struct Gp {
 
 impl Gp {
     /// No gold.
-    pub const ZERO: Gp = Gp { tenths: 0 };
+    pub(crate) const ZERO: Gp = Gp { tenths: 0 };
 
     /// `gp` whole gold pieces.
     pub fn whole(gp: u64) -> Gp {
@@ -87,7 +88,7 @@ impl Gp {
     }
 
     /// `tenths` tenths of a gold piece.
-    pub fn from_tenths(tenths: u64) -> Gp {
+    pub(crate) fn from_tenths(tenths: u64) -> Gp {
         Gp { tenths }
     }
 
@@ -97,19 +98,19 @@ impl Gp {
     }
 
     /// The amount in gold pieces, for display and for arithmetic that may round.
-    pub fn as_f64(self) -> f64 {
+    pub(crate) fn as_f64(self) -> f64 {
         self.tenths as f64 / 10.0
     }
 
     /// The sum, stopping at the largest amount instead of wrapping.
-    pub fn saturating_add(self, other: Gp) -> Gp {
+    pub(crate) fn saturating_add(self, other: Gp) -> Gp {
         Gp {
             tenths: self.tenths.saturating_add(other.tenths),
         }
     }
 
     /// `n` times the amount, stopping at the largest amount instead of wrapping.
-    pub fn saturating_mul(self, n: u64) -> Gp {
+    pub(crate) fn saturating_mul(self, n: u64) -> Gp {
         Gp {
             tenths: self.tenths.saturating_mul(n),
         }

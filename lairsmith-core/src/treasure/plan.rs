@@ -13,9 +13,9 @@ use rand::{Rng, SeedableRng};
 use serde::{Serialize, Serializer};
 
 /// T1, items only: "each level", at the book's roughly 10 encounters per level.
-pub const ENCOUNTERS_PER_LEVEL: u32 = 10;
+pub(crate) const ENCOUNTERS_PER_LEVEL: u32 = 10;
 /// T1, steady: "a new permanent magic item every 12 encounters or so".
-pub const ENCOUNTERS_PER_ITEM: u32 = 12;
+pub(crate) const ENCOUNTERS_PER_ITEM: u32 = 12;
 
 /// T1, items only: the better choice of a grant is one item of the character's level plus this.
 pub const ITEMS_ONLY_PLUS: u32 = 2;
@@ -65,7 +65,7 @@ impl Grant {
     }
 
     /// Whether the one item's level stopped at 30 (T3).
-    pub fn stops_at_30(&self) -> bool {
+    pub(crate) fn stops_at_30(&self) -> bool {
         super::item_level(u32::from(self.level.get()), ITEMS_ONLY_PLUS)
             .1
             .is_some()

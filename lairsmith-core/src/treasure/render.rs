@@ -10,12 +10,12 @@ use crate::vocab::Vocabulary;
 use std::borrow::Cow;
 
 /// "Ana (level 3)" or "#2 (level 3)" for the `i`th character.
-pub fn who(i: usize, c: &CharacterTreasure) -> String {
+pub(crate) fn who(i: usize, c: &CharacterTreasure) -> String {
     named(i, c.name.as_deref(), c.level)
 }
 
 /// "Ana (level 3)" or "#2 (level 3)".
-pub fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
+pub(crate) fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String {
     match name {
         Some(n) => format!("{n} (level {level})"),
         None => format!("#{} (level {level})", i + 1),
@@ -23,12 +23,12 @@ pub fn named(i: usize, name: Option<&str>, level: crate::rules::Level) -> String
 }
 
 /// "1 encounter", "1,200 encounters".
-pub fn plural(n: u32, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{} {}", group_thousands(n), if n == 1 { one } else { many })
 }
 
 /// A character's permanent items, or "no permanent item".
-pub fn items_text(c: &CharacterTreasure) -> String {
+pub(crate) fn items_text(c: &CharacterTreasure) -> String {
     if c.permanent_items.is_empty() {
         return "no permanent item".into();
     }
@@ -67,7 +67,7 @@ impl Plan {
     }
 
     /// The coins and valuables of the troves, platinum kept apart, then the total in gp.
-    pub fn valuables_line(&self) -> String {
+    pub(crate) fn valuables_line(&self) -> String {
         let t = &self.party;
         let mut coins = format!("{} gp", t.gold_gp);
         if t.platinum_pp > 0 {
@@ -84,7 +84,7 @@ impl Plan {
     }
 
     /// The troves' items, counted by kind, enchanted items by their 1d4 kind.
-    pub fn trove_items_line(&self) -> String {
+    pub(crate) fn trove_items_line(&self) -> String {
         let t = &self.party;
         let kinds: Vec<String> = EnchantedKind::ALL
             .iter()
@@ -117,7 +117,7 @@ impl Plan {
 
     /// What the plan gives, in one line, for an encounter's summary (T1): a chosen method says
     /// what it gives for that encounter, never the book's average beside it.
-    pub fn encounter_summary(&self) -> String {
+    pub(crate) fn encounter_summary(&self) -> String {
         let method = self.method.label();
         match self.method {
             Method::Steady => {

@@ -15,7 +15,7 @@ use serde::{Serialize, Serializer};
 
 /// The party size the book's trove dice are written for; each character more adds 1 to a roll,
 /// each character fewer subtracts 1 (T2).
-pub const BOOK_PARTY_SIZE: i64 = 5;
+pub(crate) const BOOK_PARTY_SIZE: i64 = 5;
 
 /// What the user reads wherever a gemstone shows: the book says "on an 8", which would leave an
 /// adjusted 9 or 10 empty for parties larger than five.
@@ -64,7 +64,7 @@ fn unit_key<S: Serializer>(u: &CoinUnit, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// "gp" or "pp", as the book writes them.
-pub fn unit_word(u: CoinUnit) -> &'static str {
+pub(crate) fn unit_word(u: CoinUnit) -> &'static str {
     match u {
         CoinUnit::Gp => "gp",
         CoinUnit::Pp => "pp",
@@ -221,7 +221,7 @@ pub fn roll_trove<R: Rng + ?Sized>(party_size: usize, level: i64, rng: &mut R) -
 
 /// The healing potion (the 1-3 row of "Table – Random Consumable Items") of a level's tier,
 /// in the row's words (T4): `("heroic", "potion of healing")` at levels 1-10.
-pub fn healing_potion(level: Level) -> (&'static str, &'static str) {
+pub(crate) fn healing_potion(level: Level) -> (&'static str, &'static str) {
     HEALING_POTION_BY_TIER[match level.tier() {
         Tier::Adventurer => 0,
         Tier::Prestige => 1,

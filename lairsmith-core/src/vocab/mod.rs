@@ -103,7 +103,7 @@ pub struct UnknownValue {
 
 impl UnknownValue {
     /// A known word with a number outside its range ("blindsight 5000").
-    pub fn out_of_range(field: &'static str, given: &str, sentence: String) -> Self {
+    pub(crate) fn out_of_range(field: &'static str, given: &str, sentence: String) -> Self {
         UnknownValue {
             field,
             given: given.to_owned(),
@@ -194,7 +194,7 @@ pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -
 
 /// Up to `n` candidates nearest to `given` by edit distance, nearest first, each close enough
 /// to be a plausible typo: for "did you mean" lists of ids.
-pub fn nearest<'a>(
+pub(crate) fn nearest<'a>(
     given: &str,
     candidates: impl IntoIterator<Item = &'a str>,
     n: usize,
@@ -214,7 +214,7 @@ pub fn nearest<'a>(
 }
 
 /// Levenshtein distance over characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = vec![0; b.len() + 1];
@@ -289,7 +289,7 @@ impl<T: Vocabulary> serde::de::Visitor<'_> for VocabVisitor<T> {
 
 /// Reads a mapping keyed by words of `K` (`overrides:`, `powers_by_role:`), refusing two keys
 /// that name one word (`hp` and `HP`), of which the second would silently replace the first.
-pub fn unique_keys<'de, D, K, V>(d: D) -> Result<std::collections::BTreeMap<K, V>, D::Error>
+pub(crate) fn unique_keys<'de, D, K, V>(d: D) -> Result<std::collections::BTreeMap<K, V>, D::Error>
 where
     D: serde::Deserializer<'de>,
     K: Vocabulary + Ord,
@@ -361,7 +361,7 @@ pub fn vocabulary_schema<T: Vocabulary>() -> schemars::Schema {
 /// A string in a closed set of words: `keys` offered for completion, `pattern` (what the reader
 /// takes: any case, other spellings, numbers) deciding. `patternErrorMessage` (read by
 /// yaml-language-server and VS Code) says in words what the pattern says in characters.
-pub fn word_schema(description: &str, keys: &[String], pattern: String) -> schemars::Schema {
+pub(crate) fn word_schema(description: &str, keys: &[String], pattern: String) -> schemars::Schema {
     schemars::json_schema!({
         "type": "string",
         "description": description,
@@ -373,19 +373,19 @@ pub fn word_schema(description: &str, keys: &[String], pattern: String) -> schem
 }
 
 /// A `String` field that holds a word of `T` (read through `T::parse` after serde).
-pub fn vocabulary_of<T: Vocabulary>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+pub(crate) fn vocabulary_of<T: Vocabulary>(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     vocabulary_schema::<T>()
 }
 
 /// The keys of `values`, as files write them.
-pub fn keys_of<T: Vocabulary>(values: &[T]) -> Vec<String> {
+pub(crate) fn keys_of<T: Vocabulary>(values: &[T]) -> Vec<String> {
     values.iter().map(|v| v.key().to_owned()).collect()
 }
 
 /// A mapping whose keys are words of `K` (read through `K::parse`: any case, any spelling) and
 /// whose values are `value` of the key: each key's schema under its key for completion, and
 /// under the pattern of its spellings for the rest.
-pub fn keyed_by<K: Vocabulary>(value: impl Fn(K) -> serde_json::Value) -> schemars::Schema {
+pub(crate) fn keyed_by<K: Vocabulary>(value: impl Fn(K) -> serde_json::Value) -> schemars::Schema {
     let mut properties = serde_json::Map::new();
     let mut spelled = serde_json::Map::new();
     for k in K::ALL {

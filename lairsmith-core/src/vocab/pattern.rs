@@ -12,14 +12,15 @@
 use super::Vocabulary;
 
 /// The characters `str::trim` removes: Unicode White_Space, what `char::is_whitespace` tests.
-pub const WS: &str = r"[\x09-\x0D \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
+pub(crate) const WS: &str =
+    r"[\x09-\x0D \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
 
 /// [`WS`] without the ASCII space: what may follow a word before the space that ends it.
-pub const WS_NOT_SPACE: &str =
+pub(crate) const WS_NOT_SPACE: &str =
     r"[\x09-\x0D\x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
 
 /// [`WS`] and `_`: movement traits read `_` as a space before anything else.
-pub const WS_OR_UNDERSCORE: &str =
+pub(crate) const WS_OR_UNDERSCORE: &str =
     r"[\x09-\x0D \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000_]";
 
 /// `c` as a literal: escaped where ECMA-262 gives it a meaning (and only there, since its `u`
@@ -33,7 +34,7 @@ fn push_literal(out: &mut String, c: char) {
 
 /// One spelling as [`Vocabulary::parse`] compares it, already normalised (ASCII lower case, `-`
 /// for `_` and a space): each ASCII letter in either case, each `-` as `-`, `_` or a space.
-pub fn spelling(normalised: &str) -> String {
+pub(crate) fn spelling(normalised: &str) -> String {
     let mut out = String::new();
     for c in normalised.chars() {
         match c {
@@ -51,7 +52,7 @@ pub fn spelling(normalised: &str) -> String {
 }
 
 /// One of `alternatives` (each a regular expression): `(?:a|b|c)`, sorted, each once.
-pub fn one_of(alternatives: impl IntoIterator<Item = String>) -> String {
+pub(crate) fn one_of(alternatives: impl IntoIterator<Item = String>) -> String {
     let mut all: Vec<String> = alternatives.into_iter().collect();
     all.sort();
     all.dedup();
@@ -73,7 +74,7 @@ pub fn words<T: Vocabulary>(values: &[T]) -> String {
 }
 
 /// `body` with the white space `str::trim` removes around it, anchored.
-pub fn trimmed(body: &str) -> String {
+pub(crate) fn trimmed(body: &str) -> String {
     format!("^{WS}*{body}{WS}*$")
 }
 
@@ -83,7 +84,7 @@ pub fn vocabulary<T: Vocabulary>() -> String {
 }
 
 /// Everything [`Vocabulary::parse`] reads as `value`.
-pub fn vocabulary_value<T: Vocabulary>(value: T) -> String {
+pub(crate) fn vocabulary_value<T: Vocabulary>(value: T) -> String {
     trimmed(&words(&[value]))
 }
 
@@ -132,7 +133,7 @@ fn same_length(a: &[u8], b: &[u8], prefix: Vec<String>, out: &mut Vec<Vec<String
 
 /// The numbers `lo..=hi` written without leading zeros, each digit position followed by `after`
 /// (white space, where a reader removes it between digits).
-pub fn number_range(lo: u64, hi: u64, after: &str) -> String {
+pub(crate) fn number_range(lo: u64, hi: u64, after: &str) -> String {
     let decimal = |n: u64| n.to_string().bytes().map(|b| b - b'0').collect::<Vec<u8>>();
     let mut alternatives = Vec::new();
     for len in decimal(lo).len()..=decimal(hi).len() {
@@ -154,7 +155,7 @@ pub fn number_range(lo: u64, hi: u64, after: &str) -> String {
 
 /// A whole number in `lo..=hi` (`lo` at least 0) as readers of words with numbers take it:
 /// ASCII digits after an optional sign, leading zeros allowed ("blindsight +010").
-pub fn whole_number(lo: i64, hi: i64) -> String {
+pub(crate) fn whole_number(lo: i64, hi: i64) -> String {
     let lo = u64::try_from(lo).expect("the ranges of words with numbers start at 0 or above");
     let hi = u64::try_from(hi).expect("a range ends at or above its start");
     assert!(lo <= hi, "an empty range");

@@ -50,7 +50,7 @@ pub const MAX_NODES: usize = 50_000;
 pub const MAX_FIGHT_NODES: usize = 200_000;
 
 /// Files up to this size may skip the guard when they cannot hold what it looks for.
-pub const UNGUARDED_MAX_BYTES: usize = 64 * 1024;
+pub(crate) const UNGUARDED_MAX_BYTES: usize = 64 * 1024;
 
 /// Whether `text` needs the guard's pass. It does not when it cannot hold a hazard, judged by
 /// bounds that no text can fool because they over-count rather than interpret: an alias needs
@@ -60,7 +60,7 @@ pub const UNGUARDED_MAX_BYTES: usize = 64 * 1024;
 /// at least two bytes). Deep block nesting costs libyaml nothing quadratic and meets
 /// yaml_serde's own recursion limit. Nearly every real file takes this path, which matters:
 /// the guard's pass costs about as much as the parse it protects.
-pub fn needs_check(text: &str) -> bool {
+pub(crate) fn needs_check(text: &str) -> bool {
     text.len() > UNGUARDED_MAX_BYTES
         || text.contains('*')
         || text.bytes().filter(|b| matches!(b, b'[' | b'{')).count() > MAX_NESTING
@@ -134,7 +134,7 @@ pub fn check(text: &str, path: &Path) -> Result<(), FileError> {
 }
 
 /// [`check`] with a most nodes of its own (a fight file's, [`MAX_FIGHT_NODES`]).
-pub fn check_within(text: &str, path: &Path, max_nodes: usize) -> Result<(), FileError> {
+pub(crate) fn check_within(text: &str, path: &Path, max_nodes: usize) -> Result<(), FileError> {
     scan(text, path, false, max_nodes).map(drop)
 }
 

@@ -77,7 +77,7 @@ pub enum Seg {
 
 /// Which character a reader error is about, for its message: " (ESC, U+001B)" and how a
 /// double-quoted string writes it, since the character itself is invisible in most editors.
-pub fn character_at(text: &str, offset: usize) -> String {
+pub(crate) fn character_at(text: &str, offset: usize) -> String {
     let Some(c) = text.get(offset..).and_then(|t| t.chars().next()) else {
         return String::new();
     };
@@ -139,7 +139,7 @@ pub(crate) fn display_path(segs: &[Seg]) -> String {
 
 /// Finds the line and column (1-based) of the key at `segs` in block-style YAML. Returns `None`
 /// for layouts it does not follow (flow style), where callers fall back to the document start.
-pub fn locate_key(text: &str, segs: &[Seg]) -> Option<(usize, usize)> {
+pub(crate) fn locate_key(text: &str, segs: &[Seg]) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     // The node being searched: lines [start, end), whose keys sit at column `indent`.
     let (mut start, mut end) = (0usize, lines.len());
@@ -231,7 +231,7 @@ impl Refused {
 
     /// The located error for the file `path` holding `text`. A layout the locator does not
     /// follow (flow style) falls back to the nearest enclosing key it finds, then to line 1.
-    pub fn in_file(self, text: &str, path: &Path) -> FileError {
+    pub(crate) fn in_file(self, text: &str, path: &Path) -> FileError {
         let (line, column) = (1..=self.at.len())
             .rev()
             .find_map(|n| locate_key(text, &self.at[..n]))
@@ -241,7 +241,7 @@ impl Refused {
 }
 
 /// Checks a name held at `at` in a document; see [`crate::text::check_name`].
-pub fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
+pub(crate) fn check_name_at(at: Vec<Seg>, what: &str, name: &str) -> Result<(), Refused> {
     crate::text::check_name(what, name).map_err(|m| Refused::new(at, m))
 }
 

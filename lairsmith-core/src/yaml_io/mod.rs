@@ -2,17 +2,15 @@
 //! every error, unknown keys refused by name, `x-` keys kept, and one canonical way to write
 //! (so load then save of a saved file is byte-identical).
 
-pub mod guard;
-pub mod located;
+pub(crate) mod guard;
+pub(crate) mod located;
 pub mod tree;
 
-use crate::xkeys::{X_PREFIX, XKeys};
+use crate::xkeys::X_PREFIX;
 use guard::{Atom, Located, Style};
 pub(crate) use located::display_path;
-pub use located::{
-    FileError, Refused, STAT_BLOCK_NOT_DESIGN, Seg, character_at, check_name_at, key, line_column,
-    locate_key,
-};
+pub use located::{FileError, Refused, STAT_BLOCK_NOT_DESIGN, Seg, key, line_column};
+pub(crate) use located::{character_at, check_name_at, locate_key};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::Path;
@@ -23,11 +21,20 @@ pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 
 // The bounds on what a file may expand to, enforced by the guard that every parse goes through.
 pub use guard::{MAX_ALIAS_BYTES, MAX_FIGHT_NODES, MAX_NESTING, MAX_NODES};
+pub use guard::{check as check_bounds, in_contained_parse};
+
+// A file's own `x-` values, kept through a save.
+pub use crate::xkeys::XKeys;
 
 /// Whether `text` keeps within `max_bytes` and `max_nodes` (at most [`MAX_FILE_BYTES`] and a
 /// kind's most nodes): checked before a file that grows as it is used is written, so that
 /// lairsmith never writes what it will not read back.
-pub fn fits(text: &str, path: &Path, max_bytes: usize, max_nodes: usize) -> Result<(), FileError> {
+pub(crate) fn fits(
+    text: &str,
+    path: &Path,
+    max_bytes: usize,
+    max_nodes: usize,
+) -> Result<(), FileError> {
     if text.len() > max_bytes {
         return Err(FileError::new(
             path,
@@ -79,7 +86,7 @@ pub fn parse<T: DeserializeOwned + KeepsXKeys>(text: &str, path: &Path) -> Resul
 }
 
 /// [`parse`] for a kind of file with a most nodes of its own ([`guard::MAX_FIGHT_NODES`]).
-pub fn parse_within<T: DeserializeOwned + KeepsXKeys>(
+pub(crate) fn parse_within<T: DeserializeOwned + KeepsXKeys>(
     text: &str,
     path: &Path,
     max_nodes: usize,
@@ -333,7 +340,7 @@ fn written(value: &str, style: Style) -> String {
 }
 
 /// Converts a parser error on `text` (the contents of `path`) into a located [`FileError`].
-pub fn yaml_error(text: &str, path: &Path, e: &yaml_serde::Error) -> FileError {
+pub(crate) fn yaml_error(text: &str, path: &Path, e: &yaml_serde::Error) -> FileError {
     let mut message = e.to_string();
     if message.contains("repetition limit exceeded") {
         message =
@@ -417,7 +424,7 @@ fn reader_offset(message: &str) -> Option<(usize, String)> {
 /// serde's words for a value of the wrong type, in a GM's words: what a field takes ("a whole
 /// number", "a list", the values of a closed list), never a Rust type ("u32", "struct Power")
 /// or an enum's "variant". The sentences lairsmith's own visitors write pass through as they are.
-pub fn plain_words(message: &str) -> String {
+pub(crate) fn plain_words(message: &str) -> String {
     let mut m = message.to_owned();
     // "unknown variant `x`, expected one of `a`, `b`" (or "expected `a`"): a closed list.
     if let Some(at) = m.find("unknown variant `") {
@@ -509,7 +516,7 @@ fn lookup<'a>(v: &'a yaml_serde::Value, segs: &[Seg]) -> Option<&'a yaml_serde::
 /// Reads a file's `kind:` word: `Ok(())` when it is `word`, else an error naming the kind the
 /// file holds and what it should be (`what`, e.g. "an encounter"). `special` gives some kinds a
 /// sentence of their own. Every file type's `kind` reads through this one visitor.
-pub fn read_kind<'de, D: serde::Deserializer<'de>>(
+pub(crate) fn read_kind<'de, D: serde::Deserializer<'de>>(
     d: D,
     word: &'static str,
     what: &'static str,

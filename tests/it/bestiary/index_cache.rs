@@ -2,7 +2,7 @@
 //! changed on disk is read again. It never changes what is loaded.
 
 use lairsmith_core::bestiary::Bestiary;
-use lairsmith_core::bestiary::cache::{Body, INDEX_FILE, Index};
+use lairsmith_core::fixtures::index::{Body, INDEX_FILE, Index};
 use std::path::Path;
 
 fn setup(n: usize) -> (tempfile::TempDir, std::path::PathBuf) {

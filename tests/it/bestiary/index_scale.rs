@@ -6,7 +6,7 @@
 
 use crate::common::{lairsmith, stderr, stdout};
 use lairsmith_core::bestiary::Bestiary;
-use lairsmith_core::bestiary::cache::{INDEX_FILE, Index};
+use lairsmith_core::fixtures::index::{INDEX_FILE, Index};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 

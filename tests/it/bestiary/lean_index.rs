@@ -40,7 +40,7 @@ fn index_path(bestiary: &Path) -> PathBuf {
         .parent()
         .unwrap()
         .join("cache")
-        .join(lairsmith_core::bestiary::cache::INDEX_FILE)
+        .join(lairsmith_core::fixtures::index::INDEX_FILE)
 }
 
 /// The user's cards, by id.
@@ -396,7 +396,7 @@ fn a_changed_user_template_reparses_its_monsters_and_leaves_the_rest_indexed() {
 
 #[test]
 fn an_impossible_card_in_a_hand_edited_index_is_ignored_and_its_file_parsed() {
-    use lairsmith_core::bestiary::cache::{Body, Index};
+    use lairsmith_core::fixtures::index::{Body, Index};
     let (_dir, bestiary) = data_dir();
     lairsmith_core::fixtures::write_bestiary(&bestiary, 20, 7).unwrap();
     let honest = Bestiary::load(Some(&bestiary));

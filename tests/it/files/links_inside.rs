@@ -38,7 +38,7 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
                 format!("link to {}", std::fs::read_link(&p).unwrap().display())
             } else {
                 let bytes = std::fs::read(&p).unwrap();
-                let hash = lairsmith_core::hash::fnv1a(&bytes);
+                let hash = lairsmith_core::store::Fingerprint::of_bytes(&bytes).hash;
                 format!("{} bytes, {hash:016x}", bytes.len())
             };
             out.insert(rel, what);
@@ -234,7 +234,7 @@ fn lairsmiths_own_files_and_the_uis_writers_keep_out_of_linked_folders_too() {
 
     // The index: `list` reads the bestiary as ever, and writes no index through `cache`.
     let (_, cache) = link_away(&data, "cache", &outside);
-    std::fs::remove_file(cache.join(lairsmith_core::bestiary::cache::INDEX_FILE)).unwrap();
+    std::fs::remove_file(cache.join(lairsmith_core::fixtures::index::INDEX_FILE)).unwrap();
     let dead = cache.join(".bestiary-index.bin.4000001-3.tmp");
     std::fs::write(&dead, "half an index").unwrap();
     let before = snapshot(&cache);

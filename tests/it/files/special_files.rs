@@ -47,7 +47,7 @@ fn data_dir() -> (tempfile::TempDir, PathBuf) {
 fn index_of(data: &Path) -> PathBuf {
     let cache = data.join("cache");
     std::fs::create_dir_all(&cache).unwrap();
-    cache.join(lairsmith_core::bestiary::cache::INDEX_FILE)
+    cache.join(lairsmith_core::fixtures::index::INDEX_FILE)
 }
 
 #[test]

@@ -145,9 +145,9 @@ fn the_index_cannot_bring_back_a_refused_id() {
     assert_eq!(Bestiary::load(Some(&b)).loaded_from_index, 1);
     // An index line whose card no longer passes the checks (written by an older build, or
     // by hand) is not trusted: the file is parsed again.
-    let index = lairsmith_core::bestiary::cache::Index::for_bestiary(&b).unwrap();
+    let index = lairsmith_core::fixtures::index::Index::for_bestiary(&b).unwrap();
     assert!(index.rewrite_records(|r| {
-        if let lairsmith_core::bestiary::cache::Body::Card(row) = &mut r.body {
+        if let lairsmith_core::fixtures::index::Body::Card(row) = &mut r.body {
             // The card's id is left empty when it is the file's stem.
             assert_eq!((row.id, row.name), ("", "Quiet One"));
             row.id = "../escaped";

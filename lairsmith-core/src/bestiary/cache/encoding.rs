@@ -20,7 +20,7 @@ pub(super) fn header(templates: u64, count: usize) -> Vec<u8> {
 /// An index written record by record, in the order of a listing (by file name), so that no
 /// record is kept twice: 100,000 records go straight into the bytes that are written, with no
 /// list of paths, no map from path to stamp and no second buffer to sort them into.
-pub struct Records {
+pub(crate) struct Records {
     out: Vec<u8>,
     /// The header's length: the record count is its last four bytes.
     header_len: usize,
@@ -32,7 +32,7 @@ pub struct Records {
 impl Records {
     /// No records yet, for cards derived with the [`library_hash`] `templates`; room is made
     /// for `expected` records of a typical size.
-    pub fn new(templates: u64, expected: usize) -> Records {
+    pub(crate) fn new(templates: u64, expected: usize) -> Records {
         let mut out = header(templates, 0);
         let header_len = out.len();
         out.reserve(expected.saturating_mul(TYPICAL_RECORD_BYTES));
@@ -47,7 +47,7 @@ impl Records {
     /// Adds the record of the file at `path`, with what was seen of it and what it gave. A
     /// record whose name does not come after the last one's (the listing's order is by name)
     /// or that is longer than [`MAX_RECORD_BYTES`] is left out.
-    pub fn push(&mut self, path: &Path, seen: Seen, content: Content<'_>) {
+    pub(crate) fn push(&mut self, path: &Path, seen: Seen, content: Content<'_>) {
         let (Some(file), Some(stem)) = (path.file_name(), path.file_stem()) else {
             return;
         };
@@ -79,7 +79,7 @@ impl Records {
     }
 
     /// The index's bytes, count and checksum in place.
-    pub fn finish(self) -> Vec<u8> {
+    pub(crate) fn finish(self) -> Vec<u8> {
         let Records {
             mut out,
             header_len,

@@ -67,11 +67,11 @@ use std::sync::OnceLock;
 use std::time::SystemTime;
 
 mod encoding;
-pub use encoding::Records;
+pub(crate) use encoding::Records;
 use encoding::*;
 
 /// Bumped whenever the encoding or anything derived into it changes.
-pub const CACHE_FORMAT: u32 = 5;
+pub(crate) const CACHE_FORMAT: u32 = 5;
 
 /// The first bytes of every index lairsmith writes: anything else is not read further.
 const MAGIC: [u8; 8] = *b"lairidx\n";
@@ -85,7 +85,7 @@ const OLD_INDEX_FILES: [&str; 1] = ["bestiary-index.jsonl"];
 /// The longest record the index holds; a monster whose record would be longer is parsed from
 /// its YAML every time (no real monster comes near: a name is at most a few hundred bytes).
 /// Keeps the size bound below true for any index lairsmith wrote.
-pub const MAX_RECORD_BYTES: usize = 4 * 1024;
+pub(crate) const MAX_RECORD_BYTES: usize = 4 * 1024;
 
 /// About what one record takes (a generated monster's is 120 bytes): room set aside per file
 /// when an index is written.
@@ -95,7 +95,7 @@ const TYPICAL_RECORD_BYTES: usize = 128;
 const MARGIN_BYTES: u64 = 1024 * 1024;
 
 /// The largest index ever read, whatever the number of files.
-pub const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
+pub(crate) const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Items of stamp checking handed to a thread at a time: small enough that the thread that
 /// finishes listing the directory finds work left, large enough to cost nothing to take.
@@ -109,7 +109,7 @@ const NONE: u64 = u64::MAX;
 
 /// What the index keeps about a file that was read whole and did not change while read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seen {
+pub(crate) struct Seen {
     /// The file's stamp, taken before and after it was read, and equal.
     pub stamp: Stamp,
     /// The FNV-1a hash of the file's bytes ([`crate::hash::fnv1a`]), checked again when
@@ -120,7 +120,7 @@ pub struct Seen {
 }
 
 /// What a file gave when it was read, for [`Records::push`].
-pub enum Content<'a> {
+pub(crate) enum Content<'a> {
     /// The monster the file holds: its card is what the index keeps.
     Card(&'a Card),
     /// The error the file gave; the index keeps its message and place.
@@ -149,14 +149,14 @@ pub struct Record<'a> {
     /// The file's name in the bestiary directory, as the operating system spells it.
     pub name: &'a [u8],
     /// The file's stamp and hash when it was read.
-    pub seen: Seen,
+    pub(crate) seen: Seen,
     /// The monster's card, or the error the file gave.
     pub body: Body<'a>,
 }
 
 /// A hash of the monster templates a bestiary derives with (shipped and the user's), standing
 /// for the library in the index's header.
-pub fn library_hash(lib: &Library) -> u64 {
+pub(crate) fn library_hash(lib: &Library) -> u64 {
     let templates: Vec<_> = lib.entries.iter().map(|e| &e.template).collect();
     Fingerprint::of_bytes(
         serde_json::to_string(&templates)
@@ -241,7 +241,7 @@ pub struct Index {
 }
 
 /// The index's answer for one file.
-pub struct Hit {
+pub(crate) struct Hit {
     /// The monster, or the error the file gave when it was read; its path is set by
     /// [`Hit::at`].
     result: Result<Entry, FileError>,
@@ -256,7 +256,7 @@ pub struct Hit {
 
 impl Hit {
     /// Whether the file gave a monster (rather than an error).
-    pub fn is_monster(&self) -> bool {
+    pub(crate) fn is_monster(&self) -> bool {
         self.result.is_ok()
     }
 
@@ -273,7 +273,7 @@ impl Hit {
 }
 
 /// A bestiary directory as listed, with what the index holds for each file.
-pub struct Listing {
+pub(crate) struct Listing {
     /// The directory's monster files, sorted by name.
     pub files: Vec<PathBuf>,
     /// For each file, where its hit is in `checked` ([`NOT_FOUND`]: there is none, parse
@@ -290,12 +290,13 @@ const NOT_FOUND: usize = usize::MAX;
 
 impl Listing {
     /// Whether the index holds what file `i` gives.
-    pub fn has_hit(&self, i: usize) -> bool {
+    pub(crate) fn has_hit(&self, i: usize) -> bool {
         self.found[i] != NOT_FOUND
     }
 
     /// What the index says was seen of file `i`, if it holds what the file gives.
-    pub fn seen(&self, i: usize) -> Option<Seen> {
+    #[cfg(test)]
+    pub(crate) fn seen(&self, i: usize) -> Option<Seen> {
         let j = self.found[i];
         let c = self.checked.get(j / CHUNK)?.get(j % CHUNK)?.as_ref()?;
         Some(c.hit.seen)
@@ -304,7 +305,7 @@ impl Listing {
     /// Each file, in order, with what the index holds for it (`None`: parse it). Each chunk
     /// of hits is let go as soon as the walk is past it, so the hits and the entries made of
     /// them are not all held at once.
-    pub fn into_hits(self) -> impl Iterator<Item = (PathBuf, Option<Hit>)> {
+    pub(crate) fn into_hits(self) -> impl Iterator<Item = (PathBuf, Option<Hit>)> {
         let Listing {
             files,
             found,
@@ -381,12 +382,13 @@ impl Index {
     }
 
     /// Where the index file is: `<data>/cache/bestiary-index.bin`.
+    #[cfg(any(test, feature = "fixtures"))]
     pub fn path(&self) -> &Path {
         &self.path
     }
 
     /// The largest index worth reading for a directory of `files` monster files.
-    pub fn size_bound(files: usize) -> u64 {
+    pub(crate) fn size_bound(files: usize) -> u64 {
         (files as u64)
             .saturating_mul(MAX_RECORD_BYTES as u64)
             .saturating_add(MARGIN_BYTES)
@@ -424,7 +426,7 @@ impl Index {
     /// monster files, checking each record against the file as it is now: the stamps are
     /// checked on other threads while this one lists. `now` is when the load began;
     /// `templates` is the [`library_hash`] of `lib`.
-    pub fn list(
+    pub(crate) fn list(
         &self,
         dir: &Path,
         now: SystemTime,
@@ -543,6 +545,7 @@ impl Index {
     /// again with a valid checksum: for tests of what a hand-made index can make lairsmith
     /// believe. `false` if there was no usable index.
     #[doc(hidden)]
+    #[cfg(any(test, feature = "fixtures"))]
     pub fn rewrite_records(&self, mut edit: impl FnMut(&mut Record<'_>)) -> bool {
         let Some(d) = self.decode() else {
             return false;

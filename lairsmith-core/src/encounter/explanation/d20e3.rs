@@ -42,7 +42,7 @@ fn class_term(g: &Group, name: &str, cr: Cr) -> Option<Term> {
 
 /// The terms of a 3rd-edition rating of `e` for `party`; none when the party is outside the
 /// table.
-pub fn explain(e: &Encounter, party: &Party, rating: &Rating) -> Vec<Term> {
+pub(crate) fn explain(e: &Encounter, party: &Party, rating: &Rating) -> Vec<Term> {
     let mut explanation = Vec::new();
     let Ok(level) = party_level(party) else {
         return explanation;

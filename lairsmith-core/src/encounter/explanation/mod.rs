@@ -2,8 +2,8 @@
 //! ruling it rests on and saying when the rule is lairsmith's own reading. Made from a
 //! [`Rating`] (and the encounter and party it rated) by each system's own file.
 
-pub mod d20e3;
-pub mod orcus;
+pub(crate) mod d20e3;
+pub(crate) mod orcus;
 
 use crate::encounter::file::{Encounter, System};
 use crate::encounter::party::Party;
@@ -23,7 +23,7 @@ pub struct Term {
 }
 
 /// The terms of `rating`'s arithmetic, by the encounter's system.
-pub fn explain(encounter: &Encounter, party: &Party, rating: &Rating) -> Vec<Term> {
+pub(crate) fn explain(encounter: &Encounter, party: &Party, rating: &Rating) -> Vec<Term> {
     match encounter.system {
         System::Orcus => orcus::explain(party, rating),
         System::D20e3 => d20e3::explain(encounter, party, rating),

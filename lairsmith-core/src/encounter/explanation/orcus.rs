@@ -16,7 +16,7 @@ fn fmt_ratio(r: f64) -> String {
 }
 
 /// The terms of an Orcus rating of an encounter for `party`.
-pub fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
+pub(crate) fn explain(party: &Party, rating: &Rating) -> Vec<Term> {
     let mut ex = vec![budget_term(party, rating), xp_term(rating)];
     ex.extend(rating.challenges.iter().map(challenge_term));
     ex.push(ratio_term(rating));

@@ -198,7 +198,7 @@ impl Placeholder {
 
     /// "Level 12 Wrecker placeholder": the description where it stands in parentheses itself,
     /// beside a label.
-    pub fn describe_beside_label(&self) -> String {
+    pub(crate) fn describe_beside_label(&self) -> String {
         self.describe().replace(" (placeholder)", " placeholder")
     }
 }
@@ -327,7 +327,7 @@ impl Group {
     }
 
     /// A 3rd-edition foe of a challenge rating.
-    pub fn cr(cr: Cr, count: Count) -> Group {
+    pub(crate) fn cr(cr: Cr, count: Count) -> Group {
         Group {
             monster: None,
             placeholder: None,
@@ -471,7 +471,7 @@ crate::vocabulary! {
 
 impl System {
     /// Whether the system is Orcus, the default, which a file leaves out.
-    pub fn is_orcus(&self) -> bool {
+    pub(crate) fn is_orcus(&self) -> bool {
         *self == System::Orcus
     }
 

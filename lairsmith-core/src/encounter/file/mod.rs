@@ -26,7 +26,7 @@ pub use group::*;
 pub use party_ref::*;
 
 /// The schema version of encounter and party files.
-pub const ENCOUNTER_SCHEMA_VERSION: u32 = 1;
+pub(crate) const ENCOUNTER_SCHEMA_VERSION: u32 = 1;
 
 /// The `kind: encounter` that opens every encounter file; reading one refuses any other kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
@@ -92,7 +92,7 @@ pub struct Encounter {
 impl Encounter {
     /// The `generated` record in words for the sheet, with what was changed by hand since:
     /// the groups now are compared with the groups as generated.
-    pub fn generated_note(&self) -> Option<String> {
+    pub(crate) fn generated_note(&self) -> Option<String> {
         let g = self.generated.as_ref()?;
         let mut s = g.describe();
         if g.roster.is_empty() {
@@ -236,7 +236,7 @@ impl Encounter {
     /// group's key (a monster id, `placeholder:5:standard:wrecker`, `cr:3`), a challenge's name
     /// or a group's label. Refused, saying what the encounter has, when it names none or
     /// several.
-    pub fn group_index(&self, which: &str) -> Result<usize, GroupError> {
+    pub(crate) fn group_index(&self, which: &str) -> Result<usize, GroupError> {
         if which.starts_with('#') {
             return self.group_number(which);
         }
@@ -265,7 +265,7 @@ impl Encounter {
     }
 
     /// The index of group `#N` (counted from 1), or why there is none.
-    pub fn group_number(&self, which: &str) -> Result<usize, GroupError> {
+    pub(crate) fn group_number(&self, which: &str) -> Result<usize, GroupError> {
         let n = which.strip_prefix('#').unwrap_or(which);
         let i: usize = n.parse().map_err(|_| GroupError::NotAGroupNumber {
             which: which.to_owned(),

@@ -210,7 +210,7 @@ impl Member {
     /// Takes every number `from` holds, one it leaves unset included, keeping this character's
     /// name, level and XP: the numbers a form gave the character, in place of its own. Built
     /// from `from` so that a number added to the struct is taken too.
-    pub fn take_numbers(&mut self, from: &Member) {
+    pub(crate) fn take_numbers(&mut self, from: &Member) {
         *self = Member {
             name: self.name.take(),
             level: self.level,
@@ -263,7 +263,7 @@ impl Member {
     /// staggered value (half its maximum, rounded down; Instant Death: "negative hit points
     /// equivalent to your staggered value or worse"). **\[ours\]** a rest gives such a
     /// character nothing back (P3: "the dead regain nothing").
-    pub fn is_dead(&self) -> bool {
+    pub(crate) fn is_dead(&self) -> bool {
         match (self.hp, self.max_hp) {
             (Some(hp), Some(max)) => hp < 0 && -i64::from(hp) >= i64::from(max / 2),
             _ => false,
@@ -273,7 +273,7 @@ impl Member {
     /// Each number the character holds against its field's range ([`crate::limits`]): the
     /// first outside it, with its key, refused. Read from a file, each number is checked here
     /// rather than while it is read, so that the refusal points at its own key.
-    pub fn check_ranges(&self) -> Result<(), (&'static str, crate::limits::LimitError)> {
+    pub(crate) fn check_ranges(&self) -> Result<(), (&'static str, crate::limits::LimitError)> {
         use crate::limits::*;
         let signed = [
             ("max_hp", self.max_hp, CHARACTER_MAX_HP),
@@ -445,7 +445,7 @@ impl StatsChange {
 
     /// Sets each number the change gives on `m`; the caller checks the result
     /// ([`Member::check_ranges`], [`Member::check_numbers`]).
-    pub fn apply_to(&self, m: &mut Member) {
+    pub(crate) fn apply_to(&self, m: &mut Member) {
         let set_i = |to: &mut Option<i32>, v: Option<i32>| {
             if v.is_some() {
                 *to = v;

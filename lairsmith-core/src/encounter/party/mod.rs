@@ -48,7 +48,7 @@ impl From<SpecError> for String {
 }
 
 /// Checks a party's size against 1..=[`MAX_PARTY_SIZE`], the same for specs and files.
-pub fn check_size(n: usize) -> Result<(), PartyError> {
+pub(crate) fn check_size(n: usize) -> Result<(), PartyError> {
     if (1..=MAX_PARTY_SIZE).contains(&n) {
         Ok(())
     } else if n == 0 {
@@ -62,7 +62,7 @@ pub fn check_size(n: usize) -> Result<(), PartyError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Party {
     /// The characters in the order given. Wherever a party is read it holds 1 to [`MAX_PARTY_SIZE`]
-    /// of them ([`check_size`]).
+    /// of them (`check_size`).
     pub members: Vec<Member>,
 }
 
@@ -95,7 +95,7 @@ impl Party {
     }
 
     /// All characters share one level.
-    pub fn uniform_level(&self) -> Option<Level> {
+    pub(crate) fn uniform_level(&self) -> Option<Level> {
         let first = self.members.first()?.level;
         self.members
             .iter()
@@ -110,7 +110,7 @@ impl Party {
 
     /// [`Party::parse`], with the reason kept apart so that a caller that also tried the text
     /// as a saved party's id can say both.
-    pub fn parse_spec(spec: &str) -> Result<Party, SpecError> {
+    pub(crate) fn parse_spec(spec: &str) -> Result<Party, SpecError> {
         let s = spec.trim();
         let bad = |why: Option<String>| SpecError {
             text: spec.trim().to_owned(),
@@ -197,7 +197,7 @@ impl Party {
 }
 
 /// The forms a party spec takes, for every message that refuses one.
-pub const SPEC_FORMS: &str =
+pub(crate) const SPEC_FORMS: &str =
     "a spec is 4x6 (4 characters of level 6), 3,3,4,5 (one level each) or Ana=3,Bo=4";
 
 /// A text that is not a party spec, and why when it has a spec's shape (`4x40`: the level).
@@ -211,7 +211,7 @@ pub struct SpecError {
 
 impl SpecError {
     /// "it is not a party spec (why): a spec is ...", to follow what else the text was tried as.
-    pub fn clause(&self) -> String {
+    pub(crate) fn clause(&self) -> String {
         match &self.why {
             Some(why) => format!("it is not a party spec ({why}): {SPEC_FORMS}"),
             None => format!("it is not a party spec: {SPEC_FORMS}"),
@@ -331,7 +331,7 @@ impl PartyFile {
 
     /// The place (from 0) of the member `which` names: a name in any case, or `#N` for the
     /// Nth member.
-    pub fn find_member(&self, which: &str) -> Option<usize> {
+    pub(crate) fn find_member(&self, which: &str) -> Option<usize> {
         let wanted = which.trim();
         let by_place = wanted
             .strip_prefix('#')

@@ -11,10 +11,10 @@ use crate::rules::d20e3::{
 };
 
 /// The table's name, as the compilation prints it.
-pub const TABLE: &str = "Experience Point Awards";
+pub(crate) const TABLE: &str = "Experience Point Awards";
 
 /// D2: the party level of a party (every character 1 to 20).
-pub fn party_level(party: &Party) -> Result<PartyLevel, d20e3::D20e3Error> {
+pub(crate) fn party_level(party: &Party) -> Result<PartyLevel, d20e3::D20e3Error> {
     let levels: Vec<u8> = party.members.iter().map(|m| m.level.get()).collect();
     d20e3::party_level(&levels)
 }

@@ -61,7 +61,7 @@ pub fn layout(r: &AdventureReport) -> Vec<Shown> {
 }
 
 /// The line a repeated encounter's sheet gives instead of its whole sheet.
-pub fn same_as_text(at: usize) -> String {
+pub(crate) fn same_as_text(at: usize) -> String {
     format!(
         "The same encounter for the same party as encounter {at}: its roster, arithmetic and stat blocks are on that sheet."
     )
@@ -75,7 +75,7 @@ pub fn pacing_bar(ratio: f64) -> String {
 
 /// The adventure's treasure section: the sum of every encounter's under its method, or why
 /// there is none.
-pub fn treasure_markdown(r: &AdventureReport) -> String {
+pub(crate) fn treasure_markdown(r: &AdventureReport) -> String {
     match &r.treasure {
         Some(t) => format!(
             "{}\nRolled from seed {} (the adventure file's `seed:`; `--seed` rolls again).\n",

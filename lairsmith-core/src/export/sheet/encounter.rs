@@ -23,10 +23,10 @@ pub fn markdown(
 
 /// The stat blocks an adventure's sheet printed under an earlier encounter: a monster's id and
 /// the position of that encounter. Each stat block is printed once in a whole adventure.
-pub type Earlier = [(String, usize)];
+pub(crate) type Earlier = [(String, usize)];
 
 /// The distinct monster ids of an encounter's groups, in order: one stat block each.
-pub fn monster_ids(encounter: &Encounter) -> Vec<&str> {
+pub(crate) fn monster_ids(encounter: &Encounter) -> Vec<&str> {
     let mut seen = std::collections::HashSet::new();
     encounter
         .groups
@@ -38,7 +38,7 @@ pub fn monster_ids(encounter: &Encounter) -> Vec<&str> {
 
 /// "The stat blocks of hedgemaw (encounter 1) and goblin-cutter (encounter 3) are printed
 /// above.", for an encounter of an adventure whose stat blocks came earlier.
-pub fn earlier_note(earlier: &Earlier) -> Option<String> {
+pub(crate) fn earlier_note(earlier: &Earlier) -> Option<String> {
     let parts: Vec<String> = earlier
         .iter()
         .map(|(id, at)| format!("{id} (encounter {at})"))
@@ -190,7 +190,7 @@ pub fn markdown_with_treasure(
 
 /// The sheet as an adventure prints it: with its treasure, and without the stat blocks printed
 /// under earlier encounters.
-pub fn markdown_in_adventure(
+pub(crate) fn markdown_in_adventure(
     encounter: &Encounter,
     party: &Party,
     report: &Report,

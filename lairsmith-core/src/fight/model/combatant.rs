@@ -132,7 +132,7 @@ pub struct Defenses {
 
 impl Defenses {
     /// The defense an attack targets.
-    pub fn get(&self, d: Defense) -> i64 {
+    pub(crate) fn get(&self, d: Defense) -> i64 {
         match d {
             Defense::Ac => self.ac,
             Defense::Fortitude => self.fortitude,
@@ -421,7 +421,7 @@ impl Combatant {
     }
 
     /// Whether it has taken no damage.
-    pub fn is_unhurt(&self) -> bool {
+    pub(crate) fn is_unhurt(&self) -> bool {
         match self.max_hp {
             Some(m) => self.hp >= m,
             None => self.hp >= 0,

@@ -103,7 +103,7 @@ pub struct ChallengeRun {
 
 impl ChallengeRun {
     /// Whether it has ended: its successes reached, or its failures used up.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.successes >= self.successes_needed || self.failures >= self.failures_allowed
     }
 }
@@ -271,7 +271,7 @@ pub struct FightState {
 impl FightState {
     /// A copy of everything but the log, which is left empty: a step works on such a copy and
     /// is lent the log, so that a step's cost does not grow with the fight's length.
-    pub fn clone_without_log(&self) -> FightState {
+    pub(crate) fn clone_without_log(&self) -> FightState {
         FightState {
             round: self.round,
             turn: self.turn.clone(),

@@ -10,9 +10,9 @@ use crate::rules::power_vocab::Origin;
 use crate::vocab::Vocabulary;
 
 /// P13: combat advantage's bonus to an attack roll (L1165).
-pub const P13_COMBAT_ADVANTAGE: i64 = 2;
+pub(crate) const P13_COMBAT_ADVANTAGE: i64 = 2;
 /// P13: an unconscious creature's penalty to all defenses (L1559).
-pub const P13_UNCONSCIOUS_DEFENSES: i64 = -5;
+pub(crate) const P13_UNCONSCIOUS_DEFENSES: i64 = -5;
 
 /// What only the table knows of an attack (P13), in the GM's words: cover and concealment, long
 /// range, a charge, flanking or other combat advantage, help, a prone target far from a ranged
@@ -48,7 +48,7 @@ pub enum TableMod {
 }
 
 /// The words [`TableMod`] reads, for messages.
-pub const P13_TABLE_WORDS: &[&str] = &[
+pub(crate) const P13_TABLE_WORDS: &[&str] = &[
     "cover",
     "superior-cover",
     "concealment",
@@ -69,7 +69,7 @@ pub const P13_TABLE_WORDS: &[&str] = &[
 /// is one modifier, so it is refused rather than doubled; cover and superior cover do not add
 /// (the one that applies is given alone), nor do concealment and total concealment; and the
 /// numbers given add to at most 20 either way, as one number may.
-pub fn p13_table_words(words: &[String]) -> Result<Vec<TableMod>, String> {
+pub(crate) fn p13_table_words(words: &[String]) -> Result<Vec<TableMod>, String> {
     let mods = words
         .iter()
         .map(|m| m.parse::<TableMod>())
@@ -173,7 +173,7 @@ pub struct Modifier {
 /// is rattled, prone or restrained, and -2 when marked and no target is the marker; the
 /// target's -5 to all defenses when unconscious, its Total Defense or rally; help. `targets` are
 /// the ids of every target of the attack (for a mark).
-pub fn p13_modifiers(
+pub(crate) fn p13_modifiers(
     s: &FightState,
     a: &Combatant,
     t: &Combatant,
@@ -325,7 +325,7 @@ fn signed_word(n: i64) -> String {
 }
 
 /// The modifiers in the log's words: "+ 2 combat advantage (target dazed) - 2 cover".
-pub fn p13_words(mods: &[Modifier]) -> String {
+pub(crate) fn p13_words(mods: &[Modifier]) -> String {
     mods.iter()
         .map(|m| format!(" {} {}", signed(m.value), m.why))
         .collect()
@@ -334,7 +334,7 @@ pub fn p13_words(mods: &[Modifier]) -> String {
 /// P15: the most targets one use of `p` rolls against: its stat block's words ("one or two
 /// creatures" 2, "up to three" 3, "each enemy in the burst" any), else any for a near or far
 /// power and one for the others **\[ours\]**.
-pub fn p15_most_targets(p: &PowerState) -> Option<usize> {
+pub(crate) fn p15_most_targets(p: &PowerState) -> Option<usize> {
     let area = p.origin.is_some_and(Origin::is_area);
     let Some(t) = &p.targets else {
         return (!area).then_some(1);
@@ -366,7 +366,7 @@ pub fn p15_most_targets(p: &PowerState) -> Option<usize> {
 }
 
 /// P16: whether a miss line halves the damage rolled ("Half damage", L978-982).
-pub fn p16_miss_halves(p: &PowerState) -> bool {
+pub(crate) fn p16_miss_halves(p: &PowerState) -> bool {
     p.miss
         .as_deref()
         .is_some_and(|m| m.to_lowercase().contains("half damage"))

@@ -5,7 +5,7 @@ use crate::fight::model::{Affliction, Combatant, FightState, Life, Until};
 use crate::rules::creature::Condition;
 
 /// P8: "marked" lasts until the end of the encounter unless given a shorter duration (L1517).
-pub const MARKED_LASTS: Until = Until::Encounter;
+pub(crate) const MARKED_LASTS: Until = Until::Encounter;
 
 /// P8: a condition's ending when the effect gives none: prone until the creature stands up,
 /// surprised until the surprise round ends, marked until the end of the encounter; any other
@@ -21,7 +21,7 @@ pub fn p8_default_until(condition: Condition) -> Option<Until> {
 
 /// P8: the conditions that follow a creature's hit points rather than an effect: dying (at 0 HP
 /// or below and not stable, P12), and unconscious and helpless with it (L1457, L1555-1556).
-pub fn p8_from_life(c: &Combatant) -> Vec<Condition> {
+pub(crate) fn p8_from_life(c: &Combatant) -> Vec<Condition> {
     if c.life != Life::Unconscious {
         return Vec::new();
     }
@@ -38,7 +38,7 @@ pub fn p8_has(c: &Combatant, condition: Condition) -> bool {
 }
 
 /// P8: a mark ends when the marker dies or falls unconscious (L1515). The log's lines.
-pub fn p8_marks_end(s: &mut FightState, marker: &str) -> Vec<String> {
+pub(crate) fn p8_marks_end(s: &mut FightState, marker: &str) -> Vec<String> {
     let name = crate::fight::rules::name_of(s, marker).to_owned();
     let mut out = Vec::new();
     for c in &mut s.combatants {

@@ -23,7 +23,7 @@ pub struct Hit {
 }
 
 /// The damage types reactive resistance answers (L1675).
-pub const P5_REACTIVE_TYPES: [DamageType; 5] = [
+pub(crate) const P5_REACTIVE_TYPES: [DamageType; 5] = [
     DamageType::Acid,
     DamageType::Cold,
     DamageType::Lightning,
@@ -32,7 +32,7 @@ pub const P5_REACTIVE_TYPES: [DamageType; 5] = [
 ];
 
 /// Petrified's resistance to all damage (L1523).
-pub const P5_PETRIFIED_RESISTS: i64 = 20;
+pub(crate) const P5_PETRIFIED_RESISTS: i64 = 20;
 
 /// Whether `c` has the condition now (any effect of it).
 pub fn has(c: &Combatant, condition: Condition) -> bool {
@@ -50,7 +50,7 @@ pub fn has(c: &Combatant, condition: Condition) -> bool {
 /// origin, L1798) and the highest applicable vulnerability added (to any of the types; a swarm
 /// is vulnerable to near and far attacks), never below 0 (L1238). Halving rounds down
 /// **\[ours\]**. The damage taken, and the arithmetic in words when anything applied.
-pub fn p5_damage(c: &mut Combatant, hit: &Hit) -> (i64, String) {
+pub(crate) fn p5_damage(c: &mut Combatant, hit: &Hit) -> (i64, String) {
     let mut amount = hit.amount.max(0);
     let mut words = Vec::new();
     if c.incorporeal && hit.attack && amount > 0 {
@@ -159,7 +159,7 @@ pub fn p5_damage(c: &mut Combatant, hit: &Hit) -> (i64, String) {
 /// What damage did to a creature's life, for what must follow it: a mark by it ends when it
 /// dies or falls unconscious (P8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fell {
+pub(crate) enum Fell {
     /// It still stands (or was down already).
     No,
     /// It fell unconscious (a character, a villain) and is dying.
@@ -170,7 +170,7 @@ pub enum Fell {
 
 /// Whether `c` follows the characters' rules at 0 HP: a character, or a monster the GM marks
 /// as a villain (P3).
-pub fn p3_falls_like_a_character(c: &Combatant) -> bool {
+pub(crate) fn p3_falls_like_a_character(c: &Combatant) -> bool {
     c.side == Side::Party || c.villain
 }
 
@@ -179,7 +179,7 @@ pub fn p3_falls_like_a_character(c: &Combatant) -> bool {
 /// resistance, and takes none from a miss; a monster dies at 0 HP or below; a character falls
 /// unconscious (prone and helpless) and is dying, or dies outright at minus its staggered
 /// value (L1455-1456). The log's words and what happened to its life.
-pub fn p3_damage(c: &mut Combatant, hit: &Hit) -> (String, Fell) {
+pub(crate) fn p3_damage(c: &mut Combatant, hit: &Hit) -> (String, Fell) {
     let typed = if hit.types.is_empty() {
         String::new()
     } else {
@@ -275,7 +275,7 @@ pub(crate) fn hp_now(c: &Combatant) -> String {
 /// P3: healing, never above the maximum; the dead regain nothing; healing at 0 HP or below
 /// starts from 0 (L1452) and any hit points regained end unconsciousness (L1458), the creature
 /// still prone.
-pub fn p3_heal(c: &mut Combatant, amount: i64) -> String {
+pub(crate) fn p3_heal(c: &mut Combatant, amount: i64) -> String {
     if c.life == Life::Dead || c.life == Life::Gone {
         return format!("{} is {} and regains nothing", c.name, life_word(c.life));
     }
@@ -296,7 +296,7 @@ pub fn p3_heal(c: &mut Combatant, amount: i64) -> String {
 }
 
 /// The word for a life: "up", "unconscious", "dead", "out of the fight".
-pub fn life_word(l: Life) -> &'static str {
+pub(crate) fn life_word(l: Life) -> &'static str {
     match l {
         Life::Up => "up",
         Life::Unconscious => "unconscious",
@@ -307,7 +307,7 @@ pub fn life_word(l: Life) -> &'static str {
 
 /// P4: temporary hit points do not add up: the creature keeps one grant, the higher unless the
 /// GM takes the new one (`replace`; the book lets the creature choose, L1476).
-pub fn p4_temp(c: &mut Combatant, amount: i64, replace: bool) -> String {
+pub(crate) fn p4_temp(c: &mut Combatant, amount: i64, replace: bool) -> String {
     if amount > c.temp_hp || replace {
         let before = c.temp_hp;
         c.temp_hp = amount;
@@ -325,7 +325,7 @@ pub fn p4_temp(c: &mut Combatant, amount: i64, replace: bool) -> String {
 
 /// The prone condition a creature falls into when it falls unconscious (L1555-1556), lasting
 /// until it stands up (P8). `id` is the new effect's number.
-pub fn p3_falls_prone(id: u32) -> Effect {
+pub(crate) fn p3_falls_prone(id: u32) -> Effect {
     Effect {
         id,
         what: Affliction::Condition {

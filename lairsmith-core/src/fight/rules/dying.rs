@@ -5,13 +5,13 @@ use crate::fight::model::{Affliction, Combatant, Effect, Life, Until};
 use crate::fight::rules::{Dice, p3_falls_like_a_character, p3_heal};
 
 /// P12: a death saving throw succeeds on 10 or higher (L1460).
-pub const P12_DEATH_SAVE_SUCCEEDS_ON: i64 = 10;
+pub(crate) const P12_DEATH_SAVE_SUCCEEDS_ON: i64 = 10;
 /// P12: a death saving throw of 20 or higher spends a recovery (L1462).
-pub const P12_DEATH_SAVE_RECOVERS_ON: i64 = 20;
+pub(crate) const P12_DEATH_SAVE_RECOVERS_ON: i64 = 20;
 /// P12: the failure that kills (L1461: "until your third failure, whereupon you die").
-pub const P12_FAILURES_KILL: u32 = 3;
+pub(crate) const P12_FAILURES_KILL: u32 = 3;
 /// P17: a rally's bonus to all defenses until the start of the creature's next turn (L2313).
-pub const P17_RALLY_DEFENSES: i64 = 2;
+pub(crate) const P17_RALLY_DEFENSES: i64 = 2;
 
 /// P12: dying: a creature that follows the characters' rules at 0 HP or below (P3), not dead
 /// and not stable.
@@ -21,7 +21,7 @@ pub fn p12_is_dying(c: &Combatant) -> bool {
 
 /// P11, R11: the hit points a recovery gives back: the creature's recovery value, else a
 /// quarter of its maximum (L1446-1447), else none known.
-pub fn p11_recovery_value(c: &Combatant) -> Option<i64> {
+pub(crate) fn p11_recovery_value(c: &Combatant) -> Option<i64> {
     c.recovery_value.or(c.max_hp.map(|m| m / 4))
 }
 
@@ -49,7 +49,7 @@ pub fn p12_state_words(c: &Combatant) -> Option<String> {
 /// d20, the player's roll for a character; 10 or higher no change; 20 or higher spends a
 /// recovery: HP = the recovery value, conscious, still prone (at no recovery left, HP 1,
 /// L1463); a third failure, not necessarily in a row, kills (L1461). The log's lines.
-pub fn p12_death_save(c: &mut Combatant, dice: &mut Dice) -> Vec<String> {
+pub(crate) fn p12_death_save(c: &mut Combatant, dice: &mut Dice) -> Vec<String> {
     let (d, whose) = if c.side == crate::fight::model::Side::Party {
         dice.player_d20(format!("{}'s death saving throw", c.name))
     } else {
@@ -105,7 +105,7 @@ pub fn p12_death_save(c: &mut Combatant, dice: &mut Dice) -> Vec<String> {
 
 /// P12: First Aid (Treat Ally, Heal DC 15, L1424-1426) made a dying creature stable: it makes no
 /// more death saving throws. Refused for a creature that is not dying.
-pub fn p12_stabilize(c: &mut Combatant) -> Result<String, String> {
+pub(crate) fn p12_stabilize(c: &mut Combatant) -> Result<String, String> {
     if !p12_is_dying(c) {
         return Err(format!(
             "{} is not dying: only a dying creature is stabilized (P12)",
@@ -121,7 +121,7 @@ pub fn p12_stabilize(c: &mut Combatant) -> Result<String, String> {
 
 /// P17 and P12: a heal that spends a recovery: the recovery value plus the heal's `bonus`; at
 /// no recovery left, a dying creature's HP is set to 1 (L1463) and any other is refused.
-pub fn p17_recovery_heal(c: &mut Combatant, bonus: i64) -> Result<String, String> {
+pub(crate) fn p17_recovery_heal(c: &mut Combatant, bonus: i64) -> Result<String, String> {
     if matches!(c.life, Life::Dead | Life::Gone) {
         return Err(format!("{} regains nothing: it is not alive", c.name));
     }
@@ -162,7 +162,7 @@ pub fn p17_recovery_heal(c: &mut Combatant, bonus: i64) -> Result<String, String
 /// P17: a rally (standard action, once a fight, L2313): spends a recovery, regains the recovery
 /// value and takes +2 to all defenses until the start of its next turn. `id` is the new
 /// effect's number. Its effect and the log's line, or why it cannot rally.
-pub fn p17_rally(c: &mut Combatant, id: u32) -> Result<(Effect, String), String> {
+pub(crate) fn p17_rally(c: &mut Combatant, id: u32) -> Result<(Effect, String), String> {
     if c.rallied {
         return Err(format!(
             "{} has rallied this fight already: a rally is once a fight (P17)",

@@ -3,25 +3,25 @@
 //! the log's words, which name the ruling, so that a GM who reads "(P13)" finds it on the
 //! guide's rules page.
 //!
-//! - [`damage`]: damage, healing and temporary hit points (P3, P4, P5), dying by damage (P12);
-//! - [`turns`]: the start and the end of a turn, durations, delay and ready, surprise (P2, P6,
+//! - `damage`: damage, healing and temporary hit points (P3, P4, P5), dying by damage (P12);
+//! - `turns`: the start and the end of a turn, durations, delay and ready, surprise (P2, P6,
 //!   P7, P14, P19);
-//! - [`attack`]: attack rolls and their modifiers, critical hits, several targets, the hit,
+//! - `attack`: attack rolls and their modifiers, critical hits, several targets, the hit,
 //!   miss and effect lines (P13, P15, P16);
-//! - [`dying`]: death saving throws, First Aid, recoveries and rallying (P12, P17);
-//! - [`conditions`]: the book's conditions, their endings and what they do to attacks (P8).
+//! - `dying`: death saving throws, First Aid, recoveries and rallying (P12, P17);
+//! - `conditions`: the book's conditions, their endings and what they do to attacks (P8).
 
-pub mod attack;
-pub mod conditions;
-pub mod damage;
-pub mod dying;
-pub mod turns;
+pub(crate) mod attack;
+pub(crate) mod conditions;
+pub(crate) mod damage;
+pub(crate) mod dying;
+pub(crate) mod turns;
 
 pub use attack::*;
 pub use conditions::*;
 pub use damage::*;
 pub use dying::*;
-pub use turns::*;
+pub(crate) use turns::*;
 
 use crate::fight::model::{Affliction, Combatant, Effect, FightState, LogLine, Side, Until};
 use crate::vocab::Vocabulary;
@@ -57,7 +57,7 @@ impl Dice {
     }
 
     /// The players' rolls the GM typed for the step, in the order the step needs them.
-    pub fn give(&mut self, rolls: &[i64]) {
+    pub(crate) fn give(&mut self, rolls: &[i64]) {
         self.given = rolls.iter().copied().collect();
         self.used = 0;
     }
@@ -69,7 +69,7 @@ impl Dice {
 
     /// A player's d20 for `what` ("Ana's initiative"): the next roll the GM typed, or one
     /// rolled here when none is left (the words say which, for the log).
-    pub fn player_d20(&mut self, what: String) -> (i64, &'static str) {
+    pub(crate) fn player_d20(&mut self, what: String) -> (i64, &'static str) {
         self.asked.push(what);
         match self.given.pop_front() {
             Some(d) => {
@@ -81,18 +81,18 @@ impl Dice {
     }
 
     /// What the players' d20s of the step were for, in the order it took them.
-    pub fn asked(&self) -> &[String] {
+    pub(crate) fn asked(&self) -> &[String] {
         &self.asked
     }
 
     /// The players' rolls given and not used: a step that leaves some refuses them (a script's
     /// roll for the wrong turn must not pass unseen).
-    pub fn unused(&self) -> usize {
+    pub(crate) fn unused(&self) -> usize {
         self.given.len()
     }
 
     /// A coin for P1's last tie-break.
-    pub fn coin(&mut self) -> u32 {
+    pub(crate) fn coin(&mut self) -> u32 {
         self.rng.random()
     }
 
@@ -136,7 +136,7 @@ pub fn p1_order(s: &FightState) -> Vec<usize> {
 }
 
 /// P1: a group's initiative roll, d20 + the modifier, in the log's words.
-pub fn p1_roll(dice: &mut Dice, init_mod: i64) -> (i64, String) {
+pub(crate) fn p1_roll(dice: &mut Dice, init_mod: i64) -> (i64, String) {
     let d = dice.d(20);
     (d + init_mod, format!("d20 {d} {}", signed(init_mod)))
 }
@@ -160,7 +160,10 @@ pub(crate) fn signed(n: i64) -> String {
 
 /// P9: an action point spent. A character spends at most one a fight, a monster at most one a
 /// turn **\[ours\]**, each on its own turn, and none in the surprise round (L1118-1120).
-pub fn p9_spend(s: &mut FightState, i: usize) -> Result<String, crate::fight::error::StepError> {
+pub(crate) fn p9_spend(
+    s: &mut FightState,
+    i: usize,
+) -> Result<String, crate::fight::error::StepError> {
     use crate::fight::error::StepError;
     let c = &s.combatants[i];
     if c.action_points <= 0 {
@@ -203,7 +206,7 @@ pub fn p9_spend(s: &mut FightState, i: usize) -> Result<String, crate::fight::er
 
 /// P10: the XP of the overcome foes and of every challenge run (whether it succeeded or
 /// failed, L516), and what each character earns: ÷ the characters, rounded down (E4).
-pub fn p10_award(s: &FightState, characters: usize) -> (u64, u64) {
+pub(crate) fn p10_award(s: &FightState, characters: usize) -> (u64, u64) {
     let foes: u64 = s
         .combatants
         .iter()
@@ -256,7 +259,7 @@ pub fn effect_words(e: &Effect, s: &FightState) -> String {
 }
 
 /// `+2`, `-5`.
-pub fn signed_tight(n: i64) -> String {
+pub(crate) fn signed_tight(n: i64) -> String {
     if n < 0 {
         format!("{n}")
     } else {
@@ -265,7 +268,7 @@ pub fn signed_tight(n: i64) -> String {
 }
 
 /// "save ends", "until the end of Ana's next turn".
-pub fn until_words(u: &Until, s: &FightState) -> String {
+pub(crate) fn until_words(u: &Until, s: &FightState) -> String {
     match u {
         Until::SaveEnds => "save ends".to_owned(),
         Until::Encounter => "until the end of the encounter".to_owned(),

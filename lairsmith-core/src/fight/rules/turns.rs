@@ -13,7 +13,7 @@ use crate::rules::creature::{Condition, DamageType};
 /// start of X's next turn" ends at the start of X's next turn; "until the end of X's next turn"
 /// at the end of the first turn of X that *begins after* the effect began (applied during X's
 /// own turn, it lasts through X's following turn). `turns` is X's count of turns begun.
-pub fn p7_ends(e: &Effect, who: &str, turns: u32, start: bool) -> bool {
+pub(crate) fn p7_ends(e: &Effect, who: &str, turns: u32, start: bool) -> bool {
     match &e.until {
         Until::StartOf(x) if start => x == who && turns > e.after,
         Until::EndOf(x) if !start => x == who && turns > e.after,
@@ -52,7 +52,7 @@ pub(crate) fn end_effects(s: &mut FightState, ends: impl Fn(&Effect) -> bool) ->
 /// effects lasting until the start of its turn end (P7); persistent damage; regeneration (as
 /// the stat block gives it, the unconscious too, never the dead, never above the maximum); a
 /// d6 for each used refresh power; for a dying creature, its death saving throw (P12).
-pub fn p6_start_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<String> {
+pub(crate) fn p6_start_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<String> {
     let id = s.combatants[who].id.clone();
     s.combatants[who].turns += 1;
     s.combatants[who].busy = false;
@@ -159,7 +159,7 @@ pub(crate) fn after_a_fall(
 /// P7 and P19: what ends with `who`'s turn, however it ends (at `next`, or cut short when the
 /// creature dies or leaves on it): effects it must maintain and did not this turn, then effects
 /// lasting until the end of its turn, on anyone. No saving throw: the dead make none.
-pub fn p7_turn_ends(s: &mut FightState, who: usize) -> Vec<String> {
+pub(crate) fn p7_turn_ends(s: &mut FightState, who: usize) -> Vec<String> {
     let id = s.combatants[who].id.clone();
     let turns = s.combatants[who].turns;
     // P19: what it maintains and did not this turn (`after` holds the turn it last did).
@@ -177,7 +177,7 @@ pub fn p7_turn_ends(s: &mut FightState, who: usize) -> Vec<String> {
 /// on a success, a "first failed save" effect replacing the effect on a failure; effects it
 /// must maintain and did not this turn end (L1123); then effects lasting until the end of its
 /// turn end, on anyone.
-pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<String> {
+pub(crate) fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<String> {
     let mut out = Vec::new();
     let id = s.combatants[who].id.clone();
     let bonus = s.combatants[who].save_bonus;
@@ -249,7 +249,7 @@ pub fn p7_end_of_turn(s: &mut FightState, who: usize, dice: &mut Dice) -> Vec<St
 
 /// P7 **\[ours\]**: effects tied to the turn of a creature that died or left the fight end
 /// when its turn would have come. The log's lines.
-pub fn p7_turn_would_come(s: &mut FightState, who: usize) -> Vec<String> {
+pub(crate) fn p7_turn_would_come(s: &mut FightState, who: usize) -> Vec<String> {
     let id = s.combatants[who].id.clone();
     let mut out = end_effects(s, |e| {
         matches!(&e.until, Until::StartOf(x) | Until::EndOf(x) if *x == id)
@@ -265,7 +265,7 @@ pub fn p7_turn_would_come(s: &mut FightState, who: usize) -> Vec<String> {
 }
 
 /// P14: the surprise round ends: the surprised lose the condition (L1551). The log's lines.
-pub fn p14_surprise_round_ends(s: &mut FightState) -> Vec<String> {
+pub(crate) fn p14_surprise_round_ends(s: &mut FightState) -> Vec<String> {
     let mut out = end_effects(s, |e| e.until == Until::SurpriseRound);
     for l in &mut out {
         *l = l.replace(" (P7)", ": the surprise round is over (P14)");
@@ -274,13 +274,13 @@ pub fn p14_surprise_round_ends(s: &mut FightState) -> Vec<String> {
 }
 
 /// P14: whether `who` takes no turn now: it is surprised in the surprise round (L1066).
-pub fn p14_loses_its_turn(s: &FightState, who: usize) -> bool {
+pub(crate) fn p14_loses_its_turn(s: &FightState, who: usize) -> bool {
     s.surprise && s.round == 1 && crate::fight::rules::has(&s.combatants[who], Condition::Surprised)
 }
 
 /// P2: a creature that delays loses at once its beneficial effects that last until the end of
 /// its turn (L1380). The log's lines.
-pub fn p2_delay_ends_boons(s: &mut FightState, who: usize) -> Vec<String> {
+pub(crate) fn p2_delay_ends_boons(s: &mut FightState, who: usize) -> Vec<String> {
     let id = s.combatants[who].id.clone();
     let on = |e: &Effect| e.boon && matches!(&e.until, Until::EndOf(x) if *x == id);
     if !s.combatants[who].effects.iter().any(on) {
@@ -309,7 +309,7 @@ pub fn p2_delay_ends_boons(s: &mut FightState, who: usize) -> Vec<String> {
 /// the start-of-turn steps (P6) unless this creature took them already this round (a delayed
 /// turn). A surprised creature in the surprise round is passed over (P14); so is one that does
 /// not take turns, whose tied effects end then (P7).
-pub fn next_turn(s: &mut FightState, dice: &mut Dice) {
+pub(crate) fn next_turn(s: &mut FightState, dice: &mut Dice) {
     if s.round == 0 {
         s.round = 1;
         log(

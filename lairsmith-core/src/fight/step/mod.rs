@@ -293,7 +293,7 @@ impl Step {
 pub use crate::fight::error::StepError;
 
 /// A combatant by id, or why not, naming the closest ids.
-pub fn find(s: &FightState, id: &str) -> Result<usize, StepError> {
+pub(crate) fn find(s: &FightState, id: &str) -> Result<usize, StepError> {
     if let Some(i) = s.combatants.iter().position(|c| c.id == id) {
         return Ok(i);
     }
@@ -354,7 +354,11 @@ pub fn apply(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), Ste
 
 /// [`apply`] without the copy: a step that fails may leave `s` half changed, so only a caller
 /// that throws `s` away on an error (a replay) uses it.
-pub fn apply_in_place(s: &mut FightState, step: &Step, dice: &mut Dice) -> Result<(), StepError> {
+pub(crate) fn apply_in_place(
+    s: &mut FightState,
+    step: &Step,
+    dice: &mut Dice,
+) -> Result<(), StepError> {
     if s.ended.is_some() && !matches!(step, Step::End { .. }) {
         return Err(StepError::Ended);
     }

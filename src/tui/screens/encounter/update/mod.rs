@@ -87,7 +87,7 @@ fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) 
     });
 }
 
-use lairsmith_core::hash::splitmix64 as next_seed;
+use lairsmith_core::encounter::generate::next_seed;
 
 /// Switches the encounter to the other rules system; its groups (the other system's) go, and
 /// undo brings them back.
