@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
 pub use crate::tui::layer::{Confirm, PromptKind, RelevelForm};
-pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, Running, WritePurpose};
+pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, Running};
 
 /// The five screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,7 +114,7 @@ pub struct App {
     /// so that `update` is a function of the model and the message.
     pub seeds: StdRng,
     /// What the state file holds for the next session, as this session last read or wrote it.
-    pub remembered: crate::tui::state::Remembered,
+    pub remembered: lairsmith_core::session::Remembered,
     /// What was reopened from the last session, for the message that the bestiary loaded.
     pub reopened: Option<String>,
     pub quit: bool,

@@ -161,20 +161,14 @@ fn on_files(
         Action::Back => {}
         Action::Choose => match (files.get(cursor), purpose) {
             (Some(f), FilesFor::OpenEncounter) => {
+                let path = f.path.clone();
                 return vec![
-                    Cmd::LoadEncounter {
-                        path: f.path.clone(),
-                    }
-                    .into(),
+                    Cmd::Encounter(crate::tui::screens::encounter::job::Job::Load { path }).into(),
                 ];
             }
             (Some(f), FilesFor::OpenAdventure) => {
-                return vec![
-                    Cmd::LoadAdventure {
-                        path: f.path.clone(),
-                    }
-                    .into(),
-                ];
+                let path = f.path.clone();
+                return vec![Cmd::Adventure(adventure::job::Job::Load { path }).into()];
             }
             (Some(f), FilesFor::AddEncounter) => {
                 return adventure::update::add_chosen(app, &f.path);

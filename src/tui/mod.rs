@@ -26,6 +26,7 @@ pub mod update;
 pub mod view;
 pub mod watch;
 pub mod widgets;
+pub mod write;
 
 use app::{App, Cmd, Msg, Paths};
 use lairsmith_core::bestiary::Bestiary;

@@ -7,7 +7,7 @@
 use crate::tui::app::{AfterLeave, App, Cmd, Msg, Screen};
 use crate::tui::keymap::{Action, typed_char};
 use crate::tui::layer::{Confirm, FilesFor, Layer};
-use crate::tui::msg::{Effect, Outcome, Owner};
+use crate::tui::msg::{Effect, Outcome};
 use crate::tui::screens::forge::Forge;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
@@ -87,32 +87,28 @@ fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
     cmds
 }
 
-/// What a command did, to the screen (or the exports) whose command it was; then, for a save
-/// made on the way out, the leaving it was made for (which asks about anything else unsaved).
+/// What a command did, to the screen (or the exports) whose command it was; a save made on the
+/// way out carries the leaving it was made for (which asks about anything else unsaved) back
+/// to its screen, which returns it.
 fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    let then = match &outcome {
-        Outcome::Written { then, .. } => then.clone(),
-        _ => None,
-    };
-    let mut effects = match outcome.owner() {
+    match outcome {
+        Outcome::Nothing => Vec::new(),
+        Outcome::Bestiary(done) => bestiary::update::on_outcome(app, done),
+        Outcome::Forge(done) => forge::update::on_outcome(app, done),
+        Outcome::Encounter(done) => encounter::update::on_outcome(app, done),
+        Outcome::Adventure(done) => adventure::update::on_outcome(app, done),
+        Outcome::Fight(done) => crate::tui::screens::table::on_outcome(app, done),
         // The party form is both screens'.
-        _ if matches!(
-            outcome,
-            Outcome::PartyNumbersRead { .. } | Outcome::PartyNumbersSet { .. }
-        ) =>
-        {
-            crate::tui::screens::party::on_outcome(app, outcome)
+        Outcome::Party(done) => crate::tui::screens::party::on_outcome(app, done),
+        Outcome::Export(done) => crate::tui::export::on_outcome(app, done),
+        Outcome::Files { purpose, result } => {
+            crate::tui::layers::offer_files(app, purpose, result);
+            Vec::new()
         }
-        None => Vec::new(),
-        Some(Owner::Bestiary) => bestiary::update::on_outcome(app, outcome),
-        Some(Owner::Forge) => forge::update::on_outcome(app, outcome),
-        Some(Owner::Encounter) => encounter::update::on_outcome(app, outcome),
-        Some(Owner::Adventure) => adventure::update::on_outcome(app, outcome),
-        Some(Owner::Export) => crate::tui::export::on_outcome(app, outcome),
-        Some(Owner::Table) => crate::tui::screens::table::on_outcome(app, outcome),
-    };
-    effects.extend(then.map(Effect::Leave));
-    effects
+        shared @ (Outcome::Edited { .. } | Outcome::Reloaded { .. } | Outcome::Loaded(_)) => {
+            bestiary::update::on_read(app, shared)
+        }
+    }
 }
 
 /// A paste goes into the focused text field as one edit (the field keeps its own limit), and
@@ -352,7 +348,7 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             app.encounter.treasure = a.treasure;
             app.encounter.treasure_seed = a.seed.unwrap_or(0);
             app.screen = Screen::Encounter;
-            return vec![Cmd::LoadEncounter { path }];
+            return vec![Cmd::Encounter(encounter::job::Job::Load { path })];
         }
         AfterLeave::ReplacePlaceholder(i) => encounter::update::design_placeholder(app, i),
     }

@@ -2,6 +2,7 @@
 //! filters, sorting, a scrollable stat block preview, and actions on the selected monster.
 //! This module holds its state; `update` its keys, `view` its drawing.
 
+pub mod job;
 pub mod update;
 pub mod view;
 

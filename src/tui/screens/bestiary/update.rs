@@ -3,11 +3,13 @@
 //! what the executor reports back about the monsters on disk (a load, a reload, a save).
 
 use super::Pane;
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, RelevelForm, WritePurpose};
+use super::job::{Done, Job};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, RelevelForm};
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
 use crate::tui::msg::{Effect, Outcome};
 use crate::tui::widgets::text_field::TextField;
+use crate::tui::write::MonsterWrite;
 use lairsmith_core::bestiary::{Filter, Provenance};
 use lairsmith_core::export::{Format, render};
 use lairsmith_core::monster::lint::Severity;
@@ -164,7 +166,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }
         }
         Action::Restore => match app.deleted.last() {
-            Some(id) => return Some(vec![Cmd::Restore { id: id.clone() }.into()]),
+            Some(id) => return Some(vec![Cmd::Bestiary(Job::Restore { id: id.clone() }).into()]),
             None => app.info(
                 "Nothing was deleted in this session; `lairsmith restore --list` shows the trash.",
             ),
@@ -245,18 +247,13 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
         .map(|e| e.path.clone());
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![
-            Cmd::Write {
+            Cmd::Bestiary(Job::Write(MonsterWrite {
                 base: None,
                 copy_of: source,
                 path,
-                contents: lairsmith_core::yaml_io::to_string(&d),
                 expect: Expect::New,
-                purpose: WritePurpose::Monster {
-                    design: Box::new(d),
-                    from_forge: false,
-                },
-                then: None,
-            }
+                design: Box::new(d),
+            }))
             .into(),
         ],
         Err(e) => {
@@ -283,7 +280,9 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
 /// The answer to one of the Bestiary's questions; `Err` keeps asking.
 pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
     Ok(match (q, action) {
-        (Question::Delete { id, path }, Action::Yes) => vec![Cmd::Remove { path, id }.into()],
+        (Question::Delete { id, path }, Action::Yes) => {
+            vec![Cmd::Bestiary(Job::Remove { path, id }).into()]
+        }
         (Question::Delete { .. }, Action::No | Action::Back) => Vec::new(),
         (Question::RelevelOwn { design }, Action::Overwrite) => relevel_write(app, *design, false),
         (Question::RelevelOwn { design }, Action::SaveCopy) => relevel_write(app, *design, true),
@@ -292,19 +291,17 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
     })
 }
 
-/// What the executor did to the monsters on disk.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Written {
+/// What the executor did to the monsters on disk, for the Bestiary.
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::Written {
             path,
             fingerprint,
-            purpose: WritePurpose::Monster { design, .. },
-            ..
+            design,
         } => monster_saved(app, *design, path, fingerprint),
-        Outcome::WriteFailed { message, .. } | Outcome::RemoveFailed { message } => {
-            app.error(message)
-        }
-        Outcome::Removed { id, path } => {
+        Done::WriteFailed(e) => app.error(e.to_string()),
+        Done::RemoveFailed { path, why } => app.error(Done::remove_failed(&path, &why)),
+        Done::Removed { id, path } => {
             app.bestiary.remove(&id);
             let restore = app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore);
             app.info(format!(
@@ -313,7 +310,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             ));
             app.deleted.push(id);
         }
-        Outcome::Restored { id, result } => match result {
+        Done::Restored { id, result } => match result {
             Ok(loaded) => {
                 let (design, fp, path) = *loaded;
                 app.deleted.retain(|d| *d != id);
@@ -324,8 +321,16 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 app.browser.select(&id);
                 app.info(format!("Restored {}.", path.display()));
             }
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
+    }
+    Vec::new()
+}
+
+/// What the shared commands did to the monsters: the editor closed on a file, every monster
+/// read (at start, or again).
+pub fn on_read(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
         Outcome::Edited { path, result } => match result {
             Ok(loaded) => edited(app, path, loaded.0, loaded.1),
             Err(e) => app.error(format!(
@@ -575,18 +580,13 @@ fn relevel_write(
         }
     };
     vec![
-        Cmd::Write {
+        Cmd::Bestiary(Job::Write(MonsterWrite {
             copy_of: source.filter(|_| expect == Expect::New),
             base,
             path,
-            contents: lairsmith_core::yaml_io::to_string(&d),
             expect,
-            purpose: WritePurpose::Monster {
-                design: Box::new(d),
-                from_forge: false,
-            },
-            then: None,
-        }
+            design: Box::new(d),
+        }))
         .into(),
     ]
 }

@@ -4,6 +4,7 @@
 //! state; `update` its keys, `view` its drawing.
 
 pub mod challenge;
+pub mod job;
 pub mod update;
 pub mod view;
 

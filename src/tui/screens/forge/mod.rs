@@ -6,6 +6,7 @@
 
 pub mod drafts;
 pub mod fields;
+pub mod job;
 pub mod options;
 pub mod update;
 pub mod view;

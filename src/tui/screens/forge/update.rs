@@ -3,13 +3,15 @@
 //! changed on disk) and what the write did.
 
 use super::fields::{Edit, blank_power};
+use super::job::{Done, Job};
 use super::{Field, Focus, Forge, Step};
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::keymap::{Action, Ctx, typed_char};
 use crate::tui::layer::{Layer, Picker};
-use crate::tui::msg::{Effect, Outcome};
+use crate::tui::msg::Effect;
 use crate::tui::widgets::text_field::TextField;
+use crate::tui::write::MonsterWrite;
 use fuzzy_matcher::FuzzyMatcher;
 use lairsmith_core::bestiary::Provenance;
 use lairsmith_core::monster::kit::Templates;
@@ -162,21 +164,14 @@ fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
         None => f.copy_from.clone(),
         Some(_) => None,
     };
-    vec![
-        Cmd::Write {
-            base,
-            copy_of,
-            path,
-            contents: lairsmith_core::yaml_io::to_string(&*f.design),
-            expect,
-            purpose: WritePurpose::Monster {
-                design: Box::new((*f.design).clone()),
-                from_forge: true,
-            },
-            then,
-        }
-        .into(),
-    ]
+    let write = MonsterWrite {
+        base,
+        copy_of,
+        path,
+        expect,
+        design: Box::new((*f.design).clone()),
+    };
+    vec![Cmd::Forge(Job::Save { write, then }).into()]
 }
 
 /// The answer to one of the Forge's questions; `Err` keeps asking.
@@ -230,14 +225,14 @@ pub fn on_prompt(
     })
 }
 
-/// What a save of the Forge's monster did.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Written {
+/// What the Forge's file work did.
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::Saved {
             path,
             fingerprint,
-            purpose: WritePurpose::Monster { design, .. },
-            ..
+            design,
+            then,
         } => {
             let f = &mut app.forge;
             *f.design = (*design).clone();
@@ -245,14 +240,14 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             f.copy_of = None;
             crate::tui::screens::encounter::update::placeholder_designed(app, &design.id);
             crate::tui::screens::bestiary::update::monster_saved(app, *design, path, fingerprint);
-            return super::drafts::saved(app);
+            let mut effects = super::drafts::saved(app);
+            effects.extend(then.map(Effect::Leave));
+            return effects;
         }
-        Outcome::WriteFailed {
-            path,
-            changed_on_disk: true,
-            ..
-        } => ask(app, Question::ChangedOnDisk { path }),
-        Outcome::WriteFailed { message, .. } => app.error(message),
+        Done::SaveFailed { path, error } if error.changed_on_disk() => {
+            ask(app, Question::ChangedOnDisk { path })
+        }
+        Done::SaveFailed { error, .. } => app.error(error.to_string()),
         other => return super::drafts::on_outcome(app, other),
     }
     Vec::new()

@@ -316,7 +316,7 @@ pub(super) fn party(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             PartyRef::Saved(id) => {
                 let id = id.clone();
                 let change = PartyChange::Remove;
-                return Some(vec![Cmd::PartyUsers { id, change }.into()]);
+                return Some(vec![Cmd::Encounter(Job::PartyUsers { id, change }).into()]);
             }
             _ => {
                 let save = app.key_on(crate::tui::app::Screen::Encounter, Action::SaveParty);

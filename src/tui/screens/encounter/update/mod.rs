@@ -3,13 +3,15 @@
 //! saving, with its questions and what the executor reports back.
 
 use super::EncounterScreen;
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use super::job::{Done, Job, PartyChange};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen};
 use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Editor, Layer, Picker, PlaceholderForm};
-use crate::tui::msg::{Effect, Outcome, Owner, PartyChange};
+use crate::tui::msg::Effect;
 use crate::tui::widgets::text_area::TextArea;
 use crate::tui::widgets::text_field::TextField;
+use crate::tui::write::DocWrite;
 use lairsmith_core::encounter::PartyChoice;
 use lairsmith_core::encounter::generate::{Request, generate};
 use lairsmith_core::encounter::party::PartyFile;
@@ -223,8 +225,8 @@ pub const PARTY_PROMPT: &str =
 fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
     if lairsmith_core::monster::design::is_valid_id(text) {
-        let (text, owner) = (text.to_owned(), Owner::Encounter);
-        return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
+        let text = text.to_owned();
+        return Ok(vec![Cmd::Encounter(Job::LoadParty { text }).into()]);
     }
     let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.encounter.encounter.party = PartyRef::from_party(&p);
@@ -251,15 +253,15 @@ fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
         extra: Default::default(),
     };
     Ok(vec![
-        Cmd::Write {
-            base: None,
-            copy_of: None,
-            path,
-            contents: lairsmith_core::yaml_io::to_string(&file),
-            expect: Expect::New,
-            purpose: WritePurpose::Party { id },
-            then: None,
-        }
+        Cmd::Encounter(Job::SaveParty {
+            id,
+            write: DocWrite {
+                copy_of: None,
+                path,
+                contents: lairsmith_core::yaml_io::to_string(&file),
+                expect: Expect::New,
+            },
+        })
         .into(),
     ])
 }
@@ -271,7 +273,7 @@ fn level_up_party(app: &mut App) -> Vec<Effect> {
         // Its file is shared by every encounter and adventure that names it: asked first.
         let id = id.clone();
         let change = PartyChange::LevelUp;
-        return vec![Cmd::PartyUsers { id, change }.into()];
+        return vec![Cmd::Encounter(Job::PartyUsers { id, change }).into()];
     }
     let mut p = s.party.clone();
     for m in &mut p.members {
@@ -404,8 +406,8 @@ pub fn reset(app: &mut App) {
 /// the name; then `then`.
 pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let doc = &app.encounter.encounter;
-    if let Some(cmd) = doc.save_over(WritePurpose::Encounter, then.clone()) {
-        return vec![cmd.into()];
+    if let Some(write) = doc.save_over() {
+        return vec![Cmd::Encounter(Job::Save { write, then }).into()];
     }
     let field = TextField::new(doc.offered_name("New Encounter"))
         .with_max(lairsmith_core::text::MAX_NAME_CHARS);
@@ -417,9 +419,8 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 /// The save once the encounter has a name.
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
     let dir = app.paths.encounters.clone();
-    let purpose = WritePurpose::Encounter;
-    let cmd = (app.encounter.encounter).save_as(name, "encounter", &dir, purpose, then);
-    app.run_or_say(cmd)
+    let write = (app.encounter.encounter).save_as(name, "encounter", &dir);
+    app.run_or_say(write.map(|write| Cmd::Encounter(Job::Save { write, then })))
 }
 
 fn generate_now(app: &mut App) {
@@ -577,8 +578,12 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
             switch_system(app);
             Vec::new()
         }
-        (Question::RemoveParty { id, .. }, Action::Yes) => vec![Cmd::RemoveParty { id }.into()],
-        (Question::LevelUpParty { id, .. }, Action::Yes) => vec![Cmd::LevelUpParty { id }.into()],
+        (Question::RemoveParty { id, .. }, Action::Yes) => {
+            vec![Cmd::Encounter(Job::RemoveParty { id }).into()]
+        }
+        (Question::LevelUpParty { id, .. }, Action::Yes) => {
+            vec![Cmd::Encounter(Job::LevelUpParty { id }).into()]
+        }
         (Question::LevelUpParty { id, .. }, Action::No | Action::Back) => {
             app.info(format!("The party `{id}` stays as it is."));
             Vec::new()
