@@ -21,9 +21,21 @@ pub fn run(cmd: Cmd, paths: &Paths) -> Option<Outcome> {
             purpose,
             result: crate::tui::files::read(purpose, paths),
         },
-        Cmd::ReloadAll { reopen } => Outcome::Reloaded {
-            bestiary: Box::new(Bestiary::load(Some(&paths.bestiary))),
-            reopen,
+        Cmd::ReloadAll { reopen } => {
+            let bestiary = Bestiary::load(Some(&paths.bestiary));
+            // The monster to open in the Forge is read here, not by the screen that opens it.
+            if let Some(e) = reopen.as_deref().and_then(|id| bestiary.get(id)) {
+                let _ = e.design();
+            }
+            Outcome::Reloaded {
+                bestiary: Box::new(bestiary),
+                reopen,
+            }
+        }
+        Cmd::ReadDesign { id, path } => Outcome::DesignRead {
+            read: crate::tui::designs::read(&path),
+            id,
+            path,
         },
         // A convenience, not the GM's work: a state file that cannot be written is no news.
         Cmd::Remember(changes) => {

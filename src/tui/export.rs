@@ -94,6 +94,16 @@ pub fn run(job: Job) -> Done {
     }
 }
 
+/// The whole path an export of `name` is offered under: a slug of the name (so nothing read
+/// from a file can steer the path) in the export directory.
+pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
+    let mut slug = lairsmith_core::monster::slugify(name);
+    if slug.is_empty() {
+        slug = "export".into();
+    }
+    dir.join(format!("{slug}.{ext}")).display().to_string()
+}
+
 /// The export of `contents` to the file named `text`.
 pub fn to_file(app: &mut App, text: &str, contents: String) -> Vec<Effect> {
     if text.trim().is_empty() {

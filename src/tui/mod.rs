@@ -7,6 +7,7 @@
 //! terminal is restored on quit, on error, on panic and on signals.
 
 pub mod app;
+pub mod designs;
 pub mod document;
 pub mod exec;
 pub mod export;

@@ -44,6 +44,28 @@ pub enum Effect {
     Run(Cmd),
     /// Leave the current place for another, asking first about unsaved work.
     Leave(AfterLeave),
+    /// Another screen's part in the change, which `update` carries out.
+    Across(Across),
+}
+
+/// What one screen's change asks of another screen: a screen names no other screen, so
+/// `update` does it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Across {
+    /// The Bestiary's filter form, which the Encounter screen's picker and generator share.
+    OpenFilters,
+    /// The Table screen's question before a fight starts from the saved encounter at the path.
+    StartFight(PathBuf),
+    /// The Forge saved a monster: the Bestiary lists it, and the Encounter's placeholder it was
+    /// designed for (if any) becomes it.
+    MonsterSaved {
+        design: Box<MonsterDesign>,
+        path: PathBuf,
+        fingerprint: Fingerprint,
+    },
+    /// A monster opened in the Forge as its file has it, without asking about the Forge's work
+    /// (the GM chose to drop it).
+    OpenInForge(String),
 }
 
 impl From<Cmd> for Effect {
@@ -137,6 +159,11 @@ pub enum Cmd {
     ListFiles(crate::tui::layer::FilesFor),
     /// What the UI remembers for the next session changed: these fields, into the state file.
     Remember(lairsmith_core::session::Remembered),
+    /// The design of the monster `id`, listed from `path`, read for the screens that show it.
+    ReadDesign {
+        id: String,
+        path: PathBuf,
+    },
 }
 
 /// A file's name for the status line: "`ford.yaml`".
@@ -186,7 +213,7 @@ impl Cmd {
             Cmd::Adventure(job) => job.writes(),
             Cmd::Fight(job) => job.writes(),
             Cmd::Party(job) => job.writes(),
-            Cmd::ReloadAll { .. } | Cmd::ListFiles(_) => false,
+            Cmd::ReloadAll { .. } | Cmd::ListFiles(_) | Cmd::ReadDesign { .. } => false,
             Cmd::Export(_) | Cmd::OpenEditor { .. } | Cmd::Remember(_) => true,
         }
     }
@@ -211,6 +238,7 @@ impl Cmd {
                 FilesFor::OpenDraft => "reading the drafts".to_owned(),
             },
             Cmd::Remember(_) => "remembering this session".to_owned(),
+            Cmd::ReadDesign { id, .. } => format!("reading the monster {}", quoted_id(id)),
         }
     }
 }
@@ -240,6 +268,12 @@ pub enum Outcome {
     },
     /// The first full load, finished in the background.
     Loaded(Box<Bestiary>),
+    /// A monster's design read for the screens that show it.
+    DesignRead {
+        id: String,
+        path: PathBuf,
+        read: crate::tui::designs::Read,
+    },
     /// Saved files for a list to choose from, as read.
     Files {
         purpose: FilesFor,

@@ -7,7 +7,7 @@
 use crate::tui::app::{AfterLeave, App, Cmd, Msg, Screen};
 use crate::tui::keymap::{Action, typed_char};
 use crate::tui::layer::{Confirm, FilesFor, Layer};
-use crate::tui::msg::{Effect, Outcome};
+use crate::tui::msg::{Across, Effect, Outcome};
 use crate::tui::screens::forge::Forge;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
@@ -42,8 +42,10 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Cancelled(cmd) => {
             app.info(format!("Cancelled: {}.", cmd.doing()));
-            if let Cmd::Fight(job) = *cmd {
-                crate::tui::screens::table::on_cancelled(app, &job);
+            match *cmd {
+                Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(app, &job),
+                Cmd::ReadDesign { path, .. } => app.designs.cancelled(&path),
+                _ => {}
             }
             Vec::new()
         }
@@ -71,6 +73,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         (app.adventure.adventure).record(adventure_before, &app.adventure.party_files.last);
     }
     let mut cmds = cmds;
+    cmds.extend(crate::tui::designs::wanted(app));
     cmds.extend(crate::tui::state::remember(app));
     cmds
 }
@@ -82,9 +85,28 @@ fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
         match effect {
             Effect::Run(cmd) => cmds.push(cmd),
             Effect::Leave(then) => cmds.extend(leave(app, then)),
+            Effect::Across(across) => cmds.extend(carry_out_across(app, across)),
         }
     }
     cmds
+}
+
+/// One screen's part in another's change, which a screen may not make itself.
+fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
+    match across {
+        Across::OpenFilters => bestiary::update::open_filters(app),
+        Across::StartFight(path) => crate::tui::screens::table::update::ask_start(app, path, ""),
+        Across::MonsterSaved {
+            design,
+            path,
+            fingerprint,
+        } => {
+            encounter::update::placeholder_designed(app, &design.id);
+            bestiary::update::monster_saved(app, *design, path, fingerprint);
+        }
+        Across::OpenInForge(id) => forge::update::open_for_edit(app, &id),
+    }
+    Vec::new()
 }
 
 /// What a command did, to the screen (or the exports) whose command it was; a save made on the
@@ -101,6 +123,10 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         // The party form is both screens'.
         Outcome::Party(done) => crate::tui::screens::party::on_outcome(app, done),
         Outcome::Export(done) => crate::tui::export::on_outcome(app, done),
+        Outcome::DesignRead { id, path, read } => {
+            crate::tui::designs::on_read(app, &id, path, read);
+            Vec::new()
+        }
         Outcome::Files { purpose, result } => {
             crate::tui::layers::offer_files(app, purpose, result);
             Vec::new()
@@ -220,8 +246,9 @@ fn app_text_action(a: Action) -> bool {
 fn after_text_change(app: &mut App) {
     match app.layers.last_mut() {
         Some(Layer::Search) => app.browser.query_changed(),
-        Some(Layer::TemplatePicker(p) | Layer::MonsterPicker(p)) => p.cursor = 0,
-        Some(Layer::Filter(_)) => bestiary::update::filter_levels_changed(app),
+        Some(Layer::Forge(d)) => d.after_text_change(),
+        Some(Layer::Encounter(d)) => d.after_text_change(),
+        Some(Layer::Bestiary(_)) => bestiary::dialog::after_text_change(app),
         _ => {}
     }
 }
@@ -350,7 +377,12 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             app.screen = Screen::Encounter;
             return vec![Cmd::Encounter(encounter::job::Job::Load { path })];
         }
-        AfterLeave::ReplacePlaceholder(i) => encounter::update::design_placeholder(app, i),
+        AfterLeave::ReplacePlaceholder(i) => {
+            if let Some(d) = encounter::update::design_placeholder(app, i) {
+                app.forge = Forge::with(d, None, false);
+                app.screen = Screen::Forge;
+            }
+        }
     }
     Vec::new()
 }

@@ -125,7 +125,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::EditParty => {
             let spec = party_spec(&s.adventure.party);
-            let title = crate::tui::screens::encounter::update::PARTY_PROMPT;
+            let title = crate::tui::screens::party::PARTY_PROMPT;
             prompt(app, Prompt::Party, title, TextField::new(&spec));
         }
         Action::TreasureMethod => {
@@ -145,11 +145,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::NewAdventure => return Some(vec![Effect::Leave(AfterLeave::NewAdventure)]),
         Action::ExportMarkdown => {
             // The whole path, as the Encounter screen's prompt shows it.
-            let path = crate::tui::screens::bestiary::update::export_name(
-                &app.paths.exports,
-                &s.adventure.name,
-                "md",
-            );
+            let path = crate::tui::export::export_name(&app.paths.exports, &s.adventure.name, "md");
             let title = "Export the adventure sheet (Markdown) to file".to_owned();
             prompt(app, Prompt::Export, title, TextField::new(&path));
         }
@@ -162,11 +158,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }));
         }
         Action::ExportHtml => {
-            let path = crate::tui::screens::bestiary::update::export_name(
-                &app.paths.exports,
-                &s.adventure.name,
-                "html",
-            );
+            let path =
+                crate::tui::export::export_name(&app.paths.exports, &s.adventure.name, "html");
             let title = "Export the adventure sheet (printable HTML) to file".to_owned();
             prompt(app, Prompt::ExportHtml, title, TextField::new(&path));
         }
@@ -398,8 +391,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
         Done::PartyLoaded { text, result } => {
             let again = PromptKind::Adventure(Prompt::Party);
             let result = result.map_err(|e| e.to_string());
-            let read =
-                crate::tui::screens::encounter::update::party_read(app, &text, result, again);
+            let read = crate::tui::screens::party::party_read(app, &text, result, again);
             if let Some((choice, said)) = read {
                 let s = &mut app.adventure;
                 s.adventure.party = choice.party_ref();

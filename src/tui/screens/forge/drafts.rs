@@ -159,7 +159,7 @@ fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
         .as_deref()
         .and_then(|id| app.bestiary.get(id))
         .filter(|e| e.is_shipped())
-        .and_then(|e| e.design().ok());
+        .and_then(|e| e.design_in_memory());
     let (baseline, file) = match (base, origin.edits) {
         (Some((file, design)), Some((_, then))) => (
             design,

@@ -4,6 +4,7 @@
 //! its drawing, `fields` the table of form fields, `options` the rows of each list step,
 //! `drafts` the work kept unfinished and taken up again.
 
+pub mod dialog;
 pub mod drafts;
 pub mod fields;
 pub mod job;

@@ -9,7 +9,7 @@ use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::keymap::{Action, Ctx, typed_char};
 use crate::tui::layer::{Layer, Picker};
-use crate::tui::msg::Effect;
+use crate::tui::msg::{Across, Effect};
 use crate::tui::widgets::text_field::TextField;
 use crate::tui::write::MonsterWrite;
 use fuzzy_matcher::FuzzyMatcher;
@@ -27,8 +27,11 @@ pub fn open_for_edit(app: &mut App, id: &str) {
         app.error(format!("no monster has the id `{id}`"));
         return;
     }
-    let Some(loaded) = crate::tui::screens::bestiary::update::design_of(app, id) else {
-        return;
+    let loaded = app.bestiary.get(id).map(|e| app.designs.design(e));
+    let loaded = match loaded {
+        Some(Ok(d)) => d,
+        Some(Err(e)) => return app.error(e),
+        None => return,
     };
     let Some(e) = app.bestiary.get(id) else {
         return;
@@ -238,9 +241,12 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             *f.design = (*design).clone();
             f.design.mark_saved(path.clone(), fingerprint);
             f.copy_of = None;
-            crate::tui::screens::encounter::update::placeholder_designed(app, &design.id);
-            crate::tui::screens::bestiary::update::monster_saved(app, *design, path, fingerprint);
-            let mut effects = super::drafts::saved(app);
+            let mut effects = vec![Effect::Across(Across::MonsterSaved {
+                design,
+                path,
+                fingerprint,
+            })];
+            effects.extend(super::drafts::saved(app));
             effects.extend(then.map(Effect::Leave));
             return effects;
         }
@@ -299,7 +305,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         Action::Left | Action::Right => cycle_or_step(app, action == Action::Right),
         Action::Choose => choose(app),
         Action::Toggle => toggle(app),
-        Action::AddPower => app.push(Layer::TemplatePicker(Picker::new())),
+        Action::AddPower => app.push(super::dialog::Dialog::TemplatePicker(Picker::new()).into()),
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenDraft)]),
         Action::NewPower => new_power(f),
         Action::Edit if f.step == Step::Powers && f.power_form.is_none() => {

@@ -7,6 +7,7 @@
 
 pub mod history;
 pub mod job;
+mod prompt;
 pub mod view;
 
 use crate::tui::app::{App, Screen};
@@ -19,6 +20,7 @@ use lairsmith_core::limits::Limit;
 use lairsmith_core::store::Fingerprint;
 
 pub use history::{Mark, PartyFiles, Step, history_stepped, on_outcome};
+pub use prompt::{PARTY_PROMPT, party_read};
 
 /// One number of a character as the form shows and reads it.
 pub struct Number {

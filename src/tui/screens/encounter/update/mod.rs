@@ -3,12 +3,13 @@
 //! saving, with its questions and what the executor reports back.
 
 use super::EncounterScreen;
+use super::dialog::{Dialog, PlaceholderForm};
 use super::job::{Done, Job, PartyChange};
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind};
 use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{Editor, Layer, Picker, PlaceholderForm};
-use crate::tui::msg::Effect;
+use crate::tui::layer::{Editor, Layer, Picker};
+use crate::tui::msg::{Across, Effect};
 use crate::tui::widgets::text_area::TextArea;
 use crate::tui::widgets::text_field::TextField;
 use crate::tui::write::DocWrite;
@@ -25,8 +26,9 @@ use lairsmith_core::vocab::Vocabulary;
 mod actions;
 mod outcomes;
 
+pub use crate::tui::screens::party::{PARTY_PROMPT, party_read};
 pub use actions::on_action;
-pub use outcomes::{on_outcome, party_read};
+pub use outcomes::on_outcome;
 
 /// The Encounter screen's questions.
 #[derive(Debug, Clone, PartialEq)]
@@ -147,18 +149,18 @@ fn group_description(e: &lairsmith_core::encounter::Encounter, key: &str) -> Opt
         .and_then(Group::class_description)
 }
 
-/// Opens the Forge on a new monster of the placeholder's level, rank and role; saving it
-/// replaces the placeholder.
-pub fn design_placeholder(app: &mut App, i: usize) {
-    let Some(p) = app
+/// A new monster of the placeholder's level, rank and role, for the Forge to open (`update`
+/// opens it: a screen changes no other screen); saving it replaces the placeholder.
+pub fn design_placeholder(
+    app: &mut App,
+    i: usize,
+) -> Option<lairsmith_core::monster::MonsterDesign> {
+    let p = app
         .encounter
         .encounter
         .groups
         .get(i)
-        .and_then(|g| g.placeholder)
-    else {
-        return;
-    };
+        .and_then(|g| g.placeholder)?;
     app.encounter.replacing = Some(i);
     let c = lairsmith_core::monster::Classification {
         level: p.level,
@@ -173,9 +175,8 @@ pub fn design_placeholder(app: &mut App, i: usize) {
     let mut d =
         lairsmith_core::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
     d.powers = lairsmith_core::monster::kit::Templates::embedded().default_powers(&c);
-    app.forge = crate::tui::screens::forge::Forge::with(d, None, false);
-    app.screen = Screen::Forge;
     app.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
+    Some(d)
 }
 
 fn add_group(app: &mut App, g: Group) {
@@ -214,10 +215,6 @@ fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
         p.describe()
     ));
 }
-
-/// The title of both screens' party prompts.
-pub const PARTY_PROMPT: &str =
-    "Party: a saved party's id, or 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4";
 
 /// The party typed into the prompt: a saved party's id or a spec. A text that can be an id
 /// may name a saved party, which wins over the spec it may also read as (`4x6`): the executor
@@ -621,7 +618,7 @@ pub fn placeholder_chosen(app: &mut App, form: PlaceholderForm) {
         Ok(level) => add_placeholder(app, level, form.rank, form.role),
         Err(e) => {
             app.error(e);
-            app.push(Layer::Placeholder(form));
+            app.push(Dialog::Placeholder(form).into());
         }
     }
 }

@@ -130,31 +130,3 @@ pub(super) fn opened(
     app.encounter = s;
     app.info(format!("Opened {name}."));
 }
-
-/// A party the executor read for a party prompt: the choice and what to say of it, or the error
-/// said and the prompt (`again`) open on the text, to correct it.
-pub fn party_read(
-    app: &mut App,
-    text: &str,
-    result: Result<PartyChoice, String>,
-    again: PromptKind,
-) -> Option<(PartyChoice, String)> {
-    match result {
-        Ok(choice) => {
-            let said = match &choice {
-                PartyChoice::Saved { id, party } => format!("Party `{id}`: {}.", party.describe()),
-                PartyChoice::Spec(party) => format!("Party: {}.", party.describe()),
-            };
-            Some((choice, said))
-        }
-        Err(m) => {
-            app.error(m);
-            app.push(Layer::Prompt {
-                kind: again,
-                title: PARTY_PROMPT.into(),
-                field: TextField::new(text),
-            });
-            None
-        }
-    }
-}
