@@ -21,7 +21,8 @@
 //!   treasure (T).
 //! - [`fight`]: running a fight by the book (P): its start, the GM's steps, its file.
 //! - [`export`]: stat blocks and sheets as YAML, JSON, Markdown, text, HTML, Foundry VTT and
-//!   Obsidian; [`schema`]: the JSON Schemas of the file kinds.
+//!   Obsidian; [`schema`]: the JSON Schemas of the file kinds; [`session`]: what a face
+//!   remembers from one session to the next.
 //! - [`store`]: atomic, locked saves and change-on-disk detection; [`yaml_io`]: the guarded
 //!   YAML reader and its located errors; [`save_document`]: a file's own `x-` values kept
 //!   through a save; [`hint`]: what a user can do next about a refusal, for each face to word.
@@ -78,6 +79,7 @@ pub mod monster;
 pub(crate) mod parallel;
 pub mod rules;
 pub mod schema;
+pub mod session;
 pub mod store;
 pub mod text;
 pub mod treasure;

@@ -14,8 +14,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
-pub use crate::tui::layer::{Confirm, PromptKind, RelevelForm};
-pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, Running, WritePurpose};
+pub use crate::tui::layer::{Confirm, PromptKind};
+pub use crate::tui::msg::{AfterLeave, Cmd, Msg, Outcome, Running};
 
 /// The five screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,7 +114,9 @@ pub struct App {
     /// so that `update` is a function of the model and the message.
     pub seeds: StdRng,
     /// What the state file holds for the next session, as this session last read or wrote it.
-    pub remembered: crate::tui::state::Remembered,
+    pub remembered: lairsmith_core::session::Remembered,
+    /// Why the designs the screens wanted could not be read, and which are being read.
+    pub designs: crate::tui::designs::Designs,
     /// What was reopened from the last session, for the message that the bestiary loaded.
     pub reopened: Option<String>,
     pub quit: bool,
@@ -143,6 +145,7 @@ impl App {
             settings_error: None,
             seeds,
             remembered: Default::default(),
+            designs: Default::default(),
             reopened: None,
             quit: false,
         };
@@ -307,7 +310,10 @@ impl App {
         self.forge.derive();
         self.encounter.derive(&self.bestiary);
         self.adventure.derive(&self.bestiary);
-        if let Some(Layer::MonsterPicker(p)) = self.layers.last_mut() {
+        if let Some(Layer::Encounter(
+            crate::tui::screens::encounter::dialog::Dialog::MonsterPicker(p),
+        )) = self.layers.last_mut()
+        {
             crate::tui::screens::encounter::derive_picker(
                 p,
                 &self.bestiary,

@@ -5,7 +5,7 @@
 //! value before a message is copied only when the message first changes it (its first mutable
 //! access), so a tick, a resize or a cursor move copies nothing.
 
-use crate::tui::msg::{AfterLeave, Cmd, WritePurpose};
+use crate::tui::write::DocWrite;
 use lairsmith_core::store::{Expect, Fingerprint};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -196,17 +196,14 @@ impl Named for lairsmith_core::adventure::Adventure {
 }
 
 impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
-    /// The write that saves the document over its file, if it has one; then `then`.
-    pub fn save_over(&self, purpose: WritePurpose, then: Option<AfterLeave>) -> Option<Cmd> {
+    /// The write that saves the document over its file, if it has one.
+    pub fn save_over(&self) -> Option<DocWrite> {
         let file = self.file.as_ref()?;
-        Some(Cmd::Write {
-            base: None,
+        Some(DocWrite {
             copy_of: None,
             path: file.path.clone(),
             contents: lairsmith_core::yaml_io::to_string(&self.value),
             expect: Expect::Unchanged(file.fingerprint),
-            purpose,
-            then,
         })
     }
 
@@ -219,16 +216,9 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
     }
 
     /// The write that saves the document under `name` as a new file in `dir` (the slug of the
-    /// name), the name given to it; then `then`. Refused, saying why, when `name` is not a name
-    /// for an `what` ("encounter").
-    pub fn save_as(
-        &mut self,
-        name: &str,
-        what: &str,
-        dir: &Path,
-        purpose: WritePurpose,
-        then: Option<AfterLeave>,
-    ) -> Result<Cmd, String> {
+    /// name), the name given to it. Refused, saying why, when `name` is not a name for an
+    /// `what` ("encounter").
+    pub fn save_as(&mut self, name: &str, what: &str, dir: &Path) -> Result<DocWrite, String> {
         let name = name.trim();
         if name.is_empty() {
             return Err(format!("An {what} needs a name."));
@@ -237,15 +227,12 @@ impl<T: Named + Clone + PartialEq, S: Clone + PartialEq> Document<T, S> {
         let path =
             lairsmith_core::store::path_in(dir, &lairsmith_core::monster::slugify(name), "yaml")?;
         std::ops::DerefMut::deref_mut(self).rename(name);
-        Ok(Cmd::Write {
-            base: None,
+        Ok(DocWrite {
             // A copy of a file keeps its `x-` values.
             copy_of: self.path().map(Path::to_owned),
             path,
             contents: lairsmith_core::yaml_io::to_string(&self.value),
             expect: Expect::New,
-            purpose,
-            then,
         })
     }
 }

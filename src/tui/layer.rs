@@ -1,6 +1,8 @@
 //! The one modal model: everything that takes the keys away from a screen (the search box, a
 //! form, a field being edited, a picker, a prompt, a question, the key reference) is a layer on
 //! one stack. The top layer has the keys, is drawn on top, and its contexts make the help bar.
+//! The layers every screen uses are here; a screen's own dialogs are one layer of its own,
+//! kept in its folder (`screens/<screen>/dialog.rs`).
 
 use crate::tui::keymap::Ctx;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
@@ -66,55 +68,6 @@ pub struct Editor {
     pub area: crate::tui::widgets::text_area::TextArea,
 }
 
-/// The re-level dialog: a level and optionally a new rank and role, and below them what each
-/// override does at the new level.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RelevelForm {
-    pub id: String,
-    /// The design as it was read when the form opened: what the form shows re-levelled.
-    pub design: std::sync::Arc<lairsmith_core::monster::MonsterDesign>,
-    pub level: TextField,
-    /// 0 keeps the current rank, otherwise Rank::ALL[i - 1].
-    pub rank: usize,
-    pub role: usize,
-    pub row: usize,
-    /// The fixed overrides are made relative (`by:`), keeping their margin over the formula.
-    pub follow: bool,
-    /// The first line of the overrides shown, when they do not all fit.
-    pub scroll: usize,
-}
-
-impl RelevelForm {
-    /// The contexts of its keys: the level row is a text field.
-    pub fn contexts(&self) -> Vec<Ctx> {
-        if self.row == 0 {
-            vec![Ctx::Text, Ctx::Form]
-        } else {
-            vec![Ctx::Form]
-        }
-    }
-}
-
-/// The filter form: one row per field; ← → cycle a value, typing edits the level range.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FilterForm {
-    pub row: usize,
-    pub levels: TextField,
-}
-
-pub const FILTER_ROWS: [&str; 8] = [
-    "Levels", "Rank", "Role", "Source", "Type", "Tag", "Leader", "Yours",
-];
-
-/// A placeholder for the encounter: level (typed), rank and role (cycled).
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlaceholderForm {
-    pub level: TextField,
-    pub rank: usize,
-    pub role: usize,
-    pub row: usize,
-}
-
 /// A fuzzy picker. The monster picker keeps its hits (bestiary indexes), found again only when
 /// the query, the level window or the bestiary changes.
 #[derive(Debug, Clone, PartialEq)]
@@ -162,15 +115,14 @@ pub enum Layer {
     },
     /// Notes of several lines.
     Editor(Editor),
-    Relevel(RelevelForm),
     /// The Bestiary's search box has focus (the query itself is the Browser's).
     Search,
-    Filter(FilterForm),
-    TemplatePicker(Picker),
-    MonsterPicker(Picker),
-    Placeholder(PlaceholderForm),
-    /// An extended challenge for the encounter (A2), new or being edited.
-    Challenge(crate::tui::screens::encounter::challenge::ChallengeForm),
+    /// A dialog of the Bestiary's (re-level, filters), which it handles and draws.
+    Bestiary(bestiary::dialog::Dialog),
+    /// A dialog of the Forge's (the template powers' picker).
+    Forge(forge::dialog::Dialog),
+    /// A dialog of the Encounter screen's (monster picker, placeholder, challenge).
+    Encounter(encounter::dialog::Dialog),
     /// The numbers of every character of the Encounter or the Adventure screen's party.
     PartyNumbers(crate::tui::screens::party::PartyForm),
     /// A list of saved files, each with what it holds: encounters or adventures to open,
@@ -216,15 +168,11 @@ impl Layer {
             } if p.takes_dice() => vec![Ctx::Dice, Ctx::Field, Ctx::Text],
             Layer::Prompt { .. } => vec![Ctx::Field, Ctx::Text],
             Layer::Editor(_) => vec![Ctx::Editor, Ctx::Field, Ctx::Text],
-            Layer::Relevel(form) => form.contexts(),
-            Layer::Filter(FilterForm { row: 0, .. })
-            | Layer::Placeholder(PlaceholderForm { row: 0, .. }) => vec![Ctx::Text, Ctx::Form],
-            Layer::Filter(_) | Layer::Placeholder(_) => vec![Ctx::Form],
             Layer::Search => vec![Ctx::Search, Ctx::Text],
-            Layer::TemplatePicker(_) => vec![Ctx::Picker, Ctx::Text],
-            Layer::MonsterPicker(_) => vec![Ctx::MonsterPicker, Ctx::Picker, Ctx::Text],
+            Layer::Bestiary(d) => d.contexts(),
+            Layer::Forge(d) => d.contexts(),
+            Layer::Encounter(d) => d.contexts(),
             Layer::Files { purpose, .. } => files_contexts(*purpose),
-            Layer::Challenge(_) => vec![Ctx::ChallengeForm, Ctx::Text],
             Layer::PartyNumbers(_) => vec![Ctx::PartyForm, Ctx::Text],
         }
     }
@@ -233,11 +181,9 @@ impl Layer {
     pub fn text_field(&mut self) -> Option<&mut TextField> {
         match self {
             Layer::Prompt { field, .. } => Some(field),
-            Layer::Relevel(f) if f.row == 0 => Some(&mut f.level),
-            Layer::Filter(f) if f.row == 0 => Some(&mut f.levels),
-            Layer::Placeholder(f) if f.row == 0 => Some(&mut f.level),
-            Layer::TemplatePicker(p) | Layer::MonsterPicker(p) => Some(&mut p.query),
-            Layer::Challenge(f) => Some(f.focused()),
+            Layer::Bestiary(d) => d.text_field(),
+            Layer::Forge(d) => d.text_field(),
+            Layer::Encounter(d) => d.text_field(),
             Layer::PartyNumbers(f) => f.focused(),
             _ => None,
         }

@@ -9,8 +9,6 @@ use crate::tui::layer::{Confirm, FilesFor, Layer, PromptKind};
 use crate::tui::msg::{Cmd, Effect};
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::update::type_into_field;
-use lairsmith_core::rules::{Rank, Role};
-use lairsmith_core::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
 
 pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effect> {
@@ -24,7 +22,6 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
     let Some(layer) = app.layers.pop() else {
         return Vec::new();
     };
-    let page = app.body_height();
     match layer {
         Layer::Help { scroll } => {
             let lines = crate::tui::help::line_count(&app.keymap);
@@ -74,23 +71,6 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             },
             _ => app.push(Layer::Editor(editor)),
         },
-        Layer::Relevel(mut form) => match action {
-            Action::Back => {}
-            Action::Choose => return bestiary::update::relevel_chosen(app, form),
-            Action::FollowFormula | Action::PageUp | Action::PageDown => {
-                bestiary::update::relevel_key(app, form, action)
-            }
-            _ => {
-                form_move(&mut form.row, 3, action);
-                // Each list starts with "keep".
-                match form.row {
-                    1 => cycle_value(&mut form.rank, Rank::ALL.len() + 1, action),
-                    2 => cycle_value(&mut form.role, Role::ALL.len() + 1, action),
-                    _ => {}
-                }
-                app.push(Layer::Relevel(form));
-            }
-        },
         Layer::Search => match action {
             Action::Choose | Action::Back => {}
             Action::Up | Action::Down => {
@@ -100,41 +80,9 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             }
             _ => app.push(Layer::Search),
         },
-        Layer::Filter(form) => bestiary::update::filter_key(app, form, action),
-        Layer::TemplatePicker(mut p) => match action {
-            Action::Back => {}
-            Action::Choose if forge::update::template_chosen(app, &p) => {}
-            other => {
-                picker_move(&mut p.cursor, other, page);
-                app.push(Layer::TemplatePicker(p));
-            }
-        },
-        Layer::MonsterPicker(mut p) => {
-            match action {
-                Action::Back => return Vec::new(),
-                Action::Choose => encounter::update::monster_chosen(app, &p),
-                Action::AllLevels => {
-                    p.all_levels = !p.all_levels;
-                    p.cursor = 0;
-                }
-                other => picker_move(&mut p.cursor, other, page),
-            }
-            app.push(Layer::MonsterPicker(p));
-        }
-        Layer::Placeholder(mut form) => match action {
-            Action::Back => {}
-            Action::Choose => encounter::update::placeholder_chosen(app, form),
-            _ => {
-                form_move(&mut form.row, 3, action);
-                match form.row {
-                    1 => cycle_value(&mut form.rank, Rank::ALL.len(), action),
-                    2 => cycle_value(&mut form.role, Role::ALL.len(), action),
-                    _ => {}
-                }
-                app.push(Layer::Placeholder(form));
-            }
-        },
-        Layer::Challenge(form) => encounter::challenge::on_key(app, form, action),
+        Layer::Bestiary(d) => return bestiary::dialog::on_key(app, d, action),
+        Layer::Forge(d) => return forge::dialog::on_key(app, d, action),
+        Layer::Encounter(d) => return encounter::dialog::on_key(app, d, action),
         Layer::PartyNumbers(form) => {
             return crate::tui::screens::party::on_key(app, form, action);
         }
@@ -161,20 +109,14 @@ fn on_files(
         Action::Back => {}
         Action::Choose => match (files.get(cursor), purpose) {
             (Some(f), FilesFor::OpenEncounter) => {
+                let path = f.path.clone();
                 return vec![
-                    Cmd::LoadEncounter {
-                        path: f.path.clone(),
-                    }
-                    .into(),
+                    Cmd::Encounter(crate::tui::screens::encounter::job::Job::Load { path }).into(),
                 ];
             }
             (Some(f), FilesFor::OpenAdventure) => {
-                return vec![
-                    Cmd::LoadAdventure {
-                        path: f.path.clone(),
-                    }
-                    .into(),
-                ];
+                let path = f.path.clone();
+                return vec![Cmd::Adventure(adventure::job::Job::Load { path }).into()];
             }
             (Some(f), FilesFor::AddEncounter) => {
                 return adventure::update::add_chosen(app, &f.path);
@@ -339,7 +281,7 @@ pub fn form_move(row: &mut usize, rows: usize, action: Action) {
 }
 
 /// ← and → take the previous or next of `n` values, round.
-fn cycle_value(v: &mut usize, n: usize, action: Action) {
+pub fn cycle_value(v: &mut usize, n: usize, action: Action) {
     match action {
         Action::Right => *v = (*v + 1) % n,
         Action::Left => *v = (*v + n - 1) % n,
@@ -347,7 +289,7 @@ fn cycle_value(v: &mut usize, n: usize, action: Action) {
     }
 }
 
-fn picker_move(cursor: &mut usize, action: Action, page: usize) {
+pub fn picker_move(cursor: &mut usize, action: Action, page: usize) {
     match action {
         Action::Up => *cursor = cursor.saturating_sub(1),
         Action::Down => *cursor = cursor.saturating_add(1),

@@ -7,6 +7,7 @@
 //! terminal is restored on quit, on error, on panic and on signals.
 
 pub mod app;
+pub mod designs;
 pub mod document;
 pub mod exec;
 pub mod export;
@@ -27,6 +28,7 @@ pub mod update;
 pub mod view;
 pub mod watch;
 pub mod widgets;
+pub mod write;
 
 use app::{App, Cmd, Msg, Paths};
 use lairsmith_core::bestiary::Bestiary;

@@ -5,9 +5,8 @@
 
 use crate::tui::layer::FilesFor;
 use lairsmith_core::bestiary::Bestiary;
-use lairsmith_core::encounter::{Encounter, Party};
 use lairsmith_core::monster::MonsterDesign;
-use lairsmith_core::store::{Expect, Fingerprint};
+use lairsmith_core::store::Fingerprint;
 use ratatui::crossterm::event::KeyEvent;
 use std::path::PathBuf;
 
@@ -45,6 +44,28 @@ pub enum Effect {
     Run(Cmd),
     /// Leave the current place for another, asking first about unsaved work.
     Leave(AfterLeave),
+    /// Another screen's part in the change, which `update` carries out.
+    Across(Across),
+}
+
+/// What one screen's change asks of another screen: a screen names no other screen, so
+/// `update` does it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Across {
+    /// The Bestiary's filter form, which the Encounter screen's picker and generator share.
+    OpenFilters,
+    /// The Table screen's question before a fight starts from the saved encounter at the path.
+    StartFight(PathBuf),
+    /// The Forge saved a monster: the Bestiary lists it, and the Encounter's placeholder it was
+    /// designed for (if any) becomes it.
+    MonsterSaved {
+        design: Box<MonsterDesign>,
+        path: PathBuf,
+        fingerprint: Fingerprint,
+    },
+    /// A monster opened in the Forge as its file has it, without asking about the Forge's work
+    /// (the GM chose to drop it).
+    OpenInForge(String),
 }
 
 impl From<Cmd> for Effect {
@@ -100,78 +121,31 @@ impl AfterLeave {
     }
 }
 
-/// Who reads an outcome: a screen, or the exports any screen makes.
+/// Whose party form a command is for: the Encounter or the Adventure screen's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Owner {
-    Bestiary,
-    Forge,
     Encounter,
     Adventure,
-    Table,
-    Export,
 }
 
-/// Why a file is being written, so the result can be applied.
-#[derive(Debug, Clone, PartialEq)]
-pub enum WritePurpose {
-    /// A monster from the Forge (or a duplicate / re-level from the Bestiary).
-    Monster {
-        design: Box<MonsterDesign>,
-        from_forge: bool,
-    },
-    /// An export the user asked for.
-    Export,
-    /// The encounter of the Encounter screen.
-    Encounter,
-    /// The Encounter screen's party, saved under an id.
-    Party { id: String },
-    /// The adventure of the Adventure screen.
-    Adventure,
-}
-
-/// A change to a saved party's file, asked about first: other files name the party.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PartyChange {
-    LevelUp,
-    Remove,
-}
-
-/// Side effects, carried out by the executor (`exec`): the only place the UI touches files.
+/// Side effects, carried out by the executor (`exec`, which hands each screen's job to the
+/// screen's own `job::run`): the only place the UI touches files.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cmd {
+    /// The Bestiary screen's file work.
+    Bestiary(crate::tui::screens::bestiary::job::Job),
+    /// The Forge's file work.
+    Forge(crate::tui::screens::forge::job::Job),
+    /// The Encounter screen's file work.
+    Encounter(crate::tui::screens::encounter::job::Job),
+    /// The Adventure screen's file work.
+    Adventure(crate::tui::screens::adventure::job::Job),
     /// The Table screen's file work.
     Fight(crate::tui::screens::table::Job),
-    Write {
-        path: PathBuf,
-        contents: String,
-        expect: Expect,
-        purpose: WritePurpose,
-        /// For a change to one of the user's monster files: the design the file held when read.
-        /// The executor then rewrites only the lines that changed where the file's layout
-        /// allows (comments kept), else writes `contents`.
-        base: Option<Box<lairsmith_core::monster::MonsterDesign>>,
-        /// For a new file that copies one the UI read (a duplicate, a re-levelled copy, a save
-        /// as a copy or under a new name): that file, whose `x-` values the copy keeps as
-        /// written (or the write is refused, saying why).
-        copy_of: Option<std::path::PathBuf>,
-        /// Where to go once the file is written (the user saved on the way out).
-        then: Option<AfterLeave>,
-    },
-    /// An export to a file the user named: if it exists, the executor asks back
-    /// (`Outcome::ExportExists`) instead of writing.
-    Export {
-        path: PathBuf,
-        contents: String,
-    },
-    /// Move one of the user's monsters to the trash.
-    Remove {
-        path: PathBuf,
-        id: String,
-    },
-    /// Put a monster back from the trash.
-    Restore {
-        id: String,
-    },
+    /// The party form's file work (the Encounter and the Adventure screens').
+    Party(crate::tui::screens::party::job::Job),
+    /// An export any screen makes.
+    Export(crate::tui::export::Job),
     OpenEditor {
         path: PathBuf,
     },
@@ -183,71 +157,30 @@ pub enum Cmd {
     /// Saved files (encounters, adventures or drafts) to choose one from, read with what
     /// each holds.
     ListFiles(crate::tui::layer::FilesFor),
-    /// The Forge's work kept as a draft: over the draft it was taken up from (`replacing`), or
-    /// as a new one; then `then`.
-    KeepDraft {
-        draft: Box<lairsmith_core::bestiary::drafts::Draft>,
-        replacing: Option<crate::tui::document::OnDisk>,
-        then: Option<AfterLeave>,
-    },
-    /// A draft read to take up again in the Forge, with the monster file it changes.
-    LoadDraft {
-        path: PathBuf,
-    },
-    /// A draft whose monster was saved to the bestiary, deleted.
-    RemoveDraft {
-        path: PathBuf,
-    },
-    /// A draft the GM deleted from the list, moved to the trash.
-    TrashDraft {
-        path: PathBuf,
-    },
-    LoadEncounter {
-        path: PathBuf,
-    },
-    /// A party typed into the Encounter or the Adventure screen's prompt (`owner`'s) that may
-    /// name a saved party: the saved party when there is one, else the text as a spec.
-    LoadParty {
-        text: String,
-        owner: Owner,
-    },
-    /// Which saved encounters and adventures name a saved party, before a key changes its file.
-    PartyUsers {
-        id: String,
-        change: PartyChange,
-    },
-    /// Every member of a saved party one level up, in its file.
-    LevelUpParty {
-        id: String,
-    },
-    /// A saved party's file to the trash.
-    RemoveParty {
-        id: String,
-    },
-    /// A saved party read for the party form (`owner`'s), with its file's fingerprint.
-    ReadPartyNumbers {
-        id: String,
-        owner: Owner,
-    },
-    /// Every member's numbers written to a saved party's file if it still is as read (`seen`):
-    /// the party form's, or an undo's or a redo's (`step`).
-    SetPartyNumbers {
-        id: String,
-        owner: Owner,
-        seen: Fingerprint,
-        members: Vec<lairsmith_core::encounter::Member>,
-        step: crate::tui::screens::party::Step,
-    },
-    LoadAdventure {
-        path: PathBuf,
-    },
-    /// The encounters an adventure lists (by id) and its saved party, read for rating.
-    LoadAdventureParts {
-        ids: Vec<String>,
-        party: Option<String>,
-    },
     /// What the UI remembers for the next session changed: these fields, into the state file.
-    Remember(crate::tui::state::Remembered),
+    Remember(lairsmith_core::session::Remembered),
+    /// The design of the monster `id`, listed from `path`, read for the screens that show it.
+    ReadDesign {
+        id: String,
+        path: PathBuf,
+    },
+}
+
+/// A file's name for the status line: "`ford.yaml`".
+pub fn quoted_file(p: &std::path::Path) -> String {
+    let name = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
+    format!("`{}`", lairsmith_core::text::escape_controls(&name))
+}
+
+/// A file's name without its extension, for the status line: "`ford`".
+pub fn quoted_stem(p: &std::path::Path) -> String {
+    let name = p.file_stem().unwrap_or(p.as_os_str()).to_string_lossy();
+    format!("`{}`", lairsmith_core::text::escape_controls(&name))
+}
+
+/// An id for the status line: "`lanterns`".
+pub fn quoted_id(id: &str) -> String {
+    format!("`{}`", lairsmith_core::text::escape_controls(id))
 }
 
 impl Running {
@@ -273,61 +206,29 @@ impl Cmd {
     /// Whether the command changes a file. Every other command only reads, so it can be
     /// cancelled by dropping its result; a write cannot be half cancelled.
     pub fn writes(&self) -> bool {
-        use crate::tui::screens::table::Job;
         match self {
-            Cmd::Fight(Job::Lobby | Job::Load { .. })
-            | Cmd::ReloadAll { .. }
-            | Cmd::ListFiles(_)
-            | Cmd::LoadDraft { .. }
-            | Cmd::LoadEncounter { .. }
-            | Cmd::LoadParty { .. }
-            | Cmd::ReadPartyNumbers { .. }
-            | Cmd::PartyUsers { .. }
-            | Cmd::LoadAdventure { .. }
-            | Cmd::LoadAdventureParts { .. } => false,
-            Cmd::Fight(_)
-            | Cmd::Write { .. }
-            | Cmd::Export { .. }
-            | Cmd::Remove { .. }
-            | Cmd::Restore { .. }
-            | Cmd::OpenEditor { .. }
-            | Cmd::KeepDraft { .. }
-            | Cmd::RemoveDraft { .. }
-            | Cmd::TrashDraft { .. }
-            | Cmd::LevelUpParty { .. }
-            | Cmd::RemoveParty { .. }
-            | Cmd::SetPartyNumbers { .. }
-            | Cmd::Remember(_) => true,
+            Cmd::Bestiary(job) => job.writes(),
+            Cmd::Forge(job) => job.writes(),
+            Cmd::Encounter(job) => job.writes(),
+            Cmd::Adventure(job) => job.writes(),
+            Cmd::Fight(job) => job.writes(),
+            Cmd::Party(job) => job.writes(),
+            Cmd::ReloadAll { .. } | Cmd::ListFiles(_) | Cmd::ReadDesign { .. } => false,
+            Cmd::Export(_) | Cmd::OpenEditor { .. } | Cmd::Remember(_) => true,
         }
     }
 
     /// What the command does, for the status line: "reading the fight `ford`".
     pub fn doing(&self) -> String {
-        use crate::tui::screens::table::Job;
-        let file = |p: &std::path::Path| {
-            let name = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
-            format!("`{}`", lairsmith_core::text::escape_controls(&name))
-        };
-        let stem = |p: &std::path::Path| {
-            let name = p.file_stem().unwrap_or(p.as_os_str()).to_string_lossy();
-            format!("`{}`", lairsmith_core::text::escape_controls(&name))
-        };
-        let id = |id: &str| format!("`{}`", lairsmith_core::text::escape_controls(id));
         match self {
-            Cmd::Fight(job) => match job {
-                Job::Lobby => "reading the saved fights".to_owned(),
-                Job::Load { path } => format!("reading the fight {}", stem(path)),
-                Job::Start { .. } => "starting the fight".to_owned(),
-                Job::Step { path, .. } => format!("saving the step to the fight {}", stem(path)),
-                Job::Undo { path, .. } => format!("undoing the last step of {}", stem(path)),
-                Job::End { path, .. } => format!("ending the fight {}", stem(path)),
-                Job::Award { path, .. } => format!("writing the XP of the fight {}", stem(path)),
-            },
-            Cmd::Write { path, .. } => format!("saving {}", file(path)),
-            Cmd::Export { path, .. } => format!("exporting to {}", file(path)),
-            Cmd::Remove { id: what, .. } => format!("moving {} to the trash", id(what)),
-            Cmd::Restore { id: what } => format!("restoring {}", id(what)),
-            Cmd::OpenEditor { path } => format!("editing {}", file(path)),
+            Cmd::Bestiary(job) => job.doing(),
+            Cmd::Forge(job) => job.doing(),
+            Cmd::Encounter(job) => job.doing(),
+            Cmd::Adventure(job) => job.doing(),
+            Cmd::Fight(job) => job.doing(),
+            Cmd::Party(job) => job.doing(),
+            Cmd::Export(job) => job.doing(),
+            Cmd::OpenEditor { path } => format!("editing {}", quoted_file(path)),
             Cmd::ReloadAll { .. } => "reading every monster".to_owned(),
             Cmd::ListFiles(purpose) => match purpose {
                 FilesFor::OpenEncounter | FilesFor::AddEncounter => {
@@ -336,64 +237,26 @@ impl Cmd {
                 FilesFor::OpenAdventure => "reading the saved adventures".to_owned(),
                 FilesFor::OpenDraft => "reading the drafts".to_owned(),
             },
-            Cmd::KeepDraft { .. } => "keeping the draft".to_owned(),
-            Cmd::LoadDraft { path } => format!("reading the draft {}", file(path)),
-            Cmd::RemoveDraft { path } | Cmd::TrashDraft { path } => {
-                format!("deleting the draft {}", file(path))
-            }
-            Cmd::LoadEncounter { path } => format!("reading the encounter {}", stem(path)),
-            Cmd::LoadParty { .. } => "reading the party".to_owned(),
-            Cmd::PartyUsers { id: party, .. } => {
-                format!("looking for the files that name the party {}", id(party))
-            }
-            Cmd::LevelUpParty { id: party } => format!("levelling up the party {}", id(party)),
-            Cmd::RemoveParty { id: party } => format!("deleting the party {}", id(party)),
-            Cmd::ReadPartyNumbers { id: party, .. } => format!("reading the party {}", id(party)),
-            Cmd::SetPartyNumbers { id: party, .. } => {
-                format!("saving the numbers of the party {}", id(party))
-            }
-            Cmd::LoadAdventure { path } => format!("reading the adventure {}", stem(path)),
-            Cmd::LoadAdventureParts { .. } => "reading the adventure's encounters".to_owned(),
             Cmd::Remember(_) => "remembering this session".to_owned(),
+            Cmd::ReadDesign { id, .. } => format!("reading the monster {}", quoted_id(id)),
         }
     }
 }
 
-/// What the executor reports back.
+/// What the executor reports back: a screen's job's result to that screen, or a shared
+/// command's.
 #[derive(Debug)]
 pub enum Outcome {
+    Bestiary(crate::tui::screens::bestiary::job::Done),
+    Forge(crate::tui::screens::forge::job::Done),
+    Encounter(crate::tui::screens::encounter::job::Done),
+    Adventure(crate::tui::screens::adventure::job::Done),
     /// For the Table screen.
     Fight(crate::tui::screens::table::Done),
+    Party(crate::tui::screens::party::job::Done),
+    Export(crate::tui::export::Done),
     /// A command with nothing to report.
     Nothing,
-    Written {
-        path: PathBuf,
-        fingerprint: Fingerprint,
-        purpose: WritePurpose,
-        then: Option<AfterLeave>,
-    },
-    WriteFailed {
-        path: PathBuf,
-        message: String,
-        changed_on_disk: bool,
-        exists: bool,
-        purpose: WritePurpose,
-    },
-    ExportExists {
-        path: PathBuf,
-        contents: String,
-    },
-    Removed {
-        id: String,
-        path: PathBuf,
-    },
-    RemoveFailed {
-        message: String,
-    },
-    Restored {
-        id: String,
-        result: Result<Box<(MonsterDesign, Fingerprint, PathBuf)>, String>,
-    },
     /// The editor closed; the file was read back (or could not be).
     Edited {
         path: PathBuf,
@@ -405,131 +268,15 @@ pub enum Outcome {
     },
     /// The first full load, finished in the background.
     Loaded(Box<Bestiary>),
-    PartyLoaded {
-        text: String,
-        owner: Owner,
-        result: Result<lairsmith_core::encounter::PartyChoice, String>,
-    },
-    /// Who names a saved party, for the question before `change`.
-    PartyUsers {
+    /// A monster's design read for the screens that show it.
+    DesignRead {
         id: String,
-        change: PartyChange,
-        users: lairsmith_core::adventure::saved::PartyUsers,
-    },
-    PartyLevelledUp {
-        id: String,
-        result: Result<Party, String>,
-    },
-    PartyRemoved {
-        id: String,
-        result: Result<PathBuf, String>,
-    },
-    /// A saved party read for the party form, with its file's fingerprint, or why not.
-    PartyNumbersRead {
-        id: String,
-        owner: Owner,
-        result: Result<(lairsmith_core::encounter::PartyFile, Fingerprint), String>,
-    },
-    /// A saved party's numbers written (the party as saved, and its file's fingerprint), or why
-    /// not; `changed_on_disk`: refused because the file is no longer as it was read.
-    PartyNumbersSet {
-        id: String,
-        owner: Owner,
-        step: crate::tui::screens::party::Step,
-        result: Result<(lairsmith_core::encounter::PartyFile, Fingerprint), String>,
-        changed_on_disk: bool,
-    },
-    EncounterLoaded {
         path: PathBuf,
-        result: Result<(Encounter, Party, Fingerprint), String>,
+        read: crate::tui::designs::Read,
     },
     /// Saved files for a list to choose from, as read.
     Files {
         purpose: FilesFor,
         result: Result<crate::tui::files::Found, String>,
     },
-    /// The Forge's work kept as a draft (where, and what the file holds), or why not.
-    DraftKept {
-        result: Result<crate::tui::document::OnDisk, String>,
-        then: Option<AfterLeave>,
-    },
-    /// A draft read again, or why it cannot be.
-    DraftLoaded {
-        path: PathBuf,
-        result: Result<Box<crate::tui::screens::forge::drafts::Reopened>, String>,
-    },
-    /// A saved monster's draft deleted, or why it could not be.
-    DraftRemoved {
-        path: PathBuf,
-        result: Result<(), String>,
-    },
-    /// A draft moved to the trash, or why it could not be.
-    DraftTrashed {
-        path: PathBuf,
-        result: Result<PathBuf, String>,
-    },
-    AdventureLoaded {
-        path: PathBuf,
-        result: Result<(Box<lairsmith_core::adventure::Adventure>, Fingerprint), String>,
-    },
-    AdventureParts {
-        loaded: std::collections::BTreeMap<String, lairsmith_core::adventure::check::Loaded>,
-        party: Option<(String, Result<Party, String>)>,
-    },
-}
-
-impl WritePurpose {
-    pub fn owner(&self) -> Owner {
-        match self {
-            WritePurpose::Monster {
-                from_forge: true, ..
-            } => Owner::Forge,
-            WritePurpose::Monster { .. } => Owner::Bestiary,
-            WritePurpose::Export => Owner::Export,
-            WritePurpose::Encounter | WritePurpose::Party { .. } => Owner::Encounter,
-            WritePurpose::Adventure => Owner::Adventure,
-        }
-    }
-}
-
-impl Outcome {
-    /// Who reads the outcome.
-    pub fn owner(&self) -> Option<Owner> {
-        Some(match self {
-            Outcome::Nothing => return None,
-            Outcome::Fight(_) => Owner::Table,
-            Outcome::Written { purpose, .. } | Outcome::WriteFailed { purpose, .. } => {
-                purpose.owner()
-            }
-            Outcome::ExportExists { .. } => Owner::Export,
-            Outcome::Removed { .. }
-            | Outcome::RemoveFailed { .. }
-            | Outcome::Restored { .. }
-            | Outcome::Edited { .. }
-            | Outcome::Reloaded { .. }
-            | Outcome::Loaded(_) => Owner::Bestiary,
-            Outcome::PartyLoaded { owner, .. }
-            | Outcome::PartyNumbersRead { owner, .. }
-            | Outcome::PartyNumbersSet { owner, .. } => *owner,
-            Outcome::Files {
-                purpose: FilesFor::OpenDraft,
-                ..
-            }
-            | Outcome::DraftKept { .. }
-            | Outcome::DraftLoaded { .. }
-            | Outcome::DraftRemoved { .. }
-            | Outcome::DraftTrashed { .. } => Owner::Forge,
-            Outcome::Files {
-                purpose: FilesFor::OpenEncounter,
-                ..
-            }
-            | Outcome::PartyUsers { .. }
-            | Outcome::PartyLevelledUp { .. }
-            | Outcome::PartyRemoved { .. }
-            | Outcome::EncounterLoaded { .. } => Owner::Encounter,
-            Outcome::Files { .. }
-            | Outcome::AdventureLoaded { .. }
-            | Outcome::AdventureParts { .. } => Owner::Adventure,
-        })
-    }
 }

@@ -7,7 +7,7 @@
 use crate::tui::app::{AfterLeave, App, Cmd, Msg, Screen};
 use crate::tui::keymap::{Action, typed_char};
 use crate::tui::layer::{Confirm, FilesFor, Layer};
-use crate::tui::msg::{Effect, Outcome, Owner};
+use crate::tui::msg::{Across, Effect, Outcome};
 use crate::tui::screens::forge::Forge;
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::widgets::text_field::FIELD_MAX_CHARS;
@@ -42,8 +42,10 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Cancelled(cmd) => {
             app.info(format!("Cancelled: {}.", cmd.doing()));
-            if let Cmd::Fight(job) = *cmd {
-                crate::tui::screens::table::on_cancelled(app, &job);
+            match *cmd {
+                Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(app, &job),
+                Cmd::ReadDesign { path, .. } => app.designs.cancelled(&path),
+                _ => {}
             }
             Vec::new()
         }
@@ -71,6 +73,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         (app.adventure.adventure).record(adventure_before, &app.adventure.party_files.last);
     }
     let mut cmds = cmds;
+    cmds.extend(crate::tui::designs::wanted(app));
     cmds.extend(crate::tui::state::remember(app));
     cmds
 }
@@ -82,37 +85,56 @@ fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
         match effect {
             Effect::Run(cmd) => cmds.push(cmd),
             Effect::Leave(then) => cmds.extend(leave(app, then)),
+            Effect::Across(across) => cmds.extend(carry_out_across(app, across)),
         }
     }
     cmds
 }
 
-/// What a command did, to the screen (or the exports) whose command it was; then, for a save
-/// made on the way out, the leaving it was made for (which asks about anything else unsaved).
-fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    let then = match &outcome {
-        Outcome::Written { then, .. } => then.clone(),
-        _ => None,
-    };
-    let mut effects = match outcome.owner() {
-        // The party form is both screens'.
-        _ if matches!(
-            outcome,
-            Outcome::PartyNumbersRead { .. } | Outcome::PartyNumbersSet { .. }
-        ) =>
-        {
-            crate::tui::screens::party::on_outcome(app, outcome)
+/// One screen's part in another's change, which a screen may not make itself.
+fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
+    match across {
+        Across::OpenFilters => bestiary::update::open_filters(app),
+        Across::StartFight(path) => crate::tui::screens::table::update::ask_start(app, path, ""),
+        Across::MonsterSaved {
+            design,
+            path,
+            fingerprint,
+        } => {
+            encounter::update::placeholder_designed(app, &design.id);
+            bestiary::update::monster_saved(app, *design, path, fingerprint);
         }
-        None => Vec::new(),
-        Some(Owner::Bestiary) => bestiary::update::on_outcome(app, outcome),
-        Some(Owner::Forge) => forge::update::on_outcome(app, outcome),
-        Some(Owner::Encounter) => encounter::update::on_outcome(app, outcome),
-        Some(Owner::Adventure) => adventure::update::on_outcome(app, outcome),
-        Some(Owner::Export) => crate::tui::export::on_outcome(app, outcome),
-        Some(Owner::Table) => crate::tui::screens::table::on_outcome(app, outcome),
-    };
-    effects.extend(then.map(Effect::Leave));
-    effects
+        Across::OpenInForge(id) => forge::update::open_for_edit(app, &id),
+    }
+    Vec::new()
+}
+
+/// What a command did, to the screen (or the exports) whose command it was; a save made on the
+/// way out carries the leaving it was made for (which asks about anything else unsaved) back
+/// to its screen, which returns it.
+fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Nothing => Vec::new(),
+        Outcome::Bestiary(done) => bestiary::update::on_outcome(app, done),
+        Outcome::Forge(done) => forge::update::on_outcome(app, done),
+        Outcome::Encounter(done) => encounter::update::on_outcome(app, done),
+        Outcome::Adventure(done) => adventure::update::on_outcome(app, done),
+        Outcome::Fight(done) => crate::tui::screens::table::on_outcome(app, done),
+        // The party form is both screens'.
+        Outcome::Party(done) => crate::tui::screens::party::on_outcome(app, done),
+        Outcome::Export(done) => crate::tui::export::on_outcome(app, done),
+        Outcome::DesignRead { id, path, read } => {
+            crate::tui::designs::on_read(app, &id, path, read);
+            Vec::new()
+        }
+        Outcome::Files { purpose, result } => {
+            crate::tui::layers::offer_files(app, purpose, result);
+            Vec::new()
+        }
+        shared @ (Outcome::Edited { .. } | Outcome::Reloaded { .. } | Outcome::Loaded(_)) => {
+            bestiary::update::on_read(app, shared)
+        }
+    }
 }
 
 /// A paste goes into the focused text field as one edit (the field keeps its own limit), and
@@ -224,8 +246,9 @@ fn app_text_action(a: Action) -> bool {
 fn after_text_change(app: &mut App) {
     match app.layers.last_mut() {
         Some(Layer::Search) => app.browser.query_changed(),
-        Some(Layer::TemplatePicker(p) | Layer::MonsterPicker(p)) => p.cursor = 0,
-        Some(Layer::Filter(_)) => bestiary::update::filter_levels_changed(app),
+        Some(Layer::Forge(d)) => d.after_text_change(),
+        Some(Layer::Encounter(d)) => d.after_text_change(),
+        Some(Layer::Bestiary(_)) => bestiary::dialog::after_text_change(app),
         _ => {}
     }
 }
@@ -352,9 +375,14 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             app.encounter.treasure = a.treasure;
             app.encounter.treasure_seed = a.seed.unwrap_or(0);
             app.screen = Screen::Encounter;
-            return vec![Cmd::LoadEncounter { path }];
+            return vec![Cmd::Encounter(encounter::job::Job::Load { path })];
         }
-        AfterLeave::ReplacePlaceholder(i) => encounter::update::design_placeholder(app, i),
+        AfterLeave::ReplacePlaceholder(i) => {
+            if let Some(d) = encounter::update::design_placeholder(app, i) {
+                app.forge = Forge::with(d, None, false);
+                app.screen = Screen::Forge;
+            }
+        }
     }
     Vec::new()
 }

@@ -114,15 +114,10 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
             f.set_cursor_position((r.x + 1 + c as u16, r.y + 1));
         }
         Layer::Editor(e) => editor_view(e, f, area),
-        Layer::Relevel(form) => bestiary::view::relevel_view(app, form, f, area),
         Layer::Search => {}
-        Layer::Filter(form) => bestiary::view::filter_view(app, form, f, area),
-        Layer::TemplatePicker(p) => forge::view::picker_view(p, &app.forge, f, area),
-        Layer::MonsterPicker(p) => encounter::view::picker_view(app, p, f, area),
-        Layer::Placeholder(form) => encounter::view::placeholder_view(form, f, area),
-        Layer::Challenge(form) => {
-            encounter::challenge::view(form, app.encounter.report.party_level, f, area)
-        }
+        Layer::Bestiary(d) => bestiary::dialog::view(app, d, f, area),
+        Layer::Forge(d) => forge::dialog::view(app, d, f, area),
+        Layer::Encounter(d) => encounter::dialog::view(app, d, f, area),
         Layer::PartyNumbers(form) => crate::tui::screens::party::view::view(app, form, f, area),
         Layer::Files {
             purpose,

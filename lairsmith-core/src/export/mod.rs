@@ -178,3 +178,15 @@ pub fn text(block: &StatBlock) -> String {
     }
     crate::text::escape_string(out)
 }
+
+/// Writes an export's text to the file the user named, as a whole or not at all: a new file
+/// (`Expect::New`, refused if one is there), or over whatever regular file is there
+/// (`Expect::Anything`, once the user said so). Never through a link or into a device.
+/// Returns the written file's fingerprint.
+pub fn write_file(
+    path: &std::path::Path,
+    contents: &str,
+    expect: crate::store::Expect,
+) -> Result<crate::store::Fingerprint, crate::store::SaveError> {
+    crate::store::save_atomic(path, contents.as_bytes(), expect)
+}

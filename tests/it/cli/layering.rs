@@ -392,6 +392,58 @@ fn a_doc_comments_link_is_no_import() {
     assert_eq!(names, ["export", "rules"]);
 }
 
+/// The other screens a screen's file names (`crate::tui::screens::<b>`, or `super::<b>` from
+/// the folder of the screens): none but the party form, which the Encounter and the Adventure
+/// screens share and which names no screen itself.
+fn screens_named(text: &str, screen: &str, screens: &BTreeSet<String>) -> BTreeSet<String> {
+    let text = without_comments(&without_test_modules(text));
+    let mut named = named_after(&text, "crate::tui::screens::");
+    named.extend(named_after(&text, "super::super::"));
+    named
+        .into_iter()
+        .filter(|n| n != screen && screens.contains(n))
+        .filter(|n| screen == "party" || n != "party")
+        .collect()
+}
+
+/// A screen owns its feature: no screen's file names another screen (a change that reaches
+/// another screen is an effect `update` carries out), so each screen can be read alone.
+#[test]
+fn no_screen_names_another() {
+    let dir = Path::new(ROOT).join("src/tui/screens");
+    let screens: BTreeSet<String> = modules_in(&dir).into_keys().collect();
+    assert!(
+        screens.contains("forge") && screens.contains("party"),
+        "{screens:?}"
+    );
+    let mut found = Vec::new();
+    for (screen, files) in modules_in(&dir) {
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for other in screens_named(&text, &screen, &screens) {
+                let f = f.strip_prefix(ROOT).unwrap_or(&f).display().to_string();
+                found.push(format!("{f} names the screen `{other}`"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_screen_rule_sees_a_screen_named_in_code_and_not_in_a_comment() {
+    let screens: BTreeSet<String> = ["bestiary", "forge", "party"].map(String::from).into();
+    let text = "/// Opened as [`crate::tui::screens::bestiary::Browser`] shows.\nuse crate::tui::screens::party::Step;\nfn f() { crate::tui::screens::bestiary::update::open(); }\n";
+    assert_eq!(
+        screens_named(text, "forge", &screens),
+        ["bestiary".to_owned()].into()
+    );
+    assert_eq!(
+        screens_named(text, "party", &screens),
+        ["bestiary".to_owned()].into()
+    );
+    assert!(screens_named(text, "bestiary", &screens).is_empty());
+}
+
 #[test]
 fn tui_sources_never_mention_the_cli() {
     let tui = Path::new(ROOT).join("src/tui");

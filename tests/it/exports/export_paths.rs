@@ -195,7 +195,8 @@ fn export_dash_is_standard_output() {
 /// `Expect::Anything`).
 #[test]
 fn ui_export_refuses_devices_and_links() {
-    use lairsmith::tui::app::{Cmd, Outcome, Paths, WritePurpose};
+    use lairsmith::tui::app::{Cmd, Outcome, Paths};
+    use lairsmith::tui::export::{Done, Job};
     use lairsmith_core::store::Expect;
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().to_owned();
@@ -208,15 +209,11 @@ fn ui_export_refuses_devices_and_links() {
     };
     let write = |path: &Path, expect| {
         lairsmith::tui::exec::run(
-            Cmd::Write {
+            Cmd::Export(Job::Write {
                 path: path.to_owned(),
                 contents: "# sheet\n".into(),
                 expect,
-                purpose: WritePurpose::Export,
-                base: None,
-                copy_of: None,
-                then: None,
-            },
+            }),
             &paths,
         )
         .unwrap()
@@ -224,14 +221,16 @@ fn ui_export_refuses_devices_and_links() {
     let null = root.join("null.md");
     std::os::unix::fs::symlink("/dev/null", &null).unwrap();
     match write(&null, Expect::Anything) {
-        Outcome::WriteFailed { message, .. } => {
+        Outcome::Export(Done::Failed(e)) => {
+            let message = e.to_string();
             assert!(message.contains("symbolic link"), "{message}")
         }
         other => panic!("{other:?}"),
     }
     assert!(std::fs::symlink_metadata(&null).unwrap().is_symlink());
     match write(Path::new("/dev/null"), Expect::Anything) {
-        Outcome::WriteFailed { message, .. } => {
+        Outcome::Export(Done::Failed(e)) => {
+            let message = e.to_string();
             assert!(message.contains("character device"), "{message}")
         }
         other => panic!("{other:?}"),
@@ -242,7 +241,8 @@ fn ui_export_refuses_devices_and_links() {
     std::os::unix::fs::symlink(&real, &link).unwrap();
     for expect in [Expect::New, Expect::Anything] {
         match write(&link, expect) {
-            Outcome::WriteFailed { message, .. } => {
+            Outcome::Export(Done::Failed(e)) => {
+                let message = e.to_string();
                 assert!(
                     message.contains("does not write through links"),
                     "{message}"

@@ -92,7 +92,12 @@ fn the_ui_relevel_form_refuses_a_rank_its_template_would_undo() {
     send(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_eq!(app.browser.selected_id().as_deref(), Some("m1"));
     typed(&mut app, "r");
-    assert!(matches!(app.top(), Some(Layer::Relevel(_))));
+    assert!(matches!(
+        app.top(),
+        Some(Layer::Bestiary(
+            lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
+        ))
+    ));
     send(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     typed(&mut app, "5");
     // The rank row, moved to boss (the choices are: as it is, mook, standard, elite, boss).
@@ -111,7 +116,12 @@ fn the_ui_relevel_form_refuses_a_rank_its_template_would_undo() {
         "{status}"
     );
     // The form stays open for another choice, and nothing was written.
-    assert!(matches!(app.top(), Some(Layer::Relevel(_))));
+    assert!(matches!(
+        app.top(),
+        Some(Layer::Bestiary(
+            lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
+        ))
+    ));
     assert_eq!(std::fs::read(&file).unwrap(), before);
 }
 

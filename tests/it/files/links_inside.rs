@@ -255,15 +255,17 @@ fn lairsmiths_own_files_and_the_uis_writers_keep_out_of_linked_folders_too() {
     let paths = lairsmith::tui::app::Paths::from_data_dir(&DataDir::new(&data));
     let cat = link.join("briar-cat.yaml");
     let outcome = lairsmith::tui::exec::run(
-        Cmd::Remove {
+        Cmd::Bestiary(lairsmith::tui::screens::bestiary::job::Job::Remove {
             path: cat.clone(),
             id: "briar-cat".into(),
-        },
+        }),
         &paths,
     );
-    let Some(Outcome::RemoveFailed { message }) = outcome else {
+    use lairsmith::tui::screens::bestiary::job::Done;
+    let Some(Outcome::Bestiary(Done::RemoveFailed { path, why })) = &outcome else {
         panic!("{outcome:?}")
     };
+    let message = Done::remove_failed(path, why);
     assert_eq!(
         message,
         format!(

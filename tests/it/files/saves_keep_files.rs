@@ -322,8 +322,87 @@ fn an_encounter_save_that_cannot_keep_an_alias_is_refused_and_writes_nothing() {
 
 mod ui {
     use super::*;
-    use lairsmith::tui::app::{Cmd, Outcome, Paths, WritePurpose};
+    use lairsmith::tui::app::{Cmd, Outcome, Paths};
+    use lairsmith::tui::screens::{adventure, encounter, forge};
+    use lairsmith::tui::write::{DocWrite, MonsterWrite};
     use lairsmith_core::store::{Expect, Fingerprint};
+
+    /// What the UI saves, as its screens ask for it.
+    enum WritePurpose {
+        Monster {
+            design: Box<lairsmith_core::monster::MonsterDesign>,
+        },
+        Encounter,
+        Party {
+            id: String,
+        },
+        Adventure,
+    }
+
+    /// The screen's command that writes `contents` (or the monster) to `path`.
+    fn write_cmd(
+        path: &Path,
+        contents: String,
+        expect: Expect,
+        purpose: WritePurpose,
+        base: Option<Box<lairsmith_core::monster::MonsterDesign>>,
+        copy_of: Option<std::path::PathBuf>,
+    ) -> Cmd {
+        let write = DocWrite {
+            path: path.to_owned(),
+            contents,
+            expect,
+            copy_of: copy_of.clone(),
+        };
+        match purpose {
+            WritePurpose::Monster { design } => Cmd::Forge(forge::job::Job::Save {
+                write: MonsterWrite {
+                    path: path.to_owned(),
+                    design,
+                    expect,
+                    base,
+                    copy_of,
+                },
+                then: None,
+            }),
+            WritePurpose::Encounter => {
+                Cmd::Encounter(encounter::job::Job::Save { write, then: None })
+            }
+            WritePurpose::Party { id } => {
+                Cmd::Encounter(encounter::job::Job::SaveParty { id, write })
+            }
+            WritePurpose::Adventure => {
+                Cmd::Adventure(adventure::job::Job::Save { write, then: None })
+            }
+        }
+    }
+
+    /// The save was made.
+    fn written(out: &Outcome) -> bool {
+        matches!(
+            out,
+            Outcome::Forge(forge::job::Done::Saved { .. })
+                | Outcome::Encounter(
+                    encounter::job::Done::Saved { .. } | encounter::job::Done::PartySaved { .. }
+                )
+                | Outcome::Adventure(adventure::job::Done::Saved { .. })
+        )
+    }
+
+    /// Why the save was refused, as the screen says it; `None` for any other outcome.
+    fn failure(out: &Outcome) -> Option<String> {
+        match out {
+            Outcome::Forge(forge::job::Done::SaveFailed { error, .. })
+            | Outcome::Encounter(
+                encounter::job::Done::SaveFailed { error, .. }
+                | encounter::job::Done::PartySaveFailed { error, .. },
+            )
+            | Outcome::Adventure(adventure::job::Done::SaveFailed { error, .. }) => {
+                Some(error.to_string())
+            }
+            _ => None,
+        }
+    }
 
     fn paths(root: &Path) -> Paths {
         Paths {
@@ -344,15 +423,7 @@ mod ui {
         };
         let fp = Fingerprint::of_bytes(&std::fs::read(path).unwrap());
         lairsmith::tui::exec::run(
-            Cmd::Write {
-                path: path.to_owned(),
-                contents,
-                expect: Expect::Unchanged(fp),
-                purpose,
-                base,
-                copy_of: None,
-                then: None,
-            },
+            write_cmd(path, contents, Expect::Unchanged(fp), purpose, base, None),
             &paths(root),
         )
         .unwrap()
@@ -372,10 +443,9 @@ mod ui {
         let contents = lairsmith_core::yaml_io::to_string(&d);
         let purpose = WritePurpose::Monster {
             design: Box::new(d),
-            from_forge: true,
         };
         let out = write(data.path(), &file, contents, purpose);
-        assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
+        assert!(written(&out), "{out:?}");
         assert!(read(&file).contains(XS), "{}", read(&file));
 
         let plans = data_with_plans();
@@ -389,7 +459,7 @@ mod ui {
             lairsmith_core::yaml_io::to_string(&e),
             WritePurpose::Encounter,
         );
-        assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
+        assert!(written(&out), "{out:?}");
         assert!(read(&f).contains("Bridge at dusk"));
         assert!(read(&f).contains(XS), "{}", read(&f));
 
@@ -402,7 +472,7 @@ mod ui {
             lairsmith_core::yaml_io::to_string(&p),
             WritePurpose::Party { id: "crew".into() },
         );
-        assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
+        assert!(written(&out), "{out:?}");
         assert!(read(&f).contains(XS), "{}", read(&f));
 
         let f = root.join("adventures/road.yaml");
@@ -414,7 +484,7 @@ mod ui {
             lairsmith_core::yaml_io::to_string(&a),
             WritePurpose::Adventure,
         );
-        assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
+        assert!(written(&out), "{out:?}");
         assert!(read(&f).contains(XS), "{}", read(&f));
     }
 
@@ -474,19 +544,18 @@ mod ui {
         e.name = "Bridge again".into();
         let to = root.join("encounters/bridge-again.yaml");
         let out = lairsmith::tui::exec::run(
-            Cmd::Write {
-                path: to.clone(),
-                contents: lairsmith_core::yaml_io::to_string(&e),
-                expect: Expect::New,
-                purpose: WritePurpose::Encounter,
-                base: None,
-                copy_of: Some(f.clone()),
-                then: None,
-            },
+            write_cmd(
+                &to,
+                lairsmith_core::yaml_io::to_string(&e),
+                Expect::New,
+                WritePurpose::Encounter,
+                None,
+                Some(f.clone()),
+            ),
             &paths(root),
         )
         .unwrap();
-        assert!(matches!(out, Outcome::Written { .. }), "{out:?}");
+        assert!(written(&out), "{out:?}");
         assert!(read(&to).contains(XS), "{}", read(&to));
         assert!(read(&to).contains("Bridge again"));
     }
@@ -506,14 +575,14 @@ mod ui {
             lairsmith_core::yaml_io::to_string(&e),
             WritePurpose::Encounter,
         );
-        match out {
-            Outcome::WriteFailed { message, .. } => {
+        match failure(&out) {
+            Some(message) => {
                 assert!(
                     message.contains("`x-name` has the alias `*n` here"),
                     "{message}"
                 );
             }
-            other => panic!("{other:?}"),
+            None => panic!("{out:?}"),
         }
         assert_eq!(read(&f), text);
     }

@@ -98,7 +98,10 @@ fn the_mine_filter_hides_the_shipped_monsters() {
     assert_eq!(ui.shown_ids(), ["bog-lantern"]);
     // The monster picker of the Encounter screen takes the same filters.
     ui.key(KeyCode::F(3)).ch('a').key(KeyCode::Tab);
-    let Some(Layer::MonsterPicker(p)) = ui.app.top() else {
+    let Some(Layer::Encounter(lairsmith::tui::screens::encounter::dialog::Dialog::MonsterPicker(
+        p,
+    ))) = ui.app.top()
+    else {
         panic!("no picker");
     };
     assert_eq!(p.hits.len(), 1);

@@ -26,7 +26,12 @@ impl Ui {
             Some("ogre-brute")
         );
         self.ch('r');
-        assert!(matches!(self.app.top(), Some(Layer::Relevel(_))));
+        assert!(matches!(
+            self.app.top(),
+            Some(Layer::Bestiary(
+                lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
+            ))
+        ));
         self.ctrl('u').typed(level)
     }
 

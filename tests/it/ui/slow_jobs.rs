@@ -197,7 +197,10 @@ fn saving_a_monster(held: fn(&Cmd) -> bool, timing: Timing) -> (Ui, Jobs, Opens)
 }
 
 fn writes(cmd: &Cmd) -> bool {
-    matches!(cmd, Cmd::Write { .. })
+    matches!(
+        cmd,
+        Cmd::Forge(lairsmith::tui::screens::forge::job::Job::Save { .. })
+    )
 }
 
 /// A write is never cut short: Esc says so and leaves it running; Ctrl-C waits for it, then

@@ -100,7 +100,12 @@ fn search_select_and_relevel() {
     let first = ui.app.browser.selected_id().unwrap();
     assert_eq!(first, "cinder-ogre");
     ui.ch('r');
-    assert!(matches!(ui.app.top(), Some(Layer::Relevel(_))));
+    assert!(matches!(
+        ui.app.top(),
+        Some(Layer::Bestiary(
+            lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
+        ))
+    ));
     ui.ctrl('u').typed("9").key(Enter);
     // One of the user's own monsters: overwrite it, or save a copy beside it.
     assert!(matches!(
@@ -365,7 +370,12 @@ fn filters_sort_and_clear() {
     let mut ui = Ui::new();
     let all = ui.app.browser.hits.len();
     ui.ch('f');
-    assert!(matches!(ui.app.top(), Some(Layer::Filter(_))));
+    assert!(matches!(
+        ui.app.top(),
+        Some(Layer::Bestiary(
+            lairsmith::tui::screens::bestiary::dialog::Dialog::Filter(_)
+        ))
+    ));
     ui.typed("1..10").key(Down).key(Down).key(KeyCode::Right); // levels, then role: archer
     ui.key(Enter);
     let b = &ui.app.bestiary;

@@ -25,7 +25,12 @@ use KeyCode::{Enter, Esc, Tab};
 fn the_challenge_key_and_form_add_a_challenge_that_changes_the_report() {
     let mut ui = Ui::encounter();
     ui.ch('X');
-    assert!(matches!(ui.app.layers.last(), Some(Layer::Challenge(_))));
+    assert!(matches!(
+        ui.app.layers.last(),
+        Some(Layer::Encounter(
+            lairsmith::tui::screens::encounter::dialog::Dialog::Challenge(_)
+        ))
+    ));
     let form = ui.draw(120, 40);
     assert!(form.contains("Add an extended challenge"), "{form}");
     assert!(form.contains("empty: the party level (6)"), "{form}");
@@ -80,7 +85,9 @@ fn the_challenge_form_refuses_bad_rows_and_stays_open_on_the_row_at_fault() {
     assert!(ui.status().contains("needs a name"), "{}", ui.status());
     ui.typed("Gate").key(Tab).typed("0").key(Enter);
     assert!(ui.status().contains("from 1 to 30"), "{}", ui.status());
-    let Some(Layer::Challenge(form)) = ui.app.layers.last() else {
+    let Some(Layer::Encounter(lairsmith::tui::screens::encounter::dialog::Dialog::Challenge(form))) =
+        ui.app.layers.last()
+    else {
         panic!("the form stays open")
     };
     assert_eq!(form.row, 1);
@@ -135,7 +142,9 @@ fn enter_on_a_challenge_edits_it_in_the_same_form() {
         .key(Enter);
     assert_eq!(ui.app.encounter.report.xp, 1000);
     ui.key(Enter);
-    let Some(Layer::Challenge(form)) = ui.app.layers.last() else {
+    let Some(Layer::Encounter(lairsmith::tui::screens::encounter::dialog::Dialog::Challenge(form))) =
+        ui.app.layers.last()
+    else {
         panic!("Enter opens the form")
     };
     assert_eq!(form.editing, Some(0));

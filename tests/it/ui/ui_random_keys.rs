@@ -6,8 +6,10 @@
 
 use lairsmith::cli::DataDir;
 use lairsmith::tui::app::{AfterLeave, App, Cmd, Confirm, Msg, Outcome, Paths};
+use lairsmith::tui::export::{Done, ExportError, Job};
 use lairsmith::tui::layer::Layer;
 use lairsmith::tui::{app_for, dispatch_with, exec};
+use lairsmith_core::store::SaveError;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use ratatui::Terminal;
@@ -252,15 +254,12 @@ impl World {
         // data directory are refused here as a full disk would refuse them.
         let root = self.dir.path().to_owned();
         let mut run = |cmd: Cmd, paths: &Paths| match cmd {
-            Cmd::Write { path, purpose, .. } if !inside(&root, &path) => {
-                Some(Outcome::WriteFailed {
-                    message: format!("{}: outside the test directory", path.display()),
+            Cmd::Export(Job::Write { path, .. }) if !inside(&root, &path) => Some(Outcome::Export(
+                Done::Failed(ExportError::Save(SaveError::Io {
                     path,
-                    changed_on_disk: false,
-                    exists: false,
-                    purpose,
-                })
-            }
+                    source: std::io::Error::other("outside the test directory"),
+                })),
+            )),
             other => exec::run(other, paths),
         };
         dispatch_with(&mut self.app, msg, &mut editor, &mut run);

@@ -3,6 +3,7 @@
 //! the next level as a gauge with the level-ups marked, and the treasure. This module holds the
 //! state; `update` its keys, `view` its drawing.
 
+pub mod job;
 pub mod update;
 pub mod view;
 

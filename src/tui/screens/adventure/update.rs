@@ -2,10 +2,11 @@
 //! treasure method, undo, saving, opening and exporting the sheet.
 
 use super::AdventureScreen;
-use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen, WritePurpose};
+use super::job::{Done, Job};
+use crate::tui::app::{AfterLeave, App, Cmd, PromptKind, Screen};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{FilesFor, Layer};
-use crate::tui::msg::{Effect, Outcome, Owner};
+use crate::tui::msg::{Effect, Owner};
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::adventure::Adventure;
 use lairsmith_core::encounter::PartyChoice;
@@ -124,7 +125,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::EditParty => {
             let spec = party_spec(&s.adventure.party);
-            let title = crate::tui::screens::encounter::update::PARTY_PROMPT;
+            let title = crate::tui::screens::party::PARTY_PROMPT;
             prompt(app, Prompt::Party, title, TextField::new(&spec));
         }
         Action::TreasureMethod => {
@@ -144,11 +145,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::NewAdventure => return Some(vec![Effect::Leave(AfterLeave::NewAdventure)]),
         Action::ExportMarkdown => {
             // The whole path, as the Encounter screen's prompt shows it.
-            let path = crate::tui::screens::bestiary::update::export_name(
-                &app.paths.exports,
-                &s.adventure.name,
-                "md",
-            );
+            let path = crate::tui::export::export_name(&app.paths.exports, &s.adventure.name, "md");
             let title = "Export the adventure sheet (Markdown) to file".to_owned();
             prompt(app, Prompt::Export, title, TextField::new(&path));
         }
@@ -161,11 +158,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }));
         }
         Action::ExportHtml => {
-            let path = crate::tui::screens::bestiary::update::export_name(
-                &app.paths.exports,
-                &s.adventure.name,
-                "html",
-            );
+            let path =
+                crate::tui::export::export_name(&app.paths.exports, &s.adventure.name, "html");
             let title = "Export the adventure sheet (printable HTML) to file".to_owned();
             prompt(app, Prompt::ExportHtml, title, TextField::new(&path));
         }
@@ -184,7 +178,7 @@ fn load_cmds(s: &AdventureScreen) -> Vec<Effect> {
     if ids.is_empty() && party.is_none() {
         Vec::new()
     } else {
-        vec![Cmd::LoadAdventureParts { ids, party }.into()]
+        vec![Cmd::Adventure(Job::LoadParts { ids, party }).into()]
     }
 }
 
@@ -197,7 +191,7 @@ pub fn reload_cmd(s: &AdventureScreen) -> Cmd {
         PartyRef::Saved(id) => Some(id.clone()),
         _ => None,
     };
-    Cmd::LoadAdventureParts { ids, party }
+    Cmd::Adventure(Job::LoadParts { ids, party })
 }
 
 fn party_spec(p: &PartyRef) -> String {
@@ -221,8 +215,8 @@ fn party_spec(p: &PartyRef) -> String {
 fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
     if lairsmith_core::monster::design::is_valid_id(text) {
-        let (text, owner) = (text.to_owned(), Owner::Adventure);
-        return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
+        let text = text.to_owned();
+        return Ok(vec![Cmd::Adventure(Job::LoadParty { text }).into()]);
     }
     let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.adventure.adventure.party = PartyRef::from_party(&p);
@@ -255,8 +249,8 @@ pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Effect> {
 /// the name; then `then`.
 pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let doc = &app.adventure.adventure;
-    if let Some(cmd) = doc.save_over(WritePurpose::Adventure, then.clone()) {
-        return vec![cmd.into()];
+    if let Some(write) = doc.save_over() {
+        return vec![Cmd::Adventure(Job::Save { write, then }).into()];
     }
     let field = TextField::new(doc.offered_name("New Adventure"))
         .with_max(lairsmith_core::text::MAX_NAME_CHARS);
@@ -268,9 +262,8 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 /// The save once the adventure has a name.
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
     let dir = app.paths.adventures();
-    let purpose = WritePurpose::Adventure;
-    let cmd = (app.adventure.adventure).save_as(name, "adventure", &dir, purpose, then);
-    app.run_or_say(cmd)
+    let write = (app.adventure.adventure).save_as(name, "adventure", &dir);
+    app.run_or_say(write.map(|write| Cmd::Adventure(Job::Save { write, then })))
 }
 
 /// A fresh adventure for the same party, with a new seed.
@@ -352,40 +345,42 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
 }
 
 /// What the executor did for the screen.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Written {
-            path, fingerprint, ..
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::Saved {
+            path,
+            fingerprint,
+            then,
         } => {
             app.adventure
                 .adventure
                 .mark_saved(path.clone(), fingerprint);
             app.info(format!("Saved the adventure to {}.", path.display()));
+            return then.map(Effect::Leave).into_iter().collect();
         }
-        Outcome::WriteFailed {
-            path,
-            message,
-            changed_on_disk,
-            exists,
-            ..
-        } => {
+        Done::SaveFailed { path, error } => {
+            let changed = error.changed_on_disk();
             let open = app.key_on(crate::tui::app::Screen::Adventure, Action::Open);
-            let said =
-                crate::tui::document::save_failed(&path, changed_on_disk, exists, message, &open);
+            let said = crate::tui::document::save_failed(
+                &path,
+                changed,
+                error.exists(),
+                error.to_string(),
+                &open,
+            );
             app.error(said);
-            if changed_on_disk {
+            if changed {
                 app.adventure.adventure.forget_file();
             }
         }
-        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
-        Outcome::AdventureLoaded { path, result } => match result {
+        Done::Loaded { path, result } => match result {
             Ok((a, fp)) => {
                 opened(app, path, *a, fp);
                 return load_cmds(&app.adventure);
             }
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
-        Outcome::AdventureParts { loaded, party } => {
+        Done::Parts { loaded, party } => {
             let s = &mut app.adventure;
             s.loaded.extend(loaded);
             if party.is_some() {
@@ -393,10 +388,10 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             }
             s.loads += 1;
         }
-        Outcome::PartyLoaded { text, result, .. } => {
+        Done::PartyLoaded { text, result } => {
             let again = PromptKind::Adventure(Prompt::Party);
-            let read =
-                crate::tui::screens::encounter::update::party_read(app, &text, result, again);
+            let result = result.map_err(|e| e.to_string());
+            let read = crate::tui::screens::party::party_read(app, &text, result, again);
             if let Some((choice, said)) = read {
                 let s = &mut app.adventure;
                 s.adventure.party = choice.party_ref();
@@ -407,7 +402,6 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 app.info(said);
             }
         }
-        _ => {}
     }
     Vec::new()
 }

@@ -2,10 +2,12 @@
 //! filters, sorting, a scrollable stat block preview, and actions on the selected monster.
 //! This module holds its state; `update` its keys, `view` its drawing.
 
+pub mod dialog;
+pub mod job;
 pub mod update;
 pub mod view;
 
-pub use update::{Prompt, Question, export_name};
+pub use update::{Prompt, Question};
 
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::bestiary::{Bestiary, Filter, SearchHit, search};
@@ -128,7 +130,7 @@ impl Browser {
         self.findings = self
             .hits
             .get(self.selected)
-            .and_then(|h| b.entries[h.index].findings().ok())
+            .and_then(|h| b.entries[h.index].findings_in_memory())
             .unwrap_or_default();
     }
 

@@ -3,11 +3,15 @@
 //! what the executor reports back about the monsters on disk (a load, a reload, a save).
 
 use super::Pane;
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, RelevelForm, WritePurpose};
+use super::dialog::{Dialog, FILTER_ROWS, FilterForm, RelevelForm};
+use super::job::{Done, Job};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind};
+use crate::tui::export::export_name;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
-use crate::tui::msg::{Effect, Outcome};
+use crate::tui::layer::Layer;
+use crate::tui::msg::{Across, Effect, Outcome};
 use crate::tui::widgets::text_field::TextField;
+use crate::tui::write::MonsterWrite;
 use lairsmith_core::bestiary::{Filter, Provenance};
 use lairsmith_core::export::{Format, render};
 use lairsmith_core::monster::lint::Severity;
@@ -49,16 +53,6 @@ pub enum Prompt {
     ExportHtml {
         id: String,
     },
-}
-
-/// The whole path an export of `name` is offered under: a slug of the name (so nothing read
-/// from a file can steer the path) in the export directory.
-pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
-    let mut slug = lairsmith_core::monster::slugify(name);
-    if slug.is_empty() {
-        slug = "export".into();
-    }
-    dir.join(format!("{slug}.{ext}")).display().to_string()
 }
 
 /// Keys on the Bestiary screen. `None` lets the global keys handle it.
@@ -135,7 +129,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let id = br.selected_id()?;
             // The form shows what the re-level does to the overrides, so it needs the design.
             let design = design_of(app, &id)?;
-            app.push(Layer::Relevel(RelevelForm {
+            app.push(Layer::Bestiary(Dialog::Relevel(RelevelForm {
                 id,
                 level: TextField::new(&design.level.to_string()),
                 design,
@@ -144,7 +138,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 row: 0,
                 follow: false,
                 scroll: 0,
-            }));
+            })));
         }
         Action::Delete => {
             let id = br.selected_id()?;
@@ -164,7 +158,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }
         }
         Action::Restore => match app.deleted.last() {
-            Some(id) => return Some(vec![Cmd::Restore { id: id.clone() }.into()]),
+            Some(id) => return Some(vec![Cmd::Bestiary(Job::Restore { id: id.clone() }).into()]),
             None => app.info(
                 "Nothing was deleted in this session; `lairsmith restore --list` shows the trash.",
             ),
@@ -223,10 +217,10 @@ pub fn open_filters(app: &mut App) {
         .as_ref()
         .map(|r| format!("{}..{}", r.start(), r.end()))
         .unwrap_or_default();
-    app.push(Layer::Filter(FilterForm {
+    app.push(Layer::Bestiary(Dialog::Filter(FilterForm {
         row: 0,
         levels: TextField::new(&levels),
-    }));
+    })));
 }
 
 /// Copies the selected monster into the user's bestiary under a new id and saves it.
@@ -245,18 +239,13 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
         .map(|e| e.path.clone());
     match path_in(&app.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![
-            Cmd::Write {
+            Cmd::Bestiary(Job::Write(MonsterWrite {
                 base: None,
                 copy_of: source,
                 path,
-                contents: lairsmith_core::yaml_io::to_string(&d),
                 expect: Expect::New,
-                purpose: WritePurpose::Monster {
-                    design: Box::new(d),
-                    from_forge: false,
-                },
-                then: None,
-            }
+                design: Box::new(d),
+            }))
             .into(),
         ],
         Err(e) => {
@@ -283,7 +272,9 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
 /// The answer to one of the Bestiary's questions; `Err` keeps asking.
 pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
     Ok(match (q, action) {
-        (Question::Delete { id, path }, Action::Yes) => vec![Cmd::Remove { path, id }.into()],
+        (Question::Delete { id, path }, Action::Yes) => {
+            vec![Cmd::Bestiary(Job::Remove { path, id }).into()]
+        }
         (Question::Delete { .. }, Action::No | Action::Back) => Vec::new(),
         (Question::RelevelOwn { design }, Action::Overwrite) => relevel_write(app, *design, false),
         (Question::RelevelOwn { design }, Action::SaveCopy) => relevel_write(app, *design, true),
@@ -292,19 +283,17 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
     })
 }
 
-/// What the executor did to the monsters on disk.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Written {
+/// What the executor did to the monsters on disk, for the Bestiary.
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::Written {
             path,
             fingerprint,
-            purpose: WritePurpose::Monster { design, .. },
-            ..
+            design,
         } => monster_saved(app, *design, path, fingerprint),
-        Outcome::WriteFailed { message, .. } | Outcome::RemoveFailed { message } => {
-            app.error(message)
-        }
-        Outcome::Removed { id, path } => {
+        Done::WriteFailed(e) => app.error(e.to_string()),
+        Done::RemoveFailed { path, why } => app.error(Done::remove_failed(&path, &why)),
+        Done::Removed { id, path } => {
             app.bestiary.remove(&id);
             let restore = app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore);
             app.info(format!(
@@ -313,7 +302,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             ));
             app.deleted.push(id);
         }
-        Outcome::Restored { id, result } => match result {
+        Done::Restored { id, result } => match result {
             Ok(loaded) => {
                 let (design, fp, path) = *loaded;
                 app.deleted.retain(|d| *d != id);
@@ -324,8 +313,16 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 app.browser.select(&id);
                 app.info(format!("Restored {}.", path.display()));
             }
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
+    }
+    Vec::new()
+}
+
+/// What the shared commands did to the monsters: the editor closed on a file, every monster
+/// read (at start, or again).
+pub fn on_read(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
         Outcome::Edited { path, result } => match result {
             Ok(loaded) => edited(app, path, loaded.0, loaded.1),
             Err(e) => app.error(format!(
@@ -346,7 +343,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             app.bestiary = *bestiary;
             app.announce_load("reloaded");
             if let Some(id) = reopen {
-                crate::tui::screens::forge::update::open_for_edit(app, &id);
+                return vec![Effect::Across(Across::OpenInForge(id))];
             }
         }
         _ => {}
@@ -406,17 +403,21 @@ fn edited(
     }
 }
 
-/// What `read` gives of the monster `id`, its file read if need be; a file that cannot be read
-/// (or changed since it was listed) is said in the status line.
+/// What `read` gives of the monster `id` from what is in memory (the executor reads its
+/// design when it is shown); a file that cannot be read, or changed since it was listed, is
+/// said in the status line.
 fn read_entry<T>(
     app: &mut App,
     id: &str,
-    read: impl FnOnce(&lairsmith_core::bestiary::Entry) -> Result<T, lairsmith_core::yaml_io::FileError>,
+    read: impl FnOnce(
+        &crate::tui::designs::Designs,
+        &lairsmith_core::bestiary::Entry,
+    ) -> Result<T, String>,
 ) -> Option<T> {
-    match read(app.bestiary.get(id)?) {
+    match read(&app.designs, app.bestiary.get(id)?) {
         Ok(v) => Some(v),
         Err(e) => {
-            app.error(e.to_string());
+            app.error(e);
             None
         }
     }
@@ -424,7 +425,7 @@ fn read_entry<T>(
 
 /// The stat block of the monster `id` (see [`read_entry`]).
 fn block_of(app: &mut App, id: &str) -> Option<lairsmith_core::monster::StatBlock> {
-    read_entry(app, id, lairsmith_core::bestiary::Entry::block)
+    read_entry(app, id, crate::tui::designs::Designs::block)
 }
 
 /// The design of the monster `id` (see `read_entry`).
@@ -432,7 +433,7 @@ pub fn design_of(
     app: &mut App,
     id: &str,
 ) -> Option<std::sync::Arc<lairsmith_core::monster::MonsterDesign>> {
-    read_entry(app, id, lairsmith_core::bestiary::Entry::design)
+    read_entry(app, id, crate::tui::designs::Designs::design)
 }
 
 /// What the re-level form asks for, or why it cannot be done as it stands: a level being typed
@@ -512,7 +513,7 @@ pub fn relevel_key(app: &mut App, mut form: RelevelForm, action: Action) {
         }
         _ => {}
     }
-    app.push(Layer::Relevel(form));
+    app.push(Dialog::Relevel(form).into());
 }
 
 /// Enter in the re-level form: a shipped monster is written as a copy at once; for one of the
@@ -525,14 +526,14 @@ pub fn relevel_chosen(app: &mut App, mut form: RelevelForm) -> Vec<Effect> {
     if fresh != form.design {
         form.design = fresh;
         app.info("The monster's file changed on disk while the form was open; the form now shows it as it is. Enter re-levels it.");
-        app.push(Layer::Relevel(form));
+        app.push(Dialog::Relevel(form).into());
         return Vec::new();
     }
     let done = match relevel_preview(app, &form) {
         Ok(done) => done,
         Err(e) => {
             app.error(e);
-            app.push(Layer::Relevel(form));
+            app.push(Dialog::Relevel(form).into());
             return Vec::new();
         }
     };
@@ -575,18 +576,13 @@ fn relevel_write(
         }
     };
     vec![
-        Cmd::Write {
+        Cmd::Bestiary(Job::Write(MonsterWrite {
             copy_of: source.filter(|_| expect == Expect::New),
             base,
             path,
-            contents: lairsmith_core::yaml_io::to_string(&d),
             expect,
-            purpose: WritePurpose::Monster {
-                design: Box::new(d),
-                from_forge: false,
-            },
-            then: None,
-        }
+            design: Box::new(d),
+        }))
         .into(),
     ]
 }
@@ -627,12 +623,12 @@ pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
         }
         other => crate::tui::layers::form_move(&mut form.row, FILTER_ROWS.len(), other),
     }
-    app.push(Layer::Filter(form));
+    app.push(Dialog::Filter(form).into());
 }
 
 /// The level range typed into the filter form applies as soon as it parses.
 pub fn filter_levels_changed(app: &mut App) {
-    let Some(Layer::Filter(form)) = app.layers.last() else {
+    let Some(Layer::Bestiary(Dialog::Filter(form))) = app.layers.last() else {
         return;
     };
     let t = form.levels.text();

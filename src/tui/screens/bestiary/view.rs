@@ -1,9 +1,10 @@
 //! Drawing the Bestiary screen (read-only).
 
 use super::Pane;
+use super::dialog::{Dialog, FILTER_ROWS, FilterForm, RelevelForm};
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
-use crate::tui::layer::{FILTER_ROWS, FilterForm, Layer};
+use crate::tui::layer::Layer;
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
 use lairsmith_core::bestiary::Mark;
@@ -288,10 +289,10 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                     style,
                 )));
             }
-            match e.block() {
+            match app.designs.block(e) {
                 Ok(block) => lines.extend(statblock::text(&block).lines),
                 Err(err) => lines.push(Line::from(Span::styled(
-                    lairsmith_core::text::escape_controls(&err.to_string()).into_owned(),
+                    lairsmith_core::text::escape_controls(&err).into_owned(),
                     theme::error(),
                 ))),
             }
@@ -365,7 +366,7 @@ pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
 /// The filter form's keys in a line, named as the keymap binds them where the form has the
 /// keys: "↑↓ row · ←→ value · type levels · Enter done · F clears".
 fn filter_hint(app: &App, form: &FilterForm) -> String {
-    let ctxs = Layer::Filter(form.clone()).contexts();
+    let ctxs = Layer::Bestiary(Dialog::Filter(form.clone())).contexts();
     let key = |a: Action| app.keymap.key_in(&ctxs, a);
     let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
         (Some(a), Some(b)) => Some(format!("{a}{b} {what}")),
@@ -421,7 +422,7 @@ struct RelevelLayout {
 /// The form's three rows: level, rank, role.
 const RELEVEL_ROWS: usize = 3;
 
-fn relevel_layout(app: &App, form: &crate::tui::app::RelevelForm, area: Rect) -> RelevelLayout {
+fn relevel_layout(app: &App, form: &RelevelForm, area: Rect) -> RelevelLayout {
     let width = area.width.saturating_sub(4).clamp(54, 100).min(area.width);
     let inner = usize::from(width.saturating_sub(2));
     let body = crate::tui::widgets::wrap::hanging(relevel_body(app, form), inner);
@@ -445,7 +446,7 @@ fn relevel_layout(app: &App, form: &crate::tui::app::RelevelForm, area: Rect) ->
 }
 
 /// What the re-level does to each override, or why the form cannot re-level as it stands.
-fn relevel_body(app: &App, form: &crate::tui::app::RelevelForm) -> Vec<Line<'static>> {
+fn relevel_body(app: &App, form: &RelevelForm) -> Vec<Line<'static>> {
     let done = match super::update::relevel_preview(app, form) {
         Ok(done) => done,
         Err(e) => return vec![Line::from(Span::styled(e, theme::dim()))],
@@ -478,12 +479,7 @@ fn relevel_body(app: &App, form: &crate::tui::app::RelevelForm) -> Vec<Line<'sta
 
 /// The form's keys, from the keymap in force, so the hint names the user's own bindings; a key
 /// no binding gives is left out. Scrolling is offered when the overrides do not fit.
-fn relevel_hint(
-    app: &App,
-    form: &crate::tui::app::RelevelForm,
-    scrolls: bool,
-    width: usize,
-) -> Vec<Line<'static>> {
+fn relevel_hint(app: &App, form: &RelevelForm, scrolls: bool, width: usize) -> Vec<Line<'static>> {
     let ctxs = form.contexts();
     let key = |a: Action| app.keymap.key_in(&ctxs, a);
     let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
@@ -516,12 +512,12 @@ fn relevel_hint(
 }
 
 /// How many lines of the overrides a page of the form scrolls.
-pub fn relevel_page(app: &App, form: &crate::tui::app::RelevelForm) -> usize {
+pub fn relevel_page(app: &App, form: &RelevelForm) -> usize {
     relevel_layout(app, form, viewport(app)).room.max(1)
 }
 
 /// The furthest the overrides' lines scroll: the last of them at the bottom of the form.
-pub fn relevel_scroll_max(app: &App, form: &crate::tui::app::RelevelForm) -> usize {
+pub fn relevel_scroll_max(app: &App, form: &RelevelForm) -> usize {
     let l = relevel_layout(app, form, viewport(app));
     l.body.len().saturating_sub(l.room)
 }
@@ -532,7 +528,7 @@ fn viewport(app: &App) -> Rect {
 
 /// The re-level form over the screen: level, rank and role, what each override does at the
 /// new level (scrolled when it does not fit), and the form's keys.
-pub fn relevel_view(app: &App, form: &crate::tui::app::RelevelForm, f: &mut Frame, area: Rect) {
+pub fn relevel_view(app: &App, form: &RelevelForm, f: &mut Frame, area: Rect) {
     let layout = relevel_layout(app, form, area);
     let r = layout.rect;
     f.render_widget(Clear, r);

@@ -4,7 +4,6 @@
 
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
-use crate::tui::layer::Layer;
 use crate::tui::theme;
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::encounter::challenge::{
@@ -123,7 +122,7 @@ pub fn open(app: &mut App) {
         app.info("Extended challenges are an Orcus rule; this is a d20 3rd-edition encounter.");
         return;
     }
-    app.push(Layer::Challenge(ChallengeForm::new()));
+    app.push(super::dialog::Dialog::Challenge(ChallengeForm::new()).into());
 }
 
 /// The form's keys (typing went to the focused row before this).
@@ -147,7 +146,7 @@ pub fn on_key(app: &mut App, mut form: ChallengeForm, action: Action) {
         Action::Down | Action::NextField => form.row = (form.row + 1).min(ROWS.len() - 1),
         _ => {}
     }
-    app.push(Layer::Challenge(form));
+    app.push(super::dialog::Dialog::Challenge(form).into());
 }
 
 /// Adds the challenge, or puts it in place of group `editing`'s; a name another challenge has

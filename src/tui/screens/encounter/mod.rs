@@ -4,6 +4,8 @@
 //! state; `update` its keys, `view` its drawing.
 
 pub mod challenge;
+pub mod dialog;
+pub mod job;
 pub mod update;
 pub mod view;
 
@@ -58,6 +60,15 @@ impl Default for EncounterScreen {
 }
 
 impl EncounterScreen {
+    /// The id of the monster whose stat block the preview shows: the selected group's.
+    pub fn shown_monster(&self) -> Option<String> {
+        let g = self.encounter.groups.get(self.cursor)?;
+        if g.challenge.is_some() || g.challenge_rating().is_some() {
+            return None;
+        }
+        g.monster.clone()
+    }
+
     pub fn new() -> EncounterScreen {
         let party = Party::default_at(Level::MIN);
         EncounterScreen::with(Encounter::new("New Encounter", &party), None)

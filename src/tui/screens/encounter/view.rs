@@ -1,8 +1,9 @@
 //! Drawing the Encounter screen (read-only), and its pickers and forms.
 
+use super::dialog::PlaceholderForm;
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{Picker, PlaceholderForm};
+use crate::tui::layer::Picker;
 use crate::tui::theme;
 use crate::tui::widgets::popup;
 use crate::tui::widgets::statblock;
@@ -461,13 +462,11 @@ fn group_preview(app: &App) -> (&'static str, Text<'static>) {
             )
         }
         Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
-            Some(e) => match e.block() {
+            Some(e) => match app.designs.block(e) {
                 Ok(block) => (" Stat block ", statblock::text(&block)),
                 Err(err) => (
                     " Stat block ",
-                    Text::from(
-                        lairsmith_core::text::escape_controls(&err.to_string()).into_owned(),
-                    ),
+                    Text::from(lairsmith_core::text::escape_controls(&err).into_owned()),
                 ),
             },
             None => (

@@ -4,13 +4,14 @@
 //! from the list. The files are written and read by the executor through
 //! [`lairsmith_core::bestiary::drafts`].
 
+use super::job::{Done, Job};
 use super::{Forge, Question};
 use crate::tui::app::{AfterLeave, App, Cmd, Confirm, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::files::{About, SavedFile};
 use crate::tui::keymap::Action;
 use crate::tui::layer::{FilesFor, Layer};
-use crate::tui::msg::{Effect, Outcome};
+use crate::tui::msg::Effect;
 use lairsmith_core::bestiary::drafts::{Draft, Origin};
 use lairsmith_core::monster::MonsterDesign;
 use lairsmith_core::store::Fingerprint;
@@ -50,11 +51,11 @@ pub fn keep(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
         },
     };
     vec![
-        Cmd::KeepDraft {
+        Cmd::Forge(Job::KeepDraft {
             draft: Box::new(draft),
             replacing: f.draft.clone(),
             then,
-        }
+        })
         .into(),
     ]
 }
@@ -62,9 +63,9 @@ pub fn keep(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 /// Enter on a draft of the list: it is read, to be taken up in the Forge.
 pub fn chosen(file: &SavedFile) -> Vec<Effect> {
     vec![
-        Cmd::LoadDraft {
+        Cmd::Forge(Job::LoadDraft {
             path: file.path.clone(),
-        }
+        })
         .into(),
     ]
 }
@@ -88,7 +89,7 @@ pub fn delete_asked(app: &mut App, file: &SavedFile) {
 /// The answer to the question before deleting a draft; `Err` keeps asking.
 pub fn on_delete_answer(path: PathBuf, action: Action) -> Option<Vec<Effect>> {
     match action {
-        Action::Yes => Some(vec![Cmd::TrashDraft { path }.into()]),
+        Action::Yes => Some(vec![Cmd::Forge(Job::TrashDraft { path }).into()]),
         // Back to the list.
         Action::No | Action::Back => Some(vec![Cmd::ListFiles(FilesFor::OpenDraft).into()]),
         _ => None,
@@ -96,12 +97,9 @@ pub fn on_delete_answer(path: PathBuf, action: Action) -> Option<Vec<Effect>> {
 }
 
 /// What the executor did with drafts.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Files { purpose, result } => {
-            crate::tui::layers::offer_files(app, purpose, result);
-        }
-        Outcome::DraftKept { result, then } => match result {
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::DraftKept { result, then } => match result {
             Ok(kept) => {
                 let name = app.forge.design.name.clone();
                 // The work is in the draft: the Forge starts afresh, and leaving goes on.
@@ -118,18 +116,18 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 "The draft was not kept: {e}. Your work is still in the Forge."
             )),
         },
-        Outcome::DraftLoaded { path, result } => match result {
+        Done::DraftLoaded { path, result } => match result {
             Ok(r) => reopen(app, path, *r),
-            Err(e) => app.error(e),
+            Err(e) => app.error(e.to_string()),
         },
-        Outcome::DraftRemoved {
+        Done::DraftRemoved {
             path,
             result: Err(e),
         } => app.error(format!(
             "Saved; the draft {} could not be deleted: {e}",
             path.display()
         )),
-        Outcome::DraftTrashed { path, result } => match result {
+        Done::DraftTrashed { path, result } => match result {
             Ok(to) => {
                 app.info(format!(
                     "Moved the draft {} to {}.",
@@ -161,7 +159,7 @@ fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
         .as_deref()
         .and_then(|id| app.bestiary.get(id))
         .filter(|e| e.is_shipped())
-        .and_then(|e| e.design().ok());
+        .and_then(|e| e.design_in_memory());
     let (baseline, file) = match (base, origin.edits) {
         (Some((file, design)), Some((_, then))) => (
             design,
@@ -197,7 +195,7 @@ pub fn saved(app: &mut App) -> Vec<Effect> {
     app.forge
         .draft
         .take()
-        .map(|d| Cmd::RemoveDraft { path: d.path }.into())
+        .map(|d| Cmd::Forge(Job::RemoveDraft { path: d.path }).into())
         .into_iter()
         .collect()
 }

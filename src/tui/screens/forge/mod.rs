@@ -4,8 +4,10 @@
 //! its drawing, `fields` the table of form fields, `options` the rows of each list step,
 //! `drafts` the work kept unfinished and taken up again.
 
+pub mod dialog;
 pub mod drafts;
 pub mod fields;
+pub mod job;
 pub mod options;
 pub mod update;
 pub mod view;

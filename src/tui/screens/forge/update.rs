@@ -3,13 +3,15 @@
 //! changed on disk) and what the write did.
 
 use super::fields::{Edit, blank_power};
+use super::job::{Done, Job};
 use super::{Field, Focus, Forge, Step};
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::keymap::{Action, Ctx, typed_char};
 use crate::tui::layer::{Layer, Picker};
-use crate::tui::msg::{Effect, Outcome};
+use crate::tui::msg::{Across, Effect};
 use crate::tui::widgets::text_field::TextField;
+use crate::tui::write::MonsterWrite;
 use fuzzy_matcher::FuzzyMatcher;
 use lairsmith_core::bestiary::Provenance;
 use lairsmith_core::monster::kit::Templates;
@@ -25,8 +27,11 @@ pub fn open_for_edit(app: &mut App, id: &str) {
         app.error(format!("no monster has the id `{id}`"));
         return;
     }
-    let Some(loaded) = crate::tui::screens::bestiary::update::design_of(app, id) else {
-        return;
+    let loaded = app.bestiary.get(id).map(|e| app.designs.design(e));
+    let loaded = match loaded {
+        Some(Ok(d)) => d,
+        Some(Err(e)) => return app.error(e),
+        None => return,
     };
     let Some(e) = app.bestiary.get(id) else {
         return;
@@ -162,21 +167,14 @@ fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
         None => f.copy_from.clone(),
         Some(_) => None,
     };
-    vec![
-        Cmd::Write {
-            base,
-            copy_of,
-            path,
-            contents: lairsmith_core::yaml_io::to_string(&*f.design),
-            expect,
-            purpose: WritePurpose::Monster {
-                design: Box::new((*f.design).clone()),
-                from_forge: true,
-            },
-            then,
-        }
-        .into(),
-    ]
+    let write = MonsterWrite {
+        base,
+        copy_of,
+        path,
+        expect,
+        design: Box::new((*f.design).clone()),
+    };
+    vec![Cmd::Forge(Job::Save { write, then }).into()]
 }
 
 /// The answer to one of the Forge's questions; `Err` keeps asking.
@@ -230,29 +228,32 @@ pub fn on_prompt(
     })
 }
 
-/// What a save of the Forge's monster did.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Written {
+/// What the Forge's file work did.
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::Saved {
             path,
             fingerprint,
-            purpose: WritePurpose::Monster { design, .. },
-            ..
+            design,
+            then,
         } => {
             let f = &mut app.forge;
             *f.design = (*design).clone();
             f.design.mark_saved(path.clone(), fingerprint);
             f.copy_of = None;
-            crate::tui::screens::encounter::update::placeholder_designed(app, &design.id);
-            crate::tui::screens::bestiary::update::monster_saved(app, *design, path, fingerprint);
-            return super::drafts::saved(app);
+            let mut effects = vec![Effect::Across(Across::MonsterSaved {
+                design,
+                path,
+                fingerprint,
+            })];
+            effects.extend(super::drafts::saved(app));
+            effects.extend(then.map(Effect::Leave));
+            return effects;
         }
-        Outcome::WriteFailed {
-            path,
-            changed_on_disk: true,
-            ..
-        } => ask(app, Question::ChangedOnDisk { path }),
-        Outcome::WriteFailed { message, .. } => app.error(message),
+        Done::SaveFailed { path, error } if error.changed_on_disk() => {
+            ask(app, Question::ChangedOnDisk { path })
+        }
+        Done::SaveFailed { error, .. } => app.error(error.to_string()),
         other => return super::drafts::on_outcome(app, other),
     }
     Vec::new()
@@ -304,7 +305,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         Action::Left | Action::Right => cycle_or_step(app, action == Action::Right),
         Action::Choose => choose(app),
         Action::Toggle => toggle(app),
-        Action::AddPower => app.push(Layer::TemplatePicker(Picker::new())),
+        Action::AddPower => app.push(super::dialog::Dialog::TemplatePicker(Picker::new()).into()),
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenDraft)]),
         Action::NewPower => new_power(f),
         Action::Edit if f.step == Step::Powers && f.power_form.is_none() => {

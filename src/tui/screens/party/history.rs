@@ -6,11 +6,12 @@
 //! up without any undo; numbers are typed by hand, one slip of a key from being lost, so their
 //! change can be taken back as every other change on these screens can.
 
+use super::job::{Done, Job};
 use super::{PartyForm, screen_of};
 use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
-use crate::tui::msg::{Cmd, Effect, Outcome, Owner};
+use crate::tui::msg::{Cmd, Effect, Owner};
 use lairsmith_core::encounter::{Member, Party, PartyFile, PartyRef};
 use lairsmith_core::store::Fingerprint;
 use std::collections::BTreeMap;
@@ -57,7 +58,6 @@ fn files_of(app: &mut App, owner: Owner) -> Option<&mut PartyFiles> {
     match owner {
         Owner::Encounter => Some(&mut app.encounter.party_files),
         Owner::Adventure => Some(&mut app.adventure.party_files),
-        _ => None,
     }
 }
 
@@ -88,21 +88,21 @@ pub fn history_stepped(app: &mut App, owner: Owner, was: &Mark, back: bool) -> V
         edit.after.clone()
     };
     vec![
-        Cmd::SetPartyNumbers {
+        Cmd::Party(Job::SetNumbers {
             id: edit.id.clone(),
             owner,
             seen,
             members,
             step,
-        }
+        })
         .into(),
     ]
 }
 
 /// What the executor did with a saved party's numbers.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::PartyNumbersRead { id, owner, result } => match result {
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::NumbersRead { id, owner, result } => match result {
             Ok((file, fingerprint)) => {
                 if let Some(files) = files_of(app, owner) {
                     files.seen.insert(id.clone(), fingerprint);
@@ -114,19 +114,20 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 let form = PartyForm::new(owner, saved, file.name, file.members);
                 app.push(Layer::PartyNumbers(form));
             }
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
-        Outcome::PartyNumbersSet {
+        Done::NumbersSet {
             id,
             owner,
             step,
             result,
-            changed_on_disk,
         } => match result {
             Ok((file, fingerprint)) => written(app, owner, &id, step, file, fingerprint),
-            Err(m) => not_written(app, owner, &id, step, m, changed_on_disk),
+            Err(e) => {
+                let changed = super::job::changed_on_disk(&e);
+                not_written(app, owner, &id, step, e.to_string(), changed)
+            }
         },
-        _ => {}
     }
     Vec::new()
 }

@@ -6,6 +6,8 @@
 //! ([`history`](crate::tui::screens::party::history)).
 
 pub mod history;
+pub mod job;
+mod prompt;
 pub mod view;
 
 use crate::tui::app::{App, Screen};
@@ -18,6 +20,7 @@ use lairsmith_core::limits::Limit;
 use lairsmith_core::store::Fingerprint;
 
 pub use history::{Mark, PartyFiles, Step, history_stepped, on_outcome};
+pub use prompt::{PARTY_PROMPT, party_read};
 
 /// One number of a character as the form shows and reads it.
 pub struct Number {
@@ -338,7 +341,6 @@ fn party_of(app: &App, owner: Owner) -> Option<&PartyRef> {
     match owner {
         Owner::Encounter => Some(&app.encounter.encounter.party),
         Owner::Adventure => Some(&app.adventure.adventure.party),
-        _ => None,
     }
 }
 
@@ -349,7 +351,7 @@ pub fn open(app: &mut App, owner: Owner) -> Vec<Effect> {
     match party_of(app, owner) {
         Some(PartyRef::Saved(id)) => {
             let id = id.clone();
-            vec![Cmd::ReadPartyNumbers { id, owner }.into()]
+            vec![Cmd::Party(job::Job::ReadNumbers { id, owner }).into()]
         }
         Some(inline) => {
             if let Some(p) = inline.inline() {
@@ -406,13 +408,13 @@ fn chosen(app: &mut App, mut form: PartyForm) -> Vec<Effect> {
             let owner = form.owner;
             let step = Step::Form(Box::new(form));
             vec![
-                Cmd::SetPartyNumbers {
+                Cmd::Party(job::Job::SetNumbers {
                     id,
                     owner,
                     seen,
                     members,
                     step,
-                }
+                })
                 .into(),
             ]
         }
@@ -436,7 +438,6 @@ fn set_inline(app: &mut App, owner: Owner, members: Vec<Member>) {
             app.adventure.adventure.party = party;
             "adventure"
         }
-        _ => return,
     };
     let undo = app.key_on(screen_of(owner), Action::Undo);
     app.info(format!(

@@ -242,13 +242,12 @@ pub(super) fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
             lairsmith_core::fight::model::Origin::Monster { id } => app.bestiary.get(id),
             _ => None,
         })
-        .map(|e| e.block());
+        .map(|e| app.designs.block(e));
     let text = match monster {
         Some(Ok(b)) => crate::tui::widgets::statblock::text(&b),
-        Some(Err(e)) => ratatui::text::Text::styled(
-            escape_controls(&e.to_string()).into_owned(),
-            theme::error(),
-        ),
+        Some(Err(e)) => {
+            ratatui::text::Text::styled(escape_controls(&e).into_owned(), theme::error())
+        }
         None => ratatui::text::Text::styled(
             "No stat block: the selected creature is a character, a placeholder or a 3rd-edition foe, or its monster is no longer in the bestiary.",
             theme::dim(),

@@ -100,6 +100,27 @@ pub struct Read {
     pub news: Vec<String>,
 }
 
+impl Job {
+    /// Whether the job changes a file; a read can be cancelled by dropping its result.
+    pub fn writes(&self) -> bool {
+        !matches!(self, Job::Lobby | Job::Load { .. })
+    }
+
+    /// What the job does, for the status line: "reading the fight `ford`".
+    pub fn doing(&self) -> String {
+        let stem = crate::tui::msg::quoted_stem;
+        match self {
+            Job::Lobby => "reading the saved fights".to_owned(),
+            Job::Load { path } => format!("reading the fight {}", stem(path)),
+            Job::Start { .. } => "starting the fight".to_owned(),
+            Job::Step { path, .. } => format!("saving the step to the fight {}", stem(path)),
+            Job::Undo { path, .. } => format!("undoing the last step of {}", stem(path)),
+            Job::End { path, .. } => format!("ending the fight {}", stem(path)),
+            Job::Award { path, .. } => format!("writing the XP of the fight {}", stem(path)),
+        }
+    }
+}
+
 /// Does `job` for the screen, on the executor's thread.
 pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
     use lairsmith_core::fight::run;

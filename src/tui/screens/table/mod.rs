@@ -197,6 +197,15 @@ impl TableScreen {
         f.now.combatants.iter().position(|c| c.id == id)
     }
 
+    /// The id of the monster whose stat block the card shows: the selected combatant's.
+    pub fn shown_monster(&self) -> Option<String> {
+        let i = self.selected_index()?;
+        match &self.fight()?.now.combatants[i].origin {
+            lairsmith_core::fight::model::Origin::Monster { id } => Some(id.clone()),
+            _ => None,
+        }
+    }
+
     /// Keeps a selection that exists: the turn's creature, else the first in the order.
     pub fn keep_selection(&mut self) {
         let Some(f) = self.open.as_ref().map(|o| &o.fight) else {

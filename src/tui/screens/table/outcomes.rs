@@ -2,7 +2,7 @@
 
 use super::update::{run, step};
 use super::{Done, Job, Open, Question, Read};
-use crate::tui::app::{App, Confirm, Outcome};
+use crate::tui::app::{App, Confirm};
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
 use crate::tui::msg::Effect;
@@ -48,10 +48,7 @@ pub fn on_cancelled(app: &mut App, job: &Job) {
 }
 
 /// What the executor did with the screen's file work.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    let Outcome::Fight(done) = outcome else {
-        return Vec::new();
-    };
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
     match done {
         Done::Lobby(Ok((fights, encounters))) => {
             let l = &mut app.table.lobby;

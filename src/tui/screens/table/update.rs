@@ -129,7 +129,7 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             vec![run(Job::Lobby)]
         }
         Action::ExportLog => {
-            let path = crate::tui::screens::bestiary::update::export_name(
+            let path = crate::tui::export::export_name(
                 &app.paths.exports,
                 &format!("{} log", f.name),
                 "md",

@@ -131,17 +131,20 @@ pub(super) fn foes(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 None => "Treasure: the book's average gold per character (E5).".into(),
             });
         }
-        Action::AddMonsters => app.push(Layer::MonsterPicker(Picker::new())),
+        Action::AddMonsters => app.push(Dialog::MonsterPicker(Picker::new()).into()),
         Action::AddChallenge => super::super::challenge::open(app),
         Action::Placeholder => {
             let level = s.report.party_level;
             let level = TextField::new(&i64::from(level).clamp(1, 30).to_string());
-            app.push(Layer::Placeholder(PlaceholderForm {
-                level,
-                rank: 1,
-                role: 0,
-                row: 0,
-            }));
+            app.push(
+                Dialog::Placeholder(PlaceholderForm {
+                    level,
+                    rank: 1,
+                    role: 0,
+                    row: 0,
+                })
+                .into(),
+            );
         }
         Action::Generate => generate_now(app),
         Action::Difficulty => {
@@ -152,7 +155,7 @@ pub(super) fn foes(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 "The generator will aim for {name} ({g} generates)."
             ));
         }
-        Action::Filter => crate::tui::screens::bestiary::update::open_filters(app),
+        Action::Filter => return Some(vec![Effect::Across(Across::OpenFilters)]),
         _ => return None,
     }
     Some(Vec::new())
@@ -258,7 +261,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let i = s.cursor;
             if let Some(c) = s.encounter.groups.get(i).and_then(|g| g.challenge.as_ref()) {
                 let form = super::super::challenge::ChallengeForm::editing(c, i);
-                app.push(Layer::Challenge(form));
+                app.push(Dialog::Challenge(form).into());
                 return Some(Vec::new());
             }
             if s.encounter
@@ -316,7 +319,7 @@ pub(super) fn party(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             PartyRef::Saved(id) => {
                 let id = id.clone();
                 let change = PartyChange::Remove;
-                return Some(vec![Cmd::PartyUsers { id, change }.into()]);
+                return Some(vec![Cmd::Encounter(Job::PartyUsers { id, change }).into()]);
             }
             _ => {
                 let save = app.key_on(crate::tui::app::Screen::Encounter, Action::SaveParty);
@@ -367,11 +370,10 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 ));
                 return Some(Vec::new());
             }
-            crate::tui::screens::table::update::ask_start(app, path, "");
-            return Some(Vec::new());
+            return Some(vec![Effect::Across(Across::StartFight(path))]);
         }
         Action::ExportTable => {
-            let field = TextField::new(&crate::tui::screens::bestiary::export_name(
+            let field = TextField::new(&crate::tui::export::export_name(
                 &app.paths.exports,
                 &format!("{} table", s.encounter.name),
                 "html",
@@ -385,7 +387,7 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::NewEncounter => return Some(vec![Effect::Leave(AfterLeave::NewEncounter)]),
         Action::ExportMarkdown => {
-            let field = TextField::new(&crate::tui::screens::bestiary::export_name(
+            let field = TextField::new(&crate::tui::export::export_name(
                 &app.paths.exports,
                 &s.encounter.name,
                 "md",
@@ -398,7 +400,7 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             );
         }
         Action::ExportHtml => {
-            let field = TextField::new(&crate::tui::screens::bestiary::export_name(
+            let field = TextField::new(&crate::tui::export::export_name(
                 &app.paths.exports,
                 &s.encounter.name,
                 "html",

@@ -3,13 +3,16 @@
 //! saving, with its questions and what the executor reports back.
 
 use super::EncounterScreen;
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen, WritePurpose};
+use super::dialog::{Dialog, PlaceholderForm};
+use super::job::{Done, Job, PartyChange};
+use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind};
 use crate::tui::document::save_failed;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layer::{Editor, Layer, Picker, PlaceholderForm};
-use crate::tui::msg::{Effect, Outcome, Owner, PartyChange};
+use crate::tui::layer::{Editor, Layer, Picker};
+use crate::tui::msg::{Across, Effect};
 use crate::tui::widgets::text_area::TextArea;
 use crate::tui::widgets::text_field::TextField;
+use crate::tui::write::DocWrite;
 use lairsmith_core::encounter::PartyChoice;
 use lairsmith_core::encounter::generate::{Request, generate};
 use lairsmith_core::encounter::party::PartyFile;
@@ -23,8 +26,9 @@ use lairsmith_core::vocab::Vocabulary;
 mod actions;
 mod outcomes;
 
+pub use crate::tui::screens::party::{PARTY_PROMPT, party_read};
 pub use actions::on_action;
-pub use outcomes::{on_outcome, party_read};
+pub use outcomes::on_outcome;
 
 /// The Encounter screen's questions.
 #[derive(Debug, Clone, PartialEq)]
@@ -145,18 +149,18 @@ fn group_description(e: &lairsmith_core::encounter::Encounter, key: &str) -> Opt
         .and_then(Group::class_description)
 }
 
-/// Opens the Forge on a new monster of the placeholder's level, rank and role; saving it
-/// replaces the placeholder.
-pub fn design_placeholder(app: &mut App, i: usize) {
-    let Some(p) = app
+/// A new monster of the placeholder's level, rank and role, for the Forge to open (`update`
+/// opens it: a screen changes no other screen); saving it replaces the placeholder.
+pub fn design_placeholder(
+    app: &mut App,
+    i: usize,
+) -> Option<lairsmith_core::monster::MonsterDesign> {
+    let p = app
         .encounter
         .encounter
         .groups
         .get(i)
-        .and_then(|g| g.placeholder)
-    else {
-        return;
-    };
+        .and_then(|g| g.placeholder)?;
     app.encounter.replacing = Some(i);
     let c = lairsmith_core::monster::Classification {
         level: p.level,
@@ -171,9 +175,8 @@ pub fn design_placeholder(app: &mut App, i: usize) {
     let mut d =
         lairsmith_core::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
     d.powers = lairsmith_core::monster::kit::Templates::embedded().default_powers(&c);
-    app.forge = crate::tui::screens::forge::Forge::with(d, None, false);
-    app.screen = Screen::Forge;
     app.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
+    Some(d)
 }
 
 fn add_group(app: &mut App, g: Group) {
@@ -213,18 +216,14 @@ fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
     ));
 }
 
-/// The title of both screens' party prompts.
-pub const PARTY_PROMPT: &str =
-    "Party: a saved party's id, or 4x6 (four level-6 characters), 3,3,4,5, Ana=3,Bo=4";
-
 /// The party typed into the prompt: a saved party's id or a spec. A text that can be an id
 /// may name a saved party, which wins over the spec it may also read as (`4x6`): the executor
 /// reads it ([`lairsmith_core::encounter::choose_party`]). Any other text is a spec or an error now.
 fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     let text = text.trim();
     if lairsmith_core::monster::design::is_valid_id(text) {
-        let (text, owner) = (text.to_owned(), Owner::Encounter);
-        return Ok(vec![Cmd::LoadParty { text, owner }.into()]);
+        let text = text.to_owned();
+        return Ok(vec![Cmd::Encounter(Job::LoadParty { text }).into()]);
     }
     let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.encounter.encounter.party = PartyRef::from_party(&p);
@@ -251,15 +250,15 @@ fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
         extra: Default::default(),
     };
     Ok(vec![
-        Cmd::Write {
-            base: None,
-            copy_of: None,
-            path,
-            contents: lairsmith_core::yaml_io::to_string(&file),
-            expect: Expect::New,
-            purpose: WritePurpose::Party { id },
-            then: None,
-        }
+        Cmd::Encounter(Job::SaveParty {
+            id,
+            write: DocWrite {
+                copy_of: None,
+                path,
+                contents: lairsmith_core::yaml_io::to_string(&file),
+                expect: Expect::New,
+            },
+        })
         .into(),
     ])
 }
@@ -271,7 +270,7 @@ fn level_up_party(app: &mut App) -> Vec<Effect> {
         // Its file is shared by every encounter and adventure that names it: asked first.
         let id = id.clone();
         let change = PartyChange::LevelUp;
-        return vec![Cmd::PartyUsers { id, change }.into()];
+        return vec![Cmd::Encounter(Job::PartyUsers { id, change }).into()];
     }
     let mut p = s.party.clone();
     for m in &mut p.members {
@@ -404,8 +403,8 @@ pub fn reset(app: &mut App) {
 /// the name; then `then`.
 pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let doc = &app.encounter.encounter;
-    if let Some(cmd) = doc.save_over(WritePurpose::Encounter, then.clone()) {
-        return vec![cmd.into()];
+    if let Some(write) = doc.save_over() {
+        return vec![Cmd::Encounter(Job::Save { write, then }).into()];
     }
     let field = TextField::new(doc.offered_name("New Encounter"))
         .with_max(lairsmith_core::text::MAX_NAME_CHARS);
@@ -417,9 +416,8 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 /// The save once the encounter has a name.
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
     let dir = app.paths.encounters.clone();
-    let purpose = WritePurpose::Encounter;
-    let cmd = (app.encounter.encounter).save_as(name, "encounter", &dir, purpose, then);
-    app.run_or_say(cmd)
+    let write = (app.encounter.encounter).save_as(name, "encounter", &dir);
+    app.run_or_say(write.map(|write| Cmd::Encounter(Job::Save { write, then })))
 }
 
 fn generate_now(app: &mut App) {
@@ -577,8 +575,12 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
             switch_system(app);
             Vec::new()
         }
-        (Question::RemoveParty { id, .. }, Action::Yes) => vec![Cmd::RemoveParty { id }.into()],
-        (Question::LevelUpParty { id, .. }, Action::Yes) => vec![Cmd::LevelUpParty { id }.into()],
+        (Question::RemoveParty { id, .. }, Action::Yes) => {
+            vec![Cmd::Encounter(Job::RemoveParty { id }).into()]
+        }
+        (Question::LevelUpParty { id, .. }, Action::Yes) => {
+            vec![Cmd::Encounter(Job::LevelUpParty { id }).into()]
+        }
         (Question::LevelUpParty { id, .. }, Action::No | Action::Back) => {
             app.info(format!("The party `{id}` stays as it is."));
             Vec::new()
@@ -616,7 +618,7 @@ pub fn placeholder_chosen(app: &mut App, form: PlaceholderForm) {
         Ok(level) => add_placeholder(app, level, form.rank, form.role),
         Err(e) => {
             app.error(e);
-            app.push(Layer::Placeholder(form));
+            app.push(Dialog::Placeholder(form).into());
         }
     }
 }

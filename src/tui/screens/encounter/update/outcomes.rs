@@ -5,51 +5,55 @@
 use super::*;
 
 /// What the executor did for the screen.
-pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
-    match outcome {
-        Outcome::Written {
+pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+    match done {
+        Done::PartySaved { id, path } => {
+            let s = &mut app.encounter;
+            s.saved_parties.insert(id.clone(), s.party.clone());
+            s.encounter.party = PartyRef::Saved(id.clone());
+            app.info(format!(
+                "Saved the party to {}; the encounter now names it (`{id}`).",
+                path.display()
+            ));
+        }
+        Done::Saved {
             path,
             fingerprint,
-            purpose,
-            ..
+            then,
         } => {
-            if let WritePurpose::Party { id } = purpose {
-                let s = &mut app.encounter;
-                s.saved_parties.insert(id.clone(), s.party.clone());
-                s.encounter.party = PartyRef::Saved(id.clone());
-                app.info(format!(
-                    "Saved the party to {}; the encounter now names it (`{id}`).",
-                    path.display()
-                ));
-            } else {
-                app.encounter
-                    .encounter
-                    .mark_saved(path.clone(), fingerprint);
-                app.info(format!("Saved the encounter to {}.", path.display()));
-            }
+            app.encounter
+                .encounter
+                .mark_saved(path.clone(), fingerprint);
+            app.info(format!("Saved the encounter to {}.", path.display()));
+            return then.map(Effect::Leave).into_iter().collect();
         }
-        Outcome::WriteFailed {
-            path,
-            message,
-            changed_on_disk,
-            exists,
-            purpose,
-        } => {
-            // A party is saved as a new file only: only the encounter's can have changed.
-            let changed = changed_on_disk && purpose == WritePurpose::Encounter;
+        Done::SaveFailed { path, error } => {
+            let changed = error.changed_on_disk();
             let open = app.key_on(crate::tui::app::Screen::Encounter, Action::Open);
-            app.error(save_failed(&path, changed, exists, message, &open));
+            let said = save_failed(&path, changed, error.exists(), error.to_string(), &open);
+            app.error(said);
             if changed {
                 app.encounter.encounter.forget_file();
             }
         }
-        Outcome::Files { purpose, result } => crate::tui::layers::offer_files(app, purpose, result),
-        Outcome::EncounterLoaded { path, result } => match result {
+        // A party is saved as a new file only: only the encounter's can have changed.
+        Done::PartySaveFailed { path, error } => {
+            let open = app.key_on(crate::tui::app::Screen::Encounter, Action::Open);
+            app.error(save_failed(
+                &path,
+                false,
+                error.exists(),
+                error.to_string(),
+                &open,
+            ));
+        }
+        Done::Loaded { path, result } => match result {
             Ok((e, party, fingerprint)) => opened(app, e, party, path, fingerprint),
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
-        Outcome::PartyLoaded { text, result, .. } => {
+        Done::PartyLoaded { text, result } => {
             let again = PromptKind::Encounter(Prompt::Party);
+            let result = result.map_err(|e| e.to_string());
             if let Some((choice, said)) = party_read(app, &text, result, again) {
                 let s = &mut app.encounter;
                 s.encounter.party = choice.party_ref();
@@ -59,7 +63,7 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 app.info(said);
             }
         }
-        Outcome::PartyUsers { id, change, users } => {
+        Done::PartyUsers { id, change, users } => {
             // The file is shared: ask, saying what else it changes.
             let users = users.describe();
             ask(
@@ -70,15 +74,18 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                 },
             );
         }
-        Outcome::PartyLevelledUp { id, result } => match result {
+        Done::PartyLevelledUp { id, result } => match result
+            .map_err(|e| e.to_string())
+            .and_then(|f| f.party().map_err(|e| e.to_string()))
+        {
             Ok(p) => {
                 let d = p.describe();
                 app.encounter.saved_parties.insert(id.clone(), p);
                 app.info(format!("Party `{id}` levelled up and saved: {d}."));
             }
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
-        Outcome::PartyRemoved { id, result } => match result {
+        Done::PartyRemoved { id, result } => match result {
             Ok(to) => {
                 // The encounter keeps the members it was rated with, inline.
                 let s = &mut app.encounter;
@@ -91,9 +98,8 @@ pub fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
                     to.display()
                 ));
             }
-            Err(m) => app.error(m),
+            Err(m) => app.error(m.to_string()),
         },
-        _ => {}
     }
     Vec::new()
 }
@@ -123,32 +129,4 @@ pub(super) fn opened(
     }
     app.encounter = s;
     app.info(format!("Opened {name}."));
-}
-
-/// A party the executor read for a party prompt: the choice and what to say of it, or the error
-/// said and the prompt (`again`) open on the text, to correct it.
-pub fn party_read(
-    app: &mut App,
-    text: &str,
-    result: Result<PartyChoice, String>,
-    again: PromptKind,
-) -> Option<(PartyChoice, String)> {
-    match result {
-        Ok(choice) => {
-            let said = match &choice {
-                PartyChoice::Saved { id, party } => format!("Party `{id}`: {}.", party.describe()),
-                PartyChoice::Spec(party) => format!("Party: {}.", party.describe()),
-            };
-            Some((choice, said))
-        }
-        Err(m) => {
-            app.error(m);
-            app.push(Layer::Prompt {
-                kind: again,
-                title: PARTY_PROMPT.into(),
-                field: TextField::new(text),
-            });
-            None
-        }
-    }
 }
