@@ -360,3 +360,63 @@ fn adventure_screen_snapshots() {
         crate::common::golden(&format!("tui/adventure-{w}x{h}.txt"), &ui.screen(w, h));
     }
 }
+
+/// Issue "XP counted twice", on the Adventure screen: after a fight of the adventure wrote its
+/// XP to the saved party, the screen reads the party as written and counts that encounter once
+/// (P10), marks it played in the list, the chart and the selected encounter's pane.
+#[test]
+fn xp_counted_twice_the_adventure_screen_counts_a_played_encounter_once() {
+    let mut ui = Ui::adventures();
+    let root = ui.root().to_owned();
+    let run = |args: &[&str]| {
+        let o = crate::common::lairsmith(&root, args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            crate::common::stderr(&o)
+        );
+    };
+    run(&["party", "new", "Crew", "--party", "Ana=3,Bo=3,Cy=3,Di=3"]);
+    run(&["adventure", "new", "Trip", "--party", "crew"]);
+    run(&["adventure", "add", "trip", "ambush"]);
+    run(&["adventure", "add", "trip", "bridge-trolls"]);
+    run(&[
+        "fight",
+        "start",
+        "ambush",
+        "--adventure",
+        "trip",
+        "--seed",
+        "1",
+    ]);
+    run(&["fight", "end", "ambush", "--all", "--write"]);
+
+    ui.key(KeyCode::F(4));
+    ui.ch('o');
+    let Some(Layer::Files { files, .. }) = ui.app.layers.last() else {
+        panic!("no list of adventures: {:?}", ui.app.status);
+    };
+    let at = files
+        .iter()
+        .position(|f| f.path.file_stem().unwrap() == "trip")
+        .unwrap();
+    for _ in 0..at {
+        ui.key(KeyCode::Down);
+    }
+    ui.key(KeyCode::Enter);
+    let r = &ui.app.adventure.report;
+    let (ambush, trolls) = (&r.encounters[0], &r.encounters[1]);
+    let played = ambush.played.as_ref().expect("the ambush is played");
+    assert_eq!(played.fight, "ambush");
+    assert!(trolls.played.is_none());
+    // The party's XP as written, plus only the encounter not yet played.
+    let written = first_xp(Level::new(3).unwrap()) + played.xp_each;
+    assert_eq!(r.characters[0].start_xp, written);
+    assert_eq!(r.characters[0].end_xp, written + trolls.xp_per_character);
+    assert_eq!(r.xp_per_character, trolls.xp_per_character);
+    let screen = ui.draw(120, 40);
+    assert!(
+        screen.contains("✓ played ") && screen.contains("not counted again (P10)"),
+        "{screen}"
+    );
+}

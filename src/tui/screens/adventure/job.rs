@@ -52,6 +52,8 @@ pub enum Done {
     Parts {
         loaded: std::collections::BTreeMap<String, lairsmith_core::adventure::check::Loaded>,
         party: Option<(String, Result<Party, String>)>,
+        /// P10: the saved party's record of the fights whose XP it was given, read with it.
+        played: Vec<lairsmith_core::encounter::party::Played>,
     },
     PartyLoaded {
         text: String,
@@ -102,15 +104,24 @@ pub fn run(job: Job, paths: &Paths) -> Done {
             let loaded = lairsmith_core::adventure::check::load_encounters(&data, &ids);
             // Kept as words: the screen keeps the party's state beside the encounters' and
             // clones it with them.
+            let mut played = Vec::new();
             let party = party.map(|id| {
-                let result = lairsmith_core::encounter::saved::resolve_party_ref(
+                let result = lairsmith_core::encounter::saved::resolve_party_ref_played(
                     &data,
                     &lairsmith_core::encounter::PartyRef::Saved(id.clone()),
                 )
+                .map(|(party, p)| {
+                    played = p;
+                    party
+                })
                 .map_err(|e| e.to_string());
                 (id, result)
             });
-            Done::Parts { loaded, party }
+            Done::Parts {
+                loaded,
+                party,
+                played,
+            }
         }
         Job::LoadParty { text } => Done::PartyLoaded {
             result: lairsmith_core::encounter::choose_party(&data, &text),

@@ -32,6 +32,8 @@ pub struct AdventureScreen {
     pub loaded: BTreeMap<String, Loaded>,
     /// The saved party the adventure names, as read (or why it could not be).
     pub saved_party: Option<(String, Result<Party, String>)>,
+    /// P10: the saved party's record of the fights whose XP it was given, as last read with it.
+    pub saved_played: Vec<lairsmith_core::encounter::party::Played>,
     /// The saved parties' files the party form read and changed.
     pub party_files: PartyFiles,
     /// Bumped whenever `loaded` or `saved_party` changes, so the report is computed again.
@@ -71,6 +73,7 @@ impl AdventureScreen {
             preview_scroll: 0,
             loaded,
             saved_party: None,
+            saved_played: Vec::new(),
             party_files: PartyFiles::default(),
             loads: 0,
             derived_for: None,
@@ -133,7 +136,10 @@ impl AdventureScreen {
             self.report = rate_adventure_with(
                 &self.adventure,
                 &self.party,
-                &self.adventure.played,
+                match &self.adventure.party {
+                    PartyRef::Saved(_) => &self.saved_played,
+                    _ => &self.adventure.played,
+                },
                 &self.loaded,
                 b,
                 &mut self.ratings,

@@ -380,11 +380,16 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             }
             Err(m) => app.error(m.to_string()),
         },
-        Done::Parts { loaded, party } => {
+        Done::Parts {
+            loaded,
+            party,
+            played,
+        } => {
             let s = &mut app.adventure;
             s.loaded.extend(loaded);
             if party.is_some() {
                 s.saved_party = party;
+                s.saved_played = played;
             }
             s.loads += 1;
         }
@@ -397,7 +402,11 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 s.adventure.party = choice.party_ref();
                 if let PartyChoice::Saved { id, party } = choice {
                     s.saved_party = Some((id, Ok(party)));
+                    s.saved_played.clear();
                     s.loads += 1;
+                    app.info(said);
+                    // P10: its record of played fights, read with it.
+                    return vec![reload_cmd(&app.adventure).into()];
                 }
                 app.info(said);
             }

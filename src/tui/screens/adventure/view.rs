@@ -120,7 +120,13 @@ fn encounters(app: &App, f: &mut Frame, area: Rect) {
         );
         return;
     }
-    let name_w = usize::from(area.width).saturating_sub(24).max(8);
+    // Room for the mark of a played encounter (P10) only when one is.
+    let mark_w = if r.encounters.iter().any(|l| l.played.is_some()) {
+        2
+    } else {
+        0
+    };
+    let name_w = usize::from(area.width).saturating_sub(24 + mark_w).max(8);
     let mut rows: Vec<(Line, Option<usize>)> = Vec::new();
     for (i, l) in r.encounters.iter().enumerate() {
         let style = if i == s.cursor {
@@ -152,6 +158,8 @@ fn encounters(app: &App, f: &mut Frame, area: Rect) {
                     style,
                 ),
                 Span::styled(format!("{band:<9}"), band_st),
+                // P10: played, its XP in the party's already.
+                Span::styled(if l.played.is_some() { " ✓" } else { "" }, theme::dim()),
             ]),
             Some(i),
         ));
@@ -291,6 +299,8 @@ fn pacing_bar(l: &EncounterLine, selected: bool, width: usize) -> Bar<'static> {
             l.band.map(lairsmith_core::vocab::Vocabulary::key),
         ))
         .text_value(match l.band.map(lairsmith_core::vocab::Vocabulary::key) {
+            // P10: a played encounter's bar is marked, its XP in the party's already.
+            _ if l.played.is_some() => "✓".to_owned(),
             Some(b) => b
                 .chars()
                 .next()
@@ -511,6 +521,17 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
             )),
             Span::styled(" (bands: lairsmith's own reading)", theme::dim()),
         ]));
+    }
+    if let Some(p) = &l.played {
+        lines.push(Line::styled(
+            format!(
+                "✓ {} (fight `{}`): {} XP each written to the party; not counted again (P10)",
+                p.text(),
+                escape_controls(&p.fight),
+                group_thousands(p.xp_each)
+            ),
+            theme::dim(),
+        ));
     }
     if let Some(p) = &l.problem {
         let st = if p.is_error() {
