@@ -62,8 +62,9 @@ fn all_targets(target: &str, defense: Option<i64>, also: &[AttackTarget]) -> Vec
 /// A power's attack bonus and the defense it targets; a power that rolls no attack is refused.
 fn rolled(pw: &PowerState) -> Result<(i64, crate::rules::power_vocab::Defense), StepError> {
     pw.attack.ok_or_else(|| {
+        // Words for both faces, naming no command line: each has its own way to mark it used.
         StepError::Refused(format!(
-            "{} makes no attack roll; `fight use` marks it used",
+            "{} makes no attack roll: mark it used instead",
             pw.name
         ))
     })
