@@ -473,3 +473,40 @@ fn every_example_file_in_the_manual_validates_against_its_schema() {
         "a 3rd-edition group with no foe",
     );
 }
+
+/// Issue "the fight file's schema takes `schema_version: 2`, which lairsmith refuses": the
+/// versions the fight schema accepts are the versions lairsmith reads, no more and no fewer.
+#[test]
+fn the_fight_schema_takes_the_schema_versions_lairsmith_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("encounters")).unwrap();
+    std::fs::write(
+        d.join("encounters/ford.yaml"),
+        "kind: encounter\nschema_version: 1\nname: Ford\nparty: {size: 4, level: 5}\ngroups:\n- placeholder: {level: 5, rank: standard, role: wrecker}\n  count: 2\n",
+    )
+    .unwrap();
+    let start = crate::common::lairsmith(d, &["fight", "start", "ford", "--seed", "1"]);
+    assert!(start.status.success(), "{}", crate::common::stderr(&start));
+    let text = std::fs::read_to_string(d.join("fights/ford.yaml")).unwrap();
+    let schema = lairsmith_core::schema::schema_for(lairsmith_core::schema::FileKind::Fight);
+    let v = jsonschema::validator_for(&schema).unwrap();
+    for version in 0..=4 {
+        let edited = text.replacen(
+            "schema_version: 2\n",
+            &format!("schema_version: {version}\n"),
+            1,
+        );
+        let id = format!("v{version}");
+        std::fs::write(d.join(format!("fights/{id}.yaml")), &edited).unwrap();
+        let read = crate::common::lairsmith(d, &["fight", "show", &id])
+            .status
+            .success();
+        let doc: serde_json::Value = yaml_serde::from_str(&edited).unwrap();
+        assert_eq!(
+            v.is_valid(&doc),
+            read,
+            "schema_version {version}: the schema and lairsmith disagree"
+        );
+    }
+}
