@@ -66,14 +66,17 @@ pub fn read(path: &std::path::Path) -> Read {
 /// A design the executor read: kept in its entry (which checks it is still what was listed),
 /// or why not kept, to be shown without reading again.
 pub fn on_read(app: &mut App, id: &str, path: PathBuf, read: Read) {
-    app.designs.asked.retain(|p| *p != path);
-    let Some(e) = app.bestiary.get(id).filter(|e| e.path == path) else {
+    app.shell.designs.asked.retain(|p| *p != path);
+    let Some(e) = app.shell.bestiary.get(id).filter(|e| e.path == path) else {
         return;
     };
     let kept = read.and_then(|r| e.keep_read(*r));
     if let Err(why) = kept {
         let fp = e.fingerprint;
-        app.designs.unreadable.push((path, fp, why.to_string()));
+        app.shell
+            .designs
+            .unreadable
+            .push((path, fp, why.to_string()));
     }
 }
 
@@ -82,24 +85,24 @@ pub fn on_read(app: &mut App, id: &str, path: PathBuf, read: Read) {
 pub fn wanted(app: &mut App) -> Vec<Cmd> {
     let mut ids: Vec<String> = Vec::new();
     ids.extend(app.browser.selected_id());
-    if app.screen == Screen::Encounter {
+    if app.shell.screen == Screen::Encounter {
         ids.extend(app.encounter.shown_monster());
     }
-    if app.screen == Screen::Table {
+    if app.shell.screen == Screen::Table {
         ids.extend(app.table.shown_monster());
     }
     let mut cmds = Vec::new();
     for id in ids {
-        let Some(e) = app.bestiary.get(&id) else {
+        let Some(e) = app.shell.bestiary.get(&id) else {
             continue;
         };
         if e.design_in_memory().is_some()
-            || app.designs.unreadable(e).is_some()
-            || app.designs.asked.contains(&e.path)
+            || app.shell.designs.unreadable(e).is_some()
+            || app.shell.designs.asked.contains(&e.path)
         {
             continue;
         }
-        app.designs.asked.push(e.path.clone());
+        app.shell.designs.asked.push(e.path.clone());
         cmds.push(Cmd::ReadDesign {
             id,
             path: e.path.clone(),

@@ -107,12 +107,12 @@ pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
 /// The export of `contents` to the file named `text`.
 pub fn to_file(app: &mut App, text: &str, contents: String) -> Vec<Effect> {
     if text.trim().is_empty() {
-        app.error("No file name given; nothing exported.");
+        app.shell.error("No file name given; nothing exported.");
         return Vec::new();
     }
     // A relative name is taken from the export directory, never from wherever the process
     // happens to be: the prompt showed that directory, so this is where the user looked.
-    let path = app.paths.exports.join(text.trim());
+    let path = app.shell.paths.exports.join(text.trim());
     vec![Cmd::Export(Job::Try { path, contents }).into()]
 }
 
@@ -134,11 +134,11 @@ pub fn on_confirm(path: PathBuf, contents: String, action: Action) -> Result<Vec
 
 pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
     match done {
-        Done::Exists { path, contents } => {
-            app.push(Layer::Confirm(Confirm::Overwrite { path, contents }))
-        }
-        Done::Written { path } => app.info(format!("Exported to {}.", path.display())),
-        Done::Failed(e) => app.error(e.to_string()),
+        Done::Exists { path, contents } => app
+            .shell
+            .push(Layer::Confirm(Confirm::Overwrite { path, contents })),
+        Done::Written { path } => app.shell.info(format!("Exported to {}.", path.display())),
+        Done::Failed(e) => app.shell.error(e.to_string()),
     }
     Vec::new()
 }

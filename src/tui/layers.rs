@@ -19,66 +19,66 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
     let Some(action) = action else {
         return Vec::new();
     };
-    let Some(layer) = app.layers.pop() else {
+    let Some(layer) = app.shell.layers.pop() else {
         return Vec::new();
     };
     match layer {
         Layer::Help { scroll } => {
-            let lines = crate::tui::help::line_count(&app.keymap);
+            let lines = crate::tui::help::line_count(&app.shell.keymap);
             if let Some(scroll) = scrolled(scroll, action, lines, viewer_rows(app)) {
-                app.push(Layer::Help { scroll });
+                app.shell.push(Layer::Help { scroll });
             }
         }
         Layer::Errors { scroll } => {
-            let lines = app.bestiary.errors.len() + 1;
+            let lines = app.shell.bestiary.errors.len() + 1;
             if let Some(scroll) = scrolled(scroll, action, lines, viewer_rows(app)) {
-                app.push(Layer::Errors { scroll });
+                app.shell.push(Layer::Errors { scroll });
             }
         }
         Layer::Confirm(c) => return on_answer(app, c, action),
         Layer::Prompt { kind, title, field } => match action {
             // The edit is abandoned, and with it what was said of its text.
-            Action::Back => app.clear_error(),
+            Action::Back => app.shell.clear_error(),
             // Ctrl-S answers only the Forge's field (it saves the monster); elsewhere it waits.
             Action::Save if !matches!(kind, PromptKind::Forge(_)) => {
-                app.push(Layer::Prompt { kind, title, field })
+                app.shell.push(Layer::Prompt { kind, title, field })
             }
             // Only the Table's prompts for dice let lairsmith roll what was not typed.
             Action::LairsmithRolls if !matches!(kind, PromptKind::Table(_)) => {
-                app.push(Layer::Prompt { kind, title, field })
+                app.shell.push(Layer::Prompt { kind, title, field })
             }
             Action::Choose | Action::Save | Action::LairsmithRolls => {
                 // Text the screen cannot take is said, and left to correct.
                 match answer(app, &kind, &field.text(), action) {
                     Ok(effects) => return effects,
                     Err(e) => {
-                        app.error(e);
-                        app.push(Layer::Prompt { kind, title, field });
+                        app.shell.error(e);
+                        app.shell.push(Layer::Prompt { kind, title, field });
                     }
                 }
             }
-            _ => app.push(Layer::Prompt { kind, title, field }),
+            _ => app.shell.push(Layer::Prompt { kind, title, field }),
         },
         // Typing, moving and new lines went to the notes above; Enter hands them over.
         Layer::Editor(editor) => match action {
-            Action::Back => app.clear_error(),
+            Action::Back => app.shell.clear_error(),
             Action::Choose => match answer(app, &editor.kind, &editor.area.text(), action) {
                 Ok(effects) => return effects,
                 Err(e) => {
-                    app.error(e);
-                    app.push(Layer::Editor(editor));
+                    app.shell.error(e);
+                    app.shell.push(Layer::Editor(editor));
                 }
             },
-            _ => app.push(Layer::Editor(editor)),
+            _ => app.shell.push(Layer::Editor(editor)),
         },
         Layer::Search => match action {
             Action::Choose | Action::Back => {}
             Action::Up | Action::Down => {
                 app.browser
                     .move_by(if action == Action::Up { -1 } else { 1 });
-                app.push(Layer::Search);
+                app.shell.push(Layer::Search);
             }
-            _ => app.push(Layer::Search),
+            _ => app.shell.push(Layer::Search),
         },
         Layer::Bestiary(d) => return bestiary::dialog::on_key(app, d, action),
         Layer::Forge(d) => return forge::dialog::on_key(app, d, action),
@@ -104,7 +104,7 @@ fn on_files(
     mut cursor: usize,
     action: Action,
 ) -> Vec<Effect> {
-    let page = app.body_height();
+    let page = app.shell.body_height();
     match action {
         Action::Back => {}
         Action::Choose => match (files.get(cursor), purpose) {
@@ -126,7 +126,7 @@ fn on_files(
         },
         Action::Delete if purpose == FilesFor::OpenDraft => match files.get(cursor) {
             Some(f) => forge::drafts::delete_asked(app, f),
-            None => app.push(Layer::Files {
+            None => app.shell.push(Layer::Files {
                 purpose,
                 files,
                 cursor,
@@ -134,7 +134,7 @@ fn on_files(
         },
         other => {
             list_move(&mut cursor, files.len(), other, page);
-            app.push(Layer::Files {
+            app.shell.push(Layer::Files {
                 purpose,
                 files,
                 cursor,
@@ -170,7 +170,7 @@ fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
     match answer {
         Ok(effects) => effects,
         Err(c) => {
-            app.push(Layer::Confirm(c));
+            app.shell.push(Layer::Confirm(c));
             Vec::new()
         }
     }
@@ -206,35 +206,40 @@ pub fn offer_files(
     let (what, dir, more) = match purpose {
         FilesFor::OpenEncounter => (
             "saved encounters",
-            app.paths.encounters.clone(),
+            app.shell.paths.encounters.clone(),
             String::new(),
         ),
-        FilesFor::OpenAdventure => ("saved adventures", app.paths.adventures(), String::new()),
+        FilesFor::OpenAdventure => (
+            "saved adventures",
+            app.shell.paths.adventures(),
+            String::new(),
+        ),
         FilesFor::AddEncounter => (
             "saved encounters",
-            app.paths.encounters.clone(),
+            app.shell.paths.encounters.clone(),
             ": build one on the Encounter screen and save it".to_owned(),
         ),
         FilesFor::OpenDraft => (
             "drafts",
-            app.paths.drafts(),
-            app.keymap
+            app.shell.paths.drafts(),
+            app.shell
+                .keymap
                 .key_in(&[Ctx::ForgeUnsaved], Action::KeepDraft)
                 .map_or(String::new(), |k| {
                     format!(" ({k} keeps one when you leave unsaved work)")
                 }),
         ),
     };
-    match result.map(|found| crate::tui::files::summarise(found, &app.bestiary)) {
-        Ok(files) if files.is_empty() => {
-            app.info(format!("No {what} in {} yet{more}.", dir.display()))
-        }
-        Ok(files) => app.push(Layer::Files {
+    match result.map(|found| crate::tui::files::summarise(found, &app.shell.bestiary)) {
+        Ok(files) if files.is_empty() => app
+            .shell
+            .info(format!("No {what} in {} yet{more}.", dir.display())),
+        Ok(files) => app.shell.push(Layer::Files {
             purpose,
             files,
             cursor: 0,
         }),
-        Err(e) => app.error(e),
+        Err(e) => app.shell.error(e),
     }
 }
 
@@ -268,7 +273,7 @@ pub fn scroll_to(scroll: u16, action: Action, lines: usize, visible: usize) -> u
 /// The lines the key reference and the list of unreadable files show: the screen less the tabs,
 /// the status line, the help bar and the dialog's two borders.
 pub fn viewer_rows(app: &App) -> usize {
-    app.body_height().saturating_sub(2)
+    app.shell.body_height().saturating_sub(2)
 }
 
 /// Moves a form's row.

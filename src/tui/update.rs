@@ -20,14 +20,14 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let mut undoing = false;
     let cmds = match msg {
         Msg::Resize(w, h) => {
-            app.viewport = (w, h);
+            app.shell.viewport = (w, h);
             Vec::new()
         }
         Msg::Tick => {
-            if let Some(s) = app.status.as_mut() {
+            if let Some(s) = app.shell.status.as_mut() {
                 s.ttl = s.ttl.saturating_sub(1);
                 if s.ttl == 0 {
-                    app.status = None;
+                    app.shell.status = None;
                 }
             }
             Vec::new()
@@ -37,14 +37,14 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             carry_out(app, effects)
         }
         Msg::Running(running) => {
-            app.running = running;
+            app.shell.running = running;
             Vec::new()
         }
         Msg::Cancelled(cmd) => {
-            app.info(format!("Cancelled: {}.", cmd.doing()));
+            app.shell.info(format!("Cancelled: {}.", cmd.doing()));
             match *cmd {
                 Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(app, &job),
-                Cmd::ReadDesign { path, .. } => app.designs.cancelled(&path),
+                Cmd::ReadDesign { path, .. } => app.shell.designs.cancelled(&path),
                 _ => {}
             }
             Vec::new()
@@ -53,7 +53,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         // Ctrl-C before any binding: whatever the settings and whatever has the keys.
         Msg::Key(ev) if crate::tui::keymap::is_interrupt(&ev) => ctrl_c(app),
         Msg::Key(ev) => {
-            let action = app.keymap.lookup(&app.contexts(), &ev);
+            let action = app.shell.keymap.lookup(&app.contexts(), &ev);
             undoing = matches!(action, Some(Action::Undo | Action::Redo));
             let effects = on_key(app, ev, action);
             carry_out(app, effects)
@@ -141,7 +141,7 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
 /// does nothing elsewhere: pasted text must never run commands.
 fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
     // Notes keep the paste's line breaks, up to their own limit.
-    if let Some(Layer::Editor(e)) = app.layers.last_mut() {
+    if let Some(Layer::Editor(e)) = app.shell.layers.last_mut() {
         e.area.insert_str(text);
         return Vec::new();
     }
@@ -151,7 +151,9 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
             field.insert_str(&limited);
             after_text_change(app);
         }
-        None => app.info("Paste goes into a text field; none has focus."),
+        None => app
+            .shell
+            .info("Paste goes into a text field; none has focus."),
     }
     Vec::new()
 }
@@ -161,8 +163,7 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
 /// send (`F24`), and the raw terminal turns off the Ctrl-C signal, so without this the user
 /// could not leave at all. While the UI already asks whether to quit, it changes nothing.
 fn ctrl_c(app: &mut App) -> Vec<Cmd> {
-    let asking =
-        matches!(app.top(), Some(Layer::Confirm(c)) if c.leaving_for() == Some(&AfterLeave::Quit));
+    let asking = matches!(app.shell.top(), Some(Layer::Confirm(c)) if c.leaving_for() == Some(&AfterLeave::Quit));
     if asking {
         return Vec::new();
     }
@@ -171,13 +172,13 @@ fn ctrl_c(app: &mut App) -> Vec<Cmd> {
 
 /// The keys of the top layer, else the screen's, else the global ones.
 fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
-    if !app.layers.is_empty() {
+    if !app.shell.layers.is_empty() {
         return crate::tui::layers::on_key(app, &ev, action);
     }
     let Some(action) = action else {
         return Vec::new();
     };
-    let handled = match app.screen {
+    let handled = match app.shell.screen {
         Screen::Bestiary => bestiary::update::on_action(app, action),
         Screen::Forge => forge::update::on_action(app, action, &ev),
         Screen::Encounter => encounter::update::on_action(app, action),
@@ -189,7 +190,7 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
 
 /// A key typed into the top layer's text field: `true` if it was one.
 pub fn type_into_field(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> bool {
-    if let Some(Layer::Editor(e)) = app.layers.last_mut() {
+    if let Some(Layer::Editor(e)) = app.shell.layers.last_mut() {
         let width = crate::tui::widgets::text_area::EDITOR_TEXT_COLUMNS;
         match (action, typed_char(ev)) {
             (Some(a), _)
@@ -221,7 +222,7 @@ pub fn type_into_field(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> 
 
 /// The text field with focus: the top layer's, or the Bestiary's search box under its layer.
 fn focused_field(app: &mut App) -> Option<&mut crate::tui::widgets::text_field::TextField> {
-    match app.layers.last_mut()? {
+    match app.shell.layers.last_mut()? {
         Layer::Search => Some(&mut app.browser.query),
         other => other.text_field(),
     }
@@ -244,7 +245,7 @@ fn app_text_action(a: Action) -> bool {
 
 /// What typing changes at once: the search, a picker's cursor, a filter's level range.
 fn after_text_change(app: &mut App) {
-    match app.layers.last_mut() {
+    match app.shell.layers.last_mut() {
         Some(Layer::Search) => app.browser.query_changed(),
         Some(Layer::Forge(d)) => d.after_text_change(),
         Some(Layer::Encounter(d)) => d.after_text_change(),
@@ -258,14 +259,14 @@ fn global(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
         Action::Quit => return vec![Effect::Leave(AfterLeave::Quit)],
         Action::Help => {
-            let scroll = crate::tui::help::section_line(&app.keymap, app.screen.ctx());
-            app.push(Layer::Help { scroll });
+            let scroll = crate::tui::help::section_line(&app.shell.keymap, app.shell.screen.ctx());
+            app.shell.push(Layer::Help { scroll });
         }
         Action::ShowErrors => {
-            if app.bestiary.errors.is_empty() {
-                app.info("Every file loaded without errors.");
+            if app.shell.bestiary.errors.is_empty() {
+                app.shell.info("Every file loaded without errors.");
             } else {
-                app.push(Layer::Errors { scroll: 0 });
+                app.shell.push(Layer::Errors { scroll: 0 });
             }
         }
         Action::ToBestiary => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Bestiary))],
@@ -274,7 +275,7 @@ fn global(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToAdventure => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Adventure))],
         Action::ToTable => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Table))],
         Action::Reload => {
-            app.info("Reloading every monster from disk...");
+            app.shell.info("Reloading every monster from disk...");
             return vec![Cmd::ReloadAll { reopen: None }.into()];
         }
         _ => {}
@@ -297,12 +298,13 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         | AfterLeave::OpenEncounterAt(_)
         | AfterLeave::NewAdventure
         | AfterLeave::OpenAdventure => false,
-        AfterLeave::GoTo(s) => app.screen == Screen::Forge && *s != Screen::Forge,
+        AfterLeave::GoTo(s) => app.shell.screen == Screen::Forge && *s != Screen::Forge,
     };
     if replaces_forge && app.forge.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Forge(forge::Question::Unsaved(
-            then,
-        ))));
+        app.shell
+            .push(Layer::Confirm(Confirm::Forge(forge::Question::Unsaved(
+                then,
+            ))));
         return Vec::new();
     }
     let replaces_encounter = matches!(
@@ -313,7 +315,7 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             | AfterLeave::OpenEncounterAt(_)
     );
     if replaces_encounter && app.encounter.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Encounter(
+        app.shell.push(Layer::Confirm(Confirm::Encounter(
             encounter::Question::Unsaved(then),
         )));
         return Vec::new();
@@ -323,7 +325,7 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         AfterLeave::Quit | AfterLeave::NewAdventure | AfterLeave::OpenAdventure
     );
     if replaces_adventure && app.adventure.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Adventure(
+        app.shell.push(Layer::Confirm(Confirm::Adventure(
             adventure::Question::Unsaved(then),
         )));
         return Vec::new();
@@ -334,37 +336,37 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
 /// Does what `leave` was asked, unconditionally.
 fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     match then {
-        AfterLeave::Quit => app.quit = true,
+        AfterLeave::Quit => app.shell.quit = true,
         // The adventure's encounters may have been changed and saved elsewhere: read again.
         AfterLeave::GoTo(Screen::Adventure) => {
-            app.screen = Screen::Adventure;
+            app.shell.screen = Screen::Adventure;
             return vec![adventure::update::reload_cmd(&app.adventure)];
         }
         // The fight may have been changed by `lairsmith fight` in another terminal: read again.
         AfterLeave::GoTo(Screen::Table) => {
-            app.screen = Screen::Table;
+            app.shell.screen = Screen::Table;
             return vec![crate::tui::screens::table::update::refresh(&app.table)];
         }
-        AfterLeave::GoTo(s) => app.screen = s,
+        AfterLeave::GoTo(s) => app.shell.screen = s,
         AfterLeave::Edit(id) => forge::update::open_for_edit(app, &id),
         AfterLeave::EditTemplates(id) => {
             forge::update::open_for_edit(app, &id);
-            if app.screen == Screen::Forge {
+            if app.shell.screen == Screen::Forge {
                 app.forge.go_to(forge::Step::Templates);
             }
         }
         AfterLeave::NewEncounter => {
             encounter::update::reset(app);
-            app.screen = Screen::Encounter;
+            app.shell.screen = Screen::Encounter;
         }
         AfterLeave::OpenEncounter => return vec![Cmd::ListFiles(FilesFor::OpenEncounter)],
         AfterLeave::NewMonster => {
             app.forge = Forge::new_monster();
-            app.screen = Screen::Forge;
+            app.shell.screen = Screen::Forge;
         }
         AfterLeave::NewAdventure => {
             adventure::update::reset(app);
-            app.screen = Screen::Adventure;
+            app.shell.screen = Screen::Adventure;
         }
         AfterLeave::OpenAdventure => return vec![Cmd::ListFiles(FilesFor::OpenAdventure)],
         AfterLeave::OpenDraft => return vec![Cmd::ListFiles(FilesFor::OpenDraft)],
@@ -374,13 +376,13 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             let a = &app.adventure.adventure;
             app.encounter.treasure = a.treasure;
             app.encounter.treasure_seed = a.seed.unwrap_or(0);
-            app.screen = Screen::Encounter;
+            app.shell.screen = Screen::Encounter;
             return vec![Cmd::Encounter(encounter::job::Job::Load { path })];
         }
         AfterLeave::ReplacePlaceholder(i) => {
             if let Some(d) = encounter::update::design_placeholder(app, i) {
                 app.forge = Forge::with(d, None, false);
-                app.screen = Screen::Forge;
+                app.shell.screen = Screen::Forge;
             }
         }
     }

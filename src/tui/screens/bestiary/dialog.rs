@@ -95,7 +95,7 @@ pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
                     2 => cycle_value(&mut form.role, Role::ALL.len() + 1, action),
                     _ => {}
                 }
-                app.push(Dialog::Relevel(form).into());
+                app.shell.push(Dialog::Relevel(form).into());
             }
         },
         Dialog::Filter(form) => super::update::filter_key(app, form, action),
@@ -105,7 +105,7 @@ pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
 
 /// What typing into the dialog's field changes at once: a filter's level range.
 pub fn after_text_change(app: &mut App) {
-    if let Some(crate::tui::layer::Layer::Bestiary(Dialog::Filter(_))) = app.layers.last() {
+    if let Some(crate::tui::layer::Layer::Bestiary(Dialog::Filter(_))) = app.shell.layers.last() {
         super::update::filter_levels_changed(app);
     }
 }

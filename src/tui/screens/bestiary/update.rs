@@ -57,7 +57,7 @@ pub enum Prompt {
 
 /// Keys on the Bestiary screen. `None` lets the global keys handle it.
 pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
-    let page = app.body_height().saturating_sub(8).max(1) as isize;
+    let page = app.shell.body_height().saturating_sub(8).max(1) as isize;
     let br = &mut app.browser;
     let preview = br.pane == Pane::Preview;
     match action {
@@ -81,25 +81,25 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Search => {
             br.pane = Pane::List;
-            app.push(Layer::Search);
+            app.shell.push(Layer::Search);
         }
         Action::ClearSearch => {
             if br.query.is_empty() {
                 return None;
             }
             br.query.clear();
-            app.info("Search cleared.");
+            app.shell.info("Search cleared.");
         }
         Action::Filter => open_filters(app),
         Action::ClearFilter => {
             br.filter = lairsmith_core::bestiary::Filter::default();
             br.query.clear();
-            app.info("Search and filters cleared.");
+            app.shell.info("Search and filters cleared.");
         }
         Action::MineOnly => {
             br.filter.mine = !br.filter.mine;
             let clear = app.key_on(crate::tui::app::Screen::Bestiary, Action::ClearFilter);
-            app.info(if app.browser.filter.mine {
+            app.shell.info(if app.browser.filter.mine {
                 format!("Only your own monsters; {clear} clears every filter.")
             } else {
                 "Your monsters and the shipped ones.".to_owned()
@@ -108,7 +108,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Sort => {
             br.sort = br.sort.next();
             let label = br.sort.label();
-            app.info(format!(
+            app.shell.info(format!(
                 "Sorted by {label} (a search sorts by match first)."
             ));
         }
@@ -121,15 +121,15 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             return Some(vec![Effect::Leave(AfterLeave::EditTemplates(id))]);
         }
         Action::New => return Some(vec![Effect::Leave(AfterLeave::NewMonster)]),
-        Action::Save => {
-            app.info("Nothing to save here: the Bestiary saves each change as you make it.")
-        }
+        Action::Save => app
+            .shell
+            .info("Nothing to save here: the Bestiary saves each change as you make it."),
         Action::Duplicate => return Some(duplicate(app)),
         Action::Relevel => {
             let id = br.selected_id()?;
             // The form shows what the re-level does to the overrides, so it needs the design.
             let design = design_of(app, &id)?;
-            app.push(Layer::Bestiary(Dialog::Relevel(RelevelForm {
+            app.shell.push(Layer::Bestiary(Dialog::Relevel(RelevelForm {
                 id,
                 level: TextField::new(&design.level.to_string()),
                 design,
@@ -142,24 +142,22 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Delete => {
             let id = br.selected_id()?;
-            let e = app.bestiary.get(&id)?;
+            let e = app.shell.bestiary.get(&id)?;
             if e.is_shipped() {
                 let msg = format!(
                     "{} is a shipped monster and cannot be deleted; only your own monsters can.",
                     e.card.name
                 );
-                app.error(msg);
+                app.shell.error(msg);
             } else {
                 let path = e.path.clone();
-                app.push(Layer::Confirm(Confirm::Bestiary(Question::Delete {
-                    id,
-                    path,
-                })));
+                let question = Question::Delete { id, path };
+                app.shell.push(Layer::Confirm(Confirm::Bestiary(question)));
             }
         }
-        Action::Restore => match app.deleted.last() {
+        Action::Restore => match app.shell.deleted.last() {
             Some(id) => return Some(vec![Cmd::Bestiary(Job::Restore { id: id.clone() }).into()]),
-            None => app.info(
+            None => app.shell.info(
                 "Nothing was deleted in this session; `lairsmith restore --list` shows the trash.",
             ),
         },
@@ -171,8 +169,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             } else {
                 (Prompt::ExportYaml { id: id.clone() }, "yaml")
             };
-            let field = TextField::new(&export_name(&app.paths.exports, &id, ext));
-            app.push(Layer::Prompt {
+            let field = TextField::new(&export_name(&app.shell.paths.exports, &id, ext));
+            app.shell.push(Layer::Prompt {
                 kind: PromptKind::Bestiary(kind),
                 title: format!("Export {} to file", if md { "Markdown" } else { "YAML" }),
                 field,
@@ -180,8 +178,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::ExportHtml => {
             let id = br.selected_id()?;
-            let field = TextField::new(&export_name(&app.paths.exports, &id, "html"));
-            app.push(Layer::Prompt {
+            let field = TextField::new(&export_name(&app.shell.paths.exports, &id, "html"));
+            app.shell.push(Layer::Prompt {
                 kind: PromptKind::Bestiary(Prompt::ExportHtml { id }),
                 title: "Export printable HTML to file".into(),
                 field,
@@ -189,14 +187,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::OpenEditor => {
             let id = br.selected_id()?;
-            let e = app.bestiary.get(&id)?;
+            let e = app.shell.bestiary.get(&id)?;
             if e.is_shipped() {
                 let dup = app.key_on(crate::tui::app::Screen::Bestiary, Action::Duplicate);
                 let msg = format!(
                     "{} is shipped and read-only: press {dup} to duplicate it into your bestiary, then edit the copy.",
                     e.card.name
                 );
-                app.error(msg);
+                app.shell.error(msg);
             } else {
                 let path = e.path.clone();
                 return Some(vec![Cmd::OpenEditor { path }.into()]);
@@ -217,7 +215,7 @@ pub fn open_filters(app: &mut App) {
         .as_ref()
         .map(|r| format!("{}..{}", r.start(), r.end()))
         .unwrap_or_default();
-    app.push(Layer::Bestiary(Dialog::Filter(FilterForm {
+    app.shell.push(Layer::Bestiary(Dialog::Filter(FilterForm {
         row: 0,
         levels: TextField::new(&levels),
     })));
@@ -231,13 +229,14 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
     let Some(loaded) = design_of(app, &id) else {
         return Vec::new();
     };
-    let d = lairsmith_core::bestiary::naming::copy_of(&app.bestiary, &loaded);
+    let d = lairsmith_core::bestiary::naming::copy_of(&app.shell.bestiary, &loaded);
     let source = app
+        .shell
         .bestiary
         .get(&id)
         .filter(|e| !e.is_shipped())
         .map(|e| e.path.clone());
-    match path_in(&app.paths.bestiary, &d.id, "yaml") {
+    match path_in(&app.shell.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![
             Cmd::Bestiary(Job::Write(MonsterWrite {
                 base: None,
@@ -249,7 +248,7 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
             .into(),
         ],
         Err(e) => {
-            app.error(e);
+            app.shell.error(e);
             Vec::new()
         }
     }
@@ -291,29 +290,30 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             fingerprint,
             design,
         } => monster_saved(app, *design, path, fingerprint),
-        Done::WriteFailed(e) => app.error(e.to_string()),
-        Done::RemoveFailed { path, why } => app.error(Done::remove_failed(&path, &why)),
+        Done::WriteFailed(e) => app.shell.error(e.to_string()),
+        Done::RemoveFailed { path, why } => app.shell.error(Done::remove_failed(&path, &why)),
         Done::Removed { id, path } => {
-            app.bestiary.remove(&id);
+            app.shell.bestiary.remove(&id);
             let restore = app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore);
-            app.info(format!(
+            app.shell.info(format!(
                 "Moved {} to the trash; {restore} puts it back (or `lairsmith restore {id}`).",
                 path.display()
             ));
-            app.deleted.push(id);
+            app.shell.deleted.push(id);
         }
         Done::Restored { id, result } => match result {
             Ok(loaded) => {
                 let (design, fp, path) = *loaded;
-                app.deleted.retain(|d| *d != id);
+                app.shell.deleted.retain(|d| *d != id);
                 let e = app
+                    .shell
                     .bestiary
                     .entry(design, Provenance::User, path.clone(), Some(fp));
-                app.bestiary.upsert(e);
+                app.shell.bestiary.upsert(e);
                 app.browser.select(&id);
-                app.info(format!("Restored {}.", path.display()));
+                app.shell.info(format!("Restored {}.", path.display()));
             }
-            Err(m) => app.error(m.to_string()),
+            Err(m) => app.shell.error(m.to_string()),
         },
     }
     Vec::new()
@@ -325,23 +325,29 @@ pub fn on_read(app: &mut App, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Edited { path, result } => match result {
             Ok(loaded) => edited(app, path, loaded.0, loaded.1),
-            Err(e) => app.error(format!(
+            Err(e) => app.shell.error(format!(
                 "{e} (the file was kept as you left it; the list shows the last good version)"
             )),
         },
         Outcome::Loaded(b) => {
-            app.loading = false;
+            app.shell.loading = false;
             let mut b = *b;
             // Monsters saved while the load was running are newer than what it read.
-            for e in app.bestiary.entries.iter().filter(|e| !e.is_shipped()) {
+            for e in app
+                .shell
+                .bestiary
+                .entries
+                .iter()
+                .filter(|e| !e.is_shipped())
+            {
                 b.upsert(e.clone());
             }
-            app.bestiary = b;
-            app.announce_load("loaded");
+            app.shell.bestiary = b;
+            app.shell.announce_load("loaded");
         }
         Outcome::Reloaded { bestiary, reopen } => {
-            app.bestiary = *bestiary;
-            app.announce_load("reloaded");
+            app.shell.bestiary = *bestiary;
+            app.shell.announce_load("reloaded");
             if let Some(id) = reopen {
                 return vec![Effect::Across(Across::OpenInForge(id))];
             }
@@ -360,11 +366,13 @@ pub fn monster_saved(
 ) {
     let (id, name) = (design.id.clone(), design.name.clone());
     let e = app
+        .shell
         .bestiary
         .entry(design, Provenance::User, path.clone(), Some(fp));
-    app.bestiary.upsert(e);
+    app.shell.bestiary.upsert(e);
     app.browser.select(&id);
-    app.info(format!("Saved {name} to {}.", path.display()));
+    app.shell
+        .info(format!("Saved {name} to {}.", path.display()));
 }
 
 /// The monster file the editor closed on, read back: in the list, with what the lint says.
@@ -374,10 +382,14 @@ fn edited(
     design: lairsmith_core::monster::MonsterDesign,
     fp: Fingerprint,
 ) {
-    let findings =
-        lairsmith_core::monster::block_and_findings(&design, &app.bestiary.templates, Some(&path))
-            .1;
+    let findings = lairsmith_core::monster::block_and_findings(
+        &design,
+        &app.shell.bestiary.templates,
+        Some(&path),
+    )
+    .1;
     let entry = app
+        .shell
         .bestiary
         .entry(design, Provenance::User, path.clone(), Some(fp));
     let errors = findings
@@ -386,7 +398,7 @@ fn edited(
         .count();
     let warnings = findings.len() - errors;
     let id = entry.card.id.clone();
-    app.bestiary.upsert(entry);
+    app.shell.bestiary.upsert(entry);
     app.browser.select(&id);
     let first = findings
         .first()
@@ -397,9 +409,9 @@ fn edited(
         path.display()
     );
     if errors > 0 {
-        app.error(msg)
+        app.shell.error(msg)
     } else {
-        app.info(msg)
+        app.shell.info(msg)
     }
 }
 
@@ -414,10 +426,10 @@ fn read_entry<T>(
         &lairsmith_core::bestiary::Entry,
     ) -> Result<T, String>,
 ) -> Option<T> {
-    match read(&app.designs, app.bestiary.get(id)?) {
+    match read(&app.shell.designs, app.shell.bestiary.get(id)?) {
         Ok(v) => Some(v),
         Err(e) => {
-            app.error(e);
+            app.shell.error(e);
             None
         }
     }
@@ -454,7 +466,7 @@ pub fn relevel_ask(
         && let Some(why) = lairsmith_core::monster::template_apply::rank_change_refusal(
             d,
             rank,
-            &app.bestiary.templates,
+            &app.shell.bestiary.templates,
         )
     {
         return Err(why.words(Some(&crate::tui::hint::words(app, &why.hint()))));
@@ -477,7 +489,7 @@ pub fn relevel_preview(
     Ok(lairsmith_core::monster::relevel::relevel(
         &form.design,
         ask,
-        &app.bestiary.templates,
+        &app.shell.bestiary.templates,
         lairsmith_core::monster::kit::Templates::embedded(),
     ))
 }
@@ -496,7 +508,7 @@ pub fn relevel_fixed_overrides(d: &lairsmith_core::monster::MonsterDesign) -> bo
 pub fn relevel_key(app: &mut App, mut form: RelevelForm, action: Action) {
     match action {
         Action::FollowFormula if !relevel_fixed_overrides(&form.design) => {
-            app.info(format!(
+            app.shell.info(format!(
                 "{} has no fixed override to make relative.",
                 form.design.name
             ));
@@ -513,7 +525,7 @@ pub fn relevel_key(app: &mut App, mut form: RelevelForm, action: Action) {
         }
         _ => {}
     }
-    app.push(Dialog::Relevel(form).into());
+    app.shell.push(Dialog::Relevel(form).into());
 }
 
 /// Enter in the re-level form: a shipped monster is written as a copy at once; for one of the
@@ -525,26 +537,32 @@ pub fn relevel_chosen(app: &mut App, mut form: RelevelForm) -> Vec<Effect> {
     // What is saved is what the form showed: a file changed under the open form is shown first.
     if fresh != form.design {
         form.design = fresh;
-        app.info("The monster's file changed on disk while the form was open; the form now shows it as it is. Enter re-levels it.");
-        app.push(Dialog::Relevel(form).into());
+        app.shell.info("The monster's file changed on disk while the form was open; the form now shows it as it is. Enter re-levels it.");
+        app.shell.push(Dialog::Relevel(form).into());
         return Vec::new();
     }
     let done = match relevel_preview(app, &form) {
         Ok(done) => done,
         Err(e) => {
-            app.error(e);
-            app.push(Dialog::Relevel(form).into());
+            app.shell.error(e);
+            app.shell.push(Dialog::Relevel(form).into());
             return Vec::new();
         }
     };
     let d = done.design;
-    if app.bestiary.get(&form.id).is_none_or(|e| e.is_shipped()) {
+    if app
+        .shell
+        .bestiary
+        .get(&form.id)
+        .is_none_or(|e| e.is_shipped())
+    {
         return relevel_write(app, d, true);
     }
     let design = Box::new(d);
-    app.push(Layer::Confirm(Confirm::Bestiary(Question::RelevelOwn {
-        design,
-    })));
+    app.shell
+        .push(Layer::Confirm(Confirm::Bestiary(Question::RelevelOwn {
+            design,
+        })));
     Vec::new()
 }
 
@@ -557,7 +575,7 @@ fn relevel_write(
     let Some(loaded) = design_of(app, &d.id) else {
         return Vec::new();
     };
-    let Some(e) = app.bestiary.get(&d.id) else {
+    let Some(e) = app.shell.bestiary.get(&d.id) else {
         return Vec::new();
     };
     let base = (!copy && !e.is_shipped()).then(|| Box::new((*loaded).clone()));
@@ -565,11 +583,11 @@ fn relevel_write(
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
-            lairsmith_core::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
-            match path_in(&app.paths.bestiary, &d.id, "yaml") {
+            lairsmith_core::bestiary::naming::rename_as_copy(&app.shell.bestiary, &mut d);
+            match path_in(&app.shell.paths.bestiary, &d.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(err) => {
-                    app.error(err);
+                    app.shell.error(err);
                     return Vec::new();
                 }
             }
@@ -623,25 +641,25 @@ pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
         }
         other => crate::tui::layers::form_move(&mut form.row, FILTER_ROWS.len(), other),
     }
-    app.push(Dialog::Filter(form).into());
+    app.shell.push(Dialog::Filter(form).into());
 }
 
 /// The level range typed into the filter form applies as soon as it parses.
 pub fn filter_levels_changed(app: &mut App) {
-    let Some(Layer::Bestiary(Dialog::Filter(form))) = app.layers.last() else {
+    let Some(Layer::Bestiary(Dialog::Filter(form))) = app.shell.layers.last() else {
         return;
     };
     let t = form.levels.text();
     if t.trim().is_empty() {
         app.browser.filter.levels = None;
-        app.status = None;
+        app.shell.status = None;
         return;
     }
     match Filter::parse_levels(&t) {
         Ok(r) => {
             app.browser.filter.levels = Some(r);
-            app.status = None;
+            app.shell.status = None;
         }
-        Err(e) => app.error(e),
+        Err(e) => app.shell.error(e),
     }
 }

@@ -60,7 +60,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
 
 fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
     let br = &app.browser;
-    let focused = matches!(app.top(), Some(Layer::Search));
+    let focused = matches!(app.shell.top(), Some(Layer::Search));
     let sb = Block::bordered()
         .title(" Search ")
         .border_style(if focused {
@@ -90,7 +90,7 @@ fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
 /// What is shown of how many, the filters in force and the sort.
 fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
     let br = &app.browser;
-    let b = &app.bestiary;
+    let b = &app.shell.bestiary;
     let mut parts: Vec<String> = Vec::new();
     if let Some(r) = &br.filter.levels {
         parts.push(format!("lvl {}-{}", r.start(), r.end()));
@@ -135,8 +135,8 @@ fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
 /// nothing extra per frame.
 fn list(app: &App, f: &mut Frame, list_area: Rect) {
     let br = &app.browser;
-    let b = &app.bestiary;
-    let focused = matches!(app.top(), Some(Layer::Search));
+    let b = &app.shell.bestiary;
+    let focused = matches!(app.shell.top(), Some(Layer::Search));
     let query = br.query.text();
     let rows = list_area.height.saturating_sub(2) as usize;
     // `update` keeps the offset for the terminal's size; a frame of another size (a test's)
@@ -255,7 +255,7 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
 /// The selected monster's stat block, with its origin and lint findings first.
 fn preview(app: &App, f: &mut Frame, right: Rect) {
     let br = &app.browser;
-    let b = &app.bestiary;
+    let b = &app.shell.bestiary;
     let preview_focused = br.pane == Pane::Preview;
     let pblock = Block::bordered()
         .title(" Stat block ")
@@ -289,7 +289,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                     style,
                 )));
             }
-            match app.designs.block(e) {
+            match app.shell.designs.block(e) {
                 Ok(block) => lines.extend(statblock::text(&block).lines),
                 Err(err) => lines.push(Line::from(Span::styled(
                     lairsmith_core::text::escape_controls(&err).into_owned(),
@@ -367,7 +367,7 @@ pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
 /// keys: "↑↓ row · ←→ value · type levels · Enter done · F clears".
 fn filter_hint(app: &App, form: &FilterForm) -> String {
     let ctxs = Layer::Bestiary(Dialog::Filter(form.clone())).contexts();
-    let key = |a: Action| app.keymap.key_in(&ctxs, a);
+    let key = |a: Action| app.shell.keymap.key_in(&ctxs, a);
     let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
         (Some(a), Some(b)) => Some(format!("{a}{b} {what}")),
         (Some(k), None) | (None, Some(k)) => Some(format!("{k} {what}")),
@@ -481,7 +481,7 @@ fn relevel_body(app: &App, form: &RelevelForm) -> Vec<Line<'static>> {
 /// no binding gives is left out. Scrolling is offered when the overrides do not fit.
 fn relevel_hint(app: &App, form: &RelevelForm, scrolls: bool, width: usize) -> Vec<Line<'static>> {
     let ctxs = form.contexts();
-    let key = |a: Action| app.keymap.key_in(&ctxs, a);
+    let key = |a: Action| app.shell.keymap.key_in(&ctxs, a);
     let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
         (Some(x), Some(y)) => Some(format!("{x}{y} {what}")),
         (Some(x), None) | (None, Some(x)) => Some(format!("{x} {what}")),
@@ -523,7 +523,7 @@ pub fn relevel_scroll_max(app: &App, form: &RelevelForm) -> usize {
 }
 
 fn viewport(app: &App) -> Rect {
-    Rect::new(0, 0, app.viewport.0, app.viewport.1)
+    Rect::new(0, 0, app.shell.viewport.0, app.shell.viewport.1)
 }
 
 /// The re-level form over the screen: level, rank and role, what each override does at the

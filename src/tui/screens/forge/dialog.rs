@@ -41,14 +41,14 @@ impl Dialog {
 
 /// A key on the dialog, which has been taken off the stack: put back unless it closes.
 pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
-    let page = app.body_height();
+    let page = app.shell.body_height();
     match dialog {
         Dialog::TemplatePicker(mut p) => match action {
             Action::Back => {}
             Action::Choose if super::update::template_chosen(app, &p) => {}
             other => {
                 crate::tui::layers::picker_move(&mut p.cursor, other, page);
-                app.push(Dialog::TemplatePicker(p).into());
+                app.shell.push(Dialog::TemplatePicker(p).into());
             }
         },
     }

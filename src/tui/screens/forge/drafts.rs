@@ -38,7 +38,7 @@ pub fn keep(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
         let name = file
             .path
             .parent()
-            .filter(|dir| *dir == app.paths.bestiary)
+            .filter(|dir| *dir == app.shell.paths.bestiary)
             .and(file.path.file_name())?;
         Some((name.to_string_lossy().into_owned(), file.fingerprint))
     });
@@ -80,10 +80,11 @@ pub fn delete_asked(app: &mut App, file: &SavedFile) {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    app.push(Layer::Confirm(Confirm::Forge(Question::DeleteDraft {
-        path: file.path.clone(),
-        name,
-    })));
+    app.shell
+        .push(Layer::Confirm(Confirm::Forge(Question::DeleteDraft {
+            path: file.path.clone(),
+            name,
+        })));
 }
 
 /// The answer to the question before deleting a draft; `Err` keeps asking.
@@ -107,36 +108,38 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 let open = app.key_on(Screen::Forge, Action::Open);
                 // The folder is in the guide (Where files are saved); the file's name is enough to find it.
                 let file = kept.path.file_name().unwrap_or_default().to_string_lossy();
-                app.info(format!(
+                app.shell.info(format!(
                     "Kept {name} as drafts/{file}; {open} in the Forge reopens it."
                 ));
                 return then.map(Effect::Leave).into_iter().collect();
             }
-            Err(e) => app.error(format!(
+            Err(e) => app.shell.error(format!(
                 "The draft was not kept: {e}. Your work is still in the Forge."
             )),
         },
         Done::DraftLoaded { path, result } => match result {
             Ok(r) => reopen(app, path, *r),
-            Err(e) => app.error(e.to_string()),
+            Err(e) => app.shell.error(e.to_string()),
         },
         Done::DraftRemoved {
             path,
             result: Err(e),
-        } => app.error(format!(
+        } => app.shell.error(format!(
             "Saved; the draft {} could not be deleted: {e}",
             path.display()
         )),
         Done::DraftTrashed { path, result } => match result {
             Ok(to) => {
-                app.info(format!(
+                app.shell.info(format!(
                     "Moved the draft {} to {}.",
                     path.display(),
                     to.display()
                 ));
                 return vec![Cmd::ListFiles(FilesFor::OpenDraft).into()];
             }
-            Err(e) => app.error(format!("The draft {} was not deleted: {e}", path.display())),
+            Err(e) => app
+                .shell
+                .error(format!("The draft {} was not deleted: {e}", path.display())),
         },
         _ => {}
     }
@@ -157,7 +160,7 @@ fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
     let shipped = origin
         .copy_of
         .as_deref()
-        .and_then(|id| app.bestiary.get(id))
+        .and_then(|id| app.shell.bestiary.get(id))
         .filter(|e| e.is_shipped())
         .and_then(|e| e.design_in_memory());
     let (baseline, file) = match (base, origin.edits) {
@@ -178,13 +181,13 @@ fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
     forge.copy_of = origin.copy_of;
     forge.draft = Some(OnDisk { path, fingerprint });
     app.forge = forge;
-    app.screen = Screen::Forge;
+    app.shell.screen = Screen::Forge;
     let save = app.key_on(Screen::Forge, Action::Save);
     match lost {
-        None => app.info(format!(
+        None => app.shell.info(format!(
             "Draft of {name} reopened, unsaved; {save} saves it and deletes the draft."
         )),
-        Some(why) => app.error(format!(
+        Some(why) => app.shell.error(format!(
             "Draft of {name} reopened, but the monster file it changed cannot be read ({why}); {save} saves it as a new monster."
         )),
     }

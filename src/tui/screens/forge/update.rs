@@ -23,17 +23,21 @@ use ratatui::crossterm::event::KeyEvent;
 
 /// Opens a monster from the bestiary in the Forge. A shipped monster opens as the user's copy.
 pub fn open_for_edit(app: &mut App, id: &str) {
-    if app.bestiary.get(id).is_none() {
-        app.error(format!("no monster has the id `{id}`"));
+    if app.shell.bestiary.get(id).is_none() {
+        app.shell.error(format!("no monster has the id `{id}`"));
         return;
     }
-    let loaded = app.bestiary.get(id).map(|e| app.designs.design(e));
+    let loaded = app
+        .shell
+        .bestiary
+        .get(id)
+        .map(|e| app.shell.designs.design(e));
     let loaded = match loaded {
         Some(Ok(d)) => d,
-        Some(Err(e)) => return app.error(e),
+        Some(Err(e)) => return app.shell.error(e),
         None => return,
     };
-    let Some(e) = app.bestiary.get(id) else {
+    let Some(e) = app.shell.bestiary.get(id) else {
         return;
     };
     let (file, msg) = match (e.provenance, e.fingerprint) {
@@ -62,8 +66,8 @@ pub fn open_for_edit(app: &mut App, id: &str) {
         forge.copy_of = Some(loaded.id.clone());
     }
     app.forge = forge;
-    app.screen = Screen::Forge;
-    app.info(msg);
+    app.shell.screen = Screen::Forge;
+    app.shell.info(msg);
 }
 
 /// The Forge's questions.
@@ -104,7 +108,7 @@ pub enum Prompt {
 }
 
 fn ask(app: &mut App, q: Question) {
-    app.push(Layer::Confirm(Confirm::Forge(q)));
+    app.shell.push(Layer::Confirm(Confirm::Forge(q)));
 }
 
 /// Saves the design in the Forge, asking first when the lint finds errors; then `then`.
@@ -138,21 +142,22 @@ fn save_as_copy(app: &mut App) -> Vec<Effect> {
 fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
     let f = &mut app.forge;
     if f.design.name.trim().is_empty() {
-        app.error("Give the monster a name before saving (Details step).");
+        app.shell
+            .error("Give the monster a name before saving (Details step).");
         return Vec::new();
     }
     let (path, expect) = match f.design.file() {
         Some(file) => (file.path.clone(), Expect::Unchanged(file.fingerprint)),
         None => {
             lairsmith_core::bestiary::naming::assign_forge_identity(
-                &app.bestiary,
+                &app.shell.bestiary,
                 &mut f.design,
                 f.copy_of.is_some(),
             );
-            match path_in(&app.paths.bestiary, &f.design.id, "yaml") {
+            match path_in(&app.shell.paths.bestiary, &f.design.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(e) => {
-                    app.error(e);
+                    app.shell.error(e);
                     return Vec::new();
                 }
             }
@@ -190,12 +195,12 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
         }
         (Question::Unsaved(then), Action::No) => {
             app.forge = Forge::new_monster();
-            app.info("Changes discarded.");
+            app.shell.info("Changes discarded.");
             // Leaving may still have the encounter to ask about.
             vec![Effect::Leave(then)]
         }
         (Question::ChangedOnDisk { path }, Action::ReloadFromDisk) => {
-            app.info(format!(
+            app.shell.info(format!(
                 "Reloading {}; your unsaved edits are dropped.",
                 path.display()
             ));
@@ -205,7 +210,8 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
         (Question::ChangedOnDisk { .. }, Action::SaveCopy) => save_as_copy(app),
         (Question::LintErrors { then, .. }, Action::Yes) => save_unchecked(app, then),
         (Question::LintErrors { .. }, Action::No | Action::Back) => {
-            app.info("Not saved. The Review step lists what the lint found.");
+            app.shell
+                .info("Not saved. The Review step lists what the lint found.");
             Vec::new()
         }
         (_, Action::Back) => Vec::new(),
@@ -253,7 +259,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
         Done::SaveFailed { path, error } if error.changed_on_disk() => {
             ask(app, Question::ChangedOnDisk { path })
         }
-        Done::SaveFailed { error, .. } => app.error(error.to_string()),
+        Done::SaveFailed { error, .. } => app.shell.error(error.to_string()),
         other => return super::drafts::on_outcome(app, other),
     }
     Vec::new()
@@ -267,7 +273,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
             let done = f.step_history(back);
-            app.stepped(back, done);
+            app.shell.stepped(back, done);
         }
         Action::NextPane | Action::PrevPane => {
             f.focus = if f.focus == Focus::Editor {
@@ -305,7 +311,9 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         Action::Left | Action::Right => cycle_or_step(app, action == Action::Right),
         Action::Choose => choose(app),
         Action::Toggle => toggle(app),
-        Action::AddPower => app.push(super::dialog::Dialog::TemplatePicker(Picker::new()).into()),
+        Action::AddPower => app
+            .shell
+            .push(super::dialog::Dialog::TemplatePicker(Picker::new()).into()),
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenDraft)]),
         Action::NewPower => new_power(f),
         Action::Edit if f.step == Step::Powers && f.power_form.is_none() => {
@@ -345,7 +353,7 @@ fn type_level(app: &mut App, c: char) {
 /// A moving key while the preview has the focus.
 fn scroll_preview(app: &mut App, action: Action) {
     let f = &mut app.forge;
-    let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.viewport);
+    let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.shell.viewport);
     f.preview_scroll = crate::tui::layers::scroll_to(f.preview_scroll, action, lines, visible);
 }
 
@@ -464,7 +472,8 @@ fn delete_power(app: &mut App) {
         f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
         f.changed(None);
         let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
-        app.info(format!("Removed {}; {undo} undoes.", p.name));
+        app.shell
+            .info(format!("Removed {}; {undo} undoes.", p.name));
     }
 }
 
@@ -476,7 +485,7 @@ fn remove_detail(app: &mut App) {
     {
         f.changed(None);
         let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
-        app.info(format!("Removed; {undo} undoes."));
+        app.shell.info(format!("Removed; {undo} undoes."));
     }
 }
 
@@ -507,14 +516,14 @@ fn activate_field(app: &mut App, field: Field) {
             let kind = PromptKind::Forge(Prompt::Field);
             if row.lines {
                 let area = crate::tui::widgets::text_area::TextArea::new(&value);
-                app.push(Layer::Editor(crate::tui::layer::Editor {
+                app.shell.push(Layer::Editor(crate::tui::layer::Editor {
                     kind,
                     title,
                     area,
                 }));
             } else {
                 let field = TextField::holding(&value, row.max_chars);
-                app.push(Layer::Prompt { kind, title, field });
+                app.shell.push(Layer::Prompt { kind, title, field });
             }
         }
         Edit::Toggle(toggle) => {
@@ -553,13 +562,13 @@ pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
     let one_line = crate::tui::widgets::text_field::one_line(&before);
     let in_area = || crate::tui::widgets::text_area::TextArea::new(&before).text();
     if text == before || text.chars().eq(one_line) || text == in_area() {
-        app.status = None;
+        app.shell.status = None;
         return Ok(());
     }
     row.set(&mut f.design, text)?;
     f.powers_custom |= field.is_power();
     f.changed(None);
-    app.status = None;
+    app.shell.status = None;
     Ok(())
 }
 
@@ -611,7 +620,7 @@ fn apply_option(app: &mut App, advance: bool) {
             match changed {
                 Ok(new) => *d = new,
                 Err(m) => {
-                    app.error(m);
+                    app.shell.error(m);
                     return;
                 }
             }
@@ -665,12 +674,13 @@ fn add_template(app: &mut App, p: lairsmith_core::monster::Power) {
     let name = p.name.clone();
     let names = f.design.powers.iter().map(|q| q.name.as_str());
     if let Err(e) = super::fields::name_is_free("power", names, &name) {
-        app.error(format!("{name} was not added: {e}"));
+        app.shell.error(format!("{name} was not added: {e}"));
         return;
     }
     f.design.powers.push(p);
     f.powers_custom = true;
     f.power_cursor = f.design.powers.len() - 1;
     f.changed(None);
-    app.info(format!("Added {name} from the templates; Enter edits it."));
+    app.shell
+        .info(format!("Added {name} from the templates; Enter edits it."));
 }

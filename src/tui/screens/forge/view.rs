@@ -119,7 +119,7 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
         });
     let inner = eblock.inner(editor_area);
     fr.render_widget(eblock, editor_area);
-    let editing = match app.top() {
+    let editing = match app.shell.top() {
         Some(Layer::Prompt {
             kind: PromptKind::Forge(_),
             field,
@@ -483,12 +483,13 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
     let path = match f.design.path() {
         Some(path) => path.display().to_string(),
         None => app
+            .shell
             .paths
             .bestiary
             .join(format!(
                 "{}.yaml",
                 lairsmith_core::bestiary::naming::forge_identity(
-                    &app.bestiary,
+                    &app.shell.bestiary,
                     &f.design,
                     f.copy_of.is_some()
                 )
@@ -584,7 +585,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             format!(
                 "Delete the draft of {name} ({})? It goes to the trash ({}).",
                 path.display(),
-                lairsmith_core::store::trash::dir(&app.paths.root)
+                lairsmith_core::store::trash::dir(&app.shell.paths.root)
                     .join("drafts")
                     .display()
             ),

@@ -239,10 +239,10 @@ pub(super) fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         .selected_index()
         .map(|i| &fight.now.combatants[i].origin)
         .and_then(|o| match o {
-            lairsmith_core::fight::model::Origin::Monster { id } => app.bestiary.get(id),
+            lairsmith_core::fight::model::Origin::Monster { id } => app.shell.bestiary.get(id),
             _ => None,
         })
-        .map(|e| app.designs.block(e));
+        .map(|e| app.shell.designs.block(e));
     let text = match monster {
         Some(Ok(b)) => crate::tui::widgets::statblock::text(&b),
         Some(Err(e)) => {

@@ -27,7 +27,7 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
         (Question::Award { .. }, false) => {
             let end = app.key_on(crate::tui::app::Screen::Table, Action::Undo);
             let write = app.key_on(crate::tui::app::Screen::Table, Action::EndFight);
-            app.info(format!(
+            app.shell.info(format!(
                 "The XP is not written. {write} here (or `lairsmith fight end {} --write`) writes it later; {end} takes the end back.",
                 open.path
                     .file_stem()
@@ -65,7 +65,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             why,
         } => {
             // The question again, with what was typed: a mistyped name is corrected, not retyped.
-            app.error(crate::tui::hint::with_hint(
+            app.shell.error(crate::tui::hint::with_hint(
                 app,
                 &why.why,
                 why.hint.as_ref(),
@@ -76,7 +76,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
         Done::Lobby(Err(e)) => {
             app.table.lobby.read = true;
             app.table.lobby.cancelled = false;
-            app.error(e);
+            app.shell.error(e);
             Vec::new()
         }
         Done::Fight {
@@ -109,24 +109,26 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 fight: *fight,
                 fingerprint,
             });
-            app.screen = crate::tui::app::Screen::Table;
+            app.shell.screen = crate::tui::app::Screen::Table;
             if turn_moved {
                 app.table.selected = app.table.fight().and_then(|f| f.now.turn.clone());
             }
             app.table.keep_selection();
             app.table.log_back = 0;
             if let Some(last) = news.last() {
-                app.info(lairsmith_core::text::escape_controls(last).into_owned());
+                app.shell
+                    .info(lairsmith_core::text::escape_controls(last).into_owned());
             }
             app.table.news = news;
             if asks_award {
-                app.push(Layer::Confirm(Confirm::Table(Question::Award {
-                    treasure: app.table.treasure,
-                })));
+                app.shell
+                    .push(Layer::Confirm(Confirm::Table(Question::Award {
+                        treasure: app.table.treasure,
+                    })));
             } else if offered {
                 super::update::ask_apply(app);
             } else if no_file {
-                app.info("The fight has ended. Its party is written in the encounter, not saved, so no party file holds its XP.");
+                app.shell.info("The fight has ended. Its party is written in the encounter, not saved, so no party file holds its XP.");
             }
             Vec::new()
         }
@@ -136,7 +138,8 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             read,
             ..
         } => {
-            app.error(crate::tui::hint::with_hint(app, &e.why, e.hint.as_ref()));
+            app.shell
+                .error(crate::tui::hint::with_hint(app, &e.why, e.hint.as_ref()));
             if read {
                 // The file cannot be read (removed, broken by hand): back to the list.
                 app.table.open = None;

@@ -45,7 +45,7 @@ pub fn on_prompt(
         Prompt::Add => {
             let c = lairsmith_core::fight::build::reinforcement(
                 &open.fight,
-                &app.bestiary,
+                &app.shell.bestiary,
                 text,
                 false,
                 None,

@@ -41,7 +41,8 @@ pub(super) fn run(job: Job) -> Effect {
 
 pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     if action == Action::Save {
-        app.info("Nothing to save here: a fight's file is written at every step.");
+        app.shell
+            .info("Nothing to save here: a fight's file is written at every step.");
         return Some(Vec::new());
     }
     if app.table.open.is_none() {
@@ -113,7 +114,7 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
         }
         Action::ApplyOffers => {
             if f.now.offers.is_empty() {
-                app.error("Nothing is offered: the last step was no roll whose power lines offer an effect (P16).");
+                app.shell.error("Nothing is offered: the last step was no roll whose power lines offer an effect (P16).");
             } else {
                 ask_apply(app);
             }
@@ -130,11 +131,11 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
         }
         Action::ExportLog => {
             let path = crate::tui::export::export_name(
-                &app.paths.exports,
+                &app.shell.paths.exports,
                 &format!("{} log", f.name),
                 "md",
             );
-            app.push(Layer::Prompt {
+            app.shell.push(Layer::Prompt {
                 kind: PromptKind::Table(Prompt::ExportLog),
                 title: "Export the fight's log (Markdown) to file".into(),
                 field: TextField::new(&path),
@@ -143,7 +144,7 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
         }
         Action::ChallengeCheck => {
             if f.now.challenges.is_empty() {
-                app.error("The encounter has no extended challenge.");
+                app.shell.error("The encounter has no extended challenge.");
             } else {
                 ask(
                     app,
@@ -169,11 +170,13 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             if f.now.ended.is_some() && has_file && f.awarded.is_empty() {
                 // Its XP not yet written (declined, or an award that began and failed): E
                 // offers the write again, which finishes a begun award without adding twice.
-                app.push(Layer::Confirm(Confirm::Table(Question::Award {
-                    treasure: app.table.treasure,
-                })));
+                app.shell
+                    .push(Layer::Confirm(Confirm::Table(Question::Award {
+                        treasure: app.table.treasure,
+                    })));
             } else if f.now.ended.is_some() {
-                app.error("The fight has ended; u takes the end back (until its XP is written).");
+                app.shell
+                    .error("The fight has ended; u takes the end back (until its XP is written).");
             } else {
                 ask(
                     app,
@@ -203,7 +206,8 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
         match (&who, &name) {
             (Some(w), Some(n)) => Some((w.clone(), n.clone())),
             _ => {
-                app.error("No creature is selected: the fight has none (A adds one).");
+                app.shell
+                    .error("No creature is selected: the fight has none (A adds one).");
                 None
             }
         }
@@ -241,7 +245,8 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
         },
         Action::RemoveCreature => {
             if let Some((who, _)) = on_who(app) {
-                app.push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
+                app.shell
+                    .push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
             }
             Vec::new()
         }
@@ -329,7 +334,7 @@ fn creature_prompt(action: Action, who: String, name: &str) -> (Prompt, String) 
 }
 
 pub(super) fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
-    app.push(Layer::Prompt {
+    app.shell.push(Layer::Prompt {
         kind: PromptKind::Table(prompt),
         title: lairsmith_core::text::escape_controls(&title).into_owned(),
         // No limit of its own: what is too long for an effect's text or an id is refused by
@@ -350,7 +355,7 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Open => return Some(vec![run(Job::Lobby)]),
         Action::Choose => {
             if l.is_empty() {
-                app.info("No fights and no saved encounters yet: save an encounter on the Encounter screen first.");
+                app.shell.info("No fights and no saved encounters yet: save an encounter on the Encounter screen first.");
                 return Some(Vec::new());
             }
             let c = l.cursor.min(last);
@@ -359,12 +364,16 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let cmd = match (fight, encounter) {
                 (Some(id), _) => Job::Load {
                     path: lairsmith_core::fight::saved::fights_dir(
-                        &lairsmith_core::data_dir::DataDir::new(app.paths.root.clone()),
+                        &lairsmith_core::data_dir::DataDir::new(app.shell.paths.root.clone()),
                     )
                     .join(format!("{id}.yaml")),
                 },
                 (None, Some(e)) => {
-                    ask_start(app, app.paths.encounters.join(format!("{e}.yaml")), "");
+                    ask_start(
+                        app,
+                        app.shell.paths.encounters.join(format!("{e}.yaml")),
+                        "",
+                    );
                     return Some(Vec::new());
                 }
                 (None, None) => return Some(Vec::new()),
@@ -389,7 +398,8 @@ pub fn ask_start(app: &mut App, path: std::path::PathBuf, text: &str) {
 
 /// The key that lets lairsmith roll the dice a prompt asks for, for the words that name it.
 pub(super) fn lairsmith_rolls_key(app: &App) -> String {
-    app.keymap
+    app.shell
+        .keymap
         .key_or_unbound(&[crate::tui::keymap::Ctx::Dice], Action::LairsmithRolls)
 }
 
@@ -400,7 +410,7 @@ pub fn start_job(app: &mut App, path: std::path::PathBuf, surprised: Vec<String>
     Job::Start {
         with: lairsmith_core::fight::run::StartWith {
             encounter: path.to_string_lossy().into_owned(),
-            seed: Some(app.seeds.random()),
+            seed: Some(app.shell.seeds.random()),
             surprised,
             ..Default::default()
         },

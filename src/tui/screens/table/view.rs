@@ -57,7 +57,7 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
             format!(
                 "Save an encounter on the Encounter screen ({}), then come back, or press {} there.",
                 app.key_on(crate::tui::app::Screen::Table, Action::ToEncounter),
-                app.keymap.key_or_unbound(&[Ctx::Encounter], Action::StartFight)
+                app.shell.keymap.key_or_unbound(&[Ctx::Encounter], Action::StartFight)
             ),
             theme::dim(),
         ));
@@ -100,8 +100,8 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
                 "{} opens the fight or starts one (asking who is surprised; the monsters roll initiative, and {} asks for the players' d20s or {} enters a character's result).",
                 app.key_on(crate::tui::app::Screen::Table, Action::Choose),
                 // The keys of the fight that opens, not of this list.
-                app.keymap.key_or_unbound(&[Ctx::Table], Action::NextTurn),
-                app.keymap.key_or_unbound(&[Ctx::Table], Action::Initiative)
+                app.shell.keymap.key_or_unbound(&[Ctx::Table], Action::NextTurn),
+                app.shell.keymap.key_or_unbound(&[Ctx::Table], Action::Initiative)
             ),
             theme::dim(),
         ));
