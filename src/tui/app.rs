@@ -80,15 +80,20 @@ impl App {
                 lairsmith_core::encounter::System::D20e3 => vec![Ctx::Encounter3e, Ctx::Encounter],
             },
             Screen::Adventure => vec![Ctx::Adventure],
-            // The list of fights is one pane: Tab does nothing there, so it is not offered.
-            Screen::Table if self.table.open.is_none() => vec![Ctx::TableList],
-            Screen::Table => vec![Ctx::Table, Ctx::Panes],
+            Screen::Table => return self.table.contexts(),
         };
-        if screen != Screen::Table {
-            v.push(Ctx::Panes);
-        }
+        v.push(Ctx::Panes);
         v.extend([Ctx::Anywhere, Ctx::Global]);
         v
+    }
+
+    /// Notes every screen's contexts in the shell, for the sentences a screen words about
+    /// another's keys ([`Shell::key_on`]).
+    pub fn note_contexts(&mut self) {
+        for screen in Screen::ALL {
+            let contexts = self.screen_contexts(screen);
+            self.shell.note_contexts(screen, contexts);
+        }
     }
 
     /// The key that does `action` on `screen` in its current mode, for a hint; `None` when
@@ -109,6 +114,7 @@ impl App {
     /// Recomputes everything derived from the state. Cheap when nothing changed: each part
     /// remembers what it was computed from.
     pub fn derive(&mut self) {
+        self.note_contexts();
         self.browser.derive(&self.shell.bestiary);
         // The list shows the body less the search box, the filter line and two borders.
         self.browser

@@ -158,7 +158,8 @@ fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
             adventure::update::on_confirm(app, q, action).map_err(Confirm::Adventure)
         }
         Confirm::Table(q) => {
-            crate::tui::screens::table::on_confirm(app, q, action).map_err(Confirm::Table)
+            crate::tui::screens::table::on_confirm(&mut app.table, &mut app.shell, q, action)
+                .map_err(Confirm::Table)
         }
         Confirm::Party(q) => {
             crate::tui::screens::party::on_confirm(app, q, action).map_err(Confirm::Party)
@@ -190,9 +191,13 @@ fn answer(
         PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, action == Action::Save),
         PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, text),
         PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, text),
-        PromptKind::Table(p) => {
-            crate::tui::screens::table::on_prompt(app, p, text, action == Action::LairsmithRolls)
-        }
+        PromptKind::Table(p) => crate::tui::screens::table::on_prompt(
+            &mut app.table,
+            &mut app.shell,
+            p,
+            text,
+            action == Action::LairsmithRolls,
+        ),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The shell: everything the UI holds besides its five screens (the bestiary, the paths, the
 //! keymap, the modal layers, the status line, the terminal's size, the remembered session),
 //! and what any screen may do to it (say something, open a layer, word a key). Screens take
-//! their own state and the shell, never the whole [`App`](crate::tui::app::App), so no screen
+//! their own state and the shell, never the whole `App`, so no screen
 //! depends on another.
 
 use crate::tui::keymap::{Action, Ctx, Keymap};
@@ -38,6 +38,11 @@ impl Screen {
             Screen::Adventure => "Adventure",
             Screen::Table => "Table",
         }
+    }
+
+    /// Its place in [`Screen::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
     }
 
     /// The context whose section `?` opens on.
@@ -110,6 +115,9 @@ pub struct Shell {
     /// What was reopened from the last session, for the message that the bestiary loaded.
     pub reopened: Option<String>,
     pub quit: bool,
+    /// Each screen's contexts in its current mode, in the order of [`Screen::ALL`], as the
+    /// application last noted them: for a sentence that names another screen's key.
+    pub contexts: [Vec<Ctx>; 5],
 }
 
 impl Shell {
@@ -132,6 +140,7 @@ impl Shell {
             designs: Default::default(),
             reopened: None,
             quit: false,
+            contexts: Default::default(),
         }
     }
 
@@ -220,6 +229,17 @@ impl Shell {
     /// names it; a screen passes its own contexts.
     pub fn key_in(&self, contexts: &[Ctx], action: Action) -> String {
         self.keymap.key_or_unbound(contexts, action)
+    }
+
+    /// The key that does `action` on `screen` in its current mode (as last noted), for a
+    /// sentence that names it.
+    pub fn key_on(&self, screen: Screen, action: Action) -> String {
+        self.key_in(&self.contexts[screen.index()], action)
+    }
+
+    /// Notes `screen`'s contexts in its current mode, for [`Shell::key_on`].
+    pub fn note_contexts(&mut self, screen: Screen, contexts: Vec<Ctx>) {
+        self.contexts[screen.index()] = contexts;
     }
 
     pub fn entry(&self, id: &str) -> Option<&Entry> {

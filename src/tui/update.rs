@@ -43,7 +43,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Cancelled(cmd) => {
             app.shell.info(format!("Cancelled: {}.", cmd.doing()));
             match *cmd {
-                Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(app, &job),
+                Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(&mut app.table, &job),
                 Cmd::ReadDesign { path, .. } => app.shell.designs.cancelled(&path),
                 _ => {}
             }
@@ -73,9 +73,23 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         (app.adventure.adventure).record(adventure_before, &app.adventure.party_files.last);
     }
     let mut cmds = cmds;
-    cmds.extend(crate::tui::designs::wanted(app));
+    let shown = shown_monsters(app);
+    cmds.extend(crate::tui::designs::wanted(&mut app.shell, shown));
     cmds.extend(crate::tui::state::remember(app));
     cmds
+}
+
+/// The monsters the screens show, whose designs they want read.
+fn shown_monsters(app: &App) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    ids.extend(app.browser.selected_id());
+    if app.shell.screen == Screen::Encounter {
+        ids.extend(app.encounter.shown_monster());
+    }
+    if app.shell.screen == Screen::Table {
+        ids.extend(app.table.shown_monster());
+    }
+    ids
 }
 
 /// The commands of `effects`, leaving where they ask to.
@@ -95,7 +109,9 @@ fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
 fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
     match across {
         Across::OpenFilters => bestiary::update::open_filters(app),
-        Across::StartFight(path) => crate::tui::screens::table::update::ask_start(app, path, ""),
+        Across::StartFight(path) => {
+            crate::tui::screens::table::update::ask_start(&mut app.shell, path, "")
+        }
         Across::MonsterSaved {
             design,
             path,
@@ -119,12 +135,14 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
         Outcome::Forge(done) => forge::update::on_outcome(app, done),
         Outcome::Encounter(done) => encounter::update::on_outcome(app, done),
         Outcome::Adventure(done) => adventure::update::on_outcome(app, done),
-        Outcome::Fight(done) => crate::tui::screens::table::on_outcome(app, done),
+        Outcome::Fight(done) => {
+            crate::tui::screens::table::on_outcome(&mut app.table, &mut app.shell, done)
+        }
         // The party form is both screens'.
         Outcome::Party(done) => crate::tui::screens::party::on_outcome(app, done),
-        Outcome::Export(done) => crate::tui::export::on_outcome(app, done),
+        Outcome::Export(done) => crate::tui::export::on_outcome(&mut app.shell, done),
         Outcome::DesignRead { id, path, read } => {
-            crate::tui::designs::on_read(app, &id, path, read);
+            crate::tui::designs::on_read(&mut app.shell, &id, path, read);
             Vec::new()
         }
         Outcome::Files { purpose, result } => {
@@ -183,7 +201,9 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
         Screen::Forge => forge::update::on_action(app, action, &ev),
         Screen::Encounter => encounter::update::on_action(app, action),
         Screen::Adventure => adventure::update::on_action(app, action),
-        Screen::Table => crate::tui::screens::table::update::on_action(app, action),
+        Screen::Table => {
+            crate::tui::screens::table::update::on_action(&mut app.table, &mut app.shell, action)
+        }
     };
     handled.unwrap_or_else(|| global(app, action))
 }

@@ -63,7 +63,7 @@ pub fn view(app: &App, f: &mut Frame) {
         Screen::Forge => forge::view::view(app, f, body),
         Screen::Encounter => encounter::view::view(app, f, body),
         Screen::Adventure => adventure::view::view(app, f, body),
-        Screen::Table => crate::tui::screens::table::view::view(app, f, body),
+        Screen::Table => crate::tui::screens::table::view::view(&app.table, &app.shell, f, body),
     }
 
     let style = match &app.shell.status {
@@ -101,7 +101,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Prompt { kind, title, field } => {
             if let PromptKind::Table(p) = kind
                 && let Some(lines) =
-                    crate::tui::screens::table::prompt_view::lines(app, p, &field.text())
+                    crate::tui::screens::table::prompt_view::lines(&app.table, p, &field.text())
             {
                 crate::tui::screens::table::prompt_view::view(title, field, lines, f, area);
                 return;
@@ -226,7 +226,7 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
         Confirm::Forge(q) => forge::view::question(app, q),
         Confirm::Encounter(q) => encounter::view::question(app, q),
         Confirm::Adventure(q) => adventure::view::question(app, q),
-        Confirm::Table(q) => crate::tui::screens::table::card::question(app, q),
+        Confirm::Table(q) => crate::tui::screens::table::card::question(&app.table, q),
         Confirm::Party(q) => crate::tui::screens::party::view::question(q),
         Confirm::Overwrite { path, .. } => (
             " File exists ",

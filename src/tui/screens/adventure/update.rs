@@ -320,7 +320,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &s.report,
                 &app.shell.bestiary,
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
         Prompt::Notes => {
             let t = text.trim();
@@ -334,7 +334,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &s.report,
                 &app.shell.bestiary,
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
     })
 }

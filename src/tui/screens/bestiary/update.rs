@@ -265,7 +265,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         Prompt::ExportYaml { .. } => render(&block, Format::Yaml),
         Prompt::ExportHtml { .. } => lairsmith_core::export::html::monster(&block),
     };
-    Ok(crate::tui::export::to_file(app, text, contents))
+    Ok(crate::tui::export::to_file(&mut app.shell, text, contents))
 }
 
 /// The answer to one of the Bestiary's questions; `Err` keeps asking.
@@ -469,7 +469,7 @@ pub fn relevel_ask(
             &app.shell.bestiary.templates,
         )
     {
-        return Err(why.words(Some(&crate::tui::hint::words(app, &why.hint()))));
+        return Err(why.words(Some(&crate::tui::hint::words(&app.shell, &why.hint()))));
     }
     Ok(lairsmith_core::monster::relevel::Ask {
         level,

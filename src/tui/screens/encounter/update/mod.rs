@@ -541,7 +541,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &app.shell.bestiary,
                 s.treasure_plan.as_ref(),
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
         Prompt::ExportTable => {
             match lairsmith_core::export::table::table_sheet(
@@ -549,7 +549,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &s.party,
                 &app.shell.bestiary,
             ) {
-                Ok(contents) => crate::tui::export::to_file(app, text, contents),
+                Ok(contents) => crate::tui::export::to_file(&mut app.shell, text, contents),
                 Err(e) => {
                     app.shell.error(e);
                     Vec::new()
@@ -564,7 +564,7 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &app.shell.bestiary,
                 s.treasure_plan.as_ref(),
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
     })
 }
