@@ -72,7 +72,7 @@ impl App {
     pub fn screen_contexts(&self, screen: Screen) -> Vec<Ctx> {
         let mut v = match screen {
             Screen::Bestiary => vec![Ctx::Bestiary],
-            Screen::Forge => self.forge.contexts(),
+            Screen::Forge => return self.forge.screen_contexts(),
             Screen::Encounter => match self.encounter.encounter.system {
                 lairsmith_core::encounter::System::Orcus => {
                     vec![Ctx::EncounterOrcus, Ctx::Encounter]

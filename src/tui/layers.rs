@@ -7,6 +7,7 @@ use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Confirm, FilesFor, Layer, PromptKind};
 use crate::tui::msg::{Cmd, Effect};
+pub use crate::tui::nav::{cycle_value, form_move, picker_move, scroll_to};
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::update::type_into_field;
 use ratatui::crossterm::event::KeyEvent;
@@ -81,7 +82,7 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             _ => app.shell.push(Layer::Search),
         },
         Layer::Bestiary(d) => return bestiary::dialog::on_key(app, d, action),
-        Layer::Forge(d) => return forge::dialog::on_key(app, d, action),
+        Layer::Forge(d) => return forge::dialog::on_key(&mut app.forge, &mut app.shell, d, action),
         Layer::Encounter(d) => return encounter::dialog::on_key(app, d, action),
         Layer::PartyNumbers(form) => {
             return crate::tui::screens::party::on_key(app, form, action);
@@ -125,7 +126,7 @@ fn on_files(
             (None, _) => {}
         },
         Action::Delete if purpose == FilesFor::OpenDraft => match files.get(cursor) {
-            Some(f) => forge::drafts::delete_asked(app, f),
+            Some(f) => forge::drafts::delete_asked(&mut app.shell, f),
             None => app.shell.push(Layer::Files {
                 purpose,
                 files,
@@ -150,7 +151,8 @@ fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
         Confirm::Bestiary(q) => {
             bestiary::update::on_confirm(app, q, action).map_err(Confirm::Bestiary)
         }
-        Confirm::Forge(q) => forge::update::on_confirm(app, q, action).map_err(Confirm::Forge),
+        Confirm::Forge(q) => forge::update::on_confirm(&mut app.forge, &mut app.shell, q, action)
+            .map_err(Confirm::Forge),
         Confirm::Encounter(q) => {
             encounter::update::on_confirm(app, q, action).map_err(Confirm::Encounter)
         }
@@ -188,7 +190,13 @@ fn answer(
 ) -> Result<Vec<Effect>, String> {
     match kind {
         PromptKind::Bestiary(p) => bestiary::update::on_prompt(app, p, text),
-        PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, action == Action::Save),
+        PromptKind::Forge(p) => forge::update::on_prompt(
+            &mut app.forge,
+            &mut app.shell,
+            p,
+            text,
+            action == Action::Save,
+        ),
         PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, text),
         PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, text),
         PromptKind::Table(p) => crate::tui::screens::table::on_prompt(
@@ -256,57 +264,10 @@ fn scrolled(scroll: u16, action: Action, lines: usize, visible: usize) -> Option
     Some(scroll_to(scroll, action, lines, visible))
 }
 
-/// The new scroll position of a pane of `lines` lines showing `visible` of them: a page is what
-/// the pane shows, and scrolling stops where the last line is at the bottom, so the pane is
-/// never scrolled to blank.
-pub fn scroll_to(scroll: u16, action: Action, lines: usize, visible: usize) -> u16 {
-    let visible = visible.max(1);
-    let last = u16::try_from(lines.saturating_sub(visible)).unwrap_or(u16::MAX);
-    let page = u16::try_from(visible.saturating_sub(1).max(1)).unwrap_or(u16::MAX);
-    let scroll = scroll.min(last);
-    match action {
-        Action::Up => scroll.saturating_sub(1),
-        Action::Down => scroll.saturating_add(1).min(last),
-        Action::PageUp => scroll.saturating_sub(page),
-        Action::PageDown => scroll.saturating_add(page).min(last),
-        Action::Home => 0,
-        Action::End => last,
-        _ => scroll,
-    }
-}
-
 /// The lines the key reference and the list of unreadable files show: the screen less the tabs,
 /// the status line, the help bar and the dialog's two borders.
 pub fn viewer_rows(app: &App) -> usize {
     app.shell.body_height().saturating_sub(2)
-}
-
-/// Moves a form's row.
-pub fn form_move(row: &mut usize, rows: usize, action: Action) {
-    match action {
-        Action::Up | Action::PrevField => *row = row.saturating_sub(1),
-        Action::Down | Action::NextField => *row = (*row + 1).min(rows - 1),
-        _ => {}
-    }
-}
-
-/// ← and → take the previous or next of `n` values, round.
-pub fn cycle_value(v: &mut usize, n: usize, action: Action) {
-    match action {
-        Action::Right => *v = (*v + 1) % n,
-        Action::Left => *v = (*v + n - 1) % n,
-        _ => {}
-    }
-}
-
-pub fn picker_move(cursor: &mut usize, action: Action, page: usize) {
-    match action {
-        Action::Up => *cursor = cursor.saturating_sub(1),
-        Action::Down => *cursor = cursor.saturating_add(1),
-        Action::PageUp => *cursor = cursor.saturating_sub(page),
-        Action::PageDown => *cursor = cursor.saturating_add(page),
-        _ => {}
-    }
 }
 
 /// A list's cursor, kept on one of its `n` rows.

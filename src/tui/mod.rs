@@ -19,6 +19,7 @@ pub mod keymap;
 pub mod layer;
 pub mod layers;
 pub mod msg;
+pub mod nav;
 pub mod screens;
 pub mod settings;
 pub mod shell;

@@ -120,7 +120,9 @@ fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
             encounter::update::placeholder_designed(app, &design.id);
             bestiary::update::monster_saved(app, *design, path, fingerprint);
         }
-        Across::OpenInForge(id) => forge::update::open_for_edit(app, &id),
+        Across::OpenInForge(id) => {
+            forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id)
+        }
     }
     Vec::new()
 }
@@ -132,7 +134,7 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Nothing => Vec::new(),
         Outcome::Bestiary(done) => bestiary::update::on_outcome(app, done),
-        Outcome::Forge(done) => forge::update::on_outcome(app, done),
+        Outcome::Forge(done) => forge::update::on_outcome(&mut app.forge, &mut app.shell, done),
         Outcome::Encounter(done) => encounter::update::on_outcome(app, done),
         Outcome::Adventure(done) => adventure::update::on_outcome(app, done),
         Outcome::Fight(done) => {
@@ -198,7 +200,7 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
     };
     let handled = match app.shell.screen {
         Screen::Bestiary => bestiary::update::on_action(app, action),
-        Screen::Forge => forge::update::on_action(app, action, &ev),
+        Screen::Forge => forge::update::on_action(&mut app.forge, &mut app.shell, action, &ev),
         Screen::Encounter => encounter::update::on_action(app, action),
         Screen::Adventure => adventure::update::on_action(app, action),
         Screen::Table => {
@@ -368,9 +370,9 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             return vec![crate::tui::screens::table::update::refresh(&app.table)];
         }
         AfterLeave::GoTo(s) => app.shell.screen = s,
-        AfterLeave::Edit(id) => forge::update::open_for_edit(app, &id),
+        AfterLeave::Edit(id) => forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id),
         AfterLeave::EditTemplates(id) => {
-            forge::update::open_for_edit(app, &id);
+            forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id);
             if app.shell.screen == Screen::Forge {
                 app.forge.go_to(forge::Step::Templates);
             }

@@ -60,7 +60,7 @@ pub fn view(app: &App, f: &mut Frame) {
 
     match app.shell.screen {
         Screen::Bestiary => bestiary::view::view(app, f, body),
-        Screen::Forge => forge::view::view(app, f, body),
+        Screen::Forge => forge::view::view(&app.forge, &app.shell, f, body),
         Screen::Encounter => encounter::view::view(app, f, body),
         Screen::Adventure => adventure::view::view(app, f, body),
         Screen::Table => crate::tui::screens::table::view::view(&app.table, &app.shell, f, body),
@@ -121,7 +121,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Editor(e) => editor_view(e, f, area),
         Layer::Search => {}
         Layer::Bestiary(d) => bestiary::dialog::view(app, d, f, area),
-        Layer::Forge(d) => forge::dialog::view(app, d, f, area),
+        Layer::Forge(d) => forge::dialog::view(&app.forge, d, f, area),
         Layer::Encounter(d) => encounter::dialog::view(app, d, f, area),
         Layer::PartyNumbers(form) => crate::tui::screens::party::view::view(app, form, f, area),
         Layer::Files {
@@ -223,7 +223,7 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
 fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
     let (title, body) = match c {
         Confirm::Bestiary(q) => bestiary::view::question(app, q),
-        Confirm::Forge(q) => forge::view::question(app, q),
+        Confirm::Forge(q) => forge::view::question(&app.forge, &app.shell, q),
         Confirm::Encounter(q) => encounter::view::question(app, q),
         Confirm::Adventure(q) => adventure::view::question(app, q),
         Confirm::Table(q) => crate::tui::screens::table::card::question(&app.table, q),

@@ -452,7 +452,7 @@ const APP_LEVEL: &[&str] = &[
 
 /// The screens whose handlers take their own state and the shell (issue 35 §2): they name no
 /// module of [`APP_LEVEL`]. A screen is added here once it no longer takes `&mut App`.
-const SCREENS_ON_THE_SHELL: &[&str] = &["table"];
+const SCREENS_ON_THE_SHELL: &[&str] = &["forge", "table"];
 
 /// The graph of the modules of `src/tui`: each top-level file or folder is a module, except
 /// `screens`, whose screens are each one (`screens::table`). Code names a module as
@@ -562,10 +562,11 @@ fn screens_on_the_shell_and_shared_modules_name_no_app_level_module() {
     }
 }
 
-/// The cycles among the modules of `src/tui`, as they are now: one, through the screens not yet
+/// The cycles among the modules of `src/tui`, as they are now: one through the screens not yet
 /// on the shell (which name `app`) and the layer and message types (`layer`, `msg`, which list
-/// each screen's dialogs and jobs, and which the shell holds). A new cycle, or a module newly
-/// drawn into this one, fails; a module taken out of it is taken off the list.
+/// each screen's dialogs and jobs, and which the shell holds), and one among app-level modules.
+/// A new cycle, or a module newly drawn into one, fails; a module taken out of one is taken off
+/// the list.
 #[test]
 fn no_new_cycle_between_the_modules_of_the_tui() {
     let graph = tui_graph(&tui_files());
@@ -573,12 +574,10 @@ fn no_new_cycle_between_the_modules_of_the_tui() {
     let known: &[&[&str]] = &[&[
         "app",
         "designs",
-        "exec",
         "export",
         "files",
         "hint",
         "layer",
-        "layers",
         "msg",
         "screens::adventure",
         "screens::bestiary",
@@ -587,10 +586,11 @@ fn no_new_cycle_between_the_modules_of_the_tui() {
         "screens::party",
         "screens::table",
         "shell",
-        "state",
-        "update",
         "view",
     ]];
+    // The app-level modules among themselves: the layers' keys and the remembered session call
+    // into `update` for what it does for every screen.
+    let known: &[&[&str]] = &[known[0], &["layers", "state", "update"]];
     let unknown: Vec<Vec<String>> = found
         .iter()
         .filter(|c| {

@@ -3,8 +3,8 @@
 
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layers::{cycle_value, form_move};
 use crate::tui::msg::Effect;
+use crate::tui::nav::{cycle_value, form_move};
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::rules::{Rank, Role};
 use lairsmith_core::vocab::Vocabulary;

@@ -639,7 +639,7 @@ pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
                 _ => f.mine = !f.mine,
             }
         }
-        other => crate::tui::layers::form_move(&mut form.row, FILTER_ROWS.len(), other),
+        other => crate::tui::nav::form_move(&mut form.row, FILTER_ROWS.len(), other),
     }
     app.shell.push(Dialog::Filter(form).into());
 }
