@@ -71,7 +71,7 @@ impl App {
     /// system, the Table's fight or list), without what is open over it.
     pub fn screen_contexts(&self, screen: Screen) -> Vec<Ctx> {
         let mut v = match screen {
-            Screen::Bestiary => vec![Ctx::Bestiary],
+            Screen::Bestiary => return Browser::contexts(),
             Screen::Forge => return self.forge.screen_contexts(),
             Screen::Encounter => match self.encounter.encounter.system {
                 lairsmith_core::encounter::System::Orcus => {

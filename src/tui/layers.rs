@@ -81,7 +81,9 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
             }
             _ => app.shell.push(Layer::Search),
         },
-        Layer::Bestiary(d) => return bestiary::dialog::on_key(app, d, action),
+        Layer::Bestiary(d) => {
+            return bestiary::dialog::on_key(&mut app.browser, &mut app.shell, d, action);
+        }
         Layer::Forge(d) => return forge::dialog::on_key(&mut app.forge, &mut app.shell, d, action),
         Layer::Encounter(d) => return encounter::dialog::on_key(app, d, action),
         Layer::PartyNumbers(form) => {
@@ -149,7 +151,7 @@ fn on_files(
 fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
     let answer = match c {
         Confirm::Bestiary(q) => {
-            bestiary::update::on_confirm(app, q, action).map_err(Confirm::Bestiary)
+            bestiary::update::on_confirm(&mut app.shell, q, action).map_err(Confirm::Bestiary)
         }
         Confirm::Forge(q) => forge::update::on_confirm(&mut app.forge, &mut app.shell, q, action)
             .map_err(Confirm::Forge),
@@ -189,7 +191,7 @@ fn answer(
     action: Action,
 ) -> Result<Vec<Effect>, String> {
     match kind {
-        PromptKind::Bestiary(p) => bestiary::update::on_prompt(app, p, text),
+        PromptKind::Bestiary(p) => bestiary::update::on_prompt(&mut app.shell, p, text),
         PromptKind::Forge(p) => forge::update::on_prompt(
             &mut app.forge,
             &mut app.shell,

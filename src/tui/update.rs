@@ -108,7 +108,7 @@ fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
 /// One screen's part in another's change, which a screen may not make itself.
 fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
     match across {
-        Across::OpenFilters => bestiary::update::open_filters(app),
+        Across::OpenFilters => bestiary::update::open_filters(&mut app.browser, &mut app.shell),
         Across::StartFight(path) => {
             crate::tui::screens::table::update::ask_start(&mut app.shell, path, "")
         }
@@ -118,7 +118,13 @@ fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
             fingerprint,
         } => {
             encounter::update::placeholder_designed(app, &design.id);
-            bestiary::update::monster_saved(app, *design, path, fingerprint);
+            bestiary::update::monster_saved(
+                &mut app.browser,
+                &mut app.shell,
+                *design,
+                path,
+                fingerprint,
+            );
         }
         Across::OpenInForge(id) => {
             forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id)
@@ -133,7 +139,9 @@ fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
 fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Nothing => Vec::new(),
-        Outcome::Bestiary(done) => bestiary::update::on_outcome(app, done),
+        Outcome::Bestiary(done) => {
+            bestiary::update::on_outcome(&mut app.browser, &mut app.shell, done)
+        }
         Outcome::Forge(done) => forge::update::on_outcome(&mut app.forge, &mut app.shell, done),
         Outcome::Encounter(done) => encounter::update::on_outcome(app, done),
         Outcome::Adventure(done) => adventure::update::on_outcome(app, done),
@@ -152,7 +160,7 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             Vec::new()
         }
         shared @ (Outcome::Edited { .. } | Outcome::Reloaded { .. } | Outcome::Loaded(_)) => {
-            bestiary::update::on_read(app, shared)
+            bestiary::update::on_read(&mut app.browser, &mut app.shell, shared)
         }
     }
 }
@@ -199,7 +207,7 @@ fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
         return Vec::new();
     };
     let handled = match app.shell.screen {
-        Screen::Bestiary => bestiary::update::on_action(app, action),
+        Screen::Bestiary => bestiary::update::on_action(&mut app.browser, &mut app.shell, action),
         Screen::Forge => forge::update::on_action(&mut app.forge, &mut app.shell, action, &ev),
         Screen::Encounter => encounter::update::on_action(app, action),
         Screen::Adventure => adventure::update::on_action(app, action),
@@ -271,7 +279,9 @@ fn after_text_change(app: &mut App) {
         Some(Layer::Search) => app.browser.query_changed(),
         Some(Layer::Forge(d)) => d.after_text_change(),
         Some(Layer::Encounter(d)) => d.after_text_change(),
-        Some(Layer::Bestiary(_)) => bestiary::dialog::after_text_change(app),
+        Some(Layer::Bestiary(_)) => {
+            bestiary::dialog::after_text_change(&mut app.browser, &mut app.shell)
+        }
         _ => {}
     }
 }

@@ -59,7 +59,7 @@ pub fn view(app: &App, f: &mut Frame) {
     f.render_widget(Paragraph::new(Line::from(spans)), tabs);
 
     match app.shell.screen {
-        Screen::Bestiary => bestiary::view::view(app, f, body),
+        Screen::Bestiary => bestiary::view::view(&app.browser, &app.shell, f, body),
         Screen::Forge => forge::view::view(&app.forge, &app.shell, f, body),
         Screen::Encounter => encounter::view::view(app, f, body),
         Screen::Adventure => adventure::view::view(app, f, body),
@@ -120,7 +120,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         }
         Layer::Editor(e) => editor_view(e, f, area),
         Layer::Search => {}
-        Layer::Bestiary(d) => bestiary::dialog::view(app, d, f, area),
+        Layer::Bestiary(d) => bestiary::dialog::view(&app.browser, &app.shell, d, f, area),
         Layer::Forge(d) => forge::dialog::view(&app.forge, d, f, area),
         Layer::Encounter(d) => encounter::dialog::view(app, d, f, area),
         Layer::PartyNumbers(form) => crate::tui::screens::party::view::view(app, form, f, area),
@@ -222,7 +222,7 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
 /// A question, in the words of the screen it belongs to, over the screen with its answers.
 fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
     let (title, body) = match c {
-        Confirm::Bestiary(q) => bestiary::view::question(app, q),
+        Confirm::Bestiary(q) => bestiary::view::question(&app.shell, q),
         Confirm::Forge(q) => forge::view::question(&app.forge, &app.shell, q),
         Confirm::Encounter(q) => encounter::view::question(app, q),
         Confirm::Adventure(q) => adventure::view::question(app, q),

@@ -452,7 +452,7 @@ const APP_LEVEL: &[&str] = &[
 
 /// The screens whose handlers take their own state and the shell (issue 35 §2): they name no
 /// module of [`APP_LEVEL`]. A screen is added here once it no longer takes `&mut App`.
-const SCREENS_ON_THE_SHELL: &[&str] = &["forge", "table"];
+const SCREENS_ON_THE_SHELL: &[&str] = &["bestiary", "forge", "table"];
 
 /// The graph of the modules of `src/tui`: each top-level file or folder is a module, except
 /// `screens`, whose screens are each one (`screens::table`). Code names a module as
