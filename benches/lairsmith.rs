@@ -270,7 +270,7 @@ fn frames(c: &mut Criterion) {
         })
     });
     let mut enc = App::new(f.bestiary.clone(), paths.clone(), 1);
-    enc.screen = lairsmith::tui::app::Screen::Encounter;
+    enc.shell.screen = lairsmith::tui::app::Screen::Encounter;
     for id in ["ashback-beetle", "ashback-drake"] {
         enc.encounter
             .encounter
@@ -479,7 +479,7 @@ fn limits(c: &mut Criterion) {
     let (adv, fp) = lairsmith_core::adventure::load_adventure(&path).unwrap();
     let loaded = load_encounters(&data, &adv.encounters);
     let mut app = App::new(bestiary, paths_for(&root.join("bestiary")), 1);
-    app.screen = Screen::Adventure;
+    app.shell.screen = Screen::Adventure;
     let open = |app: &mut App| {
         let file = lairsmith::tui::document::OnDisk {
             path: path.clone(),

@@ -4,7 +4,8 @@
 //! after every message [`wanted`] asks the executor for the designs the screens show and do
 //! not have. A file that cannot be read is read once: why is kept and shown from then on.
 
-use crate::tui::app::{App, Cmd, Screen};
+use crate::tui::msg::Cmd;
+use crate::tui::shell::Shell;
 use lairsmith_core::bestiary::Entry;
 use lairsmith_core::monster::{MonsterDesign, StatBlock};
 use lairsmith_core::store::Fingerprint;
@@ -65,41 +66,33 @@ pub fn read(path: &std::path::Path) -> Read {
 
 /// A design the executor read: kept in its entry (which checks it is still what was listed),
 /// or why not kept, to be shown without reading again.
-pub fn on_read(app: &mut App, id: &str, path: PathBuf, read: Read) {
-    app.designs.asked.retain(|p| *p != path);
-    let Some(e) = app.bestiary.get(id).filter(|e| e.path == path) else {
+pub fn on_read(shell: &mut Shell, id: &str, path: PathBuf, read: Read) {
+    shell.designs.asked.retain(|p| *p != path);
+    let Some(e) = shell.bestiary.get(id).filter(|e| e.path == path) else {
         return;
     };
     let kept = read.and_then(|r| e.keep_read(*r));
     if let Err(why) = kept {
         let fp = e.fingerprint;
-        app.designs.unreadable.push((path, fp, why.to_string()));
+        shell.designs.unreadable.push((path, fp, why.to_string()));
     }
 }
 
-/// The reads the screens need now: the designs of the monsters they show whose files have not
-/// been read, tried, or asked for.
-pub fn wanted(app: &mut App) -> Vec<Cmd> {
-    let mut ids: Vec<String> = Vec::new();
-    ids.extend(app.browser.selected_id());
-    if app.screen == Screen::Encounter {
-        ids.extend(app.encounter.shown_monster());
-    }
-    if app.screen == Screen::Table {
-        ids.extend(app.table.shown_monster());
-    }
+/// The reads the screens need now: of the monsters they show (`ids`), the designs whose files
+/// have not been read, tried, or asked for.
+pub fn wanted(shell: &mut Shell, ids: Vec<String>) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     for id in ids {
-        let Some(e) = app.bestiary.get(&id) else {
+        let Some(e) = shell.bestiary.get(&id) else {
             continue;
         };
         if e.design_in_memory().is_some()
-            || app.designs.unreadable(e).is_some()
-            || app.designs.asked.contains(&e.path)
+            || shell.designs.unreadable(e).is_some()
+            || shell.designs.asked.contains(&e.path)
         {
             continue;
         }
-        app.designs.asked.push(e.path.clone());
+        shell.designs.asked.push(e.path.clone());
         cmds.push(Cmd::ReadDesign {
             id,
             path: e.path.clone(),

@@ -2,10 +2,10 @@
 //! names, end to end: the command, the file work ([`Job`], [`run`]), the question when the
 //! file exists, and what the write did ([`Done`], [`on_outcome`]).
 
-use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::{Confirm, Layer};
 use crate::tui::msg::{Cmd, Effect, Outcome};
+use crate::tui::shell::Shell;
 use lairsmith_core::store::{Expect, SaveError};
 use std::path::PathBuf;
 
@@ -105,14 +105,14 @@ pub fn export_name(dir: &std::path::Path, name: &str, ext: &str) -> String {
 }
 
 /// The export of `contents` to the file named `text`.
-pub fn to_file(app: &mut App, text: &str, contents: String) -> Vec<Effect> {
+pub fn to_file(shell: &mut Shell, text: &str, contents: String) -> Vec<Effect> {
     if text.trim().is_empty() {
-        app.error("No file name given; nothing exported.");
+        shell.error("No file name given; nothing exported.");
         return Vec::new();
     }
     // A relative name is taken from the export directory, never from wherever the process
     // happens to be: the prompt showed that directory, so this is where the user looked.
-    let path = app.paths.exports.join(text.trim());
+    let path = shell.paths.exports.join(text.trim());
     vec![Cmd::Export(Job::Try { path, contents }).into()]
 }
 
@@ -132,13 +132,13 @@ pub fn on_confirm(path: PathBuf, contents: String, action: Action) -> Result<Vec
     }
 }
 
-pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+pub fn on_outcome(shell: &mut Shell, done: Done) -> Vec<Effect> {
     match done {
         Done::Exists { path, contents } => {
-            app.push(Layer::Confirm(Confirm::Overwrite { path, contents }))
+            shell.push(Layer::Confirm(Confirm::Overwrite { path, contents }))
         }
-        Done::Written { path } => app.info(format!("Exported to {}.", path.display())),
-        Done::Failed(e) => app.error(e.to_string()),
+        Done::Written { path } => shell.info(format!("Exported to {}.", path.display())),
+        Done::Failed(e) => shell.error(e.to_string()),
     }
     Vec::new()
 }

@@ -6,8 +6,8 @@
 //! executor reads the files ([`read`]), each once; `update` rates them with the bestiary
 //! ([`summarise`]).
 
-use crate::tui::app::Paths;
 use crate::tui::layer::FilesFor;
+use crate::tui::shell::Paths;
 use crate::tui::theme;
 use lairsmith_core::adventure::Adventure;
 use lairsmith_core::adventure::check::Loaded;

@@ -1,21 +1,21 @@
 //! The terminal UI's words for the library's hints ([`lairsmith_core::hint::Hint`]): each names
 //! the key or the screen that does it, as the keymap binds it now, never a command line.
 
-use crate::tui::app::{App, Screen};
 use crate::tui::keymap::Action;
+use crate::tui::shell::{Screen, Shell};
 use lairsmith_core::hint::Hint;
 
 /// `why` followed by `hint` as the UI says it.
-pub fn with_hint(app: &App, why: &str, hint: Option<&Hint>) -> String {
+pub fn with_hint(shell: &Shell, why: &str, hint: Option<&Hint>) -> String {
     match hint {
         None => why.to_owned(),
-        Some(h) => format!("{why} ({})", words(app, h)),
+        Some(h) => format!("{why} ({})", words(shell, h)),
     }
 }
 
 /// A hint as the UI says it: the key that does it, and where.
-pub fn words(app: &App, hint: &Hint) -> String {
-    let key = |screen, action| app.key_on(screen, action);
+pub fn words(shell: &Shell, hint: &Hint) -> String {
+    let key = |screen, action| shell.key_on(screen, action);
     match hint {
         Hint::ListParties => "the party form lists them".to_owned(),
         Hint::ListAdventures => "the Adventure screen lists them".to_owned(),

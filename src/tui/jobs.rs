@@ -230,7 +230,7 @@ impl Jobs {
                 self.handle(app, key);
                 continue;
             }
-            if app.quit {
+            if app.shell.quit {
                 return Ok(None);
             }
             // One message at a time: the first that asks for file work waits for it.

@@ -7,6 +7,7 @@ use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::{Confirm, FilesFor, Layer, PromptKind};
 use crate::tui::msg::{Cmd, Effect};
+pub use crate::tui::nav::{cycle_value, form_move, picker_move, scroll_to};
 use crate::tui::screens::{adventure, bestiary, encounter, forge};
 use crate::tui::update::type_into_field;
 use ratatui::crossterm::event::KeyEvent;
@@ -19,69 +20,71 @@ pub fn on_key(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> Vec<Effec
     let Some(action) = action else {
         return Vec::new();
     };
-    let Some(layer) = app.layers.pop() else {
+    let Some(layer) = app.shell.layers.pop() else {
         return Vec::new();
     };
     match layer {
         Layer::Help { scroll } => {
-            let lines = crate::tui::help::line_count(&app.keymap);
+            let lines = crate::tui::help::line_count(&app.shell.keymap);
             if let Some(scroll) = scrolled(scroll, action, lines, viewer_rows(app)) {
-                app.push(Layer::Help { scroll });
+                app.shell.push(Layer::Help { scroll });
             }
         }
         Layer::Errors { scroll } => {
-            let lines = app.bestiary.errors.len() + 1;
+            let lines = app.shell.bestiary.errors.len() + 1;
             if let Some(scroll) = scrolled(scroll, action, lines, viewer_rows(app)) {
-                app.push(Layer::Errors { scroll });
+                app.shell.push(Layer::Errors { scroll });
             }
         }
         Layer::Confirm(c) => return on_answer(app, c, action),
         Layer::Prompt { kind, title, field } => match action {
             // The edit is abandoned, and with it what was said of its text.
-            Action::Back => app.clear_error(),
+            Action::Back => app.shell.clear_error(),
             // Ctrl-S answers only the Forge's field (it saves the monster); elsewhere it waits.
             Action::Save if !matches!(kind, PromptKind::Forge(_)) => {
-                app.push(Layer::Prompt { kind, title, field })
+                app.shell.push(Layer::Prompt { kind, title, field })
             }
             // Only the Table's prompts for dice let lairsmith roll what was not typed.
             Action::LairsmithRolls if !matches!(kind, PromptKind::Table(_)) => {
-                app.push(Layer::Prompt { kind, title, field })
+                app.shell.push(Layer::Prompt { kind, title, field })
             }
             Action::Choose | Action::Save | Action::LairsmithRolls => {
                 // Text the screen cannot take is said, and left to correct.
                 match answer(app, &kind, &field.text(), action) {
                     Ok(effects) => return effects,
                     Err(e) => {
-                        app.error(e);
-                        app.push(Layer::Prompt { kind, title, field });
+                        app.shell.error(e);
+                        app.shell.push(Layer::Prompt { kind, title, field });
                     }
                 }
             }
-            _ => app.push(Layer::Prompt { kind, title, field }),
+            _ => app.shell.push(Layer::Prompt { kind, title, field }),
         },
         // Typing, moving and new lines went to the notes above; Enter hands them over.
         Layer::Editor(editor) => match action {
-            Action::Back => app.clear_error(),
+            Action::Back => app.shell.clear_error(),
             Action::Choose => match answer(app, &editor.kind, &editor.area.text(), action) {
                 Ok(effects) => return effects,
                 Err(e) => {
-                    app.error(e);
-                    app.push(Layer::Editor(editor));
+                    app.shell.error(e);
+                    app.shell.push(Layer::Editor(editor));
                 }
             },
-            _ => app.push(Layer::Editor(editor)),
+            _ => app.shell.push(Layer::Editor(editor)),
         },
         Layer::Search => match action {
             Action::Choose | Action::Back => {}
             Action::Up | Action::Down => {
                 app.browser
                     .move_by(if action == Action::Up { -1 } else { 1 });
-                app.push(Layer::Search);
+                app.shell.push(Layer::Search);
             }
-            _ => app.push(Layer::Search),
+            _ => app.shell.push(Layer::Search),
         },
-        Layer::Bestiary(d) => return bestiary::dialog::on_key(app, d, action),
-        Layer::Forge(d) => return forge::dialog::on_key(app, d, action),
+        Layer::Bestiary(d) => {
+            return bestiary::dialog::on_key(&mut app.browser, &mut app.shell, d, action);
+        }
+        Layer::Forge(d) => return forge::dialog::on_key(&mut app.forge, &mut app.shell, d, action),
         Layer::Encounter(d) => return encounter::dialog::on_key(app, d, action),
         Layer::PartyNumbers(form) => {
             return crate::tui::screens::party::on_key(app, form, action);
@@ -104,7 +107,7 @@ fn on_files(
     mut cursor: usize,
     action: Action,
 ) -> Vec<Effect> {
-    let page = app.body_height();
+    let page = app.shell.body_height();
     match action {
         Action::Back => {}
         Action::Choose => match (files.get(cursor), purpose) {
@@ -125,8 +128,8 @@ fn on_files(
             (None, _) => {}
         },
         Action::Delete if purpose == FilesFor::OpenDraft => match files.get(cursor) {
-            Some(f) => forge::drafts::delete_asked(app, f),
-            None => app.push(Layer::Files {
+            Some(f) => forge::drafts::delete_asked(&mut app.shell, f),
+            None => app.shell.push(Layer::Files {
                 purpose,
                 files,
                 cursor,
@@ -134,7 +137,7 @@ fn on_files(
         },
         other => {
             list_move(&mut cursor, files.len(), other, page);
-            app.push(Layer::Files {
+            app.shell.push(Layer::Files {
                 purpose,
                 files,
                 cursor,
@@ -148,9 +151,10 @@ fn on_files(
 fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
     let answer = match c {
         Confirm::Bestiary(q) => {
-            bestiary::update::on_confirm(app, q, action).map_err(Confirm::Bestiary)
+            bestiary::update::on_confirm(&mut app.shell, q, action).map_err(Confirm::Bestiary)
         }
-        Confirm::Forge(q) => forge::update::on_confirm(app, q, action).map_err(Confirm::Forge),
+        Confirm::Forge(q) => forge::update::on_confirm(&mut app.forge, &mut app.shell, q, action)
+            .map_err(Confirm::Forge),
         Confirm::Encounter(q) => {
             encounter::update::on_confirm(app, q, action).map_err(Confirm::Encounter)
         }
@@ -158,7 +162,8 @@ fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
             adventure::update::on_confirm(app, q, action).map_err(Confirm::Adventure)
         }
         Confirm::Table(q) => {
-            crate::tui::screens::table::on_confirm(app, q, action).map_err(Confirm::Table)
+            crate::tui::screens::table::on_confirm(&mut app.table, &mut app.shell, q, action)
+                .map_err(Confirm::Table)
         }
         Confirm::Party(q) => {
             crate::tui::screens::party::on_confirm(app, q, action).map_err(Confirm::Party)
@@ -170,7 +175,7 @@ fn on_answer(app: &mut App, c: Confirm, action: Action) -> Vec<Effect> {
     match answer {
         Ok(effects) => effects,
         Err(c) => {
-            app.push(Layer::Confirm(c));
+            app.shell.push(Layer::Confirm(c));
             Vec::new()
         }
     }
@@ -186,13 +191,23 @@ fn answer(
     action: Action,
 ) -> Result<Vec<Effect>, String> {
     match kind {
-        PromptKind::Bestiary(p) => bestiary::update::on_prompt(app, p, text),
-        PromptKind::Forge(p) => forge::update::on_prompt(app, p, text, action == Action::Save),
+        PromptKind::Bestiary(p) => bestiary::update::on_prompt(&mut app.shell, p, text),
+        PromptKind::Forge(p) => forge::update::on_prompt(
+            &mut app.forge,
+            &mut app.shell,
+            p,
+            text,
+            action == Action::Save,
+        ),
         PromptKind::Encounter(p) => encounter::update::on_prompt(app, p, text),
         PromptKind::Adventure(p) => adventure::update::on_prompt(app, p, text),
-        PromptKind::Table(p) => {
-            crate::tui::screens::table::on_prompt(app, p, text, action == Action::LairsmithRolls)
-        }
+        PromptKind::Table(p) => crate::tui::screens::table::on_prompt(
+            &mut app.table,
+            &mut app.shell,
+            p,
+            text,
+            action == Action::LairsmithRolls,
+        ),
     }
 }
 
@@ -206,35 +221,40 @@ pub fn offer_files(
     let (what, dir, more) = match purpose {
         FilesFor::OpenEncounter => (
             "saved encounters",
-            app.paths.encounters.clone(),
+            app.shell.paths.encounters.clone(),
             String::new(),
         ),
-        FilesFor::OpenAdventure => ("saved adventures", app.paths.adventures(), String::new()),
+        FilesFor::OpenAdventure => (
+            "saved adventures",
+            app.shell.paths.adventures(),
+            String::new(),
+        ),
         FilesFor::AddEncounter => (
             "saved encounters",
-            app.paths.encounters.clone(),
+            app.shell.paths.encounters.clone(),
             ": build one on the Encounter screen and save it".to_owned(),
         ),
         FilesFor::OpenDraft => (
             "drafts",
-            app.paths.drafts(),
-            app.keymap
+            app.shell.paths.drafts(),
+            app.shell
+                .keymap
                 .key_in(&[Ctx::ForgeUnsaved], Action::KeepDraft)
                 .map_or(String::new(), |k| {
                     format!(" ({k} keeps one when you leave unsaved work)")
                 }),
         ),
     };
-    match result.map(|found| crate::tui::files::summarise(found, &app.bestiary)) {
-        Ok(files) if files.is_empty() => {
-            app.info(format!("No {what} in {} yet{more}.", dir.display()))
-        }
-        Ok(files) => app.push(Layer::Files {
+    match result.map(|found| crate::tui::files::summarise(found, &app.shell.bestiary)) {
+        Ok(files) if files.is_empty() => app
+            .shell
+            .info(format!("No {what} in {} yet{more}.", dir.display())),
+        Ok(files) => app.shell.push(Layer::Files {
             purpose,
             files,
             cursor: 0,
         }),
-        Err(e) => app.error(e),
+        Err(e) => app.shell.error(e),
     }
 }
 
@@ -246,57 +266,10 @@ fn scrolled(scroll: u16, action: Action, lines: usize, visible: usize) -> Option
     Some(scroll_to(scroll, action, lines, visible))
 }
 
-/// The new scroll position of a pane of `lines` lines showing `visible` of them: a page is what
-/// the pane shows, and scrolling stops where the last line is at the bottom, so the pane is
-/// never scrolled to blank.
-pub fn scroll_to(scroll: u16, action: Action, lines: usize, visible: usize) -> u16 {
-    let visible = visible.max(1);
-    let last = u16::try_from(lines.saturating_sub(visible)).unwrap_or(u16::MAX);
-    let page = u16::try_from(visible.saturating_sub(1).max(1)).unwrap_or(u16::MAX);
-    let scroll = scroll.min(last);
-    match action {
-        Action::Up => scroll.saturating_sub(1),
-        Action::Down => scroll.saturating_add(1).min(last),
-        Action::PageUp => scroll.saturating_sub(page),
-        Action::PageDown => scroll.saturating_add(page).min(last),
-        Action::Home => 0,
-        Action::End => last,
-        _ => scroll,
-    }
-}
-
 /// The lines the key reference and the list of unreadable files show: the screen less the tabs,
 /// the status line, the help bar and the dialog's two borders.
 pub fn viewer_rows(app: &App) -> usize {
-    app.body_height().saturating_sub(2)
-}
-
-/// Moves a form's row.
-pub fn form_move(row: &mut usize, rows: usize, action: Action) {
-    match action {
-        Action::Up | Action::PrevField => *row = row.saturating_sub(1),
-        Action::Down | Action::NextField => *row = (*row + 1).min(rows - 1),
-        _ => {}
-    }
-}
-
-/// ← and → take the previous or next of `n` values, round.
-pub fn cycle_value(v: &mut usize, n: usize, action: Action) {
-    match action {
-        Action::Right => *v = (*v + 1) % n,
-        Action::Left => *v = (*v + n - 1) % n,
-        _ => {}
-    }
-}
-
-pub fn picker_move(cursor: &mut usize, action: Action, page: usize) {
-    match action {
-        Action::Up => *cursor = cursor.saturating_sub(1),
-        Action::Down => *cursor = cursor.saturating_add(1),
-        Action::PageUp => *cursor = cursor.saturating_sub(page),
-        Action::PageDown => *cursor = cursor.saturating_add(page),
-        _ => {}
-    }
+    app.shell.body_height().saturating_sub(2)
 }
 
 /// A list's cursor, kept on one of its `n` rows.

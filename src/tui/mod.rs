@@ -19,8 +19,10 @@ pub mod keymap;
 pub mod layer;
 pub mod layers;
 pub mod msg;
+pub mod nav;
 pub mod screens;
 pub mod settings;
+pub mod shell;
 pub mod state;
 pub mod terminal;
 pub mod theme;
@@ -97,7 +99,7 @@ pub fn dispatch_with(
         for cmd in update(app, m) {
             let outcome = match cmd {
                 Cmd::OpenEditor { path } => Some(suspend(&path)),
-                other => run(other, &app.paths),
+                other => run(other, &app.shell.paths),
             };
             if let Some(o) = outcome {
                 queue.push(Msg::Done(Box::new(o)));
@@ -117,13 +119,13 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     let (keymap, palette, settings_error) = settings::load(settings);
     theme::install(palette);
     let mut app = App::new(Bestiary::shipped(), paths.clone(), rand::random());
-    app.keymap = keymap;
-    app.settings_error = settings_error;
+    app.shell.keymap = keymap;
+    app.shell.settings_error = settings_error;
     app.encounter.seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    app.loading = true;
-    app.info("Loading your bestiary...");
+    app.shell.loading = true;
+    app.shell.info("Loading your bestiary...");
     state::reopen(&mut app);
     let (load_tx, load_rx) = std::sync::mpsc::channel();
     let user_dir = paths.bestiary.clone();
@@ -152,7 +154,7 @@ pub fn run(data: &DataDir, settings: Option<&std::path::Path>) -> Result<Option<
     // A signal, a closed terminal or a terminal error ends the UI without the user choosing
     // to discard anything: unsaved work is kept, first, before anything touches the terminal.
     let kept = if signal.is_some() || result.is_err() {
-        keep_unsaved(&app, &recovery_places(&app.paths.root))
+        keep_unsaved(&app, &recovery_places(&app.shell.paths.root))
     } else {
         Vec::new()
     };
@@ -253,7 +255,7 @@ pub fn recovery_files(app: &App) -> Vec<(std::path::PathBuf, String)> {
 
 /// [`recovery_files`], each with what it is ("monster `goblin`"), for the message.
 fn recovery_items(app: &App) -> Vec<(String, std::path::PathBuf, String)> {
-    let dir = app.paths.root.join("recovery");
+    let dir = app.shell.paths.root.join("recovery");
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -322,7 +324,7 @@ fn event_loop(
 ) -> std::io::Result<()> {
     let tty = terminal::Tty::open()?;
     let mut last_tick = std::time::Instant::now();
-    while !app.quit && stop.signal().is_none() {
+    while !app.shell.quit && stop.signal().is_none() {
         term.draw(|f| view::view(app, f))?;
         if last_tick.elapsed() >= TICK {
             last_tick = std::time::Instant::now();
@@ -332,11 +334,11 @@ fn event_loop(
             edit(app, jobs, term, stop, &path)?;
             continue;
         }
-        if app.quit {
+        if app.shell.quit {
             break;
         }
         if !jobs.busy()
-            && app.loading
+            && app.shell.loading
             && let Ok(b) = load_rx.try_recv()
         {
             jobs.input(app, Msg::Done(Box::new(Outcome::Loaded(Box::new(b)))));

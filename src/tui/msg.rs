@@ -78,7 +78,7 @@ impl From<Cmd> for Effect {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AfterLeave {
     Quit,
-    GoTo(crate::tui::app::Screen),
+    GoTo(crate::tui::shell::Screen),
     Edit(String),
     /// Edit a monster in the Forge, starting at its Templates step.
     EditTemplates(String),

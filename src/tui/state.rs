@@ -22,19 +22,22 @@ fn id_in(file: Option<&Path>, dir: &Path) -> Option<String> {
 fn now(app: &App) -> Remembered {
     Remembered {
         party: Some(app.encounter.encounter.party.clone()),
-        encounter: id_in(app.encounter.encounter.path(), &app.paths.encounters),
-        adventure: id_in(app.adventure.adventure.path(), &app.paths.adventures()),
+        encounter: id_in(app.encounter.encounter.path(), &app.shell.paths.encounters),
+        adventure: id_in(
+            app.adventure.adventure.path(),
+            &app.shell.paths.adventures(),
+        ),
     }
 }
 
 /// The write that remembers what changed since the state was last read or written, if
 /// anything did. `update` asks after every message: one place, whatever changed it.
 pub fn remember(app: &mut App) -> Option<Cmd> {
-    let changes = app.remembered.changes_to(&now(app));
+    let changes = app.shell.remembered.changes_to(&now(app));
     if changes.is_empty() {
         return None;
     }
-    app.remembered.merge(&changes);
+    app.shell.remembered.merge(&changes);
     Some(Cmd::Remember(changes))
 }
 
@@ -43,9 +46,9 @@ pub fn remember(app: &mut App) -> Option<Cmd> {
 /// if its file is still there). The screen shown stays the one the UI starts on. File work, so
 /// only at start, before the first message.
 pub fn reopen(app: &mut App) {
-    let r = lairsmith_core::session::read(&app.paths.root);
+    let r = lairsmith_core::session::read(&app.shell.paths.root);
     if let Some(party_ref) = &r.party {
-        let data = lairsmith_core::data_dir::DataDir::new(app.paths.root.clone());
+        let data = lairsmith_core::data_dir::DataDir::new(app.shell.paths.root.clone());
         if let Ok(party) = lairsmith_core::encounter::saved::resolve_party_ref(&data, party_ref) {
             let mut e = lairsmith_core::encounter::Encounter::new("New Encounter", &party);
             e.party = party_ref.clone();
@@ -64,8 +67,8 @@ pub fn reopen(app: &mut App) {
             .filter(|p| p.is_file())
     };
     let mut cmds = Vec::new();
-    let encounter = file(app.paths.encounters.clone(), &r.encounter);
-    let adventure = file(app.paths.adventures(), &r.adventure);
+    let encounter = file(app.shell.paths.encounters.clone(), &r.encounter);
+    let adventure = file(app.shell.paths.adventures(), &r.adventure);
     if let Some(path) = &encounter {
         cmds.push(Cmd::Encounter(
             crate::tui::screens::encounter::job::Job::Load { path: path.clone() },
@@ -77,25 +80,25 @@ pub fn reopen(app: &mut App) {
         ));
     }
     // What is remembered is what this session starts from: nothing is written until it changes.
-    app.remembered = r;
-    app.remembered.merge(&Remembered {
+    app.shell.remembered = r;
+    app.shell.remembered.merge(&Remembered {
         party: Some(app.encounter.encounter.party.clone()),
         ..Default::default()
     });
     if cmds.is_empty() {
         return;
     }
-    let (screen, status) = (app.screen, app.status.clone());
+    let (screen, status) = (app.shell.screen, app.shell.status.clone());
     let mut queue = cmds;
     queue.reverse();
     while let Some(cmd) = queue.pop() {
-        if let Some(o) = crate::tui::exec::run(cmd, &app.paths) {
+        if let Some(o) = crate::tui::exec::run(cmd, &app.shell.paths) {
             let mut more = crate::tui::update::update(app, Msg::Done(Box::new(o)));
             more.reverse();
             queue.extend(more);
         }
     }
-    app.screen = screen;
+    app.shell.screen = screen;
     let key = |screen: Screen, action| app.key_on(screen, action);
     let opened: Vec<String> = [
         encounter
@@ -115,21 +118,21 @@ pub fn reopen(app: &mut App) {
     .flatten()
     .collect();
     // A file that could not be read says so; else the line says what came back.
-    if app.status.as_ref().is_some_and(|s| s.error) {
+    if app.shell.status.as_ref().is_some_and(|s| s.error) {
         return;
     }
-    app.status = status;
+    app.shell.status = status;
     if opened.is_empty() {
         return;
     }
-    app.reopened = Some(format!("Reopened {}.", opened.join(" and ")));
-    if app.loading {
+    app.shell.reopened = Some(format!("Reopened {}.", opened.join(" and ")));
+    if app.shell.loading {
         // The message that the bestiary loaded says it.
-        app.info(format!(
+        app.shell.info(format!(
             "{} Loading your bestiary...",
-            app.reopened.as_deref().unwrap_or_default()
+            app.shell.reopened.as_deref().unwrap_or_default()
         ));
     } else {
-        app.announce_load("loaded");
+        app.shell.announce_load("loaded");
     }
 }

@@ -20,14 +20,14 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     let mut undoing = false;
     let cmds = match msg {
         Msg::Resize(w, h) => {
-            app.viewport = (w, h);
+            app.shell.viewport = (w, h);
             Vec::new()
         }
         Msg::Tick => {
-            if let Some(s) = app.status.as_mut() {
+            if let Some(s) = app.shell.status.as_mut() {
                 s.ttl = s.ttl.saturating_sub(1);
                 if s.ttl == 0 {
-                    app.status = None;
+                    app.shell.status = None;
                 }
             }
             Vec::new()
@@ -37,14 +37,14 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             carry_out(app, effects)
         }
         Msg::Running(running) => {
-            app.running = running;
+            app.shell.running = running;
             Vec::new()
         }
         Msg::Cancelled(cmd) => {
-            app.info(format!("Cancelled: {}.", cmd.doing()));
+            app.shell.info(format!("Cancelled: {}.", cmd.doing()));
             match *cmd {
-                Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(app, &job),
-                Cmd::ReadDesign { path, .. } => app.designs.cancelled(&path),
+                Cmd::Fight(job) => crate::tui::screens::table::on_cancelled(&mut app.table, &job),
+                Cmd::ReadDesign { path, .. } => app.shell.designs.cancelled(&path),
                 _ => {}
             }
             Vec::new()
@@ -53,7 +53,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         // Ctrl-C before any binding: whatever the settings and whatever has the keys.
         Msg::Key(ev) if crate::tui::keymap::is_interrupt(&ev) => ctrl_c(app),
         Msg::Key(ev) => {
-            let action = app.keymap.lookup(&app.contexts(), &ev);
+            let action = app.shell.keymap.lookup(&app.contexts(), &ev);
             undoing = matches!(action, Some(Action::Undo | Action::Redo));
             let effects = on_key(app, ev, action);
             carry_out(app, effects)
@@ -73,9 +73,23 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         (app.adventure.adventure).record(adventure_before, &app.adventure.party_files.last);
     }
     let mut cmds = cmds;
-    cmds.extend(crate::tui::designs::wanted(app));
+    let shown = shown_monsters(app);
+    cmds.extend(crate::tui::designs::wanted(&mut app.shell, shown));
     cmds.extend(crate::tui::state::remember(app));
     cmds
+}
+
+/// The monsters the screens show, whose designs they want read.
+fn shown_monsters(app: &App) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    ids.extend(app.browser.selected_id());
+    if app.shell.screen == Screen::Encounter {
+        ids.extend(app.encounter.shown_monster());
+    }
+    if app.shell.screen == Screen::Table {
+        ids.extend(app.table.shown_monster());
+    }
+    ids
 }
 
 /// The commands of `effects`, leaving where they ask to.
@@ -94,17 +108,27 @@ fn carry_out(app: &mut App, effects: Vec<Effect>) -> Vec<Cmd> {
 /// One screen's part in another's change, which a screen may not make itself.
 fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
     match across {
-        Across::OpenFilters => bestiary::update::open_filters(app),
-        Across::StartFight(path) => crate::tui::screens::table::update::ask_start(app, path, ""),
+        Across::OpenFilters => bestiary::update::open_filters(&mut app.browser, &mut app.shell),
+        Across::StartFight(path) => {
+            crate::tui::screens::table::update::ask_start(&mut app.shell, path, "")
+        }
         Across::MonsterSaved {
             design,
             path,
             fingerprint,
         } => {
             encounter::update::placeholder_designed(app, &design.id);
-            bestiary::update::monster_saved(app, *design, path, fingerprint);
+            bestiary::update::monster_saved(
+                &mut app.browser,
+                &mut app.shell,
+                *design,
+                path,
+                fingerprint,
+            );
         }
-        Across::OpenInForge(id) => forge::update::open_for_edit(app, &id),
+        Across::OpenInForge(id) => {
+            forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id)
+        }
     }
     Vec::new()
 }
@@ -115,16 +139,20 @@ fn carry_out_across(app: &mut App, across: Across) -> Vec<Cmd> {
 fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Nothing => Vec::new(),
-        Outcome::Bestiary(done) => bestiary::update::on_outcome(app, done),
-        Outcome::Forge(done) => forge::update::on_outcome(app, done),
+        Outcome::Bestiary(done) => {
+            bestiary::update::on_outcome(&mut app.browser, &mut app.shell, done)
+        }
+        Outcome::Forge(done) => forge::update::on_outcome(&mut app.forge, &mut app.shell, done),
         Outcome::Encounter(done) => encounter::update::on_outcome(app, done),
         Outcome::Adventure(done) => adventure::update::on_outcome(app, done),
-        Outcome::Fight(done) => crate::tui::screens::table::on_outcome(app, done),
+        Outcome::Fight(done) => {
+            crate::tui::screens::table::on_outcome(&mut app.table, &mut app.shell, done)
+        }
         // The party form is both screens'.
         Outcome::Party(done) => crate::tui::screens::party::on_outcome(app, done),
-        Outcome::Export(done) => crate::tui::export::on_outcome(app, done),
+        Outcome::Export(done) => crate::tui::export::on_outcome(&mut app.shell, done),
         Outcome::DesignRead { id, path, read } => {
-            crate::tui::designs::on_read(app, &id, path, read);
+            crate::tui::designs::on_read(&mut app.shell, &id, path, read);
             Vec::new()
         }
         Outcome::Files { purpose, result } => {
@@ -132,7 +160,7 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
             Vec::new()
         }
         shared @ (Outcome::Edited { .. } | Outcome::Reloaded { .. } | Outcome::Loaded(_)) => {
-            bestiary::update::on_read(app, shared)
+            bestiary::update::on_read(&mut app.browser, &mut app.shell, shared)
         }
     }
 }
@@ -141,7 +169,7 @@ fn on_outcome(app: &mut App, outcome: Outcome) -> Vec<Effect> {
 /// does nothing elsewhere: pasted text must never run commands.
 fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
     // Notes keep the paste's line breaks, up to their own limit.
-    if let Some(Layer::Editor(e)) = app.layers.last_mut() {
+    if let Some(Layer::Editor(e)) = app.shell.layers.last_mut() {
         e.area.insert_str(text);
         return Vec::new();
     }
@@ -151,7 +179,9 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
             field.insert_str(&limited);
             after_text_change(app);
         }
-        None => app.info("Paste goes into a text field; none has focus."),
+        None => app
+            .shell
+            .info("Paste goes into a text field; none has focus."),
     }
     Vec::new()
 }
@@ -161,8 +191,7 @@ fn on_paste(app: &mut App, text: &str) -> Vec<Cmd> {
 /// send (`F24`), and the raw terminal turns off the Ctrl-C signal, so without this the user
 /// could not leave at all. While the UI already asks whether to quit, it changes nothing.
 fn ctrl_c(app: &mut App) -> Vec<Cmd> {
-    let asking =
-        matches!(app.top(), Some(Layer::Confirm(c)) if c.leaving_for() == Some(&AfterLeave::Quit));
+    let asking = matches!(app.shell.top(), Some(Layer::Confirm(c)) if c.leaving_for() == Some(&AfterLeave::Quit));
     if asking {
         return Vec::new();
     }
@@ -171,25 +200,27 @@ fn ctrl_c(app: &mut App) -> Vec<Cmd> {
 
 /// The keys of the top layer, else the screen's, else the global ones.
 fn on_key(app: &mut App, ev: KeyEvent, action: Option<Action>) -> Vec<Effect> {
-    if !app.layers.is_empty() {
+    if !app.shell.layers.is_empty() {
         return crate::tui::layers::on_key(app, &ev, action);
     }
     let Some(action) = action else {
         return Vec::new();
     };
-    let handled = match app.screen {
-        Screen::Bestiary => bestiary::update::on_action(app, action),
-        Screen::Forge => forge::update::on_action(app, action, &ev),
+    let handled = match app.shell.screen {
+        Screen::Bestiary => bestiary::update::on_action(&mut app.browser, &mut app.shell, action),
+        Screen::Forge => forge::update::on_action(&mut app.forge, &mut app.shell, action, &ev),
         Screen::Encounter => encounter::update::on_action(app, action),
         Screen::Adventure => adventure::update::on_action(app, action),
-        Screen::Table => crate::tui::screens::table::update::on_action(app, action),
+        Screen::Table => {
+            crate::tui::screens::table::update::on_action(&mut app.table, &mut app.shell, action)
+        }
     };
     handled.unwrap_or_else(|| global(app, action))
 }
 
 /// A key typed into the top layer's text field: `true` if it was one.
 pub fn type_into_field(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> bool {
-    if let Some(Layer::Editor(e)) = app.layers.last_mut() {
+    if let Some(Layer::Editor(e)) = app.shell.layers.last_mut() {
         let width = crate::tui::widgets::text_area::EDITOR_TEXT_COLUMNS;
         match (action, typed_char(ev)) {
             (Some(a), _)
@@ -221,7 +252,7 @@ pub fn type_into_field(app: &mut App, ev: &KeyEvent, action: Option<Action>) -> 
 
 /// The text field with focus: the top layer's, or the Bestiary's search box under its layer.
 fn focused_field(app: &mut App) -> Option<&mut crate::tui::widgets::text_field::TextField> {
-    match app.layers.last_mut()? {
+    match app.shell.layers.last_mut()? {
         Layer::Search => Some(&mut app.browser.query),
         other => other.text_field(),
     }
@@ -244,11 +275,13 @@ fn app_text_action(a: Action) -> bool {
 
 /// What typing changes at once: the search, a picker's cursor, a filter's level range.
 fn after_text_change(app: &mut App) {
-    match app.layers.last_mut() {
+    match app.shell.layers.last_mut() {
         Some(Layer::Search) => app.browser.query_changed(),
         Some(Layer::Forge(d)) => d.after_text_change(),
         Some(Layer::Encounter(d)) => d.after_text_change(),
-        Some(Layer::Bestiary(_)) => bestiary::dialog::after_text_change(app),
+        Some(Layer::Bestiary(_)) => {
+            bestiary::dialog::after_text_change(&mut app.browser, &mut app.shell)
+        }
         _ => {}
     }
 }
@@ -258,14 +291,14 @@ fn global(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
         Action::Quit => return vec![Effect::Leave(AfterLeave::Quit)],
         Action::Help => {
-            let scroll = crate::tui::help::section_line(&app.keymap, app.screen.ctx());
-            app.push(Layer::Help { scroll });
+            let scroll = crate::tui::help::section_line(&app.shell.keymap, app.shell.screen.ctx());
+            app.shell.push(Layer::Help { scroll });
         }
         Action::ShowErrors => {
-            if app.bestiary.errors.is_empty() {
-                app.info("Every file loaded without errors.");
+            if app.shell.bestiary.errors.is_empty() {
+                app.shell.info("Every file loaded without errors.");
             } else {
-                app.push(Layer::Errors { scroll: 0 });
+                app.shell.push(Layer::Errors { scroll: 0 });
             }
         }
         Action::ToBestiary => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Bestiary))],
@@ -274,7 +307,7 @@ fn global(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToAdventure => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Adventure))],
         Action::ToTable => return vec![Effect::Leave(AfterLeave::GoTo(Screen::Table))],
         Action::Reload => {
-            app.info("Reloading every monster from disk...");
+            app.shell.info("Reloading every monster from disk...");
             return vec![Cmd::ReloadAll { reopen: None }.into()];
         }
         _ => {}
@@ -297,12 +330,13 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         | AfterLeave::OpenEncounterAt(_)
         | AfterLeave::NewAdventure
         | AfterLeave::OpenAdventure => false,
-        AfterLeave::GoTo(s) => app.screen == Screen::Forge && *s != Screen::Forge,
+        AfterLeave::GoTo(s) => app.shell.screen == Screen::Forge && *s != Screen::Forge,
     };
     if replaces_forge && app.forge.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Forge(forge::Question::Unsaved(
-            then,
-        ))));
+        app.shell
+            .push(Layer::Confirm(Confirm::Forge(forge::Question::Unsaved(
+                then,
+            ))));
         return Vec::new();
     }
     let replaces_encounter = matches!(
@@ -313,7 +347,7 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             | AfterLeave::OpenEncounterAt(_)
     );
     if replaces_encounter && app.encounter.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Encounter(
+        app.shell.push(Layer::Confirm(Confirm::Encounter(
             encounter::Question::Unsaved(then),
         )));
         return Vec::new();
@@ -323,7 +357,7 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
         AfterLeave::Quit | AfterLeave::NewAdventure | AfterLeave::OpenAdventure
     );
     if replaces_adventure && app.adventure.is_dirty() {
-        app.push(Layer::Confirm(Confirm::Adventure(
+        app.shell.push(Layer::Confirm(Confirm::Adventure(
             adventure::Question::Unsaved(then),
         )));
         return Vec::new();
@@ -334,37 +368,37 @@ fn leave(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
 /// Does what `leave` was asked, unconditionally.
 fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
     match then {
-        AfterLeave::Quit => app.quit = true,
+        AfterLeave::Quit => app.shell.quit = true,
         // The adventure's encounters may have been changed and saved elsewhere: read again.
         AfterLeave::GoTo(Screen::Adventure) => {
-            app.screen = Screen::Adventure;
+            app.shell.screen = Screen::Adventure;
             return vec![adventure::update::reload_cmd(&app.adventure)];
         }
         // The fight may have been changed by `lairsmith fight` in another terminal: read again.
         AfterLeave::GoTo(Screen::Table) => {
-            app.screen = Screen::Table;
+            app.shell.screen = Screen::Table;
             return vec![crate::tui::screens::table::update::refresh(&app.table)];
         }
-        AfterLeave::GoTo(s) => app.screen = s,
-        AfterLeave::Edit(id) => forge::update::open_for_edit(app, &id),
+        AfterLeave::GoTo(s) => app.shell.screen = s,
+        AfterLeave::Edit(id) => forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id),
         AfterLeave::EditTemplates(id) => {
-            forge::update::open_for_edit(app, &id);
-            if app.screen == Screen::Forge {
+            forge::update::open_for_edit(&mut app.forge, &mut app.shell, &id);
+            if app.shell.screen == Screen::Forge {
                 app.forge.go_to(forge::Step::Templates);
             }
         }
         AfterLeave::NewEncounter => {
             encounter::update::reset(app);
-            app.screen = Screen::Encounter;
+            app.shell.screen = Screen::Encounter;
         }
         AfterLeave::OpenEncounter => return vec![Cmd::ListFiles(FilesFor::OpenEncounter)],
         AfterLeave::NewMonster => {
             app.forge = Forge::new_monster();
-            app.screen = Screen::Forge;
+            app.shell.screen = Screen::Forge;
         }
         AfterLeave::NewAdventure => {
             adventure::update::reset(app);
-            app.screen = Screen::Adventure;
+            app.shell.screen = Screen::Adventure;
         }
         AfterLeave::OpenAdventure => return vec![Cmd::ListFiles(FilesFor::OpenAdventure)],
         AfterLeave::OpenDraft => return vec![Cmd::ListFiles(FilesFor::OpenDraft)],
@@ -374,13 +408,13 @@ fn proceed(app: &mut App, then: AfterLeave) -> Vec<Cmd> {
             let a = &app.adventure.adventure;
             app.encounter.treasure = a.treasure;
             app.encounter.treasure_seed = a.seed.unwrap_or(0);
-            app.screen = Screen::Encounter;
+            app.shell.screen = Screen::Encounter;
             return vec![Cmd::Encounter(encounter::job::Job::Load { path })];
         }
         AfterLeave::ReplacePlaceholder(i) => {
             if let Some(d) = encounter::update::design_placeholder(app, i) {
                 app.forge = Forge::with(d, None, false);
-                app.screen = Screen::Forge;
+                app.shell.screen = Screen::Forge;
             }
         }
     }

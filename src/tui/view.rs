@@ -22,6 +22,7 @@ pub fn view(app: &App, f: &mut Frame) {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         // Ctrl-C too: the file may have given `quit` a key this terminal cannot send.
         let quit = app
+            .shell
             .keymap
             .bindings
             .iter()
@@ -36,7 +37,7 @@ pub fn view(app: &App, f: &mut Frame) {
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return;
     }
-    let status_lines = app.status_lines(area.width);
+    let status_lines = app.shell.status_lines(area.width);
     let [tabs, body, status, help] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
@@ -47,7 +48,7 @@ pub fn view(app: &App, f: &mut Frame) {
 
     let mut spans = vec![Span::styled(" lairsmith ", theme::title())];
     for (i, s) in Screen::ALL.iter().enumerate() {
-        let style = if *s == app.screen {
+        let style = if *s == app.shell.screen {
             theme::selected()
         } else {
             theme::dim()
@@ -57,28 +58,32 @@ pub fn view(app: &App, f: &mut Frame) {
     }
     f.render_widget(Paragraph::new(Line::from(spans)), tabs);
 
-    match app.screen {
-        Screen::Bestiary => bestiary::view::view(app, f, body),
-        Screen::Forge => forge::view::view(app, f, body),
+    match app.shell.screen {
+        Screen::Bestiary => bestiary::view::view(&app.browser, &app.shell, f, body),
+        Screen::Forge => forge::view::view(&app.forge, &app.shell, f, body),
         Screen::Encounter => encounter::view::view(app, f, body),
         Screen::Adventure => adventure::view::view(app, f, body),
-        Screen::Table => crate::tui::screens::table::view::view(app, f, body),
+        Screen::Table => crate::tui::screens::table::view::view(&app.table, &app.shell, f, body),
     }
 
-    let style = match &app.status {
-        Some(s) if s.error && app.running.is_none() => theme::error(),
+    let style = match &app.shell.status {
+        Some(s) if s.error && app.shell.running.is_none() => theme::error(),
         _ => Style::new(),
     };
     f.render_widget(Paragraph::new(status_lines).style(style), status);
 
     let mut bar: Vec<Span> = Vec::new();
-    for (key, label) in app.keymap.bar(&app.bar_contexts(), usize::from(help.width)) {
+    for (key, label) in app
+        .shell
+        .keymap
+        .bar(&app.bar_contexts(), usize::from(help.width))
+    {
         bar.push(Span::styled(key, theme::key()));
         bar.push(Span::styled(format!(" {label}  "), Style::new()));
     }
     f.render_widget(Paragraph::new(Line::from(bar)), help);
 
-    for layer in &app.layers {
+    for layer in &app.shell.layers {
         layer_view(app, layer, f, area);
     }
 }
@@ -96,7 +101,7 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         Layer::Prompt { kind, title, field } => {
             if let PromptKind::Table(p) = kind
                 && let Some(lines) =
-                    crate::tui::screens::table::prompt_view::lines(app, p, &field.text())
+                    crate::tui::screens::table::prompt_view::lines(&app.table, p, &field.text())
             {
                 crate::tui::screens::table::prompt_view::view(title, field, lines, f, area);
                 return;
@@ -115,8 +120,8 @@ fn layer_view(app: &App, layer: &Layer, f: &mut Frame, area: Rect) {
         }
         Layer::Editor(e) => editor_view(e, f, area),
         Layer::Search => {}
-        Layer::Bestiary(d) => bestiary::dialog::view(app, d, f, area),
-        Layer::Forge(d) => forge::dialog::view(app, d, f, area),
+        Layer::Bestiary(d) => bestiary::dialog::view(&app.browser, &app.shell, d, f, area),
+        Layer::Forge(d) => forge::dialog::view(&app.forge, d, f, area),
         Layer::Encounter(d) => encounter::dialog::view(app, d, f, area),
         Layer::PartyNumbers(form) => crate::tui::screens::party::view::view(app, form, f, area),
         Layer::Files {
@@ -161,17 +166,21 @@ pub(crate) fn body(app: &App, area: Rect) -> Rect {
         area.y + 1,
         area.width,
         area.height
-            .saturating_sub(2 + app.status_lines(area.width).len() as u16),
+            .saturating_sub(2 + app.shell.status_lines(area.width).len() as u16),
     )
 }
 
 fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     let r = body(app, area);
     f.render_widget(Clear, r);
-    let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
+    let close = app.shell.keymap.key_for(Ctx::Viewer, Action::Back);
     let (width, height) = (r.width.saturating_sub(2), r.height.saturating_sub(2));
-    let (lines, scroll) =
-        crate::tui::help::rows(&app.keymap, usize::from(width), usize::from(height), scroll);
+    let (lines, scroll) = crate::tui::help::rows(
+        &app.shell.keymap,
+        usize::from(width),
+        usize::from(height),
+        scroll,
+    );
     f.render_widget(
         Paragraph::new(lines)
             .scroll((scroll, 0))
@@ -185,9 +194,9 @@ fn help_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
 fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
     let r = body(app, area);
     f.render_widget(Clear, r);
-    let reload = app.keymap.key_for(Ctx::Global, Action::Reload);
-    let close = app.keymap.key_for(Ctx::Viewer, Action::Back);
-    let n = app.bestiary.errors.len();
+    let reload = app.shell.keymap.key_for(Ctx::Global, Action::Reload);
+    let close = app.shell.keymap.key_for(Ctx::Viewer, Action::Back);
+    let n = app.shell.bestiary.errors.len();
     let mut lines = vec![Line::from(Span::styled(
         format!(
             "{} could not be read and {} not listed; everything else loaded. Fix them and press {reload}.",
@@ -196,7 +205,7 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
         ),
         theme::dim(),
     ))];
-    for e in &app.bestiary.errors {
+    for e in &app.shell.bestiary.errors {
         lines.push(Line::from(Span::styled(e.to_string(), theme::error())));
     }
     f.render_widget(
@@ -213,11 +222,11 @@ fn errors_view(app: &App, f: &mut Frame, area: Rect, scroll: u16) {
 /// A question, in the words of the screen it belongs to, over the screen with its answers.
 fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
     let (title, body) = match c {
-        Confirm::Bestiary(q) => bestiary::view::question(app, q),
-        Confirm::Forge(q) => forge::view::question(app, q),
+        Confirm::Bestiary(q) => bestiary::view::question(&app.shell, q),
+        Confirm::Forge(q) => forge::view::question(&app.forge, &app.shell, q),
         Confirm::Encounter(q) => encounter::view::question(app, q),
         Confirm::Adventure(q) => adventure::view::question(app, q),
-        Confirm::Table(q) => crate::tui::screens::table::card::question(app, q),
+        Confirm::Table(q) => crate::tui::screens::table::card::question(&app.table, q),
         Confirm::Party(q) => crate::tui::screens::party::view::question(q),
         Confirm::Overwrite { path, .. } => (
             " File exists ",
@@ -225,6 +234,7 @@ fn confirm_view(app: &App, c: &Confirm, f: &mut Frame, area: Rect) {
         ),
     };
     let keys: Vec<String> = app
+        .shell
         .keymap
         .bar_items(&[c.ctx()])
         .into_iter()

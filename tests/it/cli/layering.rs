@@ -444,6 +444,201 @@ fn the_screen_rule_sees_a_screen_named_in_code_and_not_in_a_comment() {
     assert!(screens_named(text, "bestiary", &screens).is_empty());
 }
 
+/// The modules at the top of `src/tui` that hold or drive the whole `App`: they may import the
+/// screens, and nothing below them (a screen, the shell, the shared modules) imports them back.
+const APP_LEVEL: &[&str] = &[
+    "app", "update", "view", "exec", "mod", "layers", "jobs", "state", "terminal", "watch",
+];
+
+/// The screens whose handlers take their own state and the shell (issue 35 §2): they name no
+/// module of [`APP_LEVEL`]. A screen is added here once it no longer takes `&mut App`.
+const SCREENS_ON_THE_SHELL: &[&str] = &["bestiary", "forge", "table"];
+
+/// The graph of the modules of `src/tui`: each top-level file or folder is a module, except
+/// `screens`, whose screens are each one (`screens::table`). Code names a module as
+/// `crate::tui::<m>`, a screen as `crate::tui::screens::<s>` (or `super::super::<s>` from a
+/// screen's folder), and a top-level file names its siblings as `super::<m>` too.
+fn tui_graph(files: &BTreeMap<String, Vec<(PathBuf, String)>>) -> Graph {
+    let mut graph = Graph::new();
+    for (m, texts) in files {
+        let edges = graph.entry(m.clone()).or_default();
+        for (f, text) in texts {
+            let text = without_comments(&without_test_modules(text));
+            let mut named: BTreeSet<String> = named_after(&text, "crate::tui::");
+            named.extend(
+                named_after(&text, "crate::tui::screens::")
+                    .into_iter()
+                    .map(|s| format!("screens::{s}")),
+            );
+            if let Some(screen) = m.strip_prefix("screens::") {
+                named.extend(
+                    named_after(&text, "super::super::")
+                        .into_iter()
+                        .filter(|s| s != screen)
+                        .map(|s| format!("screens::{s}")),
+                );
+            } else {
+                named.extend(named_after(&text, "super::"));
+            }
+            for n in named {
+                if n != *m && files.contains_key(&n) {
+                    edges.entry(n).or_default().insert(f.clone());
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The files of each module of `src/tui`, for [`tui_graph`].
+fn tui_files() -> BTreeMap<String, Vec<(PathBuf, String)>> {
+    let tui = Path::new(ROOT).join("src/tui");
+    let mut modules: BTreeMap<String, Vec<PathBuf>> = modules_in(&tui);
+    modules.insert("mod".into(), vec![tui.join("mod.rs")]);
+    modules.remove("screens");
+    for (s, files) in modules_in(&tui.join("screens")) {
+        modules.insert(format!("screens::{s}"), files);
+    }
+    modules
+        .into_iter()
+        .map(|(m, files)| {
+            let texts = files
+                .into_iter()
+                .map(|f| {
+                    let text = std::fs::read_to_string(&f).unwrap();
+                    (f, text)
+                })
+                .collect();
+            (m, texts)
+        })
+        .collect()
+}
+
+/// What breaks the rule of [`APP_LEVEL`]: each edge from a module in `checked` (a screen on the
+/// shell, a shared module) to an app-level one, with the files that make it.
+fn app_level_named(graph: &Graph, checked: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for m in checked {
+        for (n, files) in graph.get(m).into_iter().flatten() {
+            if APP_LEVEL.contains(&n.as_str()) {
+                let files: Vec<String> = files
+                    .iter()
+                    .map(|f| f.strip_prefix(ROOT).unwrap_or(f).display().to_string())
+                    .collect();
+                found.push(format!("{m} names `{n}`: {}", files.join(", ")));
+            }
+        }
+    }
+    found
+}
+
+/// The screens that take the shell, and the shared modules below the screens (the shell, the
+/// messages, the layer types, the keymap, the widgets...), name no app-level module: no cycle
+/// runs through `app` from them. The screens not yet on the shell are left out until they are.
+#[test]
+fn screens_on_the_shell_and_shared_modules_name_no_app_level_module() {
+    let files = tui_files();
+    let graph = tui_graph(&files);
+    for m in ["app", "shell", "update", "screens::table", "screens::forge"] {
+        assert!(
+            graph.contains_key(m),
+            "no module `{m}` in src/tui: {graph:?}"
+        );
+    }
+    let mut checked: Vec<String> = graph
+        .keys()
+        .filter(|m| !m.starts_with("screens::") && !APP_LEVEL.contains(&m.as_str()))
+        .cloned()
+        .collect();
+    checked.extend(SCREENS_ON_THE_SHELL.iter().map(|s| format!("screens::{s}")));
+    let found = app_level_named(&graph, &checked);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // And in so many words: no screen on the shell names `tui::app`.
+    for s in SCREENS_ON_THE_SHELL {
+        for (f, text) in &files[&format!("screens::{s}")] {
+            let code = without_comments(&without_test_modules(text));
+            assert!(!code.contains("tui::app"), "{} names tui::app", f.display());
+        }
+    }
+}
+
+/// The cycles among the modules of `src/tui`, as they are now: one through the screens not yet
+/// on the shell (which name `app`) and the layer and message types (`layer`, `msg`, which list
+/// each screen's dialogs and jobs, and which the shell holds), and one among app-level modules.
+/// A new cycle, or a module newly drawn into one, fails; a module taken out of one is taken off
+/// the list.
+#[test]
+fn no_new_cycle_between_the_modules_of_the_tui() {
+    let graph = tui_graph(&tui_files());
+    let found = cycles(&graph);
+    let known: &[&[&str]] = &[&[
+        "app",
+        "designs",
+        "export",
+        "files",
+        "hint",
+        "layer",
+        "msg",
+        "screens::adventure",
+        "screens::bestiary",
+        "screens::encounter",
+        "screens::forge",
+        "screens::party",
+        "screens::table",
+        "shell",
+        "view",
+    ]];
+    // The app-level modules among themselves: the layers' keys and the remembered session call
+    // into `update` for what it does for every screen.
+    let known: &[&[&str]] = &[known[0], &["layers", "state", "update"]];
+    let unknown: Vec<Vec<String>> = found
+        .iter()
+        .filter(|c| {
+            !known
+                .iter()
+                .any(|k| k.iter().copied().eq(c.iter().map(String::as_str)))
+        })
+        .cloned()
+        .collect();
+    assert!(unknown.is_empty(), "{}", describe(&graph, &unknown));
+}
+
+#[test]
+fn the_tui_rules_see_a_screen_that_names_the_app_and_the_cycle_it_makes() {
+    let files: BTreeMap<String, Vec<(PathBuf, String)>> = [
+        ("app", "use crate::tui::screens::{table, forge};"),
+        ("shell", "use crate::tui::keymap::Ctx;"),
+        ("keymap", "// crate::tui::app is only mentioned"),
+        (
+            "screens::table",
+            "use crate::tui::shell::Shell;\nfn f() { super::super::forge::g() }",
+        ),
+        ("screens::forge", "use crate::tui::{app::App, shell};"),
+    ]
+    .into_iter()
+    .map(|(m, text)| {
+        let file = PathBuf::from(format!("{}.rs", m.replace("::", "/")));
+        (m.to_owned(), vec![(file, text.to_owned())])
+    })
+    .collect();
+    let graph = tui_graph(&files);
+    assert_eq!(
+        graph["screens::table"].keys().collect::<Vec<_>>(),
+        ["screens::forge", "shell"]
+    );
+    let checked = ["keymap", "shell", "screens::table", "screens::forge"].map(String::from);
+    let found = app_level_named(&graph, &checked);
+    assert_eq!(found, ["screens::forge names `app`: screens/forge.rs"]);
+    assert_eq!(
+        cycles(&graph),
+        [vec![
+            "app".to_owned(),
+            "screens::forge".into(),
+            "screens::table".into()
+        ]]
+    );
+}
+
 #[test]
 fn tui_sources_never_mention_the_cli() {
     let tui = Path::new(ROOT).join("src/tui");

@@ -35,20 +35,20 @@ impl Ui {
     pub fn over(dir: tempfile::TempDir) -> Ui {
         let mut app = app_for(&DataDir::new(dir.path()));
         app.encounter.seed = 42;
-        app.paths.exports = dir.path().join("exports");
+        app.shell.paths.exports = dir.path().join("exports");
         Ui { app, dir }
     }
 
     /// An empty data directory with the settings file `text`, read as the UI reads it (a file
-    /// with problems leaves the defaults and a message in `app.settings_error`).
+    /// with problems leaves the defaults and a message in `app.shell.settings_error`).
     pub fn with_settings(text: &str) -> Ui {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("config.yaml");
         std::fs::write(&file, text).unwrap();
         let (keymap, _, error) = settings::load(Some(&file));
         let mut ui = Ui::over(dir);
-        ui.app.keymap = keymap;
-        ui.app.settings_error = error;
+        ui.app.shell.keymap = keymap;
+        ui.app.shell.settings_error = error;
         ui
     }
 
@@ -94,6 +94,7 @@ impl Ui {
     /// The status line's text, error or not ("" when there is none).
     pub fn status(&self) -> String {
         self.app
+            .shell
             .status
             .as_ref()
             .map(|s| s.text.clone())
@@ -103,6 +104,7 @@ impl Ui {
     /// The status line's text when it is an error.
     pub fn error(&self) -> Option<String> {
         self.app
+            .shell
             .status
             .as_ref()
             .filter(|s| s.error)

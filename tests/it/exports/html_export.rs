@@ -209,7 +209,7 @@ fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_for(&DataDir::new(dir.path().to_owned()));
-    app.paths.exports = dir.path().join("exports");
+    app.shell.paths.exports = dir.path().join("exports");
     fn key(app: &mut lairsmith::tui::app::App, code: KeyCode, mods: KeyModifiers) {
         let mut no_editor = |p: &Path| Outcome::Edited {
             path: p.to_owned(),
@@ -239,7 +239,8 @@ fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     typed(&mut app, out.to_str().unwrap());
     key(&mut app, KeyCode::Enter, none);
-    let html = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {:?}", app.status));
+    let html =
+        std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {:?}", app.shell.status));
     assert!(html.contains("<h2>Roster</h2>"), "{html}");
     assert!(
         html.contains("<h3 class=\"name\">Gloamblade Stalker</h3>"),
@@ -254,7 +255,8 @@ fn the_h_key_exports_html_from_the_bestiary_and_the_encounter_screens() {
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     typed(&mut app, out.to_str().unwrap());
     key(&mut app, KeyCode::Enter, none);
-    let html = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {:?}", app.status));
+    let html =
+        std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}: {:?}", app.shell.status));
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("<h1 class=\"name\">Hedgemaw</h1>"), "{html}");
 }

@@ -500,10 +500,16 @@ fn the_forge_refuses_a_second_trait_power_or_variant_of_one_name() {
     app.forge.step = Step::Powers;
     app.forge.power_form = Some(1);
     app.forge.form_row = 0;
-    let e = lairsmith::tui::screens::forge::update::commit_field(&mut app, " bite").unwrap_err();
+    let e = lairsmith::tui::screens::forge::update::commit_field(
+        &mut app.forge,
+        &mut app.shell,
+        " bite",
+    )
+    .unwrap_err();
     assert!(e.contains("already has a power named Bite"), "{e}");
     assert_eq!(app.forge.design.powers[1].name, "Gore");
-    lairsmith::tui::screens::forge::update::commit_field(&mut app, "Gore").unwrap();
+    lairsmith::tui::screens::forge::update::commit_field(&mut app.forge, &mut app.shell, "Gore")
+        .unwrap();
 }
 
 /// `src/view/ui/Table.svelte`: a `table` block draws one cell per header of its property's list

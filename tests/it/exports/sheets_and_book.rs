@@ -611,7 +611,7 @@ fn d7_the_encounter_screen_adds_characters_and_npcs() {
     ui.ch('c').typed("npc 5 x2").key(Enter);
     ui.ch('c').typed("3+2").key(Enter);
     let groups = &ui.app.encounter.encounter.groups;
-    assert_eq!(groups.len(), 3, "{:?}", ui.app.layers.len());
+    assert_eq!(groups.len(), 3, "{:?}", ui.app.shell.layers.len());
     assert_eq!(groups[0].character, Some(5));
     assert_eq!((groups[1].npc, groups[1].count.get()), (Some(5), 2));
     assert_eq!(

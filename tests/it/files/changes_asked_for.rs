@@ -93,7 +93,7 @@ fn the_ui_relevel_form_refuses_a_rank_its_template_would_undo() {
     assert_eq!(app.browser.selected_id().as_deref(), Some("m1"));
     typed(&mut app, "r");
     assert!(matches!(
-        app.top(),
+        app.shell.top(),
         Some(Layer::Bestiary(
             lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
         ))
@@ -107,6 +107,7 @@ fn the_ui_relevel_form_refuses_a_rank_its_template_would_undo() {
     }
     send(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     let status = app
+        .shell
         .status
         .as_ref()
         .map(|s| s.text.clone())
@@ -117,7 +118,7 @@ fn the_ui_relevel_form_refuses_a_rank_its_template_would_undo() {
     );
     // The form stays open for another choice, and nothing was written.
     assert!(matches!(
-        app.top(),
+        app.shell.top(),
         Some(Layer::Bestiary(
             lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
         ))

@@ -717,7 +717,8 @@ mod party_argument {
         }
 
         fn status(app: &App) -> String {
-            app.status
+            app.shell
+                .status
                 .as_ref()
                 .map(|s| s.text.clone())
                 .unwrap_or_default()
@@ -733,7 +734,7 @@ mod party_argument {
             ];
             for (key, screen) in screens {
                 send(&mut app, key, KeyModifiers::NONE);
-                assert_eq!(app.screen, screen);
+                assert_eq!(app.shell.screen, screen);
                 let party = |app: &App| match screen {
                     Screen::Encounter => app.encounter.encounter.party.clone(),
                     _ => app.adventure.adventure.party.clone(),

@@ -32,7 +32,7 @@ impl Ui {
 
     fn asks_to_quit(&self) -> bool {
         matches!(
-            self.app.layers.last(),
+            self.app.shell.layers.last(),
             Some(Layer::Confirm(
                 Confirm::Forge(lairsmith::tui::screens::forge::Question::Unsaved(_))
                     | Confirm::Encounter(lairsmith::tui::screens::encounter::Question::Unsaved(_))
@@ -81,15 +81,19 @@ fn config_refuses_ctrl_c_for_reload_and_names_the_action() {
 #[test]
 fn the_ui_ignores_ctrl_c_bound_to_reload_and_ctrl_c_quits() {
     let mut ui = Ui::with_settings("keys: {quit: [\"F24\"], reload: [\"Ctrl-c\"]}\n");
-    let warning = ui.app.settings_error.clone().expect("a warning");
+    let warning = ui.app.shell.settings_error.clone().expect("a warning");
     assert!(warning.contains("reserved for quitting"), "{warning}");
     assert!(
         warning.contains("the settings file was not used"),
         "{warning}"
     );
-    assert_eq!(ui.app.keymap, Keymap::default());
+    assert_eq!(ui.app.shell.keymap, Keymap::default());
     ui.ctrl_c();
-    assert!(ui.app.quit, "Ctrl-C did not quit: {:?}", ui.app.status);
+    assert!(
+        ui.app.shell.quit,
+        "Ctrl-C did not quit: {:?}",
+        ui.app.shell.status
+    );
 }
 
 /// Even a keymap that does bind Ctrl-C (not through a settings file) cannot take it from
@@ -106,7 +110,7 @@ fn ctrl_c_quits_before_any_binding_is_looked_at() {
     );
     // A binding pushed into the table by hand is still not reached.
     let mut ui = Ui::with_settings("");
-    ui.app.keymap.bindings.insert(
+    ui.app.shell.keymap.bindings.insert(
         0,
         lairsmith::tui::keymap::Binding {
             ctx: Ctx::Global,
@@ -117,7 +121,7 @@ fn ctrl_c_quits_before_any_binding_is_looked_at() {
         },
     );
     ui.ctrl_c();
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
     // No default row has it.
     assert!(
         !Keymap::default()
@@ -149,26 +153,30 @@ fn ctrl_c_quits_in_every_context_asking_about_unsaved_work() {
                 ui.typed(&c.to_string());
             }
             ui.ctrl_c();
-            assert!(ui.app.quit, "{place} with {quit:?}: Ctrl-C did not quit");
+            assert!(
+                ui.app.shell.quit,
+                "{place} with {quit:?}: Ctrl-C did not quit"
+            );
         }
     }
     // With unsaved work, from the search box: the question, once; `n` discards and quits.
     let mut ui = Ui::with_settings("keys: {quit: [\"F24\"]}\n");
     ui.app.encounter.encounter.name = "Unsaved".into();
     ui.typed("/gob");
-    assert!(matches!(ui.app.layers.last(), Some(Layer::Search)));
+    assert!(matches!(ui.app.shell.layers.last(), Some(Layer::Search)));
     ui.ctrl_c().ctrl_c().ctrl_c();
-    assert!(!ui.app.quit);
-    assert!(ui.asks_to_quit(), "{:?}", ui.app.layers);
+    assert!(!ui.app.shell.quit);
+    assert!(ui.asks_to_quit(), "{:?}", ui.app.shell.layers);
     let questions = ui
         .app
+        .shell
         .layers
         .iter()
         .filter(|l| matches!(l, Layer::Confirm(_)))
         .count();
-    assert_eq!(questions, 1, "{:?}", ui.app.layers);
+    assert_eq!(questions, 1, "{:?}", ui.app.shell.layers);
     ui.typed("n");
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
 }
 
 /// Ctrl-C while the UI asks about an unsaved adventure used to stack the same question again
@@ -179,7 +187,7 @@ fn ctrl_c_while_asking_about_an_unsaved_adventure_asks_once() {
     ui.app.adventure.adventure.name = "Changed".into();
     assert!(ui.app.adventure.is_dirty());
     ui.ctrl_c().ctrl_c().ctrl_c();
-    assert_eq!(ui.app.layers.len(), 1, "{:?}", ui.app.layers);
+    assert_eq!(ui.app.shell.layers.len(), 1, "{:?}", ui.app.shell.layers);
     assert!(ui.asks_to_quit());
 }
 
@@ -193,7 +201,7 @@ fn ctrl_c_in_a_question_that_is_not_about_quitting_asks_about_quitting() {
     assert!(ui.asks_to_quit(), "leaving the Forge did not ask");
     ui.ctrl_c();
     assert!(matches!(
-        ui.app.layers.last(),
+        ui.app.shell.layers.last(),
         Some(Layer::Confirm(Confirm::Forge(
             lairsmith::tui::screens::forge::Question::Unsaved(
                 lairsmith::tui::app::AfterLeave::Quit
@@ -201,7 +209,7 @@ fn ctrl_c_in_a_question_that_is_not_about_quitting_asks_about_quitting() {
         )))
     ));
     ui.typed("n");
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
 }
 
 /// No settings file leaves the UI without a key that quits: whatever `quit` is given (keys a
@@ -223,14 +231,14 @@ fn no_settings_file_leaves_the_ui_without_a_way_out() {
             let mut ui2 = Ui::with_settings(text);
             ui2.typed(place);
             ui2.ctrl_c();
-            assert!(ui2.app.quit, "{text:?} in {place:?}");
+            assert!(ui2.app.shell.quit, "{text:?} in {place:?}");
         }
         ui.ctrl_c();
-        assert!(ui.app.quit, "{text:?}");
+        assert!(ui.app.shell.quit, "{text:?}");
     }
     // A file that leaves `quit` no key is a problem, so the defaults (and `q`) stay.
     let ui = Ui::with_settings("keys: {quit: []}\n");
-    assert!(ui.app.settings_error.is_some());
+    assert!(ui.app.shell.settings_error.is_some());
 }
 
 /// The help bar says `Ctrl-C quit` where no key of the focused contexts quits (a text field, a
@@ -370,7 +378,7 @@ fn config_reports_every_problem_of_a_settings_file_in_one_run() {
 #[test]
 fn the_ui_says_how_many_more_problems_config_lists() {
     let ui = Ui::with_settings(MANY_PROBLEMS);
-    let msg = ui.app.settings_error.clone().unwrap();
+    let msg = ui.app.shell.settings_error.clone().unwrap();
     assert!(msg.contains(":1:1: unknown setting `kyes`"), "{msg}");
     assert!(
         msg.contains(&format!(

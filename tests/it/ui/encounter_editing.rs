@@ -50,9 +50,9 @@ impl Ui {
 fn a_group_label_typed_on_the_encounter_screen_is_saved_and_undone() {
     let mut ui = two_groups();
     ui.ch('r');
-    assert!(matches!(ui.app.top(), Some(Layer::Prompt { .. })));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Prompt { .. })));
     ui.typed("Rafter Ambushers").key(Enter);
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert_eq!(ui.group().label.as_deref(), Some("Rafter Ambushers"));
     assert!(ui.status().contains("u undoes"), "{}", ui.status());
     // The roster names the group by its label, the stat block beside it stays the monster's.
@@ -71,7 +71,7 @@ fn a_group_label_typed_on_the_encounter_screen_is_saved_and_undone() {
     assert!(file.contains("  label: Rafter Ambushers\n"), "{file}");
     // The prompt offers the label; emptied, it clears it.
     ui.ch('r');
-    match ui.app.top() {
+    match ui.app.shell.top() {
         Some(Layer::Prompt { field, .. }) => assert_eq!(field.text(), "Rafter Ambushers"),
         other => panic!("r opened {other:?}"),
     }
@@ -88,7 +88,7 @@ fn a_label_that_is_not_a_name_is_refused_and_the_prompt_stays() {
     ui.key(Enter);
     let error = ui.error().expect("an error");
     assert!(error.contains("the label"), "{error}");
-    assert!(matches!(ui.app.top(), Some(Layer::Prompt { .. })));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Prompt { .. })));
     assert_eq!(ui.group().label, None);
     ui.key(Esc);
     assert_eq!(ui.group().label, None);
@@ -131,7 +131,7 @@ fn a_challenge_cannot_be_an_ally_nor_labelled() {
     assert!(error.contains("cannot be an ally"), "{error}");
     assert_eq!(ui.group().side, Side::Foe);
     ui.ch('r');
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert!(
         ui.status().contains("named in its own form"),
         "{}",
@@ -167,7 +167,7 @@ fn renaming_the_encounter_keeps_its_file() {
     // An empty name is refused, and the prompt stays to correct it.
     ui.ch('R').ctrl('u').key(Enter);
     assert!(ui.error().unwrap().contains("needs a name"));
-    assert!(matches!(ui.app.top(), Some(Layer::Prompt { .. })));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Prompt { .. })));
     ui.key(Esc);
     ui.ch('u');
     assert_eq!(ui.app.encounter.encounter.name, "Glass");
@@ -177,16 +177,16 @@ fn renaming_the_encounter_keeps_its_file() {
 fn encounter_notes_of_several_lines_are_one_undo_step() {
     let mut ui = two_groups();
     ui.ch('n');
-    assert!(matches!(ui.app.top(), Some(Layer::Editor(_))));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Editor(_))));
     ui.typed("Ambush at the ford.")
         .ctrl('j')
         .typed("The bell rings twice.")
         .alt_enter()
         .typed("quit");
     // Typed into the notes, q is a letter; Enter finishes.
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
     ui.key(Enter);
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert_eq!(
         ui.app.encounter.encounter.notes.as_deref(),
         Some("Ambush at the ford.\nThe bell rings twice.\nquit")
@@ -251,7 +251,7 @@ fn the_notes_editor_moves_by_lines_and_fits_80_by_24() {
 fn a_group_note_typed_on_the_screen_is_printed_beside_it_and_undone() {
     let mut ui = two_groups();
     ui.ch('e');
-    assert!(matches!(ui.app.top(), Some(Layer::Editor(_))));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Editor(_))));
     ui.typed("Waits in the rafters")
         .ctrl('j')
         .typed("until the bell.")
@@ -298,7 +298,7 @@ fn the_new_keys_with_no_group_say_how_to_add_one() {
     ui.key(KeyCode::F(3));
     for c in ['r', 'A', 'e'] {
         ui.ch(c);
-        assert!(ui.app.layers.is_empty());
+        assert!(ui.app.shell.layers.is_empty());
         assert!(
             ui.status().contains("a adds monsters"),
             "{c}: {}",
@@ -311,7 +311,7 @@ fn the_new_keys_with_no_group_say_how_to_add_one() {
 #[test]
 fn the_new_keys_hints_name_the_users_bindings() {
     let mut ui = Ui::with_settings("keys:\n  undo: [z]\n  label_group: [b]\n");
-    assert_eq!(ui.app.settings_error, None);
+    assert_eq!(ui.app.shell.settings_error, None);
     ui.key(KeyCode::F(3));
     ui.ch('a')
         .key(KeyCode::Tab)
@@ -341,7 +341,7 @@ fn a_new_encounter_starts_with_the_last_party_used() {
     );
     assert!(e.encounter.groups.is_empty());
     assert_eq!(e.encounter.path(), None);
-    assert_eq!(ui.app.screen, Screen::Bestiary);
+    assert_eq!(ui.app.shell.screen, Screen::Bestiary);
     // The state is the data directory's, never an encounter's or a monster's file.
     let state = std::fs::read_to_string(ui.root().join("state.yaml")).unwrap();
     assert!(
@@ -389,7 +389,11 @@ fn the_ui_reopens_the_last_encounter_and_adventure() {
     // Something else on the Encounter screen since, unsaved: the saved one is what reopens.
     ui.key(KeyCode::F(3)).ch('x');
     let ui = ui.restarted();
-    assert_eq!(ui.app.screen, Screen::Bestiary, "the start screen stays");
+    assert_eq!(
+        ui.app.shell.screen,
+        Screen::Bestiary,
+        "the start screen stays"
+    );
     assert_eq!(ui.app.encounter.encounter.name, "Ford Ambush");
     assert_eq!(ui.app.encounter.encounter.groups.len(), 2);
     assert!(!ui.app.encounter.is_dirty());
@@ -444,7 +448,7 @@ fn a_corrupt_state_file_is_ignored() {
         std::fs::write(dir.path().join("state.yaml"), text).unwrap();
         let mut ui = Ui::over(dir);
         assert_eq!(ui.error(), None, "{what}");
-        assert!(ui.app.layers.is_empty(), "{what}");
+        assert!(ui.app.shell.layers.is_empty(), "{what}");
         assert_eq!(ui.app.encounter.report.party_level, 1, "{what}");
         assert_eq!(ui.app.encounter.encounter.path(), None, "{what}");
         // Used, the UI writes a good state over it.

@@ -33,9 +33,9 @@ fn an_options_whole_description_and_its_keys_show_at_80x24() {
 fn the_option_panes_keys_follow_the_users_bindings() {
     let mut ui = Ui::with_settings("keys:\n  toggle: [\"Ctrl-t\"]\n");
     assert!(
-        ui.app.settings_error.is_none(),
+        ui.app.shell.settings_error.is_none(),
         "{:?}",
-        ui.app.settings_error
+        ui.app.shell.settings_error
     );
     ui.ch('n').typed("5").key(Enter).key(Enter); // on to Role
     let s = ui.resized(120, 40);
@@ -78,7 +78,7 @@ fn a_long_error_wraps_in_the_status_line_at_80x24() {
     assert_eq!(s.lines().count(), 24);
     assert!(s.lines().last().unwrap().contains("Esc"), "{s}");
     // The body gives up the rows the message takes, and takes them back when it is gone.
-    assert_eq!(ui.app.body_height(), 24 - 3 - 3);
+    assert_eq!(ui.app.shell.body_height(), 24 - 3 - 3);
 }
 
 /// The Table screen's list of fights is a single pane: its help bar does not offer Tab, which
@@ -92,7 +92,7 @@ fn the_table_list_does_not_offer_a_pane_key() {
         let bar = s.lines().last().unwrap();
         assert!(!bar.contains("pane"), "{w}x{h}: {bar}");
     }
-    let help = lairsmith::tui::help::lines(&ui.app.keymap)
+    let help = lairsmith::tui::help::lines(&ui.app.shell.keymap)
         .iter()
         .map(|l| l.to_string())
         .collect::<Vec<_>>()
@@ -255,7 +255,7 @@ fn the_tables_prompts_refuse_what_the_command_line_refuses() {
         let error = ui.error().unwrap_or_default();
         assert!(error.contains(said), "{key} {typed}: {error}");
         assert!(
-            ui.app.top().is_some(),
+            ui.app.shell.top().is_some(),
             "{key}: the prompt stays open to correct"
         );
         ui.key(ratatui::crossterm::event::KeyCode::Esc);
@@ -282,10 +282,10 @@ fn table_screen_snapshots() {
         run(&["fight", "damage", "ford", "ana", "12"]);
         let mut ui = Ui::over(dir);
         ui.key(ratatui::crossterm::event::KeyCode::F(5));
-        ui.app.status = None;
+        ui.app.shell.status = None;
         crate::common::golden(&format!("tui/table-list-{w}x{h}.txt"), &ui.screen(w, h));
         ui.key(Enter);
-        ui.app.status = None;
+        ui.app.shell.status = None;
         crate::common::golden(&format!("tui/table-fight-{w}x{h}.txt"), &ui.screen(w, h));
     }
 }

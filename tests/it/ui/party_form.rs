@@ -54,7 +54,7 @@ impl Ui {
     }
 
     fn form(&self) -> &PartyForm {
-        match self.app.layers.last() {
+        match self.app.shell.layers.last() {
             Some(Layer::PartyNumbers(form)) => form,
             other => panic!("the party form is not open: {other:?}; {}", self.status()),
         }
@@ -82,7 +82,7 @@ fn the_form_writes_a_saved_partys_file_and_undo_and_redo_write_it_back() {
         .typed("16");
     assert_eq!((ui.form().member, ui.form().row), (1, 2));
     ui.key(Enter);
-    assert!(ui.app.layers.is_empty(), "{}", ui.status());
+    assert!(ui.app.shell.layers.is_empty(), "{}", ui.status());
     assert!(ui.status().contains("Saved the numbers"), "{}", ui.status());
     let saved = ui.lanterns();
     let bo = &saved.members[1];
@@ -157,14 +157,14 @@ fn a_number_out_of_range_is_refused_with_its_range_and_the_form_stays_open() {
     // Esc asks before dropping the edits; No goes back to them, Yes drops them.
     ui.key(Esc);
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Party(_)))
     ));
     assert!(ui.screen(80, 24).contains("Drop the numbers"));
     ui.ch('n');
     assert_eq!(ui.form().cells[0][1].text(), "50");
     ui.key(Esc).ch('y');
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert_eq!(std::fs::read_to_string(ui.lanterns_path()).unwrap(), before);
     // Emptied, a number is cleared: Ana's current HP is her maximum again.
     ui.ch('#').key(Down).ctrl('u').key(Enter);
@@ -172,7 +172,7 @@ fn a_number_out_of_range_is_refused_with_its_range_and_the_form_stays_open() {
     assert_eq!(ui.lanterns().members[0].hp_now(), Some(40));
     // Esc with nothing changed closes at once.
     ui.ch('#').key(Esc);
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn an_inline_party_gets_its_numbers_in_the_encounter_and_undo_takes_them_back() 
     ui.key(BackTab);
     assert_eq!((ui.form().member, ui.form().row), (1, 0));
     ui.key(Down).key(Down).typed("15").key(Enter);
-    assert!(ui.app.layers.is_empty(), "{}", ui.status());
+    assert!(ui.app.shell.layers.is_empty(), "{}", ui.status());
     let PartyRef::Members(members) = &ui.app.encounter.encounter.party else {
         panic!("{:?}", ui.app.encounter.encounter.party)
     };

@@ -27,7 +27,7 @@ impl Ui {
 
     /// The files of the list on top, if one is.
     fn listed(&self) -> Option<(FilesFor, Vec<(String, About)>)> {
-        match self.app.top() {
+        match self.app.shell.top() {
             Some(Layer::Files { purpose, files, .. }) => Some((
                 *purpose,
                 files
@@ -45,14 +45,14 @@ impl Ui {
     /// Whether the top layer is the Forge's question about unsaved work.
     fn asks_about_forge_work(&self) -> bool {
         matches!(
-            self.app.top(),
+            self.app.shell.top(),
             Some(Layer::Confirm(Confirm::Forge(Question::Unsaved(_))))
         )
     }
 
     /// The shown monsters' ids, in order.
     fn shown_ids(&self) -> Vec<String> {
-        let b = &self.app.bestiary;
+        let b = &self.app.shell.bestiary;
         self.app
             .browser
             .hits
@@ -100,7 +100,7 @@ fn the_mine_filter_hides_the_shipped_monsters() {
     ui.key(KeyCode::F(3)).ch('a').key(KeyCode::Tab);
     let Some(Layer::Encounter(lairsmith::tui::screens::encounter::dialog::Dialog::MonsterPicker(
         p,
-    ))) = ui.app.top()
+    ))) = ui.app.shell.top()
     else {
         panic!("no picker");
     };
@@ -116,7 +116,7 @@ fn the_monster_picker_shows_the_leader_flag_and_xp() {
         .typed("4x3")
         .key(Enter);
     ui.ch('a').typed("redwall shield");
-    let e = ui.app.entry("redwall-shield-sergeant").unwrap();
+    let e = ui.app.shell.entry("redwall-shield-sergeant").unwrap();
     assert!(e.card.leader);
     let xp = lairsmith_core::text::group_thousands(e.card.xp);
     for (w, h) in [(80, 24), (120, 40)] {
@@ -256,7 +256,12 @@ fn leaving_the_forge_can_keep_the_work_as_a_draft() {
     assert!(s.contains("d draft"), "{s}");
     assert!(!s.contains("(unbound"), "{s}");
     ui.ch('d');
-    assert_eq!(ui.app.screen, Screen::Bestiary, "{:?}", ui.app.status);
+    assert_eq!(
+        ui.app.shell.screen,
+        Screen::Bestiary,
+        "{:?}",
+        ui.app.shell.status
+    );
     assert!(!ui.app.forge.is_dirty(), "the work is in the draft");
     let kept = drafts(ui.root());
     assert_eq!(kept.len(), 1, "{kept:?}");
@@ -273,13 +278,13 @@ fn leaving_the_forge_can_keep_the_work_as_a_draft() {
         ui.status()
     );
     // Never in the bestiary: not in the list, not in the folder it is read from.
-    assert!(ui.app.entry("mire-widow").is_none());
+    assert!(ui.app.shell.entry("mire-widow").is_none());
     assert!(!ui.root().join("bestiary").exists());
     ui.ch('/').typed("mire widow").key(Enter);
     assert!(ui.app.browser.hits.is_empty());
     // Nor after a restart.
     ui.app = lairsmith::tui::app_for(&DataDir::new(ui.root()));
-    assert!(ui.app.entry("mire-widow").is_none());
+    assert!(ui.app.shell.entry("mire-widow").is_none());
 }
 
 #[test]
@@ -304,7 +309,7 @@ fn a_draft_is_reopened_from_the_forge_and_still_unsaved() {
     );
     assert!(s.contains("x delete"), "{s}");
     ui.key(Enter);
-    assert_eq!(ui.app.screen, Screen::Forge);
+    assert_eq!(ui.app.shell.screen, Screen::Forge);
     assert_eq!(*ui.app.forge.design, work);
     assert!(
         ui.app.forge.is_dirty(),
@@ -321,7 +326,7 @@ fn a_draft_is_reopened_from_the_forge_and_still_unsaved() {
     assert!(
         ui.root().join("bestiary/mire-widow.yaml").is_file(),
         "{:?}",
-        ui.app.status
+        ui.app.shell.status
     );
     assert!(!ui.app.forge.is_dirty());
     assert!(drafts(ui.root()).is_empty(), "{:?}", drafts(ui.root()));
@@ -341,7 +346,10 @@ fn a_draft_of_your_own_monster_saves_over_its_file() {
     ui.app.forge.go_to(Step::Level);
     ui.typed("9");
     ui.key(KeyCode::F(1)).ch('d');
-    assert_eq!(ui.app.entry("mire-widow").unwrap().card.level.get(), 6);
+    assert_eq!(
+        ui.app.shell.entry("mire-widow").unwrap().card.level.get(),
+        6
+    );
     ui.key(KeyCode::F(2)).ch('o').key(Enter);
     assert_eq!(ui.app.forge.design.level.get(), 9);
     assert_eq!(ui.app.forge.design.path(), Some(file.as_path()));
@@ -354,7 +362,7 @@ fn a_draft_of_your_own_monster_saves_over_its_file() {
             .get(),
         9,
         "{:?}",
-        ui.app.status
+        ui.app.shell.status
     );
     assert!(!ui.root().join("bestiary/mire-widow-2.yaml").exists());
     assert!(drafts(ui.root()).is_empty());
@@ -375,13 +383,13 @@ fn a_draft_whose_monster_changed_on_disk_asks_before_saving_over_it() {
     ui.key(KeyCode::F(2)).ch('o').key(Enter).ctrl('s');
     assert!(
         matches!(
-            ui.app.top(),
+            ui.app.shell.top(),
             Some(Layer::Confirm(Confirm::Forge(
                 Question::ChangedOnDisk { .. }
             )))
         ),
         "{:?}",
-        ui.app.status
+        ui.app.shell.status
     );
     assert!(std::fs::read_to_string(&file).unwrap().contains("level: 7"));
     assert_eq!(
@@ -411,7 +419,7 @@ fn quitting_with_unsaved_forge_work_offers_a_draft() {
         ui.ctrl('c');
         assert!(ui.asks_about_forge_work());
         ui.ch('d');
-        assert!(ui.app.quit, "{quit}: {:?}", ui.app.status);
+        assert!(ui.app.shell.quit, "{quit}: {:?}", ui.app.shell.status);
         assert_eq!(drafts(ui.root()).len(), 1);
     }
 }
@@ -423,14 +431,14 @@ fn keeping_a_draft_on_quitting_still_asks_about_the_unsaved_encounter() {
     assert!(ui.app.encounter.is_dirty());
     ui.key(KeyCode::F(1));
     ui.forged("Mire Widow", "6").ch('q').ch('d');
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
     assert_eq!(drafts(ui.root()).len(), 1);
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Encounter(_)))
     ));
     ui.ch('n');
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
 }
 
 #[test]
@@ -440,7 +448,7 @@ fn keeping_a_draft_that_cannot_be_written_keeps_the_work_in_the_forge() {
     std::fs::write(ui.root().join("drafts"), "not a folder").unwrap();
     ui.forged("Mire Widow", "6");
     ui.ch('q').ch('d');
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
     assert!(ui.app.forge.is_dirty());
     assert_eq!(ui.app.forge.design.name, "Mire Widow");
     let e = ui.error().expect("an error");
@@ -458,7 +466,7 @@ fn a_draft_is_deleted_from_the_list_after_a_question() {
     assert_eq!(files.len(), 2);
     ui.ch('x');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Forge(Question::DeleteDraft { .. })))
     ));
     // No keeps it, back in the list.
@@ -466,7 +474,7 @@ fn a_draft_is_deleted_from_the_list_after_a_question() {
     assert_eq!(ui.listed().unwrap().1.len(), 2);
     ui.ch('x').ch('y');
     assert_eq!(drafts(ui.root()).len(), 1);
-    assert_eq!(ui.listed().unwrap().1.len(), 1, "{:?}", ui.app.status);
+    assert_eq!(ui.listed().unwrap().1.len(), 1, "{:?}", ui.app.shell.status);
     assert!(ui.root().join("trash/drafts").is_dir());
 }
 
@@ -496,17 +504,18 @@ fn an_unreadable_draft_says_why_and_the_others_open() {
 #[test]
 fn the_new_lists_and_questions_name_the_users_keys() {
     let mut ui = Ui::with_settings("keys:\n  keep_draft: [k]\n  open: [O]\n  mine_only: [Y]\n");
-    assert_eq!(ui.app.settings_error, None);
+    assert_eq!(ui.app.shell.settings_error, None);
     ui.forged("Mire Widow", "6").ch('q');
     let s = ui.resized(80, 24);
     assert!(s.contains("k draft") && !s.contains("d draft"), "{s}");
     ui.ch('k');
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
     let mut ui = Ui::with_settings("keys:\n  keep_draft: [k]\n  open: [O]\n");
     ui.key(KeyCode::F(2)).ch('O');
     assert!(ui.status().contains("(k keeps one"), "{}", ui.status());
     assert_eq!(
         ui.app
+            .shell
             .keymap
             .key_in(&[Ctx::Forge], lairsmith::tui::keymap::Action::Open),
         Some("O".to_owned())
@@ -518,9 +527,11 @@ fn hints_name_the_keys_in_force_and_leave_out_keys_nobody_has() {
     use lairsmith::tui::keymap::Action;
     let mut ui = Ui::new();
     ui.app
+        .shell
         .keymap
         .rebind(Action::Toggle, &["T".parse().unwrap()]);
     ui.app
+        .shell
         .keymap
         .rebind(Action::AddPower, &["A".parse().unwrap()]);
     ui.ch('n');
@@ -534,8 +545,8 @@ fn hints_name_the_keys_in_force_and_leave_out_keys_nobody_has() {
         "{s}"
     );
     // Keys nobody has are left out, never named "(unbound".
-    ui.app.keymap.rebind(Action::Choose, &[]);
-    ui.app.keymap.rebind(Action::Toggle, &[]);
+    ui.app.shell.keymap.rebind(Action::Choose, &[]);
+    ui.app.shell.keymap.rebind(Action::Toggle, &[]);
     for step in [Step::Role, Step::Tags, Step::Details, Step::Powers] {
         ui.app.forge.go_to(step);
         let s = ui.resized(80, 24);

@@ -27,7 +27,7 @@ impl Ui {
         );
         self.ch('r');
         assert!(matches!(
-            self.app.top(),
+            self.app.shell.top(),
             Some(Layer::Bestiary(
                 lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
             ))
@@ -99,7 +99,7 @@ fn the_relevel_form_has_a_hint_row_naming_the_keys_in_force() {
     // The user's own keys are the ones the hint names.
     let mut ui =
         Ui::with_settings("keys:\n  follow_formula: [\"Ctrl-o\"]\n  choose: [\"Enter\", \"F9\"]\n");
-    assert_eq!(ui.app.settings_error, None);
+    assert_eq!(ui.app.shell.settings_error, None);
     let dir = ui.root().join("bestiary");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("ogre-brute.yaml"), OGRE).unwrap();
@@ -142,7 +142,14 @@ fn the_follow_formula_key_makes_the_saved_overrides_relative() {
     ] {
         assert!(on_disk.contains(relative), "{relative}\n{on_disk}");
     }
-    let block = ui.app.bestiary.get("ogre-brute").unwrap().block().unwrap();
+    let block = ui
+        .app
+        .shell
+        .bestiary
+        .get("ogre-brute")
+        .unwrap()
+        .block()
+        .unwrap();
     assert_eq!((block.hp, block.xp), (84, 475));
     assert_eq!(block.powers[0].attack.as_ref().unwrap().bonus, 14);
 }
@@ -186,5 +193,5 @@ fn many_overrides_scroll_in_the_relevel_form_at_80x24() {
     ui.key(PageUp).key(PageUp).key(PageUp);
     assert_eq!(ui.screen(80, 24), first, "PgUp goes back to the top");
     ui.key(Esc);
-    assert!(ui.app.top().is_none());
+    assert!(ui.app.shell.top().is_none());
 }

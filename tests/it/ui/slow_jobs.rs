@@ -78,7 +78,7 @@ fn until(ui: &mut Ui, jobs: &mut Jobs, what: &str, done: impl Fn(&Ui, &Jobs) -> 
             start.elapsed() < Duration::from_secs(20),
             "timed out waiting for {what}; status: {:?}, running: {:?}",
             ui.status(),
-            ui.app.running
+            ui.app.shell.running
         );
         let editor = jobs.pump(&mut ui.app, Duration::from_millis(10)).unwrap();
         assert_eq!(editor, None);
@@ -96,6 +96,7 @@ fn reads_the_lobby(cmd: &Cmd) -> bool {
 
 fn shown(ui: &Ui) -> Option<(String, bool, bool)> {
     ui.app
+        .shell
         .running
         .as_ref()
         .map(|r| (r.doing.clone(), r.writes, r.quitting))
@@ -107,7 +108,7 @@ fn shown(ui: &Ui) -> Option<(String, bool, bool)> {
 fn nothing_stops_a_hanging_read_esc_cancels_it_and_the_keys_work() {
     let mut ui = Ui::new();
     let (exec, _gate) = gated(reads_the_lobby);
-    let mut jobs = Jobs::new(ui.app.paths.clone(), exec, QUICK).unwrap();
+    let mut jobs = Jobs::new(ui.app.shell.paths.clone(), exec, QUICK).unwrap();
     input(&mut ui, &mut jobs, key(KeyCode::F(5)));
     until(&mut ui, &mut jobs, "the read to show", |ui, _| {
         shown(ui).is_some()
@@ -124,13 +125,16 @@ fn nothing_stops_a_hanging_read_esc_cancels_it_and_the_keys_work() {
     );
     // A key typed meanwhile waits; Esc cancels the read and the key with it.
     input(&mut ui, &mut jobs, key(KeyCode::Char('?')));
-    assert!(ui.app.layers.is_empty(), "a key ran ahead of the read");
+    assert!(
+        ui.app.shell.layers.is_empty(),
+        "a key ran ahead of the read"
+    );
     input(&mut ui, &mut jobs, key(KeyCode::Esc));
     assert!(!jobs.busy());
-    assert_eq!(ui.app.running, None);
+    assert_eq!(ui.app.shell.running, None);
     assert_eq!(ui.status(), "Cancelled: reading the saved fights.");
     assert!(
-        ui.app.layers.is_empty(),
+        ui.app.shell.layers.is_empty(),
         "the key typed during the read ran"
     );
     let screen = ui.screen(100, 30);
@@ -140,16 +144,19 @@ fn nothing_stops_a_hanging_read_esc_cancels_it_and_the_keys_work() {
     );
     // The UI answers at once: the key reference opens.
     input(&mut ui, &mut jobs, key(KeyCode::Char('?')));
-    assert!(matches!(ui.app.top(), Some(Layer::Help { .. })));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Help { .. })));
     input(&mut ui, &mut jobs, key(KeyCode::Esc));
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     // Read again (held again), and quit in the middle of it: Ctrl-C cancels and quits.
     input(&mut ui, &mut jobs, key(KeyCode::Char('o')));
     until(&mut ui, &mut jobs, "the read to show again", |ui, _| {
         shown(ui).is_some()
     });
     input(&mut ui, &mut jobs, ctrl_c());
-    assert!(ui.app.quit, "Ctrl-C did not quit during a hanging read");
+    assert!(
+        ui.app.shell.quit,
+        "Ctrl-C did not quit during a hanging read"
+    );
 }
 
 /// A quick command's keys keep their order: an Esc typed before the command shows is a key
@@ -158,7 +165,7 @@ fn nothing_stops_a_hanging_read_esc_cancels_it_and_the_keys_work() {
 fn keys_typed_during_a_quick_job_wait_their_turn() {
     let mut ui = Ui::new();
     let mut jobs = Jobs::new(
-        ui.app.paths.clone(),
+        ui.app.shell.paths.clone(),
         Arc::new(lairsmith::tui::exec::run),
         Timing {
             show_after: Duration::from_secs(600),
@@ -175,7 +182,7 @@ fn keys_typed_during_a_quick_job_wait_their_turn() {
     });
     assert!(ui.app.table.lobby.read, "the read was cancelled");
     assert!(!ui.status().starts_with("Cancelled"), "{}", ui.status());
-    assert!(matches!(ui.app.top(), Some(Layer::Help { .. })));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Help { .. })));
 }
 
 /// A monster unsaved in the Forge, with Ctrl-S pressed: its write is the command.
@@ -185,7 +192,7 @@ fn saving_a_monster(held: fn(&Cmd) -> bool, timing: Timing) -> (Ui, Jobs, Opens)
     ui.key(KeyCode::Enter);
     assert!(ui.app.forge.is_dirty(), "nothing unsaved: {}", ui.status());
     let (exec, gate) = gated(held);
-    let mut jobs = Jobs::new(ui.app.paths.clone(), exec, timing).unwrap();
+    let mut jobs = Jobs::new(ui.app.shell.paths.clone(), exec, timing).unwrap();
     jobs.input(
         &mut ui.app,
         Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
@@ -220,7 +227,7 @@ fn a_slow_write_is_waited_for_and_ctrl_c_quits_once_it_is_done() {
     assert!(jobs.busy(), "Esc cut a write short");
     assert!(shown(&ui).is_some());
     input(&mut ui, &mut jobs, ctrl_c());
-    assert!(!ui.app.quit, "quit in the middle of a write");
+    assert!(!ui.app.shell.quit, "quit in the middle of a write");
     assert_eq!(shown(&ui).map(|s| s.2), Some(true));
     assert!(
         ui.screen(120, 30).contains("Quitting once it is done"),
@@ -228,7 +235,7 @@ fn a_slow_write_is_waited_for_and_ctrl_c_quits_once_it_is_done() {
         ui.screen(120, 30)
     );
     gate.0.open();
-    until(&mut ui, &mut jobs, "the quit", |ui, _| ui.app.quit);
+    until(&mut ui, &mut jobs, "the quit", |ui, _| ui.app.shell.quit);
     assert!(!ui.app.forge.is_dirty(), "the write did not finish first");
     assert!(jobs.unfinished().is_none());
 }
@@ -247,10 +254,10 @@ fn ctrl_c_stops_waiting_for_a_write_that_never_ends() {
         !jobs.busy()
     });
     jobs.pump(&mut ui.app, Duration::ZERO).unwrap();
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
     assert!(ui.app.forge.is_dirty());
     assert!(
-        matches!(ui.app.top(), Some(Layer::Confirm(_))),
+        matches!(ui.app.shell.top(), Some(Layer::Confirm(_))),
         "no question about the unsaved monster: {:?}",
         ui.status()
     );

@@ -293,12 +293,12 @@ fn the_dice_and_roll_prompts_fit_80x24() {
     let mut ui = Ui::over(dir);
     ui.key(KeyCode::F(5)).key(Enter);
     ui.msg(lairsmith::tui::app::Msg::Resize(80, 24));
-    ui.app.status = None;
+    ui.app.shell.status = None;
     ui.ch('n').typed("12");
     common::golden("tui/table-dice-80x24.txt", &ui.screen(80, 24));
     ui.ctrl('r');
     ui.select("ashen-keener").ch('r').typed("2 ana bo ca");
-    ui.app.status = None;
+    ui.app.shell.status = None;
     common::golden("tui/table-roll-80x24.txt", &ui.screen(80, 24));
     ui.key(Esc);
 }

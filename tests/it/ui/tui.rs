@@ -18,7 +18,7 @@ use KeyCode::{Down, Enter, Esc};
 /// Level 7 elite wrecker, fire and giant tags, named, one custom power, saved.
 fn forge_elite_wrecker(ui: &mut Ui) {
     ui.ch('n');
-    assert_eq!(ui.app.screen, Screen::Forge);
+    assert_eq!(ui.app.shell.screen, Screen::Forge);
     ui.typed("7").key(Enter); // level 7, on to rank
     ui.key(Down).key(Enter); // the cursor starts on standard; one down is elite
     ui.times(Down, 5).key(Enter); // wrecker is the sixth role
@@ -52,7 +52,7 @@ fn the_whole_wizard_by_keys() {
     let mut ui = Ui::new();
     forge_elite_wrecker(&mut ui);
     let path = ui.root().join("bestiary/cinder-ogre.yaml");
-    assert!(path.is_file(), "status: {:?}", ui.app.status);
+    assert!(path.is_file(), "status: {:?}", ui.app.shell.status);
     let d = lairsmith_core::monster::load_file(&path).unwrap().0;
     assert_eq!(d.level.get(), 7);
     assert_eq!(d.rank, lairsmith_core::rules::Rank::Elite);
@@ -75,7 +75,7 @@ fn the_whole_wizard_by_keys() {
         "the elite kit came along"
     );
     // It appears in the Bestiary at once, and nothing is unsaved.
-    assert!(ui.app.bestiary.get("cinder-ogre").is_some());
+    assert!(ui.app.shell.bestiary.get("cinder-ogre").is_some());
     assert!(!ui.app.forge.is_dirty());
 }
 
@@ -95,13 +95,13 @@ fn search_select_and_relevel() {
     let mut ui = Ui::new();
     forge_elite_wrecker(&mut ui);
     ui.key(KeyCode::F(1));
-    assert_eq!(ui.app.screen, Screen::Bestiary);
+    assert_eq!(ui.app.shell.screen, Screen::Bestiary);
     ui.ch('/').typed("cindog").key(Enter);
     let first = ui.app.browser.selected_id().unwrap();
     assert_eq!(first, "cinder-ogre");
     ui.ch('r');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Bestiary(
             lairsmith::tui::screens::bestiary::dialog::Dialog::Relevel(_)
         ))
@@ -109,13 +109,13 @@ fn search_select_and_relevel() {
     ui.ctrl('u').typed("9").key(Enter);
     // One of the user's own monsters: overwrite it, or save a copy beside it.
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Bestiary(
             lairsmith::tui::screens::bestiary::Question::RelevelOwn { .. }
         )))
     ));
     ui.ch('o');
-    let e = ui.app.bestiary.get("cinder-ogre").unwrap();
+    let e = ui.app.shell.bestiary.get("cinder-ogre").unwrap();
     assert_eq!(e.card.level.get(), 9);
     assert_eq!(e.block().unwrap().defenses.ac, 12 + 9);
     let on_disk = lairsmith_core::monster::load_file(&ui.root().join("bestiary/cinder-ogre.yaml"))
@@ -133,10 +133,10 @@ fn search_select_and_relevel() {
 fn typing_q_in_a_field_never_quits() {
     let mut ui = Ui::new();
     ui.ch('/').typed("quiet q");
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
     assert_eq!(ui.app.browser.query.text(), "quiet q");
     ui.key(Enter).ch('q');
-    assert!(ui.app.quit, "q quits once no text field has focus");
+    assert!(ui.app.shell.quit, "q quits once no text field has focus");
 }
 
 #[test]
@@ -146,32 +146,32 @@ fn unsaved_changes_prompt_save_discard_cancel() {
     assert!(ui.app.forge.is_dirty());
     ui.key(KeyCode::F(1));
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Forge(
             lairsmith::tui::screens::forge::Question::Unsaved(_)
         )))
     ));
     ui.key(Esc);
     assert_eq!(
-        ui.app.screen,
+        ui.app.shell.screen,
         Screen::Forge,
         "Esc cancels: still in the Forge"
     );
     assert!(ui.app.forge.is_dirty());
     ui.ch('q');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Forge(
             lairsmith::tui::screens::forge::Question::Unsaved(_)
         )))
     ));
     ui.ch('n');
-    assert!(ui.app.quit, "n discards and quits");
+    assert!(ui.app.shell.quit, "n discards and quits");
 
     let mut ui = Ui::new();
     ui.ch('n').typed("5").key(Enter);
     ui.ch('q').ch('y');
-    assert!(ui.app.quit, "y saves, then quits");
+    assert!(ui.app.shell.quit, "y saves, then quits");
     assert!(ui.root().join("bestiary/new-monster.yaml").is_file());
 }
 
@@ -190,7 +190,7 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     ui.typed("8").key(Enter);
     ui.ctrl('s');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Forge(
             lairsmith::tui::screens::forge::Question::ChangedOnDisk { .. }
         )))
@@ -203,7 +203,11 @@ fn a_file_changed_on_disk_is_not_overwritten() {
     ui.ch('c');
     assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
     let copy = ui.root().join("bestiary/cinder-ogre-2.yaml");
-    assert!(copy.is_file(), "mine went to a copy: {:?}", ui.app.status);
+    assert!(
+        copy.is_file(),
+        "mine went to a copy: {:?}",
+        ui.app.shell.status
+    );
     assert_eq!(
         lairsmith_core::monster::load_file(&copy)
             .unwrap()
@@ -219,27 +223,27 @@ fn shipped_monsters_open_as_a_copy_and_cannot_be_deleted() {
     let mut ui = Ui::new();
     ui.ch('/').typed("hedgemaw").key(Enter);
     ui.ch('x');
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert!(matches!(
-        ui.app.status,
+        ui.app.shell.status,
         Some(lairsmith::tui::app::Status { error: true, .. })
     ));
     ui.ch('e');
-    assert_eq!(ui.app.screen, Screen::Forge);
+    assert_eq!(ui.app.shell.screen, Screen::Forge);
     ui.typed("9").key(Enter).ctrl('s');
     assert!(
         ui.root().join("bestiary/hedgemaw-2.yaml").is_file(),
         "{:?}",
-        ui.app.status
+        ui.app.shell.status
     );
-    assert!(ui.app.bestiary.get("hedgemaw").unwrap().is_shipped());
+    assert!(ui.app.shell.bestiary.get("hedgemaw").unwrap().is_shipped());
 }
 
 #[test]
 fn encounter_for_four_level_six_characters() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3));
-    assert_eq!(ui.app.screen, Screen::Encounter);
+    assert_eq!(ui.app.shell.screen, Screen::Encounter);
     ui.ch('P').ctrl('u').typed("4x6").key(Enter);
     assert_eq!(ui.app.encounter.report.budget, 1000);
     // Add a level 9 elite and two standard monsters through the picker.
@@ -261,7 +265,7 @@ fn encounter_for_four_level_six_characters() {
     assert!(ui.app.encounter.explain);
     ui.ctrl('s').typed("Glass and Shadow").key(Enter);
     let path = ui.root().join("encounters/glass-and-shadow.yaml");
-    assert!(path.is_file(), "{:?}", ui.app.status);
+    assert!(path.is_file(), "{:?}", ui.app.shell.status);
     // Reopen it.
     ui.ch('N');
     assert!(ui.app.encounter.encounter.groups.is_empty());
@@ -306,7 +310,7 @@ fn generator_locks_and_placeholders() {
     // Enter on the placeholder opens the Forge; saving replaces it in the encounter.
     ui.app.encounter.cursor = groups.iter().position(|g| g.placeholder.is_some()).unwrap();
     ui.key(Enter);
-    assert_eq!(ui.app.screen, Screen::Forge);
+    assert_eq!(ui.app.shell.screen, Screen::Forge);
     ui.ctrl('s');
     assert!(
         ui.app
@@ -326,10 +330,10 @@ fn golden(name: &str, actual: &str) {
 fn screen_snapshots() {
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         let mut ui = Ui::new();
-        ui.app.status = None;
+        ui.app.shell.status = None;
         golden(&format!("bestiary-{w}x{h}.txt"), &ui.screen(w, h));
         ui.ch('n');
-        ui.app.status = None;
+        ui.app.shell.status = None;
         golden(&format!("forge-{w}x{h}.txt"), &ui.screen(w, h));
         ui.typed("4").key(Enter);
         ui.app
@@ -343,7 +347,7 @@ fn screen_snapshots() {
             .typed("4x6")
             .key(Enter);
         ui.ch('a').typed("voidglass").key(Enter).key(Esc);
-        ui.app.status = None;
+        ui.app.shell.status = None;
         golden(&format!("encounter-{w}x{h}.txt"), &ui.screen(w, h));
         ui.ch('?');
         golden(&format!("help-{w}x{h}.txt"), &ui.screen(w, h));
@@ -371,14 +375,14 @@ fn filters_sort_and_clear() {
     let all = ui.app.browser.hits.len();
     ui.ch('f');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Bestiary(
             lairsmith::tui::screens::bestiary::dialog::Dialog::Filter(_)
         ))
     ));
     ui.typed("1..10").key(Down).key(Down).key(KeyCode::Right); // levels, then role: archer
     ui.key(Enter);
-    let b = &ui.app.bestiary;
+    let b = &ui.app.shell.bestiary;
     let hits = &ui.app.browser.hits;
     assert!(!hits.is_empty() && hits.len() < all);
     for h in hits {
@@ -397,7 +401,7 @@ fn filters_sort_and_clear() {
         .browser
         .hits
         .iter()
-        .map(|h| ui.app.bestiary.entries[h.index].card.xp)
+        .map(|h| ui.app.shell.bestiary.entries[h.index].card.xp)
         .collect();
     assert!(xps.windows(2).all(|w| w[0] <= w[1]), "sorted by XP");
 }
@@ -413,9 +417,9 @@ fn a_bad_file_is_reported_and_the_rest_load() {
     .unwrap();
     let mut app = app_for(&DataDir::new(dir.path().to_owned()));
     assert!(
-        matches!(&app.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("could not be read"))
+        matches!(&app.shell.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("could not be read"))
     );
-    assert!(app.bestiary.entries.len() >= 40);
+    assert!(app.shell.bestiary.entries.len() >= 40);
     let mut no_editor = |p: &Path| Outcome::Edited {
         path: p.to_owned(),
         result: Err(String::new()),
@@ -425,7 +429,7 @@ fn a_bad_file_is_reported_and_the_rest_load() {
         Msg::Key(KeyEvent::new(KeyCode::Char('!'), KeyModifiers::NONE)),
         &mut no_editor,
     );
-    assert!(matches!(app.top(), Some(Layer::Errors { .. })));
+    assert!(matches!(app.shell.top(), Some(Layer::Errors { .. })));
     let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
     t.draw(|f| lairsmith::tui::view::view(&app, f)).unwrap();
     let screen: String = t
@@ -446,20 +450,20 @@ fn a_failed_save_is_a_message_and_nothing_is_lost() {
     let mut ui = Ui::new();
     let blocker = ui.root().join("not-a-dir");
     std::fs::write(&blocker, "x").unwrap();
-    ui.app.paths.bestiary = blocker.join("bestiary");
+    ui.app.shell.paths.bestiary = blocker.join("bestiary");
     ui.ch('n').typed("6").key(Enter);
     ui.ctrl('s');
     assert!(
-        matches!(&ui.app.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("cannot write")),
+        matches!(&ui.app.shell.status, Some(lairsmith::tui::app::Status { error: true, text: m, .. }) if m.contains("cannot write")),
         "{:?}",
-        ui.app.status
+        ui.app.shell.status
     );
     assert!(
         ui.app.forge.is_dirty(),
         "the unsaved monster is still there"
     );
     assert_eq!(ui.app.forge.design.level.get(), 6);
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
 }
 
 #[test]
@@ -474,16 +478,16 @@ fn a_new_encounter_asks_about_the_unsaved_one() {
     assert!(ui.app.encounter.is_dirty());
     ui.ch('N');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Encounter(
             lairsmith::tui::screens::encounter::Question::Unsaved(_)
         )))
     ));
     ui.ch('y'); // save first: it asks for a name
-    assert!(matches!(ui.app.top(), Some(Layer::Prompt { .. })));
+    assert!(matches!(ui.app.shell.top(), Some(Layer::Prompt { .. })));
     ui.key(Esc); // cancelled: nothing saved, nothing lost, nothing pending
     // What the save was for rode on the prompt: with it gone, nothing is left to carry it.
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
     ui.ch('N').ch('y').typed("Hedge Fight").key(Enter);
     assert!(ui.root().join("encounters/hedge-fight.yaml").is_file());
@@ -508,8 +512,8 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
     ui.app.derive();
     assert_eq!(ui.app.browser.selected_id().as_deref(), Some("hedgemaw-2"));
     ui.ch('x').ch('y');
-    assert!(!copy.exists(), "{:?}", ui.app.status);
-    assert!(ui.app.bestiary.get("hedgemaw-2").is_none());
+    assert!(!copy.exists(), "{:?}", ui.app.shell.status);
+    assert!(ui.app.shell.bestiary.get("hedgemaw-2").is_none());
     let trash = lairsmith_core::store::trash::list(ui.root());
     assert_eq!(trash.len(), 1);
     assert_eq!(trash[0].id, "hedgemaw-2");
@@ -519,13 +523,13 @@ fn deleting_moves_to_the_trash_and_u_puts_it_back() {
         saved,
         "the same bytes come back"
     );
-    assert!(ui.app.bestiary.get("hedgemaw-2").is_some());
+    assert!(ui.app.shell.bestiary.get("hedgemaw-2").is_some());
     assert_eq!(ui.app.browser.selected_id().as_deref(), Some("hedgemaw-2"));
     assert!(lairsmith_core::store::trash::list(ui.root()).is_empty());
     // Nothing left to restore: a message, not a crash.
     ui.ch('U');
     assert!(matches!(
-        ui.app.status,
+        ui.app.shell.status,
         Some(lairsmith::tui::app::Status { error: false, .. })
     ));
 }
@@ -611,7 +615,7 @@ fn saving_with_lint_errors_asks_first_in_the_forms_words() {
         ui.ch('x');
     }
     ui.ctrl('s');
-    match ui.app.top() {
+    match ui.app.shell.top() {
         Some(Layer::Confirm(Confirm::Forge(
             lairsmith::tui::screens::forge::Question::LintErrors { errors, .. },
         ))) => {
@@ -660,9 +664,9 @@ fn traits_and_overrides_are_edited_in_the_details_form() {
     ui.key(KeyCode::Home).times(Down, hp).key(Enter);
     ui.typed("150").key(Enter);
     assert!(
-        matches!(&ui.app.status, Some(s) if s.error && s.text.contains("reason")),
+        matches!(&ui.app.shell.status, Some(s) if s.error && s.text.contains("reason")),
         "an override without a reason is refused: {:?}",
-        ui.app.status
+        ui.app.shell.status
     );
     ui.ctrl('u').typed("150; the finale").key(Enter);
     assert_eq!(ui.app.forge.block.hp, 150);
@@ -680,13 +684,13 @@ fn traits_and_overrides_are_edited_in_the_details_form() {
 fn help_opens_on_the_current_screens_section() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3)).ch('?');
-    let Some(Layer::Help { scroll }) = ui.app.top() else {
+    let Some(Layer::Help { scroll }) = ui.app.shell.top() else {
         panic!("? did not open the key reference");
     };
-    let lines = lairsmith::tui::help::lines(&ui.app.keymap);
+    let lines = lairsmith::tui::help::lines(&ui.app.shell.keymap);
     assert_eq!(lines[*scroll as usize].to_string(), "Encounter");
     ui.key(Esc);
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
 }
 
 /// Issue 10 §4: the Encounter screen switches a new encounter to 3rd edition, adds CR groups,
@@ -711,9 +715,9 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     assert_eq!(ui.app.encounter.report.xp, 3000 + 150);
     // `a` adds Orcus monsters: not a key of a 3rd-edition encounter (nor shown in its help bar).
     ui.ch('a');
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     assert_eq!(ui.app.encounter.encounter.groups.len(), 2);
-    let bar = ui.app.keymap.bar_items(&ui.app.contexts());
+    let bar = ui.app.shell.keymap.bar_items(&ui.app.contexts());
     assert!(
         bar.iter().any(|(k, l)| k == "c" && *l == "add CR"),
         "{bar:?}"
@@ -722,7 +726,7 @@ fn the_encounter_screen_builds_a_3e_encounter() {
     // Switching back asks first, since the groups would go.
     ui.ch('Y');
     assert!(matches!(
-        ui.app.top(),
+        ui.app.shell.top(),
         Some(Layer::Confirm(Confirm::Encounter(
             lairsmith::tui::screens::encounter::Question::SwitchSystem
         )))
@@ -761,7 +765,7 @@ fn templates_are_toggled_in_the_forge_from_the_bestiary_and_come_off_byte_for_by
     let mut ui = Ui::over(dir);
     ui.ch('/').typed("grave robber").key(Enter);
     ui.ch('t');
-    assert_eq!(ui.app.screen, Screen::Forge);
+    assert_eq!(ui.app.shell.screen, Screen::Forge);
     assert_eq!(
         ui.app.forge.step,
         lairsmith::tui::screens::forge::Step::Templates

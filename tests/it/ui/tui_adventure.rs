@@ -45,9 +45,9 @@ impl Ui {
             purpose: FilesFor::AddEncounter,
             files,
             ..
-        }) = self.app.layers.last()
+        }) = self.app.shell.layers.last()
         else {
-            panic!("no list of encounters: {:?}", self.app.status);
+            panic!("no list of encounters: {:?}", self.app.shell.status);
         };
         let at = files
             .iter()
@@ -76,7 +76,7 @@ impl Ui {
 fn an_adventure_is_built_by_keys_and_shows_bands_level_ups_and_pictures() {
     let mut ui = Ui::adventures();
     ui.key(KeyCode::F(4));
-    assert_eq!(ui.app.screen, Screen::Adventure);
+    assert_eq!(ui.app.shell.screen, Screen::Adventure);
     ui.ch('P').ctrl('u').typed("4x3").key(KeyCode::Enter);
     let ids = [
         "ambush",
@@ -179,10 +179,13 @@ fn save_reopen_export_and_changed_on_disk() {
     ui.key(KeyCode::F(4));
     ui.add("ambush").add("bridge-trolls");
     ui.ctrl('s');
-    assert!(matches!(ui.app.layers.last(), Some(Layer::Prompt { .. })));
+    assert!(matches!(
+        ui.app.shell.layers.last(),
+        Some(Layer::Prompt { .. })
+    ));
     ui.typed("Road to Karn").key(KeyCode::Enter);
     let path = ui.root().join("adventures/road-to-karn.yaml");
-    assert!(path.is_file(), "{:?}", ui.app.status);
+    assert!(path.is_file(), "{:?}", ui.app.shell.status);
     let (a, _) = lairsmith_core::adventure::load_adventure(&path).unwrap();
     assert_eq!(a.encounters, ["ambush", "bridge-trolls"]);
     assert!(!ui.app.adventure.is_dirty());
@@ -194,26 +197,26 @@ fn save_reopen_export_and_changed_on_disk() {
     std::fs::write(&path, &theirs).unwrap();
     ui.add("empty").ctrl('s');
     assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
-    assert!(ui.app.status.as_ref().unwrap().error);
+    assert!(ui.app.shell.status.as_ref().unwrap().error);
     assert!(ui.app.adventure.is_dirty());
 
     // Quitting asks about the unsaved adventure.
     ui.ch('q');
     assert!(matches!(
-        ui.app.layers.last(),
+        ui.app.shell.layers.last(),
         Some(Layer::Confirm(Confirm::Adventure(
             lairsmith::tui::screens::adventure::Question::Unsaved(_)
         )))
     ));
     ui.key(KeyCode::Esc);
-    assert!(!ui.app.quit);
+    assert!(!ui.app.shell.quit);
 
     // A new adventure (discarding), then opening the saved one.
     ui.ch('N').ch('n');
     assert!(ui.ids().is_empty());
     ui.ch('o');
     assert!(matches!(
-        ui.app.layers.last(),
+        ui.app.shell.layers.last(),
         Some(Layer::Files {
             purpose: FilesFor::OpenAdventure,
             ..
@@ -251,7 +254,7 @@ fn enter_opens_the_encounter_and_a_missing_one_is_an_error_line() {
     assert!(screen.contains("error"), "{screen}");
     // Enter on the first opens it on the Encounter screen.
     ui.key(KeyCode::Home).key(KeyCode::Enter);
-    assert_eq!(ui.app.screen, Screen::Encounter);
+    assert_eq!(ui.app.shell.screen, Screen::Encounter);
     assert_eq!(ui.app.encounter.encounter.name, "Ambush");
 }
 
@@ -269,7 +272,7 @@ fn the_encounter_screen_shows_the_adventures_treasure_under_the_arithmetic() {
     let from_adventure = ui.app.adventure.report.encounters[0].treasure.clone();
     assert!(from_adventure.is_some());
     ui.key(KeyCode::Home).key(KeyCode::Enter);
-    assert_eq!(ui.app.screen, Screen::Encounter);
+    assert_eq!(ui.app.shell.screen, Screen::Encounter);
     assert_eq!(ui.app.encounter.treasure_plan, from_adventure);
     let screen = ui.draw(120, 40);
     assert!(screen.contains("treasure: treasure troves"), "{screen}");
@@ -314,7 +317,7 @@ fn h_exports_the_adventure_sheet_as_printable_html() {
     ui.key(KeyCode::F(4));
     ui.add("ambush").add("bridge-trolls");
     ui.ch('H');
-    match ui.app.layers.last() {
+    match ui.app.shell.layers.last() {
         Some(Layer::Prompt { title, field, .. }) => {
             assert!(title.contains("printable HTML"), "{title}");
             // The whole path, as the Markdown prompt shows it.
@@ -356,7 +359,7 @@ fn adventure_screen_snapshots() {
         let mut ui = Ui::adventures();
         ui.key(KeyCode::F(4));
         ui.add("ambush").add("bridge-trolls");
-        ui.app.status = None;
+        ui.app.shell.status = None;
         crate::common::golden(&format!("tui/adventure-{w}x{h}.txt"), &ui.screen(w, h));
     }
 }

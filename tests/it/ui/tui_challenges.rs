@@ -26,7 +26,7 @@ fn the_challenge_key_and_form_add_a_challenge_that_changes_the_report() {
     let mut ui = Ui::encounter();
     ui.ch('X');
     assert!(matches!(
-        ui.app.layers.last(),
+        ui.app.shell.layers.last(),
         Some(Layer::Encounter(
             lairsmith::tui::screens::encounter::dialog::Dialog::Challenge(_)
         ))
@@ -38,7 +38,7 @@ fn the_challenge_key_and_form_add_a_challenge_that_changes_the_report() {
     ui.typed("Fording the Quick River?").key(Tab);
     ui.key(Tab).typed("6").key(Tab).key(Tab);
     ui.typed("athletics:moderate, acrobatics:easy").key(Enter);
-    assert!(ui.app.layers.is_empty(), "{}", ui.status());
+    assert!(ui.app.shell.layers.is_empty(), "{}", ui.status());
     let s = &ui.app.encounter;
     let c = s.encounter.groups[0].challenge.as_ref().unwrap();
     assert_eq!(c.name, "Fording the Quick River?");
@@ -86,7 +86,7 @@ fn the_challenge_form_refuses_bad_rows_and_stays_open_on_the_row_at_fault() {
     ui.typed("Gate").key(Tab).typed("0").key(Enter);
     assert!(ui.status().contains("from 1 to 30"), "{}", ui.status());
     let Some(Layer::Encounter(lairsmith::tui::screens::encounter::dialog::Dialog::Challenge(form))) =
-        ui.app.layers.last()
+        ui.app.shell.layers.last()
     else {
         panic!("the form stays open")
     };
@@ -109,7 +109,7 @@ fn the_challenge_form_refuses_bad_rows_and_stays_open_on_the_row_at_fault() {
         ui.status()
     );
     ui.ctrl('u').typed("athletics:hard").key(Enter);
-    assert!(ui.app.layers.is_empty(), "{}", ui.status());
+    assert!(ui.app.shell.layers.is_empty(), "{}", ui.status());
     // Among monsters, three successes replace one Standard monster of level 8 (A2).
     ui.ch('p').key(Enter);
     let r = &ui.app.encounter.report;
@@ -143,7 +143,7 @@ fn enter_on_a_challenge_edits_it_in_the_same_form() {
     assert_eq!(ui.app.encounter.report.xp, 1000);
     ui.key(Enter);
     let Some(Layer::Encounter(lairsmith::tui::screens::encounter::dialog::Dialog::Challenge(form))) =
-        ui.app.layers.last()
+        ui.app.shell.layers.last()
     else {
         panic!("Enter opens the form")
     };

@@ -150,9 +150,9 @@ fn prose_keeps_its_line_breaks_and_nothing_is_cut_by_enter() {
     ] {
         go_to(&mut ui, row);
         ui.key(Enter);
-        assert!(ui.app.top().is_some(), "{row:?} opens");
+        assert!(ui.app.shell.top().is_some(), "{row:?} opens");
         ui.key(Enter);
-        assert!(ui.app.top().is_none(), "{row:?}: Enter finishes");
+        assert!(ui.app.shell.top().is_none(), "{row:?}: Enter finishes");
     }
     assert_eq!(
         *ui.app.forge.design, before,

@@ -114,7 +114,7 @@ fn a_3rd_edition_encounter_offers_no_orcus_keys_and_a_rebound_key_is_the_one_nam
         assert!(!s.contains("a adds from the bestiary"), "{w}x{h}:\n{s}");
     }
     let mut ui = Ui::new();
-    ui.app.keymap.rebind(
+    ui.app.shell.keymap.rebind(
         lairsmith::tui::keymap::Action::AddMonsters,
         &["A".parse().unwrap()],
     );
@@ -182,7 +182,7 @@ fn the_bestiary_scrolls_back_to_show_every_match_after_filtering() {
         // The list shows the body less the search box, the filter line and two borders.
         let rows = usize::from(h) - 4 - 6;
         let first = ui.app.browser.hits[0].index;
-        let first = ui.app.bestiary.entries[first].card.name.clone();
+        let first = ui.app.shell.bestiary.entries[first].card.name.clone();
         if hits <= rows {
             assert_eq!(ui.app.browser.offset, 0, "{w}x{h}:\n{s}");
             assert!(s.contains(first.as_str()), "{w}x{h}: {first} hidden:\n{s}");
@@ -227,7 +227,7 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
         let mut ui = Ui::new();
         ui.resized(w, h);
         ui.key(Enter); // the first monster in the Forge
-        assert_eq!(ui.app.screen, lairsmith::tui::app::Screen::Forge);
+        assert_eq!(ui.app.shell.screen, lairsmith::tui::app::Screen::Forge);
         ui.key(KeyCode::Tab).key(End);
         let s = ui.resized(w, h);
         let p = pane(&s, "Stat block");
@@ -243,7 +243,7 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
         ui.ch('?').key(End);
         let s = ui.resized(w, h);
         // The last row as the viewer wraps it at this width (its last line may take two).
-        let last_help = lairsmith::tui::help::rows(&ui.app.keymap, usize::from(w - 2), 1, 0)
+        let last_help = lairsmith::tui::help::rows(&ui.app.shell.keymap, usize::from(w - 2), 1, 0)
             .0
             .last()
             .map(|l| l.to_string())
@@ -251,7 +251,7 @@ fn end_in_the_forges_stat_block_and_the_key_reference_stops_at_the_last_line() {
         let shown: Vec<&str> = s.lines().collect();
         // The dialog's last row is above the status line (as many rows as its message takes)
         // and the help bar.
-        let bottom = shown[usize::from(h) - 3 - usize::from(ui.app.status_rows())];
+        let bottom = shown[usize::from(h) - 3 - usize::from(ui.app.shell.status_rows())];
         assert!(
             bottom.contains(
                 last_help
@@ -295,11 +295,12 @@ fn pgup_in_the_forges_stat_block_pages_the_pane_and_keeps_the_step() {
 fn minus_on_a_count_of_one_says_that_x_removes_the_group() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(3)).ch('p').key(Enter);
-    ui.app.status = None;
+    ui.app.shell.status = None;
     ui.ch('-');
     assert_eq!(ui.app.encounter.encounter.groups.len(), 1);
     let said = ui
         .app
+        .shell
         .status
         .as_ref()
         .map(|s| s.text.clone())
@@ -311,10 +312,10 @@ fn minus_on_a_count_of_one_says_that_x_removes_the_group() {
 fn the_adventure_export_prompt_shows_the_whole_path_as_the_encounters_does() {
     let mut ui = Ui::new();
     ui.key(KeyCode::F(4)).ch('m');
-    let exports = ui.app.paths.exports.display().to_string();
+    let exports = ui.app.shell.paths.exports.display().to_string();
     for (w, h) in SIZES {
         let s = ui.resized(w, h);
-        let text = match ui.app.top() {
+        let text = match ui.app.shell.top() {
             Some(lairsmith::tui::layer::Layer::Prompt { field, .. }) => field.text().to_owned(),
             other => panic!("{other:?}"),
         };
@@ -593,7 +594,11 @@ fn an_export_to_a_folder_is_refused_without_asking_to_overwrite() {
         .ctrl('u')
         .typed(&folder.display().to_string())
         .key(Enter);
-    assert!(ui.app.top().is_none(), "no question: {:?}", ui.app.top());
+    assert!(
+        ui.app.shell.top().is_none(),
+        "no question: {:?}",
+        ui.app.shell.top()
+    );
     let error = ui.error().unwrap_or_default();
     assert!(
         error.ends_with("a-folder.md: it is a directory, not a regular file; nothing exported"),

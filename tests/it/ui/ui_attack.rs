@@ -21,17 +21,20 @@ fn adding_a_key_to_back_or_up_keeps_their_characters_typing_in_text_fields() {
         "keys:\n  back: [\"Esc\", \"q\", \"?\", \"Ctrl-g\"]\n  up: [\"Up\", \"k\", \"Ctrl-p\"]\n  page_down: [\"PageDown\", \"Space\", \"Ctrl-f\"]\n",
     );
     ui.typed("/kobold q?");
-    assert!(matches!(ui.app.layers.last(), Some(Layer::Search)));
+    assert!(matches!(ui.app.shell.layers.last(), Some(Layer::Search)));
     assert_eq!(ui.app.browser.query.text(), "kobold q?");
     // The file's new key works in the search box, and the old characters still work where
     // nothing is typed.
     ui.send(KeyCode::Char('g'), KeyModifiers::CONTROL);
-    assert!(ui.app.layers.is_empty());
+    assert!(ui.app.shell.layers.is_empty());
     ui.typed("?");
-    assert!(matches!(ui.app.layers.last(), Some(Layer::Help { .. })));
+    assert!(matches!(
+        ui.app.shell.layers.last(),
+        Some(Layer::Help { .. })
+    ));
     ui.typed("q");
-    assert!(ui.app.layers.is_empty());
-    let km = &ui.app.keymap;
+    assert!(ui.app.shell.layers.is_empty());
+    let km = &ui.app.shell.keymap;
     assert_eq!(km.lookup(&[Ctx::Viewer], &key(' ')), Some(Action::PageDown));
     assert_eq!(km.lookup(&[Ctx::Picker, Ctx::Text], &key(' ')), None);
     assert_eq!(km.lookup(&[Ctx::Global], &key('k')), Some(Action::Up));
@@ -42,7 +45,7 @@ fn adding_a_key_to_back_or_up_keeps_their_characters_typing_in_text_fields() {
 #[test]
 fn a_character_bound_to_save_types_in_a_field_and_saves_outside_one() {
     let mut ui = Ui::with_settings("keys:\n  save: [\"Ctrl-s\", \"W\"]\n");
-    let km = &ui.app.keymap;
+    let km = &ui.app.shell.keymap;
     let w = key('W');
     assert_eq!(km.lookup(&[Ctx::Field, Ctx::Text, Ctx::Anywhere], &w), None);
     assert_eq!(
@@ -50,18 +53,18 @@ fn a_character_bound_to_save_types_in_a_field_and_saves_outside_one() {
         Some(Action::Save)
     );
     ui.typed("3");
-    assert_eq!(ui.app.screen, Screen::Encounter);
+    assert_eq!(ui.app.shell.screen, Screen::Encounter);
     ui.typed("W");
-    let Some(Layer::Prompt { field, .. }) = ui.app.layers.last() else {
+    let Some(Layer::Prompt { field, .. }) = ui.app.shell.layers.last() else {
         panic!(
             "W did not ask for the encounter's name: {:?}",
-            ui.app.layers
+            ui.app.shell.layers
         );
     };
     assert!(field.is_empty());
     ui.typed("WW");
-    let Some(Layer::Prompt { field, .. }) = ui.app.layers.last() else {
-        panic!("typing W left the prompt: {:?}", ui.app.layers);
+    let Some(Layer::Prompt { field, .. }) = ui.app.shell.layers.last() else {
+        panic!("typing W left the prompt: {:?}", ui.app.shell.layers);
     };
     assert_eq!(field.text(), "WW");
 }
@@ -73,7 +76,7 @@ fn ctrl_c_quits_when_quit_is_bound_to_a_key_the_terminal_cannot_send() {
     let settings = "keys:\n  quit: [\"F24\"]\n  help: [\"F23\"]\n";
     let mut ui = Ui::with_settings(settings);
     ui.send(KeyCode::Char('c'), KeyModifiers::CONTROL);
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
 
     // With unsaved work it asks first, once, however often Ctrl-C is pressed.
     let mut ui = Ui::with_settings(settings);
@@ -83,11 +86,11 @@ fn ctrl_c_quits_when_quit_is_bound_to_a_key_the_terminal_cannot_send() {
     for _ in 0..3 {
         ui.send(KeyCode::Char('c'), KeyModifiers::CONTROL);
     }
-    assert!(!ui.app.quit);
-    assert_eq!(ui.app.layers.len(), 1, "{:?}", ui.app.layers);
-    assert!(matches!(ui.app.layers[0], Layer::Confirm(_)));
+    assert!(!ui.app.shell.quit);
+    assert_eq!(ui.app.shell.layers.len(), 1, "{:?}", ui.app.shell.layers);
+    assert!(matches!(ui.app.shell.layers[0], Layer::Confirm(_)));
     ui.typed("n");
-    assert!(ui.app.quit);
+    assert!(ui.app.shell.quit);
 }
 
 /// At 80 columns the list is 44 wide: the message for a search that matches nothing used to

@@ -267,7 +267,7 @@ impl World {
 
     fn check(&self) -> Result<(), String> {
         let app = &self.app;
-        let n = app.bestiary.entries.len();
+        let n = app.shell.bestiary.entries.len();
         let br = &app.browser;
         if br.hits.iter().any(|h| h.index >= n) {
             return Err("a search hit points past the bestiary".into());
@@ -305,7 +305,7 @@ impl World {
     /// encounter's).
     fn discards(&self, ev: &KeyEvent) -> (bool, bool) {
         let no = ev.code == KeyCode::Char('n');
-        match self.app.top() {
+        match self.app.shell.top() {
             Some(Layer::Confirm(Confirm::Forge(
                 lairsmith::tui::screens::forge::Question::Unsaved(AfterLeave::Quit),
             ))) => (no, false),
@@ -334,7 +334,7 @@ fn inside(root: &Path, path: &Path) -> bool {
 
 fn new_app(root: &Path, seed: u64) -> App {
     let mut app = app_for(&DataDir::new(root.to_owned()));
-    app.paths.exports = root.join("exports");
+    app.shell.paths.exports = root.join("exports");
     app.encounter.seed = seed;
     app
 }
@@ -391,7 +391,7 @@ fn run(seed: u64) -> Result<(), String> {
         if let Err(e) = w.check() {
             return Err(w.failure(step, &e));
         }
-        if w.app.quit {
+        if w.app.shell.quit {
             let unsaved_after = (w.app.forge.is_dirty(), w.app.encounter.is_dirty());
             let lost_forge = unsaved_before.0 && unsaved_after.0 && !discarding.0;
             let lost_encounter = unsaved_before.1 && unsaved_after.1 && !discarding.1;
@@ -436,7 +436,7 @@ fn ui_delete_of_the_last_monster_does_not_crash() {
         w.draw();
     }
     w.check().unwrap();
-    assert!(w.app.bestiary.get("zz-frog").is_none());
+    assert!(w.app.shell.bestiary.get("zz-frog").is_none());
 }
 
 /// Ctrl-R after the selected monster's file was removed outside the UI.

@@ -38,7 +38,7 @@ pub enum Prompt {
 }
 
 fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) {
-    app.push(Layer::Prompt {
+    app.shell.push(Layer::Prompt {
         kind: PromptKind::Adventure(p),
         title: title.into(),
         field,
@@ -78,7 +78,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let back = action == Action::Undo;
             let mark = s.party_files.last.clone();
             let done = s.step_history(back);
-            app.stepped(back, done);
+            app.shell.stepped(back, done);
             let mut effects =
                 crate::tui::screens::party::history_stepped(app, Owner::Adventure, &mark, back);
             effects.extend(load_cmds(&app.adventure));
@@ -91,7 +91,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::AddEncounter => {
             if s.is_full() {
-                app.error(format!(
+                app.shell.error(format!(
                     "An adventure holds at most {} encounters.",
                     lairsmith_core::adventure::MAX_ADVENTURE_ENCOUNTERS
                 ));
@@ -103,20 +103,20 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             if s.cursor < n {
                 let id = s.adventure.encounters.remove(s.cursor);
                 let undo = app.key_on(crate::tui::app::Screen::Adventure, Action::Undo);
-                app.info(format!(
+                app.shell.info(format!(
                     "Took {id} out of the adventure (its file stays); {undo} undoes."
                 ));
             }
         }
         Action::Choose => {
             if let Some(id) = s.adventure.encounters.get(s.cursor).cloned() {
-                match path_in(&app.paths.encounters, &id, "yaml") {
+                match path_in(&app.shell.paths.encounters, &id, "yaml") {
                     Ok(path) if path.is_file() => {
                         return Some(vec![Effect::Leave(AfterLeave::OpenEncounterAt(path))]);
                     }
                     _ => {
                         let x = app.key_on(crate::tui::app::Screen::Adventure, Action::Delete);
-                        app.error(format!(
+                        app.shell.error(format!(
                             "No saved encounter has the id `{id}`; {x} takes it out of the adventure."
                         ));
                     }
@@ -131,13 +131,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::TreasureMethod => {
             let next = lairsmith_core::vocab::cycle_option(s.adventure.treasure, true);
             s.adventure.treasure = next;
-            app.info(match next {
+            app.shell.info(match next {
                 Some(m) => format!("Treasure: {m}."),
                 None => "Treasure: the book's average per encounter (no method chosen).".into(),
             });
         }
         Action::Reload => {
-            app.info("Reloading every monster, and the adventure's encounters, from disk...");
+            app.shell
+                .info("Reloading every monster, and the adventure's encounters, from disk...");
             let reload = Cmd::ReloadAll { reopen: None };
             return Some(vec![reload.into(), reload_cmd(&app.adventure).into()]);
         }
@@ -145,21 +146,25 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::NewAdventure => return Some(vec![Effect::Leave(AfterLeave::NewAdventure)]),
         Action::ExportMarkdown => {
             // The whole path, as the Encounter screen's prompt shows it.
-            let path = crate::tui::export::export_name(&app.paths.exports, &s.adventure.name, "md");
+            let path =
+                crate::tui::export::export_name(&app.shell.paths.exports, &s.adventure.name, "md");
             let title = "Export the adventure sheet (Markdown) to file".to_owned();
             prompt(app, Prompt::Export, title, TextField::new(&path));
         }
         Action::Notes => {
             let notes = s.adventure.notes.clone().unwrap_or_default();
-            app.push(Layer::Editor(crate::tui::layer::Editor {
+            app.shell.push(Layer::Editor(crate::tui::layer::Editor {
                 kind: PromptKind::Adventure(Prompt::Notes),
                 title: "Notes of the adventure (kept in its file and on the sheet)".into(),
                 area: crate::tui::widgets::text_area::TextArea::new(&notes),
             }));
         }
         Action::ExportHtml => {
-            let path =
-                crate::tui::export::export_name(&app.paths.exports, &s.adventure.name, "html");
+            let path = crate::tui::export::export_name(
+                &app.shell.paths.exports,
+                &s.adventure.name,
+                "html",
+            );
             let title = "Export the adventure sheet (printable HTML) to file".to_owned();
             prompt(app, Prompt::ExportHtml, title, TextField::new(&path));
         }
@@ -220,7 +225,7 @@ fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     }
     let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.adventure.adventure.party = PartyRef::from_party(&p);
-    app.info(format!("Party: {}.", p.describe()));
+    app.shell.info(format!("Party: {}.", p.describe()));
     Ok(Vec::new())
 }
 
@@ -238,9 +243,9 @@ pub fn add_chosen(app: &mut App, path: &std::path::Path) -> Vec<Effect> {
     match s.adventure.insert(id, at) {
         Ok(pos) => {
             s.cursor = pos - 1;
-            app.info(format!("Added {id} as encounter {pos}."));
+            app.shell.info(format!("Added {id} as encounter {pos}."));
         }
-        Err(e) => app.error(e.to_string()),
+        Err(e) => app.shell.error(e.to_string()),
     }
     load_cmds(&app.adventure)
 }
@@ -261,16 +266,17 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 
 /// The save once the adventure has a name.
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
-    let dir = app.paths.adventures();
+    let dir = app.shell.paths.adventures();
     let write = (app.adventure.adventure).save_as(name, "adventure", &dir);
-    app.run_or_say(write.map(|write| Cmd::Adventure(Job::Save { write, then })))
+    app.shell
+        .run_or_say(write.map(|write| Cmd::Adventure(Job::Save { write, then })))
 }
 
 /// A fresh adventure for the same party, with a new seed.
 pub fn reset(app: &mut App) {
     let party = app.adventure.adventure.party.clone();
     let saved = app.adventure.saved_party.clone();
-    let mut fresh = AdventureScreen::new(app.seeds.random());
+    let mut fresh = AdventureScreen::new(app.shell.seeds.random());
     fresh.adventure.party = party;
     fresh.adventure.mark_clean();
     fresh.saved_party = saved;
@@ -290,8 +296,8 @@ fn opened(
         fingerprint: fp,
     };
     app.adventure = AdventureScreen::with(a, Some(file));
-    app.screen = Screen::Adventure;
-    app.info(format!("Opened {name}."));
+    app.shell.screen = Screen::Adventure;
+    app.shell.info(format!("Opened {name}."));
 }
 
 /// The adventure's cycle of treasure methods, in the help's words.
@@ -312,9 +318,9 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
             let contents = lairsmith_core::export::sheet::adventure::markdown(
                 &s.adventure,
                 &s.report,
-                &app.bestiary,
+                &app.shell.bestiary,
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
         Prompt::Notes => {
             let t = text.trim();
@@ -323,9 +329,12 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         }
         Prompt::ExportHtml => {
             let s = &app.adventure;
-            let contents =
-                lairsmith_core::export::html::adventure(&s.adventure, &s.report, &app.bestiary);
-            crate::tui::export::to_file(app, text, contents)
+            let contents = lairsmith_core::export::html::adventure(
+                &s.adventure,
+                &s.report,
+                &app.shell.bestiary,
+            );
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
     })
 }
@@ -355,7 +364,8 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             app.adventure
                 .adventure
                 .mark_saved(path.clone(), fingerprint);
-            app.info(format!("Saved the adventure to {}.", path.display()));
+            app.shell
+                .info(format!("Saved the adventure to {}.", path.display()));
             return then.map(Effect::Leave).into_iter().collect();
         }
         Done::SaveFailed { path, error } => {
@@ -368,7 +378,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 error.to_string(),
                 &open,
             );
-            app.error(said);
+            app.shell.error(said);
             if changed {
                 app.adventure.adventure.forget_file();
             }
@@ -378,7 +388,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 opened(app, path, *a, fp);
                 return load_cmds(&app.adventure);
             }
-            Err(m) => app.error(m.to_string()),
+            Err(m) => app.shell.error(m.to_string()),
         },
         Done::Parts {
             loaded,
@@ -408,7 +418,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                     // P10: its record of played fights, read with it.
                     return vec![reload_cmd(&app.adventure).into()];
                 }
-                app.info(said);
+                app.shell.info(said);
             }
         }
     }

@@ -556,7 +556,7 @@ fn selected(app: &App, f: &mut Frame, area: Rect) {
         )));
     }
     // One encounter rated again for its preview: the adventure keeps no reports.
-    if let Some(rep) = l.rated.as_deref().map(|r| r.report(&app.bestiary)) {
+    if let Some(rep) = l.rated.as_deref().map(|r| r.report(&app.shell.bestiary)) {
         lines.push(Line::default());
         lines.push(Line::from(Span::styled("Roster", theme::bold())));
         if rep.roster.is_empty() {

@@ -1,10 +1,11 @@
 //! The Bestiary's dialogs, end to end: the re-level form and the filter form, with their keys'
 //! contexts, their keys and their drawing, as one layer of the stack ([`Dialog`]).
 
-use crate::tui::app::App;
+use super::Browser;
 use crate::tui::keymap::{Action, Ctx};
-use crate::tui::layers::{cycle_value, form_move};
 use crate::tui::msg::Effect;
+use crate::tui::nav::{cycle_value, form_move};
+use crate::tui::shell::Shell;
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::rules::{Rank, Role};
 use lairsmith_core::vocab::Vocabulary;
@@ -79,13 +80,18 @@ impl Dialog {
 }
 
 /// A key on the dialog, which has been taken off the stack: put back unless it closes.
-pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
+pub fn on_key(
+    browser: &mut Browser,
+    shell: &mut Shell,
+    dialog: Dialog,
+    action: Action,
+) -> Vec<Effect> {
     match dialog {
         Dialog::Relevel(mut form) => match action {
             Action::Back => {}
-            Action::Choose => return super::update::relevel_chosen(app, form),
+            Action::Choose => return super::update::relevel_chosen(shell, form),
             Action::FollowFormula | Action::PageUp | Action::PageDown => {
-                super::update::relevel_key(app, form, action)
+                super::update::relevel_key(shell, form, action)
             }
             _ => {
                 form_move(&mut form.row, 3, action);
@@ -95,26 +101,26 @@ pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
                     2 => cycle_value(&mut form.role, Role::ALL.len() + 1, action),
                     _ => {}
                 }
-                app.push(Dialog::Relevel(form).into());
+                shell.push(Dialog::Relevel(form).into());
             }
         },
-        Dialog::Filter(form) => super::update::filter_key(app, form, action),
+        Dialog::Filter(form) => super::update::filter_key(browser, shell, form, action),
     }
     Vec::new()
 }
 
 /// What typing into the dialog's field changes at once: a filter's level range.
-pub fn after_text_change(app: &mut App) {
-    if let Some(crate::tui::layer::Layer::Bestiary(Dialog::Filter(_))) = app.layers.last() {
-        super::update::filter_levels_changed(app);
+pub fn after_text_change(browser: &mut Browser, shell: &mut Shell) {
+    if let Some(crate::tui::layer::Layer::Bestiary(Dialog::Filter(_))) = shell.layers.last() {
+        super::update::filter_levels_changed(browser, shell);
     }
 }
 
 /// Draws the dialog over `area`.
-pub fn view(app: &App, dialog: &Dialog, f: &mut Frame, area: Rect) {
+pub fn view(browser: &Browser, shell: &Shell, dialog: &Dialog, f: &mut Frame, area: Rect) {
     match dialog {
-        Dialog::Relevel(form) => super::view::relevel_view(app, form, f, area),
-        Dialog::Filter(form) => super::view::filter_view(app, form, f, area),
+        Dialog::Relevel(form) => super::view::relevel_view(shell, form, f, area),
+        Dialog::Filter(form) => super::view::filter_view(browser, shell, form, f, area),
     }
 }
 

@@ -1,8 +1,8 @@
 //! The Bestiary screen's file work: what it asks of the executor ([`Job`]), what comes back
 //! ([`Done`]), and the doing of it ([`run`], on the executor's thread).
 
-use crate::tui::app::Paths;
 use crate::tui::msg::{quoted_file, quoted_id};
+use crate::tui::shell::Paths;
 use crate::tui::write::{MonsterWrite, WriteError};
 use lairsmith_core::monster::MonsterDesign;
 use lairsmith_core::store::Fingerprint;

@@ -57,6 +57,13 @@ impl Default for Browser {
 }
 
 impl Browser {
+    /// The contexts whose keys apply on the Bestiary, most specific first, without what is open
+    /// over it.
+    pub fn contexts() -> Vec<crate::tui::keymap::Ctx> {
+        use crate::tui::keymap::Ctx;
+        vec![Ctx::Bestiary, Ctx::Panes, Ctx::Anywhere, Ctx::Global]
+    }
+
     pub fn new() -> Browser {
         Browser {
             query: TextField::default().with_max(lairsmith_core::text::MAX_NAME_CHARS),

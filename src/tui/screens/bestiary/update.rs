@@ -2,14 +2,17 @@
 //! block, duplicating, re-levelling, deleting and restoring a monster, editing its file, and
 //! what the executor reports back about the monsters on disk (a load, a reload, a save).
 
+use super::Browser;
 use super::Pane;
 use super::dialog::{Dialog, FILTER_ROWS, FilterForm, RelevelForm};
 use super::job::{Done, Job};
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind};
 use crate::tui::export::export_name;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Layer;
+use crate::tui::layer::{Confirm, PromptKind};
 use crate::tui::msg::{Across, Effect, Outcome};
+use crate::tui::msg::{AfterLeave, Cmd};
+use crate::tui::shell::Shell;
 use crate::tui::widgets::text_field::TextField;
 use crate::tui::write::MonsterWrite;
 use lairsmith_core::bestiary::{Filter, Provenance};
@@ -56,9 +59,9 @@ pub enum Prompt {
 }
 
 /// Keys on the Bestiary screen. `None` lets the global keys handle it.
-pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
-    let page = app.body_height().saturating_sub(8).max(1) as isize;
-    let br = &mut app.browser;
+pub fn on_action(browser: &mut Browser, shell: &mut Shell, action: Action) -> Option<Vec<Effect>> {
+    let page = shell.body_height().saturating_sub(8).max(1) as isize;
+    let br = &mut *browser;
     let preview = br.pane == Pane::Preview;
     match action {
         Action::Up if preview => br.preview_scroll = br.preview_scroll.saturating_sub(1),
@@ -81,25 +84,25 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Search => {
             br.pane = Pane::List;
-            app.push(Layer::Search);
+            shell.push(Layer::Search);
         }
         Action::ClearSearch => {
             if br.query.is_empty() {
                 return None;
             }
             br.query.clear();
-            app.info("Search cleared.");
+            shell.info("Search cleared.");
         }
-        Action::Filter => open_filters(app),
+        Action::Filter => open_filters(browser, shell),
         Action::ClearFilter => {
             br.filter = lairsmith_core::bestiary::Filter::default();
             br.query.clear();
-            app.info("Search and filters cleared.");
+            shell.info("Search and filters cleared.");
         }
         Action::MineOnly => {
             br.filter.mine = !br.filter.mine;
-            let clear = app.key_on(crate::tui::app::Screen::Bestiary, Action::ClearFilter);
-            app.info(if app.browser.filter.mine {
+            let clear = shell.key_in(&Browser::contexts(), Action::ClearFilter);
+            shell.info(if browser.filter.mine {
                 format!("Only your own monsters; {clear} clears every filter.")
             } else {
                 "Your monsters and the shipped ones.".to_owned()
@@ -108,7 +111,7 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Sort => {
             br.sort = br.sort.next();
             let label = br.sort.label();
-            app.info(format!(
+            shell.info(format!(
                 "Sorted by {label} (a search sorts by match first)."
             ));
         }
@@ -122,14 +125,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::New => return Some(vec![Effect::Leave(AfterLeave::NewMonster)]),
         Action::Save => {
-            app.info("Nothing to save here: the Bestiary saves each change as you make it.")
+            shell.info("Nothing to save here: the Bestiary saves each change as you make it.")
         }
-        Action::Duplicate => return Some(duplicate(app)),
+        Action::Duplicate => return Some(duplicate(browser, shell)),
         Action::Relevel => {
             let id = br.selected_id()?;
             // The form shows what the re-level does to the overrides, so it needs the design.
-            let design = design_of(app, &id)?;
-            app.push(Layer::Bestiary(Dialog::Relevel(RelevelForm {
+            let design = design_of(shell, &id)?;
+            shell.push(Layer::Bestiary(Dialog::Relevel(RelevelForm {
                 id,
                 level: TextField::new(&design.level.to_string()),
                 design,
@@ -142,24 +145,22 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Delete => {
             let id = br.selected_id()?;
-            let e = app.bestiary.get(&id)?;
+            let e = shell.bestiary.get(&id)?;
             if e.is_shipped() {
                 let msg = format!(
                     "{} is a shipped monster and cannot be deleted; only your own monsters can.",
                     e.card.name
                 );
-                app.error(msg);
+                shell.error(msg);
             } else {
                 let path = e.path.clone();
-                app.push(Layer::Confirm(Confirm::Bestiary(Question::Delete {
-                    id,
-                    path,
-                })));
+                let question = Question::Delete { id, path };
+                shell.push(Layer::Confirm(Confirm::Bestiary(question)));
             }
         }
-        Action::Restore => match app.deleted.last() {
+        Action::Restore => match shell.deleted.last() {
             Some(id) => return Some(vec![Cmd::Bestiary(Job::Restore { id: id.clone() }).into()]),
-            None => app.info(
+            None => shell.info(
                 "Nothing was deleted in this session; `lairsmith restore --list` shows the trash.",
             ),
         },
@@ -171,8 +172,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             } else {
                 (Prompt::ExportYaml { id: id.clone() }, "yaml")
             };
-            let field = TextField::new(&export_name(&app.paths.exports, &id, ext));
-            app.push(Layer::Prompt {
+            let field = TextField::new(&export_name(&shell.paths.exports, &id, ext));
+            shell.push(Layer::Prompt {
                 kind: PromptKind::Bestiary(kind),
                 title: format!("Export {} to file", if md { "Markdown" } else { "YAML" }),
                 field,
@@ -180,8 +181,8 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::ExportHtml => {
             let id = br.selected_id()?;
-            let field = TextField::new(&export_name(&app.paths.exports, &id, "html"));
-            app.push(Layer::Prompt {
+            let field = TextField::new(&export_name(&shell.paths.exports, &id, "html"));
+            shell.push(Layer::Prompt {
                 kind: PromptKind::Bestiary(Prompt::ExportHtml { id }),
                 title: "Export printable HTML to file".into(),
                 field,
@@ -189,14 +190,14 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::OpenEditor => {
             let id = br.selected_id()?;
-            let e = app.bestiary.get(&id)?;
+            let e = shell.bestiary.get(&id)?;
             if e.is_shipped() {
-                let dup = app.key_on(crate::tui::app::Screen::Bestiary, Action::Duplicate);
+                let dup = shell.key_in(&Browser::contexts(), Action::Duplicate);
                 let msg = format!(
                     "{} is shipped and read-only: press {dup} to duplicate it into your bestiary, then edit the copy.",
                     e.card.name
                 );
-                app.error(msg);
+                shell.error(msg);
             } else {
                 let path = e.path.clone();
                 return Some(vec![Cmd::OpenEditor { path }.into()]);
@@ -209,35 +210,34 @@ pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
 
 /// Opens the filter form on the current filters (the Encounter screen's picker and generator
 /// use the same ones).
-pub fn open_filters(app: &mut App) {
-    let levels = app
-        .browser
+pub fn open_filters(browser: &mut Browser, shell: &mut Shell) {
+    let levels = browser
         .filter
         .levels
         .as_ref()
         .map(|r| format!("{}..{}", r.start(), r.end()))
         .unwrap_or_default();
-    app.push(Layer::Bestiary(Dialog::Filter(FilterForm {
+    shell.push(Layer::Bestiary(Dialog::Filter(FilterForm {
         row: 0,
         levels: TextField::new(&levels),
     })));
 }
 
 /// Copies the selected monster into the user's bestiary under a new id and saves it.
-fn duplicate(app: &mut App) -> Vec<Effect> {
-    let Some(id) = app.browser.selected_id() else {
+fn duplicate(browser: &mut Browser, shell: &mut Shell) -> Vec<Effect> {
+    let Some(id) = browser.selected_id() else {
         return Vec::new();
     };
-    let Some(loaded) = design_of(app, &id) else {
+    let Some(loaded) = design_of(shell, &id) else {
         return Vec::new();
     };
-    let d = lairsmith_core::bestiary::naming::copy_of(&app.bestiary, &loaded);
-    let source = app
+    let d = lairsmith_core::bestiary::naming::copy_of(&shell.bestiary, &loaded);
+    let source = shell
         .bestiary
         .get(&id)
         .filter(|e| !e.is_shipped())
         .map(|e| e.path.clone());
-    match path_in(&app.paths.bestiary, &d.id, "yaml") {
+    match path_in(&shell.paths.bestiary, &d.id, "yaml") {
         Ok(path) => vec![
             Cmd::Bestiary(Job::Write(MonsterWrite {
                 base: None,
@@ -249,16 +249,16 @@ fn duplicate(app: &mut App) -> Vec<Effect> {
             .into(),
         ],
         Err(e) => {
-            app.error(e);
+            shell.error(e);
             Vec::new()
         }
     }
 }
 
 /// A file name typed for an export of a monster.
-pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
+pub fn on_prompt(shell: &mut Shell, p: &Prompt, text: &str) -> Result<Vec<Effect>, String> {
     let (Prompt::ExportMarkdown { id } | Prompt::ExportYaml { id } | Prompt::ExportHtml { id }) = p;
-    let Some(block) = block_of(app, id) else {
+    let Some(block) = block_of(shell, id) else {
         return Ok(Vec::new());
     };
     let contents = match p {
@@ -266,54 +266,56 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
         Prompt::ExportYaml { .. } => render(&block, Format::Yaml),
         Prompt::ExportHtml { .. } => lairsmith_core::export::html::monster(&block),
     };
-    Ok(crate::tui::export::to_file(app, text, contents))
+    Ok(crate::tui::export::to_file(shell, text, contents))
 }
 
 /// The answer to one of the Bestiary's questions; `Err` keeps asking.
-pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+pub fn on_confirm(shell: &mut Shell, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
     Ok(match (q, action) {
         (Question::Delete { id, path }, Action::Yes) => {
             vec![Cmd::Bestiary(Job::Remove { path, id }).into()]
         }
         (Question::Delete { .. }, Action::No | Action::Back) => Vec::new(),
-        (Question::RelevelOwn { design }, Action::Overwrite) => relevel_write(app, *design, false),
-        (Question::RelevelOwn { design }, Action::SaveCopy) => relevel_write(app, *design, true),
+        (Question::RelevelOwn { design }, Action::Overwrite) => {
+            relevel_write(shell, *design, false)
+        }
+        (Question::RelevelOwn { design }, Action::SaveCopy) => relevel_write(shell, *design, true),
         (Question::RelevelOwn { .. }, Action::Back) => Vec::new(),
         (q, _) => return Err(q),
     })
 }
 
 /// What the executor did to the monsters on disk, for the Bestiary.
-pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+pub fn on_outcome(browser: &mut Browser, shell: &mut Shell, done: Done) -> Vec<Effect> {
     match done {
         Done::Written {
             path,
             fingerprint,
             design,
-        } => monster_saved(app, *design, path, fingerprint),
-        Done::WriteFailed(e) => app.error(e.to_string()),
-        Done::RemoveFailed { path, why } => app.error(Done::remove_failed(&path, &why)),
+        } => monster_saved(browser, shell, *design, path, fingerprint),
+        Done::WriteFailed(e) => shell.error(e.to_string()),
+        Done::RemoveFailed { path, why } => shell.error(Done::remove_failed(&path, &why)),
         Done::Removed { id, path } => {
-            app.bestiary.remove(&id);
-            let restore = app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore);
-            app.info(format!(
+            shell.bestiary.remove(&id);
+            let restore = shell.key_in(&Browser::contexts(), Action::Restore);
+            shell.info(format!(
                 "Moved {} to the trash; {restore} puts it back (or `lairsmith restore {id}`).",
                 path.display()
             ));
-            app.deleted.push(id);
+            shell.deleted.push(id);
         }
         Done::Restored { id, result } => match result {
             Ok(loaded) => {
                 let (design, fp, path) = *loaded;
-                app.deleted.retain(|d| *d != id);
-                let e = app
+                shell.deleted.retain(|d| *d != id);
+                let e = shell
                     .bestiary
                     .entry(design, Provenance::User, path.clone(), Some(fp));
-                app.bestiary.upsert(e);
-                app.browser.select(&id);
-                app.info(format!("Restored {}.", path.display()));
+                shell.bestiary.upsert(e);
+                browser.select(&id);
+                shell.info(format!("Restored {}.", path.display()));
             }
-            Err(m) => app.error(m.to_string()),
+            Err(m) => shell.error(m.to_string()),
         },
     }
     Vec::new()
@@ -321,27 +323,27 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
 
 /// What the shared commands did to the monsters: the editor closed on a file, every monster
 /// read (at start, or again).
-pub fn on_read(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+pub fn on_read(browser: &mut Browser, shell: &mut Shell, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Edited { path, result } => match result {
-            Ok(loaded) => edited(app, path, loaded.0, loaded.1),
-            Err(e) => app.error(format!(
+            Ok(loaded) => edited(browser, shell, path, loaded.0, loaded.1),
+            Err(e) => shell.error(format!(
                 "{e} (the file was kept as you left it; the list shows the last good version)"
             )),
         },
         Outcome::Loaded(b) => {
-            app.loading = false;
+            shell.loading = false;
             let mut b = *b;
             // Monsters saved while the load was running are newer than what it read.
-            for e in app.bestiary.entries.iter().filter(|e| !e.is_shipped()) {
+            for e in shell.bestiary.entries.iter().filter(|e| !e.is_shipped()) {
                 b.upsert(e.clone());
             }
-            app.bestiary = b;
-            app.announce_load("loaded");
+            shell.bestiary = b;
+            shell.announce_load("loaded");
         }
         Outcome::Reloaded { bestiary, reopen } => {
-            app.bestiary = *bestiary;
-            app.announce_load("reloaded");
+            shell.bestiary = *bestiary;
+            shell.announce_load("reloaded");
             if let Some(id) = reopen {
                 return vec![Effect::Across(Across::OpenInForge(id))];
             }
@@ -353,31 +355,36 @@ pub fn on_read(app: &mut App, outcome: Outcome) -> Vec<Effect> {
 
 /// A monster written to `path` (from the Forge or here): in the list, selected.
 pub fn monster_saved(
-    app: &mut App,
+    browser: &mut Browser,
+    shell: &mut Shell,
     design: lairsmith_core::monster::MonsterDesign,
     path: PathBuf,
     fp: Fingerprint,
 ) {
     let (id, name) = (design.id.clone(), design.name.clone());
-    let e = app
+    let e = shell
         .bestiary
         .entry(design, Provenance::User, path.clone(), Some(fp));
-    app.bestiary.upsert(e);
-    app.browser.select(&id);
-    app.info(format!("Saved {name} to {}.", path.display()));
+    shell.bestiary.upsert(e);
+    browser.select(&id);
+    shell.info(format!("Saved {name} to {}.", path.display()));
 }
 
 /// The monster file the editor closed on, read back: in the list, with what the lint says.
 fn edited(
-    app: &mut App,
+    browser: &mut Browser,
+    shell: &mut Shell,
     path: PathBuf,
     design: lairsmith_core::monster::MonsterDesign,
     fp: Fingerprint,
 ) {
-    let findings =
-        lairsmith_core::monster::block_and_findings(&design, &app.bestiary.templates, Some(&path))
-            .1;
-    let entry = app
+    let findings = lairsmith_core::monster::block_and_findings(
+        &design,
+        &shell.bestiary.templates,
+        Some(&path),
+    )
+    .1;
+    let entry = shell
         .bestiary
         .entry(design, Provenance::User, path.clone(), Some(fp));
     let errors = findings
@@ -386,8 +393,8 @@ fn edited(
         .count();
     let warnings = findings.len() - errors;
     let id = entry.card.id.clone();
-    app.bestiary.upsert(entry);
-    app.browser.select(&id);
+    shell.bestiary.upsert(entry);
+    browser.select(&id);
     let first = findings
         .first()
         .map(|f| format!(": {}", f.message))
@@ -397,9 +404,9 @@ fn edited(
         path.display()
     );
     if errors > 0 {
-        app.error(msg)
+        shell.error(msg)
     } else {
-        app.info(msg)
+        shell.info(msg)
     }
 }
 
@@ -407,39 +414,39 @@ fn edited(
 /// design when it is shown); a file that cannot be read, or changed since it was listed, is
 /// said in the status line.
 fn read_entry<T>(
-    app: &mut App,
+    shell: &mut Shell,
     id: &str,
     read: impl FnOnce(
         &crate::tui::designs::Designs,
         &lairsmith_core::bestiary::Entry,
     ) -> Result<T, String>,
 ) -> Option<T> {
-    match read(&app.designs, app.bestiary.get(id)?) {
+    match read(&shell.designs, shell.bestiary.get(id)?) {
         Ok(v) => Some(v),
         Err(e) => {
-            app.error(e);
+            shell.error(e);
             None
         }
     }
 }
 
 /// The stat block of the monster `id` (see [`read_entry`]).
-fn block_of(app: &mut App, id: &str) -> Option<lairsmith_core::monster::StatBlock> {
-    read_entry(app, id, crate::tui::designs::Designs::block)
+fn block_of(shell: &mut Shell, id: &str) -> Option<lairsmith_core::monster::StatBlock> {
+    read_entry(shell, id, crate::tui::designs::Designs::block)
 }
 
 /// The design of the monster `id` (see `read_entry`).
 pub fn design_of(
-    app: &mut App,
+    shell: &mut Shell,
     id: &str,
 ) -> Option<std::sync::Arc<lairsmith_core::monster::MonsterDesign>> {
-    read_entry(app, id, crate::tui::designs::Designs::design)
+    read_entry(shell, id, crate::tui::designs::Designs::design)
 }
 
 /// What the re-level form asks for, or why it cannot be done as it stands: a level being typed
 /// that is not one yet, or a rank a template of the monster overrules.
 pub fn relevel_ask(
-    app: &App,
+    shell: &Shell,
     form: &RelevelForm,
 ) -> Result<lairsmith_core::monster::relevel::Ask, String> {
     let typed = form.level.text();
@@ -454,10 +461,10 @@ pub fn relevel_ask(
         && let Some(why) = lairsmith_core::monster::template_apply::rank_change_refusal(
             d,
             rank,
-            &app.bestiary.templates,
+            &shell.bestiary.templates,
         )
     {
-        return Err(why.words(Some(&crate::tui::hint::words(app, &why.hint()))));
+        return Err(why.words(Some(&crate::tui::hint::words(shell, &why.hint()))));
     }
     Ok(lairsmith_core::monster::relevel::Ask {
         level,
@@ -470,14 +477,14 @@ pub fn relevel_ask(
 /// The re-level as the form stands, as `lairsmith relevel` does it: the kit powers follow the
 /// rank and role, and each override is measured at the old level and the new one.
 pub fn relevel_preview(
-    app: &App,
+    shell: &Shell,
     form: &RelevelForm,
 ) -> Result<lairsmith_core::monster::relevel::Relevelled, String> {
-    let ask = relevel_ask(app, form)?;
+    let ask = relevel_ask(shell, form)?;
     Ok(lairsmith_core::monster::relevel::relevel(
         &form.design,
         ask,
-        &app.bestiary.templates,
+        &shell.bestiary.templates,
         lairsmith_core::monster::kit::Templates::embedded(),
     ))
 }
@@ -493,18 +500,18 @@ pub fn relevel_fixed_overrides(d: &lairsmith_core::monster::MonsterDesign) -> bo
 
 /// The re-level form's own keys: making the fixed overrides follow the formula (or not), and
 /// scrolling the overrides' lines.
-pub fn relevel_key(app: &mut App, mut form: RelevelForm, action: Action) {
+pub fn relevel_key(shell: &mut Shell, mut form: RelevelForm, action: Action) {
     match action {
         Action::FollowFormula if !relevel_fixed_overrides(&form.design) => {
-            app.info(format!(
+            shell.info(format!(
                 "{} has no fixed override to make relative.",
                 form.design.name
             ));
         }
         Action::FollowFormula => form.follow = !form.follow,
         Action::PageUp | Action::PageDown => {
-            let page = super::view::relevel_page(app, &form);
-            let most = super::view::relevel_scroll_max(app, &form);
+            let page = super::view::relevel_page(shell, &form);
+            let most = super::view::relevel_scroll_max(shell, &form);
             form.scroll = if action == Action::PageUp {
                 form.scroll.min(most).saturating_sub(page)
             } else {
@@ -513,36 +520,36 @@ pub fn relevel_key(app: &mut App, mut form: RelevelForm, action: Action) {
         }
         _ => {}
     }
-    app.push(Dialog::Relevel(form).into());
+    shell.push(Dialog::Relevel(form).into());
 }
 
 /// Enter in the re-level form: a shipped monster is written as a copy at once; for one of the
 /// user's own, whether to overwrite it is asked.
-pub fn relevel_chosen(app: &mut App, mut form: RelevelForm) -> Vec<Effect> {
-    let Some(fresh) = design_of(app, &form.id) else {
+pub fn relevel_chosen(shell: &mut Shell, mut form: RelevelForm) -> Vec<Effect> {
+    let Some(fresh) = design_of(shell, &form.id) else {
         return Vec::new();
     };
     // What is saved is what the form showed: a file changed under the open form is shown first.
     if fresh != form.design {
         form.design = fresh;
-        app.info("The monster's file changed on disk while the form was open; the form now shows it as it is. Enter re-levels it.");
-        app.push(Dialog::Relevel(form).into());
+        shell.info("The monster's file changed on disk while the form was open; the form now shows it as it is. Enter re-levels it.");
+        shell.push(Dialog::Relevel(form).into());
         return Vec::new();
     }
-    let done = match relevel_preview(app, &form) {
+    let done = match relevel_preview(shell, &form) {
         Ok(done) => done,
         Err(e) => {
-            app.error(e);
-            app.push(Dialog::Relevel(form).into());
+            shell.error(e);
+            shell.push(Dialog::Relevel(form).into());
             return Vec::new();
         }
     };
     let d = done.design;
-    if app.bestiary.get(&form.id).is_none_or(|e| e.is_shipped()) {
-        return relevel_write(app, d, true);
+    if shell.bestiary.get(&form.id).is_none_or(|e| e.is_shipped()) {
+        return relevel_write(shell, d, true);
     }
     let design = Box::new(d);
-    app.push(Layer::Confirm(Confirm::Bestiary(Question::RelevelOwn {
+    shell.push(Layer::Confirm(Confirm::Bestiary(Question::RelevelOwn {
         design,
     })));
     Vec::new()
@@ -550,14 +557,14 @@ pub fn relevel_chosen(app: &mut App, mut form: RelevelForm) -> Vec<Effect> {
 
 /// Writes a re-levelled monster: over the user's own file, or as a new copy.
 fn relevel_write(
-    app: &mut App,
+    shell: &mut Shell,
     mut d: lairsmith_core::monster::MonsterDesign,
     copy: bool,
 ) -> Vec<Effect> {
-    let Some(loaded) = design_of(app, &d.id) else {
+    let Some(loaded) = design_of(shell, &d.id) else {
         return Vec::new();
     };
-    let Some(e) = app.bestiary.get(&d.id) else {
+    let Some(e) = shell.bestiary.get(&d.id) else {
         return Vec::new();
     };
     let base = (!copy && !e.is_shipped()).then(|| Box::new((*loaded).clone()));
@@ -565,11 +572,11 @@ fn relevel_write(
     let (path, expect) = match (copy, e.fingerprint) {
         (false, Some(fp)) if !e.is_shipped() => (e.path.clone(), Expect::Unchanged(fp)),
         _ => {
-            lairsmith_core::bestiary::naming::rename_as_copy(&app.bestiary, &mut d);
-            match path_in(&app.paths.bestiary, &d.id, "yaml") {
+            lairsmith_core::bestiary::naming::rename_as_copy(&shell.bestiary, &mut d);
+            match path_in(&shell.paths.bestiary, &d.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(err) => {
-                    app.error(err);
+                    shell.error(err);
                     return Vec::new();
                 }
             }
@@ -595,8 +602,8 @@ fn cycle_vec<T: Vocabulary>(v: &mut Vec<T>, forward: bool) {
 
 /// The filter form changes the filters as the user goes, so the list behind it shows what they
 /// select; Enter and Esc both close it.
-pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
-    let f = &mut app.browser.filter;
+pub fn filter_key(browser: &mut Browser, shell: &mut Shell, mut form: FilterForm, action: Action) {
+    let f = &mut browser.filter;
     match action {
         Action::Choose | Action::Back => return,
         Action::ClearFilter => {
@@ -621,27 +628,27 @@ pub fn filter_key(app: &mut App, mut form: FilterForm, action: Action) {
                 _ => f.mine = !f.mine,
             }
         }
-        other => crate::tui::layers::form_move(&mut form.row, FILTER_ROWS.len(), other),
+        other => crate::tui::nav::form_move(&mut form.row, FILTER_ROWS.len(), other),
     }
-    app.push(Dialog::Filter(form).into());
+    shell.push(Dialog::Filter(form).into());
 }
 
 /// The level range typed into the filter form applies as soon as it parses.
-pub fn filter_levels_changed(app: &mut App) {
-    let Some(Layer::Bestiary(Dialog::Filter(form))) = app.layers.last() else {
+pub fn filter_levels_changed(browser: &mut Browser, shell: &mut Shell) {
+    let Some(Layer::Bestiary(Dialog::Filter(form))) = shell.layers.last() else {
         return;
     };
     let t = form.levels.text();
     if t.trim().is_empty() {
-        app.browser.filter.levels = None;
-        app.status = None;
+        browser.filter.levels = None;
+        shell.status = None;
         return;
     }
     match Filter::parse_levels(&t) {
         Ok(r) => {
-            app.browser.filter.levels = Some(r);
-            app.status = None;
+            browser.filter.levels = Some(r);
+            shell.status = None;
         }
-        Err(e) => app.error(e),
+        Err(e) => shell.error(e),
     }
 }

@@ -1,10 +1,11 @@
 //! Drawing the Bestiary screen (read-only).
 
+use super::Browser;
 use super::Pane;
 use super::dialog::{Dialog, FILTER_ROWS, FilterForm, RelevelForm};
-use crate::tui::app::App;
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
+use crate::tui::shell::Shell;
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
 use lairsmith_core::bestiary::Mark;
@@ -41,7 +42,7 @@ fn highlighted(name: &str, indices: &[usize], base: Style) -> Vec<Span<'static>>
         .collect()
 }
 
-pub fn view(app: &App, f: &mut Frame, area: Rect) {
+pub fn view(browser: &Browser, shell: &Shell, f: &mut Frame, area: Rect) {
     let wide = area.width >= 100;
     let left_w = if wide { area.width * 45 / 100 } else { 46 };
     let [left, right] =
@@ -52,15 +53,15 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
         Constraint::Fill(1),
     ])
     .areas(left);
-    search_box(app, f, search_area);
-    filter_line(app, f, filter_area);
-    list(app, f, list_area);
-    preview(app, f, right);
+    search_box(browser, shell, f, search_area);
+    filter_line(browser, shell, f, filter_area);
+    list(browser, shell, f, list_area);
+    preview(browser, shell, f, right);
 }
 
-fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
-    let br = &app.browser;
-    let focused = matches!(app.top(), Some(Layer::Search));
+fn search_box(browser: &Browser, shell: &Shell, f: &mut Frame, search_area: Rect) {
+    let br = &browser;
+    let focused = matches!(shell.top(), Some(Layer::Search));
     let sb = Block::bordered()
         .title(" Search ")
         .border_style(if focused {
@@ -74,7 +75,7 @@ fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
         Line::from(Span::styled(
             format!(
                 "type {} to search names and ids",
-                app.key_on(crate::tui::app::Screen::Bestiary, Action::Search)
+                shell.key_in(&Browser::contexts(), Action::Search)
             ),
             theme::dim(),
         ))
@@ -88,9 +89,9 @@ fn search_box(app: &App, f: &mut Frame, search_area: Rect) {
 }
 
 /// What is shown of how many, the filters in force and the sort.
-fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
-    let br = &app.browser;
-    let b = &app.bestiary;
+fn filter_line(browser: &Browser, shell: &Shell, f: &mut Frame, filter_area: Rect) {
+    let br = &browser;
+    let b = &shell.bestiary;
     let mut parts: Vec<String> = Vec::new();
     if let Some(r) = &br.filter.levels {
         parts.push(format!("lvl {}-{}", r.start(), r.end()));
@@ -113,7 +114,7 @@ fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
     let filters = if parts.is_empty() {
         format!(
             "no filters ({})",
-            app.key_on(crate::tui::app::Screen::Bestiary, Action::Filter)
+            shell.key_in(&Browser::contexts(), Action::Filter)
         )
     } else {
         format!("filters: {}", parts.join(" "))
@@ -133,10 +134,10 @@ fn filter_line(app: &App, f: &mut Frame, filter_area: Rect) {
 
 /// The list: only the visible rows are built (and highlighted), so a huge bestiary costs
 /// nothing extra per frame.
-fn list(app: &App, f: &mut Frame, list_area: Rect) {
-    let br = &app.browser;
-    let b = &app.bestiary;
-    let focused = matches!(app.top(), Some(Layer::Search));
+fn list(browser: &Browser, shell: &Shell, f: &mut Frame, list_area: Rect) {
+    let br = &browser;
+    let b = &shell.bestiary;
+    let focused = matches!(shell.top(), Some(Layer::Search));
     let query = br.query.text();
     let rows = list_area.height.saturating_sub(2) as usize;
     // `update` keeps the offset for the terminal's size; a frame of another size (a test's)
@@ -232,12 +233,12 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
         let msg = if b.entries.is_empty() {
             format!(
                 "No monsters. Press {} to forge one.",
-                app.key_on(crate::tui::app::Screen::Bestiary, Action::New)
+                shell.key_in(&Browser::contexts(), Action::New)
             )
         } else {
             format!(
                 "No monster matches. {} clears the search and filters.",
-                app.key_on(crate::tui::app::Screen::Bestiary, Action::ClearFilter)
+                shell.key_in(&Browser::contexts(), Action::ClearFilter)
             )
         };
         f.render_widget(
@@ -253,9 +254,9 @@ fn list(app: &App, f: &mut Frame, list_area: Rect) {
 }
 
 /// The selected monster's stat block, with its origin and lint findings first.
-fn preview(app: &App, f: &mut Frame, right: Rect) {
-    let br = &app.browser;
-    let b = &app.bestiary;
+fn preview(browser: &Browser, shell: &Shell, f: &mut Frame, right: Rect) {
+    let br = &browser;
+    let b = &shell.bestiary;
     let preview_focused = br.pane == Pane::Preview;
     let pblock = Block::bordered()
         .title(" Stat block ")
@@ -289,7 +290,7 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
                     style,
                 )));
             }
-            match app.designs.block(e) {
+            match shell.designs.block(e) {
                 Ok(block) => lines.extend(statblock::text(&block).lines),
                 Err(err) => lines.push(Line::from(Span::styled(
                     lairsmith_core::text::escape_controls(&err).into_owned(),
@@ -312,8 +313,8 @@ fn preview(app: &App, f: &mut Frame, right: Rect) {
     );
 }
 
-pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
-    let filter = &app.browser.filter;
+pub fn filter_view(browser: &Browser, shell: &Shell, form: &FilterForm, f: &mut Frame, area: Rect) {
+    let filter = &browser.filter;
     let r = crate::tui::widgets::popup(area, 52, FILTER_ROWS.len() as u16 + 4);
     f.render_widget(Clear, r);
     let one = |v: &[&str]| v.first().map_or("any".to_owned(), |s| (*s).to_owned());
@@ -350,7 +351,7 @@ pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
         ]));
     }
     lines.push(Line::from(Span::styled(
-        format!(" {}", filter_hint(app, form)),
+        format!(" {}", filter_hint(shell, form)),
         theme::dim(),
     )));
     f.render_widget(
@@ -365,9 +366,9 @@ pub fn filter_view(app: &App, form: &FilterForm, f: &mut Frame, area: Rect) {
 
 /// The filter form's keys in a line, named as the keymap binds them where the form has the
 /// keys: "↑↓ row · ←→ value · type levels · Enter done · F clears".
-fn filter_hint(app: &App, form: &FilterForm) -> String {
+fn filter_hint(shell: &Shell, form: &FilterForm) -> String {
     let ctxs = Layer::Bestiary(Dialog::Filter(form.clone())).contexts();
-    let key = |a: Action| app.keymap.key_in(&ctxs, a);
+    let key = |a: Action| shell.keymap.key_in(&ctxs, a);
     let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
         (Some(a), Some(b)) => Some(format!("{a}{b} {what}")),
         (Some(k), None) | (None, Some(k)) => Some(format!("{k} {what}")),
@@ -389,7 +390,7 @@ fn filter_hint(app: &App, form: &FilterForm) -> String {
 }
 
 /// The title and the words of one of the Bestiary's questions.
-pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+pub fn question(shell: &Shell, q: &super::update::Question) -> (&'static str, String) {
     use super::update::Question;
     match q {
         Question::Delete { id, path } => (
@@ -397,7 +398,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             format!(
                 "Delete `{id}` ({})? It goes to the trash; {} puts it back.",
                 path.display(),
-                app.key_on(crate::tui::app::Screen::Bestiary, Action::Restore)
+                shell.key_in(&Browser::contexts(), Action::Restore)
             ),
         ),
         Question::RelevelOwn { design } => (
@@ -422,17 +423,17 @@ struct RelevelLayout {
 /// The form's three rows: level, rank, role.
 const RELEVEL_ROWS: usize = 3;
 
-fn relevel_layout(app: &App, form: &RelevelForm, area: Rect) -> RelevelLayout {
+fn relevel_layout(shell: &Shell, form: &RelevelForm, area: Rect) -> RelevelLayout {
     let width = area.width.saturating_sub(4).clamp(54, 100).min(area.width);
     let inner = usize::from(width.saturating_sub(2));
-    let body = crate::tui::widgets::wrap::hanging(relevel_body(app, form), inner);
+    let body = crate::tui::widgets::wrap::hanging(relevel_body(shell, form), inner);
     // Two borders and the form's rows; the screen's status and help lines stay visible.
     let most = usize::from(area.height.saturating_sub(2));
     let fixed = 2 + RELEVEL_ROWS;
-    let mut hint = relevel_hint(app, form, false, inner);
+    let mut hint = relevel_hint(shell, form, false, inner);
     let mut room = most.saturating_sub(fixed + hint.len());
     if body.len() > room {
-        hint = relevel_hint(app, form, true, inner);
+        hint = relevel_hint(shell, form, true, inner);
         room = most.saturating_sub(fixed + hint.len());
     }
     let height = fixed + hint.len() + body.len().min(room);
@@ -446,8 +447,8 @@ fn relevel_layout(app: &App, form: &RelevelForm, area: Rect) -> RelevelLayout {
 }
 
 /// What the re-level does to each override, or why the form cannot re-level as it stands.
-fn relevel_body(app: &App, form: &RelevelForm) -> Vec<Line<'static>> {
-    let done = match super::update::relevel_preview(app, form) {
+fn relevel_body(shell: &Shell, form: &RelevelForm) -> Vec<Line<'static>> {
+    let done = match super::update::relevel_preview(shell, form) {
         Ok(done) => done,
         Err(e) => return vec![Line::from(Span::styled(e, theme::dim()))],
     };
@@ -479,9 +480,14 @@ fn relevel_body(app: &App, form: &RelevelForm) -> Vec<Line<'static>> {
 
 /// The form's keys, from the keymap in force, so the hint names the user's own bindings; a key
 /// no binding gives is left out. Scrolling is offered when the overrides do not fit.
-fn relevel_hint(app: &App, form: &RelevelForm, scrolls: bool, width: usize) -> Vec<Line<'static>> {
+fn relevel_hint(
+    shell: &Shell,
+    form: &RelevelForm,
+    scrolls: bool,
+    width: usize,
+) -> Vec<Line<'static>> {
     let ctxs = form.contexts();
-    let key = |a: Action| app.keymap.key_in(&ctxs, a);
+    let key = |a: Action| shell.keymap.key_in(&ctxs, a);
     let pair = |a: Action, b: Action, what: &str| match (key(a), key(b)) {
         (Some(x), Some(y)) => Some(format!("{x}{y} {what}")),
         (Some(x), None) | (None, Some(x)) => Some(format!("{x} {what}")),
@@ -512,24 +518,24 @@ fn relevel_hint(app: &App, form: &RelevelForm, scrolls: bool, width: usize) -> V
 }
 
 /// How many lines of the overrides a page of the form scrolls.
-pub fn relevel_page(app: &App, form: &RelevelForm) -> usize {
-    relevel_layout(app, form, viewport(app)).room.max(1)
+pub fn relevel_page(shell: &Shell, form: &RelevelForm) -> usize {
+    relevel_layout(shell, form, viewport(shell)).room.max(1)
 }
 
 /// The furthest the overrides' lines scroll: the last of them at the bottom of the form.
-pub fn relevel_scroll_max(app: &App, form: &RelevelForm) -> usize {
-    let l = relevel_layout(app, form, viewport(app));
+pub fn relevel_scroll_max(shell: &Shell, form: &RelevelForm) -> usize {
+    let l = relevel_layout(shell, form, viewport(shell));
     l.body.len().saturating_sub(l.room)
 }
 
-fn viewport(app: &App) -> Rect {
-    Rect::new(0, 0, app.viewport.0, app.viewport.1)
+fn viewport(shell: &Shell) -> Rect {
+    Rect::new(0, 0, shell.viewport.0, shell.viewport.1)
 }
 
 /// The re-level form over the screen: level, rank and role, what each override does at the
 /// new level (scrolled when it does not fit), and the form's keys.
-pub fn relevel_view(app: &App, form: &RelevelForm, f: &mut Frame, area: Rect) {
-    let layout = relevel_layout(app, form, area);
+pub fn relevel_view(shell: &Shell, form: &RelevelForm, f: &mut Frame, area: Rect) {
+    let layout = relevel_layout(shell, form, area);
     let r = layout.rect;
     f.render_widget(Clear, r);
     let name = &form.design.name;

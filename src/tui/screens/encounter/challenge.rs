@@ -119,10 +119,12 @@ impl Default for ChallengeForm {
 /// Opens the form for a new challenge; a 3rd-edition encounter says why it has none.
 pub fn open(app: &mut App) {
     if app.encounter.encounter.system == System::D20e3 {
-        app.info("Extended challenges are an Orcus rule; this is a d20 3rd-edition encounter.");
+        app.shell
+            .info("Extended challenges are an Orcus rule; this is a d20 3rd-edition encounter.");
         return;
     }
-    app.push(super::dialog::Dialog::Challenge(ChallengeForm::new()).into());
+    app.shell
+        .push(super::dialog::Dialog::Challenge(ChallengeForm::new()).into());
 }
 
 /// The form's keys (typing went to the focused row before this).
@@ -134,19 +136,20 @@ pub fn on_key(app: &mut App, mut form: ChallengeForm, action: Action) {
                 Ok(()) => return,
                 Err(e) => {
                     form.row = NAME;
-                    app.error(e);
+                    app.shell.error(e);
                 }
             },
             Err((row, e)) => {
                 form.row = row;
-                app.error(e);
+                app.shell.error(e);
             }
         },
         Action::Up | Action::PrevField => form.row = form.row.saturating_sub(1),
         Action::Down | Action::NextField => form.row = (form.row + 1).min(ROWS.len() - 1),
         _ => {}
     }
-    app.push(super::dialog::Dialog::Challenge(form).into());
+    app.shell
+        .push(super::dialog::Dialog::Challenge(form).into());
 }
 
 /// Adds the challenge, or puts it in place of group `editing`'s; a name another challenge has
@@ -180,12 +183,14 @@ fn apply(app: &mut App, c: Challenge, editing: Option<usize>) -> Result<(), Stri
                 k.clone_from(&new);
             }
             s.cursor = i;
-            app.info(format!("Changed the challenge {what}; {undo} undoes."));
+            app.shell
+                .info(format!("Changed the challenge {what}; {undo} undoes."));
         }
         _ => {
             s.encounter.add(Group::challenge(c))?;
             s.cursor = s.encounter.groups.len().saturating_sub(1);
-            app.info(format!("Added the challenge {what}; {undo} undoes."));
+            app.shell
+                .info(format!("Added the challenge {what}; {undo} undoes."));
         }
     }
     Ok(())

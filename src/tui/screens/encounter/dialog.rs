@@ -6,8 +6,8 @@ use super::challenge::ChallengeForm;
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Picker;
-use crate::tui::layers::{cycle_value, form_move, picker_move};
 use crate::tui::msg::Effect;
+use crate::tui::nav::{cycle_value, form_move, picker_move};
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::rules::{Rank, Role};
 use lairsmith_core::vocab::Vocabulary;
@@ -64,7 +64,7 @@ impl Dialog {
 
 /// A key on the dialog, which has been taken off the stack: put back unless it closes.
 pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
-    let page = app.body_height();
+    let page = app.shell.body_height();
     match dialog {
         Dialog::MonsterPicker(mut p) => {
             match action {
@@ -76,7 +76,7 @@ pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
                 }
                 other => picker_move(&mut p.cursor, other, page),
             }
-            app.push(Dialog::MonsterPicker(p).into());
+            app.shell.push(Dialog::MonsterPicker(p).into());
         }
         Dialog::Placeholder(mut form) => match action {
             Action::Back => {}
@@ -88,7 +88,7 @@ pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
                     2 => cycle_value(&mut form.role, Role::ALL.len(), action),
                     _ => {}
                 }
-                app.push(Dialog::Placeholder(form).into());
+                app.shell.push(Dialog::Placeholder(form).into());
             }
         },
         Dialog::Challenge(form) => super::challenge::on_key(app, form, action),

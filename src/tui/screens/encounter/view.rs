@@ -461,8 +461,12 @@ fn group_preview(app: &App) -> (&'static str, Text<'static>) {
                 )),
             )
         }
-        Some(g) => match g.monster.as_deref().and_then(|id| app.bestiary.get(id)) {
-            Some(e) => match app.designs.block(e) {
+        Some(g) => match g
+            .monster
+            .as_deref()
+            .and_then(|id| app.shell.bestiary.get(id))
+        {
+            Some(e) => match app.shell.designs.block(e) {
                 Ok(block) => (" Stat block ", statblock::text(&block)),
                 Err(err) => (
                     " Stat block ",
@@ -628,7 +632,7 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
         .skip(start)
         .take(rows)
         .map(|(i, idx)| {
-            let e = &app.bestiary.entries[*idx];
+            let e = &app.shell.bestiary.entries[*idx];
             let style = if i == cursor {
                 theme::selected()
             } else {
@@ -654,7 +658,10 @@ pub fn picker_view(app: &App, p: &Picker, f: &mut Frame, area: Rect) {
         })
         .collect();
     if hits.is_empty() {
-        let all = app.keymap.key_for(Ctx::MonsterPicker, Action::AllLevels);
+        let all = app
+            .shell
+            .keymap
+            .key_for(Ctx::MonsterPicker, Action::AllLevels);
         f.render_widget(
             Paragraph::new(format!("No monster matches. {all} shows every level.")),
             list,

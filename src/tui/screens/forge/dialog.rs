@@ -1,10 +1,11 @@
 //! The Forge's dialog, end to end: the picker of template powers, with its keys and its
 //! drawing, as one layer of the stack ([`Dialog`]).
 
-use crate::tui::app::App;
+use super::Forge;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::layer::Picker;
 use crate::tui::msg::Effect;
+use crate::tui::shell::Shell;
 use crate::tui::widgets::text_field::TextField;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -40,15 +41,15 @@ impl Dialog {
 }
 
 /// A key on the dialog, which has been taken off the stack: put back unless it closes.
-pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
-    let page = app.body_height();
+pub fn on_key(forge: &mut Forge, shell: &mut Shell, dialog: Dialog, action: Action) -> Vec<Effect> {
+    let page = shell.body_height();
     match dialog {
         Dialog::TemplatePicker(mut p) => match action {
             Action::Back => {}
-            Action::Choose if super::update::template_chosen(app, &p) => {}
+            Action::Choose if super::update::template_chosen(forge, shell, &p) => {}
             other => {
-                crate::tui::layers::picker_move(&mut p.cursor, other, page);
-                app.push(Dialog::TemplatePicker(p).into());
+                crate::tui::nav::picker_move(&mut p.cursor, other, page);
+                shell.push(Dialog::TemplatePicker(p).into());
             }
         },
     }
@@ -56,9 +57,9 @@ pub fn on_key(app: &mut App, dialog: Dialog, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the dialog over `area`.
-pub fn view(app: &App, dialog: &Dialog, f: &mut Frame, area: Rect) {
+pub fn view(forge: &Forge, dialog: &Dialog, f: &mut Frame, area: Rect) {
     match dialog {
-        Dialog::TemplatePicker(p) => super::view::picker_view(p, &app.forge, f, area),
+        Dialog::TemplatePicker(p) => super::view::picker_view(p, forge, f, area),
     }
 }
 

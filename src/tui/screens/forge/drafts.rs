@@ -6,12 +6,14 @@
 
 use super::job::{Done, Job};
 use super::{Forge, Question};
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::files::{About, SavedFile};
 use crate::tui::keymap::Action;
+use crate::tui::layer::Confirm;
 use crate::tui::layer::{FilesFor, Layer};
 use crate::tui::msg::Effect;
+use crate::tui::msg::{AfterLeave, Cmd};
+use crate::tui::shell::{Screen, Shell};
 use lairsmith_core::bestiary::drafts::{Draft, Origin};
 use lairsmith_core::monster::MonsterDesign;
 use lairsmith_core::store::Fingerprint;
@@ -30,15 +32,15 @@ pub struct Reopened {
 }
 
 /// Keeps the Forge's work as a draft, then goes on with `then`.
-pub fn keep(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
-    let f = &app.forge;
+pub fn keep(forge: &mut Forge, shell: &mut Shell, then: Option<AfterLeave>) -> Vec<Effect> {
+    let f = forge;
     // The file it changes is named within the bestiary folder, so the draft never points
     // anywhere else.
     let edits = f.design.file().and_then(|file| {
         let name = file
             .path
             .parent()
-            .filter(|dir| *dir == app.paths.bestiary)
+            .filter(|dir| *dir == shell.paths.bestiary)
             .and(file.path.file_name())?;
         Some((name.to_string_lossy().into_owned(), file.fingerprint))
     });
@@ -71,7 +73,7 @@ pub fn chosen(file: &SavedFile) -> Vec<Effect> {
 }
 
 /// The delete key on a draft of the list: asks first.
-pub fn delete_asked(app: &mut App, file: &SavedFile) {
+pub fn delete_asked(shell: &mut Shell, file: &SavedFile) {
     let name = match &file.about {
         About::Draft { name, .. } if !name.trim().is_empty() => name.clone(),
         _ => file
@@ -80,7 +82,7 @@ pub fn delete_asked(app: &mut App, file: &SavedFile) {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    app.push(Layer::Confirm(Confirm::Forge(Question::DeleteDraft {
+    shell.push(Layer::Confirm(Confirm::Forge(Question::DeleteDraft {
         path: file.path.clone(),
         name,
     })));
@@ -97,46 +99,46 @@ pub fn on_delete_answer(path: PathBuf, action: Action) -> Option<Vec<Effect>> {
 }
 
 /// What the executor did with drafts.
-pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+pub fn on_outcome(forge: &mut Forge, shell: &mut Shell, done: Done) -> Vec<Effect> {
     match done {
         Done::DraftKept { result, then } => match result {
             Ok(kept) => {
-                let name = app.forge.design.name.clone();
+                let name = forge.design.name.clone();
                 // The work is in the draft: the Forge starts afresh, and leaving goes on.
-                app.forge = Forge::new_monster();
-                let open = app.key_on(Screen::Forge, Action::Open);
+                *forge = Forge::new_monster();
+                let open = shell.key_in(&forge.screen_contexts(), Action::Open);
                 // The folder is in the guide (Where files are saved); the file's name is enough to find it.
                 let file = kept.path.file_name().unwrap_or_default().to_string_lossy();
-                app.info(format!(
+                shell.info(format!(
                     "Kept {name} as drafts/{file}; {open} in the Forge reopens it."
                 ));
                 return then.map(Effect::Leave).into_iter().collect();
             }
-            Err(e) => app.error(format!(
+            Err(e) => shell.error(format!(
                 "The draft was not kept: {e}. Your work is still in the Forge."
             )),
         },
         Done::DraftLoaded { path, result } => match result {
-            Ok(r) => reopen(app, path, *r),
-            Err(e) => app.error(e.to_string()),
+            Ok(r) => reopen(forge, shell, path, *r),
+            Err(e) => shell.error(e.to_string()),
         },
         Done::DraftRemoved {
             path,
             result: Err(e),
-        } => app.error(format!(
+        } => shell.error(format!(
             "Saved; the draft {} could not be deleted: {e}",
             path.display()
         )),
         Done::DraftTrashed { path, result } => match result {
             Ok(to) => {
-                app.info(format!(
+                shell.info(format!(
                     "Moved the draft {} to {}.",
                     path.display(),
                     to.display()
                 ));
                 return vec![Cmd::ListFiles(FilesFor::OpenDraft).into()];
             }
-            Err(e) => app.error(format!("The draft {} was not deleted: {e}", path.display())),
+            Err(e) => shell.error(format!("The draft {} was not deleted: {e}", path.display())),
         },
         _ => {}
     }
@@ -146,7 +148,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
 /// A draft taken up again in the Forge: the work over what it changes (the user's monster file
 /// as it is now, the shipped monster it copies, or a new monster), so it is unsaved until a
 /// save, and a save over the file still notices a change made since the draft was kept.
-fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
+fn reopen(forge: &mut Forge, shell: &mut Shell, path: PathBuf, r: Reopened) {
     let Reopened {
         draft,
         fingerprint,
@@ -157,7 +159,7 @@ fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
     let shipped = origin
         .copy_of
         .as_deref()
-        .and_then(|id| app.bestiary.get(id))
+        .and_then(|id| shell.bestiary.get(id))
         .filter(|e| e.is_shipped())
         .and_then(|e| e.design_in_memory());
     let (baseline, file) = match (base, origin.edits) {
@@ -174,25 +176,25 @@ fn reopen(app: &mut App, path: PathBuf, r: Reopened) {
         },
     };
     let name = draft.design.name.clone();
-    let mut forge = Forge::reopened(draft.design, baseline, file, origin.powers_custom);
-    forge.copy_of = origin.copy_of;
-    forge.draft = Some(OnDisk { path, fingerprint });
-    app.forge = forge;
-    app.screen = Screen::Forge;
-    let save = app.key_on(Screen::Forge, Action::Save);
+    let mut fresh = Forge::reopened(draft.design, baseline, file, origin.powers_custom);
+    fresh.copy_of = origin.copy_of;
+    fresh.draft = Some(OnDisk { path, fingerprint });
+    *forge = fresh;
+    shell.screen = Screen::Forge;
+    let save = shell.key_in(&forge.screen_contexts(), Action::Save);
     match lost {
-        None => app.info(format!(
+        None => shell.info(format!(
             "Draft of {name} reopened, unsaved; {save} saves it and deletes the draft."
         )),
-        Some(why) => app.error(format!(
+        Some(why) => shell.error(format!(
             "Draft of {name} reopened, but the monster file it changed cannot be read ({why}); {save} saves it as a new monster."
         )),
     }
 }
 
 /// After the Forge's monster was saved to the bestiary: the draft it came from is done with.
-pub fn saved(app: &mut App) -> Vec<Effect> {
-    app.forge
+pub fn saved(forge: &mut Forge) -> Vec<Effect> {
+    forge
         .draft
         .take()
         .map(|d| Cmd::Forge(Job::RemoveDraft { path: d.path }).into())

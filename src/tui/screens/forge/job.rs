@@ -3,9 +3,10 @@
 //! read, deleted.
 
 use super::drafts::Reopened;
-use crate::tui::app::{AfterLeave, Paths};
 use crate::tui::document::OnDisk;
+use crate::tui::msg::AfterLeave;
 use crate::tui::msg::quoted_file;
+use crate::tui::shell::Paths;
 use crate::tui::write::{MonsterWrite, WriteError};
 use lairsmith_core::bestiary::drafts;
 use lairsmith_core::monster::MonsterDesign;

@@ -324,6 +324,14 @@ impl Forge {
         }
     }
 
+    /// Every context whose keys apply on the Forge now, most specific first: its own
+    /// ([`Forge::contexts`]), then the panes' and the global ones.
+    pub fn screen_contexts(&self) -> Vec<Ctx> {
+        let mut v = self.contexts();
+        v.extend([Ctx::Panes, Ctx::Anywhere, Ctx::Global]);
+        v
+    }
+
     /// The form row under the cursor: a details field or a power field.
     pub fn current_field(&self) -> Option<Field> {
         match (self.step, self.power_form) {

@@ -5,11 +5,13 @@
 use super::fields::{Edit, blank_power};
 use super::job::{Done, Job};
 use super::{Field, Focus, Forge, Step};
-use crate::tui::app::{AfterLeave, App, Cmd, Confirm, PromptKind, Screen};
 use crate::tui::document::OnDisk;
 use crate::tui::keymap::{Action, Ctx, typed_char};
+use crate::tui::layer::{Confirm, PromptKind};
 use crate::tui::layer::{Layer, Picker};
 use crate::tui::msg::{Across, Effect};
+use crate::tui::msg::{AfterLeave, Cmd};
+use crate::tui::shell::{Screen, Shell};
 use crate::tui::widgets::text_field::TextField;
 use crate::tui::write::MonsterWrite;
 use fuzzy_matcher::FuzzyMatcher;
@@ -22,18 +24,18 @@ use lairsmith_core::vocab::Vocabulary;
 use ratatui::crossterm::event::KeyEvent;
 
 /// Opens a monster from the bestiary in the Forge. A shipped monster opens as the user's copy.
-pub fn open_for_edit(app: &mut App, id: &str) {
-    if app.bestiary.get(id).is_none() {
-        app.error(format!("no monster has the id `{id}`"));
+pub fn open_for_edit(forge: &mut Forge, shell: &mut Shell, id: &str) {
+    if shell.bestiary.get(id).is_none() {
+        shell.error(format!("no monster has the id `{id}`"));
         return;
     }
-    let loaded = app.bestiary.get(id).map(|e| app.designs.design(e));
+    let loaded = shell.bestiary.get(id).map(|e| shell.designs.design(e));
     let loaded = match loaded {
         Some(Ok(d)) => d,
-        Some(Err(e)) => return app.error(e),
+        Some(Err(e)) => return shell.error(e),
         None => return,
     };
-    let Some(e) = app.bestiary.get(id) else {
+    let Some(e) = shell.bestiary.get(id) else {
         return;
     };
     let (file, msg) = match (e.provenance, e.fingerprint) {
@@ -57,13 +59,13 @@ pub fn open_for_edit(app: &mut App, id: &str) {
         ),
     };
     let shipped = e.is_shipped();
-    let mut forge = Forge::with((*loaded).clone(), file, true);
+    let mut fresh = Forge::with((*loaded).clone(), file, true);
     if shipped {
-        forge.copy_of = Some(loaded.id.clone());
+        fresh.copy_of = Some(loaded.id.clone());
     }
-    app.forge = forge;
-    app.screen = Screen::Forge;
-    app.info(msg);
+    *forge = fresh;
+    shell.screen = Screen::Forge;
+    shell.info(msg);
 }
 
 /// The Forge's questions.
@@ -103,56 +105,55 @@ pub enum Prompt {
     Field,
 }
 
-fn ask(app: &mut App, q: Question) {
-    app.push(Layer::Confirm(Confirm::Forge(q)));
+fn ask(shell: &mut Shell, q: Question) {
+    shell.push(Layer::Confirm(Confirm::Forge(q)));
 }
 
 /// Saves the design in the Forge, asking first when the lint finds errors; then `then`.
-pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
-    let errors: Vec<String> = app
-        .forge
+pub fn save(forge: &mut Forge, shell: &mut Shell, then: Option<AfterLeave>) -> Vec<Effect> {
+    let errors: Vec<String> = forge
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
         .map(|f| super::fields::field_words(&f.message))
         .collect();
     if !errors.is_empty() {
-        ask(app, Question::LintErrors { errors, then });
+        ask(shell, Question::LintErrors { errors, then });
         return Vec::new();
     }
-    save_unchecked(app, then)
+    save_unchecked(forge, shell, then)
 }
 
 /// Saves the design in the Forge as a new monster, leaving the file it came from alone.
-fn save_as_copy(app: &mut App) -> Vec<Effect> {
-    let f = &mut app.forge;
+fn save_as_copy(forge: &mut Forge, shell: &mut Shell) -> Vec<Effect> {
+    let f = &mut *forge;
     if let Some(path) = f.design.path() {
         f.copy_from = Some(path.to_owned());
     }
     f.design.forget_file();
     f.copy_of = Some(f.design.id.clone());
-    save_unchecked(app, None)
+    save_unchecked(forge, shell, None)
 }
 
 /// The write of the design in the Forge: over its file, or as a new one in the bestiary.
-fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
-    let f = &mut app.forge;
+fn save_unchecked(forge: &mut Forge, shell: &mut Shell, then: Option<AfterLeave>) -> Vec<Effect> {
+    let f = &mut *forge;
     if f.design.name.trim().is_empty() {
-        app.error("Give the monster a name before saving (Details step).");
+        shell.error("Give the monster a name before saving (Details step).");
         return Vec::new();
     }
     let (path, expect) = match f.design.file() {
         Some(file) => (file.path.clone(), Expect::Unchanged(file.fingerprint)),
         None => {
             lairsmith_core::bestiary::naming::assign_forge_identity(
-                &app.bestiary,
+                &shell.bestiary,
                 &mut f.design,
                 f.copy_of.is_some(),
             );
-            match path_in(&app.paths.bestiary, &f.design.id, "yaml") {
+            match path_in(&shell.paths.bestiary, &f.design.id, "yaml") {
                 Ok(p) => (p, Expect::New),
                 Err(e) => {
-                    app.error(e);
+                    shell.error(e);
                     return Vec::new();
                 }
             }
@@ -178,10 +179,17 @@ fn save_unchecked(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 }
 
 /// The answer to one of the Forge's questions; `Err` keeps asking.
-pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+pub fn on_confirm(
+    forge: &mut Forge,
+    shell: &mut Shell,
+    q: Question,
+    action: Action,
+) -> Result<Vec<Effect>, Question> {
     Ok(match (q, action) {
-        (Question::Unsaved(then), Action::Yes) => save(app, Some(then)),
-        (Question::Unsaved(then), Action::KeepDraft) => super::drafts::keep(app, Some(then)),
+        (Question::Unsaved(then), Action::Yes) => save(forge, shell, Some(then)),
+        (Question::Unsaved(then), Action::KeepDraft) => {
+            super::drafts::keep(forge, shell, Some(then))
+        }
         (Question::DeleteDraft { path, name }, action) => {
             match super::drafts::on_delete_answer(path.clone(), action) {
                 Some(effects) => effects,
@@ -189,23 +197,23 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
             }
         }
         (Question::Unsaved(then), Action::No) => {
-            app.forge = Forge::new_monster();
-            app.info("Changes discarded.");
+            *forge = Forge::new_monster();
+            shell.info("Changes discarded.");
             // Leaving may still have the encounter to ask about.
             vec![Effect::Leave(then)]
         }
         (Question::ChangedOnDisk { path }, Action::ReloadFromDisk) => {
-            app.info(format!(
+            shell.info(format!(
                 "Reloading {}; your unsaved edits are dropped.",
                 path.display()
             ));
-            let reopen = Some(app.forge.design.id.clone());
+            let reopen = Some(forge.design.id.clone());
             vec![Cmd::ReloadAll { reopen }.into()]
         }
-        (Question::ChangedOnDisk { .. }, Action::SaveCopy) => save_as_copy(app),
-        (Question::LintErrors { then, .. }, Action::Yes) => save_unchecked(app, then),
+        (Question::ChangedOnDisk { .. }, Action::SaveCopy) => save_as_copy(forge, shell),
+        (Question::LintErrors { then, .. }, Action::Yes) => save_unchecked(forge, shell, then),
         (Question::LintErrors { .. }, Action::No | Action::Back) => {
-            app.info("Not saved. The Review step lists what the lint found.");
+            shell.info("Not saved. The Review step lists what the lint found.");
             Vec::new()
         }
         (_, Action::Back) => Vec::new(),
@@ -215,21 +223,22 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
 
 /// The text typed into the field under the cursor; Ctrl-S (`save`) then saves the monster.
 pub fn on_prompt(
-    app: &mut App,
+    forge: &mut Forge,
+    shell: &mut Shell,
     _: &Prompt,
     text: &str,
     save_too: bool,
 ) -> Result<Vec<Effect>, String> {
-    commit_field(app, text)?;
+    commit_field(forge, shell, text)?;
     Ok(if save_too {
-        save(app, None)
+        save(forge, shell, None)
     } else {
         Vec::new()
     })
 }
 
 /// What the Forge's file work did.
-pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+pub fn on_outcome(forge: &mut Forge, shell: &mut Shell, done: Done) -> Vec<Effect> {
     match done {
         Done::Saved {
             path,
@@ -237,7 +246,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             design,
             then,
         } => {
-            let f = &mut app.forge;
+            let f = &mut *forge;
             *f.design = (*design).clone();
             f.design.mark_saved(path.clone(), fingerprint);
             f.copy_of = None;
@@ -246,28 +255,33 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 path,
                 fingerprint,
             })];
-            effects.extend(super::drafts::saved(app));
+            effects.extend(super::drafts::saved(forge));
             effects.extend(then.map(Effect::Leave));
             return effects;
         }
         Done::SaveFailed { path, error } if error.changed_on_disk() => {
-            ask(app, Question::ChangedOnDisk { path })
+            ask(shell, Question::ChangedOnDisk { path })
         }
-        Done::SaveFailed { error, .. } => app.error(error.to_string()),
-        other => return super::drafts::on_outcome(app, other),
+        Done::SaveFailed { error, .. } => shell.error(error.to_string()),
+        other => return super::drafts::on_outcome(forge, shell, other),
     }
     Vec::new()
 }
 
-pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Effect>> {
-    let f = &mut app.forge;
+pub fn on_action(
+    forge: &mut Forge,
+    shell: &mut Shell,
+    action: Action,
+    ev: &KeyEvent,
+) -> Option<Vec<Effect>> {
+    let f = &mut *forge;
     match action {
-        Action::Save => return Some(save(app, None)),
-        Action::TypeLevel => type_level(app, typed_char(ev)?),
+        Action::Save => return Some(save(forge, shell, None)),
+        Action::TypeLevel => type_level(forge, shell, typed_char(ev)?),
         Action::Undo | Action::Redo => {
             let back = action == Action::Undo;
             let done = f.step_history(back);
-            app.stepped(back, done);
+            shell.stepped(back, done);
         }
         Action::NextPane | Action::PrevPane => {
             f.focus = if f.focus == Focus::Editor {
@@ -294,7 +308,7 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         | Action::End
             if f.focus == Focus::Preview =>
         {
-            scroll_preview(app, action);
+            scroll_preview(forge, shell, action);
         }
         Action::Up
         | Action::Down
@@ -302,10 +316,10 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
         | Action::End
         | Action::PageUp
         | Action::PageDown => move_cursor(f, action),
-        Action::Left | Action::Right => cycle_or_step(app, action == Action::Right),
-        Action::Choose => choose(app),
-        Action::Toggle => toggle(app),
-        Action::AddPower => app.push(super::dialog::Dialog::TemplatePicker(Picker::new()).into()),
+        Action::Left | Action::Right => cycle_or_step(forge, action == Action::Right),
+        Action::Choose => choose(forge, shell),
+        Action::Toggle => toggle(forge, shell),
+        Action::AddPower => shell.push(super::dialog::Dialog::TemplatePicker(Picker::new()).into()),
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenDraft)]),
         Action::NewPower => new_power(f),
         Action::Edit if f.step == Step::Powers && f.power_form.is_none() => {
@@ -314,8 +328,10 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
                 f.form_row = 0;
             }
         }
-        Action::Delete if f.step == Step::Powers && f.power_form.is_none() => delete_power(app),
-        Action::Delete if f.step == Step::Details => remove_detail(app),
+        Action::Delete if f.step == Step::Powers && f.power_form.is_none() => {
+            delete_power(forge, shell)
+        }
+        Action::Delete if f.step == Step::Details => remove_detail(forge, shell),
         Action::MoveUp | Action::MoveDown if f.step == Step::Powers && f.power_form.is_none() => {
             move_power(f, action == Action::MoveUp);
         }
@@ -325,8 +341,8 @@ pub fn on_action(app: &mut App, action: Action, ev: &KeyEvent) -> Option<Vec<Eff
 }
 
 /// A digit typed on the Level step.
-fn type_level(app: &mut App, c: char) {
-    let f = &mut app.forge;
+fn type_level(forge: &mut Forge, shell: &mut Shell, c: char) {
+    let f = &mut *forge;
     // Two digits make a level when they can ("1", "2" is 12); otherwise the new digit
     // starts over ("5", "9" is 9, not 59).
     f.typed.push(c);
@@ -338,15 +354,15 @@ fn type_level(app: &mut App, c: char) {
         && (1..=30).contains(&n)
     {
         f.cursor = n - 1;
-        apply_option(app, false);
+        apply_option(forge, shell, false);
     }
 }
 
 /// A moving key while the preview has the focus.
-fn scroll_preview(app: &mut App, action: Action) {
-    let f = &mut app.forge;
-    let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, app.viewport);
-    f.preview_scroll = crate::tui::layers::scroll_to(f.preview_scroll, action, lines, visible);
+fn scroll_preview(forge: &mut Forge, shell: &mut Shell, action: Action) {
+    let f = &mut *forge;
+    let (lines, visible) = crate::tui::screens::forge::view::preview_size(f, shell.viewport);
+    f.preview_scroll = crate::tui::nav::scroll_to(f.preview_scroll, action, lines, visible);
 }
 
 /// A moving key in the editor: the cursor of the step's list, of the powers, or of the form
@@ -378,10 +394,10 @@ fn move_cursor(f: &mut Forge, action: Action) {
 
 /// Left or Right: the field under the cursor takes its previous or next value; with none, a
 /// list step, the powers or the review moves to the previous or next step.
-fn cycle_or_step(app: &mut App, fwd: bool) {
-    let f = &mut app.forge;
+fn cycle_or_step(forge: &mut Forge, fwd: bool) {
+    let f = &mut *forge;
     match f.current_field() {
-        Some(field) => cycle_field(app, field, fwd),
+        Some(field) => cycle_field(forge, field, fwd),
         None if f.step.is_list() || f.step == Step::Review || f.step == Step::Powers => {
             if fwd {
                 f.next_step()
@@ -395,8 +411,8 @@ fn cycle_or_step(app: &mut App, fwd: bool) {
 
 /// Enter: a list step takes its option and moves on (the steps of several choices, and the
 /// Role step's last row, only move on); a form row is activated.
-fn choose(app: &mut App) {
-    let f = &mut app.forge;
+fn choose(forge: &mut Forge, shell: &mut Shell) {
+    let f = &mut *forge;
     match f.step {
         s if s.is_list() => {
             if s == Step::Tags
@@ -405,12 +421,12 @@ fn choose(app: &mut App) {
             {
                 f.next_step();
             } else {
-                apply_option(app, true);
+                apply_option(forge, shell, true);
             }
         }
         Step::Details | Step::Powers if f.power_form.is_some() || f.step == Step::Details => {
             if let Some(field) = f.current_field() {
-                activate_field(app, field);
+                activate_field(forge, shell, field);
             }
         }
         _ => {}
@@ -419,15 +435,15 @@ fn choose(app: &mut App) {
 
 /// Space: a list step takes its option and stays; a typed row opens, any other takes its next
 /// value.
-fn toggle(app: &mut App) {
-    let f = &mut app.forge;
+fn toggle(forge: &mut Forge, shell: &mut Shell) {
+    let f = &mut *forge;
     match f.step {
-        s if s.is_list() => apply_option(app, false),
+        s if s.is_list() => apply_option(forge, shell, false),
         _ => {
             if let Some(field) = f.current_field() {
                 match field.row().edit {
-                    Edit::Text(_) => activate_field(app, field),
-                    _ => cycle_field(app, field, true),
+                    Edit::Text(_) => activate_field(forge, shell, field),
+                    _ => cycle_field(forge, field, true),
                 }
             }
         }
@@ -456,27 +472,27 @@ fn new_power(f: &mut Forge) {
 }
 
 /// Removes the power under the cursor, saying how to undo it.
-fn delete_power(app: &mut App) {
-    let f = &mut app.forge;
+fn delete_power(forge: &mut Forge, shell: &mut Shell) {
+    let f = &mut *forge;
     if f.power_cursor < f.design.powers.len() {
         let p = f.design.powers.remove(f.power_cursor);
         f.powers_custom = true;
         f.power_cursor = f.power_cursor.min(f.design.powers.len().saturating_sub(1));
         f.changed(None);
-        let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
-        app.info(format!("Removed {}; {undo} undoes.", p.name));
+        let undo = shell.key_in(&forge.screen_contexts(), Action::Undo);
+        shell.info(format!("Removed {}; {undo} undoes.", p.name));
     }
 }
 
 /// Takes away what the Details row under the cursor holds, where it can go.
-fn remove_detail(app: &mut App) {
-    let f = &mut app.forge;
+fn remove_detail(forge: &mut Forge, shell: &mut Shell) {
+    let f = &mut *forge;
     if let Some(super::Field::Detail(d)) = f.current_field()
         && d.row().remove.is_some_and(|remove| remove(&mut f.design))
     {
         f.changed(None);
-        let undo = app.key_on(crate::tui::app::Screen::Forge, Action::Undo);
-        app.info(format!("Removed; {undo} undoes."));
+        let undo = shell.key_in(&forge.screen_contexts(), Action::Undo);
+        shell.info(format!("Removed; {undo} undoes."));
     }
 }
 
@@ -493,8 +509,8 @@ fn move_power(f: &mut Forge, up: bool) {
 }
 
 /// Enter on a form row: a typed one opens its text field; the others take their next value.
-fn activate_field(app: &mut App, field: Field) {
-    let f = &mut app.forge;
+fn activate_field(forge: &mut Forge, shell: &mut Shell, field: Field) {
+    let f = &mut *forge;
     let row = field.row();
     match &row.edit {
         Edit::Text(_) => {
@@ -507,14 +523,14 @@ fn activate_field(app: &mut App, field: Field) {
             let kind = PromptKind::Forge(Prompt::Field);
             if row.lines {
                 let area = crate::tui::widgets::text_area::TextArea::new(&value);
-                app.push(Layer::Editor(crate::tui::layer::Editor {
+                shell.push(Layer::Editor(crate::tui::layer::Editor {
                     kind,
                     title,
                     area,
                 }));
             } else {
                 let field = TextField::holding(&value, row.max_chars);
-                app.push(Layer::Prompt { kind, title, field });
+                shell.push(Layer::Prompt { kind, title, field });
             }
         }
         Edit::Toggle(toggle) => {
@@ -522,13 +538,13 @@ fn activate_field(app: &mut App, field: Field) {
             f.powers_custom |= field.is_power();
             f.changed(None);
         }
-        Edit::Cycle(_) => cycle_field(app, field, true),
+        Edit::Cycle(_) => cycle_field(forge, field, true),
     }
 }
 
 /// The arrows on a form row: the previous or next value (a toggle flips).
-fn cycle_field(app: &mut App, field: Field, forward: bool) {
-    let f = &mut app.forge;
+fn cycle_field(forge: &mut Forge, field: Field, forward: bool) {
+    let f = &mut *forge;
     match field.row().edit {
         Edit::Cycle(cycle) => cycle(&mut f.design, forward),
         Edit::Toggle(toggle) if field.is_power() => toggle(&mut f.design),
@@ -540,11 +556,11 @@ fn cycle_field(app: &mut App, field: Field, forward: bool) {
 
 /// Applies the text typed into the field under the cursor; an invalid value is an error and
 /// the field stays open.
-pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
-    let Some(field) = app.forge.current_field() else {
+pub fn commit_field(forge: &mut Forge, shell: &mut Shell, text: &str) -> Result<(), String> {
+    let Some(field) = forge.current_field() else {
         return Ok(());
     };
-    let f = &mut app.forge;
+    let f = &mut *forge;
     let row = field.row();
     // Enter on a field left as it was keeps the value as the file holds it: a one-line field
     // shows a line break as a space, the editor of several lines a tab as a space and a CR as
@@ -553,19 +569,19 @@ pub fn commit_field(app: &mut App, text: &str) -> Result<(), String> {
     let one_line = crate::tui::widgets::text_field::one_line(&before);
     let in_area = || crate::tui::widgets::text_area::TextArea::new(&before).text();
     if text == before || text.chars().eq(one_line) || text == in_area() {
-        app.status = None;
+        shell.status = None;
         return Ok(());
     }
     row.set(&mut f.design, text)?;
     f.powers_custom |= field.is_power();
     f.changed(None);
-    app.status = None;
+    shell.status = None;
     Ok(())
 }
 
 /// Applies the highlighted option of a list step; `advance` moves on to the next step.
-fn apply_option(app: &mut App, advance: bool) {
-    let f = &mut app.forge;
+fn apply_option(forge: &mut Forge, shell: &mut Shell, advance: bool) {
+    let f = &mut *forge;
     let before = f.design.classification();
     let i = f.cursor;
     let choices = if f.step == Step::Templates {
@@ -611,7 +627,7 @@ fn apply_option(app: &mut App, advance: bool) {
             match changed {
                 Ok(new) => *d = new,
                 Err(m) => {
-                    app.error(m);
+                    shell.error(m);
                     return;
                 }
             }
@@ -648,11 +664,11 @@ pub fn template_matches(f: &Forge, query: &str) -> Vec<(String, lairsmith_core::
 
 /// Enter in the picker of template powers: the highlighted one is added; returns whether there
 /// was one.
-pub fn template_chosen(app: &mut App, picker: &Picker) -> bool {
-    let matches = template_matches(&app.forge, &picker.query.text());
+pub fn template_chosen(forge: &mut Forge, shell: &mut Shell, picker: &Picker) -> bool {
+    let matches = template_matches(forge, &picker.query.text());
     match matches.get(picker.cursor.min(matches.len().saturating_sub(1))) {
         Some((_, power)) => {
-            add_template(app, power.clone());
+            add_template(forge, shell, power.clone());
             true
         }
         None => false,
@@ -660,17 +676,17 @@ pub fn template_chosen(app: &mut App, picker: &Picker) -> bool {
 }
 
 /// Adds a template power to the design.
-fn add_template(app: &mut App, p: lairsmith_core::monster::Power) {
-    let f = &mut app.forge;
+fn add_template(forge: &mut Forge, shell: &mut Shell, p: lairsmith_core::monster::Power) {
+    let f = &mut *forge;
     let name = p.name.clone();
     let names = f.design.powers.iter().map(|q| q.name.as_str());
     if let Err(e) = super::fields::name_is_free("power", names, &name) {
-        app.error(format!("{name} was not added: {e}"));
+        shell.error(format!("{name} was not added: {e}"));
         return;
     }
     f.design.powers.push(p);
     f.powers_custom = true;
     f.power_cursor = f.design.powers.len() - 1;
     f.changed(None);
-    app.info(format!("Added {name} from the templates; Enter edits it."));
+    shell.info(format!("Added {name} from the templates; Enter edits it."));
 }

@@ -4,9 +4,10 @@
 use super::fields::{details, power_fields};
 use super::options::{options, step_value};
 use super::{Focus, Forge, STEPS, Step};
-use crate::tui::app::{App, PromptKind};
 use crate::tui::keymap::Action;
+use crate::tui::layer::PromptKind;
 use crate::tui::layer::{Layer, Picker};
+use crate::tui::shell::Shell;
 use crate::tui::theme;
 use crate::tui::widgets::statblock;
 use crate::tui::widgets::text_field::TextField;
@@ -39,8 +40,8 @@ pub fn preview_size(f: &crate::tui::screens::forge::Forge, viewport: (u16, u16))
     (lines, usize::from(h.saturating_sub(3 + 2)))
 }
 
-pub fn view(app: &App, fr: &mut Frame, area: Rect) {
-    let f = &app.forge;
+pub fn view(forge: &Forge, shell: &Shell, fr: &mut Frame, area: Rect) {
+    let f = forge;
     let left_w = left_width(area.width);
     let [left, right] =
         Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
@@ -119,7 +120,7 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
         });
     let inner = eblock.inner(editor_area);
     fr.render_widget(eblock, editor_area);
-    let editing = match app.top() {
+    let editing = match shell.top() {
         Some(Layer::Prompt {
             kind: PromptKind::Forge(_),
             field,
@@ -128,10 +129,10 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
         _ => None,
     };
     match f.step {
-        s if s.is_list() => list_view(app, fr, inner),
-        Step::Details => details_view(app, editing, fr, inner),
-        Step::Powers => powers_view(app, editing, fr, inner),
-        _ => review_view(f, app, fr, inner),
+        s if s.is_list() => list_view(forge, shell, fr, inner),
+        Step::Details => details_view(forge, shell, editing, fr, inner),
+        Step::Powers => powers_view(forge, shell, editing, fr, inner),
+        _ => review_view(f, shell, fr, inner),
     }
 
     let pblock =
@@ -163,19 +164,21 @@ pub fn view(app: &App, fr: &mut Frame, area: Rect) {
 
 /// Keys and what they do, as the keymap binds them on the Forge now: "Space toggles · Enter
 /// next step"; a key nothing binds is left out.
-fn hint(app: &App, parts: &[(Action, &str)]) -> String {
+fn hint(forge: &Forge, shell: &Shell, parts: &[(Action, &str)]) -> String {
     parts
         .iter()
         .filter_map(|(a, words)| {
-            app.hint_key(crate::tui::app::Screen::Forge, *a)
+            shell
+                .keymap
+                .key_in(&forge.screen_contexts(), *a)
                 .map(|k| format!("{k} {words}"))
         })
         .collect::<Vec<_>>()
         .join(" · ")
 }
 
-fn list_view(app: &App, fr: &mut Frame, area: Rect) {
-    let f = &app.forge;
+fn list_view(forge: &Forge, shell: &Shell, fr: &mut Frame, area: Rect) {
+    let f = forge;
     let opts = options(f);
     let cursor = f.cursor.min(opts.len().saturating_sub(1));
     // The pane below the list shows the whole text of the highlighted option and the keys
@@ -186,18 +189,22 @@ fn list_view(app: &App, fr: &mut Frame, area: Rect) {
         .map(|o| {
             let hint = match f.step {
                 Step::Tags | Step::Templates => hint(
-                    app,
+                    forge,
+                    shell,
                     &[(Action::Toggle, "toggles"), (Action::Choose, "next step")],
                 ),
                 Step::Role => hint(
-                    app,
+                    forge,
+                    shell,
                     &[
                         (Action::Choose, "chooses"),
                         (Action::Toggle, "toggles Leader"),
                     ],
                 ),
-                Step::Level => hint(app, &[(Action::Choose, "chooses")]) + " · or type the level",
-                _ => hint(app, &[(Action::Choose, "chooses and goes on")]),
+                Step::Level => {
+                    hint(forge, shell, &[(Action::Choose, "chooses")]) + " · or type the level"
+                }
+                _ => hint(forge, shell, &[(Action::Choose, "chooses and goes on")]),
             };
             crate::tui::widgets::wrap::flush(
                 vec![
@@ -322,8 +329,14 @@ fn form_lines(
     fr.render_widget(Paragraph::new(lines), area);
 }
 
-fn details_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
-    let f = &app.forge;
+fn details_view(
+    forge: &Forge,
+    shell: &Shell,
+    editing: Option<&TextField>,
+    fr: &mut Frame,
+    area: Rect,
+) {
+    let f = forge;
     let [form, about] = Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(3.min(area.height / 3)),
@@ -345,7 +358,7 @@ fn details_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Re
         } else if full.chars().count() > 20 {
             full
         } else {
-            let edit = hint(app, &[(Action::Choose, "edits")]);
+            let edit = hint(forge, shell, &[(Action::Choose, "edits")]);
             [edit.as_str(), row.hint]
                 .into_iter()
                 .filter(|s| !s.is_empty())
@@ -359,8 +372,14 @@ fn details_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Re
     }
 }
 
-fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rect) {
-    let f = &app.forge;
+fn powers_view(
+    forge: &Forge,
+    shell: &Shell,
+    editing: Option<&TextField>,
+    fr: &mut Frame,
+    area: Rect,
+) {
+    let f = forge;
     if let Some(i) = f.power_form {
         let Some(p) = f.design.powers.get(i) else {
             return;
@@ -371,7 +390,7 @@ fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rec
             Paragraph::new(Span::styled(
                 [
                     format!("Editing {}", p.name),
-                    hint(app, &[(Action::Back, "back to the list")]),
+                    hint(forge, shell, &[(Action::Back, "back to the list")]),
                 ]
                 .into_iter()
                 .filter(|s| !s.is_empty())
@@ -397,7 +416,8 @@ fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rec
         lines.push(Line::from(format!(
             "No powers. {}.",
             hint(
-                app,
+                forge,
+                shell,
                 &[
                     (Action::AddPower, "adds one from the templates"),
                     (Action::NewPower, "a blank one")
@@ -443,7 +463,8 @@ fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rec
             f.design.rank.key(),
             f.design.rank.attack_rate_target(),
             hint(
-                app,
+                forge,
+                shell,
                 &[
                     (Action::AddPower, "add"),
                     (Action::NewPower, "new"),
@@ -459,7 +480,7 @@ fn powers_view(app: &App, editing: Option<&TextField>, fr: &mut Frame, area: Rec
     fr.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
 }
 
-fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
+fn review_view(f: &Forge, shell: &Shell, fr: &mut Frame, area: Rect) {
     let mut lines = vec![
         Line::from(Span::styled(f.block.header.clone(), theme::bold())),
         Line::from(f.block.type_line.clone()),
@@ -482,13 +503,13 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
     lines.push(Line::default());
     let path = match f.design.path() {
         Some(path) => path.display().to_string(),
-        None => app
+        None => shell
             .paths
             .bestiary
             .join(format!(
                 "{}.yaml",
                 lairsmith_core::bestiary::naming::forge_identity(
-                    &app.bestiary,
+                    &shell.bestiary,
                     &f.design,
                     f.copy_of.is_some()
                 )
@@ -499,10 +520,7 @@ fn review_view(f: &Forge, app: &App, fr: &mut Frame, area: Rect) {
     };
     lines.push(Line::from(format!(
         "{} saves to {path}",
-        app.key_on(
-            crate::tui::app::Screen::Forge,
-            crate::tui::keymap::Action::Save
-        )
+        shell.key_in(&f.screen_contexts(), crate::tui::keymap::Action::Save)
     )));
     if f.is_dirty() {
         lines.push(Line::from(Span::styled(
@@ -568,14 +586,18 @@ pub fn picker_view(p: &Picker, f: &Forge, fr: &mut Frame, area: Rect) {
 }
 
 /// The title and the words of one of the Forge's questions.
-pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String) {
+pub fn question(
+    forge: &Forge,
+    shell: &Shell,
+    q: &super::update::Question,
+) -> (&'static str, String) {
     use super::update::Question;
     match q {
         Question::Unsaved(then) => (
             " Unsaved changes ",
             format!(
                 "{} has unsaved changes in the Forge. Save them before {}, keep them as a draft to take up later, or discard them?",
-                app.forge.design.name,
+                forge.design.name,
                 then.describe()
             ),
         ),
@@ -584,7 +606,7 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             format!(
                 "Delete the draft of {name} ({})? It goes to the trash ({}).",
                 path.display(),
-                lairsmith_core::store::trash::dir(&app.paths.root)
+                lairsmith_core::store::trash::dir(&shell.paths.root)
                     .join("drafts")
                     .display()
             ),

@@ -112,9 +112,9 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 }
                 let saved = Some((id, fingerprint));
                 let form = PartyForm::new(owner, saved, file.name, file.members);
-                app.push(Layer::PartyNumbers(form));
+                app.shell.push(Layer::PartyNumbers(form));
             }
-            Err(m) => app.error(m.to_string()),
+            Err(m) => app.shell.error(m.to_string()),
         },
         Done::NumbersSet {
             id,
@@ -166,7 +166,7 @@ fn written(
         }
         Step::Redo => format!("Redone: the party `{id}`'s file has the new numbers again."),
     };
-    app.info(said);
+    app.shell.info(said);
 }
 
 /// The file was not written: the form comes back with its cells to correct or keep, or the
@@ -182,14 +182,14 @@ fn not_written(
     let open = app.key_on(screen_of(owner), Action::PartyNumbers);
     match step {
         Step::Form(form) => {
-            app.error(if changed_on_disk {
+            app.shell.error(if changed_on_disk {
                 format!(
                     "The party `{id}`'s file changed on disk since the form read it; nothing was written. Esc closes the form and {open} reads the file again."
                 )
             } else {
                 message
             });
-            app.push(Layer::PartyNumbers(*form));
+            app.shell.push(Layer::PartyNumbers(*form));
         }
         Step::Undo | Step::Redo => {
             let what = if matches!(step, Step::Undo) {
@@ -197,7 +197,7 @@ fn not_written(
             } else {
                 "redone"
             };
-            app.error(if changed_on_disk {
+            app.shell.error(if changed_on_disk {
                 format!(
                     "The party `{id}`'s file changed on disk since lairsmith wrote it; its numbers were not {what} ({open} shows them as they are)."
                 )

@@ -356,7 +356,7 @@ pub fn open(app: &mut App, owner: Owner) -> Vec<Effect> {
         Some(inline) => {
             if let Some(p) = inline.inline() {
                 let form = PartyForm::new(owner, None, String::new(), p.members);
-                app.push(Layer::PartyNumbers(form));
+                app.shell.push(Layer::PartyNumbers(form));
             }
             Vec::new()
         }
@@ -369,11 +369,11 @@ pub fn on_key(app: &mut App, mut form: PartyForm, action: Action) -> Vec<Effect>
     match action {
         Action::Back if form.is_changed() => {
             let q = Question::Discard(Box::new(form));
-            app.push(Layer::Confirm(Confirm::Party(q)));
+            app.shell.push(Layer::Confirm(Confirm::Party(q)));
             return Vec::new();
         }
         Action::Back => {
-            app.clear_error();
+            app.shell.clear_error();
             return Vec::new();
         }
         Action::Choose => return chosen(app, form),
@@ -383,7 +383,7 @@ pub fn on_key(app: &mut App, mut form: PartyForm, action: Action) -> Vec<Effect>
         Action::PrevField => form.step(false),
         _ => {}
     }
-    app.push(Layer::PartyNumbers(form));
+    app.shell.push(Layer::PartyNumbers(form));
     Vec::new()
 }
 
@@ -394,13 +394,14 @@ fn chosen(app: &mut App, mut form: PartyForm) -> Vec<Effect> {
         Ok(members) => members,
         Err((member, row, why)) => {
             (form.member, form.row) = (member, row);
-            app.error(why);
-            app.push(Layer::PartyNumbers(form));
+            app.shell.error(why);
+            app.shell.push(Layer::PartyNumbers(form));
             return Vec::new();
         }
     };
     if members == form.members {
-        app.info("The party's numbers are as they were: nothing to save.");
+        app.shell
+            .info("The party's numbers are as they were: nothing to save.");
         return Vec::new();
     }
     match form.saved.clone() {
@@ -440,7 +441,7 @@ fn set_inline(app: &mut App, owner: Owner, members: Vec<Member>) {
         }
     };
     let undo = app.key_on(screen_of(owner), Action::Undo);
-    app.info(format!(
+    app.shell.info(format!(
         "Set the party's numbers in the {what} ({undo} undoes)."
     ));
 }
@@ -457,11 +458,11 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
     let Question::Discard(form) = q;
     match action {
         Action::Yes => {
-            app.info("The party's numbers stay as they were.");
+            app.shell.info("The party's numbers stay as they were.");
             Ok(Vec::new())
         }
         Action::No | Action::Back => {
-            app.push(Layer::PartyNumbers(*form));
+            app.shell.push(Layer::PartyNumbers(*form));
             Ok(Vec::new())
         }
         _ => Err(Question::Discard(form)),

@@ -27,8 +27,8 @@ pub fn party_read(
             Some((choice, said))
         }
         Err(m) => {
-            app.error(m);
-            app.push(Layer::Prompt {
+            app.shell.error(m);
+            app.shell.push(Layer::Prompt {
                 kind: again,
                 title: PARTY_PROMPT.into(),
                 field: TextField::new(text),

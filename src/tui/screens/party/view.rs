@@ -118,7 +118,7 @@ fn hints(app: &App, form: &PartyForm, width: usize) -> Vec<Line<'static>> {
         number.note
     );
     let undo = app.key_on(screen_of(form.owner), Action::Undo);
-    let enter = app.keymap.key_for(Ctx::PartyForm, Action::Choose);
+    let enter = app.shell.keymap.key_for(Ctx::PartyForm, Action::Choose);
     let enter = match &form.saved {
         Some((id, _)) => format!(
             "{enter} writes the party file `{}` ({undo} undoes).",

@@ -1,9 +1,10 @@
 //! The Table screen's right-hand panes (read-only): the selected creature's card, the log or
 //! its stat block, and the words of the screen's questions.
 
+use super::TableScreen;
 use super::view::{hp_text, key, state};
-use crate::tui::app::App;
 use crate::tui::keymap::Action;
+use crate::tui::shell::Shell;
 use crate::tui::theme;
 use lairsmith_core::fight::Fight;
 use lairsmith_core::fight::model::Side;
@@ -15,8 +16,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-pub(super) fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
-    let Some(i) = app.table.selected_index() else {
+pub(super) fn card(table: &TableScreen, shell: &Shell, fight: &Fight, f: &mut Frame, area: Rect) {
+    let Some(i) = table.selected_index() else {
         f.render_widget(Block::bordered().title(" No creature "), area);
         return;
     };
@@ -85,7 +86,10 @@ pub(super) fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     }
     if !c.effects.is_empty() {
         lines.push(Line::styled(
-            format!("Effects ({} ends one)", key(app, Action::EndEffect)),
+            format!(
+                "Effects ({} ends one)",
+                key(table, shell, Action::EndEffect)
+            ),
             theme::heading(),
         ));
         for e in &c.effects {
@@ -103,8 +107,8 @@ pub(super) fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
         lines.push(Line::styled(
             format!(
                 "Powers ({} rolls one, {} marks one used)",
-                key(app, Action::RollPower),
-                key(app, Action::UsePower)
+                key(table, shell, Action::RollPower),
+                key(table, shell, Action::UsePower)
             ),
             theme::heading(),
         ));
@@ -137,17 +141,17 @@ pub(super) fn card(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
-pub(super) fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+pub(super) fn log(table: &TableScreen, shell: &Shell, fight: &Fight, f: &mut Frame, area: Rect) {
     let block = Block::bordered()
         .title({
             let full = format!(
                 " Log (PgUp PgDn; {} the stat block) ",
-                key(app, Action::NextPane)
+                key(table, shell, Action::NextPane)
             );
             if lairsmith_core::text::display_width(&full) + 2 <= usize::from(area.width) {
                 full
             } else {
-                format!(" Log ({} stat block) ", key(app, Action::NextPane))
+                format!(" Log ({} stat block) ", key(table, shell, Action::NextPane))
             }
         })
         .border_style(theme::border());
@@ -156,7 +160,7 @@ pub(super) fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let h = usize::from(inner.height);
     let w = usize::from(inner.width).max(1);
     let count = fight.parsed_log().count();
-    let back = usize::from(app.table.log_back).min(count.saturating_sub(1));
+    let back = usize::from(table.log_back).min(count.saturating_sub(1));
     // The newest lines at the bottom, each wrapped: as many as fill the pane, counted in rows.
     let mut shown = Vec::new();
     let mut rows = 0;
@@ -176,9 +180,12 @@ pub(super) fn log(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
 }
 
 /// The title and words of one of the screen's questions.
-pub fn question(app: &App, q: &crate::tui::screens::table::Question) -> (&'static str, String) {
+pub fn question(
+    table: &TableScreen,
+    q: &crate::tui::screens::table::Question,
+) -> (&'static str, String) {
     use crate::tui::screens::table::Question;
-    let f = app.table.fight();
+    let f = table.fight();
     match q {
         Question::Remove { who } => {
             let name = f
@@ -225,24 +232,29 @@ pub fn question(app: &App, q: &crate::tui::screens::table::Question) -> (&'stati
 
 /// The selected monster's whole stat block, as the bestiary has it now (its powers' text; the
 /// fight's numbers are the card's, taken when the fight started).
-pub(super) fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+pub(super) fn stat_block(
+    table: &TableScreen,
+    shell: &Shell,
+    fight: &Fight,
+    f: &mut Frame,
+    area: Rect,
+) {
     let block = Block::bordered()
         .title(format!(
             " Stat block (PgUp PgDn; {} the log) ",
-            key(app, Action::NextPane)
+            key(table, shell, Action::NextPane)
         ))
         .border_style(theme::border());
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let monster = app
-        .table
+    let monster = table
         .selected_index()
         .map(|i| &fight.now.combatants[i].origin)
         .and_then(|o| match o {
-            lairsmith_core::fight::model::Origin::Monster { id } => app.bestiary.get(id),
+            lairsmith_core::fight::model::Origin::Monster { id } => shell.bestiary.get(id),
             _ => None,
         })
-        .map(|e| app.designs.block(e));
+        .map(|e| shell.designs.block(e));
     let text = match monster {
         Some(Ok(b)) => crate::tui::widgets::statblock::text(&b),
         Some(Err(e)) => {
@@ -256,7 +268,7 @@ pub(super) fn stat_block(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     f.render_widget(
         Paragraph::new(text)
             .wrap(Wrap { trim: false })
-            .scroll((app.table.block_scroll, 0)),
+            .scroll((table.block_scroll, 0)),
         inner,
     );
 }

@@ -122,7 +122,7 @@ impl Job {
 }
 
 /// Does `job` for the screen, on the executor's thread.
-pub fn run(job: Job, paths: &crate::tui::app::Paths) -> Done {
+pub fn run(job: Job, paths: &crate::tui::shell::Paths) -> Done {
     use lairsmith_core::fight::run;
     let data = lairsmith_core::data_dir::DataDir::new(paths.root.clone());
     let lines =

@@ -96,6 +96,21 @@ pub struct TableScreen {
     pub treasure: Option<lairsmith_core::treasure::Method>,
 }
 
+impl TableScreen {
+    /// The contexts whose keys apply on the Table in its current mode, most specific first,
+    /// without what is open over it.
+    pub fn contexts(&self) -> Vec<crate::tui::keymap::Ctx> {
+        use crate::tui::keymap::Ctx;
+        // The list of fights is one pane: Tab does nothing there, so it is not offered.
+        let mut v = match self.open {
+            None => vec![Ctx::TableList],
+            Some(_) => vec![Ctx::Table, Ctx::Panes],
+        };
+        v.extend([Ctx::Anywhere, Ctx::Global]);
+        v
+    }
+}
+
 /// What a prompt of the Table screen asks for; each acts on the combatant `who`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Prompt {

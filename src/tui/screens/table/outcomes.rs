@@ -1,21 +1,28 @@
 //! The answers to the Table screen's questions and what the executor reports back.
 
+use super::TableScreen;
 use super::update::{run, step};
 use super::{Done, Job, Open, Question, Read};
-use crate::tui::app::{App, Confirm};
 use crate::tui::keymap::Action;
+use crate::tui::layer::Confirm;
 use crate::tui::layer::Layer;
 use crate::tui::msg::Effect;
+use crate::tui::shell::{Screen, Shell};
 use lairsmith_core::fight::step::Step;
 
 /// The answer to one of the screen's questions; `Err` keeps asking.
-pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effect>, Question> {
+pub fn on_confirm(
+    table: &mut TableScreen,
+    shell: &mut Shell,
+    q: Question,
+    action: Action,
+) -> Result<Vec<Effect>, Question> {
     let yes = match action {
         Action::Yes => true,
         Action::No | Action::Back => false,
         _ => return Err(q),
     };
-    let Some(open) = app.table.open.clone() else {
+    let Some(open) = table.open.clone() else {
         return Ok(Vec::new());
     };
     Ok(match (q, yes) {
@@ -25,9 +32,9 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
             treasure,
         })],
         (Question::Award { .. }, false) => {
-            let end = app.key_on(crate::tui::app::Screen::Table, Action::Undo);
-            let write = app.key_on(crate::tui::app::Screen::Table, Action::EndFight);
-            app.info(format!(
+            let end = shell.key_in(&table.contexts(), Action::Undo);
+            let write = shell.key_in(&table.contexts(), Action::EndFight);
+            shell.info(format!(
                 "The XP is not written. {write} here (or `lairsmith fight end {} --write`) writes it later; {end} takes the end back.",
                 open.path
                     .file_stem()
@@ -41,17 +48,17 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
 }
 
 /// A read of the screen's the user cancelled: the lists say so until they are read.
-pub fn on_cancelled(app: &mut App, job: &Job) {
+pub fn on_cancelled(table: &mut TableScreen, job: &Job) {
     if *job == Job::Lobby {
-        app.table.lobby.cancelled = true;
+        table.lobby.cancelled = true;
     }
 }
 
 /// What the executor did with the screen's file work.
-pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
+pub fn on_outcome(table: &mut TableScreen, shell: &mut Shell, done: Done) -> Vec<Effect> {
     match done {
         Done::Lobby(Ok((fights, encounters))) => {
-            let l = &mut app.table.lobby;
+            let l = &mut table.lobby;
             l.fights = fights;
             l.encounters = encounters;
             l.cursor = l.cursor.min(l.len().saturating_sub(1));
@@ -65,18 +72,16 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             why,
         } => {
             // The question again, with what was typed: a mistyped name is corrected, not retyped.
-            app.error(crate::tui::hint::with_hint(
-                app,
-                &why.why,
-                why.hint.as_ref(),
-            ));
-            super::update::ask_start(app, encounter, &surprised.join(", "));
+            shell.note_contexts(Screen::Table, table.contexts());
+            let words = crate::tui::hint::with_hint(shell, &why.why, why.hint.as_ref());
+            shell.error(words);
+            super::update::ask_start(shell, encounter, &surprised.join(", "));
             Vec::new()
         }
         Done::Lobby(Err(e)) => {
-            app.table.lobby.read = true;
-            app.table.lobby.cancelled = false;
-            app.error(e);
+            table.lobby.read = true;
+            table.lobby.cancelled = false;
+            shell.error(e);
             Vec::new()
         }
         Done::Fight {
@@ -90,8 +95,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             ended,
             ..
         } => {
-            let turn_moved = app
-                .table
+            let turn_moved = table
                 .fight()
                 .is_none_or(|old| old.now.turn != fight.now.turn);
             // A saved party (the fight's, or its adventure's) holds the XP; else no file does.
@@ -100,33 +104,32 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             let no_file = ended && !has_file;
             // A roll whose lines offer riders: ask at once which to apply (P16).
             let offered = !fight.now.offers.is_empty()
-                && app
-                    .table
+                && table
                     .fight()
                     .is_none_or(|old| old.now.offers != fight.now.offers);
-            app.table.open = Some(Open {
+            table.open = Some(Open {
                 path,
                 fight: *fight,
                 fingerprint,
             });
-            app.screen = crate::tui::app::Screen::Table;
+            shell.screen = Screen::Table;
             if turn_moved {
-                app.table.selected = app.table.fight().and_then(|f| f.now.turn.clone());
+                table.selected = table.fight().and_then(|f| f.now.turn.clone());
             }
-            app.table.keep_selection();
-            app.table.log_back = 0;
+            table.keep_selection();
+            table.log_back = 0;
             if let Some(last) = news.last() {
-                app.info(lairsmith_core::text::escape_controls(last).into_owned());
+                shell.info(lairsmith_core::text::escape_controls(last).into_owned());
             }
-            app.table.news = news;
+            table.news = news;
             if asks_award {
-                app.push(Layer::Confirm(Confirm::Table(Question::Award {
-                    treasure: app.table.treasure,
+                shell.push(Layer::Confirm(Confirm::Table(Question::Award {
+                    treasure: table.treasure,
                 })));
             } else if offered {
-                super::update::ask_apply(app);
+                super::update::ask_apply(shell);
             } else if no_file {
-                app.info("The fight has ended. Its party is written in the encounter, not saved, so no party file holds its XP.");
+                shell.info("The fight has ended. Its party is written in the encounter, not saved, so no party file holds its XP.");
             }
             Vec::new()
         }
@@ -136,14 +139,16 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             read,
             ..
         } => {
-            app.error(crate::tui::hint::with_hint(app, &e.why, e.hint.as_ref()));
+            shell.note_contexts(Screen::Table, table.contexts());
+            let words = crate::tui::hint::with_hint(shell, &e.why, e.hint.as_ref());
+            shell.error(words);
             if read {
                 // The file cannot be read (removed, broken by hand): back to the list.
-                app.table.open = None;
+                table.open = None;
                 return vec![run(Job::Lobby)];
             }
             // The file is the truth: show it as it is now.
-            if app.table.open.as_ref().is_some_and(|o| o.path == path) {
+            if table.open.as_ref().is_some_and(|o| o.path == path) {
                 vec![run(Job::Load { path })]
             } else {
                 Vec::new()

@@ -3,7 +3,7 @@
 //! (P13, P15), and what a roll offers to apply (P16).
 
 use super::Prompt;
-use crate::tui::app::App;
+use super::TableScreen;
 use crate::tui::theme;
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::fight::Fight;
@@ -14,8 +14,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 /// The lines under a prompt's field, if it has any.
-pub fn lines(app: &App, p: &Prompt, text: &str) -> Option<Vec<String>> {
-    let f = app.table.fight()?;
+pub fn lines(table: &TableScreen, p: &Prompt, text: &str) -> Option<Vec<String>> {
+    let f = table.fight()?;
     Some(match p {
         Prompt::Dice { asked, .. } => dice_lines(asked, text),
         Prompt::Roll { who } => super::roll::preview(f, who, text),

@@ -1,11 +1,12 @@
 //! What the GM types into the Table screen's prompts, read into steps: each prompt's words,
 //! refused with the reason while the prompt stays open.
 
+use super::TableScreen;
 use super::roll::{power_named, roll_step};
 use super::update::{run, steps};
 use super::{Job, Open, Prompt};
-use crate::tui::app::App;
 use crate::tui::msg::Effect;
+use crate::tui::shell::Shell;
 use lairsmith_core::fight::step::Step;
 use lairsmith_core::fight::{Fight, words};
 
@@ -21,31 +22,32 @@ enum Made {
 /// (the prompt stays open). `lairsmith_rolls`: the GM pressed the key that lets lairsmith roll
 /// the dice not typed ("Whose dice").
 pub fn on_prompt(
-    app: &mut App,
+    table: &mut TableScreen,
+    shell: &mut Shell,
     p: &Prompt,
     text: &str,
     lairsmith_rolls: bool,
 ) -> Result<Vec<Effect>, String> {
     if let Prompt::Surprise { encounter } = p {
         let surprised = surprise_words(text);
-        let job = super::update::start_job(app, encounter.clone(), surprised);
+        let job = super::update::start_job(shell, encounter.clone(), surprised);
         return Ok(vec![run(job)]);
     }
-    let Some(open) = app.table.open.clone() else {
+    let Some(open) = table.open.clone() else {
         return Ok(Vec::new());
     };
     let text = text.trim();
     let made = match p {
-        Prompt::End => Made::Effects(end(app, &open, text)?),
+        Prompt::End => Made::Effects(end(table, &open, text)?),
         Prompt::ExportLog => {
             let contents = lairsmith_core::export::fight::log_markdown(&open.fight)
                 .map_err(|u| format!("step {} of the fight cannot be read: {}", u.step, u.why))?;
-            Made::Effects(crate::tui::export::to_file(app, text, contents))
+            Made::Effects(crate::tui::export::to_file(shell, text, contents))
         }
         Prompt::Add => {
             let c = lairsmith_core::fight::build::reinforcement(
                 &open.fight,
-                &app.bestiary,
+                &shell.bestiary,
                 text,
                 false,
                 None,
@@ -56,7 +58,7 @@ pub fn on_prompt(
         }
         Prompt::Apply => Made::Steps(apply_words(&open.fight, text)?),
         Prompt::Dice { step, asked } => {
-            let key = super::update::lairsmith_rolls_key(app);
+            let key = super::update::lairsmith_rolls_key(shell);
             let rolls = dice_words(asked, text, lairsmith_rolls.then_some(()).ok_or(key))?;
             Made::Steps(vec![with_rolls(step, rolls)])
         }
@@ -162,7 +164,7 @@ fn creature_step(f: &Fight, p: &Prompt, text: &str) -> Result<Step, String> {
 }
 
 /// The end's words: the foes overcome and a treasure method, which rolls the treasure by it.
-fn end(app: &mut App, open: &Open, text: &str) -> Result<Vec<Effect>, String> {
+fn end(table: &mut TableScreen, open: &Open, text: &str) -> Result<Vec<Effect>, String> {
     use lairsmith_core::vocab::Vocabulary;
     let mut treasure = None;
     let mut ids = Vec::new();
@@ -181,7 +183,7 @@ fn end(app: &mut App, open: &Open, text: &str) -> Result<Vec<Effect>, String> {
     open.fight.clone().push(Step::End {
         overcome: overcome.clone(),
     })?;
-    app.table.treasure = treasure;
+    table.treasure = treasure;
     Ok(vec![run(Job::End {
         path: open.path.clone(),
         seen: open.fingerprint,

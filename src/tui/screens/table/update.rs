@@ -3,10 +3,12 @@
 //! through the same library calls as `lairsmith fight`.
 
 use super::{Job, Open, Prompt, Question, TableScreen};
-use crate::tui::app::{App, Cmd, Confirm, PromptKind};
 use crate::tui::keymap::Action;
 use crate::tui::layer::Layer;
+use crate::tui::layer::{Confirm, PromptKind};
+use crate::tui::msg::Cmd;
 use crate::tui::msg::Effect;
+use crate::tui::shell::Shell;
 use crate::tui::widgets::text_field::TextField;
 use lairsmith_core::fight::step::Step;
 
@@ -39,50 +41,54 @@ pub(super) fn run(job: Job) -> Effect {
     Effect::Run(Cmd::Fight(job))
 }
 
-pub fn on_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
+pub fn on_action(
+    table: &mut TableScreen,
+    shell: &mut Shell,
+    action: Action,
+) -> Option<Vec<Effect>> {
     if action == Action::Save {
-        app.info("Nothing to save here: a fight's file is written at every step.");
+        shell.info("Nothing to save here: a fight's file is written at every step.");
         return Some(Vec::new());
     }
-    if app.table.open.is_none() {
-        return lobby_action(app, action);
+    if table.open.is_none() {
+        return lobby_action(table, shell, action);
     }
-    let open = app.table.open.clone()?;
-    if let Some(cmds) = view_action(app, action) {
+    let open = table.open.clone()?;
+    if let Some(cmds) = view_action(table, action) {
         return Some(cmds);
     }
-    if let Some(cmds) = fight_action(app, &open, action) {
+    if let Some(cmds) = fight_action(table, shell, &open, action) {
         return Some(cmds);
     }
-    creature_action(app, &open, action)
+    creature_action(table, shell, &open, action)
 }
 
 /// Moving through the order, the card and the log: nothing is written.
-fn view_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
+fn view_action(table: &mut TableScreen, action: Action) -> Option<Vec<Effect>> {
     let cmds = match action {
         Action::Up | Action::Down | Action::Home | Action::End => {
-            move_selection(&mut app.table, action);
+            move_selection(table, action);
             Vec::new()
         }
         Action::NextPane | Action::PrevPane => {
-            app.table.show_block = !app.table.show_block;
-            app.table.block_scroll = 0;
+            table.show_block = !table.show_block;
+            table.block_scroll = 0;
             Vec::new()
         }
-        Action::PageUp if app.table.show_block => {
-            app.table.block_scroll = app.table.block_scroll.saturating_sub(5);
+        Action::PageUp if table.show_block => {
+            table.block_scroll = table.block_scroll.saturating_sub(5);
             Vec::new()
         }
-        Action::PageDown if app.table.show_block => {
-            app.table.block_scroll = app.table.block_scroll.saturating_add(5).min(500);
+        Action::PageDown if table.show_block => {
+            table.block_scroll = table.block_scroll.saturating_add(5).min(500);
             Vec::new()
         }
         Action::PageUp => {
-            app.table.log_back = app.table.log_back.saturating_add(5);
+            table.log_back = table.log_back.saturating_add(5);
             Vec::new()
         }
         Action::PageDown => {
-            app.table.log_back = app.table.log_back.saturating_sub(5);
+            table.log_back = table.log_back.saturating_sub(5);
             Vec::new()
         }
         _ => return None,
@@ -92,7 +98,12 @@ fn view_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
 
 /// What acts on the fight as a whole: the next turn, undo, the list, the log's export, a
 /// challenge's check, reinforcements and the end.
-fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec<Effect>> {
+fn fight_action(
+    table: &mut TableScreen,
+    shell: &mut Shell,
+    open: &super::Open,
+    action: Action,
+) -> Option<Vec<Effect>> {
     let f = &open.fight;
     let cmds = match action {
         Action::NextTurn => {
@@ -101,9 +112,9 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             if asked.is_empty() {
                 step(open, next)
             } else {
-                let lets = lairsmith_rolls_key(app);
+                let lets = lairsmith_rolls_key(shell);
                 ask(
-                    app,
+                    shell,
                     Prompt::Dice { step: next, asked },
                     format!("The players' d20s, in order ({lets}: lairsmith rolls the rest)"),
                     "",
@@ -113,9 +124,9 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
         }
         Action::ApplyOffers => {
             if f.now.offers.is_empty() {
-                app.error("Nothing is offered: the last step was no roll whose power lines offer an effect (P16).");
+                shell.error("Nothing is offered: the last step was no roll whose power lines offer an effect (P16).");
             } else {
-                ask_apply(app);
+                ask_apply(shell);
             }
             Vec::new()
         }
@@ -124,17 +135,17 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             seen: open.fingerprint,
         })],
         Action::Open => {
-            app.table.open = None;
-            app.table.news.clear();
+            table.open = None;
+            table.news.clear();
             vec![run(Job::Lobby)]
         }
         Action::ExportLog => {
             let path = crate::tui::export::export_name(
-                &app.paths.exports,
+                &shell.paths.exports,
                 &format!("{} log", f.name),
                 "md",
             );
-            app.push(Layer::Prompt {
+            shell.push(Layer::Prompt {
                 kind: PromptKind::Table(Prompt::ExportLog),
                 title: "Export the fight's log (Markdown) to file".into(),
                 field: TextField::new(&path),
@@ -143,10 +154,10 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
         }
         Action::ChallengeCheck => {
             if f.now.challenges.is_empty() {
-                app.error("The encounter has no extended challenge.");
+                shell.error("The encounter has no extended challenge.");
             } else {
                 ask(
-                    app,
+                    shell,
                     Prompt::Check,
                     "A check: a skill and + or - (athletics +), or + or - alone for a group check"
                         .into(),
@@ -157,7 +168,7 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
         }
         Action::AddCreature => {
             ask(
-                app,
+                shell,
                 Prompt::Add,
                 "Add: the id of a creature in the fight (another of it) or of a monster".into(),
                 "",
@@ -169,14 +180,14 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
             if f.now.ended.is_some() && has_file && f.awarded.is_empty() {
                 // Its XP not yet written (declined, or an award that began and failed): E
                 // offers the write again, which finishes a begun award without adding twice.
-                app.push(Layer::Confirm(Confirm::Table(Question::Award {
-                    treasure: app.table.treasure,
+                shell.push(Layer::Confirm(Confirm::Table(Question::Award {
+                    treasure: table.treasure,
                 })));
             } else if f.now.ended.is_some() {
-                app.error("The fight has ended; u takes the end back (until its XP is written).");
+                shell.error("The fight has ended; u takes the end back (until its XP is written).");
             } else {
                 ask(
-                    app,
+                    shell,
                     Prompt::End,
                     "End the fight: the foes overcome (all, or ids; id=fled, =surrendered, =bypassed) and a treasure method (steady, items-only, troves, narrative) if the adventure has none"
                         .into(),
@@ -191,25 +202,30 @@ fn fight_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec
 }
 
 /// What acts on the selected creature: a step at once, or a prompt for what it needs.
-fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<Vec<Effect>> {
+fn creature_action(
+    table: &mut TableScreen,
+    shell: &mut Shell,
+    open: &super::Open,
+    action: Action,
+) -> Option<Vec<Effect>> {
     let f = &open.fight;
-    let who = app.table.selected.clone();
+    let who = table.selected.clone();
     let name = who
         .as_deref()
         .and_then(|id| f.now.combatants.iter().find(|c| c.id == id))
         .map(|c| c.name.clone());
     // None is selected only in a fight without creatures.
-    let on_who = |app: &mut App| -> Option<(String, String)> {
+    let on_who = |shell: &mut Shell| -> Option<(String, String)> {
         match (&who, &name) {
             (Some(w), Some(n)) => Some((w.clone(), n.clone())),
             _ => {
-                app.error("No creature is selected: the fight has none (A adds one).");
+                shell.error("No creature is selected: the fight has none (A adds one).");
                 None
             }
         }
     };
     let cmds = match action {
-        Action::SpendActionPoint => match on_who(app) {
+        Action::SpendActionPoint => match on_who(shell) {
             Some((who, _)) => step(open, Step::ActionPoint { who }),
             None => Vec::new(),
         },
@@ -218,7 +234,7 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
         | Action::StandUp
         | Action::Stabilize
         | Action::Rally
-        | Action::TotalDefense => match on_who(app) {
+        | Action::TotalDefense => match on_who(shell) {
             Some((who, _)) => step(
                 open,
                 match action {
@@ -232,7 +248,7 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
             ),
             None => Vec::new(),
         },
-        Action::HideReveal => match on_who(app) {
+        Action::HideReveal => match on_who(shell) {
             Some((who, _)) => {
                 let hidden = !f.now.combatants.iter().any(|c| c.id == who && c.hidden);
                 step(open, Step::Hide { who, hidden })
@@ -240,8 +256,8 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
             None => Vec::new(),
         },
         Action::RemoveCreature => {
-            if let Some((who, _)) = on_who(app) {
-                app.push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
+            if let Some((who, _)) = on_who(shell) {
+                shell.push(Layer::Confirm(Confirm::Table(Question::Remove { who })));
             }
             Vec::new()
         }
@@ -258,9 +274,9 @@ fn creature_action(app: &mut App, open: &super::Open, action: Action) -> Option<
         | Action::Maintain
         | Action::Ready
         | Action::HelpAlly => {
-            if let Some((who, name)) = on_who(app) {
+            if let Some((who, name)) = on_who(shell) {
                 let (prompt, title) = creature_prompt(action, who, &name);
-                ask(app, prompt, title, "");
+                ask(shell, prompt, title, "");
             }
             Vec::new()
         }
@@ -328,8 +344,8 @@ fn creature_prompt(action: Action, who: String, name: &str) -> (Prompt, String) 
     }
 }
 
-pub(super) fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
-    app.push(Layer::Prompt {
+pub(super) fn ask(shell: &mut Shell, prompt: Prompt, title: String, text: &str) {
+    shell.push(Layer::Prompt {
         kind: PromptKind::Table(prompt),
         title: lairsmith_core::text::escape_controls(&title).into_owned(),
         // No limit of its own: what is too long for an effect's text or an id is refused by
@@ -339,8 +355,8 @@ pub(super) fn ask(app: &mut App, prompt: Prompt, title: String, text: &str) {
 }
 
 /// The list of fights and encounters.
-fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
-    let l = &mut app.table.lobby;
+fn lobby_action(table: &mut TableScreen, shell: &mut Shell, action: Action) -> Option<Vec<Effect>> {
+    let l = &mut table.lobby;
     let last = l.len().saturating_sub(1);
     match action {
         Action::Up => l.cursor = l.cursor.saturating_sub(1),
@@ -350,7 +366,7 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::Open => return Some(vec![run(Job::Lobby)]),
         Action::Choose => {
             if l.is_empty() {
-                app.info("No fights and no saved encounters yet: save an encounter on the Encounter screen first.");
+                shell.info("No fights and no saved encounters yet: save an encounter on the Encounter screen first.");
                 return Some(Vec::new());
             }
             let c = l.cursor.min(last);
@@ -359,12 +375,12 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let cmd = match (fight, encounter) {
                 (Some(id), _) => Job::Load {
                     path: lairsmith_core::fight::saved::fights_dir(
-                        &lairsmith_core::data_dir::DataDir::new(app.paths.root.clone()),
+                        &lairsmith_core::data_dir::DataDir::new(shell.paths.root.clone()),
                     )
                     .join(format!("{id}.yaml")),
                 },
                 (None, Some(e)) => {
-                    ask_start(app, app.paths.encounters.join(format!("{e}.yaml")), "");
+                    ask_start(shell, shell.paths.encounters.join(format!("{e}.yaml")), "");
                     return Some(Vec::new());
                 }
                 (None, None) => return Some(Vec::new()),
@@ -378,9 +394,9 @@ fn lobby_action(app: &mut App, action: Action) -> Option<Vec<Effect>> {
 
 /// Asks who is surprised (P14) before a fight starts from the encounter file at `path`, the
 /// answer starting as `text`.
-pub fn ask_start(app: &mut App, path: std::path::PathBuf, text: &str) {
+pub fn ask_start(shell: &mut Shell, path: std::path::PathBuf, text: &str) {
     ask(
-        app,
+        shell,
         Prompt::Surprise { encounter: path },
         "Who is surprised (P14)? party, foes, ids or names (Enter: nobody)".into(),
         text,
@@ -388,19 +404,20 @@ pub fn ask_start(app: &mut App, path: std::path::PathBuf, text: &str) {
 }
 
 /// The key that lets lairsmith roll the dice a prompt asks for, for the words that name it.
-pub(super) fn lairsmith_rolls_key(app: &App) -> String {
-    app.keymap
+pub(super) fn lairsmith_rolls_key(shell: &Shell) -> String {
+    shell
+        .keymap
         .key_or_unbound(&[crate::tui::keymap::Ctx::Dice], Action::LairsmithRolls)
 }
 
 /// Starting a fight from the encounter file at `path`, seeded from the model's stream, with the
 /// creatures `surprised` (P14).
-pub fn start_job(app: &mut App, path: std::path::PathBuf, surprised: Vec<String>) -> Job {
+pub fn start_job(shell: &mut Shell, path: std::path::PathBuf, surprised: Vec<String>) -> Job {
     use rand::Rng;
     Job::Start {
         with: lairsmith_core::fight::run::StartWith {
             encounter: path.to_string_lossy().into_owned(),
-            seed: Some(app.seeds.random()),
+            seed: Some(shell.seeds.random()),
             surprised,
             ..Default::default()
         },
@@ -408,9 +425,9 @@ pub fn start_job(app: &mut App, path: std::path::PathBuf, surprised: Vec<String>
 }
 
 /// Asks which of what the last roll offers to apply (P16).
-pub(super) fn ask_apply(app: &mut App) {
+pub(super) fn ask_apply(shell: &mut Shell) {
     ask(
-        app,
+        shell,
         Prompt::Apply,
         "Apply what the roll offers: all, or their numbers (Esc: none)".into(),
         "all",

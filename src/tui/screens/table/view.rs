@@ -3,9 +3,10 @@
 //! number, powers by number with their used marks) and the log. With no fight open, the fights
 //! saved (each with where it stands) and the encounters to start one from.
 
-use crate::tui::app::App;
+use super::TableScreen;
 use crate::tui::keymap::{Action, Ctx};
 use crate::tui::screens::table::Stands;
+use crate::tui::shell::Shell;
 use crate::tui::theme;
 use lairsmith_core::fight::Fight;
 use lairsmith_core::fight::model::{Combatant, Life, Side};
@@ -20,19 +21,19 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 /// The cells of a hit-point bar.
 const BAR: usize = 10;
 
-pub fn view(app: &App, f: &mut Frame, area: Rect) {
-    match app.table.fight() {
-        Some(fight) => fight_view(app, fight, f, area),
-        None => lobby(app, f, area),
+pub fn view(table: &TableScreen, shell: &Shell, f: &mut Frame, area: Rect) {
+    match table.fight() {
+        Some(fight) => fight_view(table, shell, fight, f, area),
+        None => lobby(table, shell, f, area),
     }
 }
 
-pub(super) fn key(app: &App, action: Action) -> String {
-    app.key_on(crate::tui::app::Screen::Table, action)
+pub(super) fn key(table: &TableScreen, shell: &Shell, action: Action) -> String {
+    shell.key_in(&table.contexts(), action)
 }
 
-fn lobby(app: &App, f: &mut Frame, area: Rect) {
-    let l = &app.table.lobby;
+fn lobby(table: &TableScreen, shell: &Shell, f: &mut Frame, area: Rect) {
+    let l = &table.lobby;
     let block = Block::bordered()
         .title(" Table: run a fight ")
         .border_style(theme::focused_border());
@@ -43,7 +44,7 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         lines.push(Line::styled(
             format!(
                 "Reading the fights was cancelled: {} reads them again.",
-                key(app, Action::Open)
+                key(table, shell, Action::Open)
             ),
             theme::dim(),
         ));
@@ -56,8 +57,8 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         lines.push(Line::styled(
             format!(
                 "Save an encounter on the Encounter screen ({}), then come back, or press {} there.",
-                app.key_on(crate::tui::app::Screen::Table, Action::ToEncounter),
-                app.keymap.key_or_unbound(&[Ctx::Encounter], Action::StartFight)
+                shell.key_in(&table.contexts(), Action::ToEncounter),
+                shell.keymap.key_or_unbound(&[Ctx::Encounter], Action::StartFight)
             ),
             theme::dim(),
         ));
@@ -98,10 +99,10 @@ fn lobby(app: &App, f: &mut Frame, area: Rect) {
         lines.push(Line::styled(
             format!(
                 "{} opens the fight or starts one (asking who is surprised; the monsters roll initiative, and {} asks for the players' d20s or {} enters a character's result).",
-                app.key_on(crate::tui::app::Screen::Table, Action::Choose),
+                shell.key_in(&table.contexts(), Action::Choose),
                 // The keys of the fight that opens, not of this list.
-                app.keymap.key_or_unbound(&[Ctx::Table], Action::NextTurn),
-                app.keymap.key_or_unbound(&[Ctx::Table], Action::Initiative)
+                shell.keymap.key_or_unbound(&[Ctx::Table], Action::NextTurn),
+                shell.keymap.key_or_unbound(&[Ctx::Table], Action::Initiative)
             ),
             theme::dim(),
         ));
@@ -163,9 +164,9 @@ pub(super) fn hp_text(c: &Combatant) -> String {
     s
 }
 
-fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
+fn fight_view(table: &TableScreen, shell: &Shell, fight: &Fight, f: &mut Frame, area: Rect) {
     let s = &fight.now;
-    let head = head_line(app, fight);
+    let head = head_line(table, shell, fight);
     let left_w = (area.width * 11 / 20).max(50).min(area.width);
     let [left, right] =
         Layout::horizontal([Constraint::Length(left_w), Constraint::Fill(1)]).areas(area);
@@ -205,11 +206,11 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     }
     // What the last step said; the end's XP, award and treasure take more room.
     let most = if s.ended.is_some() { 12 } else { 4 };
-    let news_h = u16::try_from(app.table.news.len().min(most)).unwrap_or(4);
+    let news_h = u16::try_from(table.news.len().min(most)).unwrap_or(4);
     let [order_area, news_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(news_h)]).areas(inner);
-    let (mut lines, selected_line) = order_lines(app, fight, usize::from(order_area.width));
-    lines.extend(challenge_lines(app, s));
+    let (mut lines, selected_line) = order_lines(table, fight, usize::from(order_area.width));
+    lines.extend(challenge_lines(table, shell, s));
     let scroll = selected_line.saturating_sub(usize::from(order_area.height.saturating_sub(1)));
     f.render_widget(
         Paragraph::new(lines)
@@ -221,10 +222,9 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let skip = if s.ended.is_some() {
         0
     } else {
-        app.table.news.len().saturating_sub(usize::from(news_h))
+        table.news.len().saturating_sub(usize::from(news_h))
     };
-    let news: Vec<Line> = app
-        .table
+    let news: Vec<Line> = table
         .news
         .iter()
         .skip(skip)
@@ -236,17 +236,17 @@ fn fight_view(app: &App, fight: &Fight, f: &mut Frame, area: Rect) {
     let card_h = right.height.saturating_mul(3) / 5;
     let [card_area, log_area] =
         Layout::vertical([Constraint::Length(card_h), Constraint::Fill(1)]).areas(right);
-    super::card::card(app, fight, f, card_area);
-    if app.table.show_block {
-        super::card::stat_block(app, fight, f, log_area);
+    super::card::card(table, shell, fight, f, card_area);
+    if table.show_block {
+        super::card::stat_block(table, shell, fight, f, log_area);
     } else {
-        super::card::log(app, fight, f, log_area);
+        super::card::log(table, shell, fight, f, log_area);
     }
 }
 
 /// The fight's heading: its name and where it stands (ended with its XP, whose turn, or what
 /// is needed before round 1).
-fn head_line(app: &App, fight: &Fight) -> String {
+fn head_line(table: &TableScreen, shell: &Shell, fight: &Fight) -> String {
     let s = &fight.now;
     match (&s.ended, &s.turn) {
         (Some(e), _) => format!(
@@ -281,13 +281,13 @@ fn head_line(app: &App, fight: &Fight) -> String {
                 format!(
                     "{} · before round 1 · {missing} need initiative ({})",
                     fight.name,
-                    key(app, Action::Initiative),
+                    key(table, shell, Action::Initiative),
                 )
             } else {
                 format!(
                     "{} · before round 1 · {} begins",
                     fight.name,
-                    key(app, Action::NextTurn)
+                    key(table, shell, Action::NextTurn)
                 )
             }
         }
@@ -296,7 +296,7 @@ fn head_line(app: &App, fight: &Fight) -> String {
 
 /// The initiative order, a row a creature (its count, name, hit-point bar, state words, action
 /// points and effects), and the row of the selected one.
-fn order_lines(app: &App, fight: &Fight, width: usize) -> (Vec<Line<'static>>, usize) {
+fn order_lines(table: &TableScreen, fight: &Fight, width: usize) -> (Vec<Line<'static>>, usize) {
     let s = &fight.now;
     let order = fight.order();
     // The name gives way first, so that the bar, the HP and the state words stay in view.
@@ -305,7 +305,7 @@ fn order_lines(app: &App, fight: &Fight, width: usize) -> (Vec<Line<'static>>, u
     let mut selected_line = 0;
     for (i, c) in order.iter().enumerate() {
         let is_turn = s.turn.as_deref() == Some(c.id.as_str());
-        let is_sel = app.table.selected.as_deref() == Some(c.id.as_str());
+        let is_sel = table.selected.as_deref() == Some(c.id.as_str());
         if is_sel {
             selected_line = i;
         }
@@ -353,7 +353,11 @@ fn order_lines(app: &App, fight: &Fight, width: usize) -> (Vec<Line<'static>>, u
 }
 
 /// The extended challenges (A3) under the order: their count and their DCs.
-fn challenge_lines(app: &App, s: &lairsmith_core::fight::model::FightState) -> Vec<Line<'static>> {
+fn challenge_lines(
+    table: &TableScreen,
+    shell: &Shell,
+    s: &lairsmith_core::fight::model::FightState,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     // The extended challenges (A3) under the order: their count and their DCs.
     for (n, ch) in s.challenges.iter().enumerate() {
@@ -394,7 +398,7 @@ fn challenge_lines(app: &App, s: &lairsmith_core::fight::model::FightState) -> V
             escape_controls(&dcs.join(", ")),
             ch.hard_dc,
             ch.easy_dc,
-            key(app, Action::ChallengeCheck)
+            key(table, shell, Action::ChallengeCheck)
         )));
     }
     lines

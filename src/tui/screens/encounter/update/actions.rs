@@ -80,7 +80,7 @@ pub(super) fn navigate(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let back = action == Action::Undo;
             let mark = s.party_files.last.clone();
             let done = s.step_history(back);
-            app.stepped(back, done);
+            app.shell.stepped(back, done);
             let owner = crate::tui::msg::Owner::Encounter;
             return Some(crate::tui::screens::party::history_stepped(
                 app, owner, &mark, back,
@@ -97,13 +97,13 @@ pub(super) fn foes(app: &mut App, action: Action) -> Option<Vec<Effect>> {
     match action {
         Action::AddMonsters | Action::Placeholder if s.encounter.system == System::D20e3 => {
             let c = app.key_on(crate::tui::app::Screen::Encounter, Action::AddCr);
-            app.info(format!(
+            app.shell.info(format!(
                 "This is a d20 3rd-edition encounter: its foes are challenge ratings ({c} adds them)."
             ));
         }
         Action::AddCr if s.encounter.system == System::Orcus => {
             let y = app.key_on(crate::tui::app::Screen::Encounter, Action::SwitchSystem);
-            app.info(format!(
+            app.shell.info(format!(
                 "Challenge ratings are for d20 3rd-edition encounters ({y} switches this one)."
             ));
         }
@@ -126,17 +126,17 @@ pub(super) fn foes(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             s.explain = true;
             // The treasure is at the top of the arithmetic: shown from its first line.
             s.preview_scroll = 0;
-            app.info(match next {
+            app.shell.info(match next {
                 Some(m) => format!("Treasure under {m}, at the top of the arithmetic."),
                 None => "Treasure: the book's average gold per character (E5).".into(),
             });
         }
-        Action::AddMonsters => app.push(Dialog::MonsterPicker(Picker::new()).into()),
+        Action::AddMonsters => app.shell.push(Dialog::MonsterPicker(Picker::new()).into()),
         Action::AddChallenge => super::super::challenge::open(app),
         Action::Placeholder => {
             let level = s.report.party_level;
             let level = TextField::new(&i64::from(level).clamp(1, 30).to_string());
-            app.push(
+            app.shell.push(
                 Dialog::Placeholder(PlaceholderForm {
                     level,
                     rank: 1,
@@ -151,7 +151,7 @@ pub(super) fn foes(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             s.difficulty = (s.difficulty + 1) % BANDS.len();
             let name = BANDS[s.difficulty].name;
             let g = app.key_on(crate::tui::app::Screen::Encounter, Action::Generate);
-            app.info(format!(
+            app.shell.info(format!(
                 "The generator will aim for {name} ({g} generates)."
             ));
         }
@@ -173,7 +173,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 .is_some_and(|g| g.challenge.is_some()) =>
         {
             let x = app.key_on(crate::tui::app::Screen::Encounter, Action::AddChallenge);
-            app.info(format!(
+            app.shell.info(format!(
                 "A challenge is run once; {x} adds another with its own name."
             ));
         }
@@ -192,9 +192,10 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }
             if last_one {
                 let x = app.key_on(crate::tui::app::Screen::Encounter, Action::Delete);
-                app.info(format!("The group has one left; {x} removes the group."));
+                app.shell
+                    .info(format!("The group has one left; {x} removes the group."));
             } else if full {
-                app.info(format!(
+                app.shell.info(format!(
                     "A group holds at most {} monsters.",
                     lairsmith_core::encounter::MAX_GROUP_COUNT
                 ));
@@ -205,7 +206,8 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 let g = s.encounter.groups.remove(s.cursor);
                 s.locked.retain(|k| *k != g.key());
                 let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
-                app.info(format!("Removed {}; {undo} undoes.", g.key()));
+                app.shell
+                    .info(format!("Removed {}; {undo} undoes.", g.key()));
             }
         }
         Action::GroupNotes | Action::LabelGroup | Action::ToggleAlly if n == 0 => {
@@ -218,7 +220,8 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
                 let c = app.key_on(crate::tui::app::Screen::Encounter, Action::AddCr);
                 format!("{c} adds foes, {g} generates")
             };
-            app.info(format!("The encounter has no group yet ({how})."));
+            app.shell
+                .info(format!("The encounter has no group yet ({how})."));
         }
         Action::GroupNotes => {
             let i = s.cursor;
@@ -232,7 +235,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::LabelGroup if s.encounter.groups[s.cursor].challenge.is_some() => {
             let enter = app.key_on(crate::tui::app::Screen::Encounter, Action::Choose);
-            app.info(format!(
+            app.shell.info(format!(
                 "A challenge is named in its own form ({enter} edits it), not by a label."
             ));
         }
@@ -244,7 +247,8 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             prompt(app, Prompt::Label(i), title, field);
         }
         Action::ToggleAlly if s.encounter.groups[s.cursor].challenge.is_some() => {
-            app.error("A challenge is something the party overcomes; it cannot be an ally.");
+            app.shell
+                .error("A challenge is something the party overcomes; it cannot be an ally.");
         }
         Action::ToggleAlly => toggle_ally(app),
         Action::Lock => {
@@ -261,7 +265,7 @@ pub(super) fn group(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             let i = s.cursor;
             if let Some(c) = s.encounter.groups.get(i).and_then(|g| g.challenge.as_ref()) {
                 let form = super::super::challenge::ChallengeForm::editing(c, i);
-                app.push(Dialog::Challenge(form).into());
+                app.shell.push(Dialog::Challenge(form).into());
                 return Some(Vec::new());
             }
             if s.encounter
@@ -323,7 +327,7 @@ pub(super) fn party(app: &mut App, action: Action) -> Option<Vec<Effect>> {
             }
             _ => {
                 let save = app.key_on(crate::tui::app::Screen::Encounter, Action::SaveParty);
-                app.info(format!(
+                app.shell.info(format!(
                     "This encounter's party is not a saved one ({save} saves it); nothing to remove."
                 ));
             }
@@ -357,15 +361,15 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::Open => return Some(vec![Effect::Leave(AfterLeave::OpenEncounter)]),
         Action::StartFight => {
-            let save = app.keymap.key_for(Ctx::Anywhere, Action::Save);
+            let save = app.shell.keymap.key_for(Ctx::Anywhere, Action::Save);
             let Some(path) = s.encounter.path().map(std::path::Path::to_path_buf) else {
-                app.error(format!(
+                app.shell.error(format!(
                     "A fight starts from a saved encounter: save this one first ({save})."
                 ));
                 return Some(Vec::new());
             };
             if s.is_dirty() {
-                app.error(format!(
+                app.shell.error(format!(
                     "The encounter has unsaved changes: save them first ({save}), so the fight is the encounter you see."
                 ));
                 return Some(Vec::new());
@@ -374,7 +378,7 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::ExportTable => {
             let field = TextField::new(&crate::tui::export::export_name(
-                &app.paths.exports,
+                &app.shell.paths.exports,
                 &format!("{} table", s.encounter.name),
                 "html",
             ));
@@ -388,7 +392,7 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         Action::NewEncounter => return Some(vec![Effect::Leave(AfterLeave::NewEncounter)]),
         Action::ExportMarkdown => {
             let field = TextField::new(&crate::tui::export::export_name(
-                &app.paths.exports,
+                &app.shell.paths.exports,
                 &s.encounter.name,
                 "md",
             ));
@@ -401,7 +405,7 @@ pub(super) fn document(app: &mut App, action: Action) -> Option<Vec<Effect>> {
         }
         Action::ExportHtml => {
             let field = TextField::new(&crate::tui::export::export_name(
-                &app.paths.exports,
+                &app.shell.paths.exports,
                 &s.encounter.name,
                 "html",
             ));

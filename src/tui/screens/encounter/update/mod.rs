@@ -72,7 +72,7 @@ pub enum Prompt {
 
 /// Opens the editor of several lines on `area`, for `p`.
 fn edit(app: &mut App, p: Prompt, title: impl Into<String>, area: TextArea) {
-    app.push(Layer::Editor(Editor {
+    app.shell.push(Layer::Editor(Editor {
         kind: PromptKind::Encounter(p),
         title: title.into(),
         area,
@@ -80,11 +80,11 @@ fn edit(app: &mut App, p: Prompt, title: impl Into<String>, area: TextArea) {
 }
 
 fn ask(app: &mut App, q: Question) {
-    app.push(Layer::Confirm(Confirm::Encounter(q)));
+    app.shell.push(Layer::Confirm(Confirm::Encounter(q)));
 }
 
 fn prompt(app: &mut App, p: Prompt, title: impl Into<String>, field: TextField) {
-    app.push(Layer::Prompt {
+    app.shell.push(Layer::Prompt {
         kind: PromptKind::Encounter(p),
         title: title.into(),
         field,
@@ -103,7 +103,7 @@ pub fn switch_system(app: &mut App) {
     s.locked.clear();
     let name = lairsmith_core::vocab::Vocabulary::label(s.encounter.system);
     let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
-    app.info(format!(
+    app.shell.info(format!(
         "The encounter is rated by {name} now ({undo} undoes)."
     ));
 }
@@ -137,7 +137,7 @@ fn add_cr(app: &mut App, text: &str) -> Result<(), String> {
         Some(what) => format!("Added {} × {what} (CR {cr}).", count.get()),
         None => format!("Added {} × CR {cr}.", count.get()),
     };
-    app.info(added);
+    app.shell.info(added);
     Ok(())
 }
 
@@ -175,7 +175,7 @@ pub fn design_placeholder(
     let mut d =
         lairsmith_core::monster::MonsterDesign::new(&format!("New {}", p.role.label()), c.clone());
     d.powers = lairsmith_core::monster::kit::Templates::embedded().default_powers(&c);
-    app.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
+    app.shell.info("Design the monster for this placeholder; when you save it, it replaces the placeholder in the encounter.");
     Some(d)
 }
 
@@ -183,7 +183,7 @@ fn add_group(app: &mut App, g: Group) {
     let key = g.key();
     let s = &mut app.encounter;
     if let Err(e) = s.encounter.add(g) {
-        app.error(e);
+        app.shell.error(e);
         return;
     }
     s.cursor = s
@@ -196,11 +196,13 @@ fn add_group(app: &mut App, g: Group) {
 
 fn add_monster(app: &mut App, id: &str) {
     let name = app
+        .shell
         .bestiary
         .get(id)
         .map_or(id.to_owned(), |e| e.card.name.clone());
     add_group(app, Group::monster(id, Count::ONE));
-    app.info(format!("Added {name}. Enter adds another, Esc closes."));
+    app.shell
+        .info(format!("Added {name}. Enter adds another, Esc closes."));
 }
 
 fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
@@ -210,7 +212,7 @@ fn add_placeholder(app: &mut App, level: Level, rank: usize, role: usize) {
         role: Role::ALL[role.min(Role::ALL.len() - 1)],
     };
     add_group(app, Group::placeholder(p, Count::ONE));
-    app.info(format!(
+    app.shell.info(format!(
         "Added {}. Enter on it opens the Forge to design the real monster.",
         p.describe()
     ));
@@ -227,7 +229,7 @@ fn set_party(app: &mut App, text: &str) -> Result<Vec<Effect>, String> {
     }
     let p = lairsmith_core::encounter::spec_party(text).map_err(|e| e.to_string())?;
     app.encounter.encounter.party = PartyRef::from_party(&p);
-    app.info(format!("Party: {}.", p.describe()));
+    app.shell.info(format!("Party: {}.", p.describe()));
     Ok(Vec::new())
 }
 
@@ -239,7 +241,7 @@ fn save_party(app: &mut App, name: &str) -> Result<Vec<Effect>, String> {
     if id.is_empty() {
         return Err("a party's name needs a letter or a digit".into());
     }
-    let path = path_in(&app.paths.parties, &id, "yaml")?;
+    let path = path_in(&app.shell.paths.parties, &id, "yaml")?;
     let file = PartyFile {
         kind: Default::default(),
         schema_version: lairsmith_core::encounter::party::PARTY_SCHEMA_VERSION,
@@ -277,7 +279,7 @@ fn level_up_party(app: &mut App) -> Vec<Effect> {
         match Level::new(i64::from(m.level.get()) + 1) {
             Ok(l) => m.level = l,
             Err(_) => {
-                app.error(format!(
+                app.shell.error(format!(
                     "{} is level 30 already, the book's highest; the party stays as it is.",
                     m.name.as_deref().unwrap_or("A character")
                 ));
@@ -287,7 +289,8 @@ fn level_up_party(app: &mut App) -> Vec<Effect> {
     }
     s.encounter.party = PartyRef::from_party(&p);
     let undo = app.key_on(crate::tui::app::Screen::Encounter, Action::Undo);
-    app.info(format!("Party: {} ({undo} undoes).", p.describe()));
+    app.shell
+        .info(format!("Party: {} ({undo} undoes).", p.describe()));
     Vec::new()
 }
 
@@ -320,7 +323,7 @@ fn set_group_notes(app: &mut App, i: usize, text: &str) -> Result<(), String> {
     } else {
         format!("The notes are printed beside the group on the sheet ({undo} undoes).")
     };
-    app.info(said);
+    app.shell.info(said);
     Ok(())
 }
 
@@ -335,7 +338,7 @@ fn set_label(app: &mut App, i: usize, text: &str) -> Result<(), String> {
         return Ok(());
     };
     g.label = (!t.is_empty()).then(|| t.to_owned());
-    app.info(if t.is_empty() {
+    app.shell.info(if t.is_empty() {
         format!("The group's label is cleared ({undo} undoes).")
     } else {
         format!("The group is labelled {t} on the sheet ({undo} undoes).")
@@ -354,7 +357,7 @@ fn toggle_ally(app: &mut App) {
         Side::Ally => Side::Foe,
     };
     let side = g.side;
-    app.info(match side {
+    app.shell.info(match side {
         Side::Ally => format!("{name} is an ally: not counted against the budget ({undo} undoes)."),
         Side::Foe => format!("{name} is a foe again: counted against the budget ({undo} undoes)."),
     });
@@ -378,7 +381,7 @@ fn rename(app: &mut App, text: &str) -> Result<(), String> {
         .and_then(|p| p.file_name())
         .map(|f| f.to_string_lossy().into_owned());
     // The new name is in the title: the line says what stays, in words that fit 80 columns.
-    app.info(match file {
+    app.shell.info(match file {
         Some(f) => format!("Renamed; the file stays {f} ({save} saves, {undo} undoes)."),
         None => format!("Renamed ({save} saves it under this name, {undo} undoes)."),
     });
@@ -415,9 +418,10 @@ pub fn save(app: &mut App, then: Option<AfterLeave>) -> Vec<Effect> {
 
 /// The save once the encounter has a name.
 fn save_as(app: &mut App, name: &str, then: Option<AfterLeave>) -> Vec<Effect> {
-    let dir = app.paths.encounters.clone();
+    let dir = app.shell.paths.encounters.clone();
     let write = (app.encounter.encounter).save_as(name, "encounter", &dir);
-    app.run_or_say(write.map(|write| Cmd::Encounter(Job::Save { write, then })))
+    app.shell
+        .run_or_say(write.map(|write| Cmd::Encounter(Job::Save { write, then })))
 }
 
 fn generate_now(app: &mut App) {
@@ -447,23 +451,23 @@ fn generate_now(app: &mut App) {
         max_leaders: lairsmith_core::encounter::generate::DEFAULT_MAX_LEADERS,
         seed,
     };
-    match generate(&app.bestiary, &req) {
+    match generate(&app.shell.bestiary, &req) {
         Ok(g) => {
             s.encounter.adopt_generated(&g.encounter);
             s.cursor = 0;
             let what = lairsmith_core::encounter::generate::an_encounter(req.band);
             if g.met {
-                app.info(format!(
+                app.shell.info(format!(
                     "Generated {what} (seed {seed}); {lock} locks a group, {undo} undoes."
                 ));
             } else {
-                app.error(format!(
+                app.shell.error(format!(
                     "The bestiary could not fill {what} with these filters; this is the closest ({} XP). {undo} undoes.",
                     group_thousands(g.xp)
                 ));
             }
         }
-        Err(e) => app.error(e.to_string()),
+        Err(e) => app.shell.error(e.to_string()),
     }
 }
 
@@ -488,16 +492,16 @@ fn generate_3e(app: &mut App) {
             s.cursor = 0;
             let what = lairsmith_core::encounter::generate::an_encounter(band);
             if g.met {
-                app.info(format!(
+                app.shell.info(format!(
                     "Generated {what}: {mix} (seed {seed}); {undo} undoes."
                 ));
             } else {
-                app.error(format!(
+                app.shell.error(format!(
                     "No mix of at most 8 foes reached {what}; this is the closest: {mix}. {undo} undoes."
                 ));
             }
         }
-        Err(e) => app.error(e),
+        Err(e) => app.shell.error(e),
     }
 }
 
@@ -534,17 +538,20 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &s.encounter,
                 &s.party,
                 &s.report,
-                &app.bestiary,
+                &app.shell.bestiary,
                 s.treasure_plan.as_ref(),
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
         Prompt::ExportTable => {
-            match lairsmith_core::export::table::table_sheet(&s.encounter, &s.party, &app.bestiary)
-            {
-                Ok(contents) => crate::tui::export::to_file(app, text, contents),
+            match lairsmith_core::export::table::table_sheet(
+                &s.encounter,
+                &s.party,
+                &app.shell.bestiary,
+            ) {
+                Ok(contents) => crate::tui::export::to_file(&mut app.shell, text, contents),
                 Err(e) => {
-                    app.error(e);
+                    app.shell.error(e);
                     Vec::new()
                 }
             }
@@ -554,10 +561,10 @@ pub fn on_prompt(app: &mut App, p: &Prompt, text: &str) -> Result<Vec<Effect>, S
                 &s.encounter,
                 &s.party,
                 &s.report,
-                &app.bestiary,
+                &app.shell.bestiary,
                 s.treasure_plan.as_ref(),
             );
-            crate::tui::export::to_file(app, text, contents)
+            crate::tui::export::to_file(&mut app.shell, text, contents)
         }
     })
 }
@@ -582,7 +589,7 @@ pub fn on_confirm(app: &mut App, q: Question, action: Action) -> Result<Vec<Effe
             vec![Cmd::Encounter(Job::LevelUpParty { id }).into()]
         }
         (Question::LevelUpParty { id, .. }, Action::No | Action::Back) => {
-            app.info(format!("The party `{id}` stays as it is."));
+            app.shell.info(format!("The party `{id}` stays as it is."));
             Vec::new()
         }
         (Question::SwitchSystem | Question::RemoveParty { .. }, Action::No | Action::Back) => {
@@ -606,7 +613,7 @@ pub fn placeholder_designed(app: &mut App, id: &str) {
 /// Enter in the monster picker: the highlighted monster joins the roster.
 pub fn monster_chosen(app: &mut App, p: &Picker) {
     if let Some(i) = p.hits.get(p.cursor.min(p.hits.len().saturating_sub(1))) {
-        let id = app.bestiary.entries[*i].card.id.clone();
+        let id = app.shell.bestiary.entries[*i].card.id.clone();
         add_monster(app, &id);
     }
 }
@@ -617,8 +624,8 @@ pub fn placeholder_chosen(app: &mut App, form: PlaceholderForm) {
     match form.level.text().trim().parse::<Level>() {
         Ok(level) => add_placeholder(app, level, form.rank, form.role),
         Err(e) => {
-            app.error(e);
-            app.push(Dialog::Placeholder(form).into());
+            app.shell.error(e);
+            app.shell.push(Dialog::Placeholder(form).into());
         }
     }
 }

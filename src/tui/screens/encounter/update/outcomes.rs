@@ -11,7 +11,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             let s = &mut app.encounter;
             s.saved_parties.insert(id.clone(), s.party.clone());
             s.encounter.party = PartyRef::Saved(id.clone());
-            app.info(format!(
+            app.shell.info(format!(
                 "Saved the party to {}; the encounter now names it (`{id}`).",
                 path.display()
             ));
@@ -24,14 +24,15 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             app.encounter
                 .encounter
                 .mark_saved(path.clone(), fingerprint);
-            app.info(format!("Saved the encounter to {}.", path.display()));
+            app.shell
+                .info(format!("Saved the encounter to {}.", path.display()));
             return then.map(Effect::Leave).into_iter().collect();
         }
         Done::SaveFailed { path, error } => {
             let changed = error.changed_on_disk();
             let open = app.key_on(crate::tui::app::Screen::Encounter, Action::Open);
             let said = save_failed(&path, changed, error.exists(), error.to_string(), &open);
-            app.error(said);
+            app.shell.error(said);
             if changed {
                 app.encounter.encounter.forget_file();
             }
@@ -39,7 +40,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
         // A party is saved as a new file only: only the encounter's can have changed.
         Done::PartySaveFailed { path, error } => {
             let open = app.key_on(crate::tui::app::Screen::Encounter, Action::Open);
-            app.error(save_failed(
+            app.shell.error(save_failed(
                 &path,
                 false,
                 error.exists(),
@@ -49,7 +50,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
         }
         Done::Loaded { path, result } => match result {
             Ok((e, party, fingerprint)) => opened(app, e, party, path, fingerprint),
-            Err(m) => app.error(m.to_string()),
+            Err(m) => app.shell.error(m.to_string()),
         },
         Done::PartyLoaded { text, result } => {
             let again = PromptKind::Encounter(Prompt::Party);
@@ -60,7 +61,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                 if let PartyChoice::Saved { id, party } = choice {
                     s.saved_parties.insert(id, party);
                 }
-                app.info(said);
+                app.shell.info(said);
             }
         }
         Done::PartyUsers { id, change, users } => {
@@ -81,9 +82,10 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
             Ok(p) => {
                 let d = p.describe();
                 app.encounter.saved_parties.insert(id.clone(), p);
-                app.info(format!("Party `{id}` levelled up and saved: {d}."));
+                app.shell
+                    .info(format!("Party `{id}` levelled up and saved: {d}."));
             }
-            Err(m) => app.error(m.to_string()),
+            Err(m) => app.shell.error(m.to_string()),
         },
         Done::PartyRemoved { id, result } => match result {
             Ok(to) => {
@@ -93,12 +95,12 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                     s.encounter.party = PartyRef::from_party(&s.party);
                 }
                 s.saved_parties.remove(&id);
-                app.info(format!(
+                app.shell.info(format!(
                     "Removed the party `{id}`: its file is in {}; move it back to the parties folder to restore it.",
                     to.display()
                 ));
             }
-            Err(m) => app.error(m.to_string()),
+            Err(m) => app.shell.error(m.to_string()),
         },
     }
     Vec::new()
@@ -128,5 +130,5 @@ pub(super) fn opened(
         s.saved_parties.insert(id.clone(), party);
     }
     app.encounter = s;
-    app.info(format!("Opened {name}."));
+    app.shell.info(format!("Opened {name}."));
 }
