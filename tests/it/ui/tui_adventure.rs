@@ -396,8 +396,8 @@ fn xp_counted_twice_the_adventure_screen_counts_a_played_encounter_once() {
 
     ui.key(KeyCode::F(4));
     ui.ch('o');
-    let Some(Layer::Files { files, .. }) = ui.app.layers.last() else {
-        panic!("no list of adventures: {:?}", ui.app.status);
+    let Some(Layer::Files { files, .. }) = ui.app.shell.layers.last() else {
+        panic!("no list of adventures: {:?}", ui.app.shell.status);
     };
     let at = files
         .iter()

@@ -414,7 +414,7 @@ pub fn on_outcome(app: &mut App, done: Done) -> Vec<Effect> {
                     s.saved_party = Some((id, Ok(party)));
                     s.saved_played.clear();
                     s.loads += 1;
-                    app.info(said);
+                    app.shell.info(said);
                     // P10: its record of played fights, read with it.
                     return vec![reload_cmd(&app.adventure).into()];
                 }
