@@ -13,6 +13,7 @@ use lairsmith_core::adventure::Adventure;
 use lairsmith_core::adventure::check::Loaded;
 use lairsmith_core::bestiary::{Bestiary, drafts};
 use lairsmith_core::data_dir::DataDir;
+use lairsmith_core::encounter::party::Played;
 use lairsmith_core::encounter::{Encounter, Party, PartyRef};
 use lairsmith_core::rules::difficulty::Difficulty;
 use lairsmith_core::rules::{Level, Rank, Role};
@@ -38,7 +39,9 @@ pub enum Found {
     /// Each adventure file with the adventure and its party, or why they cannot be read; and
     /// every encounter they list, read once however many list it.
     Adventures {
-        adventures: Vec<Read<Box<Adventure>>>,
+        /// Each with its party's record of played fights (P10): the saved party's, or the
+        /// adventure file's own.
+        adventures: Vec<Read<(Box<Adventure>, Vec<Played>)>>,
         encounters: BTreeMap<String, Loaded>,
     },
     /// The drafts, newest first, and when they were listed.
@@ -97,7 +100,7 @@ pub fn read(purpose: FilesFor, paths: &Paths) -> Result<Found, String> {
                     .map(|path| {
                         let read = lairsmith_core::encounter::load_encounter(&path)
                             .map_err(|e| e.to_string())
-                            .and_then(|(e, _)| parties.of(&data, &e.party).map(|p| (e, p)));
+                            .and_then(|(e, _)| parties.of(&data, &e.party).map(|(p, _)| (e, p)));
                         (path, read)
                     })
                     .collect(),
@@ -111,14 +114,21 @@ pub fn read(purpose: FilesFor, paths: &Paths) -> Result<Found, String> {
                 .map(|path| {
                     let read = lairsmith_core::adventure::load_adventure(&path)
                         .map_err(|e| e.to_string())
-                        .and_then(|(a, _)| parties.of(&data, &a.party).map(|p| (Box::new(a), p)));
+                        .and_then(|(a, _)| {
+                            let (party, saved) = parties.of(&data, &a.party)?;
+                            let played = match &a.party {
+                                PartyRef::Saved(_) => saved,
+                                _ => a.played.clone(),
+                            };
+                            Ok(((Box::new(a), played), party))
+                        });
                     (path, read)
                 })
                 .collect();
             let ids: Vec<String> = adventures
                 .iter()
                 .filter_map(|(_, r)| r.as_ref().ok())
-                .flat_map(|(a, _)| a.encounters.iter().cloned())
+                .flat_map(|((a, _), _)| a.encounters.iter().cloned())
                 .collect();
             let encounters = lairsmith_core::adventure::check::load_encounters(&data, &ids);
             Ok(Found::Adventures {
@@ -135,17 +145,20 @@ pub fn read(purpose: FilesFor, paths: &Paths) -> Result<Found, String> {
 
 /// Saved parties read for a list, each once however many files name it.
 #[derive(Default)]
-struct Parties(HashMap<String, Result<Party, String>>);
+struct Parties(HashMap<String, Result<(Party, Vec<Played>), String>>);
 
 impl Parties {
-    fn of(&mut self, data: &DataDir, party: &PartyRef) -> Result<Party, String> {
+    /// The party, with a saved party's record of played fights (P10) read with it.
+    fn of(&mut self, data: &DataDir, party: &PartyRef) -> Result<(Party, Vec<Played>), String> {
         let read = || {
-            lairsmith_core::encounter::saved::resolve_party_ref(data, party).map_err(|e| match e {
-                lairsmith_core::encounter::DataError::MissingParty { id, path } => format!(
-                    "its party `{id}` is not saved ({} does not exist)",
-                    path.display()
-                ),
-                other => other.to_string(),
+            lairsmith_core::encounter::saved::resolve_party_ref_played(data, party).map_err(|e| {
+                match e {
+                    lairsmith_core::encounter::DataError::MissingParty { id, path } => format!(
+                        "its party `{id}` is not saved ({} does not exist)",
+                        path.display()
+                    ),
+                    other => other.to_string(),
+                }
             })
         };
         match party {
@@ -185,11 +198,11 @@ pub fn summarise(found: Found, bestiary: &Bestiary) -> Vec<SavedFile> {
                 .into_iter()
                 .map(|(path, read)| SavedFile {
                     about: match read {
-                        Ok((a, party)) => {
+                        Ok(((a, played), party)) => {
                             let r = lairsmith_core::adventure::check::rate_adventure_with(
                                 &a,
                                 &party,
-                                &a.played,
+                                &played,
                                 &encounters,
                                 bestiary,
                                 &mut ratings,

@@ -403,11 +403,20 @@ fn xp_counted_twice_the_adventure_screen_counts_a_played_encounter_once() {
         .iter()
         .position(|f| f.path.file_stem().unwrap() == "trip")
         .unwrap();
+    // The list of adventures counts the played encounter once too: only the trolls' XP is
+    // still to come.
+    let listed = match &files[at].about {
+        lairsmith::tui::files::About::Adventure {
+            xp_per_character, ..
+        } => *xp_per_character,
+        other => panic!("{other:?}"),
+    };
     for _ in 0..at {
         ui.key(KeyCode::Down);
     }
     ui.key(KeyCode::Enter);
     let r = &ui.app.adventure.report;
+    assert_eq!(listed, r.xp_per_character, "the list and the screen agree");
     let (ambush, trolls) = (&r.encounters[0], &r.encounters[1]);
     let played = ambush.played.as_ref().expect("the ambush is played");
     assert_eq!(played.fight, "ambush");
