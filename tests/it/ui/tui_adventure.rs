@@ -428,7 +428,9 @@ fn xp_counted_twice_the_adventure_screen_counts_a_played_encounter_once() {
     assert_eq!(r.xp_per_character, trolls.xp_per_character);
     let screen = ui.draw(120, 40);
     assert!(
-        screen.contains("✓ played ") && screen.contains("not counted again (P10)"),
+        screen.contains("✓ played ")
+            && screen.contains("not counted again (P10)")
+            && screen.contains("still to come; 1 of 2 encounter(s) played"),
         "{screen}"
     );
 }

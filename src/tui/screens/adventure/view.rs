@@ -52,11 +52,7 @@ pub fn view(app: &App, f: &mut Frame, area: Rect) {
             ]),
             Line::from(vec![
                 Span::styled("XP per character ", theme::bold()),
-                Span::raw(format!(
-                    "{} over {} encounter(s)",
-                    group_thousands(s.report.xp_per_character),
-                    s.report.encounters.len()
-                )),
+                Span::raw(xp_line(&s.report)),
             ]),
         ],
         usize::from(inner.width),
@@ -622,4 +618,19 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
             then.describe()
         ),
     )
+}
+
+/// "1,500 over 2 encounter(s)"; with played encounters (P10), what is still to come: "500 still
+/// to come; 1 of 2 encounter(s) played".
+fn xp_line(r: &AdventureReport) -> String {
+    let played = r.encounters.iter().filter(|l| l.played.is_some()).count();
+    let xp = group_thousands(r.xp_per_character);
+    if played == 0 {
+        format!("{xp} over {} encounter(s)", r.encounters.len())
+    } else {
+        format!(
+            "{xp} still to come; {played} of {} encounter(s) played",
+            r.encounters.len()
+        )
+    }
 }
