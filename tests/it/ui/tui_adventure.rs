@@ -430,7 +430,7 @@ fn xp_counted_twice_the_adventure_screen_counts_a_played_encounter_once() {
     assert!(
         screen.contains("✓ played ")
             && screen.contains("not counted again (P10)")
-            && screen.contains("still to come; 1 of 2 encounter(s) played"),
+            && screen.contains("to come; 1 of 2 played"),
         "{screen}"
     );
 }

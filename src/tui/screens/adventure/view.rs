@@ -620,17 +620,14 @@ pub fn question(app: &App, q: &super::update::Question) -> (&'static str, String
     )
 }
 
-/// "1,500 over 2 encounter(s)"; with played encounters (P10), what is still to come: "500 still
-/// to come; 1 of 2 encounter(s) played".
+/// "1,500 over 2 encounter(s)"; with played encounters (P10), what is still to come: "500 to
+/// come; 1 of 2 played".
 fn xp_line(r: &AdventureReport) -> String {
     let played = r.encounters.iter().filter(|l| l.played.is_some()).count();
     let xp = group_thousands(r.xp_per_character);
     if played == 0 {
         format!("{xp} over {} encounter(s)", r.encounters.len())
     } else {
-        format!(
-            "{xp} still to come; {played} of {} encounter(s) played",
-            r.encounters.len()
-        )
+        format!("{xp} to come; {played} of {} played", r.encounters.len())
     }
 }
