@@ -192,14 +192,16 @@ fn targets(
             }
         } else if let Some(id) = root.to_str().filter(|w| !names_a_file(w)) {
             let b = bestiary.get_or_insert_with(|| data.load_bestiary());
-            // A user's file the listing skipped is what the lint is for: it says every problem.
-            if let Err(lairsmith_core::bestiary::saved::NoMonster::Skipped { why, .. }) =
-                lairsmith_core::bestiary::saved::resolve_monster(b, id)
-            {
-                files.push(why.path.clone());
-                continue;
-            }
-            let entry = super::resolve_monster(b, id)?;
+            let entry = match lairsmith_core::bestiary::saved::resolve_monster(b, id) {
+                Ok(entry) => entry,
+                // A user's file the listing skipped is what the lint is for: it says every
+                // problem.
+                Err(lairsmith_core::bestiary::saved::NoMonster::Skipped { why, .. }) => {
+                    files.push(why.path.clone());
+                    continue;
+                }
+                Err(e) => return Err(super::no_monster(e)),
+            };
             if entry.is_shipped() {
                 shipped.push(entry);
             } else {

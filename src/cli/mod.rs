@@ -148,8 +148,13 @@ fn open_ui(data: &DataDir, settings: Option<&Path>) -> CmdResult {
 /// ([`lairsmith_core::bestiary::saved::resolve_monster`]); its refusals say here what a command line can
 /// do next: run the command again, or list the ids.
 pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, Failure> {
+    lairsmith_core::bestiary::saved::resolve_monster(bestiary, id_or_file).map_err(no_monster)
+}
+
+/// Why no monster answers to a word, as the command line says it.
+pub fn no_monster(e: lairsmith_core::bestiary::saved::NoMonster) -> Failure {
     use lairsmith_core::bestiary::saved::NoMonster;
-    lairsmith_core::bestiary::saved::resolve_monster(bestiary, id_or_file).map_err(|e| match e {
+    match e {
         NoMonster::NoLongerHolds { id, path } => Failure(format!(
             "{} no longer holds `{id}`; run the command again",
             path.display()
@@ -158,7 +163,7 @@ pub fn resolve_monster(bestiary: &Bestiary, id_or_file: &str) -> Result<Entry, F
             Failure(format!("{e}; `lairsmith list` shows every monster"))
         }
         e => Failure(hint::with_hint(&e, e.hint().as_ref())),
-    })
+    }
 }
 
 /// Prints bestiary load errors (bad files are reported, the rest still load).

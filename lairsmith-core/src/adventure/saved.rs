@@ -43,10 +43,7 @@ pub fn load_adventure(path: &Path) -> Result<(Adventure, Fingerprint), DataError
 
 /// The adventure's party: inline, or its saved party loaded.
 pub fn adventure_party(data: &DataDir, a: &Adventure) -> Result<Party, AdventureError> {
-    crate::encounter::saved::resolve_party_ref(data, &a.party).map_err(|e| match e {
-        DataError::MissingParty { id, path } => AdventureRefused::MissingParty { id, path }.into(),
-        other => other.into(),
-    })
+    adventure_party_played(data, a).map(|(party, _)| party)
 }
 
 /// The adventure's party and its record of played fights (P10): a saved party's `played:`,

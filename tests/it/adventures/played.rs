@@ -32,6 +32,15 @@ fn trip(d: &Data, ids: &[&str]) -> (u64, u64) {
     (ford, keep)
 }
 
+/// The fight of `ford` started with `with` (`--adventure trip`, `--party crew`), every foe
+/// overcome, and its XP written.
+fn play_ford(d: &Data, with: &[&str]) {
+    let mut start = vec!["fight", "start", "ford", "--seed", "3"];
+    start.extend_from_slice(with);
+    ok(&d.run(&start));
+    ok(&d.run(&["fight", "end", "ford", "--all", "--write"]));
+}
+
 #[test]
 fn xp_counted_twice_a_fight_of_the_adventure_is_played_and_its_xp_counted_once() {
     let d = Data::new();
@@ -95,8 +104,7 @@ fn xp_counted_twice_a_fight_of_the_adventure_is_played_and_its_xp_counted_once()
 fn xp_counted_twice_a_fight_of_the_party_outside_the_adventure_is_played_too() {
     let d = Data::new();
     let (ford, keep) = trip(&d, &["ford", "keep"]);
-    ok(&d.run(&["fight", "start", "ford", "--party", "crew", "--seed", "3"]));
-    ok(&d.run(&["fight", "end", "ford", "--all", "--write"]));
+    play_ford(&d, &["--party", "crew"]);
     let after = d.check("trip");
     assert!(after["encounters"][0].get("played").is_some(), "{after:?}");
     assert_eq!(u(&after["xp_per_character"]), share(keep, 2));
@@ -109,16 +117,7 @@ fn xp_counted_twice_a_fight_of_the_party_outside_the_adventure_is_played_too() {
 fn xp_counted_twice_an_encounter_listed_twice_and_played_once_counts_its_second_play() {
     let d = Data::new();
     let (ford, _) = trip(&d, &["ford", "ford"]);
-    ok(&d.run(&[
-        "fight",
-        "start",
-        "ford",
-        "--adventure",
-        "trip",
-        "--seed",
-        "3",
-    ]));
-    ok(&d.run(&["fight", "end", "ford", "--all", "--write"]));
+    play_ford(&d, &["--adventure", "trip"]);
     let after = d.check("trip");
     assert!(after["encounters"][0].get("played").is_some());
     assert!(after["encounters"][1].get("played").is_none());
@@ -138,16 +137,7 @@ fn xp_counted_twice_an_adventure_holding_its_party_counts_its_played_encounter_o
         &["ford", "keep"],
     );
     let start = u(&d.check("trip")["characters"][0]["start_xp"]);
-    ok(&d.run(&[
-        "fight",
-        "start",
-        "ford",
-        "--adventure",
-        "trip",
-        "--seed",
-        "3",
-    ]));
-    ok(&d.run(&["fight", "end", "ford", "--all", "--write"]));
+    play_ford(&d, &["--adventure", "trip"]);
     let after = d.check("trip");
     assert!(after["encounters"][0].get("played").is_some(), "{after:?}");
     let ana = &after["characters"][0];

@@ -154,20 +154,23 @@ impl Placeholder {
     /// "Level 12 Elite Wrecker (placeholder)": how the roster and the sheets name the stand-in (a
     /// Standard's rank is left out).
     pub fn describe(&self) -> String {
+        format!("{} (placeholder)", self.stand_in())
+    }
+
+    /// "Level 12 Elite Wrecker": what the stand-in is, which each of its names words around.
+    fn stand_in(&self) -> String {
         let rank = if self.rank == Rank::Standard {
             String::new()
         } else {
             format!("{} ", self.rank)
         };
-        format!("Level {} {rank}{} (placeholder)", self.level, self.role)
+        format!("Level {} {rank}{}", self.level, self.role)
     }
 
     /// "Level 12 Wrecker 2 (placeholder)": the second of a group of stand-ins, its number before
     /// the word that says what it is, so that a column cut short keeps the number.
     pub fn describe_numbered(&self, number: usize) -> String {
-        let name = self.describe();
-        let base = name.strip_suffix(" (placeholder)").unwrap_or(&name);
-        format!("{base} {number} (placeholder)")
+        format!("{} {number} (placeholder)", self.stand_in())
     }
 
     /// The stand-in as a monster: its classification (a medium natural humanoid, no tags), the
@@ -199,7 +202,7 @@ impl Placeholder {
     /// "Level 12 Wrecker placeholder": the description where it stands in parentheses itself,
     /// beside a label.
     pub(crate) fn describe_beside_label(&self) -> String {
-        self.describe().replace(" (placeholder)", " placeholder")
+        format!("{} placeholder", self.stand_in())
     }
 }
 
